@@ -1,0 +1,22 @@
+// Bundles the server (and @rupa/shared) into dist/index.js; npm packages stay external.
+import fs from "node:fs";
+import { build } from "esbuild";
+
+const pkg = JSON.parse(fs.readFileSync(new URL("./package.json", import.meta.url), "utf8"));
+const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith("@rupa/"));
+
+await build({
+  entryPoints: ["src/index.ts"],
+  outfile: "dist/index.js",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  sourcemap: true,
+  external,
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: "warning",
+});
+fs.rmSync("dist/migrations", { recursive: true, force: true });
+fs.cpSync("src/db/migrations", "dist/migrations", { recursive: true });
+console.log("server built: dist/index.js");

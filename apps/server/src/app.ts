@@ -1,0 +1,44 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import type { AppContext, AppEnv } from "./context";
+import { errors } from "./lib/errors";
+import { apiNotFound, handleError } from "./middleware/error-handler";
+import { requestContext } from "./middleware/request-context";
+import { sameOriginMutations } from "./middleware/same-origin";
+import { securityHeaders } from "./middleware/security-headers";
+import { staticWeb } from "./middleware/static-web";
+import { fileRoutes } from "./modules/files/files.routes";
+import { healthRoutes } from "./modules/health/health.routes";
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** The HTTP application: API under /api, the built web app (with SPA fallback) everywhere else. */
+export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.use("*", requestContext(ctx.log, ctx.env.TRUST_PROXY));
+  app.use("*", securityHeaders(ctx.env.NODE_ENV === "production"));
+  app.use("*", compress({ threshold: 1024 }));
+
+  const api = new Hono<AppEnv>();
+  api.use("*", sameOriginMutations(ctx.env.PUBLIC_URL));
+  api.use("*", async (c, next) => {
+    // Multipart uploads set their own, larger limit on their route.
+    if ((c.req.header("content-type") ?? "").startsWith("multipart/form-data")) return next();
+    return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw errors.tooLarge(); } })(c, next);
+  });
+  api.use("*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+  });
+  api.route("/health", healthRoutes(ctx));
+  api.route("/files", fileRoutes(ctx));
+  api.notFound(apiNotFound);
+
+  app.route("/api", api);
+  app.all("/api", apiNotFound);
+  if (opts.webDistDir) app.use("*", staticWeb(opts.webDistDir));
+  app.notFound((c) => (c.req.path.startsWith("/api/") ? apiNotFound(c) : c.text("Not found", 404)));
+  return app;
+}

@@ -1,0 +1,787 @@
+/**
+ * The whole Rupa data model: spec §3 plus what DECISIONS.md adds (credit lots and spends,
+ * payments, feedback, security events, guest trials, generation jobs). Storage columns hold
+ * object keys that the server generated (`*_key`); the API turns them into URLs.
+ *
+ * Enumerations are text columns with check constraints (easy to extend by migration, readable
+ * in psql), amounts are integers with non-negative checks, and every list the spec names has an
+ * index that serves its filter and order.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** `column IN ('a','b')` as a check constraint body. */
+function oneOf(column: string, values: readonly string[]) {
+  return sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(", ")})`);
+}
+
+export const LANGUAGE_VALUES = ["id", "en"] as const;
+export const ROLE_VALUES = ["user", "admin"] as const;
+export const STYLE_CATEGORIES = [
+  "cartoon",
+  "profesi_collectibles",
+  "formal_cv_cpns",
+  "pop_culture",
+  "time_machine",
+  "hijab_style",
+  "jadul_nostalgia",
+  "more_styles",
+] as const;
+export const STYLE_EVENT_TYPES = ["viewed", "clicked", "generated"] as const;
+export const STYLE_EVENT_SECTIONS = ["action_figures", "all_styles"] as const;
+export const UPLOAD_STATUSES = ["uploading", "processing", "completed", "failed"] as const;
+export const JOB_KINDS = ["avatar", "kanvas", "style_preview", "custom_profession"] as const;
+export const JOB_STATUSES = ["queued", "processing", "succeeded", "failed"] as const;
+export const GENDERS = ["male", "female", "female_hijab"] as const;
+export const KANVAS_MODES = ["text2image", "image2image"] as const;
+export const KANVAS_RATIOS = ["1:1", "16:9", "9:16"] as const;
+export const LOT_SOURCES = [
+  "signup_bonus",
+  "purchase",
+  "referral_reward",
+  "manual_reward",
+  "refund",
+] as const;
+export const SPEND_REASONS = ["avatar", "kanvas", "custom_profession", "admin_adjustment"] as const;
+export const PAYMENT_GATEWAYS = ["midtrans", "simulator"] as const;
+export const PAYMENT_STATUSES = [
+  "pending",
+  "settlement",
+  "capture",
+  "deny",
+  "cancel",
+  "expire",
+  "failure",
+  "refund",
+  "partial_refund",
+] as const;
+export const BILLING_CYCLES = ["monthly", "yearly"] as const;
+export const REFERRAL_STATUSES = ["pending", "completed", "credited"] as const;
+export const REQUEST_STATUSES = ["pending", "processing", "completed", "failed"] as const;
+export const PROFESSION_FORM_VARIANTS = ["action_figure", "profession"] as const;
+export const AI_PROVIDERS = ["local", "replicate", "openai", "huggingface", "kie_ai"] as const;
+export const FEEDBACK_TYPES = ["bug", "feature", "question", "other"] as const;
+export const FEEDBACK_STATUSES = ["new", "read", "resolved"] as const;
+export const SECURITY_EVENT_TYPES = [
+  "sign_in",
+  "sign_in_failed",
+  "sign_up",
+  "sign_out",
+  "password_reset_requested",
+  "password_reset",
+  "rate_limited",
+  "role_changed",
+  "credits_changed",
+  "account_deleted",
+  "suspicious_activity",
+  "api_abuse",
+] as const;
+export const SEVERITIES = ["info", "warning", "critical"] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (better-auth's user, session, account, verification models over our own tables)
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    fullName: text("full_name").notNull().default(""),
+    image: text("image"),
+    phone: text("phone"),
+    preferredLanguage: text("preferred_language").notNull().default("id"),
+    totalGenerations: integer("total_generations").notNull().default(0),
+    referralCode: text("referral_code"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_referral_code_key").on(t.referralCode),
+    index("users_created_at_idx").on(t.createdAt.desc()),
+    check("users_language_check", oneOf("preferred_language", LANGUAGE_VALUES)),
+    check("users_total_generations_check", sql`${t.totalGenerations} >= 0`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    token: text("token").notNull().unique(),
+    expiresAt: ts("expires_at").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("sessions_user_id_idx").on(t.userId),
+    index("sessions_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: ts("access_token_expires_at"),
+    refreshTokenExpiresAt: ts("refresh_token_expires_at"),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("accounts_user_id_idx").on(t.userId),
+    uniqueIndex("accounts_provider_account_key").on(t.providerId, t.accountId),
+  ],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("verifications_identifier_idx").on(t.identifier),
+    index("verifications_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull().default("user"),
+    grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("user_roles_role_idx").on(t.role),
+    check("user_roles_role_check", oneOf("role", ROLE_VALUES)),
+  ],
+);
+
+/** Fixed-window counters for rate limits (per IP, per e-mail, per user), shared by all processes. */
+export const rateLimitBuckets = pgTable(
+  "rate_limit_buckets",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull().default(0),
+    resetAt: ts("reset_at").notNull(),
+  },
+  (t) => [
+    index("rate_limit_buckets_reset_at_idx").on(t.resetAt),
+    check("rate_limit_buckets_count_check", sql`${t.count} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+// ---------------------------------------------------------------------------------------------
+
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue
+// ---------------------------------------------------------------------------------------------
+
+export type ModelParameters = {
+  style_strength?: number;
+  guidance_scale?: number;
+  num_steps?: number;
+  use_fixed_seed?: boolean;
+  fixed_seed?: number | null;
+  negative_prompt?: string;
+  scheduler?: string;
+};
+
+export const styles = pgTable(
+  "styles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    nameId: text("name_id").notNull(),
+    description: text("description").notNull().default(""),
+    descriptionId: text("description_id").notNull().default(""),
+    category: text("category").notNull(),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    promptTemplate: text("prompt_template").notNull(),
+    previewPromptTemplate: text("preview_prompt_template"),
+    modelName: text("model_name").notNull(),
+    modelParameters: jsonb("model_parameters").$type<ModelParameters>().notNull().default({}),
+    modelSpecificParameters: jsonb("model_specific_parameters")
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default({}),
+    genderSpecificPrompts: jsonb("gender_specific_prompts")
+      .$type<Partial<Record<(typeof GENDERS)[number], string>>>()
+      .notNull()
+      .default({}),
+    sortOrder: integer("sort_order").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    isPremium: boolean("is_premium").notNull().default(false),
+    previewImageKey: text("preview_image_key"),
+    beforeImageKey: text("before_image_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: ts("deleted_at"),
+  },
+  (t) => [
+    index("styles_active_sort_idx").on(t.isActive, t.sortOrder),
+    index("styles_category_idx").on(t.category),
+    index("styles_created_at_idx").on(t.createdAt.desc()),
+    index("styles_name_idx").on(t.name),
+    check("styles_category_check", oneOf("category", STYLE_CATEGORIES)),
+    check("styles_prompt_subject_check", sql`position('{subject}' in ${t.promptTemplate}) > 0`),
+  ],
+);
+
+export const stylePreviewPairs = pgTable(
+  "style_preview_pairs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    styleId: uuid("style_id")
+      .notNull()
+      .references(() => styles.id, { onDelete: "cascade" }),
+    beforeImageKey: text("before_image_key"),
+    afterImageKey: text("after_image_key"),
+    title: text("title"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("style_preview_pairs_style_sort_idx").on(t.styleId, t.sortOrder)],
+);
+
+export const styleEvents = pgTable(
+  "style_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    styleId: uuid("style_id")
+      .notNull()
+      .references(() => styles.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    eventType: text("event_type").notNull(),
+    section: text("section"),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("style_events_style_type_idx").on(t.styleId, t.eventType),
+    index("style_events_type_created_idx").on(t.eventType, t.createdAt),
+    index("style_events_user_created_idx").on(t.userId, t.createdAt.desc()),
+    check("style_events_type_check", oneOf("event_type", STYLE_EVENT_TYPES)),
+    check(
+      "style_events_section_check",
+      sql`section IS NULL OR ${oneOf("section", STYLE_EVENT_SECTIONS)}`,
+    ),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Guests, uploads, generation
+// ---------------------------------------------------------------------------------------------
+
+/** One free watermarked generation per hashed browser fingerprint, capped per IP per day. */
+export const guestTrials = pgTable(
+  "guest_trials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fingerprintHash: text("fingerprint_hash").notNull().unique(),
+    ipHash: text("ip_hash").notNull(),
+    generationCount: integer("generation_count").notNull().default(0),
+    createdAt: createdAt(),
+    lastUsedAt: ts("last_used_at"),
+  },
+  (t) => [
+    index("guest_trials_ip_used_idx").on(t.ipHash, t.lastUsedAt),
+    check("guest_trials_count_check", sql`${t.generationCount} BETWEEN 0 AND 1`),
+  ],
+);
+
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    guestTrialId: uuid("guest_trial_id").references(() => guestTrials.id, { onDelete: "cascade" }),
+    originalKey: text("original_key"),
+    croppedKey: text("cropped_key"),
+    thumbKey: text("thumb_key"),
+    status: text("status").notNull().default("uploading"),
+    mimeType: text("mime_type"),
+    width: integer("width"),
+    height: integer("height"),
+    sizeBytes: integer("size_bytes"),
+    errorCode: text("error_code"),
+    createdAt: createdAt(),
+    completedAt: ts("completed_at"),
+    originalDeletedAt: ts("original_deleted_at"),
+  },
+  (t) => [
+    index("uploads_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("uploads_created_at_idx").on(t.createdAt.desc()),
+    index("uploads_status_idx").on(t.status),
+    check("uploads_status_check", oneOf("status", UPLOAD_STATUSES)),
+    check("uploads_owner_check", sql`user_id IS NOT NULL OR guest_trial_id IS NOT NULL`),
+    check("uploads_size_check", sql`size_bytes IS NULL OR size_bytes >= 0`),
+  ],
+);
+
+export const creditLots = pgTable(
+  "credit_lots",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    source: text("source").notNull(),
+    amount: integer("amount").notNull(),
+    remaining: integer("remaining").notNull(),
+    watermarked: boolean("watermarked").notNull().default(false),
+    expiresAt: ts("expires_at"),
+    description: text("description").notNull().default(""),
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    refundOfSpendId: uuid("refund_of_spend_id").references(() => creditSpends.id, {
+      onDelete: "set null",
+    }),
+    grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("credit_lots_user_expires_idx").on(t.userId, t.expiresAt),
+    index("credit_lots_user_created_idx").on(t.userId, t.createdAt.desc()),
+    uniqueIndex("credit_lots_signup_bonus_once").on(t.userId).where(sql`source = 'signup_bonus'`),
+    uniqueIndex("credit_lots_payment_once").on(t.paymentId),
+    uniqueIndex("credit_lots_refund_once").on(t.refundOfSpendId),
+    check("credit_lots_source_check", oneOf("source", LOT_SOURCES)),
+    check("credit_lots_amount_check", sql`${t.amount} > 0`),
+    check("credit_lots_remaining_check", sql`${t.remaining} >= 0 AND ${t.remaining} <= ${t.amount}`),
+  ],
+);
+
+export const creditSpends = pgTable(
+  "credit_spends",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    amount: integer("amount").notNull(),
+    /** True when every credit the user held at the moment of spending was watermarked. */
+    watermarked: boolean("watermarked").notNull().default(false),
+    description: text("description").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("credit_spends_user_created_idx").on(t.userId, t.createdAt.desc()),
+    check("credit_spends_reason_check", oneOf("reason", SPEND_REASONS)),
+    check("credit_spends_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+/** Which lots a spend took its credits from. */
+export const creditSpendLots = pgTable(
+  "credit_spend_lots",
+  {
+    spendId: uuid("spend_id")
+      .notNull()
+      .references(() => creditSpends.id, { onDelete: "cascade" }),
+    lotId: uuid("lot_id")
+      .notNull()
+      .references(() => creditLots.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.spendId, t.lotId] }),
+    index("credit_spend_lots_lot_idx").on(t.lotId),
+    check("credit_spend_lots_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+export const generationJobs = pgTable(
+  "generation_jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    status: text("status").notNull().default("queued"),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    guestTrialId: uuid("guest_trial_id").references(() => guestTrials.id, { onDelete: "cascade" }),
+    styleId: uuid("style_id").references(() => styles.id, { onDelete: "set null" }),
+    uploadId: uuid("upload_id").references(() => uploads.id, { onDelete: "set null" }),
+    customRequestId: uuid("custom_request_id"),
+    spendId: uuid("spend_id").references(() => creditSpends.id, { onDelete: "set null" }),
+    provider: text("provider").notNull(),
+    modelName: text("model_name").notNull().default(""),
+    prompt: text("prompt").notNull().default(""),
+    params: jsonb("params").$type<Record<string, unknown>>().notNull().default({}),
+    watermark: boolean("watermark").notNull().default(false),
+    progress: integer("progress").notNull().default(0),
+    attempts: integer("attempts").notNull().default(0),
+    errorCode: text("error_code"),
+    errorMessage: text("error_message"),
+    queuedAt: ts("queued_at").notNull().defaultNow(),
+    startedAt: ts("started_at"),
+    finishedAt: ts("finished_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("generation_jobs_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("generation_jobs_status_created_idx").on(t.status, t.createdAt),
+    index("generation_jobs_provider_finished_idx").on(t.provider, t.finishedAt.desc()),
+    check("generation_jobs_kind_check", oneOf("kind", JOB_KINDS)),
+    check("generation_jobs_status_check", oneOf("status", JOB_STATUSES)),
+    check("generation_jobs_provider_check", oneOf("provider", AI_PROVIDERS)),
+    check("generation_jobs_progress_check", sql`${t.progress} BETWEEN 0 AND 100`),
+    check("generation_jobs_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);
+
+export const results = pgTable(
+  "results",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    guestTrialId: uuid("guest_trial_id").references(() => guestTrials.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id").references(() => generationJobs.id, { onDelete: "set null" }),
+    styleId: uuid("style_id").references(() => styles.id, { onDelete: "set null" }),
+    uploadId: uuid("upload_id").references(() => uploads.id, { onDelete: "set null" }),
+    imageKey: text("image_key").notNull(),
+    thumbKey: text("thumb_key"),
+    generationTimeSeconds: real("generation_time_seconds").notNull().default(0),
+    hasWatermark: boolean("has_watermark").notNull().default(false),
+    gender: text("gender"),
+    seed: bigint("seed", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("results_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("results_style_idx").on(t.styleId),
+    index("results_created_at_idx").on(t.createdAt.desc()),
+    uniqueIndex("results_job_key").on(t.jobId),
+    check("results_owner_check", sql`user_id IS NOT NULL OR guest_trial_id IS NOT NULL`),
+    check("results_seconds_check", sql`${t.generationTimeSeconds} >= 0`),
+    check("results_gender_check", sql`gender IS NULL OR ${oneOf("gender", GENDERS)}`),
+  ],
+);
+
+export const kanvasImages = pgTable(
+  "kanvas_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id").references(() => generationJobs.id, { onDelete: "set null" }),
+    imageKey: text("image_key").notNull(),
+    thumbKey: text("thumb_key"),
+    prompt: text("prompt").notNull(),
+    mode: text("mode").notNull().default("text2image"),
+    aspectRatio: text("aspect_ratio").notNull().default("1:1"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("kanvas_images_user_created_idx").on(t.userId, t.createdAt.desc()),
+    check("kanvas_images_mode_check", oneOf("mode", KANVAS_MODES)),
+    check("kanvas_images_ratio_check", oneOf("aspect_ratio", KANVAS_RATIOS)),
+    check("kanvas_images_prompt_check", sql`char_length(prompt) BETWEEN 1 AND 2000`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+// ---------------------------------------------------------------------------------------------
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: text("order_id").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planId: text("plan_id").notNull(),
+    planName: text("plan_name").notNull(),
+    billingCycle: text("billing_cycle").notNull(),
+    credits: integer("credits").notNull(),
+    validityDays: integer("validity_days").notNull(),
+    amountIdr: integer("amount_idr").notNull(),
+    gateway: text("gateway").notNull(),
+    status: text("status").notNull().default("pending"),
+    paymentType: text("payment_type"),
+    gatewayTransactionId: text("gateway_transaction_id"),
+    fraudStatus: text("fraud_status"),
+    snapToken: text("snap_token"),
+    redirectUrl: text("redirect_url"),
+    paidAt: ts("paid_at"),
+    creditedAt: ts("credited_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("payments_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("payments_status_idx").on(t.status),
+    check("payments_gateway_check", oneOf("gateway", PAYMENT_GATEWAYS)),
+    check("payments_status_check", oneOf("status", PAYMENT_STATUSES)),
+    check("payments_cycle_check", oneOf("billing_cycle", BILLING_CYCLES)),
+    check("payments_amounts_check", sql`${t.amountIdr} > 0 AND ${t.credits} > 0`),
+    check("payments_validity_check", sql`${t.validityDays} > 0`),
+  ],
+);
+
+/** Every notification the gateway sent, verified or not, for audit. */
+export const paymentNotifications = pgTable(
+  "payment_notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: text("order_id").notNull(),
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    signatureValid: boolean("signature_valid").notNull(),
+    transactionStatus: text("transaction_status"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payment_notifications_order_idx").on(t.orderId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Referrals, custom professions, AI configs, moderation, feedback, security, mail
+// ---------------------------------------------------------------------------------------------
+
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referrerId: text("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referredId: text("referred_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("pending"),
+    creditsAwarded: integer("credits_awarded").notNull().default(0),
+    rewardLotId: uuid("reward_lot_id").references(() => creditLots.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    completedAt: ts("completed_at"),
+    creditedAt: ts("credited_at"),
+  },
+  (t) => [
+    index("referrals_referrer_status_idx").on(t.referrerId, t.status),
+    index("referrals_created_at_idx").on(t.createdAt.desc()),
+    check("referrals_status_check", oneOf("status", REFERRAL_STATUSES)),
+    check("referrals_not_self_check", sql`referrer_id <> referred_id`),
+    check("referrals_credits_check", sql`${t.creditsAwarded} >= 0`),
+  ],
+);
+
+export const customProfessionConfigs = pgTable(
+  "custom_profession_configs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    previewImageKey: text("preview_image_key"),
+    category: text("category"),
+    formVariant: text("form_variant").notNull().default("action_figure"),
+    baseStyleId: uuid("base_style_id").references(() => styles.id, { onDelete: "set null" }),
+    requiresReferenceImage: boolean("requires_reference_image").notNull().default(false),
+    maxAccessoriesLength: integer("max_accessories_length").notNull().default(200),
+    maxTitleLength: integer("max_title_length").notNull().default(200),
+    maxOtherIdeasLength: integer("max_other_ideas_length").notNull().default(200),
+    promptTemplate: text("prompt_template").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("custom_profession_configs_active_created_idx").on(t.isActive, t.createdAt.desc()),
+    check("custom_profession_configs_variant_check", oneOf("form_variant", PROFESSION_FORM_VARIANTS)),
+    check(
+      "custom_profession_configs_lengths_check",
+      sql`max_accessories_length > 0 AND max_title_length > 0 AND max_other_ideas_length > 0`,
+    ),
+  ],
+);
+
+export const customProfessionRequests = pgTable(
+  "custom_profession_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    configId: uuid("config_id").references(() => customProfessionConfigs.id, {
+      onDelete: "set null",
+    }),
+    jobId: uuid("job_id").references(() => generationJobs.id, { onDelete: "set null" }),
+    title: text("title"),
+    accessories: text("accessories"),
+    otherIdeas: text("other_ideas"),
+    profession: text("profession"),
+    uniformStyle: text("uniform_style"),
+    props: text("props"),
+    gender: text("gender"),
+    referenceImageKey: text("reference_image_key"),
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("custom_profession_requests_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("custom_profession_requests_created_idx").on(t.createdAt.desc()),
+    check("custom_profession_requests_status_check", oneOf("status", REQUEST_STATUSES)),
+    check("custom_profession_requests_gender_check", sql`gender IS NULL OR ${oneOf("gender", GENDERS)}`),
+  ],
+);
+
+export const aiModelConfigs = pgTable(
+  "ai_model_configs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serviceName: text("service_name").notNull(),
+    apiProvider: text("api_provider").notNull(),
+    modelName: text("model_name").notNull().default(""),
+    apiEndpoint: text("api_endpoint").notNull().default(""),
+    configData: jsonb("config_data").$type<Record<string, unknown>>().notNull().default({}),
+    isActive: boolean("is_active").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("ai_model_configs_service_idx").on(t.serviceName),
+    uniqueIndex("ai_model_configs_one_active_per_service")
+      .on(t.serviceName)
+      .where(sql`is_active`),
+    check("ai_model_configs_provider_check", oneOf("api_provider", AI_PROVIDERS)),
+  ],
+);
+
+export const bannedKeywords = pgTable(
+  "banned_keywords",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    keyword: text("keyword").notNull().unique(),
+    reason: text("reason"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("banned_keywords_created_idx").on(t.createdAt.desc()),
+    check(
+      "banned_keywords_normalised_check",
+      sql`keyword = lower(btrim(keyword)) AND char_length(keyword) > 0`,
+    ),
+  ],
+);
+
+export const feedback = pgTable(
+  "feedback",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    type: text("type").notNull(),
+    email: text("email"),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    status: text("status").notNull().default("new"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("feedback_created_idx").on(t.createdAt.desc()),
+    check("feedback_type_check", oneOf("type", FEEDBACK_TYPES)),
+    check("feedback_status_check", oneOf("status", FEEDBACK_STATUSES)),
+    check(
+      "feedback_lengths_check",
+      sql`char_length(subject) BETWEEN 1 AND 200 AND char_length(message) BETWEEN 1 AND 5000`,
+    ),
+  ],
+);
+
+export const securityEvents = pgTable(
+  "security_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    type: text("type").notNull(),
+    severity: text("severity").notNull().default("info"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("security_events_created_idx").on(t.createdAt.desc()),
+    index("security_events_type_created_idx").on(t.type, t.createdAt.desc()),
+    check("security_events_type_check", oneOf("type", SECURITY_EVENT_TYPES)),
+    check("security_events_severity_check", oneOf("severity", SEVERITIES)),
+  ],
+);
+
+/** The embedded mail driver's outbox (and a record of what was sent in production). */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    kind: text("kind").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_created_idx").on(t.createdAt.desc())],
+);

@@ -1,0 +1,83 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "../../db/schema";
+import { acquireDirLock } from "./lock";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle: the same query API as the database. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type DbDriver = "pglite" | "postgres";
+
+/** Raw SQL executor used by pg-boss and health checks (multi-statement text allowed without values). */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+export interface DatabaseHandle {
+  driver: DbDriver;
+  db: Database;
+  executeSql: ExecuteSql;
+  /** The PostgreSQL pool (absent on PGlite). */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite folder; "memory://" for an in-memory database. */
+  pgliteDir?: string;
+  poolMax?: number;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolMax ?? 10);
+  return openPglite(opts.pgliteDir ?? "memory://");
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  pool.on("error", () => {
+    // An idle client died (server restart); the pool replaces it on the next query.
+  });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    driver: "postgres",
+    db,
+    pool,
+    executeSql: (text, values) => pool.query(text, values as unknown[] | undefined),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dir: string): Promise<DatabaseHandle> {
+  const inMemory = dir.startsWith("memory://");
+  const release = inMemory ? () => {} : acquireDirLock(path.dirname(path.resolve(dir)));
+  let client: PGlite;
+  try {
+    client = await PGlite.create(inMemory ? undefined : path.resolve(dir));
+  } catch (e) {
+    release();
+    throw e;
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    driver: "pglite",
+    db,
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      // Parameterless text may hold several statements (pg-boss migrations): use exec.
+      const res = await client.exec(text);
+      return res[res.length - 1] ?? { rows: [] };
+    },
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { AI_SERVICES } from "@rupa/shared";
+import { aiModelConfigs } from "../../db/schema";
+import { createSettingsRepository } from "../../modules/settings/settings.repository";
+import type { Database } from "./client";
+
+/**
+ * Idempotent seed run at every start: default app settings (DECISIONS.md) and, for each AI
+ * service with no configuration at all, an active entry for the built-in local renderer.
+ * Existing rows are never overwritten, so admins' edits survive restarts.
+ */
+export async function seedDatabase(db: Database): Promise<void> {
+  await createSettingsRepository(db).seedDefaults();
+  const existing = await db.select({ service: aiModelConfigs.serviceName }).from(aiModelConfigs);
+  const configured = new Set(existing.map((r) => r.service));
+  const missing = AI_SERVICES.filter((s) => !configured.has(s));
+  if (missing.length > 0) {
+    await db.insert(aiModelConfigs).values(
+      missing.map((serviceName) => ({
+        serviceName,
+        apiProvider: "local",
+        modelName: "rupa-local-v1",
+        apiEndpoint: "",
+        configData: {},
+        isActive: true,
+      })),
+    );
+  }
+}

@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { BUCKETS, type Bucket } from "@rupa/shared";
+import { contentTypeOf, parseObjectKey, type Storage, type StoredObject } from "./storage";
+
+/** Objects as files under `<root>/<bucket>/<key>`, written atomically (temp file + rename). */
+export function createLocalStorage(root: string): Storage {
+  const base = path.resolve(root);
+
+  function filePath(bucket: Bucket, key: string): string {
+    if (!(BUCKETS as readonly string[]).includes(bucket)) throw new Error(`Unknown bucket ${bucket}`);
+    if (!parseObjectKey(key) && !key.startsWith(".probe/")) throw new Error("Invalid object key");
+    const dir = path.join(base, bucket);
+    const full = path.resolve(dir, key);
+    if (!full.startsWith(dir + path.sep)) throw new Error("Object key escapes its bucket");
+    return full;
+  }
+
+  async function put(bucket: Bucket, key: string, body: Uint8Array): Promise<void> {
+    const full = filePath(bucket, key);
+    await fs.mkdir(path.dirname(full), { recursive: true });
+    const tmp = `${full}.${randomUUID()}.tmp`;
+    await fs.writeFile(tmp, body);
+    await fs.rename(tmp, full);
+  }
+
+  async function get(bucket: Bucket, key: string): Promise<StoredObject | null> {
+    const full = filePath(bucket, key);
+    try {
+      const [body, stat] = await Promise.all([fs.readFile(full), fs.stat(full)]);
+      return { body, contentType: contentTypeOf(key), size: stat.size, modifiedAt: stat.mtime };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw e;
+    }
+  }
+
+  async function remove(bucket: Bucket, key: string): Promise<void> {
+    await fs.rm(filePath(bucket, key), { force: true });
+  }
+
+  async function exists(bucket: Bucket, key: string): Promise<boolean> {
+    try {
+      await fs.access(filePath(bucket, key));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  return {
+    driver: "local",
+    put,
+    get,
+    delete: remove,
+    exists,
+    async check() {
+      const key = `.probe/${randomUUID()}`;
+      const payload = Buffer.from("ok");
+      await put("style-previews", key, payload);
+      const back = await get("style-previews", key);
+      await remove("style-previews", key);
+      if (!back || !back.body.equals(payload)) throw new Error("Storage probe read back differently");
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from "node:crypto";
+import { BUCKETS, type Bucket } from "@rupa/shared";
+
+export const CONTENT_TYPES = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+} as const;
+export type FileExt = keyof typeof CONTENT_TYPES;
+
+export interface StoredObject {
+  body: Buffer;
+  contentType: string;
+  size: number;
+  modifiedAt: Date;
+}
+
+/** One interface for every object store driver (local folder now, S3-compatible later). */
+export interface Storage {
+  readonly driver: "local";
+  put(bucket: Bucket, key: string, body: Uint8Array): Promise<void>;
+  get(bucket: Bucket, key: string): Promise<StoredObject | null>;
+  delete(bucket: Bucket, key: string): Promise<void>;
+  exists(bucket: Bucket, key: string): Promise<boolean>;
+  /** Write, read back and delete a probe object. */
+  check(): Promise<void>;
+}
+
+/**
+ * Who an object belongs to, written as the first segment of its key: `u-<userId>` for a member,
+ * `g-<guestTrialId>` for a guest, `public` for catalogue images.
+ */
+export type ObjectOwner = { kind: "user"; id: string } | { kind: "guest"; id: string } | { kind: "public" };
+
+const OWNER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const KEY_PATTERN =
+  /^(public|u-[A-Za-z0-9_-]{1,64}|g-[A-Za-z0-9_-]{1,64})\/\d{4}\/\d{2}\/[0-9a-f-]{36}(-[a-z0-9]{1,16})?\.(jpg|png|webp)$/;
+
+export function ownerSegment(owner: ObjectOwner): string {
+  if (owner.kind === "public") return "public";
+  if (!OWNER_ID.test(owner.id)) throw new Error("Invalid owner id for a storage key");
+  return `${owner.kind === "user" ? "u" : "g"}-${owner.id}`;
+}
+
+/** A new server-generated object key. Keys never come from a client. */
+export function newObjectKey(owner: ObjectOwner, ext: FileExt, variant?: string, now = new Date()): string {
+  const yyyy = String(now.getUTCFullYear());
+  const mm = String(now.getUTCMonth() + 1).padStart(2, "0");
+  const suffix = variant ? `-${variant}` : "";
+  const key = `${ownerSegment(owner)}/${yyyy}/${mm}/${randomUUID()}${suffix}.${ext}`;
+  if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key variant: ${variant}`);
+  return key;
+}
+
+/** Parse a key as the server writes them; anything else (traversal, odd names) is null. */
+export function parseObjectKey(key: string): { owner: ObjectOwner; ext: FileExt } | null {
+  const m = KEY_PATTERN.exec(key);
+  if (!m) return null;
+  const seg = m[1]!;
+  const ext = m[3] as FileExt;
+  if (seg === "public") return { owner: { kind: "public" }, ext };
+  return { owner: { kind: seg.startsWith("u-") ? "user" : "guest", id: seg.slice(2) }, ext };
+}
+
+export function isBucket(value: string): value is Bucket {
+  return (BUCKETS as readonly string[]).includes(value);
+}
+
+export function contentTypeOf(key: string): string {
+  const ext = key.slice(key.lastIndexOf(".") + 1) as FileExt;
+  return CONTENT_TYPES[ext] ?? "application/octet-stream";
+}

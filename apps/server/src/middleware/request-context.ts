@@ -1,0 +1,32 @@
+import { randomUUID } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../context";
+import { clientIpOf } from "../lib/http";
+import { type Logger, withRequestLogger } from "../lib/logger";
+
+const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * Gives every request an id (a well-formed incoming X-Request-Id is kept), a child logger that
+ * stamps it on every line, and one access-log line when the response is done. The query string
+ * is never logged: reset and confirmation links carry tokens there.
+ */
+export function requestContext(root: Logger, trustProxy: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    const log = root.child({ reqId: requestId });
+    c.set("requestId", requestId);
+    c.set("log", log);
+    c.set("clientIp", clientIpOf(c, trustProxy));
+    c.header("X-Request-Id", requestId);
+    const start = performance.now();
+    await withRequestLogger(log, next);
+    const ms = Math.round((performance.now() - start) * 10) / 10;
+    const status = c.res.status;
+    const line = { method: c.req.method, path: c.req.path, status, ms };
+    if (status >= 500) log.error(line, "request failed");
+    else if (c.req.path.startsWith("/api/")) log.info(line, "request");
+    else log.debug(line, "request");
+  };
+}

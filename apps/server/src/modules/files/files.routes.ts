@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import type { AppContext, AppEnv } from "../../context";
+import { errors } from "../../lib/errors";
+import { isBucket, parseObjectKey } from "../../infra/storage/storage";
+import { canReadObject } from "./files.service";
+
+/**
+ * GET /api/files/:bucket/<key>: objects are served only through here, after the owner check.
+ * Anything the caller may not see, or that does not exist, is the same 404.
+ */
+export function fileRoutes(ctx: AppContext) {
+  return new Hono<AppEnv>().get("/:bucket/:key{.+}", async (c) => {
+    const bucket = c.req.param("bucket");
+    const key = c.req.param("key");
+    const parsed = parseObjectKey(key);
+    if (!isBucket(bucket) || !parsed) throw errors.notFound("File not found");
+    const actor = await ctx.resolveActor(c);
+    if (!canReadObject(bucket, parsed.owner, actor)) throw errors.notFound("File not found");
+    const object = await ctx.storage.get(bucket, key);
+    if (!object) throw errors.notFound("File not found");
+
+    const etag = `"${object.size.toString(16)}-${object.modifiedAt.getTime().toString(16)}"`;
+    const isPublic = parsed.owner.kind === "public";
+    c.header("ETag", etag);
+    c.header("Cache-Control", isPublic ? "public, max-age=86400" : "private, max-age=3600");
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Content-Disposition", "inline");
+    if (!isPublic) c.header("Vary", "Cookie");
+    if (c.req.header("if-none-match") === etag) return c.body(null, 304);
+    c.header("Content-Type", object.contentType);
+    c.header("Content-Length", String(object.size));
+    return c.body(new Uint8Array(object.body));
+  });
+}

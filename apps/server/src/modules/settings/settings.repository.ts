@@ -1,0 +1,59 @@
+import { settingDefinitions, type SettingKey } from "@rupa/shared";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../infra/db/client";
+import { appSettings } from "../../db/schema";
+
+/**
+ * App settings (spec §3 `app_settings`). A stored value that no longer passes its validator is
+ * ignored in favour of the default, so one bad edit cannot break a screen.
+ */
+export function createSettingsRepository(db: Database) {
+  function valid(key: SettingKey, value: string | undefined): string {
+    const def = settingDefinitions[key];
+    return value !== undefined && def.schema.safeParse(value).success ? value : def.default;
+  }
+
+  return {
+    async get(key: SettingKey): Promise<string> {
+      const [row] = await db
+        .select({ value: appSettings.value })
+        .from(appSettings)
+        .where(eq(appSettings.key, key));
+      return valid(key, row?.value);
+    },
+
+    async getInt(key: SettingKey): Promise<number> {
+      return Number.parseInt(await this.get(key), 10);
+    },
+
+    async getMany<K extends SettingKey>(keys: K[]): Promise<Record<K, string>> {
+      const rows = await db
+        .select({ key: appSettings.key, value: appSettings.value })
+        .from(appSettings)
+        .where(inArray(appSettings.key, keys));
+      const byKey = new Map(rows.map((r) => [r.key, r.value]));
+      return Object.fromEntries(keys.map((k) => [k, valid(k, byKey.get(k))])) as Record<K, string>;
+    },
+
+    /** Insert every missing setting with its default; existing values are kept. */
+    async seedDefaults(): Promise<void> {
+      await db
+        .insert(appSettings)
+        .values(
+          Object.entries(settingDefinitions).map(([key, def]) => ({ key, value: def.default })),
+        )
+        .onConflictDoNothing({ target: appSettings.key });
+    },
+
+    async set(key: SettingKey, value: string, updatedBy: string | null): Promise<void> {
+      await db
+        .insert(appSettings)
+        .values({ key, value, updatedBy })
+        .onConflictDoUpdate({
+          target: appSettings.key,
+          set: { value, updatedBy, updatedAt: sql`now()` },
+        });
+    },
+  };
+}
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

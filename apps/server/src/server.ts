@@ -1,0 +1,106 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve, type ServerType } from "@hono/node-server";
+import { createApp } from "./app";
+import { anonymous, type AppContext } from "./context";
+import type { Env } from "./env";
+import { openDatabase } from "./infra/db/client";
+import { runMigrations } from "./infra/db/migrate";
+import { seedDatabase } from "./infra/db/seed";
+import { createQueue } from "./infra/queue/queue";
+import { createLocalStorage } from "./infra/storage/local-storage";
+import { cleanupJob } from "./jobs/cleanup.job";
+import type { Logger } from "./lib/logger";
+
+export const VERSION = "0.1.0";
+
+/** The built web app: WEB_DIST_DIR, or apps/web/dist next to this server. */
+function webDistDir(env: Env): string | undefined {
+  if (env.WEB_DIST_DIR) return path.resolve(env.WEB_DIST_DIR);
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return [path.resolve(here, "../../web/dist"), path.resolve(here, "../../../apps/web/dist")].find((p) =>
+    fs.existsSync(path.join(p, "index.html")),
+  );
+}
+
+export interface RunningServer {
+  ctx: AppContext;
+  port: number;
+  /** Stop accepting, finish in-flight requests, stop workers, close the database. */
+  shutdown(reason: string): Promise<void>;
+}
+
+/** Open everything, migrate, seed, start the queue and listen. */
+export async function startServer(env: Env, log: Logger): Promise<RunningServer> {
+  const db = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: path.join(env.DATA_DIR, "db"),
+    poolMax: env.DB_POOL_MAX,
+  });
+  let server: ServerType | undefined;
+  try {
+    await runMigrations(db);
+    await seedDatabase(db.db);
+    const storage = createLocalStorage(path.join(env.DATA_DIR, "storage"));
+    const queue = createQueue(db, env.ROLE, log, env.WORKER_CONCURRENCY);
+    const ctx: AppContext = {
+      env,
+      log,
+      db,
+      storage,
+      queue,
+      version: VERSION,
+      startedAt: Date.now(),
+      resolveActor: async () => anonymous,
+    };
+    queue.register(cleanupJob(db.db, log));
+    await queue.start();
+
+    const dist = webDistDir(env);
+    if (!dist) log.warn("web app not built: only the API is served (run npm run build)");
+    const app = createApp(ctx, { webDistDir: dist });
+
+    const inFlight = new Set<Promise<unknown>>();
+    const listening = new Promise<number>((resolve, reject) => {
+      server = serve(
+        {
+          fetch: (req, bindings) => {
+            const p = Promise.resolve(app.fetch(req, bindings));
+            inFlight.add(p);
+            void p.finally(() => inFlight.delete(p));
+            return p;
+          },
+          port: env.PORT,
+          hostname: env.HOST,
+        },
+        (info) => resolve(info.port),
+      );
+      server.once("error", reject);
+    });
+    const port = await listening;
+    log.info({ port, url: env.PUBLIC_URL, db: db.driver, role: env.ROLE }, "Rupa is listening");
+
+    let stopping: Promise<void> | undefined;
+    const shutdown = (reason: string) => {
+      stopping ??= (async () => {
+        log.info({ reason }, "shutting down");
+        const closed = new Promise<void>((resolve) => server?.close(() => resolve()));
+        if (server && "closeIdleConnections" in server) server.closeIdleConnections();
+        const deadline = new Promise((r) => setTimeout(r, env.SHUTDOWN_TIMEOUT_MS).unref());
+        await Promise.race([Promise.allSettled([...inFlight]), deadline]);
+        if (server && "closeAllConnections" in server) server.closeAllConnections();
+        await Promise.race([closed, deadline]);
+        await queue.stop().catch((err: unknown) => log.error({ err }, "queue stop failed"));
+        await db.close().catch((err: unknown) => log.error({ err }, "database close failed"));
+        log.info("stopped");
+      })();
+      return stopping;
+    };
+    return { ctx, port, shutdown };
+  } catch (e) {
+    server?.close();
+    await db.close().catch(() => undefined);
+    throw e;
+  }
+}

@@ -1,0 +1,89 @@
+import { z } from "zod";
+
+/** Plan ids are `{tier}_{cycle}`; prices in whole rupiah. */
+export const planTiers = ["starter", "pro", "business"] as const;
+export const billingCycles = ["monthly", "yearly"] as const;
+export type PlanTier = (typeof planTiers)[number];
+export type BillingCycle = (typeof billingCycles)[number];
+
+export const planSchema = z.object({
+  id: z.string().regex(/^(starter|pro|business)_(monthly|yearly)$/),
+  name: z.string().min(1),
+  tier: z.enum(planTiers),
+  billingCycle: z.enum(billingCycles),
+  credits: z.number().int().positive(),
+  priceIdr: z.number().int().positive(),
+  validityDays: z.number().int().positive(),
+  popular: z.boolean(),
+});
+export type Plan = z.infer<typeof planSchema>;
+export const planListSchema = z.array(planSchema).min(1);
+
+const monthly = [
+  { tier: "starter", name: "Starter", credits: 25, priceIdr: 39_000, popular: false },
+  { tier: "pro", name: "Pro", credits: 200, priceIdr: 199_000, popular: true },
+  { tier: "business", name: "Business", credits: 600, priceIdr: 499_000, popular: false },
+] as const;
+
+/** The yearly twin: 12x the credits for 12x the monthly price less 20%, rounded to IDR 1,000. */
+export function yearlyPrice(monthlyPriceIdr: number): number {
+  return Math.round((monthlyPriceIdr * 12 * 0.8) / 1000) * 1000;
+}
+
+export const defaultPlans: Plan[] = monthly.flatMap((p) => [
+  {
+    id: `${p.tier}_monthly`,
+    name: p.name,
+    tier: p.tier,
+    billingCycle: "monthly" as const,
+    credits: p.credits,
+    priceIdr: p.priceIdr,
+    validityDays: 30,
+    popular: p.popular,
+  },
+  {
+    id: `${p.tier}_yearly`,
+    name: p.name,
+    tier: p.tier,
+    billingCycle: "yearly" as const,
+    credits: p.credits * 12,
+    priceIdr: yearlyPrice(p.priceIdr),
+    validityDays: 365,
+    popular: p.popular,
+  },
+]);
+
+const intString = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/)
+    .refine((v) => Number(v) >= min && Number(v) <= max, { message: `must be ${min}..${max}` });
+const boolString = z.enum(["true", "false"]);
+
+/** Every app setting: its validator and its default value (stored as text, as spec §3 says). */
+export const settingDefinitions = {
+  signup_bonus_credits: { schema: intString(0, 1000), default: "5" },
+  kanvas_credits_per_image: { schema: intString(0, 1000), default: "1" },
+  avatar_credits_per_image: { schema: intString(1, 1000), default: "1" },
+  guest_ip_daily_cap: { schema: intString(0, 1000), default: "3" },
+  custom_profession_enabled: { schema: boolString, default: "true" },
+  referral_reward_every: { schema: intString(1, 100), default: "3" },
+  referral_reward_credits: { schema: intString(0, 1000), default: "5" },
+  rate_limit_auth_per_15min: { schema: intString(1, 10_000), default: "10" },
+  rate_limit_generation_per_hour: { schema: intString(1, 10_000), default: "30" },
+  rate_limit_api_per_hour: { schema: intString(1, 1_000_000), default: "100" },
+  rate_limit_feedback_per_hour: { schema: intString(1, 10_000), default: "5" },
+  subscription_plans: {
+    schema: z.string().refine((v) => {
+      try {
+        return planListSchema.safeParse(JSON.parse(v)).success;
+      } catch {
+        return false;
+      }
+    }, "must be a JSON list of plans"),
+    default: JSON.stringify(defaultPlans),
+  },
+} as const satisfies Record<string, { schema: z.ZodType<string>; default: string }>;
+
+export type SettingKey = keyof typeof settingDefinitions;
+export const settingKeys = Object.keys(settingDefinitions) as SettingKey[];
