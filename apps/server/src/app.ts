@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import type { AppContext, AppEnv } from "./context";
@@ -18,15 +18,21 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use("*", requestContext(ctx.log, ctx.env.TRUST_PROXY));
-  app.use("*", securityHeaders(ctx.env.NODE_ENV === "production"));
+  app.use("*", securityHeaders(ctx.env.PUBLIC_URL.startsWith("https:")));
   app.use("*", compress({ threshold: 1024 }));
 
   const api = new Hono<AppEnv>();
   api.use("*", sameOriginMutations(ctx.env.PUBLIC_URL));
+  const jsonLimit: MiddlewareHandler<AppEnv> = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw errors.tooLarge();
+    },
+  });
   api.use("*", async (c, next) => {
     // Multipart uploads set their own, larger limit on their route.
     if ((c.req.header("content-type") ?? "").startsWith("multipart/form-data")) return next();
-    return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw errors.tooLarge(); } })(c, next);
+    return jsonLimit(c as Context<AppEnv>, next);
   });
   api.use("*", async (c, next) => {
     await next();

@@ -1,4 +1,5 @@
 import type { HttpBindings } from "@hono/node-server";
+import type { Context } from "hono";
 import type { Env } from "./env";
 import type { DatabaseHandle } from "./infra/db/client";
 import type { Queue } from "./infra/queue/queue";
@@ -25,7 +26,7 @@ export interface AppContext {
    * Resolves the verified actor of a request from its session or guest cookie. Until a feature
    * installs a resolver, every request is anonymous and private files are refused.
    */
-  resolveActor: (c: import("hono").Context<AppEnv>) => Promise<Actor>;
+  resolveActor: (c: Context<AppEnv>) => Promise<Actor>;
 }
 
 export type AppEnv = {

@@ -52,7 +52,7 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
       queue,
       version: VERSION,
       startedAt: Date.now(),
-      resolveActor: async () => anonymous,
+      resolveActor: () => Promise.resolve(anonymous),
     };
     queue.register(cleanupJob(db.db, log));
     await queue.start();

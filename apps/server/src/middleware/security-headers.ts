@@ -4,7 +4,7 @@ import { secureHeaders } from "hono/secure-headers";
  * Security headers on every response. The app loads only its own scripts; styles allow inline
  * because the toast and dialog libraries inject style elements at run time.
  */
-export function securityHeaders(production: boolean) {
+export function securityHeaders(httpsOnly: boolean) {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -20,13 +20,13 @@ export function securityHeaders(production: boolean) {
       baseUri: ["'self'"],
       formAction: ["'self'"],
       frameAncestors: ["'none'"],
-      ...(production ? { upgradeInsecureRequests: [] } : {}),
+      ...(httpsOnly ? { upgradeInsecureRequests: [] } : {}),
     },
     crossOriginOpenerPolicy: "same-origin",
     crossOriginResourcePolicy: "same-origin",
     crossOriginEmbedderPolicy: false,
     referrerPolicy: "strict-origin-when-cross-origin",
-    strictTransportSecurity: production ? "max-age=31536000; includeSubDomains" : false,
+    strictTransportSecurity: httpsOnly ? "max-age=31536000; includeSubDomains" : false,
     xContentTypeOptions: "nosniff",
     xFrameOptions: "DENY",
     xXssProtection: "0",

@@ -54,7 +54,7 @@ export function staticWeb(distDir: string): MiddlewareHandler<AppEnv> {
     }
     indexHtml ??= await fs.promises.readFile(indexFile).catch(() => null);
     if (!indexHtml) return c.text("The web app is not built yet: run npm run build.", 503);
-    c.header("Content-Type", TYPES[".html"]!);
+    c.header("Content-Type", "text/html; charset=utf-8");
     c.header("Cache-Control", "no-cache");
     return method === "HEAD" ? c.body(null) : c.body(new Uint8Array(indexHtml));
   };

@@ -2,13 +2,17 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "../../db/schema";
 import { acquireDirLock } from "./lock";
 
 export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The query API both drivers share. Typed as node-postgres's flavour: raw `execute()` results
+ * have `rows` on both, which is all the code reads from them.
+ */
+export type Database = NodePgDatabase<Schema>;
 /** A transaction handle: the same query API as the database. */
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type DbDriver = "pglite" | "postgres";
@@ -32,22 +36,22 @@ export interface DatabaseOptions {
   poolMax?: number;
 }
 
-export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolMax ?? 10);
+export function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) return Promise.resolve(openPostgres(opts.databaseUrl, opts.poolMax ?? 10));
   return openPglite(opts.pgliteDir ?? "memory://");
 }
 
-async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+function openPostgres(url: string, max: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   pool.on("error", () => {
     // An idle client died (server restart); the pool replaces it on the next query.
   });
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const db: Database = drizzlePg({ client: pool, schema });
   return {
     driver: "postgres",
     db,
     pool,
-    executeSql: (text, values) => pool.query(text, values as unknown[] | undefined),
+    executeSql: (text, values) => pool.query(text, values),
     close: () => pool.end(),
   };
 }

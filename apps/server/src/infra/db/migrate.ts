@@ -20,7 +20,7 @@ export function migrationsFolder(): string {
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   const migrationsFolderPath = migrationsFolder();
   if (handle.driver === "pglite") {
-    await migratePglite(handle.db as unknown as PgliteDatabase<Record<string, never>>, {
+    await migratePglite(handle.db as unknown as PgliteDatabase, {
       migrationsFolder: migrationsFolderPath,
     });
     return;

@@ -1,0 +1,198 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { errorBodySchema, healthResponseSchema } from "@rupa/shared";
+import { Hono } from "hono";
+import { z } from "zod";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestServer, testDriver, type TestServer } from "../test/harness";
+import type { AppEnv } from "./context";
+import { newObjectKey } from "./infra/storage/storage";
+import { readJson } from "./lib/http";
+
+let t: TestServer;
+let dist: string;
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), "rupa-dist-"));
+  fs.mkdirSync(path.join(dist, "assets"));
+  fs.writeFileSync(path.join(dist, "index.html"), '<!doctype html><html lang="id"><body>Rupa</body></html>');
+  fs.writeFileSync(path.join(dist, "assets", "app-abc123.js"), "console.log('rupa')");
+  t = await createTestServer({ webDistDir: dist });
+  // A probe route exercising the shared JSON reader, as every feature's routes use it.
+  const probe = new Hono<AppEnv>().post("/", async (c) =>
+    c.json(await readJson(c, z.object({ name: z.string().min(1) }))),
+  ).get("/boom", () => {
+    throw new Error("secret database detail");
+  });
+  t.app.route("/api/__probe", probe);
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const req = (p: string, init?: RequestInit) => t.app.request(p, init);
+async function expectErrorShape(res: Response, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get("content-type")).toMatch(/application\/json/);
+  const body = errorBodySchema.strict().parse(await res.json());
+  expect(body.error.code).toBe(code);
+  expect(JSON.stringify(body)).not.toMatch(/at .*\.(ts|js):\d+/);
+  return body;
+}
+
+describe(`HTTP app on ${testDriver()}`, () => {
+  it("reports database, storage and queue as healthy", async () => {
+    const res = await req("/api/health");
+    expect(res.status).toBe(200);
+    const body = healthResponseSchema.parse(await res.json());
+    expect(body.status).toBe("healthy");
+    expect(body.checks.database).toMatchObject({ status: "ok", driver: testDriver() });
+    expect(body.checks.storage.status).toBe("ok");
+    expect(body.checks.queue).toMatchObject({ status: "ok", role: "all" });
+  });
+
+  it("answers unknown API paths with 404 in the error shape", async () => {
+    await expectErrorShape(await req("/api/does-not-exist"), 404, "not_found");
+    await expectErrorShape(await req("/api/health/deeper", { method: "DELETE" }), 404, "not_found");
+    await expectErrorShape(await req("/api"), 404, "not_found");
+  });
+
+  it("answers malformed JSON with 400, never 500", async () => {
+    const body = await expectErrorShape(
+      await req("/api/__probe", { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" }),
+      400,
+      "invalid_json",
+    );
+    expect(body.error.message).toMatch(/JSON/);
+  });
+
+  it("answers invalid fields with 400 and the issues", async () => {
+    const body = await expectErrorShape(
+      await req("/api/__probe", { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":""}' }),
+      400,
+      "validation_failed",
+    );
+    expect(body.error.issues?.[0]?.path).toEqual(["name"]);
+  });
+
+  it("answers another content type with 415 and an oversized body with 413", async () => {
+    await expectErrorShape(
+      await req("/api/__probe", { method: "POST", headers: { "content-type": "text/plain" }, body: "x" }),
+      415,
+      "unsupported_media_type",
+    );
+    await expectErrorShape(
+      await req("/api/__probe", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "x".repeat(1_100_000) }),
+      }),
+      413,
+      "payload_too_large",
+    );
+  });
+
+  it("hides internal errors behind a 500 without details", async () => {
+    const body = await expectErrorShape(await req("/api/__probe/boom"), 500, "internal_error");
+    expect(JSON.stringify(body)).not.toContain("secret database detail");
+  });
+
+  it("refuses a mutation sent from another site", async () => {
+    await expectErrorShape(
+      await req("/api/__probe", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "https://evil.example" },
+        body: '{"name":"x"}',
+      }),
+      403,
+      "forbidden",
+    );
+    const same = await req("/api/__probe", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://localhost:3000" },
+      body: '{"name":"x"}',
+    });
+    expect(same.status).toBe(200);
+  });
+
+  it.each(["/api/health", "/api/nope", "/", "/eksplor", "/assets/app-abc123.js"])(
+    "sends the security headers on %s",
+    async (p) => {
+      const res = await req(p);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
+
+  it("serves the web app with SPA fallback and long-cached assets", async () => {
+    for (const p of ["/", "/gallery", "/admin/users", "/some/unknown/page"]) {
+      const res = await req(p);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/text\/html/);
+      expect(await res.text()).toContain('lang="id"');
+    }
+    const asset = await req("/assets/app-abc123.js");
+    expect(asset.headers.get("cache-control")).toContain("immutable");
+    expect(asset.headers.get("content-type")).toMatch(/javascript/);
+    expect((await req("/assets/missing.js")).status).toBe(404);
+    expect((await req("/..%2f..%2fetc%2fpasswd")).headers.get("content-type")).toMatch(/text\/html/);
+  });
+
+  describe("files", () => {
+    const png = Buffer.from("89504e470d0a1a0a", "hex");
+
+    it("serves catalogue images to everyone with their content type", async () => {
+      const key = newObjectKey({ kind: "public" }, "png");
+      await t.ctx.storage.put("style-previews", key, png);
+      const res = await req(`/api/files/style-previews/${key}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/png");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      const etag = res.headers.get("etag")!;
+      expect((await req(`/api/files/style-previews/${key}`, { headers: { "if-none-match": etag } })).status).toBe(304);
+    });
+
+    it("serves a private file only to its owner and admins", async () => {
+      const key = newObjectKey({ kind: "user", id: "owner_1" }, "jpg");
+      await t.ctx.storage.put("generated-avatars", key, png);
+      const url = `/api/files/generated-avatars/${key}`;
+      t.actAs({});
+      await expectErrorShape(await req(url), 404, "not_found");
+      t.actAs({ userId: "someone_else" });
+      await expectErrorShape(await req(url), 404, "not_found");
+      t.actAs({ userId: "owner_1" });
+      const ok = await req(url);
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get("content-type")).toBe("image/jpeg");
+      expect(ok.headers.get("cache-control")).toContain("private");
+      t.actAs({ userId: "admin_1", isAdmin: true });
+      expect((await req(url)).status).toBe(200);
+      t.actAs({});
+    });
+
+    it("gives nothing for guessed, traversing or unknown paths", async () => {
+      // A literal "../" is resolved by the URL parser before routing: it never reaches a file.
+      const dotted = await req("/api/files/style-previews/../../../etc/passwd");
+      expect(await dotted.text()).not.toContain("root:");
+      for (const p of [
+        "/api/files/style-previews/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+        "/api/files/style-previews/public%2F..%2F..%2F..%2Fetc%2Fpasswd",
+        "/api/files/secrets/public/2026/01/00000000-0000-0000-0000-000000000000.png",
+        "/api/files/style-previews/public/2026/01/00000000-0000-0000-0000-000000000000.png",
+        "/api/files/style-previews/public/2026/01/file.html",
+      ]) {
+        const res = await req(p);
+        expect(res.status, p).toBe(404);
+      }
+    });
+  });
+});

@@ -1,0 +1,101 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { createApp } from "../src/app";
+import { anonymous, type Actor, type AppContext } from "../src/context";
+import { loadEnv } from "../src/env";
+import { openDatabase, type DatabaseHandle } from "../src/infra/db/client";
+import { runMigrations } from "../src/infra/db/migrate";
+import { seedDatabase } from "../src/infra/db/seed";
+import { createQueue } from "../src/infra/queue/queue";
+import { createLocalStorage } from "../src/infra/storage/local-storage";
+import { createLogger } from "../src/lib/logger";
+
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+export type TestDriver = "pglite" | "postgres";
+export const testDriver = (): TestDriver =>
+  process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
+
+/** A fresh, migrated and seeded database of the requested kind. PostgreSQL gets its own database. */
+export async function createTestDatabase(driver: TestDriver = testDriver()): Promise<{
+  handle: DatabaseHandle;
+  url?: string;
+  drop(): Promise<void>;
+}> {
+  if (driver === "pglite") {
+    const handle = await openDatabase({ pgliteDir: "memory://" });
+    await runMigrations(handle);
+    await seedDatabase(handle.db);
+    return { handle, drop: () => handle.close() };
+  }
+  const name = `rupa_t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 20 });
+  await runMigrations(handle);
+  await seedDatabase(handle.db);
+  return {
+    handle,
+    url: url.toString(),
+    async drop() {
+      await handle.close();
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer {
+  ctx: AppContext;
+  app: ReturnType<typeof createApp>;
+  dataDir: string;
+  /** Who the next requests are made as (set by tests; features install real resolvers). */
+  actAs(actor: Partial<Actor>): void;
+  close(): Promise<void>;
+}
+
+/** The real app over a fresh database, a temporary storage folder and a started queue. */
+export async function createTestServer(
+  opts: { webDistDir?: string; env?: Record<string, string>; startQueue?: boolean } = {},
+): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rupa-test-"));
+  const env = loadEnv({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...opts.env });
+  const log = createLogger(env.LOG_LEVEL);
+  const database = await createTestDatabase();
+  const queue = createQueue(database.handle, env.ROLE, log, 1);
+  let actor: Actor = anonymous;
+  const ctx: AppContext = {
+    env,
+    log,
+    db: database.handle,
+    storage: createLocalStorage(path.join(dataDir, "storage")),
+    queue,
+    version: "test",
+    startedAt: Date.now(),
+    resolveActor: () => Promise.resolve(actor),
+  };
+  if (opts.startQueue !== false) await queue.start();
+  const app = createApp(ctx, { webDistDir: opts.webDistDir });
+  return {
+    ctx,
+    app,
+    dataDir,
+    actAs(a) {
+      actor = { ...anonymous, ...a };
+    },
+    async close() {
+      await queue.stop();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,29 @@
+// The server Playwright drives: the real built app on a fresh embedded database.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { root } from "./lib.mjs";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rupa-e2e-"));
+const port = process.env.E2E_PORT ?? "3100";
+const child = spawn(process.execPath, [path.join(root, "apps/server/dist/index.js")], {
+  cwd: root,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "test",
+    PORT: port,
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+  },
+});
+const stop = (signal) => child.kill(signal);
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+child.on("exit", (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,40 @@
+// `npm test`: type-check, lint, format check, unit tests, integration tests on PGlite and on
+// the local PostgreSQL, then the Playwright journeys in Chromium. Stops at the first failure.
+import pg from "pg";
+import { ensureChromium } from "./e2e.mjs";
+import { ensureBuilt, ensureInstalled, must } from "./lib.mjs";
+
+const started = Date.now();
+const step = (name) => console.log(`\n━━ ${name} (${Math.round((Date.now() - started) / 1000)}s)`);
+
+ensureInstalled();
+
+const testDb = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+step(`checking PostgreSQL at ${testDb.replace(/\/\/[^@]*@/, "//")}`);
+try {
+  const client = new pg.Client({ connectionString: testDb, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  await client.end();
+} catch (e) {
+  console.error(
+    `✗ PostgreSQL is not reachable (${e.message}). Start it with:\n` +
+      "  pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start\n" +
+      "or point TEST_DATABASE_URL at a server where this user may create databases.",
+  );
+  process.exit(1);
+}
+
+step("type-check");
+must("npm", ["run", "typecheck", "--silent"]);
+step("lint");
+must("npm", ["run", "lint", "--silent"]);
+step("format check");
+must("npm", ["run", "format:check", "--silent"]);
+step("unit + integration tests (PGlite and PostgreSQL)");
+must("npx", ["vitest", "run"], { env: { ...process.env, TEST_DATABASE_URL: testDb } });
+step("build");
+ensureChromium();
+ensureBuilt();
+step("Playwright journeys");
+must("npx", ["playwright", "test"], { env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" } });
+console.log(`\n✓ all checks passed in ${Math.round((Date.now() - started) / 1000)}s`);
