@@ -8,7 +8,10 @@ import tseslint from "typescript-eslint";
 
 const featuresDir = "apps/web/src/features";
 const features = fs.existsSync(featuresDir)
-  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 /** A feature may import shared code and itself, never another feature nor the app layer. */
@@ -21,10 +24,14 @@ const featureBoundaries = features.map((feature) => ({
         patterns: [
           {
             group: ["@/features/*", `!@/features/${feature}`, `!@/features/${feature}/**`],
-            message: "Features are independent: move shared code to components/ or lib/, or compose in app/.",
+            message:
+              "Features are independent: move shared code to components/ or lib/, or compose in app/.",
           },
           { group: ["@/app/*", "@/app"], message: "Features must not import the app layer." },
-          { group: ["**/apps/server/**", "@rupa/server"], message: "The web never imports server code." },
+          {
+            group: ["**/apps/server/**", "@rupa/server"],
+            message: "The web never imports server code.",
+          },
         ],
       },
     ],
@@ -55,9 +62,15 @@ export default tseslint.config(
     },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",
-      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/no-misused-promises": [
+        "error",
+        { checksVoidReturn: { attributes: false } },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/only-throw-error": "off",
       "no-console": ["error", { allow: ["warn", "error"] }],
     },
@@ -78,7 +91,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@/features/*", "@/app/*", "@/app"], message: "Shared code must not import features or the app layer." }] },
+        {
+          patterns: [
+            {
+              group: ["@/features/*", "@/app/*", "@/app"],
+              message: "Shared code must not import features or the app layer.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -95,8 +115,14 @@ export default tseslint.config(
             { name: "pg", message: "Only repositories and infra touch the database." },
           ],
           patterns: [
-            { group: ["**/db/schema", "drizzle-orm/*"], message: "Only repositories touch the schema." },
-            { group: ["**/apps/web/**", "@rupa/web"], message: "The server never imports web code." },
+            {
+              group: ["**/db/schema", "drizzle-orm/*"],
+              message: "Only repositories touch the schema.",
+            },
+            {
+              group: ["**/apps/web/**", "@rupa/web"],
+              message: "The server never imports web code.",
+            },
           ],
         },
       ],
@@ -110,7 +136,10 @@ export default tseslint.config(
     files: ["apps/server/src/**/*.ts"],
     ignores: ["apps/server/src/env.ts", "apps/server/src/**/*.test.ts"],
     rules: {
-      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration from env.ts only." }],
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration from env.ts only." },
+      ],
     },
   },
 );

@@ -7,8 +7,14 @@ export function ensureChromium() {
   if (fs.existsSync("/usr/bin/chromium")) return;
   console.log("→ installing Chromium with apt-get…");
   const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-  const apt = (args) => run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args, { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-  if (apt(["update"]) !== 0 || apt(["install", "-y", "--no-install-recommends", "chromium"]) !== 0) {
+  const apt = (args) =>
+    run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args, {
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+  if (
+    apt(["update"]) !== 0 ||
+    apt(["install", "-y", "--no-install-recommends", "chromium"]) !== 0
+  ) {
     console.error("✗ could not install chromium with apt-get");
     process.exit(1);
   }

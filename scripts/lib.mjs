@@ -48,7 +48,8 @@ function walk(p, out) {
   const st = fs.statSync(p);
   if (st.isDirectory()) {
     for (const name of fs.readdirSync(p).sort()) {
-      if (name === "node_modules" || name.endsWith(".test.ts") || name.endsWith(".test.tsx")) continue;
+      if (name === "node_modules" || name.endsWith(".test.ts") || name.endsWith(".test.tsx"))
+        continue;
       walk(path.join(p, name), out);
     }
   } else out.push(`${path.relative(root, p)}:${st.size}:${st.mtimeMs}`);

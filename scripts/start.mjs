@@ -7,10 +7,14 @@ import { ensureBuilt, ensureInstalled, root } from "./lib.mjs";
 ensureInstalled();
 ensureBuilt();
 
-const child = spawn(process.execPath, ["--enable-source-maps", path.join(root, "apps/server/dist/index.js")], {
-  cwd: root,
-  stdio: "inherit",
-  env: process.env,
-});
+const child = spawn(
+  process.execPath,
+  ["--enable-source-maps", path.join(root, "apps/server/dist/index.js")],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: process.env,
+  },
+);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -36,5 +36,7 @@ step("build");
 ensureChromium();
 ensureBuilt();
 step("Playwright journeys");
-must("npx", ["playwright", "test"], { env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" } });
+must("npx", ["playwright", "test"], {
+  env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" },
+});
 console.log(`\n✓ all checks passed in ${Math.round((Date.now() - started) / 1000)}s`);

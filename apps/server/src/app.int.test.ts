@@ -16,15 +16,18 @@ let dist: string;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), "rupa-dist-"));
   fs.mkdirSync(path.join(dist, "assets"));
-  fs.writeFileSync(path.join(dist, "index.html"), '<!doctype html><html lang="id"><body>Rupa</body></html>');
+  fs.writeFileSync(
+    path.join(dist, "index.html"),
+    '<!doctype html><html lang="id"><body>Rupa</body></html>',
+  );
   fs.writeFileSync(path.join(dist, "assets", "app-abc123.js"), "console.log('rupa')");
   t = await createTestServer({ webDistDir: dist });
   // A probe route exercising the shared JSON reader, as every feature's routes use it.
-  const probe = new Hono<AppEnv>().post("/", async (c) =>
-    c.json(await readJson(c, z.object({ name: z.string().min(1) }))),
-  ).get("/boom", () => {
-    throw new Error("secret database detail");
-  });
+  const probe = new Hono<AppEnv>()
+    .post("/", async (c) => c.json(await readJson(c, z.object({ name: z.string().min(1) }))))
+    .get("/boom", () => {
+      throw new Error("secret database detail");
+    });
   t.app.route("/api/__probe", probe);
 });
 afterAll(async () => {
@@ -61,7 +64,11 @@ describe(`HTTP app on ${testDriver()}`, () => {
 
   it("answers malformed JSON with 400, never 500", async () => {
     const body = await expectErrorShape(
-      await req("/api/__probe", { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" }),
+      await req("/api/__probe", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{not json",
+      }),
       400,
       "invalid_json",
     );
@@ -70,7 +77,11 @@ describe(`HTTP app on ${testDriver()}`, () => {
 
   it("answers invalid fields with 400 and the issues", async () => {
     const body = await expectErrorShape(
-      await req("/api/__probe", { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":""}' }),
+      await req("/api/__probe", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"name":""}',
+      }),
       400,
       "validation_failed",
     );
@@ -79,7 +90,11 @@ describe(`HTTP app on ${testDriver()}`, () => {
 
   it("answers another content type with 415 and an oversized body with 413", async () => {
     await expectErrorShape(
-      await req("/api/__probe", { method: "POST", headers: { "content-type": "text/plain" }, body: "x" }),
+      await req("/api/__probe", {
+        method: "POST",
+        headers: { "content-type": "text/plain" },
+        body: "x",
+      }),
       415,
       "unsupported_media_type",
     );
@@ -144,7 +159,9 @@ describe(`HTTP app on ${testDriver()}`, () => {
     expect(asset.headers.get("cache-control")).toContain("immutable");
     expect(asset.headers.get("content-type")).toMatch(/javascript/);
     expect((await req("/assets/missing.js")).status).toBe(404);
-    expect((await req("/..%2f..%2fetc%2fpasswd")).headers.get("content-type")).toMatch(/text\/html/);
+    expect((await req("/..%2f..%2fetc%2fpasswd")).headers.get("content-type")).toMatch(
+      /text\/html/,
+    );
   });
 
   describe("files", () => {
@@ -158,7 +175,10 @@ describe(`HTTP app on ${testDriver()}`, () => {
       expect(res.headers.get("content-type")).toBe("image/png");
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       const etag = res.headers.get("etag")!;
-      expect((await req(`/api/files/style-previews/${key}`, { headers: { "if-none-match": etag } })).status).toBe(304);
+      expect(
+        (await req(`/api/files/style-previews/${key}`, { headers: { "if-none-match": etag } }))
+          .status,
+      ).toBe(304);
     });
 
     it("serves a private file only to its owner and admins", async () => {

@@ -32,7 +32,7 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
   api.use("*", async (c, next) => {
     // Multipart uploads set their own, larger limit on their route.
     if ((c.req.header("content-type") ?? "").startsWith("multipart/form-data")) return next();
-    return jsonLimit(c as Context<AppEnv>, next);
+    return jsonLimit(c as Context<AppEnv, string>, next);
   });
   api.use("*", async (c, next) => {
     await next();

@@ -5,15 +5,31 @@ import { EnvError, loadEnv } from "./env";
 describe("env", () => {
   it("gives the embedded defaults when nothing is set", () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ NODE_ENV: "development", PORT: 3000, ROLE: "all", TRUST_PROXY: false });
+    expect(env).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 3000,
+      ROLE: "all",
+      TRUST_PROXY: false,
+    });
     expect(env.DATA_DIR).toBe(path.resolve("./data"));
     expect(env.PUBLIC_URL).toBe("http://localhost:3000");
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
   it("parses set values", () => {
-    const env = loadEnv({ PORT: "8080", ROLE: "worker", TRUST_PROXY: "true", PUBLIC_URL: "https://rupa.id/", DATABASE_URL: "postgres://u@h/db" });
-    expect(env).toMatchObject({ PORT: 8080, ROLE: "worker", TRUST_PROXY: true, PUBLIC_URL: "https://rupa.id" });
+    const env = loadEnv({
+      PORT: "8080",
+      ROLE: "worker",
+      TRUST_PROXY: "true",
+      PUBLIC_URL: "https://rupa.id/",
+      DATABASE_URL: "postgres://u@h/db",
+    });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      ROLE: "worker",
+      TRUST_PROXY: true,
+      PUBLIC_URL: "https://rupa.id",
+    });
   });
 
   it.each([

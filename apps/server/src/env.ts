@@ -23,7 +23,9 @@ const envSchema = z
       .optional(),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     ROLE: z.enum(["all", "api", "worker"]).default("all"),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
     TRUST_PROXY: bool.default(false),
     WEB_DIST_DIR: z.string().min(1).optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),

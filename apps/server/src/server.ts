@@ -19,8 +19,8 @@ export const VERSION = "0.1.0";
 function webDistDir(env: Env): string | undefined {
   if (env.WEB_DIST_DIR) return path.resolve(env.WEB_DIST_DIR);
   const here = path.dirname(fileURLToPath(import.meta.url));
-  return [path.resolve(here, "../../web/dist"), path.resolve(here, "../../../apps/web/dist")].find((p) =>
-    fs.existsSync(path.join(p, "index.html")),
+  return [path.resolve(here, "../../web/dist"), path.resolve(here, "../../../apps/web/dist")].find(
+    (p) => fs.existsSync(path.join(p, "index.html")),
   );
 }
 

@@ -11,6 +11,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   if (errorsSeen.length > 0) {
-    throw new Error(`console.error was called during the test:\n${errorsSeen.map((a) => a.map(String).join(" ")).join("\n")}`);
+    throw new Error(
+      `console.error was called during the test:\n${errorsSeen.map((a) => a.map(String).join(" ")).join("\n")}`,
+    );
   }
 });

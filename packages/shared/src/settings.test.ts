@@ -14,14 +14,20 @@ describe("default settings", () => {
     expect(byId.starter_monthly).toMatchObject({ credits: 25, priceIdr: 39_000, validityDays: 30 });
     expect(byId.pro_monthly).toMatchObject({ credits: 200, priceIdr: 199_000, popular: true });
     expect(byId.business_monthly).toMatchObject({ credits: 600, priceIdr: 499_000 });
-    expect(byId.pro_yearly).toMatchObject({ credits: 2400, priceIdr: 1_910_000, validityDays: 365 });
+    expect(byId.pro_yearly).toMatchObject({
+      credits: 2400,
+      priceIdr: 1_910_000,
+      validityDays: 365,
+    });
     expect(yearlyPrice(39_000)).toBe(374_000);
   });
 
   it("rejects out-of-range and non-numeric values", () => {
     expect(settingDefinitions.signup_bonus_credits.schema.safeParse("-1").success).toBe(false);
     expect(settingDefinitions.signup_bonus_credits.schema.safeParse("abc").success).toBe(false);
-    expect(settingDefinitions.custom_profession_enabled.schema.safeParse("yes").success).toBe(false);
+    expect(settingDefinitions.custom_profession_enabled.schema.safeParse("yes").success).toBe(
+      false,
+    );
     expect(settingDefinitions.subscription_plans.schema.safeParse("[]").success).toBe(false);
     expect(settingDefinitions.subscription_plans.schema.safeParse("{").success).toBe(false);
   });

@@ -27,7 +27,12 @@ const ids = {
 const fixtures: Record<string, () => Promise<unknown>> = {
   users: () =>
     db.insert(schema.users).values([
-      { id: ids.user, email: `a-${ids.user}@example.com`, fullName: "Ayu", referralCode: ids.user.slice(-8) },
+      {
+        id: ids.user,
+        email: `a-${ids.user}@example.com`,
+        fullName: "Ayu",
+        referralCode: ids.user.slice(-8),
+      },
       { id: ids.other, email: `b-${ids.other}@example.com`, fullName: "Budi" },
     ]),
   sessions: () =>
@@ -38,11 +43,20 @@ const fixtures: Record<string, () => Promise<unknown>> = {
       expiresAt: new Date(Date.now() + 3600_000),
     }),
   accounts: () =>
-    db.insert(schema.accounts).values({ id: randomUUID(), accountId: ids.user, providerId: "credential", userId: ids.user, password: "hash" }),
+    db.insert(schema.accounts).values({
+      id: randomUUID(),
+      accountId: ids.user,
+      providerId: "credential",
+      userId: ids.user,
+      password: "hash",
+    }),
   verifications: () =>
-    db.insert(schema.verifications).values({ id: randomUUID(), identifier: "email", value: "v", expiresAt: new Date() }),
+    db
+      .insert(schema.verifications)
+      .values({ id: randomUUID(), identifier: "email", value: "v", expiresAt: new Date() }),
   user_roles: () => db.insert(schema.userRoles).values({ userId: ids.user, role: "admin" }),
-  rate_limit_buckets: () => db.insert(schema.rateLimitBuckets).values({ key: "ip:1", count: 1, resetAt: new Date() }),
+  rate_limit_buckets: () =>
+    db.insert(schema.rateLimitBuckets).values({ key: "ip:1", count: 1, resetAt: new Date() }),
   app_settings: () => db.insert(schema.appSettings).values({ key: "test_key", value: "x" }),
   styles: () =>
     db.insert(schema.styles).values({
@@ -56,12 +70,18 @@ const fixtures: Record<string, () => Promise<unknown>> = {
       modelName: "zsxkib/instant-id",
       modelParameters: { style_strength: 0.7, guidance_scale: 7.5, num_steps: 25 },
     }),
-  style_preview_pairs: () => db.insert(schema.stylePreviewPairs).values({ styleId: ids.style, sortOrder: 1 }),
+  style_preview_pairs: () =>
+    db.insert(schema.stylePreviewPairs).values({ styleId: ids.style, sortOrder: 1 }),
   style_events: () =>
-    db.insert(schema.styleEvents).values({ styleId: ids.style, userId: ids.user, eventType: "viewed", section: "all_styles" }),
-  guest_trials: () => db.insert(schema.guestTrials).values({ id: ids.guest, fingerprintHash: "fp", ipHash: "ip" }),
+    db
+      .insert(schema.styleEvents)
+      .values({ styleId: ids.style, userId: ids.user, eventType: "viewed", section: "all_styles" }),
+  guest_trials: () =>
+    db.insert(schema.guestTrials).values({ id: ids.guest, fingerprintHash: "fp", ipHash: "ip" }),
   uploads: () =>
-    db.insert(schema.uploads).values({ id: ids.upload, userId: ids.user, status: "completed", sizeBytes: 1000 }),
+    db
+      .insert(schema.uploads)
+      .values({ id: ids.upload, userId: ids.user, status: "completed", sizeBytes: 1000 }),
   payments: () =>
     db.insert(schema.payments).values({
       id: ids.payment,
@@ -76,27 +96,74 @@ const fixtures: Record<string, () => Promise<unknown>> = {
       gateway: "simulator",
     }),
   credit_spends: () =>
-    db.insert(schema.creditSpends).values({ id: ids.spend, userId: ids.user, reason: "avatar", amount: 1 }),
+    db
+      .insert(schema.creditSpends)
+      .values({ id: ids.spend, userId: ids.user, reason: "avatar", amount: 1 }),
   credit_lots: () =>
-    db.insert(schema.creditLots).values({ id: ids.lot, userId: ids.user, source: "signup_bonus", amount: 5, remaining: 4, watermarked: true }),
-  credit_spend_lots: () => db.insert(schema.creditSpendLots).values({ spendId: ids.spend, lotId: ids.lot, amount: 1 }),
+    db.insert(schema.creditLots).values({
+      id: ids.lot,
+      userId: ids.user,
+      source: "signup_bonus",
+      amount: 5,
+      remaining: 4,
+      watermarked: true,
+    }),
+  credit_spend_lots: () =>
+    db.insert(schema.creditSpendLots).values({ spendId: ids.spend, lotId: ids.lot, amount: 1 }),
   generation_jobs: () =>
-    db.insert(schema.generationJobs).values({ id: ids.job, kind: "avatar", userId: ids.user, styleId: ids.style, uploadId: ids.upload, provider: "local" }),
+    db.insert(schema.generationJobs).values({
+      id: ids.job,
+      kind: "avatar",
+      userId: ids.user,
+      styleId: ids.style,
+      uploadId: ids.upload,
+      provider: "local",
+    }),
   results: () =>
-    db.insert(schema.results).values({ userId: ids.user, jobId: ids.job, styleId: ids.style, imageKey: "k", generationTimeSeconds: 2.5, gender: "female_hijab" }),
-  kanvas_images: () => db.insert(schema.kanvasImages).values({ userId: ids.user, imageKey: "k", prompt: "sunset over Bromo" }),
+    db.insert(schema.results).values({
+      userId: ids.user,
+      jobId: ids.job,
+      styleId: ids.style,
+      imageKey: "k",
+      generationTimeSeconds: 2.5,
+      gender: "female_hijab",
+    }),
+  kanvas_images: () =>
+    db
+      .insert(schema.kanvasImages)
+      .values({ userId: ids.user, imageKey: "k", prompt: "sunset over Bromo" }),
   payment_notifications: () =>
-    db.insert(schema.paymentNotifications).values({ orderId: "x", paymentId: ids.payment, signatureValid: true, payload: { a: 1 } }),
-  referrals: () => db.insert(schema.referrals).values({ referrerId: ids.user, referredId: ids.other }),
+    db
+      .insert(schema.paymentNotifications)
+      .values({ orderId: "x", paymentId: ids.payment, signatureValid: true, payload: { a: 1 } }),
+  referrals: () =>
+    db.insert(schema.referrals).values({ referrerId: ids.user, referredId: ids.other }),
   custom_profession_configs: () =>
-    db.insert(schema.customProfessionConfigs).values({ id: ids.config, name: "Action figure", promptTemplate: "{title} {accessories}", baseStyleId: ids.style }),
+    db.insert(schema.customProfessionConfigs).values({
+      id: ids.config,
+      name: "Action figure",
+      promptTemplate: "{title} {accessories}",
+      baseStyleId: ids.style,
+    }),
   custom_profession_requests: () =>
-    db.insert(schema.customProfessionRequests).values({ userId: ids.user, configId: ids.config, title: "Dokter", status: "pending" }),
-  ai_model_configs: () => db.insert(schema.aiModelConfigs).values({ serviceName: "test_service", apiProvider: "replicate" }),
+    db
+      .insert(schema.customProfessionRequests)
+      .values({ userId: ids.user, configId: ids.config, title: "Dokter", status: "pending" }),
+  ai_model_configs: () =>
+    db
+      .insert(schema.aiModelConfigs)
+      .values({ serviceName: "test_service", apiProvider: "replicate" }),
   banned_keywords: () => db.insert(schema.bannedKeywords).values({ keyword: "kekerasan" }),
-  feedback: () => db.insert(schema.feedback).values({ type: "bug", subject: "Tombol", message: "Tidak bisa" }),
-  security_events: () => db.insert(schema.securityEvents).values({ type: "sign_in_failed", severity: "warning", ip: "1.2.3.4" }),
-  mail_outbox: () => db.insert(schema.mailOutbox).values({ toAddress: "a@example.com", subject: "Hi", textBody: "Hi", kind: "confirm" }),
+  feedback: () =>
+    db.insert(schema.feedback).values({ type: "bug", subject: "Tombol", message: "Tidak bisa" }),
+  security_events: () =>
+    db
+      .insert(schema.securityEvents)
+      .values({ type: "sign_in_failed", severity: "warning", ip: "1.2.3.4" }),
+  mail_outbox: () =>
+    db
+      .insert(schema.mailOutbox)
+      .values({ toAddress: "a@example.com", subject: "Hi", textBody: "Hi", kind: "confirm" }),
 };
 
 async function expectRejected(p: Promise<unknown>, code: string) {
@@ -129,7 +196,11 @@ describe(`schema on ${testDriver()}`, () => {
         sql`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = ${name}`,
       );
       const actual = cols.rows.map((r) => r.column_name).sort();
-      expect(actual).toEqual(getTableConfig(table).columns.map((c) => c.name).sort());
+      expect(actual).toEqual(
+        getTableConfig(table)
+          .columns.map((c) => c.name)
+          .sort(),
+      );
       await fixtures[name]!();
       const count = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${table}`);
       expect(count.rows[0]!.n).toBeGreaterThan(0);
@@ -137,7 +208,10 @@ describe(`schema on ${testDriver()}`, () => {
   });
 
   it("refuses unknown enumeration values", async () => {
-    await expectRejected(db.insert(schema.userRoles).values({ userId: ids.other, role: "superuser" }), "23514");
+    await expectRejected(
+      db.insert(schema.userRoles).values({ userId: ids.other, role: "superuser" }),
+      "23514",
+    );
     await expectRejected(
       db.insert(schema.uploads).values({ userId: ids.user, status: "done" }),
       "23514",
@@ -150,15 +224,22 @@ describe(`schema on ${testDriver()}`, () => {
 
   it("refuses negative or inconsistent amounts", async () => {
     await expectRejected(
-      db.insert(schema.creditLots).values({ userId: ids.user, source: "purchase", amount: -5, remaining: 0 }),
+      db
+        .insert(schema.creditLots)
+        .values({ userId: ids.user, source: "purchase", amount: -5, remaining: 0 }),
       "23514",
     );
     await expectRejected(
-      db.insert(schema.creditLots).values({ userId: ids.user, source: "purchase", amount: 5, remaining: 6 }),
+      db
+        .insert(schema.creditLots)
+        .values({ userId: ids.user, source: "purchase", amount: 5, remaining: 6 }),
       "23514",
     );
     await expectRejected(
-      db.update(schema.creditLots).set({ remaining: -1 }).where(sql`id = ${ids.lot}`),
+      db
+        .update(schema.creditLots)
+        .set({ remaining: -1 })
+        .where(sql`id = ${ids.lot}`),
       "23514",
     );
     await expectRejected(
@@ -169,15 +250,26 @@ describe(`schema on ${testDriver()}`, () => {
 
   it("grants the sign-up bonus lot at most once per user", async () => {
     await expectRejected(
-      db.insert(schema.creditLots).values({ userId: ids.user, source: "signup_bonus", amount: 5, remaining: 5 }),
+      db
+        .insert(schema.creditLots)
+        .values({ userId: ids.user, source: "signup_bonus", amount: 5, remaining: 5 }),
       "23505",
     );
   });
 
   it("refuses self-referral, a second referral of one user and unknown users", async () => {
-    await expectRejected(db.insert(schema.referrals).values({ referrerId: ids.user, referredId: ids.user }), "23514");
-    await expectRejected(db.insert(schema.referrals).values({ referrerId: ids.user, referredId: ids.other }), "23505");
-    await expectRejected(db.insert(schema.referrals).values({ referrerId: "nobody", referredId: ids.user }), "23503");
+    await expectRejected(
+      db.insert(schema.referrals).values({ referrerId: ids.user, referredId: ids.user }),
+      "23514",
+    );
+    await expectRejected(
+      db.insert(schema.referrals).values({ referrerId: ids.user, referredId: ids.other }),
+      "23505",
+    );
+    await expectRejected(
+      db.insert(schema.referrals).values({ referrerId: "nobody", referredId: ids.user }),
+      "23503",
+    );
   });
 
   it("keeps e-mails unique without regard to case and banned keywords normalised", async () => {
@@ -185,20 +277,34 @@ describe(`schema on ${testDriver()}`, () => {
       db.insert(schema.users).values({ id: randomUUID(), email: `A-${ids.user}@EXAMPLE.com` }),
       "23505",
     );
-    await expectRejected(db.insert(schema.bannedKeywords).values({ keyword: " Kekerasan " }), "23514");
+    await expectRejected(
+      db.insert(schema.bannedKeywords).values({ keyword: " Kekerasan " }),
+      "23514",
+    );
   });
 
   it("allows one active AI configuration per service", async () => {
-    await db.insert(schema.aiModelConfigs).values({ serviceName: "svc", apiProvider: "openai", isActive: true });
+    await db
+      .insert(schema.aiModelConfigs)
+      .values({ serviceName: "svc", apiProvider: "openai", isActive: true });
     await expectRejected(
-      db.insert(schema.aiModelConfigs).values({ serviceName: "svc", apiProvider: "replicate", isActive: true }),
+      db
+        .insert(schema.aiModelConfigs)
+        .values({ serviceName: "svc", apiProvider: "replicate", isActive: true }),
       "23505",
     );
   });
 
   it("requires {subject} in a style prompt and an owner on uploads", async () => {
     await expectRejected(
-      db.insert(schema.styles).values({ slug: "x", name: "x", nameId: "x", category: "cartoon", promptTemplate: "no subject", modelName: "m" }),
+      db.insert(schema.styles).values({
+        slug: "x",
+        name: "x",
+        nameId: "x",
+        category: "cartoon",
+        promptTemplate: "no subject",
+        modelName: "m",
+      }),
       "23514",
     );
     await expectRejected(db.insert(schema.uploads).values({ status: "uploading" }), "23514");
@@ -207,7 +313,9 @@ describe(`schema on ${testDriver()}`, () => {
   it("cascades a user's deletion to their data", async () => {
     const id = `user_${randomUUID()}`;
     await db.insert(schema.users).values({ id, email: `${id}@example.com` });
-    await db.insert(schema.creditLots).values({ userId: id, source: "purchase", amount: 1, remaining: 1 });
+    await db
+      .insert(schema.creditLots)
+      .values({ userId: id, source: "purchase", amount: 1, remaining: 1 });
     await db.insert(schema.kanvasImages).values({ userId: id, imageKey: "k", prompt: "p" });
     await db.delete(schema.users).where(sql`id = ${id}`);
     const left = await db.execute<{ n: number }>(

@@ -255,7 +255,10 @@ export const styles = pgTable(
     description: text("description").notNull().default(""),
     descriptionId: text("description_id").notNull().default(""),
     category: text("category").notNull(),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     promptTemplate: text("prompt_template").notNull(),
     previewPromptTemplate: text("preview_prompt_template"),
     modelName: text("model_name").notNull(),
@@ -401,12 +404,17 @@ export const creditLots = pgTable(
   (t) => [
     index("credit_lots_user_expires_idx").on(t.userId, t.expiresAt),
     index("credit_lots_user_created_idx").on(t.userId, t.createdAt.desc()),
-    uniqueIndex("credit_lots_signup_bonus_once").on(t.userId).where(sql`source = 'signup_bonus'`),
+    uniqueIndex("credit_lots_signup_bonus_once")
+      .on(t.userId)
+      .where(sql`source = 'signup_bonus'`),
     uniqueIndex("credit_lots_payment_once").on(t.paymentId),
     uniqueIndex("credit_lots_refund_once").on(t.refundOfSpendId),
     check("credit_lots_source_check", oneOf("source", LOT_SOURCES)),
     check("credit_lots_amount_check", sql`${t.amount} > 0`),
-    check("credit_lots_remaining_check", sql`${t.remaining} >= 0 AND ${t.remaining} <= ${t.amount}`),
+    check(
+      "credit_lots_remaining_check",
+      sql`${t.remaining} >= 0 AND ${t.remaining} <= ${t.amount}`,
+    ),
   ],
 );
 
@@ -647,7 +655,10 @@ export const customProfessionConfigs = pgTable(
   },
   (t) => [
     index("custom_profession_configs_active_created_idx").on(t.isActive, t.createdAt.desc()),
-    check("custom_profession_configs_variant_check", oneOf("form_variant", PROFESSION_FORM_VARIANTS)),
+    check(
+      "custom_profession_configs_variant_check",
+      oneOf("form_variant", PROFESSION_FORM_VARIANTS),
+    ),
     check(
       "custom_profession_configs_lengths_check",
       sql`max_accessories_length > 0 AND max_title_length > 0 AND max_other_ideas_length > 0`,
@@ -682,7 +693,10 @@ export const customProfessionRequests = pgTable(
     index("custom_profession_requests_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("custom_profession_requests_created_idx").on(t.createdAt.desc()),
     check("custom_profession_requests_status_check", oneOf("status", REQUEST_STATUSES)),
-    check("custom_profession_requests_gender_check", sql`gender IS NULL OR ${oneOf("gender", GENDERS)}`),
+    check(
+      "custom_profession_requests_gender_check",
+      sql`gender IS NULL OR ${oneOf("gender", GENDERS)}`,
+    ),
   ],
 );
 

@@ -20,9 +20,12 @@ async function seedSessions() {
     { id: live, userId, token: randomUUID(), expiresAt: new Date(Date.now() + 3600_000) },
     { id: dead, userId, token: randomUUID(), expiresAt: new Date(Date.now() - 1000) },
   ]);
-  await t.ctx.db.db
-    .insert(verifications)
-    .values({ id: randomUUID(), identifier: "x", value: "y", expiresAt: new Date(Date.now() - 1000) });
+  await t.ctx.db.db.insert(verifications).values({
+    id: randomUUID(),
+    identifier: "x",
+    value: "y",
+    expiresAt: new Date(Date.now() - 1000),
+  });
   return { live, dead };
 }
 
@@ -41,14 +44,24 @@ describe(`clean-up job on ${testDriver()}`, () => {
     const { live, dead } = await seedSessions();
     t.ctx.queue.register(cleanupJob(t.ctx.db.db, t.ctx.log));
     await t.ctx.queue.start();
-    const schedules = await t.ctx.db.executeSql("SELECT name, cron, timezone FROM pgboss.schedule", []);
-    expect(schedules.rows).toContainEqual({ name: CLEANUP_JOB, cron: "15 * * * *", timezone: "Asia/Jakarta" });
+    const schedules = await t.ctx.db.executeSql(
+      "SELECT name, cron, timezone FROM pgboss.schedule",
+      [],
+    );
+    expect(schedules.rows).toContainEqual({
+      name: CLEANUP_JOB,
+      cron: "15 * * * *",
+      timezone: "Asia/Jakarta",
+    });
 
     await t.ctx.queue.send(CLEANUP_JOB, {});
     const deadline = Date.now() + 15_000;
     let gone = false;
     while (Date.now() < deadline && !gone) {
-      const rows = await t.ctx.db.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, dead));
+      const rows = await t.ctx.db.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.id, dead));
       gone = rows.length === 0;
       if (!gone) await new Promise((r) => setTimeout(r, 200));
     }

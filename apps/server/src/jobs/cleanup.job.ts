@@ -17,7 +17,10 @@ export interface CleanupReport {
  * (24-hour deletion of original photos, account deletion, expired payments).
  */
 export async function runCleanup(db: Database, now = new Date()): Promise<CleanupReport> {
-  const expiredSessions = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+  const expiredSessions = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, now))
+    .returning({ id: sessions.id });
   const expiredVerifications = await db
     .delete(verifications)
     .where(lt(verifications.expiresAt, now))

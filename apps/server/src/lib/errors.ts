@@ -33,12 +33,16 @@ export const errors = {
     new AppError("validation_failed", 400, message, issues),
   invalidJson: () => new AppError("invalid_json", 400, "The request body is not valid JSON"),
   unauthorized: (message = "Please sign in first") => new AppError("unauthorized", 401, message),
-  forbidden: (message = "You are not allowed to do this") => new AppError("forbidden", 403, message),
+  forbidden: (message = "You are not allowed to do this") =>
+    new AppError("forbidden", 403, message),
   notFound: (message = "Not found") => new AppError("not_found", 404, message),
   conflict: (code: ErrorCode, message: string) => new AppError(code, 409, message),
   tooLarge: (message = "The request is too large") =>
     new AppError("payload_too_large", 413, message),
-  rateLimited: (retryAfterSeconds: number, message = "Too many requests. Please try again later.") =>
+  rateLimited: (
+    retryAfterSeconds: number,
+    message = "Too many requests. Please try again later.",
+  ) =>
     new AppError("rate_limited", 429, message, undefined, {
       "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
     }),

@@ -13,14 +13,13 @@ export function toIssues(error: z.ZodError) {
 }
 
 /** Read and validate a JSON body: 415 for another type, 400 for bad JSON or invalid fields. */
-export async function readJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
+export async function readJson<S extends z.ZodType>(
+  c: Context<AppEnv>,
+  schema: S,
+): Promise<z.infer<S>> {
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/json\b/i.test(type)) {
-    throw new AppError(
-      "unsupported_media_type",
-      415,
-      "Send the body as application/json",
-    );
+    throw new AppError("unsupported_media_type", 415, "Send the body as application/json");
   }
   let data: unknown;
   try {
@@ -47,7 +46,11 @@ export function readQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z
 export function clientIpOf(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header("x-forwarded-for");
-    const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
+    const last = forwarded
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .at(-1);
     if (last) return last;
   }
   return c.env?.incoming?.socket?.remoteAddress ?? "unknown";

@@ -14,7 +14,11 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     appError =
       err.status === 413
         ? errors.tooLarge()
-        : new AppError(err.status >= 500 ? "internal_error" : "bad_request", err.status, err.status >= 500 ? "Something went wrong" : err.message || "Bad request");
+        : new AppError(
+            err.status >= 500 ? "internal_error" : "bad_request",
+            err.status,
+            err.status >= 500 ? "Something went wrong" : err.message || "Bad request",
+          );
   } else {
     c.get("log")?.error({ err }, "unhandled error");
     appError = new AppError("internal_error", 500, "Something went wrong");

@@ -9,14 +9,18 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
  * failing that Sec-Fetch-Site, must say the request comes from Rupa itself. Requests without
  * either (server-to-server webhooks, curl) pass and rely on their own authentication.
  */
-export function sameOriginMutations(publicUrl: string, exempt: (path: string) => boolean = () => false): MiddlewareHandler<AppEnv> {
+export function sameOriginMutations(
+  publicUrl: string,
+  exempt: (path: string) => boolean = () => false,
+): MiddlewareHandler<AppEnv> {
   const allowed = new URL(publicUrl).origin;
   return async (c, next) => {
     if (SAFE.has(c.req.method) || exempt(c.req.path)) return next();
     const origin = c.req.header("origin");
     if (origin) {
       const own = new URL(c.req.url).origin;
-      if (origin !== allowed && origin !== own) throw errors.forbidden("Cross-origin request refused");
+      if (origin !== allowed && origin !== own)
+        throw errors.forbidden("Cross-origin request refused");
     } else if (c.req.header("sec-fetch-site") === "cross-site") {
       throw errors.forbidden("Cross-origin request refused");
     }

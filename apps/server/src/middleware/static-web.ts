@@ -31,7 +31,11 @@ export function staticWeb(distDir: string): MiddlewareHandler<AppEnv> {
 
   return async (c, next) => {
     const method = c.req.method;
-    if ((method !== "GET" && method !== "HEAD") || c.req.path.startsWith("/api/") || c.req.path === "/api") {
+    if (
+      (method !== "GET" && method !== "HEAD") ||
+      c.req.path.startsWith("/api/") ||
+      c.req.path === "/api"
+    ) {
       return next();
     }
     let rel: string;
@@ -46,7 +50,10 @@ export function staticWeb(distDir: string): MiddlewareHandler<AppEnv> {
         const body = await fs.promises.readFile(full);
         const immutable = rel.startsWith("/assets/");
         c.header("Content-Type", TYPES[path.extname(full)] ?? "application/octet-stream");
-        c.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+        c.header(
+          "Cache-Control",
+          immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        );
         return method === "HEAD" ? c.body(null) : c.body(new Uint8Array(body));
       } catch {
         return c.text("Not found", 404);

@@ -21,7 +21,11 @@ export interface Queue {
   readonly boss: PgBoss;
   register<T extends object>(def: JobDefinition<T>): void;
   start(): Promise<void>;
-  send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
+  send<T extends object>(
+    name: string,
+    data: T,
+    options?: PgBoss.SendOptions,
+  ): Promise<string | null>;
   check(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -30,10 +34,20 @@ export interface Queue {
  * pg-boss over the same database as everything else (PGlite in-process or PostgreSQL). Every
  * role can send jobs; only `all` and `worker` run handlers, schedules and maintenance.
  */
-export function createQueue(handle: DatabaseHandle, role: Role, log: Logger, concurrency = 4): Queue {
+export function createQueue(
+  handle: DatabaseHandle,
+  role: Role,
+  log: Logger,
+  concurrency = 4,
+): Queue {
   const runsWorkers = role !== "api";
   const boss = new PgBoss({
-    db: { executeSql: handle.executeSql as (text: string, values?: unknown[]) => Promise<{ rows: never[] }> },
+    db: {
+      executeSql: handle.executeSql as (
+        text: string,
+        values?: unknown[],
+      ) => Promise<{ rows: never[] }>,
+    },
     schema: "pgboss",
     supervise: runsWorkers,
     schedule: runsWorkers,
@@ -66,8 +80,10 @@ export function createQueue(handle: DatabaseHandle, role: Role, log: Logger, con
           await boss.schedule(def.name, def.schedule.cron, {}, { tz: def.schedule.timezone });
         }
         for (let i = 0; i < concurrency; i++) {
-          await boss.work(def.name, { batchSize: def.batchSize ?? 1, pollingIntervalSeconds: 1 }, (jobs) =>
-            def.handler(jobs as PgBoss.Job<object>[]),
+          await boss.work(
+            def.name,
+            { batchSize: def.batchSize ?? 1, pollingIntervalSeconds: 1 },
+            (jobs) => def.handler(jobs as PgBoss.Job<object>[]),
           );
         }
       }

@@ -9,7 +9,8 @@ export function createLocalStorage(root: string): Storage {
   const base = path.resolve(root);
 
   function filePath(bucket: Bucket, key: string): string {
-    if (!(BUCKETS as readonly string[]).includes(bucket)) throw new Error(`Unknown bucket ${bucket}`);
+    if (!(BUCKETS as readonly string[]).includes(bucket))
+      throw new Error(`Unknown bucket ${bucket}`);
     if (!parseObjectKey(key) && !key.startsWith(".probe/")) throw new Error("Invalid object key");
     const dir = path.join(base, bucket);
     const full = path.resolve(dir, key);
@@ -61,7 +62,8 @@ export function createLocalStorage(root: string): Storage {
       await put("style-previews", key, payload);
       const back = await get("style-previews", key);
       await remove("style-previews", key);
-      if (!back || !back.body.equals(payload)) throw new Error("Storage probe read back differently");
+      if (!back || !back.body.equals(payload))
+        throw new Error("Storage probe read back differently");
     },
   };
 }

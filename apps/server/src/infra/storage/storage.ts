@@ -30,7 +30,10 @@ export interface Storage {
  * Who an object belongs to, written as the first segment of its key: `u-<userId>` for a member,
  * `g-<guestTrialId>` for a guest, `public` for catalogue images.
  */
-export type ObjectOwner = { kind: "user"; id: string } | { kind: "guest"; id: string } | { kind: "public" };
+export type ObjectOwner =
+  | { kind: "user"; id: string }
+  | { kind: "guest"; id: string }
+  | { kind: "public" };
 
 const OWNER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const KEY_PATTERN =
@@ -43,7 +46,12 @@ export function ownerSegment(owner: ObjectOwner): string {
 }
 
 /** A new server-generated object key. Keys never come from a client. */
-export function newObjectKey(owner: ObjectOwner, ext: FileExt, variant?: string, now = new Date()): string {
+export function newObjectKey(
+  owner: ObjectOwner,
+  ext: FileExt,
+  variant?: string,
+  now = new Date(),
+): string {
   const yyyy = String(now.getUTCFullYear());
   const mm = String(now.getUTCMonth() + 1).padStart(2, "0");
   const suffix = variant ? `-${variant}` : "";

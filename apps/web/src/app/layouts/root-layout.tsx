@@ -1,0 +1,28 @@
+import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { useI18n } from "@/lib/i18n";
+
+/** A thin bar at the top while the next page's code or data loads. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  const { t } = useI18n();
+  if (navigation.state === "idle") return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label={t("app.loading")}
+      className="fixed inset-x-0 top-0 z-[60] h-0.5 overflow-hidden bg-primary-soft"
+    >
+      <div className="h-full w-2/5 animate-progress rounded-full bg-gradient-to-r from-primary to-accent" />
+    </div>
+  );
+}
+
+export function RootLayout() {
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

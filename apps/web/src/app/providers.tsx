@@ -1,0 +1,34 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { Suspense, lazy, useSyncExternalStore, type ReactNode } from "react";
+import { I18nProvider, useI18n, type Catalog } from "@/lib/i18n";
+import { queryClient } from "@/lib/query-client";
+import { isToasterRequested, subscribeToToasterRequest } from "@/lib/toast";
+
+const ToasterHost = lazy(() => import("./toaster-host"));
+
+/** Mounts the toaster once the first toast is requested (keeps sonner off the landing page). */
+function AppToaster() {
+  const { t } = useI18n();
+  const requested = useSyncExternalStore(
+    subscribeToToasterRequest,
+    isToasterRequested,
+    () => false,
+  );
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToasterHost regionLabel={t("toast.region")} closeLabel={t("toast.close")} />
+    </Suspense>
+  );
+}
+
+export function AppProviders({ catalog, children }: { catalog: Catalog; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider initial={catalog}>
+        {children}
+        <AppToaster />
+      </I18nProvider>
+    </QueryClientProvider>
+  );
+}

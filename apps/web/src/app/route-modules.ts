@@ -1,0 +1,56 @@
+import type { ComponentType } from "react";
+
+type PageModule = { default: ComponentType };
+export type Loader = () => Promise<PageModule>;
+
+// Every page is its own chunk: the first visit downloads the shell plus one page, and the
+// admin area's code arrives only when someone opens it.
+export const pages = {
+  home: () => import("./routes/home"),
+  eksplor: () => import("./routes/eksplor"),
+  generator: () => import("./routes/generator"),
+  kanvas: () => import("./routes/kanvas"),
+  img2vid: () => import("./routes/img2vid"),
+  gallery: () => import("./routes/gallery"),
+  credits: () => import("./routes/credits"),
+  billing: () => import("./routes/billing"),
+  auth: () => import("./routes/auth"),
+  feedback: () => import("./routes/feedback"),
+  faq: () => import("./routes/faq"),
+  terms: () => import("./routes/terms"),
+  privacy: () => import("./routes/privacy"),
+  policies: () => import("./routes/policies"),
+  notFound: () => import("./routes/not-found"),
+  adminLayout: () => import("./layouts/admin-layout"),
+  adminSection: () => import("./routes/admin/admin-section"),
+} satisfies Record<string, Loader>;
+
+/** Pages inside the main navigation, by path. */
+export const appPages = [
+  "eksplor",
+  "generator",
+  "kanvas",
+  "img2vid",
+  "gallery",
+  "credits",
+  "billing",
+  "feedback",
+  "faq",
+  "terms",
+  "privacy",
+  "policies",
+] as const;
+
+const preloaders: Record<string, Loader> = {
+  "": pages.home,
+  auth: pages.auth,
+  admin: pages.adminLayout,
+  ...Object.fromEntries(appPages.map((page) => [page, pages[page]])),
+};
+
+/** Starts downloading a page's code before the user gets there (hover, focus, touch). */
+export function preloadRoute(href: string): void {
+  const segment = href.split(/[?#]/)[0]?.split("/")[1] ?? "";
+  const load = preloaders[segment];
+  if (load) void load().catch(() => undefined);
+}

@@ -1,0 +1,5 @@
+import { TitleOnlyPage } from "./title-only-page";
+
+export default function EksplorRoute() {
+  return <TitleOnlyPage page="eksplor" />;
+}

@@ -1,0 +1,5 @@
+import { TitleOnlyPage } from "./title-only-page";
+
+export default function GeneratorRoute() {
+  return <TitleOnlyPage page="generator" />;
+}

@@ -1,0 +1,62 @@
+import {
+  Ban,
+  Bot,
+  BriefcaseBusiness,
+  ChartColumn,
+  FileText,
+  Gift,
+  LayoutDashboard,
+  Palette,
+  Server,
+  ShieldCheck,
+  Upload,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
+
+/** Admin sections in sidebar order (spec §2, Admin panel). /admin alone is the dashboard. */
+export const ADMIN_SECTIONS = [
+  "dashboard",
+  "users",
+  "content",
+  "uploads",
+  "styles",
+  "analytics",
+  "custom-profession",
+  "referrals",
+  "ai-settings",
+  "banned-keywords",
+  "system",
+  "security",
+] as const;
+
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+
+export const ADMIN_SECTION_ICONS: Record<AdminSection, LucideIcon> = {
+  dashboard: LayoutDashboard,
+  users: Users,
+  content: FileText,
+  uploads: Upload,
+  styles: Palette,
+  analytics: ChartColumn,
+  "custom-profession": BriefcaseBusiness,
+  referrals: Gift,
+  "ai-settings": Bot,
+  "banned-keywords": Ban,
+  system: Server,
+  security: ShieldCheck,
+};
+
+export function isAdminSection(value: unknown): value is AdminSection {
+  return typeof value === "string" && (ADMIN_SECTIONS as readonly string[]).includes(value);
+}
+
+/** The section a URL shows: /admin -> dashboard, /admin/users -> users, unknown -> null. */
+export function adminSectionFromParam(param: string | undefined): AdminSection | null {
+  if (param === undefined) return "dashboard";
+  return isAdminSection(param) ? param : null;
+}
+
+export function adminSectionHref(section: AdminSection): string {
+  return section === "dashboard" ? "/admin" : `/admin/${section}`;
+}

@@ -1,0 +1,93 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import { LogoMark } from "@/components/logo";
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarRail,
+  useSidebar,
+} from "@/components/ui/sidebar";
+import { useI18n } from "@/lib/i18n";
+import {
+  ADMIN_SECTIONS,
+  ADMIN_SECTION_ICONS,
+  adminSectionHref,
+  type AdminSection,
+} from "../admin-sections";
+
+/** The admin area's collapsible sidebar: one entry per section, and a way back to the app. */
+export function AdminSidebar({ active }: { active: AdminSection | null }) {
+  const { t } = useI18n();
+  const { setOpenMobile } = useSidebar();
+  const close = () => setOpenMobile(false);
+
+  return (
+    <Sidebar label={t("admin.sidebarLabel")} closeLabel={t("admin.closeSidebar")}>
+      <SidebarHeader className="h-16 justify-center border-b border-sidebar-border">
+        <Link
+          to="/admin"
+          onClick={close}
+          className="flex items-center gap-2.5 overflow-hidden rounded-xl px-1.5 group-data-[collapsible=icon]:justify-center group-data-[collapsible=icon]:px-0"
+        >
+          <LogoMark className="size-8" />
+          <span className="flex min-w-0 flex-col leading-tight group-data-[collapsible=icon]:sr-only">
+            <span className="truncate text-base font-extrabold tracking-tight">
+              {t("app.name")}
+            </span>
+            <span className="truncate text-xs font-medium text-muted-foreground">
+              {t("admin.panelTitle")}
+            </span>
+          </span>
+        </Link>
+      </SidebarHeader>
+
+      <SidebarContent>
+        <SidebarGroup>
+          <nav aria-label={t("admin.navLabel")}>
+            <SidebarMenu>
+              {ADMIN_SECTIONS.map((section) => {
+                const Icon = ADMIN_SECTION_ICONS[section];
+                const label = t(`admin.sections.${section}`);
+                const isActive = section === active;
+                return (
+                  <SidebarMenuItem key={section}>
+                    <SidebarMenuButton asChild isActive={isActive} tooltip={label}>
+                      <Link
+                        to={adminSectionHref(section)}
+                        aria-current={isActive ? "page" : undefined}
+                        onClick={close}
+                      >
+                        <Icon aria-hidden />
+                        <span>{label}</span>
+                      </Link>
+                    </SidebarMenuButton>
+                  </SidebarMenuItem>
+                );
+              })}
+            </SidebarMenu>
+          </nav>
+        </SidebarGroup>
+      </SidebarContent>
+
+      <SidebarFooter className="border-t border-sidebar-border">
+        <SidebarMenu>
+          <SidebarMenuItem>
+            <SidebarMenuButton asChild tooltip={t("admin.backToApp")}>
+              <Link to="/eksplor">
+                <ArrowLeft aria-hidden />
+                <span>{t("admin.backToApp")}</span>
+              </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        </SidebarMenu>
+      </SidebarFooter>
+      <SidebarRail title={t("admin.toggleSidebar")} />
+    </Sidebar>
+  );
+}

@@ -1,0 +1,58 @@
+import { useCallback } from "react";
+import { useNavigate, type NavigateFunction } from "react-router";
+import { apiFetch } from "@/lib/api-client";
+import { LANG_STORAGE_KEY, isLang } from "@/lib/i18n-core";
+import { useI18n } from "@/lib/i18n";
+import { queryClient } from "@/lib/query-client";
+import { toast } from "@/lib/toast";
+
+export const SIGN_OUT_PATH = "/api/auth/sign-out";
+
+function clearBrowserStorage(): void {
+  let lang: string | null = null;
+  try {
+    lang = localStorage.getItem(LANG_STORAGE_KEY);
+  } catch {
+    // Storage unavailable: nothing to clear or keep.
+  }
+  for (const storage of [() => localStorage, () => sessionStorage]) {
+    try {
+      storage().clear();
+    } catch {
+      // Ignore: a blocked storage holds nothing of ours.
+    }
+  }
+  // The language choice belongs to the device, not the account.
+  if (isLang(lang)) {
+    try {
+      localStorage.setItem(LANG_STORAGE_KEY, lang);
+    } catch {
+      // Ignore, see above.
+    }
+  }
+}
+
+/**
+ * Signs out: tells the server (a failure is ignored, the local sign-out still happens),
+ * clears local and session storage except the language choice, drops every cached query
+ * and goes to /auth. Later work (accounts, guest trial) extends this one function.
+ */
+export async function signOut(navigate: NavigateFunction): Promise<void> {
+  try {
+    await apiFetch(SIGN_OUT_PATH, { method: "POST", body: {} });
+  } catch {
+    // Offline or already signed out: carry on with the local part.
+  }
+  clearBrowserStorage();
+  queryClient.clear();
+  await navigate("/auth", { replace: true });
+}
+
+/** signOut bound to the router, with a confirmation toast. */
+export function useSignOut(): () => void {
+  const navigate = useNavigate();
+  const { t } = useI18n();
+  return useCallback(() => {
+    void signOut(navigate).then(() => toast.success(t("auth.signedOut")));
+  }, [navigate, t]);
+}

@@ -1,0 +1,61 @@
+import { LogOut, Settings } from "lucide-react";
+import { Link } from "react-router";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { useI18n } from "@/lib/i18n";
+import { ACCOUNT_NAV } from "../nav-items";
+import type { NavActions } from "./main-sidebar";
+
+export type SettingMenuProps = NavActions & {
+  triggerClassName: string;
+  pillClassName: string;
+  /** Open at once: the user tapped the placeholder button while this code was loading. */
+  defaultOpen: boolean;
+  /** Take focus on mount: the placeholder button had it. */
+  autoFocus: boolean;
+};
+
+/** The Radix "Setting" dropdown of the bottom bar; loaded on first use (see bottom-nav.tsx). */
+export default function SettingMenu({
+  onSignOut,
+  onIntent,
+  triggerClassName,
+  pillClassName,
+  defaultOpen,
+  autoFocus,
+}: SettingMenuProps) {
+  const { t } = useI18n();
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger className={triggerClassName} autoFocus={autoFocus}>
+        <span className={pillClassName}>
+          <Settings aria-hidden />
+        </span>
+        <span className="max-w-full truncate">{t("nav.setting")}</span>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent side="top" align="end" collisionPadding={12}>
+        {ACCOUNT_NAV.map((entry) => {
+          const Icon = entry.icon;
+          return (
+            <DropdownMenuItem key={entry.id} asChild>
+              <Link to={entry.href} onFocus={() => onIntent?.(entry.href)}>
+                <Icon aria-hidden />
+                {t(entry.labelKey)}
+              </Link>
+            </DropdownMenuItem>
+          );
+        })}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={onSignOut}>
+          <LogOut aria-hidden />
+          {t("nav.signOut")}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,122 @@
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+import type idMessages from "../locales/id.json";
+import {
+  DEFAULT_LANG,
+  LANG_STORAGE_KEY,
+  flattenMessages,
+  interpolate,
+  isLang,
+  type Lang,
+  type Vars,
+} from "./i18n-core";
+
+export { LANGS, LANG_STORAGE_KEY, type Lang, type Vars } from "./i18n-core";
+
+/** The message catalogue's shape; Indonesian is the reference and English must match it. */
+export type Messages = typeof idMessages;
+
+type Leaves<T, P extends string = ""> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** Every dotted key of the catalogue, e.g. "nav.eksplor". `t()` only accepts these. */
+export type MessageKey = Leaves<Messages>;
+
+export type Translate = (key: MessageKey, vars?: Vars) => string;
+
+export type Catalog = { lang: Lang; messages: Map<string, string> };
+
+// Each language is its own chunk, so a visitor downloads only the one they read.
+const loaders: Record<Lang, () => Promise<Messages>> = {
+  id: () => import("../locales/id.json").then((m) => m.default),
+  en: () => import("../locales/en.json").then((m) => m.default),
+};
+
+const catalogs = new Map<Lang, Promise<Catalog>>();
+
+export function loadCatalog(lang: Lang): Promise<Catalog> {
+  let pending = catalogs.get(lang);
+  if (!pending) {
+    pending = loaders[lang]().then((messages) => ({ lang, messages: flattenMessages(messages) }));
+    pending.catch(() => catalogs.delete(lang));
+    catalogs.set(lang, pending);
+  }
+  return pending;
+}
+
+/** The stored language choice, or Indonesian. */
+export function getStoredLang(): Lang {
+  try {
+    const stored = localStorage.getItem(LANG_STORAGE_KEY);
+    return isLang(stored) ? stored : DEFAULT_LANG;
+  } catch {
+    return DEFAULT_LANG;
+  }
+}
+
+export function storeLang(lang: Lang): void {
+  try {
+    localStorage.setItem(LANG_STORAGE_KEY, lang);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the choice then lasts for the visit.
+  }
+}
+
+type I18nValue = {
+  lang: Lang;
+  /** Loads the language's messages, then switches, stores the choice and sets <html lang>. */
+  setLang: (lang: Lang) => Promise<void>;
+  t: Translate;
+  /** Whether a key exists; for keys built at run time, such as error codes. */
+  has: (key: string) => boolean;
+};
+
+const I18nContext = createContext<I18nValue | null>(null);
+
+export function I18nProvider({ initial, children }: { initial: Catalog; children: ReactNode }) {
+  const [catalog, setCatalog] = useState(initial);
+  const requested = useRef(initial.lang);
+
+  useEffect(() => {
+    document.documentElement.lang = catalog.lang;
+  }, [catalog.lang]);
+
+  const setLang = useCallback(async (next: Lang) => {
+    requested.current = next;
+    const loaded = await loadCatalog(next);
+    // A later call wins when the user taps quickly between languages.
+    if (requested.current !== next) return;
+    storeLang(next);
+    setCatalog(loaded);
+  }, []);
+
+  const value = useMemo<I18nValue>(() => {
+    const { messages } = catalog;
+    const t: Translate = (key, vars) => {
+      const template = messages.get(key);
+      if (template === undefined) {
+        if (import.meta.env.DEV) console.warn(`[i18n] missing key "${key}" (${catalog.lang})`);
+        return key;
+      }
+      return interpolate(template, vars);
+    };
+    return { lang: catalog.lang, setLang, t, has: (key) => messages.has(key) };
+  }, [catalog, setLang]);
+
+  return <I18nContext value={value}>{children}</I18nContext>;
+}
+
+export function useI18n(): I18nValue {
+  const value = use(I18nContext);
+  if (!value) throw new Error("useI18n must be used inside <I18nProvider>");
+  return value;
+}
