@@ -6,8 +6,8 @@ const pkg = JSON.parse(fs.readFileSync(new URL("./package.json", import.meta.url
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith("@rupa/"));
 
 await build({
-  entryPoints: ["src/index.ts"],
-  outfile: "dist/index.js",
+  entryPoints: ["src/index.ts", "src/cli.ts"],
+  outdir: "dist",
   bundle: true,
   platform: "node",
   format: "esm",
@@ -21,4 +21,4 @@ await build({
 });
 fs.rmSync("dist/migrations", { recursive: true, force: true });
 fs.cpSync("src/db/migrations", "dist/migrations", { recursive: true });
-console.log("server built: dist/index.js");
+console.log("server built: dist/index.js, dist/cli.js");

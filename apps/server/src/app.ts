@@ -8,6 +8,9 @@ import { requestContext } from "./middleware/request-context";
 import { sameOriginMutations } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { staticWeb } from "./middleware/static-web";
+import { accountRoutes, authCallbackRoutes } from "./modules/account/account.routes";
+import { adminUserRoutes } from "./modules/admin/admin-users.routes";
+import { devMailboxRoutes } from "./modules/dev/dev-mailbox.routes";
 import { fileRoutes } from "./modules/files/files.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 
@@ -40,10 +43,14 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
   });
   api.route("/health", healthRoutes(ctx));
   api.route("/files", fileRoutes(ctx));
+  api.route("/account", accountRoutes(ctx));
+  api.route("/auth", authCallbackRoutes(ctx));
+  api.route("/admin/users", adminUserRoutes(ctx));
   api.notFound(apiNotFound);
 
   app.route("/api", api);
   app.all("/api", apiNotFound);
+  if (ctx.env.NODE_ENV !== "production") app.route("/dev/mailbox", devMailboxRoutes(ctx));
   if (opts.webDistDir) app.use("*", staticWeb(opts.webDistDir));
   app.notFound((c) => (c.req.path.startsWith("/api/") ? apiNotFound(c) : c.text("Not found", 404)));
   return app;

@@ -1,6 +1,15 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
 import type { Env } from "./env";
+import type { Auth } from "./infra/auth/better-auth";
+import type { Mailer } from "./infra/mail/mailer";
+import type { AccountService } from "./modules/account/account.service";
+import type { AdminService } from "./modules/admin/admin.service";
+import type { CreditsRepository } from "./modules/credits/credits.repository";
+import type { createDevMailboxRepository } from "./modules/dev/dev-mailbox.repository";
+import type { RateLimiter } from "./modules/rate-limit/rate-limit.service";
+import type { SecurityEventsRepository } from "./modules/security/security-events.repository";
+import type { SettingsRepository } from "./modules/settings/settings.repository";
 import type { DatabaseHandle } from "./infra/db/client";
 import type { Queue } from "./infra/queue/queue";
 import type { Storage } from "./infra/storage/storage";
@@ -20,12 +29,20 @@ export interface AppContext {
   db: DatabaseHandle;
   storage: Storage;
   queue: Queue;
+  mailer: Mailer;
+  auth: Auth;
   version: string;
   startedAt: number;
-  /**
-   * Resolves the verified actor of a request from its session or guest cookie. Until a feature
-   * installs a resolver, every request is anonymous and private files are refused.
-   */
+  services: {
+    account: AccountService;
+    admin: AdminService;
+    credits: CreditsRepository;
+    settings: SettingsRepository;
+    security: SecurityEventsRepository;
+    limiter: RateLimiter;
+    devMailbox: ReturnType<typeof createDevMailboxRepository>;
+  };
+  /** The verified actor of a request (session user and current role), resolved once per request. */
   resolveActor: (c: Context<AppEnv>) => Promise<Actor>;
 }
 

@@ -36,7 +36,6 @@ describe("env", () => {
     ["PORT", "eighty"],
     ["PORT", "70000"],
     ["ROLE", "both"],
-    ["DATABASE_URL", "mysql://localhost/db"],
     ["PUBLIC_URL", "ftp://x"],
     ["TRUST_PROXY", "maybe"],
     ["LOG_LEVEL", "loud"],
@@ -50,6 +49,24 @@ describe("env", () => {
     expect(error).toBeInstanceOf(EnvError);
     expect((error as EnvError).message).toContain(name);
     expect((error as EnvError).message).toContain(value);
+  });
+
+  it("names a bad secret-bearing variable without echoing its value", () => {
+    let error: unknown;
+    try {
+      loadEnv({ DATABASE_URL: "mysql://user:hunter2@localhost/db" });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as EnvError).message).toContain("DATABASE_URL");
+    expect((error as EnvError).message).not.toContain("hunter2");
+  });
+
+  it("requires AUTH_SECRET in production and pairs of related variables", () => {
+    expect(() => loadEnv({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET/);
+    expect(() => loadEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) })).not.toThrow();
+    expect(() => loadEnv({ ADMIN_EMAIL: "a@b.co" })).toThrow(/ADMIN_EMAIL/);
+    expect(() => loadEnv({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_ID/);
   });
 
   it("treats empty strings as unset", () => {

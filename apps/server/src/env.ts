@@ -30,6 +30,42 @@ const envSchema = z
     WEB_DIST_DIR: z.string().min(1).optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Rupa <no-reply@rupa.local>"),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  })
+  .superRefine((e, ctx) => {
+    if (e.NODE_ENV === "production" && !e.AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production" });
+    }
+    if (e.NODE_ENV === "production" && e.ADMIN_PASSWORD && e.ADMIN_PASSWORD.length < 12) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_PASSWORD"],
+        message: "must be at least 12 characters in production",
+      });
+    }
+    if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD go together",
+      });
+    }
+    if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOOGLE_CLIENT_ID"],
+        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together",
+      });
+    }
   })
   .transform((e) => ({
     ...e,
@@ -56,7 +92,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(
       parsed.error.issues.map((i) => {
         const name = i.path.join(".") || "environment";
-        const got = typeof cleaned[name] === "string" ? ` (got "${cleaned[name]}")` : "";
+        const secret = /SECRET|PASSWORD|DATABASE_URL|SMTP_URL/.test(name);
+        const got = typeof cleaned[name] === "string" && !secret ? ` (got "${cleaned[name]}")` : "";
         return `${name}: ${i.message}${got}`;
       }),
     );

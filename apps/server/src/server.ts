@@ -3,7 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "./app";
-import { anonymous, type AppContext } from "./context";
+import { createAppContext } from "./bootstrap";
+import type { AppContext } from "./context";
 import type { Env } from "./env";
 import { openDatabase } from "./infra/db/client";
 import { runMigrations } from "./infra/db/migrate";
@@ -12,8 +13,9 @@ import { createQueue } from "./infra/queue/queue";
 import { createLocalStorage } from "./infra/storage/local-storage";
 import { cleanupJob } from "./jobs/cleanup.job";
 import type { Logger } from "./lib/logger";
+import { VERSION } from "./version";
 
-export const VERSION = "0.1.0";
+export { VERSION };
 
 /** The built web app: WEB_DIST_DIR, or apps/web/dist next to this server. */
 function webDistDir(env: Env): string | undefined {
@@ -44,16 +46,8 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
     await seedDatabase(db.db);
     const storage = createLocalStorage(path.join(env.DATA_DIR, "storage"));
     const queue = createQueue(db, env.ROLE, log, env.WORKER_CONCURRENCY);
-    const ctx: AppContext = {
-      env,
-      log,
-      db,
-      storage,
-      queue,
-      version: VERSION,
-      startedAt: Date.now(),
-      resolveActor: () => Promise.resolve(anonymous),
-    };
+    const ctx: AppContext = createAppContext({ env, log, db, storage, queue, version: VERSION });
+    await ctx.services.account.ensureAdmin((line) => process.stdout.write(`${line}\n`));
     queue.register(cleanupJob(db.db, log));
     await queue.start();
 

@@ -3,7 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import type { DestinationStream } from "pino";
 import { createApp } from "../src/app";
+import { createAppContext } from "../src/bootstrap";
 import { anonymous, type Actor, type AppContext } from "../src/context";
 import { loadEnv } from "../src/env";
 import { openDatabase, type DatabaseHandle } from "../src/infra/db/client";
@@ -58,31 +60,38 @@ export interface TestServer {
   ctx: AppContext;
   app: ReturnType<typeof createApp>;
   dataDir: string;
-  /** Who the next requests are made as (set by tests; features install real resolvers). */
-  actAs(actor: Partial<Actor>): void;
+  /** Pin who the next requests are made as; `null` returns to the real session cookie. */
+  actAs(actor: Partial<Actor> | null): void;
   close(): Promise<void>;
 }
 
 /** The real app over a fresh database, a temporary storage folder and a started queue. */
 export async function createTestServer(
-  opts: { webDistDir?: string; env?: Record<string, string>; startQueue?: boolean } = {},
+  opts: {
+    webDistDir?: string;
+    env?: Record<string, string>;
+    startQueue?: boolean;
+    /** Where log lines go (tests that read the log pass a stream). */
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rupa-test-"));
   const env = loadEnv({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...opts.env });
-  const log = createLogger(env.LOG_LEVEL);
+  const log = createLogger(opts.logStream ? "debug" : env.LOG_LEVEL, opts.logStream);
   const database = await createTestDatabase();
   const queue = createQueue(database.handle, env.ROLE, log, 1);
-  let actor: Actor = anonymous;
-  const ctx: AppContext = {
+  let actor: Actor | null = null;
+  const ctx: AppContext = createAppContext({
     env,
     log,
     db: database.handle,
     storage: createLocalStorage(path.join(dataDir, "storage")),
     queue,
     version: "test",
-    startedAt: Date.now(),
-    resolveActor: () => Promise.resolve(actor),
-  };
+  });
+  // Tests may pin the actor; otherwise the real session cookie decides.
+  const realResolve = ctx.resolveActor;
+  ctx.resolveActor = (c) => (actor ? Promise.resolve(actor) : realResolve(c));
   if (opts.startQueue !== false) await queue.start();
   const app = createApp(ctx, { webDistDir: opts.webDistDir });
   return {
@@ -90,7 +99,7 @@ export async function createTestServer(
     app,
     dataDir,
     actAs(a) {
-      actor = { ...anonymous, ...a };
+      actor = a ? { ...anonymous, ...a } : null;
     },
     async close() {
       await queue.stop();
@@ -98,4 +107,27 @@ export async function createTestServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A tiny cookie jar for app.request(): keeps what Set-Cookie sets, sends it back. */
+export class CookieJar {
+  private cookies = new Map<string, string>();
+  store(res: Response): Response {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = /max-age=0/i.test(line) || value === "";
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+  get size() {
+    return this.cookies.size;
+  }
 }

@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { BUCKETS, type Bucket } from "@rupa/shared";
-import { contentTypeOf, parseObjectKey, type Storage, type StoredObject } from "./storage";
+import {
+  contentTypeOf,
+  type ObjectOwner,
+  ownerSegment,
+  parseObjectKey,
+  type Storage,
+  type StoredObject,
+} from "./storage";
 
 /** Objects as files under `<root>/<bucket>/<key>`, written atomically (temp file + rename). */
 export function createLocalStorage(root: string): Storage {
@@ -56,6 +63,11 @@ export function createLocalStorage(root: string): Storage {
     get,
     delete: remove,
     exists,
+    async deleteOwner(bucket: Bucket, owner: ObjectOwner) {
+      if (owner.kind === "public") throw new Error("Refusing to delete every public object");
+      const dir = path.join(base, bucket, ownerSegment(owner));
+      await fs.rm(dir, { recursive: true, force: true });
+    },
     async check() {
       const key = `.probe/${randomUUID()}`;
       const payload = Buffer.from("ok");

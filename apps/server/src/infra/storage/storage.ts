@@ -22,6 +22,8 @@ export interface Storage {
   get(bucket: Bucket, key: string): Promise<StoredObject | null>;
   delete(bucket: Bucket, key: string): Promise<void>;
   exists(bucket: Bucket, key: string): Promise<boolean>;
+  /** Delete every object of one owner in a bucket (account deletion). */
+  deleteOwner(bucket: Bucket, owner: ObjectOwner): Promise<void>;
   /** Write, read back and delete a probe object. */
   check(): Promise<void>;
 }

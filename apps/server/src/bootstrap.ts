@@ -1,0 +1,96 @@
+import type { Context } from "hono";
+import { anonymous, type Actor, type AppContext, type AppEnv } from "./context";
+import type { Env } from "./env";
+import { createAuth } from "./infra/auth/better-auth";
+import type { DatabaseHandle } from "./infra/db/client";
+import { createOutboxMailer, createSmtpMailer, type Mailer } from "./infra/mail/mailer";
+import type { Queue } from "./infra/queue/queue";
+import type { Storage } from "./infra/storage/storage";
+import type { Logger } from "./lib/logger";
+import { createAccountRepository } from "./modules/account/account.repository";
+import { type AccountService, createAccountService } from "./modules/account/account.service";
+import { createAdminService } from "./modules/admin/admin.service";
+import { createCreditsRepository } from "./modules/credits/credits.repository";
+import { createDevMailboxRepository } from "./modules/dev/dev-mailbox.repository";
+import { createRateLimitRepository } from "./modules/rate-limit/rate-limit.repository";
+import { createRateLimiter } from "./modules/rate-limit/rate-limit.service";
+import { createReferralsRepository } from "./modules/referrals/referrals.repository";
+import { createSecurityEventsRepository } from "./modules/security/security-events.repository";
+import { createSettingsRepository } from "./modules/settings/settings.repository";
+
+export interface CoreParts {
+  env: Env;
+  log: Logger;
+  db: DatabaseHandle;
+  storage: Storage;
+  queue: Queue;
+  version: string;
+  mailer?: Mailer;
+}
+
+/** Builds every repository and service once; the server and the tests wire modules alike. */
+export function createAppContext(core: CoreParts): AppContext {
+  const { env, log, db } = core;
+  const mailer =
+    core.mailer ??
+    (env.SMTP_URL
+      ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, log)
+      : createOutboxMailer(db.db, log));
+  const settings = createSettingsRepository(db.db);
+  const credits = createCreditsRepository(db.db);
+  const accounts = createAccountRepository(db.db);
+  const referrals = createReferralsRepository(db.db, credits);
+  const security = createSecurityEventsRepository(db.db);
+  const limiter = createRateLimiter(createRateLimitRepository(db.db));
+
+  // better-auth calls back into the account service when an e-mail is confirmed.
+  const hooks = { onAccountConfirmed: (userId: string) => account.onAccountConfirmed(userId) };
+  const auth = createAuth({ env, db: db.db, mailer, log, hooks });
+  const account: AccountService = createAccountService({
+    env,
+    log,
+    auth,
+    accounts,
+    credits,
+    referrals,
+    security,
+    settings,
+    limiter,
+    storage: core.storage,
+  });
+
+  const actors = new WeakMap<Request, Promise<Actor>>();
+  async function lookup(c: Context<AppEnv>): Promise<Actor> {
+    const a = await account.actor(c.req.raw.headers);
+    return a ? { userId: a.userId, guestTrialId: null, isAdmin: a.role === "admin" } : anonymous;
+  }
+
+  return {
+    env,
+    log,
+    db,
+    storage: core.storage,
+    queue: core.queue,
+    mailer,
+    auth,
+    version: core.version,
+    startedAt: Date.now(),
+    services: {
+      account,
+      admin: createAdminService({ accounts, credits }),
+      credits,
+      settings,
+      security,
+      limiter,
+      devMailbox: createDevMailboxRepository(db.db),
+    },
+    resolveActor(c) {
+      let p = actors.get(c.req.raw);
+      if (!p) {
+        p = lookup(c);
+        actors.set(c.req.raw, p);
+      }
+      return p;
+    },
+  };
+}

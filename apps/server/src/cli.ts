@@ -1,0 +1,50 @@
+import path from "node:path";
+import { createAppContext } from "./bootstrap";
+import { EnvError, loadEnv } from "./env";
+import { openDatabase } from "./infra/db/client";
+import { runMigrations } from "./infra/db/migrate";
+import { createQueue } from "./infra/queue/queue";
+import { createLocalStorage } from "./infra/storage/local-storage";
+import { createLogger } from "./lib/logger";
+import { VERSION } from "./version";
+
+const USAGE = "Usage: npm run admin -- grant <email>   (make an existing user an admin)";
+
+async function main(argv: string[]): Promise<number> {
+  const [command, email] = argv;
+  if (command !== "grant" || !email) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const env = loadEnv();
+  const log = createLogger("warn");
+  const db = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: path.join(env.DATA_DIR, "db"),
+  });
+  try {
+    await runMigrations(db);
+    const ctx = createAppContext({
+      env,
+      log,
+      db,
+      storage: createLocalStorage(path.join(env.DATA_DIR, "storage")),
+      queue: createQueue(db, "api", log),
+      version: VERSION,
+    });
+    await ctx.services.account.grantAdminByEmail(email.trim().toLowerCase());
+    process.stdout.write(`${email} is now an admin.\n`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    if (e instanceof EnvError) process.stderr.write(`${e.message}\n`);
+    else process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  },
+);

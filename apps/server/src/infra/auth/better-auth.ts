@@ -1,0 +1,161 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Language } from "@rupa/shared";
+import { PASSWORD_MAX, PASSWORD_MIN } from "@rupa/shared";
+import type { Env } from "../../env";
+import { accounts, sessions, users, verifications } from "../../db/schema";
+import type { Logger } from "../../lib/logger";
+import type { Database } from "../db/client";
+import type { Mailer } from "../mail/mailer";
+import { mailFor } from "../mail/templates";
+
+export interface AuthHooks {
+  /** A user's e-mail is now confirmed (by link, or by Google at creation). */
+  onAccountConfirmed(userId: string): Promise<void>;
+}
+
+/**
+ * The signing secret: AUTH_SECRET, or for the embedded default a random one kept in
+ * DATA_DIR/auth-secret (mode 0600), so sessions survive restarts without any setup.
+ */
+export function authSecret(env: Env): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  const file = path.join(env.DATA_DIR, "auth-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(env.DATA_DIR, { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return secret;
+  }
+}
+
+const referralAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+export function newReferralCode(): string {
+  const bytes = randomBytes(8);
+  return Array.from(bytes, (b) => referralAlphabet[b % referralAlphabet.length]).join("");
+}
+
+const lang = (v: unknown): Language => (v === "en" ? "en" : "id");
+
+/**
+ * better-auth over our own tables (users, sessions, accounts, verifications): it owns password
+ * hashing (scrypt), sessions and cookies, e-mail verification and reset tokens, and Google
+ * OAuth with PKCE. Rate limits, validation and security events sit in the account module.
+ */
+export function createAuth(opts: {
+  env: Env;
+  db: Database;
+  mailer: Mailer;
+  log: Logger;
+  hooks: AuthHooks;
+}) {
+  const { env, db, mailer, log, hooks } = opts;
+  const secure = env.PUBLIC_URL.startsWith("https:");
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? {
+          google: {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            prompt: "select_account" as const,
+            mapProfileToUser: (profile: { name?: string }) => ({ fullName: profile.name ?? "" }),
+          },
+        }
+      : {};
+
+  return betterAuth({
+    appName: "Rupa",
+    baseURL: env.PUBLIC_URL,
+    basePath: "/api/auth",
+    secret: authSecret(env),
+    trustedOrigins: [new URL(env.PUBLIC_URL).origin],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { users, sessions, accounts, verifications },
+    }),
+    user: {
+      modelName: "users",
+      fields: { name: "fullName" },
+      additionalFields: {
+        phone: { type: "string", required: false, input: true },
+        preferredLanguage: { type: "string", required: false, defaultValue: "id", input: true },
+        referralCode: { type: "string", required: false, input: false },
+      },
+    },
+    session: {
+      modelName: "sessions",
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    account: { modelName: "accounts" },
+    verification: { modelName: "verifications" },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      // Sign-up answers the same for a taken e-mail (no account enumeration); its owner is told.
+      onExistingUserSignUp: async ({ user }) => {
+        const u = user as typeof user & { preferredLanguage?: string };
+        await mailer.send(
+          mailFor("existing", lang(u.preferredLanguage), user.email, `${env.PUBLIC_URL}/auth`),
+        );
+      },
+      sendResetPassword: async ({ user, token }) => {
+        const u = user as typeof user & { preferredLanguage?: string };
+        const url = `${env.PUBLIC_URL}/auth?reset=true&email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
+        await mailer.send(mailFor("reset", lang(u.preferredLanguage), user.email, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        const u = user as typeof user & { preferredLanguage?: string };
+        await mailer.send(mailFor("confirm", lang(u.preferredLanguage), user.email, url));
+      },
+      afterEmailVerification: async (user) => {
+        await hooks.onAccountConfirmed(user.id);
+      },
+    },
+    socialProviders: google,
+    databaseHooks: {
+      user: {
+        create: {
+          before: (user) => Promise.resolve({ data: { ...user, referralCode: newReferralCode() } }),
+          after: async (user) => {
+            // Google accounts arrive with their e-mail already verified.
+            if (user.emailVerified) await hooks.onAccountConfirmed(user.id);
+          },
+        },
+      },
+    },
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "rupa",
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      ipAddress: { ipAddressHeaders: env.TRUST_PROXY ? ["x-forwarded-for"] : [] },
+    },
+    logger: {
+      level: "warn",
+      log: (level, message) => {
+        if (level === "error") log.error({ component: "auth" }, message);
+        else if (level === "warn") log.warn({ component: "auth" }, message);
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,93 @@
+import type { Language } from "@rupa/shared";
+import type { MailMessage } from "./mailer";
+
+const esc = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+
+function layout(
+  lang: Language,
+  heading: string,
+  body: string,
+  cta: string,
+  url: string,
+  foot: string,
+) {
+  return `<!doctype html><html lang="${lang}"><body style="margin:0;background:#f7f4ef;font-family:system-ui,sans-serif;color:#1c1433">
+<div style="max-width:480px;margin:0 auto;padding:32px 20px">
+<p style="font-size:22px;font-weight:700;color:#4a23c9;margin:0 0 24px">Rupa</p>
+<h1 style="font-size:20px;margin:0 0 12px">${esc(heading)}</h1>
+<p style="line-height:1.5;margin:0 0 24px">${esc(body)}</p>
+<p><a href="${esc(url)}" style="display:inline-block;background:#4a23c9;color:#fff;text-decoration:none;padding:12px 20px;border-radius:10px;font-weight:600">${esc(cta)}</a></p>
+<p style="font-size:13px;color:#6b6480;line-height:1.5;margin-top:24px">${esc(foot)}<br><a href="${esc(url)}" style="color:#4a23c9;word-break:break-all">${esc(url)}</a></p>
+</div></body></html>`;
+}
+
+const copy = {
+  confirm: {
+    id: {
+      subject: "Konfirmasi email Rupa kamu",
+      heading: "Satu langkah lagi!",
+      body: "Klik tombol di bawah untuk mengonfirmasi email kamu dan mulai membuat avatar.",
+      cta: "Konfirmasi email",
+      foot: "Tautan berlaku 24 jam. Kalau kamu tidak mendaftar di Rupa, abaikan email ini.",
+    },
+    en: {
+      subject: "Confirm your Rupa e-mail",
+      heading: "One more step!",
+      body: "Press the button below to confirm your e-mail and start making avatars.",
+      cta: "Confirm e-mail",
+      foot: "The link is valid for 24 hours. If you did not sign up for Rupa, ignore this e-mail.",
+    },
+  },
+  existing: {
+    id: {
+      subject: "Kamu sudah punya akun Rupa",
+      heading: "Akun kamu sudah ada",
+      body: "Seseorang (mungkin kamu) mencoba mendaftar dengan email ini. Kamu sudah punya akun: silakan masuk, atau atur ulang password kalau lupa.",
+      cta: "Masuk ke Rupa",
+      foot: "Kalau bukan kamu yang mendaftar, abaikan email ini.",
+    },
+    en: {
+      subject: "You already have a Rupa account",
+      heading: "Your account already exists",
+      body: "Someone (probably you) tried to sign up with this e-mail. You already have an account: sign in, or reset your password if you forgot it.",
+      cta: "Sign in to Rupa",
+      foot: "If it was not you, ignore this e-mail.",
+    },
+  },
+  reset: {
+    id: {
+      subject: "Atur ulang password Rupa",
+      heading: "Atur ulang password",
+      body: "Kami menerima permintaan untuk mengatur ulang password akun Rupa kamu.",
+      cta: "Buat password baru",
+      foot: "Tautan berlaku 1 jam. Kalau kamu tidak memintanya, abaikan email ini: password kamu tetap aman.",
+    },
+    en: {
+      subject: "Reset your Rupa password",
+      heading: "Reset your password",
+      body: "We received a request to reset the password of your Rupa account.",
+      cta: "Choose a new password",
+      foot: "The link is valid for 1 hour. If you did not ask for it, ignore this e-mail: your password stays safe.",
+    },
+  },
+} as const;
+
+export function mailFor(
+  kind: keyof typeof copy,
+  lang: Language,
+  to: string,
+  url: string,
+): MailMessage {
+  const c = copy[kind][lang];
+  return {
+    to,
+    kind: { confirm: "confirm-email", reset: "reset-password", existing: "existing-account" }[kind],
+    subject: c.subject,
+    text: `${c.heading}\n\n${c.body}\n\n${c.cta}: ${url}\n\n${c.foot}`,
+    html: layout(lang, c.heading, c.body, c.cta, url, c.foot),
+  };
+}

@@ -1,0 +1,99 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { Language, Role } from "@rupa/shared";
+import { sessions, userRoles, users } from "../../db/schema";
+import type { Database } from "../../infra/db/client";
+
+export type UserRow = typeof users.$inferSelect;
+
+export function createAccountRepository(db: Database) {
+  return {
+    async findById(id: string): Promise<UserRow | null> {
+      const [u] = await db.select().from(users).where(eq(users.id, id));
+      return u ?? null;
+    },
+
+    async findByEmail(email: string): Promise<UserRow | null> {
+      const [u] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+      return u ?? null;
+    },
+
+    /** The user's role; a user with no role row is a plain user. */
+    async roleOf(userId: string): Promise<Role> {
+      const [r] = await db
+        .select({ role: userRoles.role })
+        .from(userRoles)
+        .where(eq(userRoles.userId, userId));
+      return r?.role === "admin" ? "admin" : "user";
+    },
+
+    async setRole(userId: string, role: Role, grantedBy: string | null): Promise<void> {
+      await db
+        .insert(userRoles)
+        .values({ userId, role, grantedBy })
+        .onConflictDoUpdate({
+          target: userRoles.userId,
+          set: { role, grantedBy, updatedAt: sql`now()` },
+        });
+    },
+
+    async countAdmins(): Promise<number> {
+      const r = await db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM user_roles WHERE role = 'admin'`,
+      );
+      return Number(r.rows[0]?.n ?? 0);
+    },
+
+    async updateProfile(
+      userId: string,
+      patch: { preferredLanguage?: Language; fullName?: string; phone?: string },
+    ): Promise<void> {
+      await db.update(users).set(patch).where(eq(users.id, userId));
+    },
+
+    async markEmailVerified(userId: string): Promise<void> {
+      await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+    },
+
+    /** Ends every session of the user (sign-out everywhere, role change, deletion). */
+    async deleteSessions(userId: string): Promise<number> {
+      const rows = await db
+        .delete(sessions)
+        .where(eq(sessions.userId, userId))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+
+    async countSessions(userId: string): Promise<number> {
+      const r = await db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM sessions WHERE user_id = ${userId}`,
+      );
+      return Number(r.rows[0]?.n ?? 0);
+    },
+
+    /** Deletes the user; their rows in every table go with them (foreign keys cascade). */
+    async deleteUser(userId: string): Promise<void> {
+      await db.delete(users).where(eq(users.id, userId));
+    },
+
+    async list(limit: number) {
+      return db
+        .select({
+          id: users.id,
+          email: users.email,
+          fullName: users.fullName,
+          totalGenerations: users.totalGenerations,
+          createdAt: users.createdAt,
+          emailVerified: users.emailVerified,
+          role: sql<string>`coalesce(${userRoles.role}, 'user')`,
+        })
+        .from(users)
+        .leftJoin(userRoles, eq(userRoles.userId, users.id))
+        .orderBy(desc(users.createdAt))
+        .limit(limit);
+    },
+  };
+}
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

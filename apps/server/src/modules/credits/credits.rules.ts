@@ -1,0 +1,66 @@
+/**
+ * The credit ledger's rules as pure functions (DECISIONS.md "Credits"): balance is what remains
+ * in unexpired lots; spending takes the lot that expires first and, among equal expiries,
+ * watermarked lots first; a spend is watermarked when every credit held is watermarked.
+ */
+export interface LotState {
+  id: string;
+  remaining: number;
+  watermarked: boolean;
+  expiresAt: Date | null;
+  createdAt: Date;
+}
+
+export interface SpendPlan {
+  allocations: { lotId: string; amount: number }[];
+  /** Every credit the user held at the moment of spending was watermarked. */
+  watermarked: boolean;
+}
+
+export function usableLots(lots: LotState[], now: Date): LotState[] {
+  return lots.filter((l) => l.remaining > 0 && (l.expiresAt === null || l.expiresAt > now));
+}
+
+/** Spend order: earliest expiry first (never-expiring last), watermarked first, oldest first. */
+export function compareLots(a: LotState, b: LotState): number {
+  const ea = a.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY;
+  const eb = b.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY;
+  if (ea !== eb) return ea < eb ? -1 : 1;
+  if (a.watermarked !== b.watermarked) return a.watermarked ? -1 : 1;
+  return a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id);
+}
+
+/** Which lots pay for `amount` credits, or null when the balance is too low. */
+export function planSpend(lots: LotState[], amount: number, now: Date): SpendPlan | null {
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new Error("Spend amount must be a positive integer");
+  const usable = usableLots(lots, now).sort(compareLots);
+  const total = usable.reduce((s, l) => s + l.remaining, 0);
+  if (total < amount) return null;
+  const allocations: SpendPlan["allocations"] = [];
+  let left = amount;
+  for (const lot of usable) {
+    if (left === 0) break;
+    const take = Math.min(lot.remaining, left);
+    allocations.push({ lotId: lot.id, amount: take });
+    left -= take;
+  }
+  return { allocations, watermarked: usable.every((l) => l.watermarked) };
+}
+
+export interface CreditSummaryValue {
+  balance: number;
+  watermarkedOnly: boolean;
+  nextExpiry: Date | null;
+}
+
+export function summarize(lots: LotState[], now: Date): CreditSummaryValue {
+  const usable = usableLots(lots, now);
+  const balance = usable.reduce((s, l) => s + l.remaining, 0);
+  const expiries = usable.map((l) => l.expiresAt).filter((d): d is Date => d !== null);
+  return {
+    balance,
+    watermarkedOnly: balance > 0 && usable.every((l) => l.watermarked),
+    nextExpiry: expiries.length ? new Date(Math.min(...expiries.map((d) => d.getTime()))) : null,
+  };
+}
