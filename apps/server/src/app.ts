@@ -11,7 +11,10 @@ import { staticWeb } from "./middleware/static-web";
 import { accountRoutes, authCallbackRoutes } from "./modules/account/account.routes";
 import { adminUserRoutes } from "./modules/admin/admin-users.routes";
 import { devMailboxRoutes } from "./modules/dev/dev-mailbox.routes";
+import { feedbackRoutes } from "./modules/feedback/feedback.routes";
 import { fileRoutes } from "./modules/files/files.routes";
+import { referralRoutes } from "./modules/referrals/referrals.routes";
+import { styleRoutes } from "./modules/styles/styles.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -46,6 +49,9 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
   api.route("/account", accountRoutes(ctx));
   api.route("/auth", authCallbackRoutes(ctx));
   api.route("/admin/users", adminUserRoutes(ctx));
+  api.route("/styles", styleRoutes(ctx));
+  api.route("/feedback", feedbackRoutes(ctx));
+  api.route("/referrals", referralRoutes(ctx));
   api.notFound(apiNotFound);
 
   app.route("/api", api);

@@ -17,6 +17,11 @@ import { createRateLimiter } from "./modules/rate-limit/rate-limit.service";
 import { createReferralsRepository } from "./modules/referrals/referrals.repository";
 import { createSecurityEventsRepository } from "./modules/security/security-events.repository";
 import { createSettingsRepository } from "./modules/settings/settings.repository";
+import { createFeedbackRepository } from "./modules/feedback/feedback.repository";
+import { createReferralsService } from "./modules/referrals/referrals.service";
+import { createStyleEventsService } from "./modules/styles/style-events.service";
+import { createStylesRepository } from "./modules/styles/styles.repository";
+import { createStylesService } from "./modules/styles/styles.service";
 
 export interface CoreParts {
   env: Env;
@@ -42,6 +47,7 @@ export function createAppContext(core: CoreParts): AppContext {
   const referrals = createReferralsRepository(db.db, credits);
   const security = createSecurityEventsRepository(db.db);
   const limiter = createRateLimiter(createRateLimitRepository(db.db));
+  const stylesRepo = createStylesRepository(db.db);
 
   // better-auth calls back into the account service when an e-mail is confirmed.
   const hooks = { onAccountConfirmed: (userId: string) => account.onAccountConfirmed(userId) };
@@ -83,6 +89,11 @@ export function createAppContext(core: CoreParts): AppContext {
       security,
       limiter,
       devMailbox: createDevMailboxRepository(db.db),
+      styles: createStylesService({ styles: stylesRepo, settings }),
+      stylesRepo,
+      styleEvents: createStyleEventsService(stylesRepo),
+      feedback: createFeedbackRepository(db.db),
+      referrals: createReferralsService({ referrals, accounts, settings }),
     },
     resolveActor(c) {
       let p = actors.get(c.req.raw);

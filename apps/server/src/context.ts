@@ -10,6 +10,11 @@ import type { createDevMailboxRepository } from "./modules/dev/dev-mailbox.repos
 import type { RateLimiter } from "./modules/rate-limit/rate-limit.service";
 import type { SecurityEventsRepository } from "./modules/security/security-events.repository";
 import type { SettingsRepository } from "./modules/settings/settings.repository";
+import type { FeedbackRepository } from "./modules/feedback/feedback.repository";
+import type { ReferralsService } from "./modules/referrals/referrals.service";
+import type { StyleEventsService } from "./modules/styles/style-events.service";
+import type { StylesRepository } from "./modules/styles/styles.repository";
+import type { StylesService } from "./modules/styles/styles.service";
 import type { DatabaseHandle } from "./infra/db/client";
 import type { Queue } from "./infra/queue/queue";
 import type { Storage } from "./infra/storage/storage";
@@ -41,6 +46,11 @@ export interface AppContext {
     security: SecurityEventsRepository;
     limiter: RateLimiter;
     devMailbox: ReturnType<typeof createDevMailboxRepository>;
+    styles: StylesService;
+    stylesRepo: StylesRepository;
+    styleEvents: StyleEventsService;
+    feedback: FeedbackRepository;
+    referrals: ReferralsService;
   };
   /** The verified actor of a request (session user and current role), resolved once per request. */
   resolveActor: (c: Context<AppEnv>) => Promise<Actor>;

@@ -12,6 +12,11 @@ import { seedDatabase } from "./infra/db/seed";
 import { createQueue } from "./infra/queue/queue";
 import { createLocalStorage } from "./infra/storage/local-storage";
 import { cleanupJob } from "./jobs/cleanup.job";
+import {
+  createPreviewRenderer,
+  STYLE_PREVIEWS_JOB,
+  stylePreviewsJob,
+} from "./jobs/style-previews.job";
 import type { Logger } from "./lib/logger";
 import { VERSION } from "./version";
 
@@ -49,7 +54,19 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
     const ctx: AppContext = createAppContext({ env, log, db, storage, queue, version: VERSION });
     await ctx.services.account.ensureAdmin((line) => process.stdout.write(`${line}\n`));
     queue.register(cleanupJob(db.db, log));
+    const previews = createPreviewRenderer(storage, ctx.services.stylesRepo);
+    queue.register(stylePreviewsJob(ctx.services.stylesRepo, previews, log));
     await queue.start();
+    // Styles without pictures (a fresh catalogue) get them drawn in the background.
+    const missing = await ctx.services.stylesRepo.withoutPreviews();
+    await queue.sendMany(
+      STYLE_PREVIEWS_JOB,
+      missing.map((s, i) => ({
+        data: { styleId: s.id },
+        singletonKey: s.id,
+        priority: missing.length - i,
+      })),
+    );
 
     const dist = webDistDir(env);
     if (!dist) log.warn("web app not built: only the API is served (run npm run build)");

@@ -1,4 +1,5 @@
 export * from "./account";
+export * from "./catalogue";
 export * from "./constants";
 export * from "./errors";
 export * from "./health";

@@ -1,15 +1,19 @@
 import { AI_SERVICES } from "@rupa/shared";
 import { aiModelConfigs } from "../../db/schema";
 import { createSettingsRepository } from "../../modules/settings/settings.repository";
+import { CATALOGUE } from "../../modules/styles/catalogue.data";
+import { createStylesRepository } from "../../modules/styles/styles.repository";
 import type { Database } from "./client";
 
 /**
- * Idempotent seed run at every start: default app settings (DECISIONS.md) and, for each AI
+ * Idempotent seed run at every start: default app settings (DECISIONS.md), the style catalogue
+ * (by slug; preview images are drawn by the style-previews job) and, for each AI
  * service with no configuration at all, an active entry for the built-in local renderer.
  * Existing rows are never overwritten, so admins' edits survive restarts.
  */
 export async function seedDatabase(db: Database): Promise<void> {
   await createSettingsRepository(db).seedDefaults();
+  await createStylesRepository(db).seedCatalogue(CATALOGUE);
   const existing = await db.select({ service: aiModelConfigs.serviceName }).from(aiModelConfigs);
   const configured = new Set(existing.map((r) => r.service));
   const missing = AI_SERVICES.filter((s) => !configured.has(s));

@@ -13,6 +13,8 @@ export interface JobDefinition<T extends object = object> {
   retryBackoff?: boolean;
   expireInSeconds?: number;
   batchSize?: number;
+  /** Handlers of this queue running at once in this process (default: WORKER_CONCURRENCY). */
+  workers?: number;
   handler: (jobs: PgBoss.Job<T>[]) => Promise<void>;
 }
 
@@ -26,6 +28,11 @@ export interface Queue {
     data: T,
     options?: PgBoss.SendOptions,
   ): Promise<string | null>;
+  /** Many jobs in one statement. */
+  sendMany<T extends object>(
+    name: string,
+    jobs: { data: T; singletonKey?: string; priority?: number }[],
+  ): Promise<void>;
   check(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -79,7 +86,7 @@ export function createQueue(
         if (def.schedule) {
           await boss.schedule(def.name, def.schedule.cron, {}, { tz: def.schedule.timezone });
         }
-        for (let i = 0; i < concurrency; i++) {
+        for (let i = 0; i < (def.workers ?? concurrency); i++) {
           await boss.work(
             def.name,
             { batchSize: def.batchSize ?? 1, pollingIntervalSeconds: 1 },
@@ -90,6 +97,17 @@ export function createQueue(
       log.info({ role, jobs: defs.map((d) => d.name) }, "queue started");
     },
     send: (name, data, options) => boss.send(name, data, options ?? {}),
+    async sendMany(name, jobs) {
+      if (jobs.length > 0)
+        await boss.insert(
+          jobs.map((j) => ({
+            name,
+            data: j.data,
+            singletonKey: j.singletonKey,
+            priority: j.priority,
+          })),
+        );
+    },
     async check() {
       await handle.executeSql("SELECT version FROM pgboss.version", []);
       if (!started) throw new Error("queue not started");

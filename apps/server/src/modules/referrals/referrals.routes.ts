@@ -1,0 +1,11 @@
+import { Hono } from "hono";
+import type { AppContext, AppEnv } from "../../context";
+import { requireUser } from "../../middleware/auth-guards";
+
+/** GET /api/referrals/me: the signed-in user's referral progress card. */
+export function referralRoutes(ctx: AppContext) {
+  return new Hono<AppEnv>().get("/me", async (c) => {
+    const userId = await requireUser(ctx, c);
+    return c.json(await ctx.services.referrals.statsFor(userId));
+  });
+}

@@ -1,0 +1,223 @@
+import { eq, sql } from "drizzle-orm";
+import {
+  styleDetailResponseSchema,
+  styleListResponseSchema,
+  catalogueSummarySchema,
+} from "@rupa/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { feedback, styleEvents, styles } from "../../db/schema";
+import { createPreviewRenderer } from "../../jobs/style-previews.job";
+import { CATALOGUE } from "./catalogue.data";
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await createTestServer({ startQueue: false });
+  t.actAs(null);
+});
+afterAll(() => t.close());
+
+const json = async <T>(res: Response | Promise<Response>) => (await res).json() as Promise<T>;
+const post = (path: string, body: unknown, ip = "198.51.100.7") =>
+  t.app.request(
+    path,
+    { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
+    { incoming: { socket: { remoteAddress: ip } } },
+  );
+
+describe(`catalogue on ${testDriver()}`, () => {
+  it("seeds at least 60 active styles across every group, once", async () => {
+    const { styles: list } = styleListResponseSchema.parse(
+      await json(t.app.request("/api/styles")),
+    );
+    expect(list.length).toBe(CATALOGUE.length);
+    expect(list.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(list.map((s) => s.category)).size).toBe(8);
+    const { seedDatabase } = await import("../../infra/db/seed");
+    await seedDatabase(t.ctx.db.db);
+    const [{ n }] = (
+      await t.ctx.db.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM styles`)
+    ).rows as [{ n: number }];
+    expect(Number(n)).toBe(CATALOGUE.length);
+  });
+
+  it("keeps prompts, models and parameters out of the public API", async () => {
+    const text = await (await t.app.request("/api/styles")).text();
+    for (const secret of [
+      "promptTemplate",
+      "prompt_template",
+      "{subject}",
+      "modelParameters",
+      "instant-id",
+      "negative",
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it("lists only active styles and refuses inactive ones", async () => {
+    const [first] = await t.ctx.db.db.select().from(styles).where(eq(styles.slug, "anime-shonen"));
+    await t.ctx.db.db.update(styles).set({ isActive: false }).where(eq(styles.id, first!.id));
+    try {
+      const { styles: list } = styleListResponseSchema.parse(
+        await json(t.app.request("/api/styles")),
+      );
+      expect(list.find((s) => s.id === first!.id)).toBeUndefined();
+      expect((await t.app.request(`/api/styles/${first!.id}`)).status).toBe(404);
+    } finally {
+      await t.ctx.db.db.update(styles).set({ isActive: true }).where(eq(styles.id, first!.id));
+    }
+    expect((await t.app.request("/api/styles/not-a-uuid")).status).toBe(404);
+  });
+
+  it("sorts featured, popular (by generated events), newest and A-Z in either language", async () => {
+    const featured = styleListResponseSchema.parse(
+      await json(t.app.request("/api/styles?sort=featured")),
+    ).styles;
+    expect(featured.map((s) => s.sortOrder)).toEqual(
+      [...featured.map((s) => s.sortOrder)].sort((a, b) => a - b),
+    );
+
+    const target = featured[20]!;
+    await t.ctx.services.stylesRepo.recordEvents(
+      Array.from({ length: 3 }, () => ({
+        styleId: target.id,
+        type: "generated" as const,
+        section: null,
+        userId: null,
+        metadata: {},
+      })),
+    );
+    const popular = styleListResponseSchema.parse(
+      await json(t.app.request("/api/styles?sort=popular")),
+    ).styles;
+    expect(popular[0]!.id).toBe(target.id);
+    expect(popular[0]!.generatedCount).toBe(3);
+
+    const az = styleListResponseSchema.parse(
+      await json(t.app.request("/api/styles?sort=az&lang=id")),
+    ).styles;
+    const names = az.map((s) => s.nameId.toLowerCase());
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const azEn = styleListResponseSchema.parse(
+      await json(t.app.request("/api/styles?sort=az&lang=en")),
+    ).styles;
+    expect(azEn[0]!.name.toLowerCase() <= azEn[1]!.name.toLowerCase()).toBe(true);
+
+    expect((await t.app.request("/api/styles?sort=random")).status).toBe(400);
+    const hijab = styleListResponseSchema.parse(
+      await json(t.app.request("/api/styles?category=hijab_style")),
+    ).styles;
+    expect(hijab.length).toBeGreaterThan(0);
+    expect(hijab.every((s) => s.category === "hijab_style")).toBe(true);
+  });
+
+  it("draws before/after pairs with the local renderer and serves them as WebP", async () => {
+    const [style] = await t.ctx.db.db.select().from(styles).where(eq(styles.slug, "pop-art-60an"));
+    await createPreviewRenderer(t.ctx.storage, t.ctx.services.stylesRepo).renderStyle(style!);
+    const { style: detail } = styleDetailResponseSchema.parse(
+      await json(t.app.request(`/api/styles/${style!.id}`)),
+    );
+    expect(detail.pairs).toHaveLength(2);
+    expect(detail.preview).toEqual(detail.pairs[0]!.after);
+    for (const url of [
+      detail.pairs[0]!.after.card,
+      detail.pairs[0]!.after.full,
+      detail.pairs[0]!.before.card,
+    ]) {
+      const img = await t.app.request(url);
+      expect(img.status).toBe(200);
+      expect(img.headers.get("content-type")).toBe("image/webp");
+      expect(img.headers.get("cache-control")).toContain("public");
+    }
+    const sharp = (await import("sharp")).default;
+    const card = await sharp(
+      Buffer.from(await (await t.app.request(detail.pairs[0]!.after.card)).arrayBuffer()),
+    ).metadata();
+    expect([card.format, card.width, card.height]).toEqual(["webp", 300, 375]);
+  });
+
+  it("records viewed and clicked events in one batch, dropping unknown styles", async () => {
+    const list = styleListResponseSchema.parse(await json(t.app.request("/api/styles"))).styles;
+    const events = [
+      ...list.slice(0, 5).map((s) => ({ styleId: s.id, type: "viewed", section: "all_styles" })),
+      { styleId: list[0]!.id, type: "clicked", section: "action_figures" },
+      { styleId: "00000000-0000-4000-8000-000000000000", type: "viewed" },
+    ];
+    const res = await post("/api/styles/events", { events });
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ accepted: 6 });
+    const rows = await t.ctx.db.db
+      .select()
+      .from(styleEvents)
+      .where(eq(styleEvents.eventType, "clicked"));
+    expect(rows.some((r) => r.styleId === list[0]!.id && r.section === "action_figures")).toBe(
+      true,
+    );
+    expect(
+      (await post("/api/styles/events", { events: [{ styleId: list[0]!.id, type: "generated" }] }))
+        .status,
+    ).toBe(400);
+    expect((await post("/api/styles/events", { events: [] })).status).toBe(400);
+  });
+
+  it("states its figures from real data and settings", async () => {
+    await t.ctx.services.settings.set("signup_bonus_credits", "7", null);
+    const summary = catalogueSummarySchema.parse(await json(t.app.request("/api/styles/summary")));
+    expect(summary).toMatchObject({
+      activeStyles: CATALOGUE.length,
+      signupBonusCredits: 7,
+      avatarCredits: 1,
+      medianGenerationSeconds: null,
+    });
+    await t.ctx.services.settings.set("signup_bonus_credits", "5", null);
+  });
+});
+
+describe(`feedback on ${testDriver()}`, () => {
+  it("stores feedback and refuses missing fields without storing anything", async () => {
+    const ok = await post(
+      "/api/feedback",
+      {
+        type: "bug",
+        email: "Ayu@Example.com",
+        subject: "Tombol",
+        message: "Tombol unggah tidak bisa ditekan",
+      },
+      "192.0.2.10",
+    );
+    expect(ok.status).toBe(201);
+    const { id } = (await ok.json()) as { id: string };
+    const [row] = await t.ctx.db.db.select().from(feedback).where(eq(feedback.id, id));
+    expect(row).toMatchObject({
+      type: "bug",
+      email: "ayu@example.com",
+      subject: "Tombol",
+      userId: null,
+      status: "new",
+    });
+
+    const before = (await t.ctx.db.db.select().from(feedback)).length;
+    const bad = await post(
+      "/api/feedback",
+      { type: "bug", subject: "  ", message: "" },
+      "192.0.2.10",
+    );
+    expect(bad.status).toBe(400);
+    const body = (await bad.json()) as { error: { issues: { path: string[]; message: string }[] } };
+    expect(body.error.issues.map((i) => i.path[0]).sort()).toEqual(["message", "subject"]);
+    expect((await t.ctx.db.db.select().from(feedback)).length).toBe(before);
+  });
+
+  it("rate-limits feedback per IP", async () => {
+    await t.ctx.services.settings.set("rate_limit_feedback_per_hour", "2", null);
+    const ip = "192.0.2.77";
+    const send = () =>
+      post("/api/feedback", { type: "other", subject: "Halo", message: "Terima kasih" }, ip);
+    expect((await send()).status).toBe(201);
+    expect((await send()).status).toBe(201);
+    const limited = await send();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBeTruthy();
+  });
+});

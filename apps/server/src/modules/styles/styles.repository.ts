@@ -1,0 +1,184 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { StyleCategory, StyleSort } from "@rupa/shared";
+import { results, styleEvents, stylePreviewPairs, styles } from "../../db/schema";
+import type { Database } from "../../infra/db/client";
+import { type CatalogueStyle, modelParametersOf } from "./catalogue.data";
+
+export type StyleRow = typeof styles.$inferSelect;
+export type PairRow = typeof stylePreviewPairs.$inferSelect;
+
+export function createStylesRepository(db: Database) {
+  // Qualified by hand: Drizzle writes a bare "id" in a select list, which the subquery would
+  // resolve to style_events.id.
+  const generated = sql<number>`(SELECT count(*)::int FROM style_events e WHERE e.style_id = "styles"."id" AND e.event_type = 'generated')`;
+
+  return {
+    /** Insert the catalogue by slug; existing styles (and admins' edits) are left alone. */
+    async seedCatalogue(list: CatalogueStyle[]): Promise<number> {
+      const rows = await db
+        .insert(styles)
+        .values(
+          list.map((s, i) => ({
+            slug: s.slug,
+            name: s.name,
+            nameId: s.nameId,
+            description: s.description,
+            descriptionId: s.descriptionId,
+            category: s.category,
+            tags: s.tags,
+            promptTemplate: s.prompt,
+            previewPromptTemplate: `${s.prompt}, preview sample`,
+            modelName: "zsxkib/instant-id",
+            modelParameters: modelParametersOf(s),
+            modelSpecificParameters: {
+              local: {
+                look: s.look,
+                palette: s.palette ?? null,
+                title: s.title ?? null,
+                subtitle: s.subtitle ?? null,
+              },
+            },
+            genderSpecificPrompts: s.gender ?? {},
+            sortOrder: (i + 1) * 10,
+            isActive: true,
+            isPremium: s.premium ?? false,
+          })),
+        )
+        .onConflictDoNothing({ target: styles.slug })
+        .returning({ id: styles.id });
+      return rows.length;
+    },
+
+    async listActive(sort: StyleSort, lang: "id" | "en", category?: StyleCategory) {
+      const order =
+        sort === "popular"
+          ? [desc(generated), asc(styles.sortOrder)]
+          : sort === "newest"
+            ? [desc(styles.createdAt), asc(styles.sortOrder)]
+            : sort === "az"
+              ? [asc(sql`lower(${lang === "en" ? styles.name : styles.nameId})`)]
+              : [asc(styles.sortOrder), asc(styles.name)];
+      return db
+        .select({ style: styles, generatedCount: generated })
+        .from(styles)
+        .where(
+          and(
+            eq(styles.isActive, true),
+            isNull(styles.deletedAt),
+            category ? eq(styles.category, category) : undefined,
+          ),
+        )
+        .orderBy(...order);
+    },
+
+    async findActive(id: string) {
+      const [row] = await db
+        .select({ style: styles, generatedCount: generated })
+        .from(styles)
+        .where(and(eq(styles.id, id), eq(styles.isActive, true), isNull(styles.deletedAt)));
+      return row ?? null;
+    },
+
+    async findById(id: string): Promise<StyleRow | null> {
+      const [row] = await db.select().from(styles).where(eq(styles.id, id));
+      return row ?? null;
+    },
+
+    async pairsOf(styleId: string): Promise<PairRow[]> {
+      return db
+        .select()
+        .from(stylePreviewPairs)
+        .where(eq(stylePreviewPairs.styleId, styleId))
+        .orderBy(asc(stylePreviewPairs.sortOrder));
+    },
+
+    /** Styles with no preview pairs yet (new seeds, or after an admin cleared them). */
+    async withoutPreviews(): Promise<StyleRow[]> {
+      return db
+        .select()
+        .from(styles)
+        .where(
+          sql`NOT EXISTS (SELECT 1 FROM style_preview_pairs p WHERE p.style_id = ${styles.id})`,
+        )
+        .orderBy(asc(styles.sortOrder));
+    },
+
+    /** Replace a style's preview pairs and its preview/before images in one transaction. */
+    async replacePreviews(
+      styleId: string,
+      pairs: { beforeKey: string; afterKey: string; title: string | null }[],
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(stylePreviewPairs).where(eq(stylePreviewPairs.styleId, styleId));
+        await tx.insert(stylePreviewPairs).values(
+          pairs.map((p, i) => ({
+            styleId,
+            beforeImageKey: p.beforeKey,
+            afterImageKey: p.afterKey,
+            title: p.title,
+            sortOrder: i,
+          })),
+        );
+        await tx
+          .update(styles)
+          .set({
+            previewImageKey: pairs[0]?.afterKey ?? null,
+            beforeImageKey: pairs[0]?.beforeKey ?? null,
+          })
+          .where(eq(styles.id, styleId));
+      });
+    },
+
+    /** Only the ids of active styles among the given ones. */
+    async activeIds(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: styles.id })
+        .from(styles)
+        .where(and(inArray(styles.id, ids), eq(styles.isActive, true)));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    async recordEvents(
+      events: {
+        styleId: string;
+        type: "viewed" | "clicked" | "generated";
+        section: string | null;
+        userId: string | null;
+        metadata: Record<string, unknown>;
+      }[],
+    ): Promise<void> {
+      if (events.length === 0) return;
+      await db.insert(styleEvents).values(
+        events.map((e) => ({
+          styleId: e.styleId,
+          eventType: e.type,
+          section: e.section === "action_figures" || e.section === "all_styles" ? e.section : null,
+          userId: e.userId,
+          metadata:
+            e.section && e.section !== "action_figures" && e.section !== "all_styles"
+              ? { ...e.metadata, section: e.section }
+              : e.metadata,
+        })),
+      );
+    },
+
+    async countActive(): Promise<number> {
+      const r = await db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM styles WHERE is_active AND deleted_at IS NULL`,
+      );
+      return Number(r.rows[0]?.n ?? 0);
+    },
+
+    /** Median generation time of the last 200 results in the past 30 days, or null. */
+    async medianGenerationSeconds(): Promise<number | null> {
+      const r = await db.execute<{ m: number | null }>(sql`
+        SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY generation_time_seconds) AS m
+        FROM (SELECT generation_time_seconds FROM ${results}
+              WHERE created_at > now() - interval '30 days' ORDER BY created_at DESC LIMIT 200) recent`);
+      const m = r.rows[0]?.m;
+      return m === null || m === undefined ? null : Math.round(Number(m) * 10) / 10;
+    },
+  };
+}
+export type StylesRepository = ReturnType<typeof createStylesRepository>;

@@ -1,0 +1,40 @@
+import { styleEventsRequestSchema, styleListQuerySchema } from "@rupa/shared";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppContext, AppEnv } from "../../context";
+import { errors } from "../../lib/errors";
+import { readJson, readQuery } from "../../lib/http";
+
+const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";
+
+/** /api/styles: the public catalogue (active styles only) and the style event log. */
+export function styleRoutes(ctx: AppContext) {
+  const { styles } = ctx.services;
+  return new Hono<AppEnv>()
+    .get("/", async (c) => {
+      const q = readQuery(c, styleListQuerySchema);
+      c.header("Cache-Control", PUBLIC_CACHE);
+      return c.json({ styles: await styles.list(q.sort, q.lang, q.category) });
+    })
+    .get("/summary", async (c) => {
+      c.header("Cache-Control", PUBLIC_CACHE);
+      return c.json(await styles.summary());
+    })
+    .get("/:id", async (c) => {
+      const id = z.uuid().safeParse(c.req.param("id"));
+      const style = id.success ? await styles.detail(id.data) : null;
+      if (!style) throw errors.notFound("Style not found");
+      c.header("Cache-Control", PUBLIC_CACHE);
+      return c.json({ style });
+    })
+    .post("/events", async (c) => {
+      const { events } = await readJson(c, styleEventsRequestSchema);
+      const actor = await ctx.resolveActor(c);
+      await ctx.services.limiter.consume(
+        { name: "style-events", limit: 120, windowSeconds: 3600 },
+        { ip: c.get("clientIp") },
+      );
+      const accepted = await ctx.services.styleEvents.record(events, actor.userId);
+      return c.json({ accepted }, 202);
+    });
+}
