@@ -1,7 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
+import { mockSession } from "./support/mock-session";
 
 // The web shell: every route renders its title, SEO tags follow the page, the language
-// choice sticks, and the main/admin navigation works at phone and desktop widths.
+// choice sticks, and the main/admin navigation works at phone and desktop widths. Where a page
+// needs a session (Keluar, the admin area) the session is mocked: see support/mock-session.ts.
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 360, height: 800 };
@@ -72,6 +74,7 @@ test.describe("every route", () => {
 
   for (const route of ADMIN_SECTIONS) {
     test(`${route.path} shows the admin layout and the section title`, async ({ page }) => {
+      await mockSession(page, "admin");
       await page.goto(route.path);
       await expect(h1(page)).toHaveText(route.h1);
       await expect(page.getByText("Admin Panel", { exact: true }).first()).toBeVisible();
@@ -99,6 +102,7 @@ test.describe("every route", () => {
   });
 
   test("an unknown admin section is a 404 too", async ({ page }) => {
+    await mockSession(page, "admin");
     await page.goto("/admin/tidak-ada");
     await expect(h1(page)).toHaveText("Ups! Halaman tidak ditemukan");
   });
@@ -218,6 +222,7 @@ test.describe("desktop navigation (1280x800)", () => {
   });
 
   test("Keluar clears storage but keeps the language, and lands on /auth", async ({ page }) => {
+    await mockSession(page, "user");
     await page.goto("/gallery");
     await page.getByRole("group", { name: "Bahasa" }).getByRole("button", { name: "EN" }).click();
     await expect(h1(page)).toHaveText("My Avatar Gallery");
@@ -245,6 +250,7 @@ test.describe("desktop navigation (1280x800)", () => {
     page,
     context,
   }) => {
+    await mockSession(page, "admin");
     await page.goto("/admin/users");
     const sidebar = page.locator('[data-slot="sidebar"]');
     await expect(sidebar).toHaveAttribute("data-state", "expanded");
@@ -300,6 +306,7 @@ test.describe("phone navigation (360x800)", () => {
   });
 
   test("Setting opens Feedback, Paket & Billing and Keluar", async ({ page }) => {
+    await mockSession(page, "user");
     await page.goto("/img2vid");
     await page.getByRole("button", { name: "Setting" }).click();
     const menu = page.getByRole("menu");
@@ -325,6 +332,7 @@ test.describe("phone navigation (360x800)", () => {
   });
 
   test("admin sidebar is a sheet on phones", async ({ page }) => {
+    await mockSession(page, "admin");
     await page.goto("/admin");
     await expect(h1(page)).toHaveText("Dashboard");
     await page.getByRole("button", { name: /Buka atau tutup menu admin/ }).click();

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Suspense, lazy, useSyncExternalStore, type ReactNode } from "react";
-import { I18nProvider, useI18n, type Catalog } from "@/lib/i18n";
+import { savePreferredLanguage } from "@/features/auth/api/preferred-language";
+import { I18nProvider, useI18n, type Catalog, type Lang } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { isToasterRequested, subscribeToToasterRequest } from "@/lib/toast";
 
@@ -22,10 +23,15 @@ function AppToaster() {
   );
 }
 
+/** A language picked with the toggle is saved to the signed-in account (never awaited). */
+function saveLanguageChoice(lang: Lang): void {
+  void savePreferredLanguage(lang);
+}
+
 export function AppProviders({ catalog, children }: { catalog: Catalog; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nProvider initial={catalog}>
+      <I18nProvider initial={catalog} onUserChoice={saveLanguageChoice}>
         {children}
         <AppToaster />
       </I18nProvider>

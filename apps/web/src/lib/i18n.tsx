@@ -71,10 +71,17 @@ export function storeLang(lang: Lang): void {
   }
 }
 
+/** Who asked for a language: the person (toggle) or the app (the account's saved choice). */
+export type LangOrigin = "user" | "account";
+
 type I18nValue = {
   lang: Lang;
-  /** Loads the language's messages, then switches, stores the choice and sets <html lang>. */
-  setLang: (lang: Lang) => Promise<void>;
+  /**
+   * Loads the language's messages, then switches, stores the choice and sets <html lang>.
+   * A "user" choice (the default) is also reported to the provider's `onUserChoice`, which
+   * saves it to a signed-in account; "account" applies the saved choice without saving back.
+   */
+  setLang: (lang: Lang, origin?: LangOrigin) => Promise<void>;
   t: Translate;
   /** Whether a key exists; for keys built at run time, such as error codes. */
   has: (key: string) => boolean;
@@ -82,21 +89,35 @@ type I18nValue = {
 
 const I18nContext = createContext<I18nValue | null>(null);
 
-export function I18nProvider({ initial, children }: { initial: Catalog; children: ReactNode }) {
+export function I18nProvider({
+  initial,
+  onUserChoice,
+  children,
+}: {
+  initial: Catalog;
+  /** Called after the person switched language with the toggle. */
+  onUserChoice?: (lang: Lang) => void;
+  children: ReactNode;
+}) {
   const [catalog, setCatalog] = useState(initial);
   const requested = useRef(initial.lang);
+  const onUserChoiceRef = useRef(onUserChoice);
+  useEffect(() => {
+    onUserChoiceRef.current = onUserChoice;
+  }, [onUserChoice]);
 
   useEffect(() => {
     document.documentElement.lang = catalog.lang;
   }, [catalog.lang]);
 
-  const setLang = useCallback(async (next: Lang) => {
+  const setLang = useCallback(async (next: Lang, origin: LangOrigin = "user") => {
     requested.current = next;
     const loaded = await loadCatalog(next);
     // A later call wins when the user taps quickly between languages.
     if (requested.current !== next) return;
     storeLang(next);
     setCatalog(loaded);
+    if (origin === "user") onUserChoiceRef.current?.(next);
   }, []);
 
   const value = useMemo<I18nValue>(() => {

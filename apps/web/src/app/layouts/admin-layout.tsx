@@ -1,13 +1,43 @@
-import { Outlet, useParams } from "react-router";
+import { Navigate, Outlet, useParams } from "react-router";
 import { LanguageToggle } from "@/components/language-toggle";
+import { LogoMark } from "@/components/logo";
+import { Spinner } from "@/components/ui/spinner";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "@/components/ui/sidebar";
 import { adminSectionFromParam } from "@/features/admin/admin-sections";
 import { AdminSidebar } from "@/features/admin/components/admin-sidebar";
+import { useSession } from "@/features/auth/api/me";
 import { useI18n } from "@/lib/i18n";
 import { SkipLink } from "./skip-link";
 
-// Role checks come from the server in a later issue; this layout only arranges the screen.
+function CheckingAccess() {
+  const { t } = useI18n();
+  return (
+    <div
+      role="status"
+      className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-background text-sm text-muted-foreground"
+    >
+      <LogoMark className="size-12" />
+      <span className="flex items-center gap-2">
+        <Spinner className="size-5 text-primary" />
+        {t("admin.checkingAccess")}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The admin area. Spec §2: a spinner while the role loads; visitors and non-admins go to /.
+ * This only hides the screens: the server refuses admin API calls on its own.
+ */
 export default function AdminLayout() {
+  const session = useSession();
+  if (session.status === "loading") return <CheckingAccess />;
+  if (session.status !== "user" || session.user.role !== "admin")
+    return <Navigate to="/" replace />;
+  return <AdminShell />;
+}
+
+function AdminShell() {
   const { t } = useI18n();
   const { section } = useParams();
   const active = adminSectionFromParam(section);

@@ -1,19 +1,35 @@
 import { Outlet } from "react-router";
+import { useSession } from "@/features/auth/api/me";
 import { useSignOut } from "@/features/auth/sign-out";
 import { BottomNav } from "@/features/navigation/components/bottom-nav";
 import { MainSidebar } from "@/features/navigation/components/main-sidebar";
 import { MobileHeader } from "@/features/navigation/components/mobile-header";
+import type { NavSession } from "@/features/navigation/nav-session";
 import { preloadRoute } from "../route-modules";
 import { SkipLink } from "./skip-link";
+
+/** The account as the navigation shows it. */
+function useNavSession(): NavSession {
+  const session = useSession();
+  if (session.status !== "user") return { kind: session.status };
+  const { credits, role } = session.user;
+  return {
+    kind: "user",
+    credits: credits.balance,
+    watermarkedOnly: credits.watermarkedOnly,
+    isAdmin: role === "admin",
+  };
+}
 
 /** User pages: left sidebar from 768px, top header and bottom bar below. */
 export function AppLayout() {
   const signOut = useSignOut();
+  const session = useNavSession();
   return (
     <div className="min-h-dvh">
       <SkipLink />
-      <MainSidebar onSignOut={signOut} onIntent={preloadRoute} />
-      <MobileHeader />
+      <MainSidebar session={session} onSignOut={signOut} onIntent={preloadRoute} />
+      <MobileHeader session={session} onIntent={preloadRoute} />
       <div className="md:pl-64">
         <main
           id="main"
@@ -23,7 +39,7 @@ export function AppLayout() {
           <Outlet />
         </main>
       </div>
-      <BottomNav onSignOut={signOut} onIntent={preloadRoute} />
+      <BottomNav session={session} onSignOut={signOut} onIntent={preloadRoute} />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { useApplySavedLanguage } from "@/features/auth/hooks/use-saved-language";
 import { useI18n } from "@/lib/i18n";
+import { useReferralCapture } from "@/lib/use-referral-capture";
 
 /** A thin bar at the top while the next page's code or data loads. */
 function NavigationProgress() {
@@ -17,10 +19,18 @@ function NavigationProgress() {
   );
 }
 
+/** Work every page does: keep a ?ref= code, apply the signed-in user's saved language. */
+function SessionEffects() {
+  useReferralCapture();
+  useApplySavedLanguage();
+  return null;
+}
+
 export function RootLayout() {
   return (
     <>
       <NavigationProgress />
+      <SessionEffects />
       <Outlet />
       <ScrollRestoration />
     </>

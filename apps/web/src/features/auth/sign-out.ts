@@ -5,8 +5,9 @@ import { LANG_STORAGE_KEY, isLang } from "@/lib/i18n-core";
 import { useI18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
+import { setMe } from "./api/me";
 
-export const SIGN_OUT_PATH = "/api/auth/sign-out";
+export const SIGN_OUT_PATH = "/api/account/sign-out";
 
 function clearBrowserStorage(): void {
   let lang: string | null = null;
@@ -33,9 +34,20 @@ function clearBrowserStorage(): void {
 }
 
 /**
- * Signs out: tells the server (a failure is ignored, the local sign-out still happens),
- * clears local and session storage except the language choice, drops every cached query
- * and goes to /auth. Later work (accounts, guest trial) extends this one function.
+ * The browser half of leaving an account (sign-out, account deletion): clears local and
+ * session storage except the language choice, drops every cached query, marks the visitor as
+ * signed out and goes to /auth.
+ */
+export async function forgetSession(navigate: NavigateFunction): Promise<void> {
+  clearBrowserStorage();
+  queryClient.clear();
+  setMe(null);
+  await navigate("/auth", { replace: true });
+}
+
+/**
+ * Signs out everywhere (the server ends every session of the user; a failure is ignored, the
+ * local sign-out still happens), then forgets the session in this browser and goes to /auth.
  */
 export async function signOut(navigate: NavigateFunction): Promise<void> {
   try {
@@ -43,9 +55,7 @@ export async function signOut(navigate: NavigateFunction): Promise<void> {
   } catch {
     // Offline or already signed out: carry on with the local part.
   }
-  clearBrowserStorage();
-  queryClient.clear();
-  await navigate("/auth", { replace: true });
+  await forgetSession(navigate);
 }
 
 /** signOut bound to the router, with a confirmation toast. */

@@ -22,7 +22,7 @@ const settingPillClass = cn(
   "group-hover/item:bg-muted group-data-[state=open]/item:bg-muted",
 );
 
-function SettingSlot({ onSignOut, onIntent }: NavActions) {
+function SettingSlot({ session, onSignOut, onIntent }: NavActions) {
   const { t } = useI18n();
   const [load, setLoad] = useState(false);
   const [openOnLoad, setOpenOnLoad] = useState(false);
@@ -67,6 +67,7 @@ function SettingSlot({ onSignOut, onIntent }: NavActions) {
   return (
     <Suspense fallback={placeholder}>
       <SettingMenu
+        session={session}
         onSignOut={onSignOut}
         onIntent={onIntent}
         triggerClassName={settingTriggerClass}
@@ -79,7 +80,7 @@ function SettingSlot({ onSignOut, onIntent }: NavActions) {
 }
 
 /** The fixed bottom bar below 768px: the four entries plus the Setting menu. */
-export function BottomNav({ onSignOut, onIntent }: NavActions) {
+export function BottomNav({ session, onSignOut, onIntent }: NavActions) {
   const { t } = useI18n();
   const { pathname } = useLocation();
   const active = getActiveNavEntry(pathname);
@@ -117,7 +118,7 @@ export function BottomNav({ onSignOut, onIntent }: NavActions) {
           );
         })}
         <li className="min-w-0">
-          <SettingSlot onSignOut={onSignOut} onIntent={onIntent} />
+          <SettingSlot session={session} onSignOut={onSignOut} onIntent={onIntent} />
         </li>
       </ul>
     </nav>

@@ -1,12 +1,16 @@
-import { LogOut } from "lucide-react";
+import { LogIn, LogOut, ShieldCheck } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { LanguageToggle } from "@/components/language-toggle";
 import { Logo } from "@/components/logo";
 import { useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { ACCOUNT_NAV, MAIN_NAV, getActiveNavEntry } from "../nav-items";
+import type { NavSession } from "../nav-session";
+import { SidebarSession } from "./session-controls";
 
 export type NavActions = {
+  /** Who is here: decides between the credit balance and a sign-in button, and Keluar. */
+  session: NavSession;
   /** Signs the user out (the app layout passes features/auth's signOut). */
   onSignOut: () => void;
   /** Called when a link is about to be used (hover, focus, touch) so its page can preload. */
@@ -17,7 +21,7 @@ const itemClass =
   "group/nav flex min-h-11 items-center gap-3 rounded-xl px-3 text-[0.95rem] font-medium text-secondary-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none";
 
 /** The left sidebar at 768px and wider. */
-export function MainSidebar({ onSignOut, onIntent }: NavActions) {
+export function MainSidebar({ session, onSignOut, onIntent }: NavActions) {
   const { t } = useI18n();
   const { pathname } = useLocation();
   const active = getActiveNavEntry(pathname);
@@ -35,6 +39,10 @@ export function MainSidebar({ onSignOut, onIntent }: NavActions) {
         >
           <Logo />
         </Link>
+      </div>
+
+      <div className="px-3 pb-4">
+        <SidebarSession session={session} onIntent={onIntent} />
       </div>
 
       <nav aria-label={t("nav.mainLabel")} className="px-3">
@@ -92,22 +100,50 @@ export function MainSidebar({ onSignOut, onIntent }: NavActions) {
                 </li>
               );
             })}
-            <li>
-              <button
-                type="button"
-                onClick={onSignOut}
-                className={cn(
-                  itemClass,
-                  "w-full text-left hover:bg-destructive/8 hover:text-destructive",
-                )}
-              >
-                <LogOut
-                  className="size-5 text-muted-foreground group-hover/nav:text-destructive"
-                  aria-hidden
-                />
-                {t("nav.signOut")}
-              </button>
-            </li>
+            {session.kind === "user" && session.isAdmin ? (
+              <li>
+                <Link
+                  to="/admin"
+                  onPointerEnter={() => onIntent?.("/admin")}
+                  onFocus={() => onIntent?.("/admin")}
+                  className={itemClass}
+                >
+                  <ShieldCheck className="size-5 text-muted-foreground" aria-hidden />
+                  {t("session.admin")}
+                </Link>
+              </li>
+            ) : null}
+            {session.kind === "user" ? (
+              <li>
+                <button
+                  type="button"
+                  onClick={onSignOut}
+                  className={cn(
+                    itemClass,
+                    "w-full text-left hover:bg-destructive/8 hover:text-destructive",
+                  )}
+                >
+                  <LogOut
+                    className="size-5 text-muted-foreground group-hover/nav:text-destructive"
+                    aria-hidden
+                  />
+                  {t("nav.signOut")}
+                </button>
+              </li>
+            ) : null}
+            {session.kind === "visitor" ? (
+              <li>
+                <Link
+                  to="/auth"
+                  onPointerEnter={() => onIntent?.("/auth")}
+                  onFocus={() => onIntent?.("/auth")}
+                  className={itemClass}
+                >
+                  <LogIn className="size-5 text-muted-foreground" aria-hidden />
+                  {t("session.signIn")}
+                </Link>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <div className="flex items-center justify-between gap-2 px-3 pb-1">

@@ -1,20 +1,34 @@
 import { Link } from "react-router";
 import { LanguageToggle } from "@/components/language-toggle";
-import { Logo } from "@/components/logo";
+import { Logo, LogoMark } from "@/components/logo";
 import { useI18n } from "@/lib/i18n";
+import type { NavSession } from "../nav-session";
+import { HeaderSession } from "./session-controls";
 
-/** The top bar below 768px: logo and language toggle. */
-export function MobileHeader() {
+/** The top bar below 768px: logo, the balance or a sign-in button, and the language toggle. */
+export function MobileHeader({
+  session,
+  onIntent,
+}: {
+  session: NavSession;
+  onIntent?: (href: string) => void;
+}) {
   const { t } = useI18n();
   return (
     <header
       data-slot="mobile-header"
       className="pt-safe sticky top-0 z-30 border-b border-border/70 bg-background/90 backdrop-blur-md md:hidden"
     >
-      <div className="flex h-16 items-center justify-between gap-3 px-4">
-        <Link to="/" aria-label={t("app.homeLink")} className="rounded-xl">
-          <Logo markClassName="size-8" />
+      <div className="flex h-16 items-center gap-2 px-4">
+        <Link to="/" aria-label={t("app.homeLink")} className="mr-auto shrink-0 rounded-xl">
+          {/* Signed in, the balance needs the room: the mark alone stands for Rupa. */}
+          {session.kind === "user" ? (
+            <LogoMark className="size-8" />
+          ) : (
+            <Logo markClassName="size-8" />
+          )}
         </Link>
+        <HeaderSession session={session} onIntent={onIntent} />
         <LanguageToggle />
       </div>
     </header>

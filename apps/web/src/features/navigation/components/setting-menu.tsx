@@ -1,4 +1,4 @@
-import { LogOut, Settings } from "lucide-react";
+import { LogIn, LogOut, Settings, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import {
   DropdownMenu,
@@ -22,6 +22,7 @@ export type SettingMenuProps = NavActions & {
 
 /** The Radix "Setting" dropdown of the bottom bar; loaded on first use (see bottom-nav.tsx). */
 export default function SettingMenu({
+  session,
   onSignOut,
   onIntent,
   triggerClassName,
@@ -50,11 +51,34 @@ export default function SettingMenu({
             </DropdownMenuItem>
           );
         })}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={onSignOut}>
-          <LogOut aria-hidden />
-          {t("nav.signOut")}
-        </DropdownMenuItem>
+        {session.kind === "user" && session.isAdmin ? (
+          <DropdownMenuItem asChild>
+            <Link to="/admin" onFocus={() => onIntent?.("/admin")}>
+              <ShieldCheck aria-hidden />
+              {t("session.admin")}
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
+        {session.kind === "user" ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem variant="destructive" onSelect={onSignOut}>
+              <LogOut aria-hidden />
+              {t("nav.signOut")}
+            </DropdownMenuItem>
+          </>
+        ) : null}
+        {session.kind === "visitor" ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              <Link to="/auth" onFocus={() => onIntent?.("/auth")}>
+                <LogIn aria-hidden />
+                {t("session.signIn")}
+              </Link>
+            </DropdownMenuItem>
+          </>
+        ) : null}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -1,0 +1,356 @@
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+
+// Accounts against the real server: sign-up with e-mail confirmation through the dev mailbox,
+// sign-in, the saved language, sign-out, password reset, the admin guard, the Google
+// maintenance dialog, referral capture and account deletion. The server limits sign-ins per IP
+// (10 per 15 minutes by default), so these journeys sign in as few times as they can.
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 360, height: 800 };
+
+test.use({ viewport: DESKTOP });
+
+type Person = { fullName: string; phone: string; email: string; password: string };
+
+let counter = 0;
+function newPerson(name: string): Person {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    fullName: `${name} Rupa`,
+    phone: "0812 3456 7890",
+    email: `${name.toLowerCase()}.${tag}@rupa.test`,
+    password: `rahasia-${tag}`,
+  };
+}
+
+const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
+const toasts = (page: Page) => page.getByRole("region", { name: /Notifikasi|Notifications/ });
+const emailField = (page: Page) => page.getByLabel("Email", { exact: true });
+const passwordField = (page: Page) => page.getByLabel("Password", { exact: true });
+
+async function storage(page: Page) {
+  return page.evaluate(() => ({
+    local: Object.keys(localStorage),
+    session: Object.keys(sessionStorage),
+    lang: localStorage.getItem("rupa.lang"),
+  }));
+}
+
+async function me(page: Page): Promise<{ email: string; referralCode: string } | null> {
+  return page.evaluate(async () => {
+    const res = await fetch("/api/account/me");
+    const body = (await res.json()) as { user: { email: string; referralCode: string } | null };
+    return body.user;
+  });
+}
+
+/** The newest mail of `kind` to `to` in the dev mailbox (it may take a moment to arrive). */
+async function mailLink(
+  page: Page,
+  to: string,
+  kind: "confirm-email" | "reset-password",
+): Promise<Locator> {
+  const mail = page
+    .locator("article")
+    .filter({ hasText: to })
+    .filter({ hasText: kind })
+    .first()
+    .getByRole("link")
+    .first();
+  await expect(async () => {
+    await page.goto("/dev/mailbox");
+    await expect(mail).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  return mail;
+}
+
+async function signUp(page: Page, person: Person, path = "/auth"): Promise<void> {
+  await page.goto(path);
+  await page.getByRole("tab", { name: "Daftar" }).click();
+  await expect(h1(page)).toHaveText("Buat akun Rupa");
+  await page.getByLabel("Nama lengkap").fill(person.fullName);
+  await page.getByLabel("Nomor HP").fill(person.phone);
+  await emailField(page).fill(person.email);
+  await passwordField(page).fill(person.password);
+  await page.getByRole("button", { name: "Daftar sekarang" }).click();
+  await expect(h1(page)).toHaveText("Cek email kamu");
+  await expect(page.getByText(`link konfirmasi ke ${person.email}`)).toBeVisible();
+  await expect(
+    toasts(page).getByText("Kami sudah mengirim link konfirmasi ke emailmu."),
+  ).toBeVisible();
+}
+
+/** Follows the confirmation link from the mailbox; lands on /auth?verified=1. */
+async function confirmEmail(page: Page, email: string): Promise<void> {
+  const link = await mailLink(page, email, "confirm-email");
+  const visited: string[] = [];
+  const record = (frame: { url(): string; parentFrame(): unknown }) => {
+    if (!frame.parentFrame())
+      visited.push(new URL(frame.url()).pathname + new URL(frame.url()).search);
+  };
+  page.on("framenavigated", record);
+  await link.click();
+  await expect.poll(() => visited).toContain("/auth?verified=1");
+  page.off("framenavigated", record);
+  await expect(toasts(page).getByText("Email berhasil dikonfirmasi, silakan masuk")).toBeVisible();
+  // The notice is shown once: the address is cleaned.
+  await expect(page).toHaveURL(/\/auth$/);
+}
+
+async function signIn(page: Page, email: string, password: string, button = "Masuk") {
+  await emailField(page).fill(email);
+  await passwordField(page).fill(password);
+  await page.getByRole("button", { name: button, exact: true }).click();
+}
+
+async function newPage(browser: Browser, page: Page): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    locale: "id-ID",
+    viewport: DESKTOP,
+  });
+  return context.newPage();
+}
+
+test("sign up, confirm by e-mail, sign in, keep the language on the account, sign out", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const siti = newPerson("Siti");
+
+  // Client-side checks first: nothing is sent while the form is incomplete.
+  await page.goto("/auth");
+  await expect(h1(page)).toHaveText("Masuk ke Rupa");
+  await page.getByRole("tab", { name: "Daftar" }).click();
+  await page.getByRole("button", { name: "Daftar sekarang" }).click();
+  await expect(page.getByText("Silakan masukkan nama lengkap")).toBeVisible();
+  await expect(page.getByText("Silakan masukkan nomor HP")).toBeVisible();
+  await expect(page.getByText("Silakan masukkan email Anda")).toBeVisible();
+  await expect(page.getByLabel("Nama lengkap")).toBeFocused();
+
+  await signUp(page, siti);
+
+  // Before confirming, signing in explains that a new confirmation e-mail was sent.
+  await page.getByRole("button", { name: "Kembali ke halaman masuk" }).click();
+  await expect(h1(page)).toHaveText("Masuk ke Rupa");
+  await expect(emailField(page)).toHaveValue(siti.email);
+  await passwordField(page).fill(siti.password);
+  await page.getByRole("button", { name: "Masuk", exact: true }).click();
+  await expect(toasts(page).getByText("Email belum dikonfirmasi")).toBeVisible();
+  await expect(page.getByText(/baru saja mengirim ulang link konfirmasi/)).toBeVisible();
+
+  await confirmEmail(page, siti.email);
+  await expect(h1(page)).toHaveText("Masuk ke Rupa");
+  await signIn(page, siti.email, siti.password);
+  await expect(page).toHaveURL(/\/eksplor$/);
+  const balance = page.getByRole("link", { name: /Saldo kredit/ });
+  await expect(balance).toContainText("5 kredit");
+  await expect(balance).toContainText("Kredit gratis");
+  // A signed-in user on /auth goes on to /eksplor.
+  await page.goto("/auth");
+  await expect(page).toHaveURL(/\/eksplor$/);
+
+  // The language choice is saved to the account.
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith("/api/account/profile") && r.request().method() === "PATCH",
+  );
+  await page.getByRole("group", { name: "Bahasa" }).getByRole("button", { name: "EN" }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(h1(page)).toHaveText("Explore Styles");
+  await expect(page.getByRole("link", { name: /Credit balance/ })).toContainText("5 credits");
+
+  await page
+    .getByRole("navigation", { name: "Account" })
+    .getByRole("button", { name: "Sign out" })
+    .click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(h1(page)).toHaveText("Sign in to Rupa");
+  expect(await storage(page)).toEqual({ local: ["rupa.lang"], session: [], lang: "en" });
+  expect(await me(page)).toBeNull();
+
+  // Switch this device back to Indonesian while signed out (not saved anywhere)...
+  await page.getByRole("group", { name: "Language" }).getByRole("button", { name: "ID" }).click();
+  await expect(h1(page)).toHaveText("Masuk ke Rupa");
+  // ...and signing in brings the account's English back.
+  await signIn(page, siti.email, siti.password);
+  await expect(page).toHaveURL(/\/eksplor$/);
+  await expect(h1(page)).toHaveText("Explore Styles");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+
+  // A signed-in non-admin opening /admin lands on /.
+  await page.goto("/admin/users");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(h1(page)).toHaveText("Home");
+
+  await page
+    .getByRole("navigation", { name: "Account" })
+    .getByRole("button", { name: "Sign out" })
+    .click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(toasts(page).getByText("You have signed out. See you soon!")).toBeVisible();
+  expect(await me(page)).toBeNull();
+});
+
+test("forgot password, reset from the e-mail, old password refused, new one works", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const budi = newPerson("Budi");
+  await signUp(page, budi);
+  await confirmEmail(page, budi.email);
+
+  await page.getByRole("button", { name: "Lupa password?" }).click();
+  await expect(h1(page)).toHaveText("Lupa password?");
+  await emailField(page).fill("");
+  await page.getByRole("button", { name: "Kirim link reset" }).click();
+  await expect(page.getByText("Silakan masukkan email Anda")).toBeVisible();
+  await emailField(page).fill(budi.email);
+  await page.getByRole("button", { name: "Kirim link reset" }).click();
+  await expect(h1(page)).toHaveText("Link reset sudah dikirim");
+
+  const link = await mailLink(page, budi.email, "reset-password");
+  const href = (await link.getAttribute("href")) ?? "";
+  expect(href).toContain("/auth?reset=true");
+  await link.click();
+  await expect(h1(page)).toHaveText("Buat password baru");
+  await expect(page.getByLabel("Akun")).toHaveValue(budi.email);
+
+  // Spec §5 messages, in order.
+  const save = page.getByRole("button", { name: "Simpan password baru" });
+  const newPassword = page.getByLabel("Password baru", { exact: true });
+  const repeat = page.getByLabel("Ulangi password baru");
+  await save.click();
+  await expect(page.getByText("Silakan masukkan password baru")).toBeVisible();
+  await newPassword.fill("abcdef1");
+  await repeat.fill("abcdef2");
+  await save.click();
+  await expect(page.getByText("Password tidak cocok")).toBeVisible();
+  await newPassword.fill("abc");
+  await repeat.fill("abc");
+  await save.click();
+  await expect(page.getByText("Password minimal 6 karakter")).toBeVisible();
+
+  const fresh = `${budi.password}-baru`;
+  await newPassword.fill(fresh);
+  await repeat.fill(fresh);
+  await save.click();
+  await expect(toasts(page).getByText("Password berhasil diperbarui")).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(h1(page)).toHaveText("Masuk ke Rupa");
+  await expect(emailField(page)).toHaveValue(budi.email);
+
+  // The old password no longer works.
+  await passwordField(page).fill(budi.password);
+  await page.getByRole("button", { name: "Masuk", exact: true }).click();
+  await expect(toasts(page).getByText("Gagal masuk")).toBeVisible();
+  await expect(toasts(page).getByText("Email atau password salah.")).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await passwordField(page).fill(fresh);
+  await page.getByRole("button", { name: "Masuk", exact: true }).click();
+  await expect(page).toHaveURL(/\/eksplor$/);
+
+  // On a phone the balance sits in the top bar.
+  await page.setViewportSize(PHONE);
+  await expect(page.getByRole("link", { name: /Saldo kredit/ })).toContainText("5 kredit");
+  await page.setViewportSize(DESKTOP);
+
+  // Budi invites a friend: the friend's sign-up records the referral.
+  const account = await me(page);
+  expect(account?.email).toBe(budi.email);
+  const friendPage = await newPage(browser, page);
+  try {
+    const friend = newPerson("Wati");
+    await friendPage.goto(`/?ref=${account!.referralCode}`);
+    await expect(friendPage).toHaveURL(/\/$/);
+    expect(await friendPage.evaluate(() => sessionStorage.getItem("rupa.referralId"))).toBe(
+      account!.referralCode,
+    );
+    await signUp(friendPage, friend);
+    await expect(toasts(friendPage).getByText("Selamat datang!")).toBeVisible();
+    await expect(toasts(friendPage).getByText("Kamu berhasil diundang oleh teman.")).toBeVisible();
+    expect(await friendPage.evaluate(() => sessionStorage.getItem("rupa.referralId"))).toBeNull();
+  } finally {
+    await friendPage.context().close();
+  }
+
+  // Account deletion from /billing, confirmed by typing the e-mail.
+  await page.goto("/billing");
+  await expect(h1(page)).toHaveText("Paket & Billing");
+  const section = page.getByRole("region", { name: "Akun" });
+  await expect(section).toContainText(budi.email);
+  await expect(section).toContainText(budi.fullName);
+  await section.getByRole("button", { name: "Hapus akun" }).click();
+  const dialog = page.getByRole("dialog", { name: "Hapus akun secara permanen?" });
+  await expect(dialog).toBeVisible();
+  const confirm = dialog.getByRole("button", { name: "Hapus akun permanen" });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(`Ketik ${budi.email} untuk konfirmasi`).fill("orang.lain@rupa.test");
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(`Ketik ${budi.email} untuk konfirmasi`).fill(budi.email.toUpperCase());
+  await expect(confirm).toBeEnabled();
+  await confirm.click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(toasts(page).getByText("Akun dihapus")).toBeVisible();
+  expect(await me(page)).toBeNull();
+  expect((await storage(page)).session).toEqual([]);
+});
+
+test("visitors: ?ref= is kept and removed from the address, admin and billing need an account", async ({
+  page,
+}) => {
+  await page.goto("/faq?ref=FRIEND42&utm_source=wa#atas");
+  await expect(page).toHaveURL(/\/faq\?utm_source=wa#atas$/);
+  expect(await page.evaluate(() => sessionStorage.getItem("rupa.referralId"))).toBe("FRIEND42");
+  // A malformed code is dropped but still removed from the address.
+  await page.goto("/eksplor?ref=%3Cx%3E");
+  await expect(page).toHaveURL(/\/eksplor$/);
+  expect(await page.evaluate(() => sessionStorage.getItem("rupa.referralId"))).toBe("FRIEND42");
+
+  // Visitors see a sign-in button instead of Keluar.
+  const account = page.getByRole("navigation", { name: "Akun" });
+  await expect(account.getByRole("button", { name: "Keluar" })).toHaveCount(0);
+  await expect(account.getByRole("link", { name: "Masuk" })).toBeVisible();
+
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(h1(page)).toHaveText("Beranda");
+
+  await page.goto("/billing");
+  await expect(h1(page)).toHaveText("Paket & Billing");
+  await page.getByRole("link", { name: "Masuk atau daftar" }).click();
+  await expect(page).toHaveURL(/\/auth\?next=%2Fbilling$|\/auth\?next=\/billing$/);
+  await expect(h1(page)).toHaveText("Masuk ke Rupa");
+});
+
+test("Google sign-in without keys opens the maintenance dialog", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Lanjutkan dengan Google" }).click();
+  const dialog = page.getByRole("dialog", { name: "Login Google sedang dalam perbaikan" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("email dan password");
+  await dialog.getByRole("button", { name: "Pakai email" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(emailField(page)).toBeFocused();
+
+  // The server's own start URL sends people back with ?google=unavailable.
+  await page.goto("/api/account/google/start");
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  // A failed Google sign-in shows the toast and the dialog (which hides the rest of the page
+  // from assistive technology, so the toast is found by its text).
+  await page.goto("/auth?google=failed");
+  await expect(page.getByText("Gagal masuk dengan Google")).toBeVisible();
+  await expect(dialog).toContainText("Login dengan Google tidak berhasil.");
+  await dialog.getByRole("button", { name: "Tutup" }).click();
+  await expect(dialog).toBeHidden();
+
+  // A bad confirmation link is explained.
+  await page.goto("/auth?verified=0");
+  await expect(toasts(page).getByText("Link konfirmasi tidak valid")).toBeVisible();
+});

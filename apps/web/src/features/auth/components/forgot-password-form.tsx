@@ -1,0 +1,70 @@
+import { useState, type FormEvent, type Ref } from "react";
+import { isApiError } from "@/lib/api-client";
+import { useI18n } from "@/lib/i18n";
+import { useForgotPassword } from "../api/account";
+import { useFocusInvalid } from "../hooks/use-focus-invalid";
+import { useAuthMessages } from "../use-auth-messages";
+import { fieldErrorsFromIssues, hasErrors, validateForgot, type FieldErrors } from "../validation";
+import { TextField } from "./form-field";
+import { SubmitButton } from "./submit-button";
+
+/** Asks for a reset link. The server answers the same whether or not the e-mail exists. */
+export function ForgotPasswordForm({
+  email,
+  onEmailChange,
+  onSent,
+  emailRef,
+}: {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onSent: (email: string) => void;
+  emailRef: Ref<HTMLInputElement>;
+}) {
+  const { t } = useI18n();
+  const { fields, failure } = useAuthMessages();
+  const forgot = useForgotPassword();
+  const { formRef, focusInvalid } = useFocusInvalid();
+  const [errors, setErrors] = useState<FieldErrors<"email">>({});
+  const messages = fields(errors);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (forgot.isPending) return;
+    const found = validateForgot(email);
+    setErrors(found);
+    if (hasErrors(found)) return focusInvalid();
+    const address = email.trim();
+    forgot.mutate(address, {
+      onSuccess: () => onSent(address),
+      onError: (error) => {
+        if (isApiError(error) && error.code === "validation_failed") {
+          setErrors(fieldErrorsFromIssues(error.issues, ["email"]));
+          focusInvalid();
+        }
+        failure("auth.toasts.forgotFailed", error);
+      },
+    });
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <TextField
+        ref={emailRef}
+        label={t("auth.fields.email")}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={t("auth.fields.emailPlaceholder")}
+        value={email}
+        onChange={(e) => onEmailChange(e.target.value)}
+        error={messages.email}
+      />
+      <SubmitButton busy={forgot.isPending} busyLabel={t("auth.actions.sending")}>
+        {t("auth.actions.sendReset")}
+      </SubmitButton>
+    </form>
+  );
+}

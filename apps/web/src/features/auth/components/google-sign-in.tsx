@@ -1,0 +1,125 @@
+import { Wrench } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { useI18n } from "@/lib/i18n";
+import { ACCOUNT_PATHS, useAuthProviders } from "../api/account";
+
+function GoogleMark() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden className="size-5">
+      <path
+        fill="#4285F4"
+        d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.7Z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 24c3.2 0 6-1.1 7.9-2.9l-3.9-3c-1 .7-2.4 1.2-4 1.2-3.1 0-5.7-2.1-6.7-4.9h-4v3.1A12 12 0 0 0 12 24Z"
+      />
+      <path fill="#FBBC05" d="M5.3 14.4a7.2 7.2 0 0 1 0-4.7V6.6h-4a12 12 0 0 0 0 10.9l4-3.1Z" />
+      <path
+        fill="#EA4335"
+        d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1C6.3 6.9 8.9 4.8 12 4.8Z"
+      />
+    </svg>
+  );
+}
+
+/**
+ * "Continue with Google": goes to the server's Google start when Google is configured;
+ * otherwise (or when the providers answer fails) it explains that Google sign-in is under
+ * maintenance and points to the e-mail form.
+ */
+export function GoogleSignInButton({ onUnavailable }: { onUnavailable: () => void }) {
+  const { t } = useI18n();
+  const providers = useAuthProviders();
+  const [leaving, setLeaving] = useState(false);
+
+  // Coming back with the browser's back button restores this page from its cache: be usable.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, []);
+
+  const onClick = () => {
+    if (providers.data?.google) {
+      setLeaving(true);
+      window.location.assign(ACCOUNT_PATHS.googleStart);
+    } else {
+      onUnavailable();
+    }
+  };
+
+  return (
+    <Button variant="outline" size="lg" className="w-full" onClick={onClick} disabled={leaving}>
+      {leaving ? <Spinner className="size-5" /> : <GoogleMark />}
+      {leaving ? t("auth.google.redirecting") : t("auth.google.button")}
+    </Button>
+  );
+}
+
+/** Spec §2: Google failure opens a maintenance dialog pointing to the manual form. */
+export function GoogleMaintenanceDialog({
+  open,
+  failed = false,
+  onOpenChange,
+  onUseEmail,
+}: {
+  open: boolean;
+  /** Opened because a Google sign-in came back failed (rather than from the button). */
+  failed?: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** After the dialog closed through "Use e-mail": move focus to the e-mail form. */
+  onUseEmail: () => void;
+}) {
+  const { t } = useI18n();
+  const useEmail = useRef(false);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="max-w-md"
+        closeLabel={t("auth.close")}
+        onCloseAutoFocus={(event) => {
+          // "Use e-mail" lands in the e-mail field instead of back on the Google button.
+          if (!useEmail.current) return;
+          useEmail.current = false;
+          event.preventDefault();
+          onUseEmail();
+        }}
+      >
+        <span className="flex size-12 items-center justify-center rounded-2xl bg-accent-soft text-accent-soft-foreground">
+          <Wrench className="size-6" aria-hidden />
+        </span>
+        <DialogHeader>
+          <DialogTitle>{t("auth.google.maintenanceTitle")}</DialogTitle>
+          <DialogDescription>
+            {failed ? t("auth.google.failedBody") : t("auth.google.maintenanceBody")}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button
+            size="lg"
+            className="w-full sm:w-auto"
+            onClick={() => {
+              useEmail.current = true;
+              onOpenChange(false);
+            }}
+          >
+            {t("auth.google.useEmail")}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

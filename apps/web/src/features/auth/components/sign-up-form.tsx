@@ -1,0 +1,160 @@
+import { useState, type FormEvent, type Ref } from "react";
+import { Link } from "react-router";
+import { isApiError } from "@/lib/api-client";
+import { useI18n } from "@/lib/i18n";
+import { clearReferralCode, readReferralCode } from "@/lib/referral";
+import { toast } from "@/lib/toast";
+import { useSignUp } from "../api/account";
+import { useFocusInvalid } from "../hooks/use-focus-invalid";
+import { useAuthMessages } from "../use-auth-messages";
+import {
+  fieldErrorsFromIssues,
+  hasErrors,
+  validateSignUp,
+  type FieldErrors,
+  type SignUpFields,
+} from "../validation";
+import { PasswordField, TextField } from "./form-field";
+import { SubmitButton } from "./submit-button";
+
+const FIELDS = ["fullName", "phone", "email", "password"] as const;
+
+const linkClass =
+  "rounded font-semibold text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none";
+
+/**
+ * Full name, phone, e-mail and password (spec §2). Sends the captured referral code. On
+ * success no session exists yet: `onSignedUp` shows the "check your inbox" panel.
+ */
+export function SignUpForm({
+  email,
+  onEmailChange,
+  onSignedUp,
+  emailRef,
+}: {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onSignedUp: (email: string) => void;
+  emailRef: Ref<HTMLInputElement>;
+}) {
+  const { t, lang } = useI18n();
+  const { fields, failure } = useAuthMessages();
+  const signUp = useSignUp();
+  const { formRef, focusInvalid } = useFocusInvalid();
+  const [fullName, setFullName] = useState("");
+  const [phone, setPhone] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<FieldErrors<SignUpFields>>({});
+  const messages = fields(errors);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (signUp.isPending) return;
+    const found = validateSignUp({ fullName, phone, email, password });
+    setErrors(found);
+    if (hasErrors(found)) return focusInvalid();
+    const referralCode = readReferralCode();
+    const address = email.trim();
+    signUp.mutate(
+      {
+        fullName: fullName.trim(),
+        phone: phone.trim(),
+        email: address,
+        password,
+        language: lang,
+        ...(referralCode ? { referralCode } : {}),
+      },
+      {
+        onSuccess: ({ referral }) => {
+          toast.success(t("auth.toasts.checkEmailTitle"), {
+            description: t("auth.toasts.checkEmailBody"),
+          });
+          if (referral === "recorded") {
+            clearReferralCode();
+            toast.success(t("auth.toasts.welcomeTitle"), {
+              description: t("auth.toasts.welcomeBody"),
+            });
+          } else if (referral === "refused") {
+            console.warn(`[referral] the server refused referral code ${referralCode ?? ""}`);
+          }
+          onSignedUp(address);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.code === "validation_failed") {
+            setErrors(fieldErrorsFromIssues(error.issues, FIELDS));
+            focusInvalid();
+          } else if (isApiError(error) && error.code === "email_taken") {
+            setErrors({ email: "email_taken" });
+            focusInvalid();
+          }
+          failure("auth.toasts.signUpFailed", error);
+        },
+      },
+    );
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <TextField
+        label={t("auth.fields.fullName")}
+        name="fullName"
+        autoComplete="name"
+        autoCapitalize="words"
+        placeholder={t("auth.fields.fullNamePlaceholder")}
+        maxLength={100}
+        value={fullName}
+        onChange={(e) => setFullName(e.target.value)}
+        error={messages.fullName}
+      />
+      <TextField
+        label={t("auth.fields.phone")}
+        type="tel"
+        name="phone"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder={t("auth.fields.phonePlaceholder")}
+        hint={t("auth.fields.phoneHint")}
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
+        error={messages.phone}
+      />
+      <TextField
+        ref={emailRef}
+        label={t("auth.fields.email")}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={t("auth.fields.emailPlaceholder")}
+        value={email}
+        onChange={(e) => onEmailChange(e.target.value)}
+        error={messages.email}
+      />
+      <PasswordField
+        label={t("auth.fields.password")}
+        name="password"
+        autoComplete="new-password"
+        hint={t("auth.fields.passwordHint")}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={messages.password}
+      />
+      <SubmitButton busy={signUp.isPending} busyLabel={t("auth.actions.signingUp")}>
+        {t("auth.actions.signUp")}
+      </SubmitButton>
+      <p className="text-center text-xs leading-relaxed text-muted-foreground">
+        {t("auth.terms.prefix")}{" "}
+        <Link to="/terms" className={linkClass}>
+          {t("auth.terms.terms")}
+        </Link>{" "}
+        {t("auth.terms.and")}{" "}
+        <Link to="/privacy" className={linkClass}>
+          {t("auth.terms.privacy")}
+        </Link>{" "}
+        {t("auth.terms.suffix")}
+      </p>
+    </form>
+  );
+}

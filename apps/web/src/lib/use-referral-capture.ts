@@ -1,0 +1,22 @@
+import { useEffect } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { extractReferral, storeReferralCode } from "./referral";
+
+/**
+ * On every page: a `?ref=<code>` parameter is stored for the session and removed from the
+ * address bar (other parameters, the hash and history state are kept). Mount once, at the root.
+ */
+export function useReferralCapture(): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const found = extractReferral(location.search);
+    if (!found) return;
+    if (found.code) storeReferralCode(found.code);
+    void navigate(
+      { pathname: location.pathname, search: found.search, hash: location.hash },
+      { replace: true, state: location.state as unknown, preventScrollReset: true },
+    );
+  }, [location, navigate]);
+}
