@@ -18,6 +18,15 @@ const child = spawn(process.execPath, [path.join(root, "apps/server/dist/index.j
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+    // A known admin for the admin journeys, and room for every journey to sign in from 127.0.0.1.
+    ADMIN_EMAIL: "admin@rupa.test",
+    ADMIN_PASSWORD: "admin-password-123",
+    INITIAL_SETTINGS: JSON.stringify({
+      rate_limit_auth_per_15min: "500",
+      rate_limit_generation_per_hour: "500",
+      rate_limit_feedback_per_hour: "100",
+      guest_ip_daily_cap: "100",
+    }),
   },
 });
 const stop = (signal) => child.kill(signal);

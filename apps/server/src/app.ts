@@ -15,6 +15,9 @@ import { feedbackRoutes } from "./modules/feedback/feedback.routes";
 import { fileRoutes } from "./modules/files/files.routes";
 import { referralRoutes } from "./modules/referrals/referrals.routes";
 import { styleRoutes } from "./modules/styles/styles.routes";
+import { generationRoutes } from "./modules/generations/generations.routes";
+import { guestRoutes } from "./modules/guests/guests.routes";
+import { uploadRoutes } from "./modules/uploads/uploads.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -52,6 +55,9 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
   api.route("/styles", styleRoutes(ctx));
   api.route("/feedback", feedbackRoutes(ctx));
   api.route("/referrals", referralRoutes(ctx));
+  api.route("/uploads", uploadRoutes(ctx));
+  api.route("/guest", guestRoutes(ctx));
+  api.route("/generations", generationRoutes(ctx));
   api.notFound(apiNotFound);
 
   app.route("/api", api);

@@ -1,7 +1,26 @@
 import type { Context } from "hono";
 import { anonymous, type Actor, type AppContext, type AppEnv } from "./context";
 import type { Env } from "./env";
-import { createAuth } from "./infra/auth/better-auth";
+import { authSecret, createAuth } from "./infra/auth/better-auth";
+import {
+  createGenerateWorker,
+  generateAvatarJob,
+  generationSweeperJob,
+} from "./jobs/generate-avatar.job";
+import { cleanupJob } from "./jobs/cleanup.job";
+import { createPreviewRenderer, stylePreviewsJob } from "./jobs/style-previews.job";
+import { createProviderRegistry } from "./infra/providers/registry";
+import { createAiConfigsRepository } from "./modules/ai-configs/ai-configs.repository";
+import { createBannedKeywordsRepository } from "./modules/generations/banned-keywords.repository";
+import { createGenerationEvents } from "./modules/generations/generation-events";
+import { createGenerationsRepository } from "./modules/generations/generations.repository";
+import { createGenerationsService } from "./modules/generations/generations.service";
+import { GUEST_COOKIE, verifyGuestCookie } from "./modules/guests/guest-cookie";
+import { createGuestsRepository } from "./modules/guests/guests.repository";
+import { createGuestsService } from "./modules/guests/guests.service";
+import { createUploadsRepository } from "./modules/uploads/uploads.repository";
+import { createUploadsService } from "./modules/uploads/uploads.service";
+import { getCookie } from "hono/cookie";
 import type { DatabaseHandle } from "./infra/db/client";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./infra/mail/mailer";
 import type { Queue } from "./infra/queue/queue";
@@ -48,6 +67,18 @@ export function createAppContext(core: CoreParts): AppContext {
   const security = createSecurityEventsRepository(db.db);
   const limiter = createRateLimiter(createRateLimitRepository(db.db));
   const stylesRepo = createStylesRepository(db.db);
+  const guestSecret = authSecret(env);
+  const guestsRepo = createGuestsRepository(db.db);
+  const guests = createGuestsService({
+    guests: guestsRepo,
+    secret: guestSecret,
+    ipCap: () => settings.getInt("guest_ip_daily_cap"),
+  });
+  const uploadsRepo = createUploadsRepository(db.db);
+  const uploads = createUploadsService({ uploads: uploadsRepo, storage: core.storage });
+  const providers = createProviderRegistry(env, createAiConfigsRepository(db.db), log);
+  const generationEvents = createGenerationEvents();
+  const generationsRepo = createGenerationsRepository(db.db);
 
   // better-auth calls back into the account service when an e-mail is confirmed.
   const hooks = { onAccountConfirmed: (userId: string) => account.onAccountConfirmed(userId) };
@@ -68,8 +99,26 @@ export function createAppContext(core: CoreParts): AppContext {
   const actors = new WeakMap<Request, Promise<Actor>>();
   async function lookup(c: Context<AppEnv>): Promise<Actor> {
     const a = await account.actor(c.req.raw.headers);
-    return a ? { userId: a.userId, guestTrialId: null, isAdmin: a.role === "admin" } : anonymous;
+    const guestTrialId = verifyGuestCookie(guestSecret, getCookie(c, GUEST_COOKIE));
+    return a
+      ? { userId: a.userId, guestTrialId, isAdmin: a.role === "admin" }
+      : { ...anonymous, guestTrialId };
   }
+  const generateWorker = createGenerateWorker({
+    db: db.db,
+    generations: generationsRepo,
+    uploads: uploadsRepo,
+    styles: stylesRepo,
+    credits,
+    guests: guestsRepo,
+    storage: core.storage,
+    providers,
+    queue: core.queue,
+    events: generationEvents,
+    log,
+    timeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
+    retryBaseSeconds: env.GENERATION_RETRY_BASE_SECONDS,
+  });
 
   return {
     env,
@@ -94,7 +143,28 @@ export function createAppContext(core: CoreParts): AppContext {
       styleEvents: createStyleEventsService(stylesRepo),
       feedback: createFeedbackRepository(db.db),
       referrals: createReferralsService({ referrals, accounts, settings }),
+      uploads,
+      guests,
+      generations: createGenerationsService({
+        db: db.db,
+        generations: generationsRepo,
+        credits,
+        guests: guestsRepo,
+        guestsService: guests,
+        styles: stylesRepo,
+        uploads,
+        referrals,
+        settings,
+        banned: createBannedKeywordsRepository(db.db),
+        providers,
+        queue: core.queue,
+        events: generationEvents,
+      }),
+      generationEvents,
+      generateWorker,
+      providers,
     },
+    guestSecret,
     resolveActor(c) {
       let p = actors.get(c.req.raw);
       if (!p) {
@@ -104,4 +174,28 @@ export function createAppContext(core: CoreParts): AppContext {
       return p;
     },
   };
+}
+
+/** Every job the product runs, registered on the context's queue (call before queue.start). */
+export function registerJobs(ctx: AppContext): void {
+  const { queue, services, log, db, storage, env } = ctx;
+  queue.register(
+    cleanupJob(db.db, log, [
+      (now) =>
+        services.uploads
+          .deleteExpiredOriginals(24)
+          .then((n) => ({ originalsDeleted: n, at: now.toISOString() })),
+    ]),
+  );
+  queue.register(
+    stylePreviewsJob(services.stylesRepo, createPreviewRenderer(storage, services.stylesRepo), log),
+  );
+  queue.register(
+    generateAvatarJob(
+      services.generateWorker,
+      env.WORKER_CONCURRENCY,
+      env.GENERATION_TIMEOUT_SECONDS,
+    ),
+  );
+  queue.register(generationSweeperJob(services.generateWorker));
 }

@@ -15,6 +15,12 @@ import type { ReferralsService } from "./modules/referrals/referrals.service";
 import type { StyleEventsService } from "./modules/styles/style-events.service";
 import type { StylesRepository } from "./modules/styles/styles.repository";
 import type { StylesService } from "./modules/styles/styles.service";
+import type { GenerationEvents } from "./modules/generations/generation-events";
+import type { GenerationsService } from "./modules/generations/generations.service";
+import type { GenerateWorker } from "./jobs/generate-avatar.job";
+import type { GuestsService } from "./modules/guests/guests.service";
+import type { UploadsService } from "./modules/uploads/uploads.service";
+import type { ProviderRegistry } from "./infra/providers/registry";
 import type { DatabaseHandle } from "./infra/db/client";
 import type { Queue } from "./infra/queue/queue";
 import type { Storage } from "./infra/storage/storage";
@@ -51,7 +57,15 @@ export interface AppContext {
     styleEvents: StyleEventsService;
     feedback: FeedbackRepository;
     referrals: ReferralsService;
+    uploads: UploadsService;
+    guests: GuestsService;
+    generations: GenerationsService;
+    generationEvents: GenerationEvents;
+    generateWorker: GenerateWorker;
+    providers: ProviderRegistry;
   };
+  /** Signs the guest cookie and hashes fingerprints and IPs. */
+  guestSecret: string;
   /** The verified actor of a request (session user and current role), resolved once per request. */
   resolveActor: (c: Context<AppEnv>) => Promise<Actor>;
 }

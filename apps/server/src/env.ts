@@ -38,6 +38,31 @@ const envSchema = z
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
     MAIL_FROM: z.string().min(3).default("Rupa <no-reply@rupa.local>"),
+    REPLICATE_API_TOKEN: z.string().min(8).optional(),
+    OPENAI_API_KEY: z.string().min(8).optional(),
+    HF_TOKEN: z.string().min(8).optional(),
+    KIE_AI_API_KEY: z.string().min(8).optional(),
+    /** Longest a provider may take for one image before it is cancelled and retried. */
+    GENERATION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(900).default(150),
+    /** First retry delay of a failed generation; doubles per try (capped at 120 s). */
+    GENERATION_RETRY_BASE_SECONDS: z.coerce.number().min(0).max(60).default(2),
+    /** JSON object of app settings to use when a setting does not exist yet (first start). */
+    INITIAL_SETTINGS: z
+      .string()
+      .optional()
+      .transform((v, ctx): Record<string, string> => {
+        if (!v) return {};
+        try {
+          const parsed = JSON.parse(v) as unknown;
+          if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
+            return Object.fromEntries(Object.entries(parsed).map(([k, x]) => [k, String(x)]));
+          }
+        } catch {
+          // reported below
+        }
+        ctx.addIssue({ code: "custom", message: "must be a JSON object of setting values" });
+        return z.NEVER;
+      }),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   })
@@ -92,7 +117,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(
       parsed.error.issues.map((i) => {
         const name = i.path.join(".") || "environment";
-        const secret = /SECRET|PASSWORD|DATABASE_URL|SMTP_URL/.test(name);
+        const secret = /SECRET|PASSWORD|TOKEN|KEY|DATABASE_URL|SMTP_URL/.test(name);
         const got = typeof cleaned[name] === "string" && !secret ? ` (got "${cleaned[name]}")` : "";
         return `${name}: ${i.message}${got}`;
       }),

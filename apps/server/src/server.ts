@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "./app";
-import { createAppContext } from "./bootstrap";
+import { createAppContext, registerJobs } from "./bootstrap";
 import type { AppContext } from "./context";
 import type { Env } from "./env";
 import { openDatabase } from "./infra/db/client";
@@ -11,12 +11,7 @@ import { runMigrations } from "./infra/db/migrate";
 import { seedDatabase } from "./infra/db/seed";
 import { createQueue } from "./infra/queue/queue";
 import { createLocalStorage } from "./infra/storage/local-storage";
-import { cleanupJob } from "./jobs/cleanup.job";
-import {
-  createPreviewRenderer,
-  STYLE_PREVIEWS_JOB,
-  stylePreviewsJob,
-} from "./jobs/style-previews.job";
+import { STYLE_PREVIEWS_JOB } from "./jobs/style-previews.job";
 import type { Logger } from "./lib/logger";
 import { VERSION } from "./version";
 
@@ -48,15 +43,16 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
   let server: ServerType | undefined;
   try {
     await runMigrations(db);
-    await seedDatabase(db.db);
+    await seedDatabase(db.db, env.INITIAL_SETTINGS);
     const storage = createLocalStorage(path.join(env.DATA_DIR, "storage"));
     const queue = createQueue(db, env.ROLE, log, env.WORKER_CONCURRENCY);
     const ctx: AppContext = createAppContext({ env, log, db, storage, queue, version: VERSION });
     await ctx.services.account.ensureAdmin((line) => process.stdout.write(`${line}\n`));
-    queue.register(cleanupJob(db.db, log));
-    const previews = createPreviewRenderer(storage, ctx.services.stylesRepo);
-    queue.register(stylePreviewsJob(ctx.services.stylesRepo, previews, log));
+    registerJobs(ctx);
     await queue.start();
+    // One process owns a PGlite folder (lock file), so any generation left "processing" there
+    // was cut off by the last stop: recover it now rather than after the stale timeout.
+    if (db.driver === "pglite") await ctx.services.generateWorker.sweep({ staleAfterSeconds: 0 });
     // Styles without pictures (a fresh catalogue) get them drawn in the background.
     const missing = await ctx.services.stylesRepo.withoutPreviews();
     await queue.sendMany(

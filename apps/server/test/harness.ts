@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import type { DestinationStream } from "pino";
 import { createApp } from "../src/app";
-import { createAppContext } from "../src/bootstrap";
+import { createAppContext, registerJobs } from "../src/bootstrap";
 import { anonymous, type Actor, type AppContext } from "../src/context";
 import { loadEnv } from "../src/env";
 import { openDatabase, type DatabaseHandle } from "../src/infra/db/client";
@@ -92,7 +92,10 @@ export async function createTestServer(
   // Tests may pin the actor; otherwise the real session cookie decides.
   const realResolve = ctx.resolveActor;
   ctx.resolveActor = (c) => (actor ? Promise.resolve(actor) : realResolve(c));
-  if (opts.startQueue !== false) await queue.start();
+  if (opts.startQueue !== false) {
+    registerJobs(ctx);
+    await queue.start();
+  }
   const app = createApp(ctx, { webDistDir: opts.webDistDir });
   return {
     ctx,

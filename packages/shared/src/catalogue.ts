@@ -113,3 +113,27 @@ export const referralStatsSchema = z.object({
   premiumUnlocked: z.boolean(),
 });
 export type ReferralStats = z.infer<typeof referralStatsSchema>;
+
+export const UPLOAD_STATUSES = ["uploading", "processing", "completed", "failed"] as const;
+export const uploadResponseSchema = z.object({
+  upload: z.object({
+    id: z.uuid(),
+    status: z.enum(UPLOAD_STATUSES),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    thumbUrl: z.string().nullable(),
+    croppedUrl: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+export const guestSessionRequestSchema = z.object({
+  /** The browser's fingerprint digest (spec §6 recipe, hashed in the browser). */
+  fingerprint: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, "fingerprint_invalid"),
+});
+export const guestStatusSchema = z.object({
+  generationCount: z.number().int().nonnegative(),
+  canGenerate: z.boolean(),
+});
+export type GuestStatus = z.infer<typeof guestStatusSchema>;

@@ -2,5 +2,6 @@ export * from "./account";
 export * from "./catalogue";
 export * from "./constants";
 export * from "./errors";
+export * from "./generation";
 export * from "./health";
 export * from "./settings";

@@ -36,14 +36,20 @@ export async function runCleanup(db: Database, now = new Date()): Promise<Cleanu
   };
 }
 
+/** A clean-up step another feature adds (returns what it did, for the log). */
+export type CleanupStep = (now: Date) => Promise<Record<string, unknown>>;
+
 /** Runs every hour (so photo deletion can keep its 24-hour promise), at minute 15, Jakarta time. */
-export function cleanupJob(db: Database, log: Logger): JobDefinition {
+export function cleanupJob(db: Database, log: Logger, steps: CleanupStep[] = []): JobDefinition {
   return {
     name: CLEANUP_JOB,
     schedule: { cron: "15 * * * *", timezone: "Asia/Jakarta" },
     retryLimit: 3,
+    workers: 1,
     handler: async () => {
-      const report = await runCleanup(db);
+      const now = new Date();
+      const report: Record<string, unknown> = { ...(await runCleanup(db, now)) };
+      for (const step of steps) Object.assign(report, await step(now));
       log.info({ job: CLEANUP_JOB, ...report }, "clean-up finished");
     },
   };

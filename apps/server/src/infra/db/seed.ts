@@ -11,8 +11,11 @@ import type { Database } from "./client";
  * service with no configuration at all, an active entry for the built-in local renderer.
  * Existing rows are never overwritten, so admins' edits survive restarts.
  */
-export async function seedDatabase(db: Database): Promise<void> {
-  await createSettingsRepository(db).seedDefaults();
+export async function seedDatabase(
+  db: Database,
+  initialSettings: Record<string, string> = {},
+): Promise<void> {
+  await createSettingsRepository(db).seedDefaults(initialSettings);
   await createStylesRepository(db).seedCatalogue(CATALOGUE);
   const existing = await db.select({ service: aiModelConfigs.serviceName }).from(aiModelConfigs);
   const configured = new Set(existing.map((r) => r.service));

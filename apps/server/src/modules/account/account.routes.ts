@@ -9,6 +9,7 @@ import {
 } from "@rupa/shared";
 import { Hono } from "hono";
 import type { AppContext, AppEnv } from "../../context";
+import { AppError } from "../../lib/errors";
 import { readJson } from "../../lib/http";
 import { appendCookies, requestMeta } from "../../lib/request-meta";
 import { requireUser } from "../../middleware/auth-guards";
@@ -68,7 +69,9 @@ export function accountRoutes(ctx: AppContext) {
         appendCookies(c, setCookies);
         return c.redirect(url, 302);
       } catch (err) {
-        c.get("log").warn({ err }, "Google sign-in could not start");
+        if (err instanceof AppError && err.code === "google_unavailable")
+          c.get("log").info("Google sign-in is not configured");
+        else c.get("log").warn({ err }, "Google sign-in could not start");
         return c.redirect("/auth?google=unavailable", 302);
       }
     });

@@ -190,6 +190,22 @@ export function createCreditsRepository(db: Database) {
       return new Map(rows.map((r) => [r.userId, Number(r.balance)]));
     },
 
+    /** "Subscribed" (DECISIONS.md): holds an unexpired lot bought with a plan. */
+    async hasActivePlan(userId: string, now = new Date()): Promise<boolean> {
+      const rows = await db
+        .select({ id: creditLots.id })
+        .from(creditLots)
+        .where(
+          and(
+            eq(creditLots.userId, userId),
+            eq(creditLots.source, "purchase"),
+            gt(creditLots.expiresAt, now),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /** Whether a user exists (for callers that grant to an id taken from input). */
     async userExists(userId: string): Promise<boolean> {
       const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));

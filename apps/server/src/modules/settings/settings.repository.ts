@@ -35,12 +35,22 @@ export function createSettingsRepository(db: Database) {
       return Object.fromEntries(keys.map((k) => [k, valid(k, byKey.get(k))])) as Record<K, string>;
     },
 
-    /** Insert every missing setting with its default; existing values are kept. */
-    async seedDefaults(): Promise<void> {
+    /**
+     * Insert every missing setting with its default (or the given initial value, when it passes
+     * the setting's validator); existing values are kept.
+     */
+    async seedDefaults(initial: Record<string, string> = {}): Promise<void> {
       await db
         .insert(appSettings)
         .values(
-          Object.entries(settingDefinitions).map(([key, def]) => ({ key, value: def.default })),
+          Object.entries(settingDefinitions).map(([key, def]) => {
+            const given = initial[key];
+            return {
+              key,
+              value:
+                given !== undefined && def.schema.safeParse(given).success ? given : def.default,
+            };
+          }),
         )
         .onConflictDoNothing({ target: appSettings.key });
     },

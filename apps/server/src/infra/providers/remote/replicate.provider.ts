@@ -1,0 +1,149 @@
+import {
+  type AvatarProvider,
+  downloadImage,
+  errorForStatus,
+  ProviderError,
+  providerFetch,
+} from "../provider";
+
+export interface ReplicateConfig {
+  token: string;
+  /** https://api.replicate.com by default; a local fake in tests. */
+  endpoint: string;
+  /** The pinned model version (a 64-hex id) of zsxkib/instant-id or another model. */
+  version: string | null;
+  model: string;
+  pollIntervalMs?: number;
+  /** Give up (and cancel the prediction) after this long. */
+  timeoutMs?: number;
+  /** Where Replicate should POST status updates (PUBLIC_URL + /api/webhooks/replicate), if set. */
+  webhookUrl?: string;
+}
+
+interface Prediction {
+  id: string;
+  status: "starting" | "processing" | "succeeded" | "failed" | "canceled";
+  output: unknown;
+  error: unknown;
+  urls?: { get?: string; cancel?: string };
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(t);
+        reject(new ProviderError("transient", "replicate: cancelled"));
+      },
+      { once: true },
+    );
+  });
+
+function firstUrl(output: unknown): string | null {
+  if (typeof output === "string") return output;
+  if (Array.isArray(output)) return output.find((o): o is string => typeof o === "string") ?? null;
+  return null;
+}
+
+/**
+ * Replicate predictions API: create a prediction for a pinned version, poll `urls.get` until it
+ * settles, cancel it on timeout, honour 429 Retry-After, and copy the output out at once.
+ */
+export function createReplicateProvider(cfg: ReplicateConfig): AvatarProvider {
+  const base = cfg.endpoint.replace(/\/+$/, "");
+  const headers = { Authorization: `Bearer ${cfg.token}`, "Content-Type": "application/json" };
+  const poll = cfg.pollIntervalMs ?? 1000;
+
+  async function json(res: Response): Promise<Prediction> {
+    const text = await res.text();
+    if (!res.ok) {
+      let detail = text;
+      try {
+        const body = JSON.parse(text) as { detail?: string; title?: string };
+        detail = body.detail ?? body.title ?? text;
+      } catch {
+        // not JSON
+      }
+      throw errorForStatus("replicate", res.status, detail, res.headers.get("retry-after"));
+    }
+    try {
+      return JSON.parse(text) as Prediction;
+    } catch {
+      throw new ProviderError("transient", "replicate: invalid JSON response");
+    }
+  }
+
+  return {
+    name: "replicate",
+    model: cfg.model,
+    async generate(req) {
+      if (!cfg.version)
+        throw new ProviderError("permanent", "replicate: no model version is configured");
+      const deadline = AbortSignal.timeout(cfg.timeoutMs ?? 150_000);
+      const signal = AbortSignal.any([req.signal, deadline]);
+      const created = await json(
+        await providerFetch("replicate", `${base}/v1/predictions`, {
+          method: "POST",
+          headers,
+          signal: req.signal,
+          body: JSON.stringify({
+            version: cfg.version,
+            input: {
+              image: `data:image/jpeg;base64,${req.image.toString("base64")}`,
+              prompt: req.prompt,
+              negative_prompt: req.negativePrompt,
+              guidance_scale: req.guidanceScale,
+              num_inference_steps: req.steps,
+              ip_adapter_scale: req.styleStrength,
+              seed: req.seed,
+            },
+            ...(cfg.webhookUrl
+              ? { webhook: cfg.webhookUrl, webhook_events_filter: ["completed"] }
+              : {}),
+          }),
+        }),
+      );
+      let p = created;
+      const getUrl = created.urls?.get ?? `${base}/v1/predictions/${created.id}`;
+      const cancelUrl = created.urls?.cancel ?? `${base}/v1/predictions/${created.id}/cancel`;
+      try {
+        while (p.status === "starting" || p.status === "processing") {
+          await sleep(poll, signal);
+          p = await json(await providerFetch("replicate", getUrl, { headers, signal }));
+        }
+      } catch (e) {
+        if (deadline.aborted || req.signal.aborted) {
+          await fetch(cancelUrl, {
+            method: "POST",
+            headers,
+            signal: AbortSignal.timeout(10_000),
+          }).catch(() => undefined);
+          throw new ProviderError(
+            "transient",
+            "replicate: timed out waiting for the prediction; it was cancelled",
+          );
+        }
+        throw e;
+      }
+      if (p.status !== "succeeded") {
+        const reason = typeof p.error === "string" ? p.error : p.status;
+        // A model error (bad input, NSFW filter) will fail the same way again.
+        throw new ProviderError("permanent", `replicate: prediction ${p.status}: ${reason}`);
+      }
+      const url = firstUrl(p.output);
+      if (!url) throw new ProviderError("permanent", "replicate: prediction had no image output");
+      return {
+        image: await downloadImage("replicate", url, req.signal),
+        model: cfg.model,
+        seed: req.seed,
+      };
+    },
+    check() {
+      if (!cfg.token) return Promise.reject(new Error("REPLICATE_API_TOKEN is not set"));
+      if (!cfg.version) return Promise.reject(new Error("no model version configured"));
+      return Promise.resolve();
+    },
+  };
+}

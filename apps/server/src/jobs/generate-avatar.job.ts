@@ -1,0 +1,277 @@
+import { createHash } from "node:crypto";
+import sharp from "sharp";
+import type { Database } from "../infra/db/client";
+import { applyWatermark } from "../infra/images/watermark";
+import { type GenerateRequest, ProviderError } from "../infra/providers/provider";
+import type { ProviderRegistry } from "../infra/providers/registry";
+import type { JobDefinition, Queue } from "../infra/queue/queue";
+import { newObjectKey, type ObjectOwner, type Storage } from "../infra/storage/storage";
+import type { Logger } from "../lib/logger";
+import type { CreditsRepository } from "../modules/credits/credits.repository";
+import type { GenerationEvents } from "../modules/generations/generation-events";
+import type {
+  GenerationRow,
+  GenerationsRepository,
+} from "../modules/generations/generations.repository";
+import { GENERATE_JOB } from "../modules/generations/generations.service";
+import { sizeFor } from "../modules/generations/prompt";
+import type { GuestsRepository } from "../modules/guests/guests.repository";
+import type { StylesRepository } from "../modules/styles/styles.repository";
+import type { UploadsRepository } from "../modules/uploads/uploads.repository";
+import { localLookOf } from "./style-previews.job";
+
+/** Tries per generation before it fails for good and the credit goes back. */
+export const MAX_ATTEMPTS = 4;
+
+export interface GenerateJobDeps {
+  db: Database;
+  generations: GenerationsRepository;
+  uploads: UploadsRepository;
+  styles: StylesRepository;
+  credits: CreditsRepository;
+  guests: GuestsRepository;
+  storage: Storage;
+  providers: ProviderRegistry;
+  queue: Queue;
+  events: GenerationEvents;
+  log: Logger;
+  timeoutSeconds: number;
+  retryBaseSeconds: number;
+}
+
+/** The pg-boss job id of a generation's n-th try: deterministic, so a lost send can be found. */
+export function jobIdFor(generationId: string, attempt: number): string {
+  if (attempt === 0) return generationId;
+  const h = createHash("sha256").update(`${generationId}:${attempt}`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+class PermanentFailure extends Error {
+  constructor(
+    public readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const USER_MESSAGES: Record<string, string> = {
+  provider_timeout: "The AI service took too long. Your credit was returned; please try again.",
+  provider_error: "The AI service could not make this avatar. Your credit was returned.",
+  photo_expired:
+    "The photo is no longer available (photos are deleted after 24 hours). Please upload it again.",
+  internal_error: "Something went wrong on our side. Your credit was returned.",
+};
+
+export function createGenerateWorker(d: GenerateJobDeps) {
+  const staleSeconds = d.timeoutSeconds + 60;
+
+  /** Final failure: the job fails with a readable reason and the credit or the trial goes back. */
+  async function failForGood(gen: GenerationRow, code: string, detail: string): Promise<void> {
+    await d.db.transaction(async (tx) => {
+      const changed = await d.generations.markFailed(
+        tx,
+        gen.id,
+        code,
+        USER_MESSAGES[code] ?? USER_MESSAGES.internal_error!,
+      );
+      if (!changed) return;
+      if (gen.spendId) await d.credits.refund(gen.spendId, tx);
+      else if (gen.guestTrialId && !gen.userId) await d.guests.giveBack(gen.guestTrialId, tx);
+    });
+    d.log.warn(
+      { generation: gen.id, code, detail: detail.slice(0, 300) },
+      "generation failed; refunded",
+    );
+    d.events.changed(gen.id);
+  }
+
+  /** Another try later (backoff, or the provider's Retry-After), or the end. */
+  async function retryOrFail(
+    gen: GenerationRow,
+    code: string,
+    detail: string,
+    retryAfter?: number,
+  ): Promise<void> {
+    if (gen.attempts >= MAX_ATTEMPTS) return failForGood(gen, code, detail);
+    await d.generations.requeue(gen.id, detail);
+    const delay = Math.round(
+      Math.min(120, Math.max(retryAfter ?? 0, d.retryBaseSeconds * 2 ** (gen.attempts - 1))),
+    );
+    await d.queue.send(
+      GENERATE_JOB,
+      { generationId: gen.id },
+      { id: jobIdFor(gen.id, gen.attempts), startAfter: delay },
+    );
+    d.log.info(
+      { generation: gen.id, attempt: gen.attempts, delay, detail: detail.slice(0, 200) },
+      "generation will be retried",
+    );
+    d.events.changed(gen.id);
+  }
+
+  async function run(gen: GenerationRow): Promise<void> {
+    const started = performance.now();
+    const upload = gen.uploadId ? await d.uploads.findById(gen.uploadId) : null;
+    const photo = upload?.croppedKey
+      ? await d.storage.get("user-uploads", upload.croppedKey)
+      : null;
+    if (!photo) throw new PermanentFailure("photo_expired", "the upload's photo is gone");
+    const style = gen.styleId ? await d.styles.findById(gen.styleId) : null;
+    if (!style) throw new PermanentFailure("provider_error", "the style no longer exists");
+
+    const params = gen.params as {
+      aspectRatio?: string;
+      gender?: string | null;
+      variables?: Record<string, string>;
+    };
+    const variables = params.variables ?? {};
+    const look = localLookOf(style);
+    if (variables.title) look.title = variables.title;
+    if (variables.accessories) look.subtitle = variables.accessories;
+    const mp = style.modelParameters;
+    const seed =
+      mp.use_fixed_seed && mp.fixed_seed
+        ? mp.fixed_seed
+        : Number.parseInt(gen.id.replace(/-/g, "").slice(0, 8), 16);
+    const provider = await d.providers.forService("avatar_generation");
+    const req: GenerateRequest = {
+      image: photo.body,
+      prompt: gen.prompt,
+      negativePrompt: mp.negative_prompt ?? "",
+      guidanceScale: mp.guidance_scale ?? 7.5,
+      steps: mp.num_steps ?? 25,
+      styleStrength: mp.style_strength ?? 0.7,
+      seed,
+      aspectRatio: params.aspectRatio ?? "1:1",
+      look,
+      signal: AbortSignal.timeout(d.timeoutSeconds * 1000),
+    };
+    const out = await provider.generate(req);
+    await d.generations.setProgress(gen.id, 80);
+    d.events.changed(gen.id);
+
+    // Copied into our storage at once (provider links expire), normalised, watermarked if due.
+    const size = sizeFor(params.aspectRatio);
+    let image: Buffer = await sharp(out.image, { limitInputPixels: 60_000_000 })
+      .rotate()
+      .resize(size.width, size.height, { fit: "cover", position: sharp.strategy.attention })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    if (gen.watermark) image = await applyWatermark(image);
+    const thumb = await sharp(image)
+      .resize(384, Math.round((384 * size.height) / size.width))
+      .webp({ quality: 75 })
+      .toBuffer();
+    const owner: ObjectOwner = gen.userId
+      ? { kind: "user", id: gen.userId }
+      : { kind: "guest", id: gen.guestTrialId! };
+    const imageKey = newObjectKey(owner, "jpg");
+    const thumbKey = newObjectKey(owner, "webp", "thumb");
+    await d.storage.put("generated-avatars", imageKey, image);
+    await d.storage.put("generated-avatars", thumbKey, thumb);
+
+    const seconds =
+      (gen.startedAt ? Date.now() - gen.startedAt.getTime() : performance.now() - started) / 1000;
+    await d.db.transaction((tx) =>
+      d.generations.complete(tx, gen, {
+        imageKey,
+        thumbKey,
+        seconds,
+        hasWatermark: gen.watermark,
+        gender: params.gender ?? null,
+        seed: out.seed,
+      }),
+    );
+    d.events.changed(gen.id);
+  }
+
+  return {
+    staleSeconds,
+    failForGood,
+    retryOrFail,
+
+    async handle(generationId: string): Promise<void> {
+      const gen = await d.generations.acquire(generationId, staleSeconds);
+      if (!gen) return; // finished already, or another worker has it
+      d.events.changed(gen.id);
+      try {
+        await run(gen);
+      } catch (e) {
+        if (e instanceof PermanentFailure) return failForGood(gen, e.code, e.message);
+        if (e instanceof ProviderError) {
+          const code = /timed out|cancelled/.test(e.message)
+            ? "provider_timeout"
+            : "provider_error";
+          if (e.kind === "permanent") return failForGood(gen, code, e.message);
+          return retryOrFail(gen, code, e.message, e.retryAfterSeconds);
+        }
+        d.log.error({ err: e, generation: gen.id }, "generation crashed");
+        return retryOrFail(gen, "internal_error", e instanceof Error ? e.message : String(e));
+      }
+    },
+
+    /**
+     * Recovers what a crash or a lost message left behind: processing that went stale is tried
+     * again (or ends with a refund), and a queued generation whose job vanished is sent again.
+     */
+    async sweep(
+      opts: { staleAfterSeconds?: number } = {},
+    ): Promise<{ retried: number; resent: number }> {
+      let retried = 0;
+      let resent = 0;
+      for (const gen of await d.generations.staleProcessing(
+        opts.staleAfterSeconds ?? staleSeconds,
+      )) {
+        await retryOrFail(
+          gen,
+          "provider_timeout",
+          "processing stopped (server restart or lost worker)",
+        );
+        retried += 1;
+      }
+      for (const gen of await d.generations.queuedOlderThan(60)) {
+        const id = jobIdFor(gen.id, gen.attempts);
+        const job = await d.queue.boss.getJobById(GENERATE_JOB, id);
+        if (job && (job.state === "created" || job.state === "retry" || job.state === "active"))
+          continue;
+        if (job) await d.queue.boss.deleteJob(GENERATE_JOB, id);
+        await d.queue.send(GENERATE_JOB, { generationId: gen.id }, { id });
+        resent += 1;
+      }
+      if (retried || resent) d.log.warn({ retried, resent }, "generation sweeper recovered jobs");
+      return { retried, resent };
+    },
+  };
+}
+export type GenerateWorker = ReturnType<typeof createGenerateWorker>;
+
+export function generateAvatarJob(
+  worker: GenerateWorker,
+  concurrency: number,
+  timeoutSeconds: number,
+): JobDefinition<{ generationId: string }> {
+  return {
+    name: GENERATE_JOB,
+    retryLimit: 2,
+    retryDelaySeconds: 5,
+    expireInSeconds: timeoutSeconds + 90,
+    workers: concurrency,
+    handler: async (jobs) => {
+      for (const job of jobs) await worker.handle(job.data.generationId);
+    },
+  };
+}
+
+export const GENERATION_SWEEPER_JOB = "generation-sweeper";
+export function generationSweeperJob(worker: GenerateWorker): JobDefinition {
+  return {
+    name: GENERATION_SWEEPER_JOB,
+    schedule: { cron: "* * * * *", timezone: "Asia/Jakarta" },
+    retryLimit: 0,
+    workers: 1,
+    handler: async () => {
+      await worker.sweep();
+    },
+  };
+}

@@ -1,0 +1,466 @@
+import fs from "node:fs";
+import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeReplicate } from "../../../test/fake-replicate";
+import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import {
+  aiModelConfigs,
+  creditLots,
+  generationJobs,
+  results,
+  styles,
+  uploads,
+  users,
+} from "../../db/schema";
+
+let t: TestServer;
+let fake: Awaited<ReturnType<typeof startFakeReplicate>>;
+const heic = fs.readFileSync(new URL("../../../test/fixtures/portrait.heic", import.meta.url));
+
+beforeAll(async () => {
+  fake = await startFakeReplicate();
+  t = await createTestServer({
+    env: {
+      TRUST_PROXY: "true",
+      REPLICATE_API_TOKEN: "test-token-123",
+      GENERATION_RETRY_BASE_SECONDS: "0",
+      GENERATION_TIMEOUT_SECONDS: "20",
+    },
+  });
+  t.actAs(null);
+  await t.ctx.services.settings.set("rate_limit_generation_per_hour", "1000", null);
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+const db = () => t.ctx.db.db;
+let ipSeq = 0;
+function call(
+  path: string,
+  opts: { method?: string; json?: unknown; form?: FormData; jar?: CookieJar; ip?: string } = {},
+) {
+  const headers: Record<string, string> = {
+    "x-forwarded-for": opts.ip ?? `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`,
+  };
+  if (opts.json !== undefined) headers["content-type"] = "application/json";
+  if (opts.jar?.size) headers.cookie = opts.jar.header();
+  const init = {
+    method: opts.method ?? (opts.json || opts.form ? "POST" : "GET"),
+    headers,
+    body: opts.form ?? (opts.json ? JSON.stringify(opts.json) : undefined),
+  };
+  return Promise.resolve(t.app.request(path, init)).then((res: Response) =>
+    opts.jar ? opts.jar.store(res) : res,
+  );
+}
+const errorCode = async (res: Response) =>
+  ((await res.json()) as { error: { code: string } }).error.code;
+const photoForm = (bytes: Buffer, name = "me.jpg", type = "image/jpeg") => {
+  const form = new FormData();
+  form.append("photo", new Blob([new Uint8Array(bytes)], { type }), name);
+  return form;
+};
+const jpeg = (w = 800, h = 1000, opts: { orientation?: number } = {}) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: "#c98e66" } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><circle cx="${w / 2}" cy="${h / 3}" r="${w / 5}" fill="#2a1b14"/></svg>`,
+        ),
+      },
+    ])
+    .withMetadata(opts.orientation ? { orientation: opts.orientation } : {})
+    .jpeg()
+    .toBuffer();
+
+async function guest(ip: string, fp = `fp-${Math.random().toString(36).slice(2)}-abcdefgh`) {
+  const jar = new CookieJar();
+  const res = await call("/api/guest/session", { json: { fingerprint: fp }, jar, ip });
+  expect(res.status).toBe(200);
+  return jar;
+}
+async function upload(jar: CookieJar, bytes?: Buffer, ip?: string): Promise<string> {
+  const res = await call("/api/uploads", { form: photoForm(bytes ?? (await jpeg())), jar, ip });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { upload: { id: string } }).upload.id;
+}
+async function freeStyle(): Promise<string> {
+  const [s] = await db().select().from(styles).where(eq(styles.slug, "anime-shonen"));
+  return s!.id;
+}
+async function waitFor(id: string, jar: CookieJar, timeoutMs = 20_000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await call(`/api/generations/${id}`, { jar });
+    const g = (
+      (await res.json()) as {
+        generation: {
+          status: string;
+          result: { imageUrl: string; hasWatermark: boolean } | null;
+          error: { code: string } | null;
+        };
+      }
+    ).generation;
+    if (g.status === "succeeded" || g.status === "failed" || Date.now() > end) return g;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+async function member(credits: number, watermarked = false) {
+  const email = `m${Math.random().toString(36).slice(2)}@example.com`;
+  await t.ctx.services.account.signUp(
+    { fullName: "Member", phone: "+6281234567890", email, password: "rahasia123", language: "id" },
+    { headers: new Headers(), ip: `10.8.0.${++ipSeq % 250}`, userAgent: null },
+  );
+  const [u] = await db().select().from(users).where(eq(users.email, email));
+  await db().update(users).set({ emailVerified: true }).where(eq(users.id, u!.id));
+  if (credits > 0)
+    await t.ctx.services.credits.grant(u!.id, { source: "purchase", amount: credits, watermarked });
+  const jar = new CookieJar();
+  const res = await call("/api/account/sign-in", { json: { email, password: "rahasia123" }, jar });
+  expect(res.status).toBe(200);
+  return { id: u!.id, jar };
+}
+async function useProvider(
+  provider: "local" | "replicate",
+  mode?: Parameters<typeof fake.setMode>[0],
+) {
+  if (mode) fake.setMode(mode);
+  await db()
+    .update(aiModelConfigs)
+    .set({ isActive: false })
+    .where(eq(aiModelConfigs.serviceName, "avatar_generation"));
+  await db()
+    .insert(aiModelConfigs)
+    .values({
+      serviceName: "avatar_generation",
+      apiProvider: provider,
+      modelName: provider === "local" ? "rupa-local-v1" : "zsxkib/instant-id",
+      apiEndpoint: provider === "replicate" ? fake.endpoint : "",
+      configData: provider === "replicate" ? { version: "b".repeat(64), poll_interval_ms: 20 } : {},
+      isActive: true,
+    });
+}
+
+describe(`uploads on ${testDriver()}`, () => {
+  it("accepts JPEG and HEIC, applies EXIF orientation and strips metadata", async () => {
+    const jar = await guest("10.1.0.1");
+    const res = await call("/api/uploads", {
+      form: photoForm(await jpeg(1000, 800, { orientation: 6 })),
+      jar,
+    });
+    const { upload: up } = (await res.json()) as {
+      upload: { id: string; width: number; height: number; thumbUrl: string };
+    };
+    expect([up.width, up.height]).toEqual([800, 1000]);
+    const [row] = await db().select().from(uploads).where(eq(uploads.id, up.id));
+    const stored = await t.ctx.storage.get("user-uploads", row!.originalKey!);
+    const meta = await sharp(stored!.body).metadata();
+    expect([meta.format, meta.width, meta.height, meta.orientation, meta.exif]).toEqual([
+      "jpeg",
+      800,
+      1000,
+      undefined,
+      undefined,
+    ]);
+    expect(row!.status).toBe("completed");
+    const thumb = await call(up.thumbUrl, { jar });
+    expect(thumb.headers.get("content-type")).toBe("image/webp");
+    expect((await call(up.thumbUrl)).status).toBe(404);
+
+    const h = await call("/api/uploads", {
+      form: photoForm(heic, "IMG_0001.HEIC", "image/heic"),
+      jar,
+    });
+    expect(h.status).toBe(201);
+    expect(((await h.json()) as { upload: { width: number } }).upload.width).toBe(1024);
+  });
+
+  it("refuses each bad photo with its own code and stores no file", async () => {
+    const jar = await guest("10.1.0.2");
+    const gif = Buffer.from(
+      "47494638396101000100800000000000ffffff21f90401000000002c00000000010001000002024401003b",
+      "hex",
+    );
+    const cases: [Buffer | null, number, string][] = [
+      [Buffer.from("hello, this is not a picture"), 415, "photo_unsupported_type"],
+      [gif, 415, "photo_unsupported_type"],
+      [await jpeg(400, 400), 422, "photo_too_small"],
+      [
+        Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]),
+        422,
+        "photo_corrupt",
+      ],
+      [
+        await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#fff" } })
+          .png()
+          .toBuffer(),
+        422,
+        "photo_too_many_pixels",
+      ],
+      [
+        Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(10 * 1024 * 1024 + 10)]),
+        413,
+        "photo_too_large",
+      ],
+    ];
+    for (const [bytes, status, code] of cases) {
+      const res = await call("/api/uploads", { form: photoForm(bytes!), jar });
+      expect(res.status, code).toBe(status);
+      expect(await errorCode(res)).toBe(code);
+    }
+    const empty = await call("/api/uploads", { form: new FormData(), jar });
+    expect(await errorCode(empty)).toBe("photo_missing");
+    const failed = await db().select().from(uploads).where(eq(uploads.status, "failed"));
+    expect(failed.every((u) => u.originalKey === null)).toBe(true);
+    expect((await call("/api/uploads", { form: photoForm(await jpeg()) })).status).toBe(401);
+  });
+});
+
+describe(`generation on ${testDriver()}`, () => {
+  it("gives a guest one watermarked avatar, then refuses the second", async () => {
+    await useProvider("local");
+    const jar = await guest("10.2.0.1");
+    const uploadId = await upload(jar);
+    const res = await call("/api/generations", {
+      json: { uploadId, styleId: await freeStyle() },
+      jar,
+    });
+    expect(res.status).toBe(202);
+    const { generation } = (await res.json()) as {
+      generation: { id: string; status: string; watermark: boolean };
+    };
+    expect(generation).toMatchObject({ status: "queued", watermark: true });
+    const done = await waitFor(generation.id, jar);
+    expect(done.status).toBe("succeeded");
+    expect(done.result!.hasWatermark).toBe(true);
+    const img = await call(done.result!.imageUrl, { jar });
+    expect(img.status).toBe(200);
+    expect((await call(done.result!.imageUrl)).status).toBe(404);
+
+    const again = await call("/api/generations", {
+      json: { uploadId, styleId: await freeStyle() },
+      jar,
+    });
+    expect(again.status).toBe(403);
+    expect(await errorCode(again)).toBe("guest_trial_used");
+    expect(
+      ((await (await call("/api/guest/status", { jar })).json()) as { canGenerate: boolean })
+        .canGenerate,
+    ).toBe(false);
+  });
+
+  it("caps guest trials per IP per day whatever the fingerprint", async () => {
+    await useProvider("local");
+    await t.ctx.services.settings.set("guest_ip_daily_cap", "2", null);
+    const ip = "203.0.113.50";
+    for (let i = 0; i < 2; i++) {
+      const jar = await guest(ip);
+      const res = await call("/api/generations", {
+        json: { uploadId: await upload(jar, undefined, ip), styleId: await freeStyle() },
+        jar,
+        ip,
+      });
+      expect(res.status).toBe(202);
+    }
+    const jar = await guest(ip, "a-brand-new-fingerprint-123");
+    const res = await call("/api/generations", {
+      json: { uploadId: await upload(jar, undefined, ip), styleId: await freeStyle() },
+      jar,
+      ip,
+    });
+    expect(res.status).toBe(429);
+    expect(await errorCode(res)).toBe("guest_ip_limit");
+    await t.ctx.services.settings.set("guest_ip_daily_cap", "3", null);
+  });
+
+  it("spends one credit from a member and marks the result by the watermark rule", async () => {
+    await useProvider("local");
+    const m = await member(2, false);
+    const res = await call("/api/generations", {
+      json: { uploadId: await upload(m.jar), styleId: await freeStyle(), gender: "female" },
+      jar: m.jar,
+    });
+    const { generation } = (await res.json()) as { generation: { id: string; watermark: boolean } };
+    expect(generation.watermark).toBe(false);
+    expect((await waitFor(generation.id, m.jar)).status).toBe("succeeded");
+    expect((await t.ctx.services.credits.summary(m.id)).balance).toBe(1);
+    const [u] = await db().select().from(users).where(eq(users.id, m.id));
+    expect(u!.totalGenerations).toBe(1);
+    const [r] = await db().select().from(results).where(eq(results.userId, m.id));
+    expect(r).toMatchObject({ hasWatermark: false, gender: "female" });
+    expect(r!.generationTimeSeconds).toBeGreaterThan(0);
+  });
+
+  it("answers 0 credits with insufficient_credits and refuses others' uploads and generations", async () => {
+    const broke = await member(0);
+    const rich = await member(3);
+    const theirUpload = await upload(rich.jar);
+    const mine = await upload(broke.jar);
+    const res = await call("/api/generations", {
+      json: { uploadId: mine, styleId: await freeStyle() },
+      jar: broke.jar,
+    });
+    expect(res.status).toBe(402);
+    expect(await errorCode(res)).toBe("insufficient_credits");
+    const stolen = await call("/api/generations", {
+      json: { uploadId: theirUpload, styleId: await freeStyle() },
+      jar: broke.jar,
+    });
+    expect(stolen.status).toBe(404);
+    const g = (await (
+      await call("/api/generations", {
+        json: { uploadId: theirUpload, styleId: await freeStyle() },
+        jar: rich.jar,
+      })
+    ).json()) as { generation: { id: string } };
+    expect((await call(`/api/generations/${g.generation.id}`, { jar: broke.jar })).status).toBe(
+      404,
+    );
+  });
+
+  it("refuses premium styles without a plan or 3 referrals, and banned words before spending", async () => {
+    const m = await member(5);
+    const [premium] = await db().select().from(styles).where(eq(styles.isPremium, true)).limit(1);
+    const uploadId = await upload(m.jar);
+    const res = await call("/api/generations", {
+      json: { uploadId, styleId: premium!.id },
+      jar: m.jar,
+    });
+    expect(await errorCode(res)).toBe("premium_required");
+    await t.ctx.db.db.execute(
+      sql`INSERT INTO banned_keywords (keyword) VALUES ('senjata') ON CONFLICT DO NOTHING`,
+    );
+    const banned = await call("/api/generations", {
+      json: { uploadId, styleId: await freeStyle(), variables: { title: "Polisi dengan SENJATA" } },
+      jar: m.jar,
+    });
+    expect(banned.status).toBe(422);
+    expect(await errorCode(banned)).toBe("banned_content");
+    expect((await t.ctx.services.credits.summary(m.id)).balance).toBe(5);
+  });
+
+  it("starts exactly 10 of 50 simultaneous generations for a member holding 10 credits", async () => {
+    await useProvider("local");
+    const m = await member(10);
+    const uploadId = await upload(m.jar);
+    const styleId = await freeStyle();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call("/api/generations", { json: { uploadId, styleId }, jar: m.jar }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(40);
+    const jobs = await db().select().from(generationJobs).where(eq(generationJobs.userId, m.id));
+    expect(jobs).toHaveLength(10);
+    expect((await t.ctx.services.credits.summary(m.id)).balance).toBe(0);
+  });
+
+  it("refunds the credit when the provider fails every time", async () => {
+    await useProvider("replicate", "server_error");
+    const m = await member(1);
+    const res = await call("/api/generations", {
+      json: { uploadId: await upload(m.jar), styleId: await freeStyle() },
+      jar: m.jar,
+    });
+    const { generation } = (await res.json()) as { generation: { id: string } };
+    const done = await waitFor(generation.id, m.jar, 30_000);
+    expect(done.status).toBe("failed");
+    expect(done.error!.code).toBe("provider_error");
+    const [job] = await db()
+      .select()
+      .from(generationJobs)
+      .where(eq(generationJobs.id, generation.id));
+    expect(job!.attempts).toBe(4);
+    expect((await t.ctx.services.credits.summary(m.id)).balance).toBe(1);
+    const refund = await db().select().from(creditLots).where(eq(creditLots.userId, m.id));
+    expect(refund.some((l) => l.source === "refund")).toBe(true);
+    await useProvider("local");
+  });
+
+  it("fails at once on a permanent provider error and gives a guest the trial back", async () => {
+    await useProvider("replicate", "unauthorized");
+    const jar = await guest("10.3.0.9");
+    const res = await call("/api/generations", {
+      json: { uploadId: await upload(jar), styleId: await freeStyle() },
+      jar,
+    });
+    const { generation } = (await res.json()) as { generation: { id: string } };
+    const done = await waitFor(generation.id, jar);
+    expect(done.status).toBe("failed");
+    const [job] = await db()
+      .select()
+      .from(generationJobs)
+      .where(eq(generationJobs.id, generation.id));
+    expect(job!.attempts).toBe(1);
+    expect(
+      ((await (await call("/api/guest/status", { jar })).json()) as { canGenerate: boolean })
+        .canGenerate,
+    ).toBe(true);
+    await useProvider("local");
+  });
+
+  it("completes through the Replicate client when the provider answers", async () => {
+    await useProvider("replicate", "ok");
+    const m = await member(1);
+    const res = await call("/api/generations", {
+      json: { uploadId: await upload(m.jar), styleId: await freeStyle() },
+      jar: m.jar,
+    });
+    const { generation } = (await res.json()) as { generation: { id: string } };
+    const done = await waitFor(generation.id, m.jar);
+    expect(done.status).toBe("succeeded");
+    await useProvider("local");
+  });
+
+  it("recovers a generation cut off by a restart: it completes, or ends refunded", async () => {
+    await useProvider("local");
+    const m = await member(2);
+    const res = await call("/api/generations", {
+      json: { uploadId: await upload(m.jar), styleId: await freeStyle() },
+      jar: m.jar,
+    });
+    const { generation } = (await res.json()) as { generation: { id: string } };
+    await waitFor(generation.id, m.jar);
+    // A worker died mid-job: the row says processing, no worker holds it, its pg-boss job is gone.
+    await db()
+      .update(generationJobs)
+      .set({ status: "processing", startedAt: new Date(Date.now() - 3600_000), finishedAt: null })
+      .where(eq(generationJobs.id, generation.id));
+    await db().delete(results).where(eq(results.jobId, generation.id));
+    const swept = await t.ctx.services.generateWorker.sweep({ staleAfterSeconds: 0 });
+    expect(swept.retried).toBe(1);
+    expect((await waitFor(generation.id, m.jar)).status).toBe("succeeded");
+
+    // One that already used every attempt ends failed, with the credit back.
+    const res2 = await call("/api/generations", {
+      json: { uploadId: await upload(m.jar), styleId: await freeStyle() },
+      jar: m.jar,
+    });
+    const g2 = ((await res2.json()) as { generation: { id: string } }).generation;
+    await waitFor(g2.id, m.jar);
+    await db().delete(results).where(eq(results.jobId, g2.id));
+    await db()
+      .update(generationJobs)
+      .set({ status: "processing", attempts: 4, startedAt: new Date(Date.now() - 3600_000) })
+      .where(eq(generationJobs.id, g2.id));
+    const before = (await t.ctx.services.credits.summary(m.id)).balance;
+    await t.ctx.services.generateWorker.sweep({ staleAfterSeconds: 0 });
+    expect((await waitFor(g2.id, m.jar)).status).toBe("failed");
+    expect((await t.ctx.services.credits.summary(m.id)).balance).toBe(before + 1);
+  });
+
+  it("reports the queue and the active provider", async () => {
+    await useProvider("local");
+    const res = await call("/api/generations/health");
+    expect(await res.json()).toMatchObject({
+      ok: true,
+      queue: { ok: true },
+      provider: { name: "local", ok: true },
+    });
+  });
+});

@@ -1,0 +1,231 @@
+import type { Generation, GenerationHealth, StartGenerationRequest } from "@rupa/shared";
+import type { z } from "zod";
+import type { startGenerationRequestSchema } from "@rupa/shared";
+import type { Actor } from "../../context";
+import type { Database } from "../../infra/db/client";
+import type { ProviderRegistry } from "../../infra/providers/registry";
+import type { Queue } from "../../infra/queue/queue";
+import { AppError, errors } from "../../lib/errors";
+import type { CreditsRepository } from "../credits/credits.repository";
+import type { GuestsRepository } from "../guests/guests.repository";
+import type { GuestsService } from "../guests/guests.service";
+import type { ReferralsRepository } from "../referrals/referrals.repository";
+import type { SettingsRepository } from "../settings/settings.repository";
+import type { StylesRepository } from "../styles/styles.repository";
+import type { UploadsService } from "../uploads/uploads.service";
+import { fileUrl } from "../uploads/uploads.service";
+import { type BannedKeywordsRepository, findBanned } from "./banned-keywords.repository";
+import type { GenerationEvents } from "./generation-events";
+import type { GenerationRow, GenerationsRepository } from "./generations.repository";
+import { buildPrompt } from "./prompt";
+
+export const GENERATE_JOB = "generate-avatar";
+
+export interface GenerationDeps {
+  db: Database;
+  generations: GenerationsRepository;
+  credits: CreditsRepository;
+  guests: GuestsRepository;
+  guestsService: GuestsService;
+  styles: StylesRepository;
+  uploads: UploadsService;
+  referrals: ReferralsRepository;
+  settings: SettingsRepository;
+  banned: BannedKeywordsRepository;
+  providers: ProviderRegistry;
+  queue: Queue;
+  events: GenerationEvents;
+}
+
+export const generationErrors = {
+  styleNotFound: () => new AppError("style_not_found", 404, "This style is not available"),
+  uploadNotReady: () => new AppError("upload_not_ready", 409, "The photo is still being processed"),
+  premium: () =>
+    new AppError(
+      "premium_required",
+      403,
+      "This style is for subscribers or users who invited 3 friends",
+    ),
+  banned: () =>
+    new AppError("banned_content", 422, "Your text contains words that are not allowed"),
+  trialUsed: () =>
+    new AppError("guest_trial_used", 403, "The free try has been used. Sign up to keep creating."),
+  ipCap: () =>
+    new AppError(
+      "guest_ip_limit",
+      429,
+      "Too many free tries from this network today. Sign up to continue.",
+    ),
+};
+
+/** Starting, following and describing generations (the durable job is in jobs/). */
+export function createGenerationsService(d: GenerationDeps) {
+  async function view(gen: GenerationRow): Promise<Generation> {
+    const [position, estimate, result] = await Promise.all([
+      gen.status === "queued" ? d.generations.position(gen) : Promise.resolve(null),
+      gen.status === "queued" || gen.status === "processing"
+        ? d.generations.medianSeconds(gen.provider)
+        : Promise.resolve(null),
+      gen.status === "succeeded" ? d.generations.resultOf(gen.id) : Promise.resolve(null),
+    ]);
+    return {
+      id: gen.id,
+      status: gen.status as Generation["status"],
+      styleId: gen.styleId,
+      position,
+      progress: gen.progress,
+      estimateSeconds: estimate,
+      watermark: gen.watermark,
+      createdAt: gen.createdAt.toISOString(),
+      startedAt: gen.startedAt?.toISOString() ?? null,
+      finishedAt: gen.finishedAt?.toISOString() ?? null,
+      result: result
+        ? {
+            id: result.id,
+            imageUrl: fileUrl("generated-avatars", result.imageKey),
+            thumbUrl: result.thumbKey ? fileUrl("generated-avatars", result.thumbKey) : null,
+            hasWatermark: result.hasWatermark,
+            generationSeconds: result.generationTimeSeconds,
+          }
+        : null,
+      error:
+        gen.status === "failed"
+          ? { code: gen.errorCode ?? "generation_failed", message: gen.errorMessage ?? "" }
+          : null,
+    };
+  }
+
+  async function premiumAllowed(userId: string): Promise<boolean> {
+    if (await d.credits.hasActivePlan(userId)) return true;
+    const every = await d.settings.getInt("referral_reward_every");
+    return (await d.referrals.stats(userId)).completed >= every;
+  }
+
+  return {
+    view,
+
+    /** All checks first; then the credit (or the trial) and the job are written together. */
+    async start(
+      actor: Actor,
+      input: z.output<typeof startGenerationRequestSchema>,
+      ip: string,
+    ): Promise<Generation> {
+      if (!actor.userId && !actor.guestTrialId) {
+        throw new AppError(
+          "guest_session_required",
+          401,
+          "Open the generator again to start a guest session",
+        );
+      }
+      const style = await d.styles.findActive(input.styleId);
+      if (!style) throw generationErrors.styleNotFound();
+      const upload = await d.uploads.owned(actor, input.uploadId);
+      if (upload.status !== "completed" || !upload.croppedKey)
+        throw generationErrors.uploadNotReady();
+      if (style.style.isPremium && !(actor.userId && (await premiumAllowed(actor.userId))))
+        throw generationErrors.premium();
+      const variables = input.variables ?? {};
+      if (findBanned(await d.banned.active(), Object.values(variables)))
+        throw generationErrors.banned();
+
+      const provider = await d.providers.forService("avatar_generation");
+      const prompt = buildPrompt(
+        style.style.promptTemplate,
+        style.style.genderSpecificPrompts,
+        input.gender,
+        variables,
+      );
+      const cap = await d.settings.getInt("guest_ip_daily_cap");
+      const gen = await d.db.transaction(async (tx) => {
+        let spendId: string | null = null;
+        let watermark = true;
+        if (actor.userId) {
+          const spend = await d.credits.spend(
+            actor.userId,
+            1,
+            "avatar",
+            `Avatar: ${style.style.name}`,
+            tx,
+          );
+          spendId = spend.spendId;
+          watermark = spend.watermarked;
+        } else {
+          const outcome = await d.guests.consume(
+            tx,
+            actor.guestTrialId!,
+            d.guestsService.ipHash(ip),
+            cap,
+          );
+          if (outcome === "used") throw generationErrors.trialUsed();
+          if (outcome === "ip_cap") throw generationErrors.ipCap();
+        }
+        return d.generations.insert(tx, {
+          kind: "avatar",
+          status: "queued",
+          userId: actor.userId,
+          guestTrialId: actor.userId ? null : actor.guestTrialId,
+          styleId: style.style.id,
+          uploadId: upload.id,
+          spendId,
+          provider: provider.name,
+          modelName: provider.model,
+          prompt,
+          params: {
+            gender: input.gender ?? null,
+            aspectRatio: input.aspectRatio ?? "1:1",
+            variables,
+          },
+          watermark,
+        });
+      });
+      // The job row is the truth; if this send were lost, the sweeper sends it again.
+      await d.queue.send(
+        GENERATE_JOB,
+        { generationId: gen.id },
+        { id: gen.id, retryLimit: 3, retryDelay: 3, retryBackoff: true },
+      );
+      return view(gen);
+    },
+
+    /** A generation the actor owns, or 404. */
+    async owned(actor: Actor, id: string): Promise<GenerationRow> {
+      const gen = await d.generations.findById(id);
+      const mine =
+        gen &&
+        ((actor.userId && gen.userId === actor.userId) ||
+          (!actor.userId && actor.guestTrialId && gen.guestTrialId === actor.guestTrialId));
+      if (!gen || !mine) throw errors.notFound("Generation not found");
+      return gen;
+    },
+
+    async health(): Promise<GenerationHealth> {
+      const provider = await d.providers.forService("avatar_generation");
+      let queueOk = true;
+      let providerOk = true;
+      let detail: string | undefined;
+      try {
+        await d.queue.check();
+      } catch {
+        queueOk = false;
+      }
+      try {
+        await provider.check();
+      } catch (e) {
+        providerOk = false;
+        detail = e instanceof Error ? e.message : String(e);
+      }
+      return {
+        ok: queueOk && providerOk,
+        queue: { ok: queueOk, waiting: await d.generations.countQueued() },
+        provider: {
+          name: provider.name,
+          model: provider.model,
+          ok: providerOk,
+          ...(detail ? { detail } : {}),
+        },
+      };
+    },
+  };
+}
+export type GenerationsService = ReturnType<typeof createGenerationsService>;
+export type { StartGenerationRequest };

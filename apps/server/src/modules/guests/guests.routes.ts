@@ -1,0 +1,35 @@
+import { guestSessionRequestSchema } from "@rupa/shared";
+import { Hono } from "hono";
+import { setCookie } from "hono/cookie";
+import type { AppContext, AppEnv } from "../../context";
+import { AppError } from "../../lib/errors";
+import { readJson } from "../../lib/http";
+import { GUEST_COOKIE, signGuestId } from "./guest-cookie";
+
+/** /api/guest: the visitor's free try, tied to a hashed fingerprint and a signed cookie. */
+export function guestRoutes(ctx: AppContext) {
+  const guests = ctx.services.guests;
+  return new Hono<AppEnv>()
+    .post("/session", async (c) => {
+      const { fingerprint } = await readJson(c, guestSessionRequestSchema);
+      await ctx.services.limiter.consume(
+        { name: "guest-session", limit: 30, windowSeconds: 3600 },
+        { ip: c.get("clientIp") },
+      );
+      const { trial, status } = await guests.session(fingerprint, c.get("clientIp"));
+      setCookie(c, GUEST_COOKIE, signGuestId(ctx.guestSecret, trial.id), {
+        httpOnly: true,
+        sameSite: "Lax",
+        secure: ctx.env.PUBLIC_URL.startsWith("https:"),
+        path: "/",
+        maxAge: 60 * 60 * 24 * 30,
+      });
+      return c.json(status);
+    })
+    .get("/status", async (c) => {
+      const actor = await ctx.resolveActor(c);
+      if (!actor.guestTrialId)
+        throw new AppError("guest_session_required", 401, "No guest session yet");
+      return c.json(await guests.status(actor.guestTrialId, c.get("clientIp")));
+    });
+}

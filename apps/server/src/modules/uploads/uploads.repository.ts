@@ -1,0 +1,94 @@
+import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { uploads, users } from "../../db/schema";
+import type { Database } from "../../infra/db/client";
+
+export type UploadRow = typeof uploads.$inferSelect;
+export type UploadOwner =
+  | { userId: string; guestTrialId: null }
+  | { userId: null; guestTrialId: string };
+
+export function createUploadsRepository(db: Database) {
+  return {
+    async create(owner: UploadOwner, sizeBytes: number): Promise<string> {
+      const [row] = await db
+        .insert(uploads)
+        .values({
+          userId: owner.userId,
+          guestTrialId: owner.guestTrialId,
+          status: "uploading",
+          sizeBytes,
+        })
+        .returning({ id: uploads.id });
+      return row!.id;
+    },
+
+    async setProcessing(id: string): Promise<void> {
+      await db.update(uploads).set({ status: "processing" }).where(eq(uploads.id, id));
+    },
+
+    async complete(
+      id: string,
+      v: {
+        originalKey: string;
+        croppedKey: string;
+        thumbKey: string;
+        mimeType: string;
+        width: number;
+        height: number;
+      },
+    ): Promise<void> {
+      await db
+        .update(uploads)
+        .set({ ...v, status: "completed", completedAt: sql`now()` })
+        .where(eq(uploads.id, id));
+    },
+
+    async fail(id: string, errorCode: string): Promise<void> {
+      await db
+        .update(uploads)
+        .set({ status: "failed", errorCode, completedAt: sql`now()` })
+        .where(eq(uploads.id, id));
+    },
+
+    async findById(id: string): Promise<UploadRow | null> {
+      const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
+      return row ?? null;
+    },
+
+    /** Originals uploaded more than `hours` ago that still exist (the 24-hour promise). */
+    async originalsOlderThan(hours: number, limit = 500) {
+      return db
+        .select({
+          id: uploads.id,
+          originalKey: uploads.originalKey,
+          croppedKey: uploads.croppedKey,
+          thumbKey: uploads.thumbKey,
+        })
+        .from(uploads)
+        .where(
+          and(
+            isNotNull(uploads.originalKey),
+            lt(uploads.createdAt, sql`now() - make_interval(hours => ${hours})`),
+          ),
+        )
+        .limit(limit);
+    },
+
+    async markOriginalDeleted(id: string): Promise<void> {
+      await db
+        .update(uploads)
+        .set({ originalKey: null, croppedKey: null, thumbKey: null, originalDeletedAt: sql`now()` })
+        .where(eq(uploads.id, id));
+    },
+
+    async listForAdmin(limit = 100) {
+      return db
+        .select({ upload: uploads, email: users.email })
+        .from(uploads)
+        .leftJoin(users, eq(users.id, uploads.userId))
+        .orderBy(desc(uploads.createdAt))
+        .limit(limit);
+    },
+  };
+}
+export type UploadsRepository = ReturnType<typeof createUploadsRepository>;

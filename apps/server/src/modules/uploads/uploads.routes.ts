@@ -1,0 +1,43 @@
+import { LIMITS } from "@rupa/shared";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppContext, AppEnv } from "../../context";
+import { photoErrors } from "../../infra/images/photo-pipeline";
+import { AppError } from "../../lib/errors";
+
+/** POST /api/uploads (multipart field `photo`): members and guests with a guest session. */
+export function uploadRoutes(ctx: AppContext) {
+  return new Hono<AppEnv>().post(
+    "/",
+    bodyLimit({
+      maxSize: LIMITS.uploadMaxBytes + 512 * 1024,
+      onError: () => {
+        throw photoErrors.tooLarge();
+      },
+    }),
+    async (c) => {
+      const actor = await ctx.resolveActor(c);
+      await ctx.services.limiter.consume(
+        { name: "uploads", limit: 60, windowSeconds: 3600 },
+        { ip: c.get("clientIp"), user: actor.userId, guest: actor.guestTrialId },
+      );
+      if (!(c.req.header("content-type") ?? "").startsWith("multipart/form-data")) {
+        throw new AppError("unsupported_media_type", 415, "Send the photo as multipart/form-data");
+      }
+      let form: FormData;
+      try {
+        form = await c.req.formData();
+      } catch {
+        throw photoErrors.missing();
+      }
+      const file = form.get("photo");
+      if (!(file instanceof File) || file.size === 0) throw photoErrors.missing();
+      if (file.size > LIMITS.uploadMaxBytes) throw photoErrors.tooLarge();
+      const upload = await ctx.services.uploads.upload(
+        actor,
+        Buffer.from(await file.arrayBuffer()),
+      );
+      return c.json({ upload }, 201);
+    },
+  );
+}

@@ -1,0 +1,121 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import sharp from "sharp";
+
+export type FakeMode =
+  | "ok"
+  | "unauthorized"
+  | "rate_limited"
+  | "server_error"
+  | "slow"
+  | "model_failed"
+  | "ok_after_429";
+
+/**
+ * A local stand-in for Replicate's predictions API that answers as its documentation says:
+ * 201 with `urls.get`/`urls.cancel`, `starting` → `processing` → `succeeded` with an output URL,
+ * problem+json errors with `detail`, 401, 429 with Retry-After, 5xx, and predictions that never
+ * finish (for the timeout and cancel path).
+ */
+export async function startFakeReplicate(initial: FakeMode = "ok") {
+  let mode: FakeMode = initial;
+  const calls: { method: string; path: string; body?: unknown; auth?: string }[] = [];
+  const predictions = new Map<string, { polls: number; canceled: boolean }>();
+  const png = await sharp({
+    create: { width: 640, height: 640, channels: 3, background: "#5b3cc4" },
+  })
+    .png()
+    .toBuffer();
+  let rateLimitedOnce = false;
+
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c: Buffer) => (raw += c.toString()));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://fake");
+      const body = raw ? (JSON.parse(raw) as unknown) : undefined;
+      calls.push({
+        method: req.method ?? "",
+        path: url.pathname,
+        body,
+        auth: req.headers.authorization,
+      });
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const send = (status: number, obj: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, {
+          "content-type": status >= 400 ? "application/problem+json" : "application/json",
+          ...headers,
+        });
+        res.end(JSON.stringify(obj));
+      };
+      const problem = (status: number, detail: string, headers: Record<string, string> = {}) =>
+        send(status, { title: http.STATUS_CODES[status], detail, status }, headers);
+
+      if (req.method === "GET" && url.pathname === "/files/output.png") {
+        res.writeHead(200, { "content-type": "image/png" });
+        return res.end(png);
+      }
+      if (req.headers.authorization !== "Bearer test-token-123")
+        return problem(401, "You did not pass a valid authentication token");
+      if (mode === "unauthorized")
+        return problem(401, "You did not pass a valid authentication token");
+      if (mode === "rate_limited")
+        return problem(429, "Request was throttled.", { "retry-after": "7" });
+      if (mode === "ok_after_429" && !rateLimitedOnce) {
+        rateLimitedOnce = true;
+        return problem(429, "Request was throttled.", { "retry-after": "1" });
+      }
+      if (mode === "server_error") return problem(503, "Service unavailable");
+
+      if (req.method === "POST" && url.pathname === "/v1/predictions") {
+        const id = `p${predictions.size + 1}`;
+        predictions.set(id, { polls: 0, canceled: false });
+        return send(201, {
+          id,
+          status: "starting",
+          output: null,
+          error: null,
+          urls: {
+            get: `${base}/v1/predictions/${id}`,
+            cancel: `${base}/v1/predictions/${id}/cancel`,
+          },
+        });
+      }
+      const m = /^\/v1\/predictions\/([^/]+)(\/cancel)?$/.exec(url.pathname);
+      const p = m ? predictions.get(m[1]!) : undefined;
+      if (!m || !p) return problem(404, "Not found");
+      if (m[2]) {
+        p.canceled = true;
+        return send(200, { id: m[1], status: "canceled", output: null, error: null });
+      }
+      p.polls += 1;
+      if (p.canceled) return send(200, { id: m[1], status: "canceled", output: null, error: null });
+      if (mode === "slow" || p.polls < 2)
+        return send(200, { id: m[1], status: "processing", output: null, error: null });
+      if (mode === "model_failed")
+        return send(200, {
+          id: m[1],
+          status: "failed",
+          output: null,
+          error: "No face detected in the image",
+        });
+      return send(200, {
+        id: m[1],
+        status: "succeeded",
+        output: [`${base}/files/output.png`],
+        error: null,
+      });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    endpoint,
+    calls,
+    predictions,
+    setMode(m: FakeMode) {
+      mode = m;
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
