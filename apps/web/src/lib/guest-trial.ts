@@ -1,0 +1,60 @@
+import { queryOptions, useQuery, type UseQueryResult } from "@tanstack/react-query";
+import { apiFetch } from "./api-client";
+import { browserFingerprint } from "./fingerprint";
+import { queryClient } from "./query-client";
+
+export interface GuestTrial {
+  generationCount: number;
+  canGenerate: boolean;
+}
+
+const LOCAL_KEY = "rupa.guestTrial";
+
+/** The local record (spec §3): it only drives the UI; the server decides. */
+function remember(trial: GuestTrial) {
+  try {
+    localStorage.setItem(
+      LOCAL_KEY,
+      JSON.stringify({
+        generationCount: trial.generationCount,
+        hasUsedFreeTrial: !trial.canGenerate,
+      }),
+    );
+  } catch {
+    // storage unavailable
+  }
+}
+
+function parse(value: unknown): GuestTrial {
+  const v = value as Partial<GuestTrial> | null;
+  if (!v || typeof v.canGenerate !== "boolean" || typeof v.generationCount !== "number") {
+    throw new Error("Invalid guest trial response");
+  }
+  return { canGenerate: v.canGenerate, generationCount: v.generationCount };
+}
+
+/** Opens (or resumes) the guest session for this browser and returns its free-try status. */
+export async function fetchGuestTrial(): Promise<GuestTrial> {
+  const fingerprint = await browserFingerprint();
+  const trial = parse(
+    await apiFetch("/api/guest/session", { method: "POST", body: { fingerprint } }),
+  );
+  remember(trial);
+  return trial;
+}
+
+export const guestTrialQueryKey = ["guest-trial"] as const;
+export const guestTrialQueryOptions = queryOptions({
+  queryKey: guestTrialQueryKey,
+  queryFn: fetchGuestTrial,
+  staleTime: 60_000,
+});
+
+/** For visitors only: pass `enabled: false` for signed-in users. */
+export function useGuestTrial(enabled = true): UseQueryResult<GuestTrial> {
+  return useQuery({ ...guestTrialQueryOptions, enabled });
+}
+
+export function refreshGuestTrial(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: guestTrialQueryKey });
+}
