@@ -18,6 +18,7 @@ import { styleRoutes } from "./modules/styles/styles.routes";
 import { generationRoutes } from "./modules/generations/generations.routes";
 import { guestRoutes } from "./modules/guests/guests.routes";
 import { uploadRoutes } from "./modules/uploads/uploads.routes";
+import { replicateWebhookRoutes } from "./modules/webhooks/replicate-webhook.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -58,6 +59,7 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
   api.route("/uploads", uploadRoutes(ctx));
   api.route("/guest", guestRoutes(ctx));
   api.route("/generations", generationRoutes(ctx));
+  api.route("/webhooks/replicate", replicateWebhookRoutes(ctx));
   api.notFound(apiNotFound);
 
   app.route("/api", api);

@@ -10,6 +10,7 @@ import {
 import { cleanupJob } from "./jobs/cleanup.job";
 import { createPreviewRenderer, stylePreviewsJob } from "./jobs/style-previews.job";
 import { createProviderRegistry } from "./infra/providers/registry";
+import { createPredictionWaiters } from "./infra/providers/remote/replicate-webhook";
 import { createAiConfigsRepository } from "./modules/ai-configs/ai-configs.repository";
 import { createBannedKeywordsRepository } from "./modules/generations/banned-keywords.repository";
 import { createGenerationEvents } from "./modules/generations/generation-events";
@@ -76,6 +77,7 @@ export function createAppContext(core: CoreParts): AppContext {
   });
   const uploadsRepo = createUploadsRepository(db.db);
   const uploads = createUploadsService({ uploads: uploadsRepo, storage: core.storage });
+  const predictionWaiters = createPredictionWaiters();
   const providers = createProviderRegistry(env, createAiConfigsRepository(db.db), log);
   const generationEvents = createGenerationEvents();
   const generationsRepo = createGenerationsRepository(db.db);
@@ -163,6 +165,7 @@ export function createAppContext(core: CoreParts): AppContext {
       generationEvents,
       generateWorker,
       providers,
+      predictionWaiters,
     },
     guestSecret,
     resolveActor(c) {

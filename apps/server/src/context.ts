@@ -21,6 +21,7 @@ import type { GenerateWorker } from "./jobs/generate-avatar.job";
 import type { GuestsService } from "./modules/guests/guests.service";
 import type { UploadsService } from "./modules/uploads/uploads.service";
 import type { ProviderRegistry } from "./infra/providers/registry";
+import type { PredictionWaiters } from "./infra/providers/remote/replicate-webhook";
 import type { DatabaseHandle } from "./infra/db/client";
 import type { Queue } from "./infra/queue/queue";
 import type { Storage } from "./infra/storage/storage";
@@ -63,6 +64,7 @@ export interface AppContext {
     generationEvents: GenerationEvents;
     generateWorker: GenerateWorker;
     providers: ProviderRegistry;
+    predictionWaiters: PredictionWaiters;
   };
   /** Signs the guest cookie and hashes fingerprints and IPs. */
   guestSecret: string;

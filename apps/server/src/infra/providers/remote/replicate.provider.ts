@@ -1,3 +1,4 @@
+import type { PredictionWaiters } from "./replicate-webhook";
 import {
   type AvatarProvider,
   downloadImage,
@@ -18,6 +19,8 @@ export interface ReplicateConfig {
   timeoutMs?: number;
   /** Where Replicate should POST status updates (PUBLIC_URL + /api/webhooks/replicate), if set. */
   webhookUrl?: string;
+  /** Woken by verified webhooks, so a finished prediction is fetched at once. */
+  waiters?: PredictionWaiters;
 }
 
 interface Prediction {
@@ -110,7 +113,14 @@ export function createReplicateProvider(cfg: ReplicateConfig): AvatarProvider {
       const cancelUrl = created.urls?.cancel ?? `${base}/v1/predictions/${created.id}/cancel`;
       try {
         while (p.status === "starting" || p.status === "processing") {
-          await sleep(poll, signal);
+          if (cfg.waiters && cfg.webhookUrl) {
+            // The webhook usually arrives first; polling stays as the safety net.
+            await cfg.waiters.wait(created.id, poll * 5, signal).catch(() => {
+              throw new ProviderError("transient", "replicate: cancelled");
+            });
+          } else {
+            await sleep(poll, signal);
+          }
           p = await json(await providerFetch("replicate", getUrl, { headers, signal }));
         }
       } catch (e) {
