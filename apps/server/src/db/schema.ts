@@ -7,6 +7,13 @@
  * in psql), amounts are integers with non-negative checks, and every list the spec names has an
  * index that serves its filter and order.
  */
+import {
+  FEEDBACK_TYPES,
+  GENDERS,
+  LANGUAGES,
+  STYLE_CATEGORIES,
+  UPLOAD_STATUSES,
+} from "@rupa/shared";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -37,24 +44,12 @@ function oneOf(column: string, values: readonly string[]) {
   return sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(", ")})`);
 }
 
-export const LANGUAGE_VALUES = ["id", "en"] as const;
+export { FEEDBACK_TYPES, GENDERS, STYLE_CATEGORIES, UPLOAD_STATUSES };
 export const ROLE_VALUES = ["user", "admin"] as const;
-export const STYLE_CATEGORIES = [
-  "cartoon",
-  "profesi_collectibles",
-  "formal_cv_cpns",
-  "pop_culture",
-  "time_machine",
-  "hijab_style",
-  "jadul_nostalgia",
-  "more_styles",
-] as const;
 export const STYLE_EVENT_TYPES = ["viewed", "clicked", "generated"] as const;
 export const STYLE_EVENT_SECTIONS = ["action_figures", "all_styles"] as const;
-export const UPLOAD_STATUSES = ["uploading", "processing", "completed", "failed"] as const;
 export const JOB_KINDS = ["avatar", "kanvas", "style_preview", "custom_profession"] as const;
 export const JOB_STATUSES = ["queued", "processing", "succeeded", "failed"] as const;
-export const GENDERS = ["male", "female", "female_hijab"] as const;
 export const KANVAS_MODES = ["text2image", "image2image"] as const;
 export const KANVAS_RATIOS = ["1:1", "16:9", "9:16"] as const;
 export const LOT_SOURCES = [
@@ -82,7 +77,6 @@ export const REFERRAL_STATUSES = ["pending", "completed", "credited"] as const;
 export const REQUEST_STATUSES = ["pending", "processing", "completed", "failed"] as const;
 export const PROFESSION_FORM_VARIANTS = ["action_figure", "profession"] as const;
 export const AI_PROVIDERS = ["local", "replicate", "openai", "huggingface", "kie_ai"] as const;
-export const FEEDBACK_TYPES = ["bug", "feature", "question", "other"] as const;
 export const FEEDBACK_STATUSES = ["new", "read", "resolved"] as const;
 export const SECURITY_EVENT_TYPES = [
   "sign_in",
@@ -123,7 +117,7 @@ export const users = pgTable(
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_referral_code_key").on(t.referralCode),
     index("users_created_at_idx").on(t.createdAt.desc()),
-    check("users_language_check", oneOf("preferred_language", LANGUAGE_VALUES)),
+    check("users_language_check", oneOf("preferred_language", LANGUAGES)),
     check("users_total_generations_check", sql`${t.totalGenerations} >= 0`),
   ],
 );

@@ -1,3 +1,4 @@
+import type { StyleCategory } from "@rupa/shared";
 import type { LocalLook } from "../../infra/providers/local/local-renderer";
 
 /**
@@ -5,15 +6,6 @@ import type { LocalLook } from "../../infra/providers/local/local-renderer";
  * (`{subject}` is the person in the photo) and the look the built-in local renderer draws.
  * Seeding is idempotent by slug: admins' later edits are never overwritten.
  */
-export type StyleCategory =
-  | "cartoon"
-  | "profesi_collectibles"
-  | "formal_cv_cpns"
-  | "pop_culture"
-  | "time_machine"
-  | "hijab_style"
-  | "jadul_nostalgia"
-  | "more_styles";
 
 export interface CatalogueStyle {
   slug: string;
