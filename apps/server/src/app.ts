@@ -18,6 +18,7 @@ import { styleRoutes } from "./modules/styles/styles.routes";
 import { generationRoutes } from "./modules/generations/generations.routes";
 import { guestRoutes } from "./modules/guests/guests.routes";
 import { uploadRoutes } from "./modules/uploads/uploads.routes";
+import { galleryRoutes } from "./modules/gallery/gallery.routes";
 import { replicateWebhookRoutes } from "./modules/webhooks/replicate-webhook.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 
@@ -60,6 +61,7 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
   api.route("/guest", guestRoutes(ctx));
   api.route("/generations", generationRoutes(ctx));
   api.route("/webhooks/replicate", replicateWebhookRoutes(ctx));
+  api.route("/gallery", galleryRoutes(ctx));
   api.notFound(apiNotFound);
 
   app.route("/api", api);

@@ -10,6 +10,8 @@ import {
 import { cleanupJob } from "./jobs/cleanup.job";
 import { createPreviewRenderer, stylePreviewsJob } from "./jobs/style-previews.job";
 import { createProviderRegistry } from "./infra/providers/registry";
+import { createGalleryRepository } from "./modules/gallery/gallery.repository";
+import { createGalleryService } from "./modules/gallery/gallery.service";
 import { createPredictionWaiters } from "./infra/providers/remote/replicate-webhook";
 import { createAiConfigsRepository } from "./modules/ai-configs/ai-configs.repository";
 import { createBannedKeywordsRepository } from "./modules/generations/banned-keywords.repository";
@@ -166,6 +168,7 @@ export function createAppContext(core: CoreParts): AppContext {
       generateWorker,
       providers,
       predictionWaiters,
+      gallery: createGalleryService({ gallery: createGalleryRepository(db.db), storage: core.storage }),
     },
     guestSecret,
     resolveActor(c) {

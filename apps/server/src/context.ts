@@ -21,6 +21,7 @@ import type { GenerateWorker } from "./jobs/generate-avatar.job";
 import type { GuestsService } from "./modules/guests/guests.service";
 import type { UploadsService } from "./modules/uploads/uploads.service";
 import type { ProviderRegistry } from "./infra/providers/registry";
+import type { GalleryService } from "./modules/gallery/gallery.service";
 import type { PredictionWaiters } from "./infra/providers/remote/replicate-webhook";
 import type { DatabaseHandle } from "./infra/db/client";
 import type { Queue } from "./infra/queue/queue";
@@ -65,6 +66,7 @@ export interface AppContext {
     generateWorker: GenerateWorker;
     providers: ProviderRegistry;
     predictionWaiters: PredictionWaiters;
+    gallery: GalleryService;
   };
   /** Signs the guest cookie and hashes fingerprints and IPs. */
   guestSecret: string;

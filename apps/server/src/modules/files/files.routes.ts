@@ -24,7 +24,9 @@ export function fileRoutes(ctx: AppContext) {
     c.header("ETag", etag);
     c.header("Cache-Control", isPublic ? "public, max-age=86400" : "private, max-age=3600");
     c.header("X-Content-Type-Options", "nosniff");
-    c.header("Content-Disposition", "inline");
+    // ?download=1 asks the browser to save the file (gallery downloads).
+    const name = `rupa-${key.slice(key.lastIndexOf("/") + 1)}`;
+    c.header("Content-Disposition", c.req.query("download") ? `attachment; filename="${name}"` : "inline");
     if (!isPublic) c.header("Vary", "Cookie");
     if (c.req.header("if-none-match") === etag) return c.body(null, 304);
     c.header("Content-Type", object.contentType);

@@ -454,6 +454,26 @@ describe(`generation on ${testDriver()}`, () => {
     expect((await t.ctx.services.credits.summary(m.id)).balance).toBe(before + 1);
   });
 
+  it("lists the caller's generations still in progress, and only theirs", async () => {
+    const m = await member(1);
+    const res = await call("/api/generations", {
+      json: { uploadId: await upload(m.jar), styleId: await freeStyle() },
+      jar: m.jar,
+    });
+    const { generation } = (await res.json()) as { generation: { id: string } };
+    const active = (await (await call("/api/generations", { jar: m.jar })).json()) as {
+      generations: { id: string }[];
+    };
+    const other = await member(0);
+    const theirs = (await (await call("/api/generations", { jar: other.jar })).json()) as {
+      generations: { id: string }[];
+    };
+    expect(theirs.generations.some((g) => g.id === generation.id)).toBe(false);
+    // It may already be done on a fast machine; if listed, it is this user's.
+    expect(active.generations.every((g) => g.id === generation.id)).toBe(true);
+    await waitFor(generation.id, m.jar);
+  });
+
   it("reports the queue and the active provider", async () => {
     await useProvider("local");
     const res = await call("/api/generations/health");

@@ -16,58 +16,70 @@ export function generationRoutes(ctx: AppContext) {
     if (!id.success) throw errors.notFound("Generation not found");
     return id.data;
   };
-  return new Hono<AppEnv>()
-    .get("/health", async (c) => c.json(await generations.health()))
-    .post("/", async (c) => {
-      const input = await readJson(c, startGenerationRequestSchema);
-      const actor = await ctx.resolveActor(c);
-      const limit = await ctx.services.settings.getInt("rate_limit_generation_per_hour");
-      await ctx.services.limiter.consume(
-        { name: "generations", limit, windowSeconds: 3600 },
-        {
-          user: actor.userId,
-          guest: actor.userId ? null : actor.guestTrialId,
-          ip: actor.userId ? null : c.get("clientIp"),
-        },
-      );
-      const generation = await generations.start(actor, input, c.get("clientIp"));
-      return c.json({ generation }, 202);
-    })
-    .get("/:id", async (c) => {
-      const gen = await generations.owned(await ctx.resolveActor(c), idOf(c.req.param("id")));
-      return c.json({ generation: await generations.view(gen) });
-    })
-    .get("/:id/events", async (c) => {
-      const actor = await ctx.resolveActor(c);
-      const id = idOf(c.req.param("id"));
-      await generations.owned(actor, id);
-      return streamSSE(c, async (stream) => {
-        let last = "";
-        let wake: () => void = () => {};
-        const unsubscribe = ctx.services.generationEvents.subscribe(id, () => wake());
-        const deadline = Date.now() + 10 * 60_000;
-        try {
-          while (!stream.aborted && Date.now() < deadline) {
-            const gen = await generations.owned(actor, id);
-            const view = await generations.view(gen);
-            const payload = JSON.stringify({ generation: view });
-            if (payload !== last) {
-              last = payload;
-              await stream.writeSSE({ event: "generation", data: payload, id: String(Date.now()) });
+  return (
+    new Hono<AppEnv>()
+      .get("/health", async (c) => c.json(await generations.health()))
+      // The caller's generations still queued or processing (the gallery's progress cards).
+      .get("/", async (c) => {
+        const actor = await ctx.resolveActor(c);
+        if (!actor.userId && !actor.guestTrialId) return c.json({ generations: [] });
+        return c.json({ generations: await generations.active(actor) });
+      })
+      .post("/", async (c) => {
+        const input = await readJson(c, startGenerationRequestSchema);
+        const actor = await ctx.resolveActor(c);
+        const limit = await ctx.services.settings.getInt("rate_limit_generation_per_hour");
+        await ctx.services.limiter.consume(
+          { name: "generations", limit, windowSeconds: 3600 },
+          {
+            user: actor.userId,
+            guest: actor.userId ? null : actor.guestTrialId,
+            ip: actor.userId ? null : c.get("clientIp"),
+          },
+        );
+        const generation = await generations.start(actor, input, c.get("clientIp"));
+        return c.json({ generation }, 202);
+      })
+      .get("/:id", async (c) => {
+        const gen = await generations.owned(await ctx.resolveActor(c), idOf(c.req.param("id")));
+        return c.json({ generation: await generations.view(gen) });
+      })
+      .get("/:id/events", async (c) => {
+        const actor = await ctx.resolveActor(c);
+        const id = idOf(c.req.param("id"));
+        await generations.owned(actor, id);
+        return streamSSE(c, async (stream) => {
+          let last = "";
+          let wake: () => void = () => {};
+          const unsubscribe = ctx.services.generationEvents.subscribe(id, () => wake());
+          const deadline = Date.now() + 10 * 60_000;
+          try {
+            while (!stream.aborted && Date.now() < deadline) {
+              const gen = await generations.owned(actor, id);
+              const view = await generations.view(gen);
+              const payload = JSON.stringify({ generation: view });
+              if (payload !== last) {
+                last = payload;
+                await stream.writeSSE({
+                  event: "generation",
+                  data: payload,
+                  id: String(Date.now()),
+                });
+              }
+              if (TERMINAL.has(view.status)) break;
+              // Wake on an in-process change, or poll every 3 s (another process may own the job).
+              await new Promise<void>((resolve) => {
+                const t = setTimeout(resolve, 3000);
+                wake = () => {
+                  clearTimeout(t);
+                  resolve();
+                };
+              });
             }
-            if (TERMINAL.has(view.status)) break;
-            // Wake on an in-process change, or poll every 3 s (another process may own the job).
-            await new Promise<void>((resolve) => {
-              const t = setTimeout(resolve, 3000);
-              wake = () => {
-                clearTimeout(t);
-                resolve();
-              };
-            });
+          } finally {
+            unsubscribe();
           }
-        } finally {
-          unsubscribe();
-        }
-      });
-    });
+        });
+      })
+  );
 }

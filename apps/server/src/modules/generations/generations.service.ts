@@ -187,6 +187,14 @@ export function createGenerationsService(d: GenerationDeps) {
       return view(gen);
     },
 
+    async active(actor: Actor): Promise<Generation[]> {
+      const rows = await d.generations.listActiveFor({
+        userId: actor.userId,
+        guestTrialId: actor.userId ? null : actor.guestTrialId,
+      });
+      return Promise.all(rows.map(view));
+    },
+
     /** A generation the actor owns, or 404. */
     async owned(actor: Actor, id: string): Promise<GenerationRow> {
       const gen = await d.generations.findById(id);

@@ -1,0 +1,100 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { GalleryKind } from "@rupa/shared";
+import { kanvasImages, results } from "../../db/schema";
+import type { Database } from "../../infra/db/client";
+
+export type GalleryRow = {
+  kind: GalleryKind;
+  id: string;
+  image_key: string;
+  thumb_key: string | null;
+  created_at: string | Date;
+  generation_time_seconds: number | null;
+  has_watermark: boolean;
+  prompt: string | null;
+  style_id: string | null;
+  style_name: string | null;
+  style_name_id: string | null;
+  before_key: string | null;
+  original_deleted: boolean;
+};
+
+export interface GalleryFilter {
+  userId: string;
+  sort: "newest" | "oldest";
+  styleId?: string;
+  search?: string;
+  after?: { createdAt: string; id: string };
+  limit: number;
+  /** One item by kind and id (details). */
+  only?: { kind: GalleryKind; id: string };
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The user's avatars and Kanvas images as one list, newest or oldest first, by keyset pages. */
+export function createGalleryRepository(db: Database) {
+  return {
+    async list(f: GalleryFilter): Promise<GalleryRow[]> {
+      const avatarWhere: SQL[] = [sql`r.user_id = ${f.userId}`];
+      if (f.styleId) avatarWhere.push(sql`r.style_id = ${f.styleId}`);
+      if (f.search) {
+        const q = `%${likeEscape(f.search)}%`;
+        avatarWhere.push(sql`(s.name ILIKE ${q} OR s.name_id ILIKE ${q})`);
+      }
+      if (f.only) avatarWhere.push(sql`r.id = ${f.only.id}`);
+      const includeAvatars = !f.only || f.only.kind === "avatar";
+      // Kanvas images have no style: a style filter or a style-name search leaves them out.
+      const includeKanvas = !f.styleId && !f.search && (!f.only || f.only.kind === "kanvas");
+      const parts: SQL[] = [];
+      if (includeAvatars) {
+        parts.push(sql`
+          SELECT 'avatar' AS kind, r.id, r.image_key, r.thumb_key, r.created_at,
+                 r.generation_time_seconds, r.has_watermark, NULL::text AS prompt,
+                 s.id AS style_id, s.name AS style_name, s.name_id AS style_name_id,
+                 u.original_key AS before_key, (u.original_deleted_at IS NOT NULL) AS original_deleted
+          FROM results r
+          LEFT JOIN styles s ON s.id = r.style_id
+          LEFT JOIN uploads u ON u.id = r.upload_id
+          WHERE ${sql.join(avatarWhere, sql` AND `)}`);
+      }
+      if (includeKanvas) {
+        parts.push(sql`
+          SELECT 'kanvas' AS kind, k.id, k.image_key, k.thumb_key, k.created_at,
+                 NULL::real, false, k.prompt, NULL::uuid, NULL::text, NULL::text, NULL::text, false
+          FROM kanvas_images k
+          WHERE k.user_id = ${f.userId} ${f.only ? sql`AND k.id = ${f.only.id}` : sql``}`);
+      }
+      if (parts.length === 0) return [];
+      const desc = f.sort === "newest";
+      const cursor = f.after
+        ? desc
+          ? sql`WHERE (g.created_at, g.id) < (${f.after.createdAt}::timestamptz, ${f.after.id}::uuid)`
+          : sql`WHERE (g.created_at, g.id) > (${f.after.createdAt}::timestamptz, ${f.after.id}::uuid)`
+        : sql``;
+      const order = desc
+        ? sql`ORDER BY g.created_at DESC, g.id DESC`
+        : sql`ORDER BY g.created_at ASC, g.id ASC`;
+      const res = await db.execute<GalleryRow>(sql`
+        SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) g ${cursor} ${order} LIMIT ${f.limit}`);
+      return res.rows;
+    },
+
+    /** Delete one item of the user's; returns its file keys, or null when it is not theirs. */
+    async delete(userId: string, kind: GalleryKind, id: string): Promise<string[] | null> {
+      if (kind === "avatar") {
+        const rows = await db
+          .delete(results)
+          .where(and(eq(results.id, id), eq(results.userId, userId)))
+          .returning({ a: results.imageKey, b: results.thumbKey });
+        return rows[0] ? [rows[0].a, rows[0].b].filter((k): k is string => !!k) : null;
+      }
+      const rows = await db
+        .delete(kanvasImages)
+        .where(and(eq(kanvasImages.id, id), eq(kanvasImages.userId, userId)))
+        .returning({ a: kanvasImages.imageKey, b: kanvasImages.thumbKey });
+      return rows[0] ? [rows[0].a, rows[0].b].filter((k): k is string => !!k) : null;
+    },
+  };
+}
+export type GalleryRepository = ReturnType<typeof createGalleryRepository>;

@@ -1,0 +1,76 @@
+import type { GalleryItem, GalleryKind, GalleryPage } from "@rupa/shared";
+import type { z } from "zod";
+import type { galleryQuerySchema } from "@rupa/shared";
+import type { Storage } from "../../infra/storage/storage";
+import { errors } from "../../lib/errors";
+import { fileUrl } from "../uploads/uploads.service";
+import type { GalleryRepository, GalleryRow } from "./gallery.repository";
+
+function encodeCursor(row: GalleryRow): string {
+  const at = new Date(row.created_at).toISOString();
+  return Buffer.from(`${at}|${row.id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string | undefined): { createdAt: string; id: string } | undefined {
+  if (!cursor) return undefined;
+  const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/.test(id)) {
+    throw errors.badRequest("Invalid cursor");
+  }
+  return { createdAt, id };
+}
+
+function toItem(r: GalleryRow): GalleryItem {
+  return {
+    kind: r.kind,
+    id: r.id,
+    imageUrl: fileUrl("generated-avatars", r.image_key),
+    thumbUrl: r.thumb_key ? fileUrl("generated-avatars", r.thumb_key) : null,
+    createdAt: new Date(r.created_at).toISOString(),
+    style:
+      r.style_id && r.style_name && r.style_name_id
+        ? { id: r.style_id, name: r.style_name, nameId: r.style_name_id }
+        : null,
+    generationSeconds:
+      r.generation_time_seconds === null ? null : Number(r.generation_time_seconds),
+    hasWatermark: Boolean(r.has_watermark),
+    prompt: r.prompt,
+    beforeUrl: r.before_key ? fileUrl("user-uploads", r.before_key) : null,
+    originalDeleted: Boolean(r.original_deleted),
+  };
+}
+
+/** The gallery: only the owner's items are ever listed, shown, downloaded or deleted. */
+export function createGalleryService(d: { gallery: GalleryRepository; storage: Storage }) {
+  return {
+    async page(userId: string, q: z.output<typeof galleryQuerySchema>): Promise<GalleryPage> {
+      const rows = await d.gallery.list({
+        userId,
+        sort: q.sort,
+        styleId: q.styleId,
+        search: q.search || undefined,
+        after: decodeCursor(q.cursor),
+        limit: q.limit + 1,
+      });
+      const page = rows.slice(0, q.limit);
+      return {
+        items: page.map(toItem),
+        nextCursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!) : null,
+      };
+    },
+
+    async item(userId: string, kind: GalleryKind, id: string): Promise<GalleryItem> {
+      const [row] = await d.gallery.list({ userId, sort: "newest", limit: 1, only: { kind, id } });
+      if (!row) throw errors.notFound("Image not found");
+      return toItem(row);
+    },
+
+    /** Removes the row and its files; another user's id is the same 404 as a missing one. */
+    async remove(userId: string, kind: GalleryKind, id: string): Promise<void> {
+      const keys = await d.gallery.delete(userId, kind, id);
+      if (!keys) throw errors.notFound("Image not found");
+      for (const key of keys) await d.storage.delete("generated-avatars", key);
+    },
+  };
+}
+export type GalleryService = ReturnType<typeof createGalleryService>;
