@@ -19,6 +19,7 @@ import { generationRoutes } from "./modules/generations/generations.routes";
 import { guestRoutes } from "./modules/guests/guests.routes";
 import { uploadRoutes } from "./modules/uploads/uploads.routes";
 import { galleryRoutes } from "./modules/gallery/gallery.routes";
+import { customProfessionRoutes } from "./modules/custom-profession/custom-profession.routes";
 import { replicateWebhookRoutes } from "./modules/webhooks/replicate-webhook.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 
@@ -62,6 +63,7 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
   api.route("/generations", generationRoutes(ctx));
   api.route("/webhooks/replicate", replicateWebhookRoutes(ctx));
   api.route("/gallery", galleryRoutes(ctx));
+  api.route("/custom-profession", customProfessionRoutes(ctx));
   api.notFound(apiNotFound);
 
   app.route("/api", api);

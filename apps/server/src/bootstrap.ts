@@ -12,6 +12,8 @@ import { createPreviewRenderer, stylePreviewsJob } from "./jobs/style-previews.j
 import { createProviderRegistry } from "./infra/providers/registry";
 import { createGalleryRepository } from "./modules/gallery/gallery.repository";
 import { createGalleryService } from "./modules/gallery/gallery.service";
+import { createCustomProfessionRepository } from "./modules/custom-profession/custom-profession.repository";
+import { createCustomProfessionService } from "./modules/custom-profession/custom-profession.service";
 import { createPredictionWaiters } from "./infra/providers/remote/replicate-webhook";
 import { createAiConfigsRepository } from "./modules/ai-configs/ai-configs.repository";
 import { createBannedKeywordsRepository } from "./modules/generations/banned-keywords.repository";
@@ -100,6 +102,21 @@ export function createAppContext(core: CoreParts): AppContext {
     storage: core.storage,
   });
 
+  const generations = createGenerationsService({
+    db: db.db,
+    generations: generationsRepo,
+    credits,
+    guests: guestsRepo,
+    guestsService: guests,
+    styles: stylesRepo,
+    uploads,
+    referrals,
+    settings,
+    banned: createBannedKeywordsRepository(db.db),
+    providers,
+    queue: core.queue,
+    events: generationEvents,
+      });
   const actors = new WeakMap<Request, Promise<Actor>>();
   async function lookup(c: Context<AppEnv>): Promise<Actor> {
     const a = await account.actor(c.req.raw.headers);
@@ -149,26 +166,19 @@ export function createAppContext(core: CoreParts): AppContext {
       referrals: createReferralsService({ referrals, accounts, settings }),
       uploads,
       guests,
-      generations: createGenerationsService({
-        db: db.db,
-        generations: generationsRepo,
-        credits,
-        guests: guestsRepo,
-        guestsService: guests,
-        styles: stylesRepo,
-        uploads,
-        referrals,
-        settings,
-        banned: createBannedKeywordsRepository(db.db),
-        providers,
-        queue: core.queue,
-        events: generationEvents,
-      }),
+      generations,
       generationEvents,
       generateWorker,
       providers,
       predictionWaiters,
       gallery: createGalleryService({ gallery: createGalleryRepository(db.db), storage: core.storage }),
+      customProfession: createCustomProfessionService({
+        repo: createCustomProfessionRepository(db.db),
+        settings,
+        styles: stylesRepo,
+        uploads,
+        generations,
+      }),
     },
     guestSecret,
     resolveActor(c) {

@@ -22,6 +22,7 @@ import type { GuestsService } from "./modules/guests/guests.service";
 import type { UploadsService } from "./modules/uploads/uploads.service";
 import type { ProviderRegistry } from "./infra/providers/registry";
 import type { GalleryService } from "./modules/gallery/gallery.service";
+import type { CustomProfessionService } from "./modules/custom-profession/custom-profession.service";
 import type { PredictionWaiters } from "./infra/providers/remote/replicate-webhook";
 import type { DatabaseHandle } from "./infra/db/client";
 import type { Queue } from "./infra/queue/queue";
@@ -67,6 +68,7 @@ export interface AppContext {
     providers: ProviderRegistry;
     predictionWaiters: PredictionWaiters;
     gallery: GalleryService;
+    customProfession: CustomProfessionService;
   };
   /** Signs the guest cookie and hashes fingerprints and IPs. */
   guestSecret: string;

@@ -1,6 +1,7 @@
 export * from "./account";
 export * from "./catalogue";
 export * from "./constants";
+export * from "./custom-profession";
 export * from "./errors";
 export * from "./gallery";
 export * from "./generation";

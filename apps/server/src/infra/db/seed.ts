@@ -2,6 +2,7 @@ import { AI_SERVICES } from "@rupa/shared";
 import { aiModelConfigs } from "../../db/schema";
 import { createSettingsRepository } from "../../modules/settings/settings.repository";
 import { CATALOGUE } from "../../modules/styles/catalogue.data";
+import { createCustomProfessionRepository } from "../../modules/custom-profession/custom-profession.repository";
 import { createStylesRepository } from "../../modules/styles/styles.repository";
 import type { Database } from "./client";
 
@@ -17,6 +18,7 @@ export async function seedDatabase(
 ): Promise<void> {
   await createSettingsRepository(db).seedDefaults(initialSettings);
   await createStylesRepository(db).seedCatalogue(CATALOGUE);
+  await createCustomProfessionRepository(db).seedDefaults();
   const existing = await db.select({ service: aiModelConfigs.serviceName }).from(aiModelConfigs);
   const configured = new Set(existing.map((r) => r.service));
   const missing = AI_SERVICES.filter((s) => !configured.has(s));

@@ -1,9 +1,32 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { generationJobs, results, styleEvents, users } from "../../db/schema";
+import {
+  customProfessionRequests,
+  generationJobs,
+  results,
+  styleEvents,
+  users,
+} from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
 
 export type GenerationRow = typeof generationJobs.$inferSelect;
 export type ResultRow = typeof results.$inferSelect;
+
+/** A custom action-figure request moves with its generation: pending → processing → completed/failed. */
+async function setRequestStatus(
+  q: Database | Tx,
+  requestId: string,
+  status: "processing" | "completed" | "failed",
+) {
+  await q
+    .update(customProfessionRequests)
+    .set({ status })
+    .where(
+      and(
+        eq(customProfessionRequests.id, requestId),
+        sql`${customProfessionRequests.status} NOT IN ('completed')`,
+      ),
+    );
+}
 
 export function createGenerationsRepository(db: Database) {
   return {
@@ -42,6 +65,7 @@ export function createGenerationsRepository(db: Database) {
           ),
         )
         .returning();
+      if (row?.customRequestId) await setRequestStatus(db, row.customRequestId, "processing");
       return row ?? null;
     },
 
@@ -72,7 +96,8 @@ export function createGenerationsRepository(db: Database) {
         .where(
           and(eq(generationJobs.id, id), inArray(generationJobs.status, ["queued", "processing"])),
         )
-        .returning({ id: generationJobs.id });
+        .returning({ id: generationJobs.id, requestId: generationJobs.customRequestId });
+      if (rows[0]?.requestId) await setRequestStatus(tx, rows[0].requestId, "failed");
       return rows.length > 0;
     },
 
@@ -129,6 +154,7 @@ export function createGenerationsRepository(db: Database) {
           .set({ totalGenerations: sql`${users.totalGenerations} + 1` })
           .where(eq(users.id, gen.userId));
       }
+      if (gen.customRequestId) await setRequestStatus(tx, gen.customRequestId, "completed");
       return result!;
     },
 

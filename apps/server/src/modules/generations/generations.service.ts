@@ -109,6 +109,7 @@ export function createGenerationsService(d: GenerationDeps) {
       actor: Actor,
       input: z.output<typeof startGenerationRequestSchema>,
       ip: string,
+      custom?: { promptTemplate: string; requestId: string },
     ): Promise<Generation> {
       if (!actor.userId && !actor.guestTrialId) {
         throw new AppError(
@@ -160,7 +161,8 @@ export function createGenerationsService(d: GenerationDeps) {
           if (outcome === "ip_cap") throw generationErrors.ipCap();
         }
         return d.generations.insert(tx, {
-          kind: "avatar",
+          kind: custom ? "custom_profession" : "avatar",
+          customRequestId: custom?.requestId ?? null,
           status: "queued",
           userId: actor.userId,
           guestTrialId: actor.userId ? null : actor.guestTrialId,
