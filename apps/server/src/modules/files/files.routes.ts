@@ -26,7 +26,10 @@ export function fileRoutes(ctx: AppContext) {
     c.header("X-Content-Type-Options", "nosniff");
     // ?download=1 asks the browser to save the file (gallery downloads).
     const name = `rupa-${key.slice(key.lastIndexOf("/") + 1)}`;
-    c.header("Content-Disposition", c.req.query("download") ? `attachment; filename="${name}"` : "inline");
+    c.header(
+      "Content-Disposition",
+      c.req.query("download") ? `attachment; filename="${name}"` : "inline",
+    );
     if (!isPublic) c.header("Vary", "Cookie");
     if (c.req.header("if-none-match") === etag) return c.body(null, 304);
     c.header("Content-Type", object.contentType);
