@@ -82,7 +82,12 @@ export function createAppContext(core: CoreParts): AppContext {
   const uploadsRepo = createUploadsRepository(db.db);
   const uploads = createUploadsService({ uploads: uploadsRepo, storage: core.storage });
   const predictionWaiters = createPredictionWaiters();
-  const providers = createProviderRegistry(env, createAiConfigsRepository(db.db), log);
+  const providers = createProviderRegistry(
+    env,
+    createAiConfigsRepository(db.db),
+    log,
+    predictionWaiters,
+  );
   const generationEvents = createGenerationEvents();
   const generationsRepo = createGenerationsRepository(db.db);
 
@@ -116,7 +121,7 @@ export function createAppContext(core: CoreParts): AppContext {
     providers,
     queue: core.queue,
     events: generationEvents,
-      });
+  });
   const actors = new WeakMap<Request, Promise<Actor>>();
   async function lookup(c: Context<AppEnv>): Promise<Actor> {
     const a = await account.actor(c.req.raw.headers);
@@ -171,7 +176,10 @@ export function createAppContext(core: CoreParts): AppContext {
       generateWorker,
       providers,
       predictionWaiters,
-      gallery: createGalleryService({ gallery: createGalleryRepository(db.db), storage: core.storage }),
+      gallery: createGalleryService({
+        gallery: createGalleryRepository(db.db),
+        storage: core.storage,
+      }),
       customProfession: createCustomProfessionService({
         repo: createCustomProfessionRepository(db.db),
         settings,

@@ -7,10 +7,21 @@ import type {
 } from "../../modules/ai-configs/ai-configs.repository";
 import { createLocalProvider } from "./local/local.provider";
 import type { AvatarProvider } from "./provider";
+import type { PredictionWaiters } from "./remote/replicate-webhook";
+import { createHuggingFaceProvider, HF_DEFAULT_MODEL } from "./remote/huggingface.provider";
+import {
+  createKieAiProvider,
+  KIE_DEFAULT_MODEL,
+  KIE_UPLOAD_ENDPOINT,
+} from "./remote/kie-ai.provider";
+import { createOpenAiProvider } from "./remote/openai.provider";
 import { createReplicateProvider } from "./remote/replicate.provider";
 
 const DEFAULT_ENDPOINTS: Record<string, string> = {
   replicate: "https://api.replicate.com",
+  openai: "https://api.openai.com",
+  huggingface: "https://router.huggingface.co",
+  kie_ai: "https://api.kie.ai",
 };
 
 /**
@@ -18,7 +29,17 @@ const DEFAULT_ENDPOINTS: Record<string, string> = {
  * environment (keys are never stored in the database). Without a key for that provider, the
  * built-in local renderer stands in, as DECISIONS.md says.
  */
-export function createProviderRegistry(env: Env, configs: AiConfigsRepository, log: Logger) {
+export function createProviderRegistry(
+  env: Env,
+  configs: AiConfigsRepository,
+  log: Logger,
+  waiters?: PredictionWaiters,
+) {
+  // Replicate reports back by signed webhook when it can reach us over https.
+  const replicateWebhook =
+    env.REPLICATE_WEBHOOK_SECRET && env.PUBLIC_URL.startsWith("https:")
+      ? `${env.PUBLIC_URL}/api/webhooks/replicate`
+      : undefined;
   function build(cfg: AiConfigRow | null): AvatarProvider {
     if (!cfg || cfg.apiProvider === "local")
       return createLocalProvider(cfg?.modelName || undefined);
@@ -33,6 +54,46 @@ export function createProviderRegistry(env: Env, configs: AiConfigsRepository, l
         pollIntervalMs:
           typeof data.poll_interval_ms === "number" ? data.poll_interval_ms : undefined,
         timeoutMs: env.GENERATION_TIMEOUT_SECONDS * 1000,
+        webhookUrl: replicateWebhook,
+        waiters,
+      });
+    }
+    const str = (v: unknown) => (typeof v === "string" && v ? v : undefined);
+    const timeoutMs = env.GENERATION_TIMEOUT_SECONDS * 1000;
+    if (cfg.apiProvider === "openai" && env.OPENAI_API_KEY) {
+      return createOpenAiProvider({
+        apiKey: env.OPENAI_API_KEY,
+        endpoint,
+        model: cfg.modelName || "gpt-image-1",
+        quality: str(data.quality),
+        inputFidelity: str(data.input_fidelity),
+        timeoutMs,
+      });
+    }
+    if (cfg.apiProvider === "huggingface" && env.HF_TOKEN) {
+      return createHuggingFaceProvider({
+        token: env.HF_TOKEN,
+        endpoint,
+        model: cfg.modelName || HF_DEFAULT_MODEL,
+        timeoutMs,
+      });
+    }
+    if (cfg.apiProvider === "kie_ai" && env.KIE_AI_API_KEY) {
+      const extra = data.input;
+      return createKieAiProvider({
+        apiKey: env.KIE_AI_API_KEY,
+        endpoint,
+        // Kie's File Upload API lives on its own host; a configured endpoint (a proxy, a fake)
+        // serves both unless upload_endpoint says otherwise.
+        uploadEndpoint: str(data.upload_endpoint) ?? (cfg.apiEndpoint || KIE_UPLOAD_ENDPOINT),
+        model: cfg.modelName || KIE_DEFAULT_MODEL,
+        extraInput:
+          extra && typeof extra === "object" && !Array.isArray(extra)
+            ? (extra as Record<string, unknown>)
+            : undefined,
+        pollIntervalMs:
+          typeof data.poll_interval_ms === "number" ? data.poll_interval_ms : undefined,
+        timeoutMs,
       });
     }
     log.warn(

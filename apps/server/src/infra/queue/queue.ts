@@ -12,7 +12,6 @@ export interface JobDefinition<T extends object = object> {
   retryDelaySeconds?: number;
   retryBackoff?: boolean;
   expireInSeconds?: number;
-  batchSize?: number;
   /** Handlers of this queue running at once in this process (default: WORKER_CONCURRENCY). */
   workers?: number;
   handler: (jobs: PgBoss.Job<T>[]) => Promise<void>;
@@ -62,6 +61,7 @@ export function createQueue(
   });
   boss.on("error", (err) => log.error({ err }, "queue error"));
   const defs: JobDefinition[] = [];
+  const dispatchers: Dispatcher[] = [];
   let started = false;
 
   return {
@@ -86,13 +86,7 @@ export function createQueue(
         if (def.schedule) {
           await boss.schedule(def.name, def.schedule.cron, {}, { tz: def.schedule.timezone });
         }
-        for (let i = 0; i < (def.workers ?? concurrency); i++) {
-          await boss.work(
-            def.name,
-            { batchSize: def.batchSize ?? 1, pollingIntervalSeconds: 1 },
-            (jobs) => def.handler(jobs as PgBoss.Job<object>[]),
-          );
-        }
+        dispatchers.push(createDispatcher(boss, def, def.workers ?? concurrency, log));
       }
       log.info({ role, jobs: defs.map((d) => d.name) }, "queue started");
     },
@@ -115,7 +109,85 @@ export function createQueue(
     async stop() {
       if (!started) return;
       started = false;
+      // Stop taking jobs, let running ones finish (bounded), then stop pg-boss.
+      await Promise.all(dispatchers.map((d) => d.stop(10_000)));
+      dispatchers.length = 0;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
+
+interface Dispatcher {
+  stop(timeoutMs: number): Promise<void>;
+}
+
+/**
+ * One poller per queue: it fetches as many jobs as there are free slots (up to `limit`) and runs
+ * each on its own, completing or failing it by id. Polling costs one query a second however high
+ * the concurrency, where a pg-boss worker per slot would poll once per slot (and, on PGlite,
+ * saturate the one database thread).
+ */
+function createDispatcher(
+  boss: PgBoss,
+  def: JobDefinition,
+  limit: number,
+  log: Logger,
+): Dispatcher {
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let polling = false;
+
+  async function runOne(job: PgBoss.Job<object>) {
+    try {
+      await def.handler([job]);
+      await boss.complete(def.name, job.id);
+    } catch (err) {
+      log.warn({ err, job: def.name, id: job.id }, "job failed; pg-boss will retry it if it can");
+      await boss
+        .fail(def.name, job.id, { message: err instanceof Error ? err.message : String(err) })
+        .catch((e: unknown) => log.error({ err: e }, "could not mark a job failed"));
+    }
+  }
+
+  async function poll(): Promise<void> {
+    if (stopped || polling) return;
+    polling = true;
+    try {
+      const free = limit - running.size;
+      if (free <= 0) return;
+      const jobs = await boss.fetch<object>(def.name, { batchSize: free });
+      for (const job of jobs) {
+        const p = runOne(job).finally(() => {
+          running.delete(p);
+          // A slot freed: look for more work now rather than at the next tick.
+          if (!stopped) void poll();
+        });
+        running.add(p);
+      }
+    } catch (err) {
+      if (!stopped) log.error({ err, job: def.name }, "job fetch failed");
+    } finally {
+      polling = false;
+    }
+  }
+
+  const loop = () => {
+    timer = setTimeout(() => {
+      void poll().finally(() => {
+        if (!stopped) loop();
+      });
+    }, 1000);
+  };
+  void poll();
+  loop();
+
+  return {
+    async stop(timeoutMs) {
+      stopped = true;
+      clearTimeout(timer);
+      const deadline = new Promise((r) => setTimeout(r, timeoutMs).unref());
+      await Promise.race([Promise.allSettled([...running]), deadline]);
     },
   };
 }

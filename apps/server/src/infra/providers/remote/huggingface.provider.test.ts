@@ -1,0 +1,182 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeHuggingFace } from "../../../../test/fake-huggingface";
+import { loadEnv } from "../../../env";
+import { createLogger } from "../../../lib/logger";
+import type {
+  AiConfigRow,
+  AiConfigsRepository,
+} from "../../../modules/ai-configs/ai-configs.repository";
+import { createProviderRegistry } from "../registry";
+import type { GenerateRequest } from "../provider";
+import { ProviderError } from "../provider";
+import { createHuggingFaceProvider, HF_DEFAULT_MODEL } from "./huggingface.provider";
+
+let fake: Awaited<ReturnType<typeof startFakeHuggingFace>>;
+beforeAll(async () => {
+  fake = await startFakeHuggingFace();
+});
+afterAll(() => fake.close());
+
+const provider = (over: Partial<Parameters<typeof createHuggingFaceProvider>[0]> = {}) =>
+  createHuggingFaceProvider({
+    token: fake.token,
+    endpoint: fake.endpoint,
+    model: HF_DEFAULT_MODEL,
+    ...over,
+  });
+
+function req(over: Partial<GenerateRequest> = {}): GenerateRequest {
+  return {
+    image: Buffer.from("unused by text-to-image"),
+    prompt: "nostalgic 1970s studio portrait, film grain",
+    negativePrompt: "blurry, deformed",
+    guidanceScale: 6.5,
+    steps: 30,
+    styleStrength: 0.7,
+    seed: 1234,
+    aspectRatio: "1:1",
+    look: { look: "cartoon" },
+    signal: new AbortController().signal,
+    ...over,
+  };
+}
+
+/** The registry over one active config row (no database needed). */
+function registryWith(row: Partial<AiConfigRow>, vars: Record<string, string>) {
+  const config: AiConfigRow = {
+    id: "00000000-0000-4000-8000-000000000001",
+    serviceName: "avatar_generation",
+    apiProvider: "local",
+    modelName: "",
+    apiEndpoint: "",
+    configData: {},
+    isActive: true,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    ...row,
+  };
+  const configs = { activeFor: () => Promise.resolve(config) } as unknown as AiConfigsRepository;
+  return createProviderRegistry(
+    loadEnv({ NODE_ENV: "test", ...vars }),
+    configs,
+    createLogger("silent"),
+  );
+}
+
+async function failure(p: Promise<unknown>): Promise<ProviderError> {
+  const e = await p.then(
+    () => null,
+    (x: unknown) => x,
+  );
+  expect(e).toBeInstanceOf(ProviderError);
+  return e as ProviderError;
+}
+
+describe("Hugging Face text-to-image client against a local fake of the router", () => {
+  it("posts inputs and parameters to the model's route and returns the image bytes", async () => {
+    fake.setMode("ok");
+    const before = fake.calls.length;
+    const out = await provider().generate(req({ aspectRatio: "3:4" }));
+    const meta = await sharp(out.image).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["png", 768, 1024]);
+    expect(out).toMatchObject({ model: HF_DEFAULT_MODEL, seed: 1234 });
+    const call = fake.calls[before]!;
+    expect(call.method).toBe("POST");
+    expect(call.path).toBe("/hf-inference/models/stabilityai/stable-diffusion-xl-base-1.0");
+    expect(call.auth).toBe(`Bearer ${fake.token}`);
+    expect(call.contentType).toBe("application/json");
+    expect(call.body).toEqual({
+      inputs: "nostalgic 1970s studio portrait, film grain",
+      parameters: {
+        negative_prompt: "blurry, deformed",
+        guidance_scale: 6.5,
+        num_inference_steps: 30,
+        width: 768,
+        height: 1024,
+        seed: 1234,
+      },
+    });
+  });
+
+  it("accepts JPEG answers too", async () => {
+    fake.setMode("jpeg");
+    const out = await provider().generate(req());
+    expect((await sharp(out.image).metadata()).format).toBe("jpeg");
+  });
+
+  it("treats 401 as permanent, with the API's error text", async () => {
+    fake.setMode("unauthorized");
+    const e = await failure(provider().generate(req()));
+    expect(e.kind).toBe("permanent");
+    expect(e.message).toContain("401: Invalid credentials");
+  });
+
+  it("treats 400 and 404 as permanent", async () => {
+    for (const mode of ["bad_request", "not_found"] as const) {
+      fake.setMode(mode);
+      expect((await failure(provider().generate(req()))).kind, mode).toBe("permanent");
+    }
+  });
+
+  it("treats 429 as transient and carries Retry-After", async () => {
+    fake.setMode("rate_limited");
+    const e = await failure(provider().generate(req()));
+    expect(e.kind).toBe("transient");
+    expect(e.retryAfterSeconds).toBe(30);
+  });
+
+  it("treats 503 'model is loading' as transient, retrying after estimated_time", async () => {
+    fake.setMode("loading");
+    const e = await failure(provider().generate(req()));
+    expect(e.kind).toBe("transient");
+    expect(e.message).toContain("currently loading");
+    expect(e.retryAfterSeconds).toBe(21);
+  });
+
+  it("treats 500 as transient", async () => {
+    fake.setMode("server_error");
+    expect((await failure(provider().generate(req()))).kind).toBe("transient");
+  });
+
+  it("times out a slow answer, aborts the request and reports it as transient", async () => {
+    fake.setMode("slow");
+    const aborted = fake.stats.aborted;
+    const e = await failure(provider({ timeoutMs: 300 }).generate(req()));
+    expect(e.kind).toBe("transient");
+    expect(e.message).toMatch(/timed out/);
+    await expect.poll(() => fake.stats.aborted).toBeGreaterThan(aborted);
+  });
+
+  it("reports a refused connection as transient", async () => {
+    const e = await failure(provider({ endpoint: "http://127.0.0.1:9" }).generate(req()));
+    expect(e.kind).toBe("transient");
+  });
+
+  it("check() names the missing token", async () => {
+    await expect(provider({ token: "" }).check()).rejects.toThrow(/HF_TOKEN/);
+  });
+});
+
+describe("registry wiring for huggingface", () => {
+  it("builds the Hugging Face client from the active config when HF_TOKEN is set", async () => {
+    fake.setMode("ok");
+    const row = {
+      apiProvider: "huggingface",
+      apiEndpoint: fake.endpoint,
+      modelName: "black-forest-labs/FLUX.1-schnell",
+    };
+    const p = await registryWith(row, { HF_TOKEN: fake.token }).forService("avatar_generation");
+    expect([p.name, p.model]).toEqual(["huggingface", "black-forest-labs/FLUX.1-schnell"]);
+    const before = fake.calls.length;
+    await p.generate(req());
+    expect(fake.calls[before]!.path).toBe("/hf-inference/models/black-forest-labs/FLUX.1-schnell");
+  });
+
+  it("falls back to the local renderer without the token", async () => {
+    const p = await registryWith({ apiProvider: "huggingface" }, {}).forService(
+      "avatar_generation",
+    );
+    expect(p.name).toBe("local");
+  });
+});

@@ -1,0 +1,103 @@
+import { type AvatarProvider, errorForStatus, ProviderError, providerFetch } from "../provider";
+
+export interface HuggingFaceConfig {
+  token: string;
+  /** https://router.huggingface.co by default; a local fake in tests. */
+  endpoint: string;
+  /** A text-to-image model served by HF Inference, e.g. stabilityai/stable-diffusion-xl-base-1.0. */
+  model: string;
+  /** The request is aborted after this long (the API has no cancel). */
+  timeoutMs?: number;
+}
+
+export const HF_DEFAULT_MODEL = "stabilityai/stable-diffusion-xl-base-1.0";
+
+/** Width and height for an aspect ratio: long side 1024, multiples of 8 (what SD models want). */
+function dimensions(aspectRatio: string): { width: number; height: number } {
+  const [w, h] = aspectRatio.split(":").map(Number) as [number, number];
+  if (!w || !h) return { width: 1024, height: 1024 };
+  return w >= h
+    ? { width: 1024, height: Math.round((1024 * h) / w / 8) * 8 }
+    : { width: Math.round((1024 * w) / h / 8) * 8, height: 1024 };
+}
+
+interface HfError {
+  error?: string | string[];
+  estimated_time?: number;
+}
+
+/**
+ * Hugging Face Inference Providers, text-to-image through the router:
+ * `POST {endpoint}/hf-inference/models/{model}` with `{ inputs, parameters }`; the answer is the
+ * image bytes. Errors are `{ error }` JSON; 503 means the model is loading (transient, with
+ * `estimated_time` used as the retry delay). Text-to-image does not see the photo: the style
+ * prompt alone drives the picture.
+ */
+export function createHuggingFaceProvider(cfg: HuggingFaceConfig): AvatarProvider {
+  const base = cfg.endpoint.replace(/\/+$/, "");
+  const url = `${base}/hf-inference/models/${cfg.model.split("/").map(encodeURIComponent).join("/")}`;
+
+  return {
+    name: "huggingface",
+    model: cfg.model,
+    async generate(req) {
+      const timeoutMs = cfg.timeoutMs ?? 150_000;
+      const deadline = AbortSignal.timeout(timeoutMs);
+      const { width, height } = dimensions(req.aspectRatio);
+      const res = await providerFetch("huggingface", url, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${cfg.token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          inputs: req.prompt,
+          parameters: {
+            negative_prompt: req.negativePrompt || undefined,
+            guidance_scale: req.guidanceScale,
+            num_inference_steps: req.steps,
+            width,
+            height,
+            seed: req.seed,
+          },
+        }),
+        signal: req.signal,
+        timeoutMs,
+      });
+      let bytes: Buffer;
+      try {
+        bytes = Buffer.from(await res.arrayBuffer());
+      } catch (e) {
+        throw new ProviderError(
+          "transient",
+          deadline.aborted || req.signal.aborted
+            ? "huggingface: timed out reading the response"
+            : `huggingface: network error (${(e as Error).message})`,
+        );
+      }
+      const type = res.headers.get("content-type") ?? "";
+      if (!res.ok) {
+        let body: HfError = {};
+        try {
+          body = JSON.parse(bytes.toString("utf8")) as HfError;
+        } catch {
+          // not JSON
+        }
+        const detail = Array.isArray(body.error)
+          ? body.error.join("; ")
+          : (body.error ?? bytes.toString("utf8"));
+        let retryAfter = res.headers.get("retry-after");
+        if (res.status === 503 && !retryAfter && typeof body.estimated_time === "number")
+          retryAfter = String(Math.max(1, Math.ceil(body.estimated_time)));
+        throw errorForStatus("huggingface", res.status, detail, retryAfter);
+      }
+      if (!type.startsWith("image/") || bytes.length === 0)
+        throw new ProviderError(
+          "permanent",
+          `huggingface: expected an image, got ${type || "nothing"}: ${bytes.toString("utf8", 0, 200)}`,
+        );
+      return { image: bytes, model: cfg.model, seed: req.seed };
+    },
+    check() {
+      if (!cfg.token) return Promise.reject(new Error("HF_TOKEN is not set"));
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,240 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeKieAi } from "../../../../test/fake-kie-ai";
+import { loadEnv } from "../../../env";
+import { createLogger } from "../../../lib/logger";
+import type {
+  AiConfigRow,
+  AiConfigsRepository,
+} from "../../../modules/ai-configs/ai-configs.repository";
+import { createProviderRegistry } from "../registry";
+import type { GenerateRequest } from "../provider";
+import { ProviderError } from "../provider";
+import { createKieAiProvider, KIE_DEFAULT_MODEL } from "./kie-ai.provider";
+
+let fake: Awaited<ReturnType<typeof startFakeKieAi>>;
+beforeAll(async () => {
+  fake = await startFakeKieAi();
+});
+afterAll(() => fake.close());
+
+const provider = (over: Partial<Parameters<typeof createKieAiProvider>[0]> = {}) =>
+  createKieAiProvider({
+    apiKey: fake.apiKey,
+    endpoint: fake.endpoint,
+    uploadEndpoint: fake.endpoint,
+    model: KIE_DEFAULT_MODEL,
+    pollIntervalMs: 20,
+    ...over,
+  });
+
+async function req(over: Partial<GenerateRequest> = {}): Promise<GenerateRequest> {
+  const image = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: "#c98e66" },
+  })
+    .jpeg()
+    .toBuffer();
+  return {
+    image,
+    prompt: "action figure of the person in the photo in a toy box",
+    negativePrompt: "blurry",
+    guidanceScale: 7.5,
+    steps: 25,
+    styleStrength: 0.7,
+    seed: 7,
+    aspectRatio: "3:4",
+    look: { look: "cartoon" },
+    signal: new AbortController().signal,
+    ...over,
+  };
+}
+
+/** The registry over one active config row (no database needed). */
+function registryWith(row: Partial<AiConfigRow>, vars: Record<string, string>) {
+  const config: AiConfigRow = {
+    id: "00000000-0000-4000-8000-000000000001",
+    serviceName: "avatar_generation",
+    apiProvider: "local",
+    modelName: "",
+    apiEndpoint: "",
+    configData: {},
+    isActive: true,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    ...row,
+  };
+  const configs = { activeFor: () => Promise.resolve(config) } as unknown as AiConfigsRepository;
+  return createProviderRegistry(
+    loadEnv({ NODE_ENV: "test", ...vars }),
+    configs,
+    createLogger("silent"),
+  );
+}
+
+async function failure(p: Promise<unknown>): Promise<ProviderError> {
+  const e = await p.then(
+    () => null,
+    (x: unknown) => x,
+  );
+  expect(e).toBeInstanceOf(ProviderError);
+  return e as ProviderError;
+}
+
+describe("Kie.ai client against a local fake of its API", () => {
+  it("uploads the photo, creates a task with its URL, polls every state and downloads the result", async () => {
+    fake.setMode("ok");
+    const before = fake.calls.length;
+    const r = await req();
+    const out = await provider().generate(r);
+    expect((await sharp(out.image).metadata()).width).toBe(768);
+    expect(out).toMatchObject({ model: KIE_DEFAULT_MODEL, seed: 7 });
+
+    const calls = fake.calls.slice(before);
+    expect(calls.filter((c) => c.path !== "/files/result.png").every((c) => c.auth)).toBe(true);
+    const upload = calls.find((c) => c.path === "/api/file-base64-upload")!;
+    expect(upload.auth).toBe(`Bearer ${fake.apiKey}`);
+    const uploadBody = upload.body as { base64Data: string; fileName: string };
+    expect(uploadBody.base64Data).toBe(`data:image/jpeg;base64,${r.image.toString("base64")}`);
+    expect(fake.uploads.get(uploadBody.fileName)).toEqual(r.image);
+
+    const create = calls.find((c) => c.path === "/api/v1/jobs/createTask")!;
+    expect(create.method).toBe("POST");
+    expect(create.auth).toBe(`Bearer ${fake.apiKey}`);
+    expect(create.body).toEqual({
+      model: KIE_DEFAULT_MODEL,
+      input: {
+        prompt: "action figure of the person in the photo in a toy box",
+        image_urls: [`${fake.endpoint}/files/${uploadBody.fileName}`],
+        output_format: "png",
+        image_size: "3:4",
+      },
+    });
+    const polls = calls.filter((c) => c.path === "/api/v1/jobs/recordInfo");
+    // waiting → queuing → generating → success
+    expect(polls).toHaveLength(4);
+    expect(polls[0]!.method).toBe("GET");
+    expect(polls[0]!.query.taskId).toMatch(/^task_/);
+    expect(calls.at(-1)!.path).toBe("/files/result.png");
+  });
+
+  it("sends 'auto' for an aspect ratio the model does not list, and extra input fields", async () => {
+    fake.setMode("ok");
+    const before = fake.calls.length;
+    await provider({ extraInput: { output_format: "jpeg" } }).generate(
+      await req({ aspectRatio: "7:5" }),
+    );
+    const create = fake.calls.slice(before).find((c) => c.path === "/api/v1/jobs/createTask")!;
+    expect((create.body as { input: Record<string, unknown> }).input).toMatchObject({
+      image_size: "auto",
+      output_format: "jpeg",
+    });
+  });
+
+  it("treats a failed task as permanent, with Kie's failMsg", async () => {
+    fake.setMode("task_fails");
+    const e = await failure(provider().generate(await req()));
+    expect(e.kind).toBe("permanent");
+    expect(e.message).toMatch(/task fail: 500: Content flagged/);
+  });
+
+  it("treats body code 401 (HTTP 200) and HTTP 401 as permanent", async () => {
+    for (const mode of ["unauthorized", "unauthorized_http"] as const) {
+      fake.setMode(mode);
+      const e = await failure(provider().generate(await req()));
+      expect(e.kind, mode).toBe("permanent");
+      expect(e.message, mode).toContain("401");
+    }
+  });
+
+  it("treats 402 insufficient balance as permanent", async () => {
+    fake.setMode("insufficient_balance");
+    const e = await failure(provider().generate(await req()));
+    expect(e.kind).toBe("permanent");
+    expect(e.message).toMatch(/402.*insufficient/i);
+  });
+
+  it("treats 429, 455 and 500 in the body as transient", async () => {
+    for (const mode of ["rate_limited", "maintenance", "server_error"] as const) {
+      fake.setMode(mode);
+      const e = await failure(provider().generate(await req()));
+      expect(e.kind, mode).toBe("transient");
+    }
+  });
+
+  it("carries Retry-After from an HTTP 429", async () => {
+    fake.setMode("rate_limited_http");
+    const e = await failure(provider().generate(await req()));
+    expect(e.kind).toBe("transient");
+    expect(e.retryAfterSeconds).toBe(9);
+  });
+
+  it("keeps polling through a rate-limited poll instead of dropping a running task", async () => {
+    fake.setMode("poll_rate_limited_once");
+    const out = await provider().generate(await req());
+    expect(out.image.length).toBeGreaterThan(0);
+  });
+
+  it("gives up on a task that never finishes once the timeout passes", async () => {
+    fake.setMode("never_finishes");
+    const started = Date.now();
+    const e = await failure(provider({ timeoutMs: 300 }).generate(await req()));
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(e.kind).toBe("transient");
+    expect(e.message).toMatch(/timed out/);
+  });
+
+  it("aborts a createTask call that hangs", async () => {
+    fake.setMode("slow_create");
+    const aborted = fake.stats.aborted;
+    const e = await failure(provider({ timeoutMs: 300 }).generate(await req()));
+    expect(e.kind).toBe("transient");
+    expect(e.message).toMatch(/timed out/);
+    await expect.poll(() => fake.stats.aborted).toBeGreaterThan(aborted);
+  });
+
+  it("stops when the job's own signal is aborted", async () => {
+    fake.setMode("never_finishes");
+    const ctl = new AbortController();
+    setTimeout(() => ctl.abort(new Error("job timeout")), 100);
+    const e = await failure(provider().generate(await req({ signal: ctl.signal })));
+    expect(e.kind).toBe("transient");
+    expect(e.message).toMatch(/cancelled/);
+  });
+
+  it("reports a refused connection as transient", async () => {
+    const e = await failure(
+      provider({ endpoint: "http://127.0.0.1:9", uploadEndpoint: "http://127.0.0.1:9" }).generate(
+        await req(),
+      ),
+    );
+    expect(e.kind).toBe("transient");
+  });
+
+  it("check() names the missing key", async () => {
+    await expect(provider({ apiKey: "" }).check()).rejects.toThrow(/KIE_AI_API_KEY/);
+  });
+});
+
+describe("registry wiring for kie_ai", () => {
+  it("builds the Kie.ai client from the active config when KIE_AI_API_KEY is set", async () => {
+    fake.setMode("ok");
+    const row = {
+      apiProvider: "kie_ai",
+      apiEndpoint: fake.endpoint,
+      configData: { poll_interval_ms: 20, input: { output_format: "jpeg" } },
+    };
+    const p = await registryWith(row, { KIE_AI_API_KEY: fake.apiKey }).forService(
+      "avatar_generation",
+    );
+    expect([p.name, p.model]).toEqual(["kie_ai", KIE_DEFAULT_MODEL]);
+    const before = fake.calls.length;
+    await p.generate(await req());
+    const create = fake.calls.slice(before).find((c) => c.path === "/api/v1/jobs/createTask")!;
+    expect((create.body as { input: Record<string, unknown> }).input.output_format).toBe("jpeg");
+  });
+
+  it("falls back to the local renderer without the key", async () => {
+    const p = await registryWith({ apiProvider: "kie_ai" }, {}).forService("avatar_generation");
+    expect(p.name).toBe("local");
+  });
+});

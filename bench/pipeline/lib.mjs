@@ -1,0 +1,153 @@
+// Small helpers shared by the pipeline bench and its child processes.
+import { fork } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import sharp from "sharp";
+
+export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+export const median = (xs) => percentile(xs, 50);
+export function percentile(xs, p) {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const i = Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1));
+  return s[i];
+}
+export const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(x < 10 ? 1 : 0)} ms` : "n/a");
+export const mb = (bytes) => `${Math.round(bytes / 1e6)} MB`;
+export const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
+
+/** A free TCP port on 127.0.0.1 (the server needs to know its PUBLIC_URL before it listens). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A child process (node + tsx) speaking over IPC: it sends `{ type: "ready", ... }` once, then
+ * answers `{ id, cmd }` requests with `{ id, ... }`. Its stdout/stderr go to a log file.
+ */
+export async function startChild(script, args, { logFile, execArgv = [], readyTimeoutMs }) {
+  const out = fs.openSync(logFile, "a");
+  const child = fork(path.join(repoRoot, "bench/pipeline", script), args, {
+    cwd: repoRoot,
+    execArgv: ["--import", "tsx", ...execArgv],
+    stdio: ["ignore", out, out, "ipc"],
+  });
+  fs.closeSync(out);
+  let seq = 0;
+  const waiting = new Map();
+  let onReady;
+  let timer;
+  const ready = new Promise((resolve, reject) => {
+    onReady = (m) => {
+      clearTimeout(timer);
+      resolve(m);
+    };
+    timer = setTimeout(
+      () => reject(new Error(`${script} not ready after ${readyTimeoutMs} ms (see ${logFile})`)),
+      readyTimeoutMs,
+    );
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code} (see ${logFile})`));
+    });
+  });
+  child.on("message", (m) => {
+    if (m?.type === "ready") return onReady(m);
+    const w = waiting.get(m?.id);
+    if (w) {
+      waiting.delete(m.id);
+      w(m);
+    }
+  });
+  return {
+    child,
+    ready,
+    request(cmd, extra = {}) {
+      const id = ++seq;
+      return new Promise((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error(`${script}: no answer to ${cmd}`)), 30_000);
+        waiting.set(id, (m) => {
+          clearTimeout(t);
+          resolve(m);
+        });
+        child.send({ id, cmd, ...extra });
+      });
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      try {
+        child.send({ id: ++seq, cmd: "shutdown" });
+      } catch {
+        // already gone
+      }
+      const t = setTimeout(() => child.kill("SIGKILL"), 20_000);
+      await exited;
+      clearTimeout(t);
+    },
+  };
+}
+
+/** A portrait-ish test photo with real detail (soft texture, grain, shapes, a face-like oval). */
+export async function detailedPhoto(width, height, seed = 1) {
+  let x = seed >>> 0 || 1;
+  const rnd = () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 4294967296;
+  };
+  const cw = Math.ceil(width / 8);
+  const ch = Math.ceil(height / 8);
+  const coarse = Buffer.alloc(cw * ch * 3);
+  for (let i = 0; i < coarse.length; i++) coarse[i] = Math.floor(rnd() * 256);
+  const soft = await sharp(coarse, { raw: { width: cw, height: ch, channels: 3 } })
+    .resize(width, height, { kernel: "cubic" })
+    .raw()
+    .toBuffer();
+  const px = Buffer.alloc(width * height * 3);
+  for (let y = 0, j = 0; y < height; y++) {
+    for (let xx = 0; xx < width; xx++) {
+      const grain = (rnd() - 0.5) * 10;
+      const grad = [(xx / width) * 90, (y / height) * 90, 50];
+      for (let c = 0; c < 3; c++, j++) {
+        const v = soft[j] * 0.5 + grad[c] + grain;
+        px[j] = v < 0 ? 0 : v > 255 ? 255 : v;
+      }
+    }
+  }
+  const s = width / 4000;
+  let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">`;
+  for (let k = 0; k < 60; k++) {
+    const cx = (k * 677 * s) % width;
+    const cy = (k * 431 * s) % height;
+    svg += `<circle cx="${cx}" cy="${cy}" r="${(40 + ((k * 37) % 300)) * s}" fill="hsl(${(k * 47) % 360},60%,50%)" fill-opacity="0.55"/>`;
+    const rx = (k * 911 * s) % width;
+    const ry = (k * 223 * s) % height;
+    svg += `<rect x="${rx}" y="${ry}" width="${(80 + ((k * 53) % 400)) * s}" height="${(60 + ((k * 29) % 300)) * s}" fill="hsl(${(k * 83) % 360},50%,40%)" fill-opacity="0.5" transform="rotate(${k * 13} ${rx} ${ry})"/>`;
+  }
+  const fx = width / 2;
+  const fy = height * 0.43;
+  svg += `<ellipse cx="${fx}" cy="${fy}" rx="${520 * s}" ry="${680 * s}" fill="#c98e66"/>`;
+  svg += `<ellipse cx="${fx - 200 * s}" cy="${fy - 150 * s}" rx="${60 * s}" ry="${35 * s}" fill="#2a1b14"/>`;
+  svg += `<ellipse cx="${fx + 200 * s}" cy="${fy - 150 * s}" rx="${60 * s}" ry="${35 * s}" fill="#2a1b14"/>`;
+  svg += `<path d="M${fx - 200 * s} ${fy + 300 * s} Q${fx} ${fy + 450 * s} ${fx + 200 * s} ${fy + 300 * s}" stroke="#6b2a20" stroke-width="${30 * s}" fill="none"/></svg>`;
+  return sharp(px, { raw: { width, height, channels: 3 } }).composite([
+    { input: Buffer.from(svg) },
+  ]);
+}

@@ -1,0 +1,549 @@
+// Pipeline benchmark (prints figures, not pass/fail). From the repository root:
+//
+//   npx tsx bench/pipeline/run.mjs
+//
+// a) processPhoto (apps/server/src/infra/images/photo-pipeline.ts) on a 12 MP JPEG and a 12 MP
+//    HEIC (median of 7; HEIC 3, BENCH_HEIC_RUNS), beside sharp doing only decode + re-encode (heic-decode + sharp for
+//    HEIC), and the ratio (target ≤ 1.5x).
+// b) "Generate" → stored result with the local provider through the real HTTP API of the real
+//    server (startServer in a child process, PGlite in a data folder): guest session, upload,
+//    POST /api/generations, follow the SSE stream until succeeded; median of 5 (target < 3 s).
+// c) A fake OpenAI (child process) answering every edit after 30 s; WORKER_CONCURRENCY 500; a
+//    member with 500 credits starts 500 generations; while all 500 are in flight, ~20 s of a
+//    fixed-rate mix of GET /api/generations/:id, /api/styles, /api/health; p50/p95/p99 latency
+//    and the server process's peak RSS (targets: p99 < 100 ms, RSS < 600 MB).
+//
+// Everything listens on 127.0.0.1 only, every loop is bounded (c: ramp ≤ 60 s, completion
+// followed ≤ 20 s) and the run stops by itself: about 3 minutes when the server keeps up; the
+// first run also makes the test images and a first-started data folder, cached in the temp
+// folder.
+// Child logs go to <tmp>/rupa-bench-pipeline-*/. Set BENCH_PROFILE=1 to write a CPU profile of
+// the server during c) there.
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import decodeHeic from "heic-decode";
+import sharp from "sharp";
+import { processPhoto } from "../../apps/server/src/infra/images/photo-pipeline.ts";
+import {
+  detailedPhoto,
+  freePort,
+  load,
+  mb,
+  median,
+  ms,
+  percentile,
+  repoRoot,
+  startChild,
+} from "./lib.mjs";
+
+const RUNS_PHOTO = 7;
+/** HEIC decoding (libheif in wasm) is slow: fewer runs keep the bench near 3 minutes. */
+const RUNS_HEIC = Number(process.env.BENCH_HEIC_RUNS ?? 3);
+const RUNS_GENERATE = 5;
+const IN_FLIGHT = 500;
+const PROVIDER_DELAY_MS = 30_000;
+const WINDOW_MS = 20_000;
+const RATE_PER_SECOND = 50;
+/** Bounds that keep the run finite even when the server cannot keep up. */
+const RAMP_LIMIT_MS = 60_000;
+const COMPLETION_LIMIT_MS = 20_000;
+
+const benchStart = Date.now();
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "rupa-bench-pipeline-"));
+const cacheDir = path.join(os.tmpdir(), "rupa-bench-pipeline-cache-v2");
+fs.mkdirSync(cacheDir, { recursive: true });
+const elapsed = () => `${((Date.now() - benchStart) / 1000).toFixed(0)} s`;
+const log = (...a) => console.log(...a);
+
+log(`Rupa pipeline bench — node ${process.version}, ${os.cpus().length} CPUs, load ${load()}`);
+log(`work folder ${workDir}\n`);
+
+// ---------------------------------------------------------------------------------------------
+// a) upload pipeline vs bare decode + re-encode
+// ---------------------------------------------------------------------------------------------
+const pngPath = path.join(cacheDir, "photo-4000x3000.png");
+const jpgPath = path.join(cacheDir, "photo-4000x3000-q90.jpg");
+const heicPath = path.join(cacheDir, "photo-4000x3000-q80.heic");
+if (!fs.existsSync(pngPath) || !fs.existsSync(jpgPath)) {
+  log("making a 4000x3000 test photo (noise, grain, shapes)…");
+  const png = await (await detailedPhoto(4000, 3000, 1)).png({ compressionLevel: 1 }).toBuffer();
+  fs.writeFileSync(pngPath, png);
+  fs.writeFileSync(jpgPath, await sharp(png).jpeg({ quality: 90 }).toBuffer());
+}
+let heicNote = null;
+if (!fs.existsSync(heicPath)) {
+  if (fs.existsSync("/usr/bin/heif-enc")) {
+    log("encoding it as HEIC with heif-enc (x265, quality 80)…");
+    execFileSync(
+      "/usr/bin/heif-enc",
+      ["-q", "80", "-p", "preset=ultrafast", pngPath, "-o", heicPath],
+      {
+        stdio: "ignore",
+        timeout: 120_000,
+      },
+    );
+  } else heicNote = "heif-enc not found at /usr/bin/heif-enc: HEIC skipped";
+}
+const jpg = fs.readFileSync(jpgPath);
+const heic = fs.existsSync(heicPath) ? fs.readFileSync(heicPath) : null;
+
+const bareJpeg = (bytes) =>
+  sharp(bytes).rotate().jpeg({ quality: 92, chromaSubsampling: "4:4:4" }).toBuffer();
+async function bareHeic(bytes) {
+  const { width, height, data } = await decodeHeic({ buffer: bytes });
+  return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+    raw: { width, height, channels: 4 },
+  })
+    .jpeg({ quality: 92, chromaSubsampling: "4:4:4" })
+    .toBuffer();
+}
+async function time(fn) {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+/** Pipeline and baseline alternate, so a change in machine load hits both alike. */
+/** Warm-up (wasm compiled, caches filled) on a small photo of the same kind. */
+const warmHeic = fs.readFileSync(path.join(repoRoot, "apps/server/test/fixtures/portrait.heic"));
+async function compare(label, bytes, bare, runs, warm = bytes) {
+  await processPhoto(warm);
+  await bare(warm);
+  const pipe = [];
+  const base = [];
+  for (let i = 0; i < runs; i++) {
+    pipe.push(await time(() => processPhoto(bytes)));
+    base.push(await time(() => bare(bytes)));
+  }
+  const p = median(pipe);
+  const b = median(base);
+  return { label, runs, size: bytes.length, pipeline: p, bare: b, ratio: p / b, pipe, base };
+}
+
+log(`a) upload pipeline vs bare decode + re-encode (load ${load()})`);
+const photoRows = [await compare("12 MP JPEG", jpg, bareJpeg, RUNS_PHOTO)];
+if (heic) photoRows.push(await compare("12 MP HEIC", heic, bareHeic, RUNS_HEIC, warmHeic));
+for (const r of photoRows) {
+  log(
+    `   ${r.label} (${(r.size / 1e6).toFixed(1)} MB), median of ${r.runs}: processPhoto ${ms(r.pipeline)}, ` +
+      `decode + re-encode ${ms(r.bare)}, ratio ${r.ratio.toFixed(2)}x (target ≤ 1.50x)`,
+  );
+}
+if (heicNote) log(`   note: ${heicNote}`);
+log(`   [${elapsed()}]\n`);
+
+// ---------------------------------------------------------------------------------------------
+// HTTP helpers (the bench is the browser)
+// ---------------------------------------------------------------------------------------------
+class Client {
+  constructor(base) {
+    this.base = base;
+    this.cookies = new Map();
+  }
+  async req(p, { method, json, form, signal } = {}) {
+    const headers = {};
+    if (this.cookies.size)
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (json !== undefined) headers["content-type"] = "application/json";
+    const m = method ?? (json !== undefined || form ? "POST" : "GET");
+    const send = () =>
+      fetch(this.base + p, {
+        method: m,
+        headers,
+        body: form ?? (json !== undefined ? JSON.stringify(json) : undefined),
+        signal,
+      });
+    // A kept-alive socket the server closed meanwhile: a GET is safely sent once more.
+    const res = await send().catch((e) => {
+      if (m === "GET" && !signal?.aborted) return send();
+      throw e;
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair.indexOf("=");
+      this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+    return res;
+  }
+  async json(p, opts) {
+    const res = await this.req(p, opts);
+    const body = await res.json().catch(() => null);
+    if (!res.ok)
+      throw new Error(`${opts?.method ?? "GET"} ${p} → ${res.status} ${JSON.stringify(body)}`);
+    return body;
+  }
+  async upload(bytes) {
+    const form = new FormData();
+    form.append("photo", new Blob([bytes], { type: "image/jpeg" }), "photo.jpg");
+    return (await this.json("/api/uploads", { form })).upload.id;
+  }
+  /** Follow a generation over SSE (as the web app does) until it ends; bounded. */
+  async follow(id, timeoutMs) {
+    const ctl = new AbortController();
+    const t = setTimeout(() => ctl.abort(), timeoutMs);
+    try {
+      const res = await this.req(`/api/generations/${id}/events`, { signal: ctl.signal });
+      const reader = res.body.getReader();
+      const dec = new TextDecoder();
+      let buf = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += dec.decode(value, { stream: true });
+        let i;
+        while ((i = buf.indexOf("\n\n")) >= 0) {
+          const event = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          const data = event
+            .split("\n")
+            .filter((l) => l.startsWith("data:"))
+            .map((l) => l.slice(5).trim())
+            .join("\n");
+          if (!data) continue;
+          const g = JSON.parse(data).generation;
+          if (g.status === "succeeded" || g.status === "failed") {
+            ctl.abort();
+            return g;
+          }
+        }
+      }
+      return null;
+    } catch (e) {
+      if (ctl.signal.aborted) return null;
+      throw e;
+    } finally {
+      clearTimeout(t);
+    }
+  }
+}
+
+const dataDir = path.join(workDir, "data");
+const serverLog = path.join(workDir, "server.log");
+
+// A server that has run before: its first start (database created, catalogue previews drawn)
+// happens once and the folder is cached, keyed by what shapes it.
+const shaping = [
+  "apps/server/src/db/migrations",
+  "apps/server/src/infra/db/seed.ts",
+  "apps/server/src/modules/styles/catalogue.data.ts",
+  "apps/server/src/jobs/style-previews.job.ts",
+  "apps/server/src/infra/providers/local/local-renderer.ts",
+  "apps/server/src/infra/providers/local/sample-portraits.ts",
+];
+const hash = createHash("sha256");
+for (const rel of shaping) {
+  const abs = path.join(repoRoot, rel);
+  const files = fs.statSync(abs).isDirectory()
+    ? fs.readdirSync(abs, { recursive: true }).map((f) => path.join(abs, f))
+    : [abs];
+  for (const f of files.sort())
+    if (fs.statSync(f).isFile()) hash.update(f).update(fs.readFileSync(f));
+}
+const templateDir = path.join(cacheDir, `data-${hash.digest("hex").slice(0, 12)}`);
+if (!fs.existsSync(templateDir)) {
+  log("preparing a data folder: first start of a server (database created, previews drawn)…");
+  const tmp = `${templateDir}.tmp-${process.pid}`;
+  const first = await startChild(
+    "server.mjs",
+    [
+      JSON.stringify({
+        port: await freePort(),
+        dataDir: tmp,
+        waitPreviews: true,
+        logLevel: "warn",
+      }),
+    ],
+    { logFile: serverLog, readyTimeoutMs: 300_000 },
+  );
+  try {
+    const info = await first.ready;
+    log(
+      `   first start took ${ms(info.startMs)}; its peak RSS ${mb(info.peakRss)} (cached for later runs)\n`,
+    );
+  } finally {
+    await first.stop();
+  }
+  fs.renameSync(tmp, templateDir);
+}
+fs.cpSync(templateDir, dataDir, { recursive: true });
+
+// ---------------------------------------------------------------------------------------------
+// b) Generate → stored result, local provider
+// ---------------------------------------------------------------------------------------------
+log(`b) "Generate" → stored result, local provider, real server over HTTP`);
+{
+  const port = await freePort();
+  const server = await startChild(
+    "server.mjs",
+    [JSON.stringify({ port, dataDir, waitPreviews: true })],
+    {
+      logFile: serverLog,
+      readyTimeoutMs: 240_000,
+    },
+  );
+  try {
+    const info = await server.ready;
+    log(`   server ready in ${ms(info.startMs)}, RSS ${mb(info.rss)}`);
+    const base = `http://127.0.0.1:${info.port}`;
+    const { styles } = await new Client(base).json("/api/styles");
+    const style = styles.find((s) => s.slug === "anime-shonen") ?? styles.find((s) => !s.isPremium);
+    const totals = [];
+    const queueWaits = [];
+    const processing = [];
+    const uploads = [];
+    for (let i = 0; i <= RUNS_GENERATE; i++) {
+      const c = new Client(base);
+      await c.json("/api/guest/session", {
+        json: { fingerprint: `bench-guest-${i}-${Date.now()}` },
+      });
+      const tu = performance.now();
+      const uploadId = await c.upload(jpg);
+      const uploadMs = performance.now() - tu;
+      const t0 = performance.now();
+      const { generation } = await c.json("/api/generations", {
+        json: { uploadId, styleId: style.id },
+      });
+      const done = await c.follow(generation.id, 30_000);
+      const total = performance.now() - t0;
+      if (done?.status !== "succeeded")
+        throw new Error(`generation ended ${done?.status ?? "timed out"}`);
+      if (i === 0) continue; // warm-up
+      totals.push(total);
+      uploads.push(uploadMs);
+      queueWaits.push(Date.parse(done.startedAt) - Date.parse(done.createdAt));
+      processing.push(Date.parse(done.finishedAt) - Date.parse(done.startedAt));
+    }
+    log(
+      `   style ${style.slug}: median ${ms(median(totals))} (target < 3000 ms); ` +
+        `runs ${totals.map((t) => Math.round(t)).join(", ")} ms`,
+    );
+    log(
+      `   of which queued (waiting for a pg-boss poll) ${ms(median(queueWaits))}, ` +
+        `processing ${ms(median(processing))}; the 12 MP upload itself took ${ms(median(uploads))}`,
+    );
+  } finally {
+    await server.stop();
+  }
+  log(`   [${elapsed()}]\n`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// c) 500 generations in flight against a provider answering after 30 s
+// ---------------------------------------------------------------------------------------------
+/**
+ * A fixed-rate request mix, each latency measured from the moment its request is sent (so a
+ * stalled server is not hidden by a waiting client). Bounded by `stop()` and a request cap.
+ */
+function startProbe(base, member, ids, routes, perSecond) {
+  const anon = new Client(base);
+  const samples = [];
+  const pending = new Set();
+  let running = true;
+  const loop = (async () => {
+    const t0 = performance.now();
+    for (let n = 0; running && n < 20_000; n++) {
+      const wait = t0 + (n * 1000) / perSecond - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      let route = routes[n % routes.length];
+      if (route === "generation" && ids.length === 0) route = "styles";
+      const url =
+        route === "generation"
+          ? `/api/generations/${ids[(n * 7919) % ids.length]}`
+          : route === "styles"
+            ? "/api/styles"
+            : "/api/health";
+      const at = Date.now();
+      const t = performance.now();
+      const pr = (route === "generation" ? member : anon)
+        .req(url)
+        .then(async (res) => {
+          await res.arrayBuffer();
+          samples.push({ at, route, ms: performance.now() - t, status: res.status });
+        })
+        .catch(() => samples.push({ at, route, ms: performance.now() - t, status: 0 }))
+        .finally(() => pending.delete(pr));
+      pending.add(pr);
+    }
+  })();
+  return {
+    samples,
+    async stop() {
+      running = false;
+      await loop;
+      await Promise.all(pending);
+      return samples;
+    },
+  };
+}
+const summary = (set) => {
+  if (!set.length) return "n=0";
+  const lat = set.map((s) => s.ms);
+  const errors = set.filter((s) => s.status !== 200).length;
+  return (
+    `n=${set.length}, p50 ${ms(percentile(lat, 50))}, p95 ${ms(percentile(lat, 95))}, ` +
+    `p99 ${ms(percentile(lat, 99))}, max ${ms(Math.max(...lat))}` +
+    (errors ? `, ${errors} not 200` : "")
+  );
+};
+
+log(
+  `c) ${IN_FLIGHT} generations in flight, fake OpenAI answering after ${PROVIDER_DELAY_MS / 1000} s`,
+);
+{
+  const fake = await startChild("fake-provider.mjs", [String(PROVIDER_DELAY_MS)], {
+    logFile: path.join(workDir, "fake-openai.log"),
+    readyTimeoutMs: 60_000,
+  });
+  const openai = await fake.ready;
+  // dataDir is reopened: the steady state of a server that has run before.
+  const common = { dataDir, workers: IN_FLIGHT, credits: IN_FLIGHT, openai };
+  const prep = await startChild(
+    "server.mjs",
+    [JSON.stringify({ ...common, port: 0, prepareOnly: true })],
+    { logFile: serverLog, readyTimeoutMs: 120_000 },
+  );
+  const { member: creds } = await prep.ready;
+  if (prep.child.exitCode === null) await new Promise((r) => prep.child.once("exit", r));
+
+  const port = await freePort();
+  const profileDir = path.join(workDir, "profile");
+  const server = await startChild("server.mjs", [JSON.stringify({ ...common, port })], {
+    logFile: serverLog,
+    readyTimeoutMs: 180_000,
+    execArgv: process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+  });
+  try {
+    const info = await server.ready;
+    log(
+      `   server ready in ${ms(info.startMs)} with ${info.workers} generation workers ` +
+        `(env.ts allows 100; raised for this run), RSS ${mb(info.rss)}`,
+    );
+    const base = `http://127.0.0.1:${info.port}`;
+    const member = new Client(base);
+    const ids = [];
+
+    // Idle: no job yet, every worker polling the queue.
+    const idle = startProbe(base, member, ids, ["styles", "health"], 10);
+    await new Promise((r) => setTimeout(r, 3000));
+    log(`   idle (${info.workers} workers polling, no jobs): ${summary(await idle.stop())}`);
+
+    await member.json("/api/account/sign-in", {
+      json: { email: creds.email, password: creds.password },
+    });
+    const { styles } = await member.json("/api/styles");
+    const style = styles.find((s) => s.slug === "anime-shonen") ?? styles.find((s) => !s.isPremium);
+    const uploadId = await member.upload(
+      await (await detailedPhoto(1200, 1600, 5)).jpeg({ quality: 90 }).toBuffer(),
+    );
+
+    // Start them, 50 requests at a time (bounded in time too).
+    const rampStart = Date.now();
+    const startLatency = [];
+    let refused = 0;
+    let cursor = 0;
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (cursor < IN_FLIGHT && Date.now() - rampStart < RAMP_LIMIT_MS) {
+          cursor++;
+          const t = performance.now();
+          try {
+            const res = await member.req("/api/generations", {
+              json: { uploadId, styleId: style.id },
+            });
+            const body = await res.json();
+            if (res.status === 202) ids.push(body.generation.id);
+            else refused++;
+          } catch {
+            refused++;
+          }
+          startLatency.push(performance.now() - t);
+        }
+      }),
+    );
+    const rampEnd = Date.now();
+    log(
+      `   ${ids.length} started in ${((rampEnd - rampStart) / 1000).toFixed(1)} s ` +
+        `(POST /api/generations p50 ${ms(median(startLatency))}, p99 ${ms(percentile(startLatency, 99))})` +
+        (refused ? `, ${refused} refused or failed` : ""),
+    );
+
+    // Until every one is at the provider, or the first answers are due.
+    let fakeStats = await fake.request("stats");
+    const firstAnswerDue = rampStart + PROVIDER_DELAY_MS;
+    while (fakeStats.inFlight < ids.length && Date.now() < firstAnswerDue - 3000) {
+      await new Promise((r) => setTimeout(r, 100));
+      fakeStats = await fake.request("stats");
+    }
+    const inFlightAt = Date.now();
+    log(
+      `   ${fakeStats.inFlight} at the provider at once, ` +
+        `${((inFlightAt - rampStart) / 1000).toFixed(1)} s after the first start` +
+        (fakeStats.answered ? ` (${fakeStats.answered} already answered)` : ""),
+    );
+
+    // The measured window: all in flight, ~20 s (ends before the first answers arrive).
+    const probe = startProbe(
+      base,
+      member,
+      ids,
+      ["generation", "styles", "health"],
+      RATE_PER_SECOND,
+    );
+    await server.request("elReset");
+    const windowEnd = Math.max(
+      inFlightAt + 5000,
+      Math.min(inFlightAt + WINDOW_MS, firstAnswerDue - 500),
+    );
+    while (Date.now() < windowEnd) await new Promise((r) => setTimeout(r, 250));
+    const windowStats = await server.request("stats");
+    const minInFlight = (await fake.request("stats")).inFlight;
+
+    // Then the answers arrive: the completion burst, followed for the record (bounded).
+    const completionStart = Date.now();
+    let counts = {};
+    while (Date.now() - completionStart < COMPLETION_LIMIT_MS) {
+      counts = (await server.request("counts")).counts;
+      if ((counts.succeeded ?? 0) + (counts.failed ?? 0) >= ids.length) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const completionEnd = Date.now();
+    const samples = await probe.stop();
+    const rss = (await server.request("rss", { since: rampStart })).samples;
+    const endStats = await server.request("stats");
+
+    const peak = (from, to) =>
+      Math.max(0, ...rss.filter(([t]) => t >= from && t <= to).map(([, r]) => r));
+    const inWindow = samples.filter((s) => s.at < windowEnd);
+    const inCompletion = samples.filter((s) => s.at >= completionStart);
+    log(
+      `   window, ${minInFlight}-${fakeStats.inFlight} in flight for ` +
+        `${((windowEnd - inFlightAt) / 1000).toFixed(1)} s at ${RATE_PER_SECOND} req/s: ${summary(inWindow)} ` +
+        `(target p99 < 100 ms)`,
+    );
+    for (const route of ["generation", "styles", "health"])
+      log(`      ${route.padEnd(10)} ${summary(inWindow.filter((s) => s.route === route))}`);
+    log(
+      `   server RSS peak in the window ${mb(peak(inFlightAt, windowEnd))} (target < 600 MB), ` +
+        `before any answer ${mb(peak(rampStart, Math.min(inFlightAt, firstAnswerDue)))}, ` +
+        `during the ramp ${mb(peak(rampStart, inFlightAt))}; event-loop delay p99 ` +
+        `${ms(windowStats.el.p99)}, max ${ms(windowStats.el.max)}; heap ${mb(windowStats.heapUsed)}, ` +
+        `external ${mb(windowStats.external)} (buffers ${mb(windowStats.arrayBuffers)})`,
+    );
+    log(
+      `   completion burst: ${counts.succeeded ?? 0} succeeded, ${counts.failed ?? 0} failed, ` +
+        `${counts.processing ?? 0} processing, ${counts.queued ?? 0} queued after ` +
+        `${((completionEnd - completionStart) / 1000).toFixed(1)} s; API ${summary(inCompletion)}; ` +
+        `RSS peak ${mb(peak(completionStart, completionEnd))}, at end ${mb(endStats.rss)}`,
+    );
+  } finally {
+    await server.stop();
+    await fake.stop();
+  }
+  if (process.env.BENCH_PROFILE) log(`   CPU profile written to ${profileDir}`);
+  log(`   [${elapsed()}]`);
+}
+
+fs.rmSync(dataDir, { recursive: true, force: true });
+log(`\ndone in ${elapsed()} (load ${load()}); logs in ${workDir}`);
