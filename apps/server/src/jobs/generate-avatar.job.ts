@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { availableParallelism } from "node:os";
 import sharp from "sharp";
 import type { Database } from "../infra/db/client";
 import { applyWatermark } from "../infra/images/watermark";
@@ -19,6 +20,11 @@ import type { GuestsRepository } from "../modules/guests/guests.repository";
 import type { StylesRepository } from "../modules/styles/styles.repository";
 import type { UploadsRepository } from "../modules/uploads/uploads.repository";
 import { localLookOf } from "./style-previews.job";
+import { sniffPhotoType } from "../infra/images/photo-pipeline";
+import { createLimiter } from "../lib/limit";
+
+/** Image post-processing is CPU work: at most one per core at a time, however many finish. */
+const imageWork = createLimiter(Math.max(1, availableParallelism()));
 
 /** Tries per generation before it fails for good and the credit goes back. */
 export const MAX_ATTEMPTS = 4;
@@ -151,25 +157,39 @@ export function createGenerateWorker(d: GenerateJobDeps) {
     await d.generations.setProgress(gen.id, 80);
     d.events.changed(gen.id);
 
-    // Copied into our storage at once (provider links expire), normalised, watermarked if due.
-    const size = sizeFor(params.aspectRatio);
-    let image: Buffer = await sharp(out.image, { limitInputPixels: 60_000_000 })
-      .rotate()
-      .resize(size.width, size.height, { fit: "cover", position: sharp.strategy.attention })
-      .jpeg({ quality: 90 })
-      .toBuffer();
-    if (gen.watermark) image = await applyWatermark(image);
-    const thumb = await sharp(image)
-      .resize(384, Math.round((384 * size.height) / size.width))
-      .webp({ quality: 75 })
-      .toBuffer();
+    // Copied into our storage at once (provider links expire, and 500 answers arriving together
+    // must not all sit in memory), then normalised and watermarked a few at a time.
     const owner: ObjectOwner = gen.userId
       ? { kind: "user", id: gen.userId }
       : { kind: "guest", id: gen.guestTrialId! };
+    const rawType = sniffPhotoType(out.image);
+    const rawKey = newObjectKey(
+      owner,
+      rawType === "png" ? "png" : rawType === "webp" ? "webp" : "jpg",
+      "raw",
+    );
+    await d.storage.put("generated-avatars", rawKey, out.image);
+    const outSeed = out.seed;
+    const size = sizeFor(params.aspectRatio);
     const imageKey = newObjectKey(owner, "jpg");
     const thumbKey = newObjectKey(owner, "webp", "thumb");
-    await d.storage.put("generated-avatars", imageKey, image);
-    await d.storage.put("generated-avatars", thumbKey, thumb);
+    await imageWork.run(async () => {
+      const raw = await d.storage.get("generated-avatars", rawKey);
+      if (!raw) throw new Error("provider output vanished from storage");
+      let image: Buffer = await sharp(raw.body, { limitInputPixels: 60_000_000 })
+        .rotate()
+        .resize(size.width, size.height, { fit: "cover", position: sharp.strategy.attention })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      if (gen.watermark) image = await applyWatermark(image);
+      const thumb = await sharp(image)
+        .resize(384, Math.round((384 * size.height) / size.width))
+        .webp({ quality: 75 })
+        .toBuffer();
+      await d.storage.put("generated-avatars", imageKey, image);
+      await d.storage.put("generated-avatars", thumbKey, thumb);
+    });
+    await d.storage.delete("generated-avatars", rawKey);
 
     const seconds =
       (gen.startedAt ? Date.now() - gen.startedAt.getTime() : performance.now() - started) / 1000;
@@ -180,7 +200,7 @@ export function createGenerateWorker(d: GenerateJobDeps) {
         seconds,
         hasWatermark: gen.watermark,
         gender: params.gender ?? null,
-        seed: out.seed,
+        seed: outSeed,
       }),
     );
     d.events.changed(gen.id);
