@@ -1,0 +1,48 @@
+import { Coins } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { useI18n } from "@/lib/i18n";
+
+/** For a signed-in user at 0 credits, or when starting fails with insufficient_credits. */
+export function OutOfCreditsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md gap-5" closeLabel={t("generator.outOfCredits.close")}>
+        <span className="mx-auto mt-2 flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent-soft-foreground">
+          <Coins aria-hidden className="size-7" />
+        </span>
+        <DialogHeader className="items-center pr-0 text-center">
+          <DialogTitle className="text-xl">{t("generator.outOfCredits.title")}</DialogTitle>
+          <DialogDescription>{t("generator.outOfCredits.body")}</DialogDescription>
+        </DialogHeader>
+        <p className="rounded-xl bg-muted/60 p-4 text-sm">{t("generator.outOfCredits.hint")}</p>
+        <DialogFooter className="sm:justify-stretch">
+          <DialogClose asChild>
+            <Button variant="outline" size="lg" className="sm:flex-1">
+              {t("generator.outOfCredits.later")}
+            </Button>
+          </DialogClose>
+          <Button asChild size="lg" className="sm:flex-1">
+            <Link to="/credits">{t("generator.outOfCredits.cta")}</Link>
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,95 @@
+import { Check, Sparkles } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { useI18n } from "@/lib/i18n";
+
+export type SignUpReason = "result" | "trialUsed" | "ipLimit";
+
+/**
+ * "Love your result?" after a guest's free try, or the refusal of a second try. The free-credit
+ * figure comes from the `signup_bonus_credits` setting (null while it loads).
+ */
+export function SignUpDialog({
+  open,
+  onOpenChange,
+  reason,
+  imageUrl,
+  bonusCredits,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  reason: SignUpReason;
+  imageUrl: string | null;
+  bonusCredits: number | null;
+}) {
+  const { t } = useI18n();
+  const n = bonusCredits;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md gap-5" closeLabel={t("generator.signUp.close")}>
+        {imageUrl ? (
+          <div className="mx-auto mt-2 w-40 overflow-hidden rounded-2xl border bg-muted shadow-soft sm:w-48">
+            <img
+              src={imageUrl}
+              alt={t("generator.signUp.imageAlt")}
+              className="aspect-square w-full object-cover"
+            />
+          </div>
+        ) : (
+          <span className="mx-auto mt-2 flex size-14 items-center justify-center rounded-full bg-primary-soft text-primary">
+            <Sparkles aria-hidden className="size-7" />
+          </span>
+        )}
+        <DialogHeader className="items-center pr-0 text-center">
+          <DialogTitle className="text-xl">
+            {reason === "result" ? t("generator.signUp.title") : t("generator.signUp.titleUsed")}
+          </DialogTitle>
+          <DialogDescription className="text-base font-semibold text-primary">
+            {n !== null ? t("generator.signUp.offer", { n }) : t("generator.signUp.offerPlain")}
+          </DialogDescription>
+          {reason === "ipLimit" ? (
+            <p className="text-sm text-muted-foreground">{t("errors.codes.guest_ip_limit")}</p>
+          ) : reason === "trialUsed" ? (
+            <p className="text-sm text-muted-foreground">{t("errors.codes.guest_trial_used")}</p>
+          ) : null}
+        </DialogHeader>
+        <ul className="flex flex-col gap-2 rounded-xl bg-muted/60 p-4 text-sm">
+          {[
+            n !== null
+              ? t("generator.signUp.benefitCredits", { n })
+              : t("generator.signUp.benefitCreditsPlain"),
+            t("generator.signUp.benefitStyles"),
+            t("generator.signUp.benefitSave"),
+          ].map((benefit) => (
+            <li key={benefit} className="flex items-start gap-2">
+              <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+              <span>{benefit}</span>
+            </li>
+          ))}
+        </ul>
+        <DialogFooter className="sm:justify-stretch">
+          <DialogClose asChild>
+            <Button variant="outline" size="lg" className="sm:flex-1">
+              {t("generator.signUp.later")}
+            </Button>
+          </DialogClose>
+          <Button asChild size="lg" className="sm:flex-1">
+            <Link to="/auth?mode=signup">{t("generator.signUp.cta")}</Link>
+          </Button>
+        </DialogFooter>
+        <p className="-mt-2 text-center text-xs text-muted-foreground">
+          {t("generator.signUp.note")}
+        </p>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,86 @@
+import type { Generation } from "@rupa/shared";
+import { useCallback, useEffect, useReducer, useRef } from "react";
+import { fetchGeneration, parseGenerationEvent } from "../api/generations";
+import { followReducer, initialFollowState, isFinished } from "../lib/follow-state";
+
+const POLL_MS = 2000;
+
+/**
+ * Follows a generation through server-sent events; when the stream fails (proxy, network),
+ * it polls GET /api/generations/:id every 2 s instead until the job is done.
+ */
+export function useFollowGeneration(onFinished: (generation: Generation) => void) {
+  const [state, dispatch] = useReducer(followReducer, initialFollowState);
+  const finishedRef = useRef(onFinished);
+  useEffect(() => {
+    finishedRef.current = onFinished;
+  }, [onFinished]);
+  const reported = useRef<string | null>(null);
+  const report = useCallback((generation: Generation) => {
+    if (!isFinished(generation) || reported.current === generation.id) return;
+    reported.current = generation.id;
+    finishedRef.current(generation);
+  }, []);
+  const id = state.generation?.id ?? null;
+  const finished = isFinished(state.generation);
+
+  useEffect(() => {
+    if (!id || finished || state.transport !== "sse") return;
+    if (typeof EventSource === "undefined") {
+      dispatch({ type: "sseFailed" });
+      return;
+    }
+    const source = new EventSource(`/api/generations/${encodeURIComponent(id)}/events`);
+    let done = false;
+    source.addEventListener("generation", (event) => {
+      const generation = parseGenerationEvent((event as MessageEvent<string>).data);
+      if (!generation) return;
+      dispatch({ type: "update", generation });
+      report(generation);
+      if (isFinished(generation)) {
+        done = true;
+        source.close();
+      }
+    });
+    source.onerror = () => {
+      source.close();
+      if (!done) dispatch({ type: "sseFailed" });
+    };
+    return () => source.close();
+  }, [id, finished, state.transport, report]);
+
+  useEffect(() => {
+    if (!id || finished || state.transport !== "poll") return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = async () => {
+      try {
+        const generation = await fetchGeneration(id, controller.signal);
+        dispatch({ type: "update", generation });
+        report(generation);
+        if (isFinished(generation)) return;
+      } catch {
+        if (controller.signal.aborted) return;
+        dispatch({ type: "pollFailed" });
+      }
+      if (!controller.signal.aborted) timer = setTimeout(() => void tick(), POLL_MS);
+    };
+    timer = setTimeout(() => void tick(), POLL_MS);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [id, finished, state.transport, report]);
+
+  const start = useCallback(
+    (generation: Generation) => {
+      dispatch({ type: "started", generation });
+      report(generation);
+    },
+    [report],
+  );
+  const stop = useCallback(() => dispatch({ type: "stopped" }), []);
+  const reset = useCallback(() => dispatch({ type: "reset" }), []);
+
+  return { state, start, stop, reset };
+}

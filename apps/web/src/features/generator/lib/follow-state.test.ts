@@ -1,0 +1,105 @@
+import type { Generation } from "@rupa/shared";
+import { describe, expect, it } from "vitest";
+import { followReducer, initialFollowState, isFinished, secondsLeft } from "./follow-state";
+
+const ID = "7d3f2b1e-9c4a-4f5e-8b6d-2a1c3e4f5a6b";
+
+function gen(patch: Partial<Generation> = {}): Generation {
+  return {
+    id: ID,
+    status: "queued",
+    styleId: null,
+    position: 2,
+    progress: 0,
+    estimateSeconds: null,
+    watermark: true,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    startedAt: null,
+    finishedAt: null,
+    result: null,
+    error: null,
+    ...patch,
+  };
+}
+
+describe("followReducer", () => {
+  it("follows queued → processing → succeeded and stops following", () => {
+    let s = followReducer(initialFollowState, { type: "started", generation: gen() });
+    expect(s.transport).toBe("sse");
+    s = followReducer(s, {
+      type: "update",
+      generation: gen({ status: "processing", position: null, progress: 40 }),
+    });
+    expect(s.generation?.progress).toBe(40);
+    s = followReducer(s, {
+      type: "update",
+      generation: gen({ status: "succeeded", progress: 100 }),
+    });
+    expect(isFinished(s.generation)).toBe(true);
+    expect(s.transport).toBe("idle");
+  });
+
+  it("never moves backwards (late SSE or poll answers)", () => {
+    let s = followReducer(initialFollowState, {
+      type: "started",
+      generation: gen({ status: "processing", progress: 60 }),
+    });
+    s = followReducer(s, { type: "update", generation: gen({ status: "queued", position: 1 }) });
+    expect(s.generation?.status).toBe("processing");
+    s = followReducer(s, {
+      type: "update",
+      generation: gen({ status: "processing", progress: 30 }),
+    });
+    expect(s.generation?.progress).toBe(60);
+    s = followReducer(s, { type: "update", generation: gen({ status: "failed" }) });
+    s = followReducer(s, {
+      type: "update",
+      generation: gen({ status: "processing", progress: 90 }),
+    });
+    expect(s.generation?.status).toBe("failed");
+  });
+
+  it("ignores another generation's updates", () => {
+    const s = followReducer(initialFollowState, { type: "started", generation: gen() });
+    const other = gen({ id: "00000000-0000-4000-8000-000000000000", status: "succeeded" });
+    expect(followReducer(s, { type: "update", generation: other })).toBe(s);
+  });
+
+  it("falls back to polling when the stream fails, and counts failed polls", () => {
+    let s = followReducer(initialFollowState, { type: "started", generation: gen() });
+    s = followReducer(s, { type: "sseFailed" });
+    expect(s.transport).toBe("poll");
+    s = followReducer(s, { type: "pollFailed" });
+    s = followReducer(s, { type: "pollFailed" });
+    expect(s.pollFailures).toBe(2);
+    s = followReducer(s, { type: "update", generation: gen({ status: "processing" }) });
+    expect(s.pollFailures).toBe(0);
+    expect(s.transport).toBe("poll");
+  });
+
+  it("does not poll after the job finished even if the stream then closes", () => {
+    let s = followReducer(initialFollowState, { type: "started", generation: gen() });
+    s = followReducer(s, { type: "update", generation: gen({ status: "succeeded" }) });
+    s = followReducer(s, { type: "sseFailed" });
+    expect(s.transport).toBe("idle");
+    expect(followReducer(s, { type: "reset" })).toEqual(initialFollowState);
+  });
+});
+
+describe("secondsLeft", () => {
+  const started = Date.parse("2026-01-01T00:00:10.000Z");
+  it("counts down from the server's estimate", () => {
+    const g = gen({
+      status: "processing",
+      estimateSeconds: 20,
+      startedAt: new Date(started).toISOString(),
+    });
+    expect(secondsLeft(g, started)).toBe(20);
+    expect(secondsLeft(g, started + 5_500)).toBe(15);
+    expect(secondsLeft(g, started + 60_000)).toBe(1);
+  });
+  it("uses the default when the server has no estimate yet", () => {
+    expect(secondsLeft(gen({ status: "processing" }), started)).toBe(30);
+    expect(secondsLeft(gen({ status: "processing" }), started, 45)).toBe(45);
+  });
+});
