@@ -181,7 +181,7 @@ test("sign up, confirm by e-mail, sign in, keep the language on the account, sig
   // A signed-in non-admin opening /admin lands on /.
   await page.goto("/admin/users");
   await expect(page).toHaveURL(/\/$/);
-  await expect(h1(page)).toHaveText("Home");
+  await expect(h1(page)).toHaveText("Who do you want to be today?");
 
   await page
     .getByRole("navigation", { name: "Account" })
@@ -316,7 +316,7 @@ test("visitors: ?ref= is kept and removed from the address, admin and billing ne
 
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/$/);
-  await expect(h1(page)).toHaveText("Beranda");
+  await expect(h1(page)).toHaveText("Ubah satu foto jadi puluhan gaya avatar");
 
   await page.goto("/billing");
   await expect(h1(page)).toHaveText("Paket & Billing");

@@ -10,9 +10,8 @@ const PHONE = { width: 360, height: 800 };
 
 /** Route, its h1 in Indonesian, and the page part of document.title when it differs. */
 const USER_PAGES: { path: string; h1: string; title?: string }[] = [
-  { path: "/", h1: "Beranda", title: "Avatar AI dari fotomu" },
+  { path: "/", h1: "Ubah satu foto jadi puluhan gaya avatar", title: "Avatar AI dari fotomu" },
   { path: "/eksplor", h1: "Eksplor Gaya" },
-  { path: "/generator", h1: "Buat Avatar" },
   { path: "/kanvas", h1: "Kanvas" },
   { path: "/img2vid", h1: "Img2Vid" },
   { path: "/gallery", h1: "Galeri Avatar Saya" },
@@ -47,6 +46,11 @@ const origin = (page: Page) => new URL(page.url()).origin;
 
 test.describe("every route", () => {
   test.use({ viewport: DESKTOP });
+
+  test("/generator without a chosen style goes back to /", async ({ page }) => {
+    await page.goto("/generator");
+    await expect(page).toHaveURL(/\/$/);
+  });
 
   for (const route of USER_PAGES) {
     test(`${route.path} shows its title and SEO tags`, async ({ page }) => {
@@ -98,7 +102,7 @@ test.describe("every route", () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await page.getByRole("link", { name: "Kembali ke beranda" }).click();
     await expect(page).toHaveURL(`${origin(page)}/`);
-    await expect(h1(page)).toHaveText("Beranda");
+    await expect(h1(page)).toHaveText("Ubah satu foto jadi puluhan gaya avatar");
   });
 
   test("an unknown admin section is a 404 too", async ({ page }) => {

@@ -28,15 +28,22 @@ export function mockUser(role: MockRole, credits = 5) {
  */
 export async function mockSession(page: Page, role: MockRole): Promise<void> {
   let signedIn = true;
+  // The account remembers what the profile save sent, as the real server does.
+  let preferredLanguage = "id";
+  const user = () => ({ ...mockUser(role), preferredLanguage });
   await page.route("**/api/account/me", (route) =>
-    route.fulfill({ json: { user: signedIn ? mockUser(role) : null } }),
+    route.fulfill({ json: { user: signedIn ? user() : null } }),
   );
   await page.route("**/api/account/sign-out", (route) => {
     signedIn = false;
     return route.fulfill({ json: { ok: true } });
   });
   // A language toggle saves the choice to the (mocked) account.
-  await page.route("**/api/account/profile", (route) =>
-    route.fulfill({ json: { user: mockUser(role) } }),
-  );
+  await page.route("**/api/account/profile", (route) => {
+    const body = route.request().postDataJSON() as { preferredLanguage?: string } | null;
+    if (body?.preferredLanguage === "en" || body?.preferredLanguage === "id") {
+      preferredLanguage = body.preferredLanguage;
+    }
+    return route.fulfill({ json: { user: user() } });
+  });
 }

@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { useSession } from "@/features/auth/api/me";
 import { useSignOut } from "@/features/auth/sign-out";
 import { BottomNav } from "@/features/navigation/components/bottom-nav";
@@ -25,6 +25,16 @@ function useNavSession(): NavSession {
 export function AppLayout() {
   const signOut = useSignOut();
   const session = useNavSession();
+  const { pathname } = useLocation();
+  // Visitors at / get the landing page, which brings its own header, <main> and footer.
+  if (pathname === "/" && session.kind !== "user") {
+    return (
+      <>
+        <SkipLink />
+        <Outlet />
+      </>
+    );
+  }
   return (
     <div className="min-h-dvh">
       <SkipLink />

@@ -1,5 +1,12 @@
-import { TitleOnlyPage } from "./title-only-page";
+import { useCatalogueSummary } from "@/features/catalogue/api/styles";
+import { copyFigures } from "@/features/catalogue/lib/figures";
+import { FaqPage } from "@/features/info/components/faq-page";
+import { useSeo } from "@/features/seo/use-seo";
+import { useI18n } from "@/lib/i18n";
 
 export default function FaqRoute() {
-  return <TitleOnlyPage page="faq" />;
+  const { t } = useI18n();
+  useSeo({ title: t("pages.faq.title"), description: t("pages.faq.description") });
+  const summary = useCatalogueSummary();
+  return <FaqPage figures={copyFigures(summary.data, t)} />;
 }

@@ -1,7 +1,41 @@
+import { lazy, Suspense, useDeferredValue } from "react";
+import { useSession } from "@/features/auth/api/me";
+import { useCatalogueSummary, useStyles } from "@/features/catalogue/api/styles";
+import { copyFigures, describeGenerationTime } from "@/features/catalogue/lib/figures";
+import { LandingPage } from "@/features/landing/components/landing-page";
+import { useSeo } from "@/features/seo/use-seo";
 import { useI18n } from "@/lib/i18n";
-import { TitleOnlyPage } from "./title-only-page";
+import { Skeleton } from "@/components/ui/skeleton";
+import { preloadRoute } from "../route-modules";
 
+const SignedInHome = lazy(() => import("./home-signed-in"));
+
+/** `/`: the landing page for visitors, home/explore for signed-in users. */
 export default function HomeRoute() {
+  const session = useSession();
+  if (session.status === "user") {
+    return (
+      <Suspense fallback={<Skeleton className="h-56 w-full rounded-3xl" />}>
+        <SignedInHome />
+      </Suspense>
+    );
+  }
+  return <Landing />;
+}
+
+function Landing() {
   const { t } = useI18n();
-  return <TitleOnlyPage page="home" seoTitle={t("app.tagline")} />;
+  useSeo({ title: t("app.tagline"), description: t("pages.home.description") });
+  const styles = useStyles("featured");
+  const summary = useCatalogueSummary();
+  // The sample images render in an interruptible pass after the text (no long task).
+  const samples = useDeferredValue(styles.data);
+  return (
+    <LandingPage
+      styles={samples}
+      figures={copyFigures(summary.data, t)}
+      fallbackTime={describeGenerationTime(null, t)}
+      onIntent={preloadRoute}
+    />
+  );
 }

@@ -1,5 +1,9 @@
-import { TitleOnlyPage } from "./title-only-page";
+import { LegalPage } from "@/features/info/components/legal-page";
+import { useSeo } from "@/features/seo/use-seo";
+import { useI18n } from "@/lib/i18n";
 
 export default function TermsRoute() {
-  return <TitleOnlyPage page="terms" />;
+  const { t } = useI18n();
+  useSeo({ title: t("pages.terms.title"), description: t("pages.terms.description") });
+  return <LegalPage kind="terms" />;
 }

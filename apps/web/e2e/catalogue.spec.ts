@@ -1,0 +1,360 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { mockSession } from "./support/mock-session";
+
+// The catalogue against the real server: the landing page, home/explore with sort and group
+// views, the style dialog with before/after previews and "Coba Gratis", the FAQ and legal pages
+// in both languages, and feedback. Previews are drawn in the background after the server
+// starts (featured styles first), so the journeys wait for the API to report them.
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 360, height: 800 };
+
+test.use({ viewport: DESKTOP });
+
+type Summary = {
+  activeStyles: number;
+  signupBonusCredits: number;
+  referralRewardEvery: number;
+  referralRewardCredits: number;
+};
+type ListedStyle = {
+  id: string;
+  name: string;
+  nameId: string;
+  category: string;
+  preview: unknown;
+  before: unknown;
+};
+
+const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
+const toasts = (page: Page) => page.getByRole("region", { name: /Notifikasi|Notifications/ });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function summary(request: APIRequestContext): Promise<Summary> {
+  return (await (await request.get("/api/styles/summary")).json()) as Summary;
+}
+
+async function listStyles(request: APIRequestContext, query = ""): Promise<ListedStyle[]> {
+  const body = (await (await request.get(`/api/styles${query}`)).json()) as {
+    styles: ListedStyle[];
+  };
+  return body.styles;
+}
+
+/** Waits until the first featured style has its before/after pairs, and returns it. */
+async function firstStyleWithPreviews(request: APIRequestContext): Promise<ListedStyle> {
+  const [first] = await listStyles(request);
+  if (!first) throw new Error("the catalogue is empty");
+  await expect
+    .poll(
+      async () => {
+        const body = (await (await request.get(`/api/styles/${first.id}`)).json()) as {
+          style: { pairs: unknown[] };
+        };
+        return body.style.pairs.length;
+      },
+      { timeout: 60_000, intervals: [500, 1000, 2000] },
+    )
+    .toBeGreaterThan(0);
+  return first;
+}
+
+async function switchLanguage(page: Page, short: "EN" | "ID") {
+  await page
+    .getByRole("group", { name: /Bahasa|Language/ })
+    .first()
+    .getByRole("button", { name: short })
+    .click();
+}
+
+async function imageLoaded(page: Page, alt: string) {
+  const image = page.getByRole("img", { name: alt, exact: true });
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
+}
+
+test("a visitor goes from the landing page to the generator with a style", async ({
+  page,
+  request,
+}) => {
+  const figures = await summary(request);
+  const style = await firstStyleWithPreviews(request);
+  // The carousel shows four pairs once four styles have both pictures.
+  await expect
+    .poll(async () => (await listStyles(request)).filter((s) => s.preview && s.before).length, {
+      timeout: 60_000,
+      intervals: [500, 1000, 2000],
+    })
+    .toBeGreaterThanOrEqual(4);
+
+  await page.goto("/");
+  await expect(h1(page)).toHaveText("Ubah satu foto jadi puluhan gaya avatar");
+  await expect(page).toHaveTitle("Avatar AI dari fotomu · Rupa");
+  await expect(page.getByRole("link", { name: "Masuk" })).toHaveAttribute("href", "/auth");
+  await expect(page.getByText(`${figures.activeStyles} gaya dari kartun`)).toBeVisible();
+  // No app navigation on the landing page: it has its own header and footer.
+  await expect(page.getByRole("navigation", { name: "Navigasi utama" })).toHaveCount(0);
+  const footer = page.getByRole("navigation", { name: "Tautan info" });
+  for (const name of ["FAQ", "Kebijakan Layanan", "Syarat & Ketentuan", "Kebijakan Privasi"])
+    await expect(footer.getByRole("link", { name })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Profesional" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await page.getByRole("tab", { name: "Kartun" }).click();
+  await expect(page.getByRole("tab", { name: "Kartun" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel")).toContainText(style.nameId);
+
+  await switchLanguage(page, "EN");
+  await expect(h1(page)).toHaveText("Turn one photo into dozens of avatar styles");
+  await expect(
+    page.getByText(`Sign up and get ${figures.signupBonusCredits} free credits`),
+  ).toBeVisible();
+  const carousel = page.getByRole("region", { name: "Before and after examples" });
+  await expect(carousel.getByRole("button", { name: "Next example" })).toBeVisible();
+  await expect(carousel.getByRole("button", { name: /Show example/ })).toHaveCount(4);
+
+  await page.getByRole("link", { name: "Get Started" }).first().click();
+  await expect(page).toHaveURL(/\/eksplor$/);
+  await expect(h1(page)).toHaveText("Explore Styles");
+  await expect(page.getByTestId("trial-status")).toHaveText("1 Free");
+
+  await page
+    .getByRole("button", { name: `View the ${style.name} style`, exact: false })
+    .first()
+    .click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: style.name })).toBeVisible();
+  await imageLoaded(page, `Before: ${style.name}`);
+  await imageLoaded(page, `After: ${style.name}`);
+  const slider = dialog.getByRole("slider", { name: "Drag to compare before and after" });
+  await expect(slider).toHaveAttribute("aria-valuenow", "50");
+  await slider.press("ArrowLeft");
+  await expect(slider).toHaveAttribute("aria-valuenow", "45");
+  await slider.press("End");
+  await expect(slider).toHaveAttribute("aria-valuenow", "100");
+
+  await dialog.getByRole("button", { name: "Try Free" }).click();
+  await expect(page).toHaveURL(/\/generator$/);
+  await expect(toasts(page).getByText(`${style.name} style selected!`)).toBeVisible();
+  const selected = await page.evaluate(
+    () => JSON.parse(localStorage.getItem("selectedStyle") ?? "null") as { id: string } | null,
+  );
+  expect(selected?.id).toBe(style.id);
+  expect(selected?.id).toMatch(UUID);
+
+  // The style now leads the "Recently used" strip.
+  await page.goto("/eksplor");
+  const recent = page.getByRole("region", { name: "Recently used" });
+  await expect(recent.getByRole("button").first()).toHaveAccessibleName(new RegExp(style.name));
+});
+
+test("sort and group views", async ({ page, request }) => {
+  await page.goto("/eksplor");
+  await expect(h1(page)).toHaveText("Eksplor Gaya");
+  const groups = page.locator("section[data-group]");
+  await expect(groups.first()).toBeVisible();
+  await expect(groups).toHaveCount(8);
+
+  // At most 7 action figures.
+  const figures = page.locator('section[data-group="profesi_collectibles"] li');
+  await expect(figures).toHaveCount(7);
+
+  // A-Z: the cartoon group in Indonesian alphabetical order, the same as the server's.
+  await page.getByLabel("Urutkan").selectOption("az");
+  await expect(page).toHaveURL(/sort=az/);
+  const expected = (await listStyles(request, "?sort=az&lang=id"))
+    .filter((style) => style.category === "cartoon")
+    .map((style) => style.nameId);
+  const cartoonCards = page.locator('section[data-group="cartoon"] li');
+  await expect(cartoonCards).toContainText(expected);
+  const sorted = [...expected].sort((a, b) => a.localeCompare(b, "id"));
+  expect(expected).toEqual(sorted);
+
+  // One group only.
+  const filter = page.getByRole("group", { name: "Filter grup gaya" });
+  await filter.getByRole("button", { name: "Hijab Style" }).click();
+  await expect(filter.getByRole("button", { name: "Hijab Style" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(page).toHaveURL(/group=hijab_style/);
+  await expect(groups).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: "Hijab Style", level: 3 })).toBeVisible();
+  await filter.getByRole("button", { name: "Semua" }).click();
+  await expect(groups).toHaveCount(8);
+});
+
+test("an empty group says no styles match, and a failed load offers a retry", async ({
+  page,
+  request,
+}) => {
+  const cartoonOnly = (await listStyles(request)).filter((style) => style.category === "cartoon");
+  let fail = true;
+  await page.route(/\/api\/styles\?/, (route) =>
+    fail
+      ? route.fulfill({
+          status: 503,
+          json: { error: { code: "service_unavailable", message: "x" } },
+        })
+      : route.fulfill({ json: { styles: cartoonOnly } }),
+  );
+  await page.goto("/eksplor?group=hijab_style");
+  await expect(page.getByRole("alert").getByText("Gagal memuat gaya")).toBeVisible();
+  fail = false;
+  await page.getByRole("button", { name: "Coba lagi" }).click();
+  await expect(page.getByText("Tidak ada gaya yang cocok dengan filtermu.")).toBeVisible();
+  await page.getByRole("button", { name: "Tampilkan semua gaya" }).click();
+  await expect(page.locator('section[data-group="cartoon"]')).toBeVisible();
+});
+
+test("a signed-in user sees the balance and the referral card at /", async ({ page, request }) => {
+  await mockSession(page, "user");
+  await page.route("**/api/referrals/me", (route) =>
+    route.fulfill({
+      json: {
+        referralCode: "MOCKUSER",
+        total: 2,
+        pending: 1,
+        completed: 1,
+        creditsEarned: 0,
+        progress: 1,
+        rewardEvery: 3,
+        rewardCredits: 5,
+        premiumUnlocked: false,
+      },
+    }),
+  );
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/");
+  await expect(h1(page)).toHaveText("Mau jadi apa hari ini?");
+  await expect(page.getByTestId("credit-balance")).toHaveText("5 kredit");
+  await expect(page.getByRole("main").getByRole("link", { name: "Beli kredit" })).toHaveAttribute(
+    "href",
+    "/credits",
+  );
+  const progress = page.getByRole("progressbar", { name: "Progres menuju hadiah berikutnya" });
+  await expect(progress).toHaveAttribute("aria-valuenow", "1");
+  await expect(progress).toHaveAttribute("aria-valuemax", "3");
+  await page.getByRole("button", { name: "Salin link" }).click();
+  await expect(
+    toasts(page).getByText("Link referral disalin! Bagikan ke teman untuk mendapat kredit."),
+  ).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/\/\?ref=MOCKUSER$/);
+
+  const style = (await listStyles(request))[0];
+  if (!style) throw new Error("the catalogue is empty");
+  await page
+    .getByRole("button", { name: new RegExp(`Lihat gaya ${style.nameId}`) })
+    .first()
+    .click();
+  await expect(
+    page.getByRole("dialog").getByRole("button", { name: "Pakai Gaya Ini" }),
+  ).toBeVisible();
+});
+
+test("the style dialog is a bottom sheet on phones", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto("/eksplor");
+  await page
+    .getByRole("button", { name: /^Lihat gaya/ })
+    .first()
+    .click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("button", { name: "Coba Gratis" })).toBeInViewport();
+  // Full width of the phone and flush with its bottom edge, once the slide-in has settled
+  // (within a pixel of sub-pixel rounding).
+  await expect
+    .poll(async () => {
+      const box = await dialog.boundingBox();
+      return (
+        Math.abs((box?.width ?? 0) - PHONE.width) <= 1 &&
+        Math.abs((box?.y ?? 0) + (box?.height ?? 0) - PHONE.height) <= 1
+      );
+    })
+    .toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+});
+
+test("FAQ and policies in both languages", async ({ page, request }) => {
+  const figures = await summary(request);
+  await page.goto("/faq");
+  await expect(h1(page)).toHaveText("Pertanyaan Umum");
+  const questions = page.getByRole("heading", { level: 2 }).getByRole("button");
+  await expect(questions).toHaveCount(9);
+  const free = page.getByRole("button", { name: "Apakah Rupa gratis?" });
+  await free.click();
+  await expect(free).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("region", { name: "Apakah Rupa gratis?" })).toContainText(
+    `Akun baru mendapat ${figures.signupBonusCredits} kredit gratis`,
+  );
+  await expect(page.getByRole("link", { name: "Kirim Feedback" })).toHaveAttribute(
+    "href",
+    "/feedback",
+  );
+
+  await switchLanguage(page, "EN");
+  await expect(h1(page)).toHaveText("Frequently Asked Questions");
+  await page.getByRole("button", { name: "How does the referral programme work?" }).click();
+  await expect(
+    page.getByRole("region", { name: "How does the referral programme work?" }),
+  ).toContainText(
+    `Every ${figures.referralRewardEvery} friends who sign up and confirm their e-mail earn you ${figures.referralRewardCredits} credits`,
+  );
+
+  await page.goto("/policies");
+  await expect(h1(page)).toHaveText("Service Policies");
+  await page.getByRole("tab", { name: "Refunds" }).click();
+  await expect(page).toHaveURL(/tab=refund/);
+  await expect(page.getByRole("tabpanel")).toContainText("within 7 days of purchase");
+
+  await switchLanguage(page, "ID");
+  await expect(h1(page)).toHaveText("Kebijakan Layanan");
+  await expect(page.getByRole("tab", { name: "Pengembalian Dana" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(page.getByRole("tabpanel")).toContainText("dalam 7 hari sejak pembelian");
+  await page.getByRole("tab", { name: "Data & Foto" }).click();
+  await expect(page.getByRole("tabpanel")).toContainText("24 jam setelah diunggah");
+
+  await page.goto("/terms");
+  await expect(h1(page)).toHaveText("Syarat & Ketentuan");
+  await expect(page.getByRole("heading", { name: "2. Usia dan akun" })).toBeVisible();
+  await expect(page.getByText(/minimal 13 tahun/)).toBeVisible();
+  await page.goto("/privacy");
+  await expect(h1(page)).toHaveText("Kebijakan Privasi");
+  await expect(page.getByText(/paling lambat 30 hari kemudian/)).toBeVisible();
+});
+
+test("feedback is stored, and an empty form asks for the required fields", async ({ page }) => {
+  await page.goto("/feedback");
+  await expect(h1(page)).toHaveText("Kirim Feedback");
+  await page.getByLabel("Jenis feedback").selectOption("feature");
+  await page.getByLabel("Email (opsional)").fill("pengguna@rupa.test");
+  await page.getByLabel("Judul").fill("Tambah gaya wayang");
+  await page.getByLabel("Pesan").fill("Tolong tambahkan lebih banyak gaya wayang kulit.");
+  const sent = page.waitForResponse(
+    (response) =>
+      response.url().endsWith("/api/feedback") && response.request().method() === "POST",
+  );
+  await page.getByRole("button", { name: "Kirim Feedback" }).click();
+  const response = await sent;
+  expect(response.status()).toBe(201);
+  expect(((await response.json()) as { id: string }).id).toMatch(UUID);
+  await expect(
+    toasts(page).getByText("Feedback berhasil dikirim! Tim kami akan merespon dalam 24 jam."),
+  ).toBeVisible();
+  await expect(page.getByLabel("Judul")).toHaveValue("");
+
+  await page.getByRole("button", { name: "Kirim Feedback" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Mohon lengkapi semua field yang wajib diisi" }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Judul")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Jenis feedback")).toBeFocused();
+});

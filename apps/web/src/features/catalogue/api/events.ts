@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useRef } from "react";
+import type { z } from "zod";
+import type { styleEventSchema } from "@rupa/shared";
+
+export type StyleEvent = z.input<typeof styleEventSchema>;
+export type StyleEventSection = NonNullable<StyleEvent["section"]>;
+
+export const EVENTS_PATH = "/api/styles/events";
+/** The server takes 1..100 events per call. */
+export const MAX_EVENTS_PER_CALL = 100;
+export const FLUSH_INTERVAL_MS = 4_000;
+
+export type SendEvents = (events: StyleEvent[], options: { keepalive: boolean }) => Promise<void>;
+
+/**
+ * Collects style events and sends them in batches: after `intervalMs`, when 100 are waiting, or
+ * at once with `flush(true)` (page hide, using fetch keepalive). A style is reported as viewed
+ * once per section per page visit. A failed send is only warned about (spec §8).
+ */
+export class EventBatcher {
+  private queue: StyleEvent[] = [];
+  private readonly seen = new Set<string>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly send: SendEvents,
+    private readonly intervalMs = FLUSH_INTERVAL_MS,
+    private readonly schedule: (fn: () => void, ms: number) => ReturnType<typeof setTimeout> = (
+      fn,
+      ms,
+    ) => setTimeout(fn, ms),
+    private readonly cancel: (timer: ReturnType<typeof setTimeout>) => void = (timer) =>
+      clearTimeout(timer),
+  ) {}
+
+  /** Queues one event; "viewed" is dropped when that style was already seen in that section. */
+  add(event: StyleEvent): void {
+    if (event.type === "viewed") {
+      const key = `${event.styleId}:${event.section ?? ""}`;
+      if (this.seen.has(key)) return;
+      this.seen.add(key);
+    }
+    this.queue.push(event);
+    if (this.queue.length >= MAX_EVENTS_PER_CALL) {
+      this.flush(false);
+    } else if (this.timer === undefined) {
+      this.timer = this.schedule(() => {
+        this.timer = undefined;
+        this.flush(false);
+      }, this.intervalMs);
+    }
+  }
+
+  /** Sends everything waiting, in calls of at most 100 events. */
+  flush(keepalive: boolean): void {
+    if (this.timer !== undefined) {
+      this.cancel(this.timer);
+      this.timer = undefined;
+    }
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_EVENTS_PER_CALL);
+      this.send(batch, { keepalive }).catch((error: unknown) => {
+        console.warn("[styles] could not record style events", error);
+      });
+    }
+  }
+
+  get pending(): number {
+    return this.queue.length;
+  }
+}
+
+const sendEvents: SendEvents = async (events, { keepalive }) => {
+  const response = await fetch(EVENTS_PATH, {
+    method: "POST",
+    credentials: "include",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ events }),
+    keepalive,
+  });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+};
+
+let shared: EventBatcher | undefined;
+
+function batcher(): EventBatcher {
+  if (!shared) {
+    const instance = new EventBatcher(sendEvents);
+    shared = instance;
+    window.addEventListener("pagehide", () => instance.flush(true));
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") instance.flush(true);
+    });
+  }
+  return shared;
+}
+
+/** Records one event (batched). Never throws. */
+export function trackStyleEvent(event: StyleEvent): void {
+  try {
+    batcher().add(event);
+  } catch (error) {
+    console.warn("[styles] could not queue a style event", error);
+  }
+}
+
+/**
+ * Reports a style card as "viewed" the first time half of it is on screen. Returns a stable ref
+ * callback per style: `ref={observe(style.id)}` (the same function on every render, so React
+ * does not detach and re-attach it).
+ */
+export function useViewTracking(section: StyleEventSection) {
+  const observer = useRef<IntersectionObserver | null>(null);
+  const ids = useRef(new WeakMap<Element, string>());
+  const refs = useRef(new Map<string, (element: Element | null) => (() => void) | undefined>());
+
+  useEffect(() => {
+    const cache = refs.current;
+    return () => {
+      observer.current?.disconnect();
+      observer.current = null;
+      cache.clear();
+    };
+  }, []);
+
+  return useCallback(
+    (styleId: string) => {
+      const cached = refs.current.get(styleId);
+      if (cached) return cached;
+      const ref = (element: Element | null) => {
+        if (!element || typeof IntersectionObserver === "undefined") return undefined;
+        observer.current ??= new IntersectionObserver(
+          (entries, self) => {
+            for (const entry of entries) {
+              if (!entry.isIntersecting) continue;
+              const id = ids.current.get(entry.target);
+              if (id) trackStyleEvent({ styleId: id, type: "viewed", section });
+              self.unobserve(entry.target);
+            }
+          },
+          { threshold: 0.5 },
+        );
+        ids.current.set(element, styleId);
+        const current = observer.current;
+        current.observe(element);
+        return () => current.unobserve(element);
+      };
+      refs.current.set(styleId, ref);
+      return ref;
+    },
+    [section],
+  );
+}

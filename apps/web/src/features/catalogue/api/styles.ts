@@ -1,0 +1,54 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { StyleSort } from "@rupa/shared";
+import { apiFetch } from "@/lib/api-client";
+import type { Lang } from "@/lib/i18n";
+import { parseCatalogueSummary, parseStyleDetail, parseStyleList } from "./parse";
+
+export type { CatalogueSummary, StyleDetail, StyleSort, StyleSummary } from "@rupa/shared";
+
+/**
+ * The active styles in the given order. A-Z depends on the language (names differ), the other
+ * orders do not, so only A-Z puts the language into the request and the cache key.
+ */
+export function stylesQueryOptions(sort: StyleSort = "featured", lang: Lang = "id") {
+  const params = new URLSearchParams({ sort });
+  if (sort === "az") params.set("lang", lang);
+  return queryOptions({
+    queryKey: ["styles", "list", sort, sort === "az" ? lang : "any"] as const,
+    queryFn: async ({ signal }) =>
+      parseStyleList(await apiFetch(`/api/styles?${params.toString()}`, { signal })),
+    staleTime: 60_000,
+    // Previews are drawn in the background after a fresh start: look again while some are missing.
+    refetchInterval: (query) =>
+      query.state.data?.some((style) => style.preview === null) ? 15_000 : false,
+  });
+}
+
+export function useStyles(sort: StyleSort = "featured", lang: Lang = "id") {
+  return useQuery(stylesQueryOptions(sort, lang));
+}
+
+export function styleDetailQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ["styles", "detail", id] as const,
+    queryFn: async ({ signal }) =>
+      parseStyleDetail(await apiFetch(`/api/styles/${encodeURIComponent(id)}`, { signal })),
+    staleTime: 60_000,
+  });
+}
+
+export function useStyleDetail(id: string | null) {
+  return useQuery({ ...styleDetailQueryOptions(id ?? ""), enabled: id !== null });
+}
+
+export const catalogueSummaryQueryOptions = queryOptions({
+  queryKey: ["styles", "summary"] as const,
+  queryFn: async ({ signal }) =>
+    parseCatalogueSummary(await apiFetch("/api/styles/summary", { signal })),
+  staleTime: 5 * 60_000,
+});
+
+/** The figures the landing and FAQ copy state (number of styles, bonus credits, time…). */
+export function useCatalogueSummary() {
+  return useQuery(catalogueSummaryQueryOptions);
+}

@@ -1,0 +1,83 @@
+import { Coins, Gift, ShoppingBag } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatNumber } from "@/lib/format";
+import { useI18n } from "@/lib/i18n";
+import type { Viewer } from "../lib/viewer";
+
+/** The explore hero: a greeting, the credit balance or the visitor's free try, buy credits. */
+export function CreditHero({ viewer, title }: { viewer: Viewer; title: string }) {
+  const { t, lang } = useI18n();
+  const buyHref = viewer.kind === "user" ? "/credits" : "/auth?mode=signup";
+  return (
+    <section className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-primary via-[#5b33e0] to-[#7a3fd8] p-5 text-primary-foreground shadow-lift sm:p-8">
+      <div
+        aria-hidden
+        className="pointer-events-none absolute -top-16 -right-10 size-56 rounded-full bg-accent/40 blur-3xl"
+      />
+      <div className="relative flex flex-col gap-5 md:flex-row md:items-end md:justify-between">
+        <div className="flex max-w-xl flex-col gap-2">
+          <h1 className="text-2xl font-extrabold tracking-tight text-balance sm:text-3xl">
+            {title}
+          </h1>
+          <p className="text-sm text-primary-foreground/85 sm:text-base">
+            {t("catalogue.heroLead")}
+          </p>
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center md:flex-col md:items-stretch">
+          <div className="flex min-h-16 min-w-48 items-center gap-3 rounded-2xl bg-white/12 px-4 py-3 ring-1 ring-white/20 backdrop-blur">
+            {viewer.kind === "user" ? (
+              <>
+                <Coins aria-hidden className="size-6 shrink-0 text-accent" />
+                <div className="flex flex-col">
+                  <span className="text-xs text-primary-foreground/75">
+                    {t("catalogue.balanceLabel")}
+                  </span>
+                  <span className="text-lg font-extrabold" data-testid="credit-balance">
+                    {t("catalogue.balance", { count: formatNumber(viewer.credits, lang) })}
+                  </span>
+                  {viewer.watermarkedOnly && viewer.credits > 0 ? (
+                    <span className="text-xs text-primary-foreground/75">
+                      {t("catalogue.watermarkNote")}
+                    </span>
+                  ) : null}
+                </div>
+              </>
+            ) : viewer.kind === "visitor" && viewer.trial !== "loading" ? (
+              <>
+                <Gift aria-hidden className="size-6 shrink-0 text-accent" />
+                <div className="flex flex-col">
+                  <span className="text-xs text-primary-foreground/75">
+                    {t("catalogue.trialLabel")}
+                  </span>
+                  <span className="text-lg font-extrabold" data-testid="trial-status">
+                    {viewer.trial === "available"
+                      ? t("catalogue.trialAvailable")
+                      : t("catalogue.trialUsed")}
+                  </span>
+                  <span className="max-w-56 text-xs text-primary-foreground/75">
+                    {viewer.trial === "available"
+                      ? t("catalogue.trialAvailableHint")
+                      : t("catalogue.trialUsedHint")}
+                  </span>
+                </div>
+              </>
+            ) : (
+              <div className="flex w-full flex-col gap-2">
+                <Skeleton className="h-3 w-20 bg-white/25" />
+                <Skeleton className="h-5 w-28 bg-white/25" />
+              </div>
+            )}
+          </div>
+          <Button asChild variant="accent" size="lg">
+            <Link to={buyHref}>
+              <ShoppingBag aria-hidden />
+              {viewer.kind === "user" ? t("catalogue.buyCredits") : t("catalogue.signUpForCredits")}
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

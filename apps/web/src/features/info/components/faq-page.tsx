@@ -1,0 +1,61 @@
+import { MessageSquarePlus } from "lucide-react";
+import { Link } from "react-router";
+import { PageHeader } from "@/components/page-header";
+import { Accordion } from "@/components/ui/accordion";
+import { Button } from "@/components/ui/button";
+import { useI18n, type MessageKey } from "@/lib/i18n";
+
+/** The figures the answers state, from /api/styles/summary (null while they load). */
+export type FaqFigures = {
+  styleCount: number;
+  bonusCredits: number;
+  avatarCredits: number;
+  generationTime: string;
+  referralEvery: number;
+  referralCredits: number;
+};
+
+const QUESTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+
+/** /faq: nine questions in an accordion, and a button to /feedback. */
+export function FaqPage({ figures }: { figures: FaqFigures | null }) {
+  const { t } = useI18n();
+  const pending = "…";
+  const vars = {
+    styles: figures?.styleCount ?? pending,
+    bonus: figures?.bonusCredits ?? pending,
+    cost: figures?.avatarCredits ?? pending,
+    time: figures?.generationTime ?? pending,
+    every: figures?.referralEvery ?? pending,
+    reward: figures?.referralCredits ?? pending,
+  };
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-8">
+      <PageHeader title={t("pages.faq.title")}>
+        <p className="text-muted-foreground">{t("pages.faq.description")}</p>
+      </PageHeader>
+      <Accordion
+        headingLevel={2}
+        items={QUESTIONS.map((n) => ({
+          id: `q${n}`,
+          title: t(`faq.q${n}` as MessageKey),
+          content: <p>{t(`faq.a${n}` as MessageKey, vars)}</p>,
+        }))}
+      />
+      <section className="flex flex-col items-start gap-3 rounded-2xl bg-primary-soft p-6 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex flex-col gap-1">
+          <h2 className="text-lg font-bold text-primary-soft-foreground">
+            {t("faq.stillQuestions")}
+          </h2>
+          <p className="text-sm text-primary-soft-foreground/80">{t("faq.lead")}</p>
+        </div>
+        <Button asChild>
+          <Link to="/feedback">
+            <MessageSquarePlus aria-hidden />
+            {t("faq.contact")}
+          </Link>
+        </Button>
+      </section>
+    </div>
+  );
+}

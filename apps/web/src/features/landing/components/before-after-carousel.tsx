@@ -1,0 +1,133 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useI18n } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+import { useReducedMotion } from "../hooks/use-reduced-motion";
+import { pickCarouselPairs, wrapIndex, type Sample } from "../lib/samples";
+import { SampleImage } from "./sample-image";
+
+export const AUTO_ADVANCE_MS = 4_000;
+
+/**
+ * Four before/after pairs with previous/next arrows and dots (WAI-ARIA carousel). It moves on
+ * by itself every 4 seconds, except while pointed at or focused, and never under
+ * prefers-reduced-motion.
+ */
+export function BeforeAfterCarousel({ styles }: { styles: readonly Sample[] | undefined }) {
+  const { t, lang } = useI18n();
+  const pairs = pickCarouselPairs(styles ?? []);
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const reducedMotion = useReducedMotion();
+  const count = pairs.length;
+  const current = count > 0 ? pairs[Math.min(index, count - 1)] : undefined;
+  const autoplay = count > 1 && !hovered && !focused && !reducedMotion;
+
+  useEffect(() => {
+    if (!autoplay) return;
+    const timer = setInterval(
+      () => setIndex((value) => wrapIndex(value, 1, count)),
+      AUTO_ADVANCE_MS,
+    );
+    return () => clearInterval(timer);
+  }, [autoplay, count]);
+
+  if (!current) {
+    return (
+      <div className="mx-auto grid w-full max-w-2xl grid-cols-2 gap-3" aria-busy="true">
+        <Skeleton className="aspect-[4/5] w-full rounded-2xl" />
+        <Skeleton className="aspect-[4/5] w-full rounded-2xl" />
+        <p className="col-span-2 text-center text-sm text-muted-foreground">
+          {t("landing.carousel.pending")}
+        </p>
+      </div>
+    );
+  }
+
+  const name = lang === "id" ? current.nameId : current.name;
+  return (
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={t("landing.carousel.label")}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+      className="mx-auto flex w-full max-w-2xl flex-col gap-4"
+    >
+      <div
+        role="group"
+        aria-roledescription="slide"
+        aria-label={t("landing.carousel.slide", { index: index + 1, count, style: name })}
+        aria-live={autoplay ? "off" : "polite"}
+        className="grid grid-cols-2 gap-3 sm:gap-4"
+      >
+        {(["before", "after"] as const).map((side) => (
+          <figure key={`${current.id}-${side}`} className="relative m-0">
+            <SampleImage
+              image={side === "before" ? current.before : current.preview}
+              alt={`${t(`landing.carousel.${side}`)}: ${name}`}
+              className="w-full rounded-2xl shadow-soft ring-1 ring-black/5 motion-safe:animate-fade-in"
+            />
+            <figcaption
+              className={cn(
+                "absolute top-2 left-2 rounded-full px-2.5 py-1 text-xs font-bold",
+                side === "before"
+                  ? "bg-foreground/70 text-background"
+                  : "bg-primary text-primary-foreground",
+              )}
+            >
+              {t(`landing.carousel.${side}`)}
+            </figcaption>
+          </figure>
+        ))}
+        <p className="col-span-2 text-center text-base font-bold">{name}</p>
+      </div>
+      <div className="flex items-center justify-center gap-2">
+        <Button
+          variant="outline"
+          size="icon"
+          className="rounded-full"
+          aria-label={t("landing.carousel.previous")}
+          onClick={() => setIndex((value) => wrapIndex(value, -1, count))}
+        >
+          <ChevronLeft aria-hidden className="size-5" />
+        </Button>
+        <div className="flex items-center">
+          {pairs.map((pair, dot) => (
+            <button
+              key={pair.id}
+              type="button"
+              aria-label={t("landing.carousel.goTo", { index: dot + 1 })}
+              aria-current={dot === index ? "true" : undefined}
+              onClick={() => setIndex(dot)}
+              className="flex size-10 items-center justify-center rounded-full"
+            >
+              <span
+                className={cn(
+                  "block h-2.5 w-2.5 rounded-full bg-border transition-all motion-reduce:transition-none",
+                  dot === index && "w-7 bg-primary",
+                )}
+              />
+            </button>
+          ))}
+        </div>
+        <Button
+          variant="outline"
+          size="icon"
+          className="rounded-full"
+          aria-label={t("landing.carousel.next")}
+          onClick={() => setIndex((value) => wrapIndex(value, 1, count))}
+        >
+          <ChevronRight aria-hidden className="size-5" />
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { StyleCategory, StyleSummary } from "@rupa/shared";
+
+/** The landing page's sample tabs and the style groups each one shows (spec §2 Landing page). */
+export const SAMPLE_TABS = {
+  professional: ["formal_cv_cpns", "profesi_collectibles"],
+  creative: ["pop_culture", "time_machine", "more_styles"],
+  cartoon: ["cartoon"],
+  cultural: ["hijab_style", "jadul_nostalgia"],
+} as const satisfies Record<string, readonly StyleCategory[]>;
+
+export type SampleTab = keyof typeof SAMPLE_TABS;
+export const SAMPLE_TAB_ORDER: SampleTab[] = ["professional", "creative", "cartoon", "cultural"];
+
+export type Sample = Pick<
+  StyleSummary,
+  "id" | "name" | "nameId" | "category" | "isPremium" | "preview" | "before"
+>;
+
+/** Up to `limit` styles of a tab's groups, those with a preview first, in the given order. */
+export function samplesForTab(styles: readonly Sample[], tab: SampleTab, limit = 8): Sample[] {
+  const groups: readonly StyleCategory[] = SAMPLE_TABS[tab];
+  const inTab = styles.filter((style) => groups.includes(style.category));
+  const withPreview = inTab.filter((style) => style.preview !== null);
+  const without = inTab.filter((style) => style.preview === null);
+  return [...withPreview, ...without].slice(0, limit);
+}
+
+/**
+ * The hero's three sample rows: styles with a preview dealt round-robin into `rowCount` rows,
+ * each row repeated until it holds at least `minPerRow` tiles so it overflows any screen (the
+ * row is then drawn twice for a seamless loop). Empty rows mean "no previews yet".
+ */
+export function buildSampleRows(
+  styles: readonly Sample[],
+  rowCount = 3,
+  minPerRow = 8,
+): Sample[][] {
+  const previewed = styles.filter((style) => style.preview !== null);
+  const rows: Sample[][] = Array.from({ length: rowCount }, () => []);
+  previewed.forEach((style, index) => rows[index % rowCount]?.push(style));
+  return rows.map((row) => {
+    if (row.length === 0) return row;
+    const filled = [...row];
+    while (filled.length < minPerRow) filled.push(...row);
+    return filled;
+  });
+}
+
+/**
+ * The before/after carousel's pairs: up to `count` styles with both pictures, each from a
+ * different group while possible.
+ */
+export function pickCarouselPairs(styles: readonly Sample[], count = 4): Sample[] {
+  const ready = styles.filter((style) => style.preview !== null && style.before !== null);
+  const picked: Sample[] = [];
+  const seen = new Set<StyleCategory>();
+  for (const style of ready) {
+    if (picked.length >= count) break;
+    if (seen.has(style.category)) continue;
+    seen.add(style.category);
+    picked.push(style);
+  }
+  for (const style of ready) {
+    if (picked.length >= count) break;
+    if (!picked.includes(style)) picked.push(style);
+  }
+  return picked;
+}
+
+/** Carousel index after moving `delta` steps, wrapping around. */
+export function wrapIndex(index: number, delta: number, count: number): number {
+  if (count <= 0) return 0;
+  return (((index + delta) % count) + count) % count;
+}

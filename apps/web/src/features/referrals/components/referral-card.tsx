@@ -1,0 +1,141 @@
+import { Copy, Crown, RefreshCw, Users } from "lucide-react";
+import { useId } from "react";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useI18n } from "@/lib/i18n";
+import { toast } from "@/lib/toast";
+import { cn } from "@/lib/utils";
+import { friendsToGo, referralLink, useReferralStats } from "../api/referral-stats";
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Referral progress (friends toward the next reward) and the link to share, for signed-in users. */
+export function ReferralCard() {
+  const { t } = useI18n();
+  const stats = useReferralStats();
+  const titleId = useId();
+  const linkId = useId();
+
+  if (stats.isPending) {
+    return (
+      <section
+        aria-label={t("referral.title")}
+        className="flex flex-col gap-3 rounded-3xl border bg-card p-5 shadow-soft sm:p-6"
+      >
+        <Skeleton className="h-6 w-56" />
+        <Skeleton className="h-4 w-72 max-w-full" />
+        <Skeleton className="h-3 w-full" />
+        <Skeleton className="h-11 w-full" />
+      </section>
+    );
+  }
+  if (stats.isError) {
+    return (
+      <section
+        role="alert"
+        className="flex flex-wrap items-center justify-between gap-3 rounded-3xl border border-dashed bg-card p-5"
+      >
+        <p className="font-semibold">{t("referral.loadFailed")}</p>
+        <Button variant="outline" onClick={() => void stats.refetch()}>
+          <RefreshCw aria-hidden />
+          {t("referral.retry")}
+        </Button>
+      </section>
+    );
+  }
+
+  const data = stats.data;
+  const link = referralLink(window.location.origin, data.referralCode);
+  const progress = Math.min(data.progress, data.rewardEvery);
+  const copy = async () => {
+    if (await copyText(link)) toast.success(t("referral.copied"));
+    else toast.error(t("referral.copyFailed"));
+  };
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="flex flex-col gap-4 rounded-3xl border bg-card p-5 shadow-soft sm:p-6"
+    >
+      <div className="flex items-start gap-3">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-accent-soft text-accent-soft-foreground">
+          <Users aria-hidden className="size-5" />
+        </span>
+        <div className="flex flex-col gap-1">
+          <h2 id={titleId} className="text-lg font-bold">
+            {t("referral.title")}
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {t("referral.body", { every: data.rewardEvery, reward: data.rewardCredits })}
+          </p>
+        </div>
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <div className="flex items-center justify-between text-sm font-semibold">
+          <span>{t("referral.progress", { count: progress, every: data.rewardEvery })}</span>
+          <span className="text-muted-foreground">
+            {t("referral.remaining", { count: friendsToGo(data), reward: data.rewardCredits })}
+          </span>
+        </div>
+        <div
+          role="progressbar"
+          aria-label={t("referral.progressLabel")}
+          aria-valuemin={0}
+          aria-valuemax={data.rewardEvery}
+          aria-valuenow={progress}
+          className="flex gap-1.5"
+        >
+          {Array.from({ length: data.rewardEvery }, (_, index) => (
+            <span
+              key={index}
+              className={cn(
+                "h-2.5 flex-1 rounded-full bg-muted",
+                index < progress && "bg-gradient-to-r from-primary to-accent",
+              )}
+            />
+          ))}
+        </div>
+        <p className="text-xs text-muted-foreground">
+          {t("referral.stats", {
+            completed: data.completed,
+            pending: data.pending,
+            earned: data.creditsEarned,
+          })}
+        </p>
+        {data.premiumUnlocked ? (
+          <p className="flex items-center gap-1.5 text-sm font-semibold text-primary">
+            <Crown aria-hidden className="size-4" />
+            {t("referral.premiumUnlocked")}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          <label htmlFor={linkId} className="text-xs font-semibold text-muted-foreground">
+            {t("referral.linkLabel")}
+          </label>
+          <input
+            id={linkId}
+            readOnly
+            value={link}
+            onFocus={(event) => event.currentTarget.select()}
+            className="min-h-11 w-full min-w-0 truncate rounded-xl border bg-muted px-3 text-sm text-foreground"
+          />
+        </div>
+        <Button onClick={() => void copy()}>
+          <Copy aria-hidden />
+          {t("referral.copy")}
+        </Button>
+      </div>
+    </section>
+  );
+}
