@@ -43,7 +43,10 @@ const envSchema = z
     HF_TOKEN: z.string().min(8).optional(),
     KIE_AI_API_KEY: z.string().min(8).optional(),
     /** Replicate's signing secret (whsec_…): with an https PUBLIC_URL, predictions report back by webhook. */
-    REPLICATE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, "must look like whsec_…").optional(),
+    REPLICATE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]+$/, "must look like whsec_…")
+      .optional(),
     /** Longest a provider may take for one image before it is cancelled and retried. */
     GENERATION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(900).default(150),
     /** First retry delay of a failed generation; doubles per try (capped at 120 s). */
