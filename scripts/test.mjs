@@ -1,6 +1,5 @@
 // `npm test`: type-check, lint, format check, unit tests, integration tests on PGlite and on
 // the local PostgreSQL, then the Playwright journeys in Chromium. Stops at the first failure.
-import pg from "pg";
 import { ensureChromium } from "./e2e.mjs";
 import { ensureBuilt, ensureInstalled, must } from "./lib.mjs";
 
@@ -8,6 +7,8 @@ const started = Date.now();
 const step = (name) => console.log(`\n━━ ${name} (${Math.round((Date.now() - started) / 1000)}s)`);
 
 ensureInstalled();
+// Imported only after the install above: a fresh clone has no node_modules yet.
+const { default: pg } = await import("pg");
 
 const testDb = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 step(`checking PostgreSQL at ${testDb.replace(/\/\/[^@]*@/, "//")}`);
