@@ -7,7 +7,8 @@ import { root } from "./lib.mjs";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rupa-e2e-"));
 const port = process.env.E2E_PORT ?? "3100";
-const child = spawn(process.execPath, [path.join(root, "apps/server/dist/index.js")], {
+const serverDist = path.join(root, "apps/server", process.env.SERVER_DIST_DIR ?? "dist");
+const child = spawn(process.execPath, [path.join(serverDist, "index.js")], {
   cwd: root,
   stdio: "inherit",
   env: {

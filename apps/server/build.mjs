@@ -3,11 +3,13 @@ import fs from "node:fs";
 import { build } from "esbuild";
 
 const pkg = JSON.parse(fs.readFileSync(new URL("./package.json", import.meta.url), "utf8"));
+// SERVER_DIST_DIR (relative to apps/server) builds elsewhere, e.g. for a second checkout's journeys.
+const outdir = process.env.SERVER_DIST_DIR ?? "dist";
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith("@rupa/"));
 
 await build({
   entryPoints: ["src/index.ts", "src/cli.ts"],
-  outdir: "dist",
+  outdir,
   bundle: true,
   platform: "node",
   format: "esm",
@@ -19,6 +21,6 @@ await build({
   },
   logLevel: "warning",
 });
-fs.rmSync("dist/migrations", { recursive: true, force: true });
-fs.cpSync("src/db/migrations", "dist/migrations", { recursive: true });
-console.log("server built: dist/index.js, dist/cli.js");
+fs.rmSync(`${outdir}/migrations`, { recursive: true, force: true });
+fs.cpSync("src/db/migrations", `${outdir}/migrations`, { recursive: true });
+console.log(`server built: ${outdir}/index.js, ${outdir}/cli.js`);
