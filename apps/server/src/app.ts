@@ -10,6 +10,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { staticWeb } from "./middleware/static-web";
 import { accountRoutes, authCallbackRoutes } from "./modules/account/account.routes";
 import { adminUserRoutes } from "./modules/admin/admin-users.routes";
+import { devFixturesRoutes } from "./modules/dev/dev-fixtures.routes";
 import { devMailboxRoutes } from "./modules/dev/dev-mailbox.routes";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes";
 import { fileRoutes } from "./modules/files/files.routes";
@@ -69,6 +70,7 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
   app.route("/api", api);
   app.all("/api", apiNotFound);
   if (ctx.env.NODE_ENV !== "production") app.route("/dev/mailbox", devMailboxRoutes(ctx));
+  if (ctx.env.NODE_ENV === "test") app.route("/dev/fixtures", devFixturesRoutes(ctx));
   if (opts.webDistDir) app.use("*", staticWeb(opts.webDistDir));
   app.notFound((c) => (c.req.path.startsWith("/api/") ? apiNotFound(c) : c.text("Not found", 404)));
   return app;

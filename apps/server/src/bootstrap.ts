@@ -35,6 +35,7 @@ import { createAccountRepository } from "./modules/account/account.repository";
 import { type AccountService, createAccountService } from "./modules/account/account.service";
 import { createAdminService } from "./modules/admin/admin.service";
 import { createCreditsRepository } from "./modules/credits/credits.repository";
+import { createDevFixturesRepository } from "./modules/dev/dev-fixtures.repository";
 import { createDevMailboxRepository } from "./modules/dev/dev-mailbox.repository";
 import { createRateLimitRepository } from "./modules/rate-limit/rate-limit.repository";
 import { createRateLimiter } from "./modules/rate-limit/rate-limit.service";
@@ -164,6 +165,7 @@ export function createAppContext(core: CoreParts): AppContext {
       security,
       limiter,
       devMailbox: createDevMailboxRepository(db.db),
+      devFixtures: createDevFixturesRepository(db.db),
       styles: createStylesService({ styles: stylesRepo, settings }),
       stylesRepo,
       styleEvents: createStyleEventsService(stylesRepo),

@@ -6,6 +6,7 @@ import type { Mailer } from "./infra/mail/mailer";
 import type { AccountService } from "./modules/account/account.service";
 import type { AdminService } from "./modules/admin/admin.service";
 import type { CreditsRepository } from "./modules/credits/credits.repository";
+import type { DevFixturesRepository } from "./modules/dev/dev-fixtures.repository";
 import type { createDevMailboxRepository } from "./modules/dev/dev-mailbox.repository";
 import type { RateLimiter } from "./modules/rate-limit/rate-limit.service";
 import type { SecurityEventsRepository } from "./modules/security/security-events.repository";
@@ -55,6 +56,7 @@ export interface AppContext {
     security: SecurityEventsRepository;
     limiter: RateLimiter;
     devMailbox: ReturnType<typeof createDevMailboxRepository>;
+    devFixtures: DevFixturesRepository;
     styles: StylesService;
     stylesRepo: StylesRepository;
     styleEvents: StyleEventsService;
