@@ -1,0 +1,75 @@
+import {
+  galleryItemResponseSchema,
+  galleryPageSchema,
+  generationSchema,
+  type GalleryItem,
+  type GalleryKind,
+  type Generation,
+} from "@rupa/shared";
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import { apiFetch } from "@/lib/api-client";
+import { queryClient } from "@/lib/query-client";
+
+export type { GalleryItem, GalleryKind } from "@rupa/shared";
+
+export type GallerySort = "newest" | "oldest";
+export type GalleryFilters = { search: string; styleId: string | null; sort: GallerySort };
+
+/** Cards per page: three rows of the widest grid. */
+export const PAGE_SIZE = 24;
+
+export function galleryQueryOptions(filters: GalleryFilters) {
+  return infiniteQueryOptions({
+    queryKey: ["gallery", "list", filters] as const,
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ sort: filters.sort, limit: String(PAGE_SIZE) });
+      const search = filters.search.trim();
+      if (search) params.set("search", search);
+      if (filters.styleId) params.set("styleId", filters.styleId);
+      if (pageParam) params.set("cursor", pageParam);
+      return apiFetch(`/api/gallery?${params.toString()}`, { schema: galleryPageSchema, signal });
+    },
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 30_000,
+  });
+}
+
+export function useGallery(filters: GalleryFilters, enabled: boolean) {
+  return useInfiniteQuery({ ...galleryQueryOptions(filters), enabled });
+}
+
+export async function fetchGalleryItem(kind: GalleryKind, id: string): Promise<GalleryItem> {
+  const body = await apiFetch(`/api/gallery/${kind}/${encodeURIComponent(id)}`, {
+    schema: galleryItemResponseSchema,
+  });
+  return body.item;
+}
+
+export async function deleteGalleryItem(item: Pick<GalleryItem, "kind" | "id">): Promise<void> {
+  await apiFetch(`/api/gallery/${item.kind}/${encodeURIComponent(item.id)}`, {
+    method: "DELETE",
+  });
+}
+
+/** Every cached gallery list is stale after a delete or a finished generation. */
+export function invalidateGallery(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: ["gallery"] });
+}
+
+const activeSchema = z.object({ generations: z.array(generationSchema) });
+
+/**
+ * The user's generations still queued or processing (shown as progress cards). Polls every
+ * 3 seconds while any is running; when one finishes the gallery list is fetched again.
+ */
+export function useActiveGenerations(enabled: boolean) {
+  return useQuery({
+    queryKey: ["gallery", "active"] as const,
+    queryFn: async ({ signal }): Promise<Generation[]> =>
+      (await apiFetch("/api/generations", { schema: activeSchema, signal })).generations,
+    enabled,
+    refetchInterval: (query) => ((query.state.data?.length ?? 0) > 0 ? 3_000 : false),
+  });
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it, vi } from "vitest";
+import { downloadName, downloadUrl } from "./download";
+import { shareResult, whatsappShareUrl } from "./share";
+import { wrapIndex } from "./wrap";
+
+describe("wrapIndex", () => {
+  it("steps forward and back, wrapping at both ends", () => {
+    expect(wrapIndex(0, 1, 3)).toBe(1);
+    expect(wrapIndex(2, 1, 3)).toBe(0);
+    expect(wrapIndex(0, -1, 3)).toBe(2);
+    expect(wrapIndex(0, 1, 1)).toBe(0);
+    expect(wrapIndex(0, 1, 0)).toBe(-1);
+  });
+});
+
+describe("download helpers", () => {
+  it("names the file after the style and the day", () => {
+    const item = {
+      style: { name: "Pixar 3D Cartoon" },
+      kind: "avatar",
+      createdAt: "2026-11-21T03:00:00.000Z",
+    };
+    expect(downloadName(item, "image/jpeg")).toBe("rupa-pixar-3d-cartoon-2026-11-21.jpg");
+    expect(downloadName({ ...item, style: null, kind: "kanvas" }, "image/png")).toBe(
+      "rupa-kanvas-2026-11-21.png",
+    );
+  });
+  it("asks the server for an attachment", () => {
+    expect(downloadUrl("/api/files/generated-avatars/u-1/a.jpg")).toBe(
+      "/api/files/generated-avatars/u-1/a.jpg?download=1",
+    );
+    expect(downloadUrl("/x?v=1")).toBe("/x?v=1&download=1");
+  });
+});
+
+describe("shareResult", () => {
+  const payload = { title: "Rupa", text: "Lihat avatarku!", url: "https://rupa.id/?ref=ABC" };
+
+  it("uses the Web Share API with the image when files can be shared", async () => {
+    const file = new File(["x"], "a.jpg", { type: "image/jpeg" });
+    const share = vi.fn<(data: ShareData) => Promise<void>>().mockResolvedValue(undefined);
+    const open = vi.fn();
+    const outcome = await shareResult(
+      payload,
+      () => Promise.resolve(file),
+      { share, canShare: () => true },
+      open,
+    );
+    expect(outcome).toBe("shared");
+    expect(share).toHaveBeenCalledWith({ ...payload, files: [file] });
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it("treats a cancelled share sheet as cancelled, not as a failure", async () => {
+    const share = vi.fn().mockRejectedValue(new DOMException("no", "AbortError"));
+    const open = vi.fn();
+    expect(
+      await shareResult(
+        payload,
+        () => Promise.resolve(null),
+        { share, canShare: () => false },
+        open,
+      ),
+    ).toBe("cancelled");
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it("opens WhatsApp with the text and the referral link otherwise", async () => {
+    const open = vi.fn();
+    expect(await shareResult(payload, () => Promise.resolve(null), undefined, open)).toBe(
+      "whatsapp",
+    );
+    expect(open).toHaveBeenCalledWith(whatsappShareUrl("Lihat avatarku! https://rupa.id/?ref=ABC"));
+    expect(whatsappShareUrl("a b&c")).toBe("https://wa.me/?text=a%20b%26c");
+  });
+});
