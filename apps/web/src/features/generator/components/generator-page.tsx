@@ -1,5 +1,5 @@
 import type { Generation } from "@rupa/shared";
-import { Coins, LoaderCircle, Sparkles, Wand2 } from "lucide-react";
+import { Coins, LoaderCircle, Package, Sparkles, Wand2 } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PageHeader } from "@/components/page-header";
@@ -16,6 +16,7 @@ import { fetchHealth, startGeneration, useCatalogueSummary, useStyle } from "../
 import { useFollowGeneration } from "../hooks/use-follow-generation";
 import { usePhoto } from "../hooks/use-photo";
 import { actionForCode, type ErrorAction } from "../lib/error-keys";
+import { CustomFigureDialog } from "./custom-figure-dialog";
 import { GenderPicker, type Gender } from "./gender-picker";
 import { GenerationDialog } from "./generation-dialog";
 import { OutOfCreditsDialog } from "./out-of-credits-dialog";
@@ -65,6 +66,7 @@ export function GeneratorPage({ account, refreshAccount, onIntent }: Props) {
   const [notice, setNotice] = useState<string | null>(null);
   const [modal, setModal] = useState<Modal>(null);
   const [progressOpen, setProgressOpen] = useState(false);
+  const [customOpen, setCustomOpen] = useState(false);
   const hintId = useId();
 
   // Without a valid stored style there is nothing to generate: back to the catalogue (spec §2).
@@ -80,6 +82,8 @@ export function GeneratorPage({ account, refreshAccount, onIntent }: Props) {
   }, [style.error, navigate, t]);
 
   const category = style.data?.category;
+  // Action-figure styles offer the custom figure (own title, accessories…) to members.
+  const offersCustomFigure = member && category === "profesi_collectibles";
   const gendered = !!category && GENDERED.has(category);
   const chosenGender = gender ?? (category === "hijab_style" ? "female_hijab" : null);
 
@@ -290,6 +294,21 @@ export function GeneratorPage({ account, refreshAccount, onIntent }: Props) {
                 {notice}
               </p>
             ) : null}
+            {offersCustomFigure ? (
+              <div className="flex flex-col gap-1 rounded-xl border border-dashed p-3">
+                <Button
+                  variant="outline"
+                  disabled={uploading || busy !== "idle" || running}
+                  onClick={() => setCustomOpen(true)}
+                >
+                  <Package aria-hidden className="size-4" />
+                  {t("customFigure.open")}
+                </Button>
+                <p className="text-center text-xs text-muted-foreground">
+                  {t("customFigure.openHint")}
+                </p>
+              </div>
+            ) : null}
             {running && !progressOpen ? (
               <Button variant="secondary" onClick={() => setProgressOpen(true)}>
                 <LoaderCircle aria-hidden className="size-4 animate-spin" />
@@ -340,6 +359,28 @@ export function GeneratorPage({ account, refreshAccount, onIntent }: Props) {
         reconnecting={follow.state.pollFailures >= 2}
         onRetry={retry}
       />
+      {offersCustomFigure ? (
+        <CustomFigureDialog
+          open={customOpen}
+          onOpenChange={setCustomOpen}
+          uploadId={ready && photo.state.upload ? photo.state.upload.id : null}
+          onStarted={(started) => {
+            setCustomOpen(false);
+            follow.start(started);
+            setProgressOpen(true);
+            void refreshAccount();
+          }}
+          onRefused={(error) => {
+            if (!isApiError(error)) return false;
+            const action = actionForCode(error.code, member);
+            if (action.kind !== "outOfCredits") return false;
+            void refreshAccount();
+            setCustomOpen(false);
+            setModal({ kind: "outOfCredits" });
+            return true;
+          }}
+        />
+      ) : null}
       <SignUpDialog
         open={modal?.kind === "signUp"}
         onOpenChange={(open) => !open && setModal(null)}
