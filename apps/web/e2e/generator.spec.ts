@@ -1,7 +1,16 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
+import {
+  choosePhoto,
+  generateButton,
+  openGenerator,
+  pickStyle,
+  portraitJpeg,
+  ready,
+  signUpAndSignIn,
+} from "./support/generator";
 
 // The generator against the real server and the built-in `local` provider: a guest's free try
 // (JPEG, then a HEIC rotated once), the refusal of a second try, and a member who spends one of
@@ -13,73 +22,6 @@ test.use({ viewport: DESKTOP });
 const HEIC = readFileSync(
   fileURLToPath(new URL("../../server/test/fixtures/portrait.heic", import.meta.url)),
 );
-
-type StyleRow = {
-  id: string;
-  name: string;
-  nameId: string;
-  isPremium: boolean;
-  category: string;
-  preview: { card: string } | null;
-};
-
-/** A real portrait-ish JPEG, 900x1200, made with sharp (a face-coloured oval on a backdrop). */
-async function portraitJpeg(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#6d8fd6"/><stop offset="1" stop-color="#2c3e70"/></linearGradient></defs>
-    <rect width="900" height="1200" fill="url(#g)"/>
-    <ellipse cx="450" cy="520" rx="210" ry="270" fill="#d9a47f"/>
-    <ellipse cx="370" cy="470" rx="28" ry="18" fill="#2b1d14"/>
-    <ellipse cx="530" cy="470" rx="28" ry="18" fill="#2b1d14"/>
-    <path d="M370 640 Q450 700 530 640" stroke="#7a3b2e" stroke-width="14" fill="none"/>
-    <rect x="250" y="850" width="400" height="350" rx="120" fill="#f2f2f2"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
-}
-
-async function pickStyle(request: APIRequestContext): Promise<StyleRow> {
-  const res = await request.get("/api/styles?sort=featured");
-  expect(res.ok()).toBe(true);
-  const { styles } = (await res.json()) as { styles: StyleRow[] };
-  const style =
-    styles.find((s) => !s.isPremium && s.category === "cartoon") ??
-    styles.find((s) => !s.isPremium);
-  expect(style, "an active non-premium style").toBeTruthy();
-  return style!;
-}
-
-async function openGenerator(page: Page, style: StyleRow): Promise<void> {
-  await page.addInitScript((s) => {
-    localStorage.setItem(
-      "selectedStyle",
-      JSON.stringify({
-        id: s.id,
-        name: s.name,
-        imageUrl: s.preview?.card ?? null,
-        isPremium: s.isPremium,
-      }),
-    );
-  }, style);
-  await page.goto("/generator");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Buat Avatar");
-  await expect(page.getByRole("region", { name: "Gaya pilihanmu" })).toBeVisible();
-}
-
-/** Picks a file through the real file chooser behind `button`; resolves with the upload answer. */
-async function choosePhoto(
-  page: Page,
-  button: Locator,
-  file: { name: string; mimeType: string; buffer: Buffer },
-) {
-  const uploaded = page.waitForResponse(
-    (r) => r.url().endsWith("/api/uploads") && r.request().method() === "POST",
-  );
-  const chooser = page.waitForEvent("filechooser");
-  await button.click();
-  await (await chooser).setFiles(file);
-  return uploaded;
-}
 
 type Upload = { id: string; croppedUrl: string };
 
@@ -97,9 +39,6 @@ function meanDiff(a: Buffer, b: Buffer): number {
   for (let i = 0; i < a.length; i += 1) sum += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
   return sum / a.length;
 }
-
-const ready = (page: Page) => page.getByRole("status").filter({ hasText: "Foto siap dipakai" });
-const generateButton = (page: Page) => page.getByRole("button", { name: "Buat Avatar" });
 
 test("a guest uploads a JPEG, then a HEIC rotated once, generates and sees the sign-up prompt; a second try is refused", async ({
   page,
@@ -238,39 +177,6 @@ test("a guest uploads a JPEG, then a HEIC rotated once, generates and sees the s
     "guest_trial_used",
   );
 });
-
-// Sign-up through the real form and the dev mailbox (as accounts.spec.ts does).
-async function signUpAndSignIn(page: Page): Promise<void> {
-  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `gen.${tag}@rupa.test`;
-  const password = `rahasia-${tag}`;
-  await page.goto("/auth?mode=signup");
-  await page.getByLabel("Nama lengkap").fill("Gina Rupa");
-  await page.getByLabel("Nomor HP").fill("0812 3456 7890");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Daftar sekarang" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cek email kamu");
-
-  const link = page
-    .locator("article")
-    .filter({ hasText: email })
-    .filter({ hasText: "confirm-email" })
-    .first()
-    .getByRole("link")
-    .first();
-  await expect(async () => {
-    await page.goto("/dev/mailbox");
-    await expect(link).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-  await link.click();
-  await expect(page).toHaveURL(/\/auth/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Masuk ke Rupa");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Masuk", exact: true }).click();
-  await expect(page).toHaveURL(/\/eksplor$/);
-}
 
 test("a member with bonus credits generates, lands on /gallery and has one credit less", async ({
   page,

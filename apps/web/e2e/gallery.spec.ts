@@ -1,0 +1,246 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import {
+  choosePhoto,
+  generateButton,
+  openGenerator,
+  pickStyle,
+  portraitJpeg,
+  ready,
+  signUpAndSignIn,
+  type StyleRow,
+} from "./support/generator";
+
+// The gallery with real results: a member makes two avatars through the real generation
+// pipeline (local provider) and has one Kanvas image row, then searches, filters, sorts, steps
+// through the details (wrapping past the last one), downloads and deletes with confirmation; on
+// a 360 px phone the same works by tap; and a custom action figure made through its dialog
+// reaches the gallery.
+
+const DESKTOP = { width: 1280, height: 800 };
+test.use({ viewport: DESKTOP });
+
+async function generateWith(page: Page, style: StyleRow): Promise<void> {
+  await openGenerator(page, style);
+  const upload = await choosePhoto(page, page.getByRole("button", { name: "Pilih dari galeri" }), {
+    name: "wajah.jpg",
+    mimeType: "image/jpeg",
+    buffer: await portraitJpeg(),
+  });
+  expect(upload.status()).toBe(201);
+  await expect(ready(page)).toBeVisible();
+  await generateButton(page).click();
+  await expect(page).toHaveURL(/\/gallery$/, { timeout: 30_000 });
+}
+
+const cards = (page: Page) =>
+  page.getByRole("list", { name: "Gambar di galeri" }).getByRole("article");
+const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+async function balance(page: Page): Promise<number> {
+  const me = (await (await page.request.get("/api/account/me")).json()) as {
+    user: { credits: { balance: number } };
+  };
+  return me.user.credits.balance;
+}
+
+/** A phone-sized page sharing the signed-in session of `page`. */
+async function phone(browser: Browser, page: Page): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 800 },
+    hasTouch: true,
+    isMobile: true,
+    locale: "id-ID",
+    timezoneId: "Asia/Jakarta",
+    storageState: await page.context().storageState(),
+    baseURL: new URL(page.url()).origin,
+  });
+  return context.newPage();
+}
+
+test("a member searches, filters, sorts, steps through, downloads and deletes; the same by tap on a phone", async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const cartoon = await pickStyle(request, "cartoon");
+  const formal = await pickStyle(request, "formal_cv_cpns");
+  expect(formal.id).not.toBe(cartoon.id);
+  await signUpAndSignIn(page);
+
+  await generateWith(page, cartoon);
+  await generateWith(page, formal);
+  // A Kanvas image row (Kanvas generation itself is another issue): the test-only fixture route.
+  const kanvas = await page.evaluate(async () => {
+    const res = await fetch("/dev/fixtures/kanvas-images", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ prompt: "Candi Borobudur saat matahari terbit" }),
+    });
+    return res.status;
+  });
+  expect(kanvas).toBe(201);
+
+  await page.goto("/gallery");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Galeri Avatar Saya");
+  await expect(cards(page)).toHaveCount(3);
+  // Newest first: the Kanvas image, then the formal avatar, then the cartoon one.
+  await expect(cards(page).nth(0)).toHaveAccessibleName("Kanvas");
+  await expect(cards(page).nth(0)).toContainText("Candi Borobudur saat matahari terbit");
+  await expect(cards(page).nth(1)).toHaveAccessibleName(formal.nameId);
+  await expect(cards(page).nth(2)).toHaveAccessibleName(cartoon.nameId);
+  // Dates as day/month/year and the generation time.
+  await expect(cards(page).nth(1)).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+  await expect(cards(page).nth(1)).toContainText(/\d+ dtk/);
+  // Thumbnails load lazily at the size they are shown.
+  const thumb = cards(page).nth(1).locator("img");
+  await expect(thumb).toHaveAttribute("loading", "lazy");
+  await expect(thumb).toHaveAttribute("width", "384");
+
+  // Search by style name.
+  const search = page.getByLabel("Cari nama style");
+  await search.fill(cartoon.nameId.slice(0, Math.min(8, cartoon.nameId.length)));
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toHaveAccessibleName(cartoon.nameId);
+  await search.fill("zzz tidak ada");
+  await expect(page.getByText("Tidak ada gambar yang cocok")).toBeVisible();
+  await page.getByRole("button", { name: "Hapus filter" }).click();
+  await expect(cards(page)).toHaveCount(3);
+
+  // The style filter: "Semua Style" plus the active styles.
+  const filter = page.getByLabel("Filter style");
+  await expect(filter.locator("option").first()).toHaveText("Semua Style");
+  await filter.selectOption(formal.id);
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toHaveAccessibleName(formal.nameId);
+  await filter.selectOption("all");
+  await expect(cards(page)).toHaveCount(3);
+
+  // Oldest first.
+  await page.getByLabel("Urutkan").selectOption("oldest");
+  await expect(cards(page).nth(0)).toHaveAccessibleName(cartoon.nameId);
+  await expect(cards(page).nth(2)).toHaveAccessibleName("Kanvas");
+  await page.getByLabel("Urutkan").selectOption("newest");
+  await expect(cards(page).nth(0)).toHaveAccessibleName("Kanvas");
+
+  // Details: previous/next wrap at both ends; Before & After shows the original photo.
+  await page.getByRole("button", { name: `Lihat detail ${formal.nameId}` }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: formal.nameId })).toBeVisible();
+  await expect(dialog.getByText("2 dari 3")).toBeVisible();
+  await dialog.getByRole("tab", { name: "Sebelum & Sesudah" }).click();
+  const before = dialog.getByRole("img", { name: "Foto asli" });
+  await expect(before).toBeVisible();
+  expect(await before.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await dialog.getByRole("button", { name: "Berikutnya" }).click();
+  await expect(dialog.getByText("3 dari 3")).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: cartoon.nameId })).toBeVisible();
+  await dialog.getByRole("button", { name: "Berikutnya" }).click();
+  await expect(dialog.getByText("1 dari 3")).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Kanvas" })).toBeVisible();
+  await expect(dialog.getByText("Candi Borobudur saat matahari terbit")).toBeVisible();
+  await dialog.getByRole("button", { name: "Sebelumnya" }).click();
+  await expect(dialog.getByText("3 dari 3")).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(dialog.getByText("1 dari 3")).toBeVisible();
+
+  // Download from the dialog: a real file, with the toasts.
+  const download = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Unduh" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^rupa-kanvas-\d{4}-\d{2}-\d{2}\.jpg$/);
+  await expect(toast(page, "Unduhan selesai")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  // Delete with confirmation: the row and the file are gone.
+  const formalCard = cards(page).filter({
+    has: page.getByRole("button", { name: `Lihat detail ${formal.nameId}` }),
+  });
+  const formalImage = await formalCard.locator("img").getAttribute("src");
+  await formalCard.hover();
+  await page.getByRole("button", { name: `Hapus: ${formal.nameId}` }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm.getByRole("heading", { name: "Hapus Avatar Permanen" })).toBeVisible();
+  await expect(confirm).toContainText("Yakin mau menghapus avatar ini?");
+  await expect(confirm).toContainText("Tindakan ini tidak bisa dibatalkan.");
+  await confirm.getByRole("button", { name: "Hapus permanen" }).click();
+  await expect(toast(page, "Gambar dihapus permanen")).toBeVisible();
+  await expect(cards(page)).toHaveCount(2);
+  expect((await page.request.get(formalImage!)).status()).toBe(404);
+
+  // The same on a 360 px phone, by tap.
+  const mobile = await phone(browser, page);
+  await mobile.goto("/gallery");
+  await expect(cards(mobile)).toHaveCount(2);
+  const width = await mobile.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+  await mobile.getByRole("button", { name: `Lihat detail ${cartoon.nameId}` }).tap();
+  const sheet = mobile.getByRole("dialog");
+  await expect(sheet.getByText("2 dari 2")).toBeVisible();
+  await sheet.getByRole("button", { name: "Berikutnya" }).tap();
+  await expect(sheet.getByText("1 dari 2")).toBeVisible();
+  await sheet.getByRole("button", { name: "Tutup" }).tap();
+  await expect(sheet).toBeHidden();
+  const mobileDownload = mobile.waitForEvent("download");
+  await mobile.getByRole("button", { name: `Unduh: ${cartoon.nameId}` }).tap();
+  expect((await mobileDownload).suggestedFilename()).toMatch(/^rupa-.+\.jpg$/);
+  await mobile.getByRole("button", { name: `Hapus: ${cartoon.nameId}` }).tap();
+  await mobile.getByRole("alertdialog").getByRole("button", { name: "Hapus permanen" }).tap();
+  await expect(toast(mobile, "Gambar dihapus permanen")).toBeVisible();
+  await expect(cards(mobile)).toHaveCount(1);
+  await mobile.context().close();
+});
+
+test("the custom action-figure dialog validates and its request's result reaches the gallery", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const figure = await pickStyle(request, "profesi_collectibles");
+  await signUpAndSignIn(page);
+  await openGenerator(page, figure);
+  const upload = await choosePhoto(page, page.getByRole("button", { name: "Pilih dari galeri" }), {
+    name: "wajah.jpg",
+    mimeType: "image/jpeg",
+    buffer: await portraitJpeg(),
+  });
+  expect(upload.status()).toBe(201);
+  await expect(ready(page)).toBeVisible();
+
+  await page.getByRole("button", { name: "Action figure kustom" }).click();
+  const dialog = page.getByRole("dialog", { name: "Buat Action Figure Kustom" });
+  await expect(dialog).toBeVisible();
+  const submit = dialog.getByRole("button", { name: "Buat Action Figure" });
+  await expect(submit).toBeDisabled(); // empty title
+  await dialog.getByRole("textbox", { name: "Judul (wajib)" }).fill("   ");
+  await expect(submit).toBeDisabled(); // a title of spaces is empty
+  await expect(dialog.getByText("3/200")).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Judul (wajib)" }).fill("Insinyur Andalan");
+  await expect(dialog.getByText("16/200")).toBeVisible();
+  await submit.click();
+  await expect(dialog.getByText("Aksesori wajib diisi.")).toBeVisible();
+  expect(await balance(page)).toBe(5); // nothing was spent
+
+  // The profession variant asks for the profession instead.
+  await dialog.getByRole("tab", { name: "Profesi" }).click();
+  await expect(dialog.getByRole("textbox", { name: "Profesi (wajib)" })).toBeVisible();
+  await expect(dialog.getByRole("radio", { name: "Wanita berhijab" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Buat Action Figure" })).toBeDisabled();
+  await dialog.getByRole("tab", { name: "Action Figure" }).click();
+
+  await dialog
+    .getByRole("textbox", { name: "Aksesori (wajib)" })
+    .fill("laptop, kopi susu, helm proyek");
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith("/api/custom-profession/requests") && r.request().method() === "POST",
+  );
+  await submit.click();
+  expect((await created).status()).toBe(202);
+  await expect(toast(page, "Permintaan action figure kustom dibuat!")).toBeVisible();
+  await expect(page).toHaveURL(/\/gallery$/, { timeout: 30_000 });
+  await expect(cards(page)).toHaveCount(1);
+  await expect(page.getByRole("link", { name: /Saldo kredit/ })).toContainText("4 kredit");
+  expect(await balance(page)).toBe(4);
+});

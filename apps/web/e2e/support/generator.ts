@@ -1,0 +1,112 @@
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import sharp from "sharp";
+
+// Steps shared by the journeys that make avatars through the real generator.
+
+export type StyleRow = {
+  id: string;
+  name: string;
+  nameId: string;
+  isPremium: boolean;
+  category: string;
+  preview: { card: string } | null;
+};
+
+/** A real portrait-ish JPEG, 900x1200, made with sharp (a face-coloured oval on a backdrop). */
+export async function portraitJpeg(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#6d8fd6"/><stop offset="1" stop-color="#2c3e70"/></linearGradient></defs>
+    <rect width="900" height="1200" fill="url(#g)"/>
+    <ellipse cx="450" cy="520" rx="210" ry="270" fill="#d9a47f"/>
+    <ellipse cx="370" cy="470" rx="28" ry="18" fill="#2b1d14"/>
+    <ellipse cx="530" cy="470" rx="28" ry="18" fill="#2b1d14"/>
+    <path d="M370 640 Q450 700 530 640" stroke="#7a3b2e" stroke-width="14" fill="none"/>
+    <rect x="250" y="850" width="400" height="350" rx="120" fill="#f2f2f2"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** An active non-premium style, of `category` when there is one. */
+export async function pickStyle(
+  request: APIRequestContext,
+  category = "cartoon",
+): Promise<StyleRow> {
+  const res = await request.get("/api/styles?sort=featured");
+  expect(res.ok()).toBe(true);
+  const { styles } = (await res.json()) as { styles: StyleRow[] };
+  const style =
+    styles.find((s) => !s.isPremium && s.category === category) ?? styles.find((s) => !s.isPremium);
+  expect(style, "an active non-premium style").toBeTruthy();
+  return style!;
+}
+
+export async function openGenerator(page: Page, style: StyleRow): Promise<void> {
+  await page.addInitScript((s) => {
+    localStorage.setItem(
+      "selectedStyle",
+      JSON.stringify({
+        id: s.id,
+        name: s.name,
+        imageUrl: s.preview?.card ?? null,
+        isPremium: s.isPremium,
+      }),
+    );
+  }, style);
+  await page.goto("/generator");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Buat Avatar");
+  await expect(page.getByRole("region", { name: "Gaya pilihanmu" })).toBeVisible();
+}
+
+/** Picks a file through the real file chooser behind `button`; resolves with the upload answer. */
+export async function choosePhoto(
+  page: Page,
+  button: Locator,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  const uploaded = page.waitForResponse(
+    (r) => r.url().endsWith("/api/uploads") && r.request().method() === "POST",
+  );
+  const chooser = page.waitForEvent("filechooser");
+  await button.click();
+  await (await chooser).setFiles(file);
+  return uploaded;
+}
+
+export const ready = (page: Page) =>
+  page.getByRole("status").filter({ hasText: "Foto siap dipakai" });
+export const generateButton = (page: Page) => page.getByRole("button", { name: "Buat Avatar" });
+
+// Sign-up through the real form and the dev mailbox (as accounts.spec.ts does).
+export async function signUpAndSignIn(page: Page): Promise<string> {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `gen.${tag}@rupa.test`;
+  const password = `rahasia-${tag}`;
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("Nama lengkap").fill("Gina Rupa");
+  await page.getByLabel("Nomor HP").fill("0812 3456 7890");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Daftar sekarang" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cek email kamu");
+
+  const link = page
+    .locator("article")
+    .filter({ hasText: email })
+    .filter({ hasText: "confirm-email" })
+    .first()
+    .getByRole("link")
+    .first();
+  await expect(async () => {
+    await page.goto("/dev/mailbox");
+    await expect(link).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await link.click();
+  await expect(page).toHaveURL(/\/auth/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Masuk ke Rupa");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Masuk", exact: true }).click();
+  await expect(page).toHaveURL(/\/eksplor$/);
+  return email;
+}
