@@ -1,12 +1,10 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
-  choosePhoto,
   generateButton,
   openGenerator,
   pickStyle,
-  portraitJpeg,
-  ready,
   signUpAndSignIn,
+  uploadPortrait,
   type StyleRow,
 } from "./support/generator";
 
@@ -21,13 +19,7 @@ test.use({ viewport: DESKTOP });
 
 async function generateWith(page: Page, style: StyleRow): Promise<void> {
   await openGenerator(page, style);
-  const upload = await choosePhoto(page, page.getByRole("button", { name: "Pilih dari galeri" }), {
-    name: "wajah.jpg",
-    mimeType: "image/jpeg",
-    buffer: await portraitJpeg(),
-  });
-  expect(upload.status()).toBe(201);
-  await expect(ready(page)).toBeVisible();
+  await uploadPortrait(page);
   await generateButton(page).click();
   await expect(page).toHaveURL(/\/gallery$/, { timeout: 30_000 });
 }
@@ -201,13 +193,7 @@ test("the custom action-figure dialog validates and its request's result reaches
   const figure = await pickStyle(request, "profesi_collectibles");
   await signUpAndSignIn(page);
   await openGenerator(page, figure);
-  const upload = await choosePhoto(page, page.getByRole("button", { name: "Pilih dari galeri" }), {
-    name: "wajah.jpg",
-    mimeType: "image/jpeg",
-    buffer: await portraitJpeg(),
-  });
-  expect(upload.status()).toBe(201);
-  await expect(ready(page)).toBeVisible();
+  await uploadPortrait(page);
 
   await page.getByRole("button", { name: "Action figure kustom" }).click();
   const dialog = page.getByRole("dialog", { name: "Buat Action Figure Kustom" });

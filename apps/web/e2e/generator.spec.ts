@@ -10,6 +10,7 @@ import {
   portraitJpeg,
   ready,
   signUpAndSignIn,
+  uploadPortrait,
 } from "./support/generator";
 
 // The generator against the real server and the built-in `local` provider: a guest's free try
@@ -190,13 +191,7 @@ test("a member with bonus credits generates, lands on /gallery and has one credi
 
   await openGenerator(page, style);
   await expect(page.getByText("1 kredit per avatar · saldo 5 kredit")).toBeVisible();
-  const upload = await choosePhoto(page, page.getByRole("button", { name: "Pilih dari galeri" }), {
-    name: "wajah.jpg",
-    mimeType: "image/jpeg",
-    buffer: await portraitJpeg(),
-  });
-  expect(upload.status()).toBe(201);
-  await expect(ready(page)).toBeVisible();
+  await uploadPortrait(page);
 
   await generateButton(page).click();
   await expect(page).toHaveURL(/\/gallery$/, { timeout: 30_000 });

@@ -110,3 +110,14 @@ export async function signUpAndSignIn(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/eksplor$/);
   return email;
 }
+
+/** Picks the portrait JPEG from the gallery button and waits until the photo is ready. */
+export async function uploadPortrait(page: Page): Promise<void> {
+  const upload = await choosePhoto(page, page.getByRole("button", { name: "Pilih dari galeri" }), {
+    name: "wajah.jpg",
+    mimeType: "image/jpeg",
+    buffer: await portraitJpeg(),
+  });
+  expect(upload.status()).toBe(201);
+  await expect(ready(page)).toBeVisible();
+}
