@@ -143,6 +143,22 @@ test("a member searches, filters, sorts, steps through, downloads and deletes; t
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^rupa-kanvas-\d{4}-\d{2}-\d{2}\.jpg$/);
   await expect(toast(page, "Unduhan selesai")).toBeVisible();
+
+  // Share: this desktop Chromium has no Web Share API, so WhatsApp opens with the text and the
+  // user's referral link (answered locally: no test reaches a real host).
+  await page
+    .context()
+    .route("https://wa.me/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>WhatsApp</title>" }),
+    );
+  const popup = page.waitForEvent("popup");
+  await dialog.getByRole("button", { name: "Bagikan" }).click();
+  const shared = new URL((await popup).url());
+  expect(shared.origin).toBe("https://wa.me");
+  const text = shared.searchParams.get("text") ?? "";
+  expect(text).toContain("Lihat gambar buatanku di Rupa!");
+  expect(text).toMatch(new RegExp(`${new URL(page.url()).origin}/\\?ref=[A-Za-z0-9]+`));
+  await (await popup).close();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 
