@@ -17,6 +17,17 @@ import {
 import { createOpenAiProvider } from "./remote/openai.provider";
 import { createReplicateProvider } from "./remote/replicate.provider";
 
+/** Replicate's default avatar model and the version Rupa pins it to (a config may name another). */
+export const INSTANT_ID_MODEL = "zsxkib/instant-id";
+export const INSTANT_ID_VERSION =
+  "2e4785a4d80dadf580077b2244c8d7c05d8e3faac04a04c02d8e099dd2876789";
+
+/** The version a Replicate config runs: its own `version`, else the pinned InstantID one. */
+export function replicateVersion(model: string, data: Record<string, unknown>): string | null {
+  if (typeof data.version === "string" && /^[0-9a-f]{64}$/.test(data.version)) return data.version;
+  return model === INSTANT_ID_MODEL ? INSTANT_ID_VERSION : null;
+}
+
 const DEFAULT_ENDPOINTS: Record<string, string> = {
   replicate: "https://api.replicate.com",
   openai: "https://api.openai.com",
@@ -49,8 +60,8 @@ export function createProviderRegistry(
       return createReplicateProvider({
         token: env.REPLICATE_API_TOKEN,
         endpoint,
-        version: typeof data.version === "string" ? data.version : null,
-        model: cfg.modelName || "zsxkib/instant-id",
+        version: replicateVersion(cfg.modelName || INSTANT_ID_MODEL, data),
+        model: cfg.modelName || INSTANT_ID_MODEL,
         pollIntervalMs:
           typeof data.poll_interval_ms === "number" ? data.poll_interval_ms : undefined,
         timeoutMs: env.GENERATION_TIMEOUT_SECONDS * 1000,
