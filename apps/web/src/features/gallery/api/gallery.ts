@@ -1,9 +1,7 @@
 import {
-  galleryItemResponseSchema,
   galleryPageSchema,
   generationSchema,
   type GalleryItem,
-  type GalleryKind,
   type Generation,
 } from "@rupa/shared";
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
@@ -38,13 +36,6 @@ export function galleryQueryOptions(filters: GalleryFilters) {
 
 export function useGallery(filters: GalleryFilters, enabled: boolean) {
   return useInfiniteQuery({ ...galleryQueryOptions(filters), enabled });
-}
-
-export async function fetchGalleryItem(kind: GalleryKind, id: string): Promise<GalleryItem> {
-  const body = await apiFetch(`/api/gallery/${kind}/${encodeURIComponent(id)}`, {
-    schema: galleryItemResponseSchema,
-  });
-  return body.item;
 }
 
 export async function deleteGalleryItem(item: Pick<GalleryItem, "kind" | "id">): Promise<void> {
