@@ -43,6 +43,7 @@ export default tseslint.config(
     ignores: [
       "**/node_modules/**",
       "**/dist/**",
+      "**/dist-*/**",
       "data/**",
       "test-results/**",
       "playwright-report/**",
