@@ -3,7 +3,11 @@ import { availableParallelism } from "node:os";
 import sharp from "sharp";
 import type { Database } from "../infra/db/client";
 import { applyWatermark } from "../infra/images/watermark";
-import { type GenerateRequest, ProviderError } from "../infra/providers/provider";
+import {
+  type GenerateRequest,
+  type GenerateResult,
+  ProviderError,
+} from "../infra/providers/provider";
 import type { ProviderRegistry } from "../infra/providers/registry";
 import type { JobDefinition, Queue } from "../infra/queue/queue";
 import { newObjectKey, type ObjectOwner, type Storage } from "../infra/storage/storage";
@@ -116,11 +120,28 @@ export function createGenerateWorker(d: GenerateJobDeps) {
     d.events.changed(gen.id);
   }
 
+  /** The provider's output into storage; only its key stays (the bytes are not held after). */
+  async function storeRaw(
+    owner: ObjectOwner,
+    out: GenerateResult,
+  ): Promise<{ rawKey: string; seed: number }> {
+    const rawType = sniffPhotoType(out.image);
+    const rawKey = newObjectKey(
+      owner,
+      rawType === "png" ? "png" : rawType === "webp" ? "webp" : "jpg",
+      "raw",
+    );
+    await d.storage.put("generated-avatars", rawKey, out.image);
+    return { rawKey, seed: out.seed };
+  }
+
   async function run(gen: GenerationRow): Promise<void> {
     const started = performance.now();
     const upload = gen.uploadId ? await d.uploads.findById(gen.uploadId) : null;
+    // The stored face crop (≤ 1024 px, made at upload), as a file-backed Blob: read from disk
+    // while the request body is sent, not held in memory while the provider works.
     const photo = upload?.croppedKey
-      ? await d.storage.get("user-uploads", upload.croppedKey)
+      ? await d.storage.blob("user-uploads", upload.croppedKey)
       : null;
     if (!photo) throw new PermanentFailure("photo_expired", "the upload's photo is gone");
     const style = gen.styleId ? await d.styles.findById(gen.styleId) : null;
@@ -142,7 +163,7 @@ export function createGenerateWorker(d: GenerateJobDeps) {
         : Number.parseInt(gen.id.replace(/-/g, "").slice(0, 8), 16);
     const provider = await d.providers.forService("avatar_generation");
     const req: GenerateRequest = {
-      image: photo.body,
+      image: photo,
       prompt: gen.prompt,
       negativePrompt: mp.negative_prompt ?? "",
       guidanceScale: mp.guidance_scale ?? 7.5,
@@ -153,23 +174,16 @@ export function createGenerateWorker(d: GenerateJobDeps) {
       look,
       signal: AbortSignal.timeout(d.timeoutSeconds * 1000),
     };
-    const out = await provider.generate(req);
-    await d.generations.setProgress(gen.id, 80);
-    d.events.changed(gen.id);
-
-    // Copied into our storage at once (provider links expire, and 500 answers arriving together
-    // must not all sit in memory), then normalised and watermarked a few at a time.
     const owner: ObjectOwner = gen.userId
       ? { kind: "user", id: gen.userId }
       : { kind: "guest", id: gen.guestTrialId! };
-    const rawType = sniffPhotoType(out.image);
-    const rawKey = newObjectKey(
-      owner,
-      rawType === "png" ? "png" : rawType === "webp" ? "webp" : "jpg",
-      "raw",
-    );
-    await d.storage.put("generated-avatars", rawKey, out.image);
-    const outSeed = out.seed;
+    // Copied into our storage at once, before anything else waits (provider links expire, and
+    // 500 answers arriving together must not all sit in memory, e.g. queued behind the
+    // database), then normalised and watermarked a few at a time.
+    const { rawKey, seed: outSeed } = await storeRaw(owner, await provider.generate(req));
+    await d.generations.setProgress(gen.id, 80);
+    d.events.changed(gen.id);
+
     const size = sizeFor(params.aspectRatio);
     const imageKey = newObjectKey(owner, "jpg");
     const thumbKey = newObjectKey(owner, "webp", "thumb");

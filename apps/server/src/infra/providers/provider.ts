@@ -2,8 +2,12 @@ import type { LocalLookConfig } from "../../jobs/style-previews.job";
 
 /** What every avatar provider is asked to do. */
 export interface GenerateRequest {
-  /** The subject: the upload's face-centred square crop, JPEG. */
-  image: Buffer;
+  /**
+   * The subject: the upload's face-centred square crop (JPEG, at most 1024 px). The job passes a
+   * Blob backed by the stored file, read only while a request body is sent, so hundreds of
+   * requests waiting on a provider hold no copy of it; bytes work too.
+   */
+  image: Buffer | Blob;
   prompt: string;
   negativePrompt: string;
   guidanceScale: number;
@@ -46,6 +50,26 @@ export interface AvatarProvider {
   check(): Promise<void>;
 }
 
+/** The subject as bytes, for APIs that take it inline (base64 in JSON, local rendering). */
+export async function subjectBytes(image: Buffer | Blob): Promise<Buffer> {
+  if (Buffer.isBuffer(image)) return image;
+  try {
+    return Buffer.from(await image.arrayBuffer());
+  } catch (e) {
+    // The stored photo went away (retention) between the job's start and now.
+    throw new ProviderError("transient", `the subject photo could not be read (${String(e)})`);
+  }
+}
+
+/**
+ * The subject as a multipart file part. A file-backed Blob is streamed from disk when the body
+ * is sent (no copy in memory); bytes are wrapped once.
+ */
+export function subjectBlob(image: Buffer | Blob, type = "image/jpeg"): Blob {
+  if (Buffer.isBuffer(image)) return new Blob([image], { type });
+  return image.type === type ? image : image.slice(0, image.size, type);
+}
+
 /** Classify an HTTP status the way every provider client does. */
 export function errorForStatus(
   provider: string,
@@ -61,15 +85,29 @@ export function errorForStatus(
   return new ProviderError("permanent", msg);
 }
 
-/** fetch with the job's abort signal and a per-call timeout; network failures are transient. */
+/**
+ * fetch with the job's abort signal and a per-call timeout; network failures are transient.
+ *
+ * A request with a body is sent without following redirects (`redirect: "error"`, no window):
+ * otherwise fetch clones the request for a possible redirect, and the clone's tee of the body
+ * stream keeps every byte sent until the answer comes, which for a provider that answers after
+ * a minute is the whole photo per request in flight. Provider APIs do not redirect their POSTs;
+ * one that did would fail as a transient network error.
+ */
 export async function providerFetch(
   provider: string,
   url: string,
   init: RequestInit & { timeoutMs?: number; signal: AbortSignal },
 ): Promise<Response> {
   const timeout = AbortSignal.timeout(init.timeoutMs ?? 30_000);
+  const noReplay: RequestInit =
+    init.body !== undefined && init.body !== null ? { redirect: "error", window: null } : {};
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.any([init.signal, timeout]) });
+    return await fetch(url, {
+      ...init,
+      ...noReplay,
+      signal: AbortSignal.any([init.signal, timeout]),
+    });
   } catch (e) {
     if (init.signal.aborted)
       throw new ProviderError(

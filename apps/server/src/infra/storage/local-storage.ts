@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { openAsBlob } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { BUCKETS, type Bucket } from "@rupa/shared";
@@ -44,6 +45,19 @@ export function createLocalStorage(root: string): Storage {
     }
   }
 
+  async function blob(bucket: Bucket, key: string): Promise<Blob | null> {
+    const full = filePath(bucket, key);
+    try {
+      // Size and type now, bytes when read. Objects are replaced by rename, never rewritten in
+      // place, so the file stays the one it was; once deleted, reading fails (NotReadableError).
+      return await openAsBlob(full, { type: contentTypeOf(key) });
+    } catch (e) {
+      // A missing file is a TypeError here (no ENOENT code): tell it apart by looking.
+      if (!(await exists(bucket, key))) return null;
+      throw e;
+    }
+  }
+
   async function remove(bucket: Bucket, key: string): Promise<void> {
     await fs.rm(filePath(bucket, key), { force: true });
   }
@@ -61,6 +75,7 @@ export function createLocalStorage(root: string): Storage {
     driver: "local",
     put,
     get,
+    blob,
     delete: remove,
     exists,
     async deleteOwner(bucket: Bucket, owner: ObjectOwner) {

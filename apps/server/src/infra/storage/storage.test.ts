@@ -51,6 +51,18 @@ describe("local storage", () => {
     await expect(storage.check()).resolves.toBeUndefined();
   });
 
+  it("gives an object as a Blob read from its file when consumed, or null", async () => {
+    const key = newObjectKey({ kind: "user", id: "u1" }, "jpg", "crop");
+    expect(await storage.blob("user-uploads", key)).toBeNull();
+    await storage.put("user-uploads", key, Buffer.from("jpeg-bytes"));
+    const blob = await storage.blob("user-uploads", key);
+    expect([blob?.size, blob?.type]).toEqual([10, "image/jpeg"]);
+    expect(Buffer.from(await blob!.arrayBuffer()).toString()).toBe("jpeg-bytes");
+    await storage.delete("user-uploads", key);
+    // Deleted meanwhile: reading fails rather than giving other bytes.
+    await expect(blob!.arrayBuffer()).rejects.toThrow();
+  });
+
   it("refuses keys it did not generate and unknown buckets", async () => {
     await expect(
       storage.put("style-previews", "../../escape.png", Buffer.from("x")),

@@ -20,6 +20,12 @@ export interface Storage {
   readonly driver: "local";
   put(bucket: Bucket, key: string, body: Uint8Array): Promise<void>;
   get(bucket: Bucket, key: string): Promise<StoredObject | null>;
+  /**
+   * The object as a Blob that reads it only when consumed (a local file backs it: nothing is held
+   * in memory meanwhile), or null when it does not exist. For request bodies that wait on a
+   * remote service: hundreds of them may be in flight at once.
+   */
+  blob(bucket: Bucket, key: string): Promise<Blob | null>;
   delete(bucket: Bucket, key: string): Promise<void>;
   exists(bucket: Bucket, key: string): Promise<boolean>;
   /** Delete every object of one owner in a bucket (account deletion). */

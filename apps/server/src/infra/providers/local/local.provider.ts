@@ -1,4 +1,4 @@
-import type { AvatarProvider } from "../provider";
+import { type AvatarProvider, subjectBytes } from "../provider";
 import { renderLocal } from "./local-renderer";
 
 /** The built-in renderer as a provider: offline, deterministic for a seed, no key needed. */
@@ -7,7 +7,7 @@ export function createLocalProvider(model = "rupa-local-v1"): AvatarProvider {
     name: "local",
     model,
     async generate(req) {
-      const image = await renderLocal(req.image, {
+      const image = await renderLocal(await subjectBytes(req.image), {
         look: req.look.look,
         palette: req.look.palette,
         title: req.look.title,

@@ -94,7 +94,9 @@ describe("Kie.ai client against a local fake of its API", () => {
     const upload = calls.find((c) => c.path === "/api/file-base64-upload")!;
     expect(upload.auth).toBe(`Bearer ${fake.apiKey}`);
     const uploadBody = upload.body as { base64Data: string; fileName: string };
-    expect(uploadBody.base64Data).toBe(`data:image/jpeg;base64,${r.image.toString("base64")}`);
+    expect(uploadBody.base64Data).toBe(
+      `data:image/jpeg;base64,${(r.image as Buffer).toString("base64")}`,
+    );
     expect(fake.uploads.get(uploadBody.fileName)).toEqual(r.image);
 
     const create = calls.find((c) => c.path === "/api/v1/jobs/createTask")!;

@@ -5,6 +5,7 @@ import {
   errorForStatus,
   ProviderError,
   providerFetch,
+  subjectBytes,
 } from "../provider";
 
 export interface KieAiConfig {
@@ -136,7 +137,7 @@ export function createKieAiProvider(cfg: KieAiConfig): AvatarProvider {
             headers,
             signal,
             body: JSON.stringify({
-              base64Data: `data:image/jpeg;base64,${req.image.toString("base64")}`,
+              base64Data: `data:image/jpeg;base64,${(await subjectBytes(req.image)).toString("base64")}`,
               uploadPath: "rupa/subjects",
               fileName: `${randomUUID()}.jpg`,
             }),

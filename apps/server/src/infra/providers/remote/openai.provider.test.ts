@@ -1,3 +1,7 @@
+import { openAsBlob } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAi } from "../../../../test/fake-openai";
@@ -103,8 +107,25 @@ describe("OpenAI gpt-image-1 client against a local fake of its API", () => {
     expect(call.files["image[]"]).toEqual({
       type: "image/jpeg",
       name: "subject.jpg",
-      size: r.image.length,
+      size: (r.image as Buffer).length,
     });
+  });
+
+  it("streams a file-backed subject (the stored crop) as the image part", async () => {
+    fake.setMode("ok");
+    const dir = await mkdtemp(path.join(tmpdir(), "rupa-openai-subject-"));
+    const file = path.join(dir, "crop.jpg");
+    const bytes = (await req()).image as Buffer;
+    await writeFile(file, bytes);
+    const before = fake.calls.length;
+    const out = await provider().generate(await req({ image: await openAsBlob(file) }));
+    expect(out.image.length).toBeGreaterThan(0);
+    expect(fake.calls[before]!.files["image[]"]).toEqual({
+      type: "image/jpeg",
+      name: "subject.jpg",
+      size: bytes.length,
+    });
+    await rm(dir, { recursive: true, force: true });
   });
 
   it("sends the configured model name (another gpt-image model) as given", async () => {

@@ -4,7 +4,9 @@ import {
   errorForStatus,
   ProviderError,
   providerFetch,
+  subjectBlob,
 } from "../provider";
+import { B64JsonError, createB64JsonReader } from "./b64-json-reader";
 
 export interface OpenAiConfig {
   apiKey: string;
@@ -39,24 +41,51 @@ interface ImagesResponse {
   data?: { b64_json?: string; url?: string }[];
 }
 
+function readFailure(e: unknown, signal: AbortSignal): ProviderError {
+  return new ProviderError(
+    "transient",
+    signal.aborted
+      ? "openai: timed out reading the response"
+      : `openai: network error (${(e as Error).message})`,
+  );
+}
+
 /** Read a body; an abort or a dropped connection while reading is transient. */
 async function readText(res: Response, signal: AbortSignal): Promise<string> {
   try {
     return await res.text();
   } catch (e) {
-    throw new ProviderError(
-      "transient",
-      signal.aborted
-        ? "openai: timed out reading the response"
-        : `openai: network error (${(e as Error).message})`,
-    );
+    throw readFailure(e, signal);
+  }
+}
+
+/**
+ * Read a success body as it arrives: the base64 image is decoded piece by piece, the rest kept
+ * as a small JSON text (see createB64JsonReader). Hundreds of answers may land together.
+ */
+async function readImages(
+  res: Response,
+  signal: AbortSignal,
+): Promise<{ json: string; image: Buffer | null }> {
+  // The length sizes the decoded image, unless the body is compressed (then it is too small).
+  const length = Number(res.headers.get("content-length"));
+  const reader = createB64JsonReader("b64_json", {
+    sizeHint: res.headers.get("content-encoding") ? undefined : length || undefined,
+  });
+  try {
+    if (res.body) for await (const chunk of res.body) reader.push(chunk as Uint8Array);
+    return reader.finish();
+  } catch (e) {
+    if (e instanceof B64JsonError)
+      throw new ProviderError("transient", `openai: invalid JSON response (${e.message})`);
+    throw readFailure(e, signal);
   }
 }
 
 /**
  * OpenAI Images API, `POST /v1/images/edits` with gpt-image-1: the subject photo as `image[]`
  * in a multipart form, `model` always sent, the nearest supported size, one image. gpt-image-1
- * answers with base64 (`data[0].b64_json`), decoded into our memory at once. The API has no
+ * answers with base64 (`data[0].b64_json`), decoded into our memory at once, as it arrives. The API has no
  * cancel: on timeout the request is aborted.
  */
 export function createOpenAiProvider(cfg: OpenAiConfig): AvatarProvider {
@@ -91,11 +120,7 @@ export function createOpenAiProvider(cfg: OpenAiConfig): AvatarProvider {
       const signal = AbortSignal.any([req.signal, deadline]);
       const form = new FormData();
       form.append("model", cfg.model);
-      form.append(
-        "image[]",
-        new Blob([new Uint8Array(req.image)], { type: "image/jpeg" }),
-        "subject.jpg",
-      );
+      form.append("image[]", subjectBlob(req.image), "subject.jpg");
       // No negative prompt in this API: it is said in words.
       const prompt = req.negativePrompt
         ? `${req.prompt}\n\nAvoid: ${req.negativePrompt}`
@@ -113,18 +138,20 @@ export function createOpenAiProvider(cfg: OpenAiConfig): AvatarProvider {
         signal: req.signal,
         timeoutMs,
       });
-      const text = await readText(res, signal);
-      if (!res.ok) throw failure(res.status, text, res.headers.get("retry-after"));
+      if (!res.ok)
+        throw failure(res.status, await readText(res, signal), res.headers.get("retry-after"));
+      const read = await readImages(res, signal);
       let body: ImagesResponse;
       try {
-        body = JSON.parse(text) as ImagesResponse;
+        body = JSON.parse(read.json) as ImagesResponse;
       } catch {
         throw new ProviderError("transient", "openai: invalid JSON response");
       }
       const first = body.data?.[0];
-      let image: Buffer | null = null;
-      if (first?.b64_json) image = Buffer.from(first.b64_json, "base64");
-      else if (first?.url) image = await downloadImage("openai", first.url, req.signal);
+      // `b64_json` was decoded while reading (it is "" in `read.json`).
+      let image: Buffer | null = first?.b64_json === "" ? read.image : null;
+      if (!image?.length && first?.url)
+        image = await downloadImage("openai", first.url, req.signal);
       if (!image || image.length === 0)
         throw new ProviderError("permanent", "openai: the response had no image");
       return { image, model: cfg.model, seed: req.seed };

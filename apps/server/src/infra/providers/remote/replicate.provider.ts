@@ -5,6 +5,7 @@ import {
   errorForStatus,
   ProviderError,
   providerFetch,
+  subjectBytes,
 } from "../provider";
 
 export interface ReplicateConfig {
@@ -94,7 +95,7 @@ export function createReplicateProvider(cfg: ReplicateConfig): AvatarProvider {
           body: JSON.stringify({
             version: cfg.version,
             input: {
-              image: `data:image/jpeg;base64,${req.image.toString("base64")}`,
+              image: `data:image/jpeg;base64,${(await subjectBytes(req.image)).toString("base64")}`,
               prompt: req.prompt,
               negative_prompt: req.negativePrompt,
               guidance_scale: req.guidanceScale,
