@@ -18,7 +18,7 @@
 // first run also makes the test images and a first-started data folder, cached in the temp
 // folder.
 // Child logs go to <tmp>/rupa-bench-pipeline-*/. Set BENCH_PROFILE=1 to write a CPU profile of
-// the server during c) there.
+// the server during c) there. BENCH_PARTS=c (or a, b, ab…) runs only those parts.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -43,6 +43,8 @@ const RUNS_PHOTO = 7;
 /** HEIC decoding (libheif in wasm) is slow: fewer runs keep the bench near 3 minutes. */
 const RUNS_HEIC = Number(process.env.BENCH_HEIC_RUNS ?? 3);
 const RUNS_GENERATE = 5;
+/** Which parts run (default all): BENCH_PARTS=c runs only c), BENCH_PARTS=ab the first two. */
+const PARTS = (process.env.BENCH_PARTS ?? "abc").toLowerCase();
 const IN_FLIGHT = 500;
 const PROVIDER_DELAY_MS = 30_000;
 const WINDOW_MS = 20_000;
@@ -123,8 +125,11 @@ async function compare(label, bytes, bare, runs, warm = bytes) {
 }
 
 log(`a) upload pipeline vs bare decode + re-encode (load ${load()})`);
-const photoRows = [await compare("12 MP JPEG", jpg, bareJpeg, RUNS_PHOTO)];
-if (heic) photoRows.push(await compare("12 MP HEIC", heic, bareHeic, RUNS_HEIC, warmHeic));
+const photoRows = [];
+if (PARTS.includes("a")) {
+  photoRows.push(await compare("12 MP JPEG", jpg, bareJpeg, RUNS_PHOTO));
+  if (heic) photoRows.push(await compare("12 MP HEIC", heic, bareHeic, RUNS_HEIC, warmHeic));
+} else log("   skipped (BENCH_PARTS)");
 for (const r of photoRows) {
   log(
     `   ${r.label} (${(r.size / 1e6).toFixed(1)} MB), median of ${r.runs}: processPhoto ${ms(r.pipeline)}, ` +
@@ -273,7 +278,8 @@ fs.cpSync(templateDir, dataDir, { recursive: true });
 // b) Generate → stored result, local provider
 // ---------------------------------------------------------------------------------------------
 log(`b) "Generate" → stored result, local provider, real server over HTTP`);
-{
+if (!PARTS.includes("b")) log("   skipped (BENCH_PARTS)\n");
+else {
   const port = await freePort();
   const server = await startChild(
     "server.mjs",
@@ -391,7 +397,8 @@ const summary = (set) => {
 log(
   `c) ${IN_FLIGHT} generations in flight, fake OpenAI answering after ${PROVIDER_DELAY_MS / 1000} s`,
 );
-{
+if (!PARTS.includes("c")) log("   skipped (BENCH_PARTS)");
+else {
   const fake = await startChild("fake-provider.mjs", [String(PROVIDER_DELAY_MS)], {
     logFile: path.join(workDir, "fake-openai.log"),
     readyTimeoutMs: 60_000,
@@ -528,7 +535,7 @@ log(
       `   server RSS peak in the window ${mb(peak(inFlightAt, windowEnd))} (target < 600 MB), ` +
         `before any answer ${mb(peak(rampStart, Math.min(inFlightAt, firstAnswerDue)))}, ` +
         `during the ramp ${mb(peak(rampStart, inFlightAt))}; event-loop delay p99 ` +
-        `${ms(windowStats.el.p99)}, max ${ms(windowStats.el.max)}; heap ${mb(windowStats.heapUsed)}, ` +
+        `${ms(windowStats.el.p99)}, max ${ms(windowStats.el.max)}; heap ${mb(windowStats.heapUsed)} of ${mb(windowStats.heapTotal)}, ` +
         `external ${mb(windowStats.external)} (buffers ${mb(windowStats.arrayBuffers)})`,
     );
     log(

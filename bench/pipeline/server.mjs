@@ -114,6 +114,7 @@ process.on("message", (m) => {
       return reply({
         rss: mem.rss,
         heapUsed: mem.heapUsed,
+        heapTotal: mem.heapTotal,
         external: mem.external,
         arrayBuffers: mem.arrayBuffers,
         el: {
