@@ -37,14 +37,45 @@ export function freePort() {
 }
 
 /**
- * A child process (node + tsx) speaking over IPC: it sends `{ type: "ready", ... }` once, then
+ * bench/pipeline/server.mjs bundled like the production server (apps/server/build.mjs: esbuild,
+ * npm packages external, migrations beside it), so the measured process runs plain node on
+ * compiled JavaScript as `npm start` does, not TypeScript compiled on the fly by tsx.
+ */
+export async function bundleBenchServer() {
+  const { build } = await import("esbuild");
+  const serverDir = path.join(repoRoot, "apps/server");
+  const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, "package.json"), "utf8"));
+  const outdir = path.join(serverDir, "dist-bench");
+  await build({
+    entryPoints: [path.join(repoRoot, "bench/pipeline/server.mjs")],
+    outfile: path.join(outdir, "bench-server.mjs"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    external: Object.keys(pkg.dependencies).filter((d) => !d.startsWith("@rupa/")),
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
+    logLevel: "warning",
+  });
+  fs.rmSync(path.join(outdir, "migrations"), { recursive: true, force: true });
+  fs.cpSync(path.join(serverDir, "src/db/migrations"), path.join(outdir, "migrations"), {
+    recursive: true,
+  });
+  return path.join(outdir, "bench-server.mjs");
+}
+
+/**
+ * A child process (node + tsx, or plain node for an absolute path to built JavaScript) speaking over IPC: it sends `{ type: "ready", ... }` once, then
  * answers `{ id, cmd }` requests with `{ id, ... }`. Its stdout/stderr go to a log file.
  */
 export async function startChild(script, args, { logFile, execArgv = [], readyTimeoutMs }) {
   const out = fs.openSync(logFile, "a");
-  const child = fork(path.join(repoRoot, "bench/pipeline", script), args, {
+  const built = path.isAbsolute(script);
+  const child = fork(built ? script : path.join(repoRoot, "bench/pipeline", script), args, {
     cwd: repoRoot,
-    execArgv: ["--import", "tsx", ...execArgv],
+    execArgv: built ? execArgv : ["--import", "tsx", ...execArgv],
     stdio: ["ignore", out, out, "ipc"],
   });
   fs.closeSync(out);

@@ -6,7 +6,8 @@
 //    HEIC (median of 7; HEIC 3, BENCH_HEIC_RUNS), beside sharp doing only decode + re-encode (heic-decode + sharp for
 //    HEIC), and the ratio (target ≤ 1.5x).
 // b) "Generate" → stored result with the local provider through the real HTTP API of the real
-//    server (startServer in a child process, PGlite in a data folder): guest session, upload,
+//    server (startServer in a child process, bundled with esbuild and run by plain node as `npm start`
+//    runs the server, PGlite in a data folder): guest session, upload,
 //    POST /api/generations, follow the SSE stream until succeeded; median of 5 (target < 3 s).
 // c) A fake OpenAI (child process) answering every edit after 30 s; WORKER_CONCURRENCY 500; a
 //    member with 500 credits starts 500 generations; while all 500 are in flight, ~20 s of a
@@ -28,6 +29,7 @@ import decodeHeic from "heic-decode";
 import sharp from "sharp";
 import { processPhoto } from "../../apps/server/src/infra/images/photo-pipeline.ts";
 import {
+  bundleBenchServer,
   detailedPhoto,
   freePort,
   load,
@@ -62,6 +64,8 @@ const log = (...a) => console.log(...a);
 
 log(`Rupa pipeline bench — node ${process.version}, ${os.cpus().length} CPUs, load ${load()}`);
 log(`work folder ${workDir}\n`);
+/** The measured server runs as built JavaScript under plain node, as `npm start` runs it. */
+const serverScript = await bundleBenchServer();
 
 // ---------------------------------------------------------------------------------------------
 // a) upload pipeline vs bare decode + re-encode
@@ -251,7 +255,7 @@ if (!fs.existsSync(templateDir)) {
   log("preparing a data folder: first start of a server (database created, previews drawn)…");
   const tmp = `${templateDir}.tmp-${process.pid}`;
   const first = await startChild(
-    "server.mjs",
+    serverScript,
     [
       JSON.stringify({
         port: await freePort(),
@@ -282,7 +286,7 @@ if (!PARTS.includes("b")) log("   skipped (BENCH_PARTS)\n");
 else {
   const port = await freePort();
   const server = await startChild(
-    "server.mjs",
+    serverScript,
     [JSON.stringify({ port, dataDir, waitPreviews: true })],
     {
       logFile: serverLog,
@@ -407,7 +411,7 @@ else {
   // dataDir is reopened: the steady state of a server that has run before.
   const common = { dataDir, workers: IN_FLIGHT, credits: IN_FLIGHT, openai };
   const prep = await startChild(
-    "server.mjs",
+    serverScript,
     [JSON.stringify({ ...common, port: 0, prepareOnly: true })],
     { logFile: serverLog, readyTimeoutMs: 120_000 },
   );
@@ -416,7 +420,7 @@ else {
 
   const port = await freePort();
   const profileDir = path.join(workDir, "profile");
-  const server = await startChild("server.mjs", [JSON.stringify({ ...common, port })], {
+  const server = await startChild(serverScript, [JSON.stringify({ ...common, port })], {
     logFile: serverLog,
     readyTimeoutMs: 180_000,
     execArgv: process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
