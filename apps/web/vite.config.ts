@@ -1,12 +1,130 @@
+import path from "node:path";
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { build, defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from "vite";
+
+const src = fileURLToPath(new URL("./src", import.meta.url));
+
+/**
+ * After the browser build, bundles src/entry-server.tsx (with every dependency inside, so it
+ * runs from any WEB_DIST_DIR) into <outDir>/ssr/entry-server.js for the API server, which renders
+ * the landing page and /eksplor with it (docs/decisions/009). The server never serves /ssr/.
+ */
+function serverEntry(): Plugin {
+  let root = "";
+  let outDir = "";
+  return {
+    name: "rupa-server-entry",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root,
+        publicDir: false,
+        logLevel: "warn",
+        plugins: [react()],
+        resolve: { alias: { "@": src } },
+        ssr: { noExternal: true, target: "node" },
+        build: {
+          ssr: "src/entry-server.tsx",
+          outDir: path.join(outDir, "ssr"),
+          emptyOutDir: true,
+          target: "node20",
+          sourcemap: false,
+          minify: true,
+          rollupOptions: {
+            output: {
+              entryFileNames: "entry-server.js",
+              codeSplitting: false,
+              // CommonJS dependencies (react-dom/server) require Node's built-ins.
+              banner:
+                "import { createRequire as __rupaRequire } from 'node:module'; const require = __rupaRequire(import.meta.url);",
+            },
+          },
+        },
+      });
+    },
+  };
+}
+
+/**
+ * index.html's entry (main.tsx) is tiny and imports the app (app/start.tsx) itself. For a page
+ * the browser renders, the app's chunks are preloaded from index.html at once; the server strips
+ * these links from a server-rendered page, whose code may wait for the first paint.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: "rupa-preload-app",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter(
+          (item): item is Rollup.OutputChunk => item.type === "chunk",
+        );
+        const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith("/src/app/start.tsx"));
+        if (!app) return [];
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          const chunk = bundle[file];
+          if (chunk?.type === "chunk") chunk.imports.forEach(visit);
+        };
+        visit(app.fileName);
+        if (ctx.chunk) files.delete(ctx.chunk.fileName);
+        return [...files].map(
+          (file): HtmlTagDescriptor => ({
+            tag: "link",
+            attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
+            injectTo: "head",
+          }),
+        );
+      },
+    },
+  };
+}
 
 // The API server serves the built app; in development Vite proxies /api to it.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  plugins: [react(), tailwindcss(), preloadApp(), serverEntry()],
+  resolve: { alias: { "@": src } },
   server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
-  build: { outDir: "dist", sourcemap: false, target: "es2022", chunkSizeWarningLimit: 400 },
+  build: {
+    outDir: "dist",
+    sourcemap: false,
+    target: "es2022",
+    chunkSizeWarningLimit: 400,
+    // Every browser the app supports knows <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      output: {
+        advancedChunks: {
+          // Vite's dynamic-import helper gets its own chunk: left in main.tsx's, every lazy
+          // chunk would depend on the entry and so re-request its stylesheet.
+          groups: [
+            { name: "preload-helper", test: /vite\/preload-helper/ },
+            // The libraries every page runs on, in one long-cached file rather than several.
+            {
+              name: "vendor",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared))[\\/.]/,
+            },
+            // The shell every page shows (session, navigation, i18n, API client), likewise.
+            {
+              name: "shell",
+              test: /[\\/]src[\\/](lib[\\/](api-client|query-client|toast|i18n|i18n-core|utils|referral|use-referral-capture|use-hydrated)|features[\\/](auth[\\/](api[\\/](me|preferred-language)|hooks[\\/]use-saved-language|sign-out)|seo[\\/]use-seo)|components[\\/](logo|language-toggle|ui[\\/](button|skeleton)))\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

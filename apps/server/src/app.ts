@@ -71,7 +71,12 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
   app.all("/api", apiNotFound);
   if (ctx.env.NODE_ENV !== "production") app.route("/dev/mailbox", devMailboxRoutes(ctx));
   if (ctx.env.NODE_ENV === "test") app.route("/dev/fixtures", devFixturesRoutes(ctx));
-  if (opts.webDistDir) app.use("*", staticWeb(opts.webDistDir));
+  if (opts.webDistDir) {
+    // Server rendering reads the same public API answers the browser would (docs/decisions/009).
+    const fetchApi = (apiPath: string, init: RequestInit, c: Context<AppEnv>) =>
+      Promise.resolve(app.request(apiPath, init, c.env));
+    app.use("*", staticWeb(opts.webDistDir, { fetchApi }));
+  }
   app.notFound((c) => (c.req.path.startsWith("/api/") ? apiNotFound(c) : c.text("Not found", 404)));
   return app;
 }

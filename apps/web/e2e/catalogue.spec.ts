@@ -201,7 +201,9 @@ test("an empty group says no styles match, and a failed load offers a retry", as
         })
       : route.fulfill({ json: { styles: cartoonOnly } }),
   );
-  await page.goto("/eksplor?group=hijab_style");
+  // The server renders /eksplor with the featured list already in the page; another order is
+  // loaded by the browser, which is what this journey is about.
+  await page.goto("/eksplor?group=hijab_style&sort=popular");
   await expect(page.getByRole("alert").getByText("Gagal memuat gaya")).toBeVisible();
   fail = false;
   await page.getByRole("button", { name: "Coba lagi" }).click();
@@ -357,4 +359,39 @@ test("feedback is stored, and an empty form asks for the required fields", async
   ).toBeVisible();
   await expect(page.getByLabel("Judul")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Jenis feedback")).toBeFocused();
+});
+
+test("a visitor's landing page and /eksplor arrive rendered by the server, then hydrate", async ({
+  page,
+  request,
+}) => {
+  // The HTML alone already shows the page (docs/decisions/009).
+  const landing = await (await request.get("/")).text();
+  expect(landing).toContain("Ubah satu foto jadi puluhan gaya avatar");
+  expect(landing).toContain('id="rupa-ssr-data"');
+  const explore = await (await request.get("/eksplor")).text();
+  expect(explore).toMatch(/<img[^>]+-card\.webp"/);
+
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto("/");
+  await expect(h1(page)).toHaveText("Ubah satu foto jadi puluhan gaya avatar");
+  // Hydrated: the same heading element now answers to the language toggle.
+  await page.evaluate(() => {
+    (document.querySelector("h1") as HTMLElement & { rendered?: string }).rendered = "server";
+  });
+  await page.getByRole("group", { name: "Bahasa" }).getByRole("button", { name: "EN" }).click();
+  await expect(h1(page)).toHaveText("Turn one photo into dozens of avatar styles");
+  expect(
+    await page.evaluate(
+      () => (document.querySelector("h1") as HTMLElement & { rendered?: string }).rendered,
+    ),
+  ).toBe("server");
+  // The choice reaches the server, which renders the next visit in English.
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(h1(page)).toHaveText("Turn one photo into dozens of avatar styles");
+  expect(errors).toEqual([]);
 });

@@ -1,31 +1,35 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router/dom";
-import { AppProviders } from "@/app/providers";
-import { router } from "@/app/router";
-import { getStoredLang, loadCatalog, type Catalog } from "@/lib/i18n";
 import "./index.css";
 
+// SSR_DATA_ID of app/ssr-data.ts, written out: this file imports nothing of the app's, so the
+// app's chunks never depend on it (or on its stylesheet).
+const SSR_DATA_ID = "rupa-ssr-data";
+
+// The first download is this file and the stylesheet; the app follows (app/start.tsx).
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
+const root = container;
 
-const render = (catalog: Catalog): void => {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders catalog={catalog}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+const boot = (): void => {
+  import("@/app/start")
+    .then(({ start }) => start(root))
+    .catch(() => {
+      root.textContent =
+        "Rupa gagal dimuat. Muat ulang halaman ini. / Rupa failed to load. Please reload.";
+    });
 };
 
-// The router (imported above) has already started loading the first page's code; the
-// messages load beside it so the first paint is already in the right language.
-const lang = getStoredLang();
-loadCatalog(lang)
-  .catch(() => loadCatalog("id"))
-  .then(render)
-  .catch(() => {
-    container.textContent =
-      "Rupa gagal dimuat. Muat ulang halaman ini. / Rupa failed to load. Please reload.";
-  });
+// A page the server rendered is already on screen: its code loads once that first frame is
+// painted, so the HTML, the stylesheet and the page's images have the connection to themselves
+// until then (docs/decisions/009). Hidden tabs paint no frames, hence the timer.
+if (document.getElementById(SSR_DATA_ID)) {
+  let booted = false;
+  const once = () => {
+    if (booted) return;
+    booted = true;
+    boot();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 500);
+} else {
+  boot();
+}

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { MiddlewareHandler } from "hono";
+import { pathToFileURL } from "node:url";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../context";
 
 const TYPES: Record<string, string> = {
@@ -19,15 +20,96 @@ const TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
 };
 
+/** The web build's server renderer, dist/ssr/entry-server.js (apps/web/src/entry-server.tsx). */
+type WebRenderer = {
+  ssrPaths: readonly string[];
+  dataSources: (pathname: string) => Record<string, string | undefined>;
+  renderPage: (input: {
+    url: string;
+    template: string;
+    lang?: string;
+    data: Record<string, unknown>;
+  }) => Promise<string | null>;
+};
+
+export type StaticWebOptions = {
+  /** Answers an API path inside this process (the app's own `request`), for server rendering. */
+  fetchApi?: (apiPath: string, init: RequestInit, c: Context<AppEnv>) => Promise<Response>;
+};
+
+/** How long a visitor's rendered page is reused (all visitors see the same public data). */
+const RENDER_CACHE_MS = 10_000;
+const RENDER_CACHE_MAX = 100;
+const LANG_COOKIE = /(?:^|;\s*)rupa\.lang=(\w+)/;
+
 /**
  * Serves the built web app: hashed files under /assets are cached for a year, other files for an
  * hour, and every other GET outside /api answers index.html (the SPA decides what to show,
  * including its 404 page). A missing file with an extension is a plain 404.
+ *
+ * When the build has a server renderer (dist/ssr, docs/decisions/009) and `fetchApi` is given,
+ * a visitor's request for one of its paths (the landing page, /eksplor) is answered with the page
+ * rendered into index.html, from the same API answers the browser would fetch; a signed-in user,
+ * or any failure, gets the plain index.html. /ssr/ itself is never served.
  */
-export function staticWeb(distDir: string): MiddlewareHandler<AppEnv> {
+export function staticWeb(distDir: string, opts: StaticWebOptions = {}): MiddlewareHandler<AppEnv> {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, "index.html");
   let indexHtml: Buffer | null = null;
+  const rendererFile = path.join(root, "ssr", "entry-server.js");
+  let renderer: Promise<WebRenderer | null> | null = null;
+  const rendered = new Map<string, { at: number; html: Promise<string | null> }>();
+
+  const loadRenderer = (): Promise<WebRenderer | null> =>
+    (renderer ??= fs.existsSync(rendererFile)
+      ? (import(pathToFileURL(rendererFile).href) as Promise<WebRenderer>)
+      : Promise.resolve(null));
+
+  /** The rendered page for this request, or null to answer the plain index.html. */
+  async function renderFor(c: Context<AppEnv>, template: string): Promise<string | null> {
+    const fetchApi = opts.fetchApi;
+    if (!fetchApi || c.req.method !== "GET") return null;
+    const web = await loadRenderer();
+    if (!web?.ssrPaths.includes(c.req.path)) return null;
+    const cookie = c.req.header("cookie") ?? "";
+    const lang = LANG_COOKIE.exec(cookie)?.[1];
+    const sources = web.dataSources(c.req.path);
+    const getJson = async (
+      apiPath: string,
+      headers: Record<string, string> = {},
+    ): Promise<unknown> => {
+      const res = await fetchApi(apiPath, { headers }, c);
+      return res.ok ? res.json() : undefined;
+    };
+
+    // Only visitors get the rendered page: with cookies, ask the account API who this is.
+    let me: unknown = { user: null };
+    if (sources.me && cookie) {
+      me = await getJson(sources.me, { cookie });
+      if (me === undefined || (me as { user?: unknown }).user !== null) return null;
+    }
+
+    const url = new URL(c.req.url);
+    const key = `${lang ?? ""} ${url.pathname}${url.search}`;
+    const now = Date.now();
+    const hit = rendered.get(key);
+    if (hit && now - hit.at < RENDER_CACHE_MS) return hit.html;
+    const html = (async () => {
+      const data: Record<string, unknown> = {};
+      await Promise.all(
+        Object.entries(sources).map(async ([name, apiPath]) => {
+          if (name === "me" || !apiPath) return;
+          data[name] = await getJson(apiPath);
+        }),
+      );
+      if (sources.me) data.me = me;
+      return web.renderPage({ url: url.href, template, ...(lang ? { lang } : {}), data });
+    })();
+    if (rendered.size >= RENDER_CACHE_MAX) rendered.clear();
+    rendered.set(key, { at: now, html });
+    html.catch(() => rendered.delete(key));
+    return html;
+  }
 
   return async (c, next) => {
     const method = c.req.method;
@@ -45,6 +127,7 @@ export function staticWeb(distDir: string): MiddlewareHandler<AppEnv> {
       return c.text("Bad request", 400);
     }
     const full = path.resolve(root, `.${rel}`);
+    if (rel.startsWith("/ssr/")) return c.text("Not found", 404);
     if (full.startsWith(root + path.sep) && path.extname(full)) {
       try {
         const body = await fs.promises.readFile(full);
@@ -63,6 +146,12 @@ export function staticWeb(distDir: string): MiddlewareHandler<AppEnv> {
     if (!indexHtml) return c.text("The web app is not built yet: run npm run build.", 503);
     c.header("Content-Type", "text/html; charset=utf-8");
     c.header("Cache-Control", "no-cache");
-    return method === "HEAD" ? c.body(null) : c.body(new Uint8Array(indexHtml));
+    c.header("Vary", "Cookie");
+    if (method === "HEAD") return c.body(null);
+    const page = await renderFor(c, indexHtml.toString("utf8")).catch((error: unknown) => {
+      c.get("log")?.warn({ err: error, path: c.req.path }, "server rendering failed");
+      return null;
+    });
+    return c.body(page ?? new Uint8Array(indexHtml));
   };
 }

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { Suspense, lazy, useSyncExternalStore, type ReactNode } from "react";
 import { savePreferredLanguage } from "@/features/auth/api/preferred-language";
 import { I18nProvider, useI18n, type Catalog, type Lang } from "@/lib/i18n";
@@ -28,9 +28,18 @@ function saveLanguageChoice(lang: Lang): void {
   void savePreferredLanguage(lang);
 }
 
-export function AppProviders({ catalog, children }: { catalog: Catalog; children: ReactNode }) {
+export function AppProviders({
+  catalog,
+  client = queryClient,
+  children,
+}: {
+  catalog: Catalog;
+  /** The server renders each request with its own client; the browser uses the app's one. */
+  client?: QueryClient;
+  children: ReactNode;
+}) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <I18nProvider initial={catalog} onUserChoice={saveLanguageChoice}>
         {children}
         <AppToaster />

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import type { RouteObject } from "react-router";
 import { AppLayout } from "./layouts/app-layout";
 import { PlainLayout } from "./layouts/plain-layout";
 import { RootLayout } from "./layouts/root-layout";
@@ -58,5 +58,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

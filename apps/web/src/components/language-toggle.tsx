@@ -1,9 +1,12 @@
 import { LANGS, useI18n } from "@/lib/i18n";
+import { useHydrated } from "@/lib/use-hydrated";
 import { cn } from "@/lib/utils";
 
 /** ID/EN switch. The choice is stored and survives reloads and sign-out. */
 export function LanguageToggle({ className }: { className?: string }) {
   const { lang, setLang, t } = useI18n();
+  // In a server-rendered page the toggle works once the app's code has hydrated it.
+  const hydrated = useHydrated();
   return (
     <div
       role="group"
@@ -20,6 +23,7 @@ export function LanguageToggle({ className }: { className?: string }) {
           type="button"
           lang={option}
           aria-pressed={lang === option}
+          disabled={!hydrated}
           title={t(`language.${option}`)}
           onClick={() => void setLang(option)}
           className="inline-flex h-10 min-w-11 items-center justify-center rounded-full px-3 text-xs font-bold tracking-wide text-muted-foreground transition-colors hover:text-foreground aria-pressed:bg-card aria-pressed:text-primary aria-pressed:shadow-soft"

@@ -5,6 +5,8 @@ export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = "id";
 /** localStorage key of the language choice; sign-out keeps it. */
 export const LANG_STORAGE_KEY = "rupa.lang";
+/** Cookie with the same choice, so the server renders a visitor's first page in it. */
+export const LANG_COOKIE = "rupa.lang";
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type Vars = Record<string, string | number>;

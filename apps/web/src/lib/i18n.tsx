@@ -8,9 +8,12 @@ import {
   useState,
   type ReactNode,
 } from "react";
+import enMessagesUrl from "../locales/en.json?url";
 import type idMessages from "../locales/id.json";
+import idMessagesUrl from "../locales/id.json?url";
 import {
   DEFAULT_LANG,
+  LANG_COOKIE,
   LANG_STORAGE_KEY,
   flattenMessages,
   interpolate,
@@ -35,18 +38,25 @@ export type Translate = (key: MessageKey, vars?: Vars) => string;
 
 export type Catalog = { lang: Lang; messages: Map<string, string> };
 
-// Each language is its own chunk, so a visitor downloads only the one they read.
-const loaders: Record<Lang, () => Promise<Messages>> = {
-  id: () => import("../locales/id.json").then((m) => m.default),
-  en: () => import("../locales/en.json").then((m) => m.default),
-};
+// Each language is its own long-cached JSON file, so a visitor downloads only the one they read,
+// and as data (JSON.parse) rather than as a script to compile.
+const messageFiles: Record<Lang, string> = { id: idMessagesUrl, en: enMessagesUrl };
+
+async function fetchMessages(lang: Lang): Promise<Messages> {
+  const response = await fetch(messageFiles[lang], { credentials: "same-origin" });
+  if (!response.ok) throw new Error(`Messages for "${lang}" failed to load (${response.status})`);
+  return (await response.json()) as Messages;
+}
 
 const catalogs = new Map<Lang, Promise<Catalog>>();
 
 export function loadCatalog(lang: Lang): Promise<Catalog> {
   let pending = catalogs.get(lang);
   if (!pending) {
-    pending = loaders[lang]().then((messages) => ({ lang, messages: flattenMessages(messages) }));
+    pending = fetchMessages(lang).then((messages) => ({
+      lang,
+      messages: flattenMessages(messages),
+    }));
     pending.catch(() => catalogs.delete(lang));
     catalogs.set(lang, pending);
   }
@@ -69,6 +79,15 @@ export function storeLang(lang: Lang): void {
   } catch {
     // Storage can be unavailable (private mode, quota); the choice then lasts for the visit.
   }
+  rememberLangForServer(lang);
+}
+
+/** Mirrors the language into a cookie, which the server reads to render a visitor's page. */
+export function rememberLangForServer(lang: Lang): void {
+  if (typeof document === "undefined") return;
+  const current = document.cookie.match(/(?:^|;\s*)rupa\.lang=(\w+)/)?.[1];
+  if (current === lang) return;
+  document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
 /** Who asked for a language: the person (toggle) or the app (the account's saved choice). */

@@ -8,6 +8,7 @@ import {
   useDeferredValue,
   useMemo,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from "react";
 import { useSearchParams } from "react-router";
@@ -15,7 +16,8 @@ import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n";
-import { getRecentStyles } from "@/lib/selected-style";
+import { useHydrated } from "@/lib/use-hydrated";
+import { getRecentStyles, type StoredStyle } from "@/lib/selected-style";
 import { cn } from "@/lib/utils";
 import { useViewTracking } from "../api/events";
 import { useStyles } from "../api/styles";
@@ -41,6 +43,27 @@ const preloadDialog = () => void loadDialog().catch(() => undefined);
 const isSort = (value: string | null): value is StyleSort =>
   value !== null && (STYLE_SORTS as readonly string[]).includes(value);
 
+const NO_RECENT: StoredStyle[] = [];
+let lastRecent: StoredStyle[] = NO_RECENT;
+const sameStyle = (a: StoredStyle, b: StoredStyle | undefined) =>
+  !!b &&
+  a.id === b.id &&
+  a.name === b.name &&
+  a.imageUrl === b.imageUrl &&
+  a.isPremium === b.isPremium;
+/** The stored "Recently used" list, the same array while it is unchanged. */
+function readRecent(): StoredStyle[] {
+  const next = getRecentStyles();
+  const same =
+    next.length === lastRecent.length && next.every((style, i) => sameStyle(style, lastRecent[i]));
+  if (!same) lastRecent = next;
+  return lastRecent;
+}
+const subscribeToNothing = () => () => undefined;
+
+/** How many groups the first render shows (the rest render right after, in the background). */
+const FIRST_GROUPS = 2;
+
 /** How many cards count as "above the fold" and load eagerly. */
 const EAGER_CARDS = 4;
 
@@ -59,6 +82,8 @@ export function ExploreView({
   aside?: ReactNode;
 }) {
   const { t, lang } = useI18n();
+  // In a server-rendered page the sort and the filters work once hydrated.
+  const hydrated = useHydrated();
   const [params, setParams] = useSearchParams();
   const sortParam = params.get("sort");
   const groupParam = params.get("group");
@@ -66,12 +91,17 @@ export function ExploreView({
   const group: GroupFilter = isStyleCategory(groupParam) ? groupParam : "all";
   const styles = useStyles(sort, lang);
   const [open, setOpen] = useState<OpenStyle | null>(null);
-  const [recent] = useState(getRecentStyles);
+  // Read from storage in the browser only: a server-rendered page has none, so hydration starts
+  // without the strip and shows it right after.
+  const recent = useSyncExternalStore(subscribeToNothing, readRecent, () => NO_RECENT);
 
   // The grid renders in an interruptible (time-sliced) pass, so 60+ cards arriving at once do
   // not block the main thread in one long task.
   const list = useDeferredValue(styles.data);
-  const groups = useMemo(() => groupStyles(list ?? [], group), [list, group]);
+  const allGroups = useMemo(() => groupStyles(list ?? [], group), [list, group]);
+  // The first render (and the server's HTML) holds the first groups only, which fill the screen;
+  // the others follow in a background pass.
+  const groups = useDeferredValue(allGroups, allGroups.slice(0, FIRST_GROUPS));
   const byId = useMemo(() => new Map((list ?? []).map((style) => [style.id, style])), [list]);
 
   const update = (key: "sort" | "group", value: string, fallback: string) => {
@@ -143,6 +173,7 @@ export function ExploreView({
             <label className="flex items-center gap-2 text-sm font-semibold text-muted-foreground">
               <span>{t("catalogue.sortLabel")}</span>
               <NativeSelect
+                disabled={!hydrated}
                 value={sort}
                 onChange={(event) => update("sort", event.target.value, "featured")}
                 className="min-h-10 w-40 py-1.5 text-sm font-semibold"
@@ -164,6 +195,7 @@ export function ExploreView({
               <button
                 key={value}
                 type="button"
+                disabled={!hydrated}
                 aria-pressed={group === value}
                 onClick={() => update("group", value, "all")}
                 className="inline-flex min-h-10 shrink-0 items-center rounded-full border bg-card px-4 text-sm font-semibold whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground"
@@ -199,12 +231,11 @@ export function ExploreView({
         ) : (
           <div className="flex flex-col gap-10">
             {groups.map((item, index) => (
-              <GroupSection
-                key={item.category}
-                group={item}
-                eager={index === 0}
-                onOpen={openStyle}
-              />
+              // A boundary per group: a server-rendered page hydrates group by group, in short
+              // tasks, instead of in one long one (docs/decisions/009).
+              <Suspense key={item.category} fallback={null}>
+                <GroupSection group={item} eager={index === 0} onOpen={openStyle} />
+              </Suspense>
             ))}
           </div>
         )}

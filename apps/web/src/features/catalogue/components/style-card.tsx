@@ -3,6 +3,7 @@ import { Crown } from "lucide-react";
 import { memo, type Ref } from "react";
 import { Badge } from "@/components/ui/badge";
 import { useI18n } from "@/lib/i18n";
+import { useHydrated } from "@/lib/use-hydrated";
 import { styleName } from "../lib/groups";
 import { StyleImage } from "./style-image";
 
@@ -23,10 +24,13 @@ export const StyleCard = memo(function StyleCard({
 }) {
   const { t, lang } = useI18n();
   const name = styleName(style, lang);
+  // In a server-rendered page the card opens once the app's code has hydrated it.
+  const hydrated = useHydrated();
   return (
     <button
       ref={observeRef}
       type="button"
+      disabled={!hydrated}
       onClick={() => onOpen(style.id)}
       onPointerEnter={onIntent}
       onFocus={onIntent}

@@ -11,7 +11,7 @@ import {
   Wand2,
   Zap,
 } from "lucide-react";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import { LanguageToggle } from "@/components/language-toggle";
 import { Logo, LogoMark } from "@/components/logo";
@@ -256,7 +256,9 @@ function Section({
           <h2 className="text-3xl font-extrabold tracking-tight text-balance">{title}</h2>
           {lead ? <p className="max-w-xl text-muted-foreground">{lead}</p> : null}
         </div>
-        {children}
+        {/* A boundary per section: a server-rendered page hydrates section by section, in
+            short tasks, instead of in one long one (docs/decisions/009). */}
+        <Suspense fallback={null}>{children}</Suspense>
       </div>
     </section>
   );

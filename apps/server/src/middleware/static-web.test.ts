@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppEnv } from "../context";
+import { staticWeb } from "./static-web";
+
+// A stand-in for the web build's dist/ssr/entry-server.js (apps/web/src/entry-server.tsx): it
+// renders what it was given, so the test sees what the middleware passed in.
+const RENDERER = `
+export const ssrPaths = ["/", "/eksplor"];
+export function dataSources(pathname) {
+  return pathname === "/eksplor" ? { me: "/api/me", styles: "/api/styles" } : { me: "/api/me" };
+}
+export async function renderPage({ url, template, lang, data }) {
+  const body = JSON.stringify({ path: new URL(url).pathname, lang: lang ?? "id", data });
+  return template.replace('<div id="root"></div>', () => '<div id="root">' + body + "</div>");
+}
+`;
+
+let dist: string;
+let apiCalls: { path: string; cookie: string | null }[] = [];
+let signedIn = false;
+
+function createApp() {
+  const app = new Hono<AppEnv>();
+  app.get("/api/me", (c) =>
+    c.json({ user: signedIn && c.req.header("cookie")?.includes("session=") ? { id: "u" } : null }),
+  );
+  app.get("/api/styles", (c) => c.json({ styles: [{ id: "s1" }] }));
+  app.use(
+    "*",
+    staticWeb(dist, {
+      fetchApi: (apiPath, init) => {
+        apiCalls.push({ path: apiPath, cookie: new Headers(init.headers).get("cookie") });
+        return Promise.resolve(app.request(apiPath, init));
+      },
+    }),
+  );
+  return app;
+}
+
+beforeAll(() => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), "rupa-static-web-"));
+  fs.mkdirSync(path.join(dist, "ssr"));
+  fs.writeFileSync(
+    path.join(dist, "index.html"),
+    '<!doctype html><html lang="id"><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(dist, "ssr", "entry-server.js"), RENDERER);
+});
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+describe("staticWeb server rendering", () => {
+  it("renders a visitor's landing page and /eksplor with the API's answers", async () => {
+    const app = createApp();
+    apiCalls = [];
+    const home = await (await app.request("/")).text();
+    expect(home).toContain('"path":"/"');
+    expect(home).toContain('"me":{"user":null}');
+    // Without cookies the visitor is known without asking the account API.
+    expect(apiCalls).toEqual([]);
+
+    const eksplor = await app.request("/eksplor?group=cartoon", {
+      headers: { cookie: "rupa.lang=en" },
+    });
+    expect(eksplor.headers.get("vary")).toBe("Cookie");
+    const html = await eksplor.text();
+    expect(html).toContain('"lang":"en"');
+    expect(html).toContain('"styles":{"styles":[{"id":"s1"}]}');
+    expect(apiCalls.map((call) => call.path).sort()).toEqual(["/api/me", "/api/styles"]);
+    // Only the account check carries the visitor's cookies.
+    expect(apiCalls.find((call) => call.path === "/api/styles")?.cookie).toBeNull();
+  });
+
+  it("gives a signed-in user the plain index.html", async () => {
+    const app = createApp();
+    signedIn = true;
+    try {
+      const html = await (await app.request("/", { headers: { cookie: "session=abc" } })).text();
+      expect(html).toContain('<div id="root"></div>');
+    } finally {
+      signedIn = false;
+    }
+  });
+
+  it("leaves other paths to the SPA and never serves the renderer itself", async () => {
+    const app = createApp();
+    expect(await (await app.request("/faq")).text()).toContain('<div id="root"></div>');
+    expect((await app.request("/ssr/entry-server.js")).status).toBe(404);
+  });
+
+  it("answers the plain index.html when there is no renderer", async () => {
+    const bare = fs.mkdtempSync(path.join(os.tmpdir(), "rupa-static-web-bare-"));
+    try {
+      fs.writeFileSync(path.join(bare, "index.html"), '<html><div id="root"></div></html>');
+      const app = new Hono<AppEnv>();
+      app.use("*", staticWeb(bare, { fetchApi: () => Promise.resolve(new Response("{}")) }));
+      expect(await (await app.request("/")).text()).toBe('<html><div id="root"></div></html>');
+    } finally {
+      fs.rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});

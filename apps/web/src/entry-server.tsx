@@ -1,0 +1,125 @@
+// Server rendering of the pages a visitor lands on (docs/decisions/009). The build puts this
+// module, with everything it needs bundled in, at dist/ssr/entry-server.js; the API server
+// imports it, fetches `dataSources` from its own API, and calls `renderPage` to answer / and
+// /eksplor with their first screen already in the HTML. The browser then hydrates it (main.tsx).
+
+import fs from "node:fs";
+import { QueryClient } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { AppProviders } from "@/app/providers";
+import { routes } from "@/app/router";
+import { seedQueryClient, serializeSsrData, SSR_DATA_ID, type SsrData } from "@/app/ssr-data";
+import type { Catalog } from "@/lib/i18n";
+import { flattenMessages, isLang, type Lang } from "@/lib/i18n-core";
+import enMessages from "./locales/en.json";
+import idMessages from "./locales/id.json";
+
+/** Paths rendered on the server, for visitors (signed-in users get the plain app). */
+export const ssrPaths: readonly string[] = ["/", "/eksplor"];
+
+type DataKey = "me" | "styles" | "summary";
+const API: Record<DataKey, string> = {
+  me: "/api/account/me",
+  styles: "/api/styles?sort=featured",
+  summary: "/api/styles/summary",
+};
+
+/**
+ * The API answers the first screen of a path needs, by the SsrData field they fill. The
+ * landing's moving sample rows load in the browser after the first paint, as they always did;
+ * /eksplor's cards are its main content, so they are in the HTML.
+ */
+export function dataSources(pathname: string): Partial<Record<DataKey, string>> {
+  if (pathname === "/eksplor") return { me: API.me, styles: API.styles };
+  return { me: API.me, summary: API.summary };
+}
+
+const catalogs: Record<Lang, Catalog> = {
+  id: { lang: "id", messages: flattenMessages(idMessages) },
+  en: { lang: "en", messages: flattenMessages(enMessages) },
+};
+
+/** The build's assets folder, beside this module's folder (dist/ssr/ → dist/assets/). */
+const ASSETS = new URL("../assets/", import.meta.url);
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/assets\/([\w.-]+\.css)"[^>]*>/g;
+const inlined = new Map<string, string>();
+
+/**
+ * The stylesheet links of index.html replaced by the stylesheets themselves: a rendered page
+ * paints as soon as its HTML arrives instead of waiting for one more request. `</style` cannot
+ * occur in Tailwind's output; it is escaped all the same.
+ */
+function inlineStylesheets(template: string): string {
+  return template.replace(STYLESHEET, (link, file: string) => {
+    let css = inlined.get(file);
+    if (css === undefined) {
+      try {
+        css = fs.readFileSync(new URL(file, ASSETS), "utf8").replace(/<\/style/gi, "<\\/style");
+      } catch {
+        return link;
+      }
+      inlined.set(file, css);
+    }
+    return `<style>${css}</style>`;
+  });
+}
+
+export type RenderInput = {
+  /** The page's address, e.g. http://localhost:3000/eksplor?group=cartoon. */
+  url: string;
+  /** The built index.html. */
+  template: string;
+  /** The language to render in (the visitor's `rupa.lang` cookie), Indonesian by default. */
+  lang?: string;
+  /** The raw answers of `dataSources`; a missing one renders that part as loading. */
+  data: Partial<Record<DataKey, unknown>>;
+};
+
+/**
+ * The page's HTML: index.html with the rendered app in #root and the data it was rendered with
+ * beside it, or null when the address is not one to render here (the SPA then handles it).
+ */
+export async function renderPage({
+  url,
+  template,
+  lang,
+  data,
+}: RenderInput): Promise<string | null> {
+  const { pathname } = new URL(url);
+  if (!ssrPaths.includes(pathname)) return null;
+  const ssrData: SsrData = { lang: isLang(lang) ? lang : "id", ...data };
+
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response || context.errors) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  seedQueryClient(client, ssrData);
+  const html = renderToString(
+    <StrictMode>
+      <AppProviders catalog={catalogs[ssrData.lang]} client={client}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  client.clear();
+
+  const root = '<div id="root"></div>';
+  if (!template.includes(root)) return null;
+  return (
+    inlineStylesheets(template)
+      // The page is on screen without its code, which main.tsx loads after the first paint.
+      .replace(/<link rel="modulepreload"[^>]*>\s*/g, "")
+      .replace(/<html lang="[^"]*"/, () => `<html lang="${ssrData.lang}"`)
+      .replace(
+        root,
+        // A function, so `$` in the content is never read as a replacement pattern.
+        () =>
+          `<div id="root">${html}</div>` +
+          `<script type="application/json" id="${SSR_DATA_ID}">${serializeSsrData(ssrData)}</script>`,
+      )
+  );
+}
