@@ -19,6 +19,12 @@ import idMessages from "./locales/id.json";
 /** Paths rendered on the server, for visitors (signed-in users get the plain app). */
 export const ssrPaths: readonly string[] = ["/", "/eksplor"];
 
+/**
+ * The query parameters those pages read while rendering (/eksplor's sort and group). The server
+ * renders, and caches, with only these: `?ref=…` and the like change nothing in the HTML.
+ */
+export const ssrSearchParams: readonly string[] = ["sort", "group"];
+
 type DataKey = "me" | "styles" | "summary";
 const API: Record<DataKey, string> = {
   me: "/api/account/me",

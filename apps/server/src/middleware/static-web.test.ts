@@ -10,11 +10,13 @@ import { staticWeb } from "./static-web";
 // renders what it was given, so the test sees what the middleware passed in.
 const RENDERER = `
 export const ssrPaths = ["/", "/eksplor"];
+export const ssrSearchParams = ["sort", "group"];
 export function dataSources(pathname) {
   return pathname === "/eksplor" ? { me: "/api/me", styles: "/api/styles" } : { me: "/api/me" };
 }
 export async function renderPage({ url, template, lang, data }) {
-  const body = JSON.stringify({ path: new URL(url).pathname, lang: lang ?? "id", data });
+  const u = new URL(url);
+  const body = JSON.stringify({ path: u.pathname, search: u.search, lang: lang ?? "id", data });
   return template.replace('<div id="root"></div>', () => '<div id="root">' + body + "</div>");
 }
 `;
@@ -88,7 +90,29 @@ describe("staticWeb server rendering", () => {
   it("leaves other paths to the SPA and never serves the renderer itself", async () => {
     const app = createApp();
     expect(await (await app.request("/faq")).text()).toContain('<div id="root"></div>');
-    expect((await app.request("/ssr/entry-server.js")).status).toBe(404);
+    for (const p of [
+      "/ssr/entry-server.js",
+      "//ssr/entry-server.js",
+      "/%2fssr/entry-server.js",
+      "/assets/..%2fssr/entry-server.js",
+      "/SSR/../ssr/entry-server.js",
+    ])
+      expect((await app.request(p)).status, p).toBe(404);
+  });
+
+  it("renders and caches with only the parameters the page reads and a known language", async () => {
+    const app = createApp();
+    apiCalls = [];
+    const first = await (await app.request("/eksplor?group=cartoon&ref=ABC")).text();
+    expect(first).toContain('"search":"?group=cartoon"');
+    const again = await (
+      await app.request("/eksplor?ref=XYZ&group=cartoon&utm_source=wa", {
+        headers: { cookie: "rupa.lang=zzz" },
+      })
+    ).text();
+    expect(again).toBe(first); // the same cached page: ref, utm_* and a bad language change nothing
+    expect(again).toContain('"lang":"id"');
+    expect(apiCalls.filter((call) => call.path === "/api/styles")).toHaveLength(1);
   });
 
   it("answers the plain index.html when there is no renderer", async () => {

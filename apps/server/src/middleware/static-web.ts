@@ -23,6 +23,7 @@ const TYPES: Record<string, string> = {
 /** The web build's server renderer, dist/ssr/entry-server.js (apps/web/src/entry-server.tsx). */
 type WebRenderer = {
   ssrPaths: readonly string[];
+  ssrSearchParams?: readonly string[];
   dataSources: (pathname: string) => Record<string, string | undefined>;
   renderPage: (input: {
     url: string;
@@ -40,7 +41,8 @@ export type StaticWebOptions = {
 /** How long a visitor's rendered page is reused (all visitors see the same public data). */
 const RENDER_CACHE_MS = 10_000;
 const RENDER_CACHE_MAX = 100;
-const LANG_COOKIE = /(?:^|;\s*)rupa\.lang=(\w+)/;
+/** The visitor's language (the client mirrors its stored choice here); anything else is ignored. */
+const LANG_COOKIE = /(?:^|;\s*)rupa\.lang=(id|en)(?:;|$)/;
 
 /**
  * Serves the built web app: hashed files under /assets are cached for a year, other files for an
@@ -89,8 +91,16 @@ export function staticWeb(distDir: string, opts: StaticWebOptions = {}): Middlew
       if (me === undefined || (me as { user?: unknown }).user !== null) return null;
     }
 
+    // Rendered (and cached) with only the parameters the page reads: one entry per language,
+    // path and sort/group, whatever else (?ref=…) the link carries.
     const url = new URL(c.req.url);
-    const key = `${lang ?? ""} ${url.pathname}${url.search}`;
+    const kept = new URLSearchParams();
+    for (const name of web.ssrSearchParams ?? []) {
+      const value = url.searchParams.get(name);
+      if (value !== null && value.length <= 40) kept.set(name, value);
+    }
+    const renderUrl = `${url.origin}${url.pathname}${kept.size > 0 ? `?${kept.toString()}` : ""}`;
+    const key = `${lang ?? ""} ${renderUrl}`;
     const now = Date.now();
     const hit = rendered.get(key);
     if (hit && now - hit.at < RENDER_CACHE_MS) return hit.html;
@@ -103,9 +113,11 @@ export function staticWeb(distDir: string, opts: StaticWebOptions = {}): Middlew
         }),
       );
       if (sources.me) data.me = me;
-      return web.renderPage({ url: url.href, template, ...(lang ? { lang } : {}), data });
+      return web.renderPage({ url: renderUrl, template, ...(lang ? { lang } : {}), data });
     })();
-    if (rendered.size >= RENDER_CACHE_MAX) rendered.clear();
+    // Expired entries go first, then the oldest (a Map keeps insertion order).
+    for (const [k, v] of rendered) if (now - v.at >= RENDER_CACHE_MS) rendered.delete(k);
+    while (rendered.size >= RENDER_CACHE_MAX) rendered.delete(rendered.keys().next().value!);
     rendered.set(key, { at: now, html });
     html.catch(() => rendered.delete(key));
     return html;
@@ -127,7 +139,8 @@ export function staticWeb(distDir: string, opts: StaticWebOptions = {}): Middlew
       return c.text("Bad request", 400);
     }
     const full = path.resolve(root, `.${rel}`);
-    if (rel.startsWith("/ssr/")) return c.text("Not found", 404);
+    // The server renderer is never served, however the path is spelled (//ssr, %2fssr, ../ssr).
+    if (path.relative(root, full).split(path.sep)[0] === "ssr") return c.text("Not found", 404);
     if (full.startsWith(root + path.sep) && path.extname(full)) {
       try {
         const body = await fs.promises.readFile(full);
