@@ -125,11 +125,23 @@ export function CustomFigureDialog({
     }
   }, [open, disabled, onOpenChange, t]);
 
-  // Leaving the dialog cancels a reference upload still on its way.
+  // Leaving the dialog cancels a reference upload still on its way (the choice is cleared, so
+  // reopening starts clean); unmounting also lets go of the preview.
+  const previewUrl = useRef<string | null>(null);
   useEffect(() => {
     if (!open) referenceUpload.current?.abort();
   }, [open]);
-  useEffect(() => () => referenceUpload.current?.abort(), []);
+  useEffect(
+    () => () => {
+      referenceUpload.current?.abort();
+      if (previewUrl.current) URL.revokeObjectURL(previewUrl.current);
+    },
+    [],
+  );
+  const setPreview = (url: string | null) => {
+    if (previewUrl.current && previewUrl.current !== url) URL.revokeObjectURL(previewUrl.current);
+    previewUrl.current = url;
+  };
 
   const limits = config?.limits ?? null;
   const problems = validateFigure(variant, fields, limits);
@@ -141,30 +153,44 @@ export function CustomFigureDialog({
       : t("customFigure.errors.tooLong", { max: p.max ?? 200 });
 
   const chooseReference = (file: File) => {
-    referenceUpload.current?.abort();
+    const previous = referenceUpload.current;
+    referenceUpload.current = null;
+    previous?.abort();
     if (file.size > MAX_REFERENCE_BYTES) {
+      setPreview(null);
       setReference({ phase: "failed", message: t("customFigure.reference.tooLarge") });
       return;
     }
     const preview = URL.createObjectURL(file);
+    setPreview(preview);
     setReference({ phase: "uploading", progress: 0, preview });
     const handle = uploadPhoto(file, file.name || "reference.jpg", (progress) =>
       setReference((r) => (r.phase === "uploading" ? { ...r, progress } : r)),
     );
     referenceUpload.current = handle;
     handle.promise.then(
-      (upload) => setReference({ phase: "ready", id: upload.id, preview }),
+      (upload) => {
+        if (referenceUpload.current === handle) referenceUpload.current = null;
+        setReference({ phase: "ready", id: upload.id, preview });
+      },
       (error: unknown) => {
-        if (error instanceof UploadAborted) return;
-        URL.revokeObjectURL(preview);
-        setReference({ phase: "failed", message: errorMessage(error, { t, has }) });
+        // A newer choice replaced this upload: that one owns the state now.
+        if (referenceUpload.current !== handle) return;
+        referenceUpload.current = null;
+        setPreview(null);
+        setReference(
+          error instanceof UploadAborted
+            ? { phase: "none" }
+            : { phase: "failed", message: errorMessage(error, { t, has }) },
+        );
       },
     );
   };
   const removeReference = () => {
-    referenceUpload.current?.abort();
-    if (reference.phase === "uploading" || reference.phase === "ready")
-      URL.revokeObjectURL(reference.preview);
+    const upload = referenceUpload.current;
+    referenceUpload.current = null;
+    upload?.abort();
+    setPreview(null);
     setReference({ phase: "none" });
   };
 
