@@ -22,12 +22,15 @@ export function GalleryCard({
   onOpen,
   onDownload,
   onShare,
+  onShareIntent,
   onDelete,
 }: {
   item: GalleryItem;
   onOpen: () => void;
   onDownload: () => void;
   onShare: () => void;
+  /** A pointer or finger reached the share button: fetch the picture ahead. */
+  onShareIntent: () => void;
   onDelete: () => void;
 }) {
   const { t, lang } = useI18n();
@@ -79,6 +82,9 @@ export function GalleryCard({
             aria-label={`${t("gallery.actions.share")}: ${title}`}
             title={t("gallery.actions.share")}
             onClick={onShare}
+            onPointerEnter={onShareIntent}
+            onPointerDown={onShareIntent}
+            onFocus={onShareIntent}
           >
             <Share2 aria-hidden className="size-4" />
           </button>

@@ -20,7 +20,7 @@ import {
   type GallerySort,
 } from "../api/gallery";
 import { downloadName, downloadUrl, saveFile } from "../lib/download";
-import { imageFile, shareResult } from "../lib/share";
+import { createShareFiles, imageFile, shareResult } from "../lib/share";
 import { wrapIndex } from "../lib/wrap";
 import { DeleteDialog } from "./delete-dialog";
 import { DetailsDialog } from "./details-dialog";
@@ -99,6 +99,8 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
       void list
         .fetchNextPage()
         .then((result) => {
+          // A page that failed to load is not the end: stay put (the list shows the error).
+          if (result.isFetchNextPageError) return;
           const all = result.data?.pages.flatMap((p) => p.items) ?? [];
           const next = all[from + 1] ?? all[0];
           if (next) setOpenKey(keyOf(next));
@@ -125,6 +127,16 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
     [t],
   );
 
+  // Pictures to attach to a share are fetched ahead, so the share itself waits for nothing.
+  const [shareFiles] = useState(() => createShareFiles(imageFile));
+  const prefetchShare = useCallback(
+    (item: GalleryItem) => shareFiles.prefetch(item.imageUrl, downloadName(item, null)),
+    [shareFiles],
+  );
+  useEffect(() => {
+    if (openItem) prefetchShare(openItem);
+  }, [openItem, prefetchShare]);
+
   const share = useCallback(
     async (item: GalleryItem) => {
       const style = itemTitle(item, lang, t("gallery.untitled"));
@@ -135,11 +147,11 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
           : t("gallery.share.avatar", { style });
       const outcome = await shareResult(
         { title: t("gallery.share.title"), text, url: referralUrl },
-        () => imageFile(item.imageUrl, downloadName(item, null)),
+        shareFiles.get(item.imageUrl),
       );
       if (outcome === "whatsapp") toast.info(t("gallery.toast.whatsapp"));
     },
-    [lang, referralUrl, t],
+    [lang, referralUrl, shareFiles, t],
   );
 
   const confirmDelete = async () => {
@@ -368,6 +380,7 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
                   onOpen={() => setOpenKey(keyOf(item))}
                   onDownload={() => void download(item)}
                   onShare={() => void share(item)}
+                  onShareIntent={() => prefetchShare(item)}
                   onDelete={() => setToDelete(item)}
                 />
               </li>

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { downloadName, downloadUrl } from "./download";
-import { shareResult, whatsappShareUrl } from "./share";
+import { createShareFiles, shareResult, whatsappShareUrl } from "./share";
 import { wrapIndex } from "./wrap";
 
 describe("wrapIndex", () => {
@@ -40,12 +40,7 @@ describe("shareResult", () => {
     const file = new File(["x"], "a.jpg", { type: "image/jpeg" });
     const share = vi.fn<(data: ShareData) => Promise<void>>().mockResolvedValue(undefined);
     const open = vi.fn();
-    const outcome = await shareResult(
-      payload,
-      () => Promise.resolve(file),
-      { share, canShare: () => true },
-      open,
-    );
+    const outcome = await shareResult(payload, file, { share, canShare: () => true }, open);
     expect(outcome).toBe("shared");
     expect(share).toHaveBeenCalledWith({ ...payload, files: [file] });
     expect(open).not.toHaveBeenCalled();
@@ -54,23 +49,32 @@ describe("shareResult", () => {
   it("treats a cancelled share sheet as cancelled, not as a failure", async () => {
     const share = vi.fn().mockRejectedValue(new DOMException("no", "AbortError"));
     const open = vi.fn();
-    expect(
-      await shareResult(
-        payload,
-        () => Promise.resolve(null),
-        { share, canShare: () => false },
-        open,
-      ),
-    ).toBe("cancelled");
+    expect(await shareResult(payload, null, { share, canShare: () => false }, open)).toBe(
+      "cancelled",
+    );
     expect(open).not.toHaveBeenCalled();
   });
 
   it("opens WhatsApp with the text and the referral link otherwise", async () => {
     const open = vi.fn();
-    expect(await shareResult(payload, () => Promise.resolve(null), undefined, open)).toBe(
-      "whatsapp",
-    );
+    expect(await shareResult(payload, null, undefined, open)).toBe("whatsapp");
     expect(open).toHaveBeenCalledWith(whatsappShareUrl("Lihat avatarku! https://rupa.id/?ref=ABC"));
     expect(whatsappShareUrl("a b&c")).toBe("https://wa.me/?text=a%20b%26c");
+  });
+});
+
+describe("createShareFiles", () => {
+  it("hands out a file only once it has arrived, fetching each picture once", async () => {
+    const file = new File(["x"], "a.jpg", { type: "image/jpeg" });
+    let resolve: (f: File | null) => void = () => {};
+    const fetchFile = vi.fn(() => new Promise<File | null>((r) => (resolve = r)));
+    const files = createShareFiles(fetchFile);
+    files.prefetch("/a.jpg", "a.jpg");
+    files.prefetch("/a.jpg", "a.jpg");
+    expect(fetchFile).toHaveBeenCalledTimes(1);
+    expect(files.get("/a.jpg")).toBeNull();
+    resolve(file);
+    await Promise.resolve();
+    expect(files.get("/a.jpg")).toBe(file);
   });
 });
