@@ -9,10 +9,15 @@ const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
 const root = container;
 
+const rendered = document.getElementById(SSR_DATA_ID) !== null;
+
 const boot = (): void => {
   import("@/app/start")
     .then(({ start }) => start(root))
-    .catch(() => {
+    .catch((error: unknown) => {
+      // A server-rendered page stays as it is (its links still work); an empty one says why.
+      console.error("Rupa failed to start", error);
+      if (rendered) return;
       root.textContent =
         "Rupa gagal dimuat. Muat ulang halaman ini. / Rupa failed to load. Please reload.";
     });
@@ -21,7 +26,7 @@ const boot = (): void => {
 // A page the server rendered is already on screen: its code loads once that first frame is
 // painted, so the HTML, the stylesheet and the page's images have the connection to themselves
 // until then (docs/decisions/009). Hidden tabs paint no frames, hence the timer.
-if (document.getElementById(SSR_DATA_ID)) {
+if (rendered) {
   let booted = false;
   const once = () => {
     if (booted) return;

@@ -5,7 +5,7 @@ import { RouterProvider } from "react-router/dom";
 import { AppProviders } from "@/app/providers";
 import { routes } from "@/app/router";
 import { readSsrData, seedQueryClient } from "@/app/ssr-data";
-import { getStoredLang, loadCatalog, rememberLangForServer, type Catalog } from "@/lib/i18n";
+import { loadCatalog, readStoredLang, rememberLangForServer, type Catalog } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 
 // Creating the router starts loading the first page's code at once; the messages load beside it
@@ -34,11 +34,12 @@ function routerReady(): Promise<void> {
 
 /** Renders the app into #root, or hydrates the page the server rendered there. */
 export async function start(root: HTMLElement): Promise<void> {
-  const lang = getStoredLang();
-  rememberLangForServer(lang);
   // A page the server rendered (docs/decisions/009) is hydrated with the answers it was rendered
-  // with, when it is in the visitor's language; anything else is rendered here.
+  // with, when it is in the visitor's language; anything else is rendered here. Without a stored
+  // choice, the language the server rendered in (from the rupa.lang cookie) is the visitor's.
   const ssr = readSsrData(document);
+  const lang = readStoredLang() ?? ssr?.lang ?? "id";
+  rememberLangForServer(lang);
   if (ssr && ssr.lang === lang) {
     seedQueryClient(queryClient, ssr);
     const [catalog] = await Promise.all([loadCatalog(lang), routerReady()]);

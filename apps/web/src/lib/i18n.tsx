@@ -63,14 +63,19 @@ export function loadCatalog(lang: Lang): Promise<Catalog> {
   return pending;
 }
 
-/** The stored language choice, or Indonesian. */
-export function getStoredLang(): Lang {
+/** The stored language choice, or null when there is none. */
+export function readStoredLang(): Lang | null {
   try {
     const stored = localStorage.getItem(LANG_STORAGE_KEY);
-    return isLang(stored) ? stored : DEFAULT_LANG;
+    return isLang(stored) ? stored : null;
   } catch {
-    return DEFAULT_LANG;
+    return null;
   }
+}
+
+/** The stored language choice, or Indonesian. */
+export function getStoredLang(): Lang {
+  return readStoredLang() ?? DEFAULT_LANG;
 }
 
 export function storeLang(lang: Lang): void {
