@@ -57,6 +57,11 @@ export function createProviderRegistry(
     const data = cfg.configData;
     const endpoint = cfg.apiEndpoint || DEFAULT_ENDPOINTS[cfg.apiProvider] || "";
     if (cfg.apiProvider === "replicate" && env.REPLICATE_API_TOKEN) {
+      if (data.version !== undefined && replicateVersion("", data) === null)
+        log.warn(
+          { service: cfg.serviceName, model: cfg.modelName },
+          "replicate: config_data.version is not a 64-character hex id; it is ignored",
+        );
       return createReplicateProvider({
         token: env.REPLICATE_API_TOKEN,
         endpoint,
