@@ -227,6 +227,12 @@ test.describe("desktop navigation (1280x800)", () => {
 
   test("Keluar clears storage but keeps the language, and lands on /auth", async ({ page }) => {
     await mockSession(page, "user");
+    // English arrives slowly, so the account's saved language (Indonesian, applied 100 ms after
+    // the session appears) lands while the tap on EN is still loading: the tap must win.
+    await page.route("**/assets/en-*.json", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
     await page.goto("/gallery");
     await page.getByRole("group", { name: "Bahasa" }).getByRole("button", { name: "EN" }).click();
     await expect(h1(page)).toHaveText("My Avatar Gallery");

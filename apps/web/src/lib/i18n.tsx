@@ -134,14 +134,24 @@ export function I18nProvider({
     document.documentElement.lang = catalog.lang;
   }, [catalog.lang]);
 
+  // The person's own choice still loading: the account's saved language, applied just after
+  // sign-in, must not overtake it (the toggle was tapped later than the account was saved).
+  const userPending = useRef(0);
+
   const setLang = useCallback(async (next: Lang, origin: LangOrigin = "user") => {
+    if (origin === "account" && userPending.current > 0) return;
     requested.current = next;
-    const loaded = await loadCatalog(next);
-    // A later call wins when the user taps quickly between languages.
-    if (requested.current !== next) return;
-    storeLang(next);
-    setCatalog(loaded);
-    if (origin === "user") onUserChoiceRef.current?.(next);
+    if (origin === "user") userPending.current += 1;
+    try {
+      const loaded = await loadCatalog(next);
+      // A later call wins when the user taps quickly between languages.
+      if (requested.current !== next) return;
+      storeLang(next);
+      setCatalog(loaded);
+      if (origin === "user") onUserChoiceRef.current?.(next);
+    } finally {
+      if (origin === "user") userPending.current -= 1;
+    }
   }, []);
 
   const value = useMemo<I18nValue>(() => {
