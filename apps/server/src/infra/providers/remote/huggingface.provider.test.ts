@@ -1,15 +1,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeHuggingFace } from "../../../../test/fake-huggingface";
-import { loadEnv } from "../../../env";
-import { createLogger } from "../../../lib/logger";
-import type {
-  AiConfigRow,
-  AiConfigsRepository,
-} from "../../../modules/ai-configs/ai-configs.repository";
-import { createProviderRegistry } from "../registry";
+import { failure, generateRequest, registryWith } from "../../../../test/provider-requests";
 import type { GenerateRequest } from "../provider";
-import { ProviderError } from "../provider";
 import { createHuggingFaceProvider, HF_DEFAULT_MODEL } from "./huggingface.provider";
 
 let fake: Awaited<ReturnType<typeof startFakeHuggingFace>>;
@@ -26,58 +19,22 @@ const provider = (over: Partial<Parameters<typeof createHuggingFaceProvider>[0]>
     ...over,
   });
 
-function req(over: Partial<GenerateRequest> = {}): GenerateRequest {
-  return {
-    image: Buffer.from("unused by text-to-image"),
+const req = (over: Partial<GenerateRequest> = {}) =>
+  generateRequest({
     prompt: "nostalgic 1970s studio portrait, film grain",
     negativePrompt: "blurry, deformed",
     guidanceScale: 6.5,
     steps: 30,
-    styleStrength: 0.7,
     seed: 1234,
-    aspectRatio: "1:1",
-    look: { look: "cartoon" },
-    signal: new AbortController().signal,
+    image: Buffer.from("unused by text-to-image"),
     ...over,
-  };
-}
-
-/** The registry over one active config row (no database needed). */
-function registryWith(row: Partial<AiConfigRow>, vars: Record<string, string>) {
-  const config: AiConfigRow = {
-    id: "00000000-0000-4000-8000-000000000001",
-    serviceName: "avatar_generation",
-    apiProvider: "local",
-    modelName: "",
-    apiEndpoint: "",
-    configData: {},
-    isActive: true,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-    ...row,
-  };
-  const configs = { activeFor: () => Promise.resolve(config) } as unknown as AiConfigsRepository;
-  return createProviderRegistry(
-    loadEnv({ NODE_ENV: "test", ...vars }),
-    configs,
-    createLogger("silent"),
-  );
-}
-
-async function failure(p: Promise<unknown>): Promise<ProviderError> {
-  const e = await p.then(
-    () => null,
-    (x: unknown) => x,
-  );
-  expect(e).toBeInstanceOf(ProviderError);
-  return e as ProviderError;
-}
+  });
 
 describe("Hugging Face text-to-image client against a local fake of the router", () => {
   it("posts inputs and parameters to the model's route and returns the image bytes", async () => {
     fake.setMode("ok");
     const before = fake.calls.length;
-    const out = await provider().generate(req({ aspectRatio: "3:4" }));
+    const out = await provider().generate(await req({ aspectRatio: "3:4" }));
     const meta = await sharp(out.image).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["png", 768, 1024]);
     expect(out).toMatchObject({ model: HF_DEFAULT_MODEL, seed: 1234 });
@@ -101,13 +58,13 @@ describe("Hugging Face text-to-image client against a local fake of the router",
 
   it("accepts JPEG answers too", async () => {
     fake.setMode("jpeg");
-    const out = await provider().generate(req());
+    const out = await provider().generate(await req());
     expect((await sharp(out.image).metadata()).format).toBe("jpeg");
   });
 
   it("treats 401 as permanent, with the API's error text", async () => {
     fake.setMode("unauthorized");
-    const e = await failure(provider().generate(req()));
+    const e = await failure(provider().generate(await req()));
     expect(e.kind).toBe("permanent");
     expect(e.message).toContain("401: Invalid credentials");
   });
@@ -115,20 +72,20 @@ describe("Hugging Face text-to-image client against a local fake of the router",
   it("treats 400 and 404 as permanent", async () => {
     for (const mode of ["bad_request", "not_found"] as const) {
       fake.setMode(mode);
-      expect((await failure(provider().generate(req()))).kind, mode).toBe("permanent");
+      expect((await failure(provider().generate(await req()))).kind, mode).toBe("permanent");
     }
   });
 
   it("treats 429 as transient and carries Retry-After", async () => {
     fake.setMode("rate_limited");
-    const e = await failure(provider().generate(req()));
+    const e = await failure(provider().generate(await req()));
     expect(e.kind).toBe("transient");
     expect(e.retryAfterSeconds).toBe(30);
   });
 
   it("treats 503 'model is loading' as transient, retrying after estimated_time", async () => {
     fake.setMode("loading");
-    const e = await failure(provider().generate(req()));
+    const e = await failure(provider().generate(await req()));
     expect(e.kind).toBe("transient");
     expect(e.message).toContain("currently loading");
     expect(e.retryAfterSeconds).toBe(21);
@@ -136,20 +93,20 @@ describe("Hugging Face text-to-image client against a local fake of the router",
 
   it("treats 500 as transient", async () => {
     fake.setMode("server_error");
-    expect((await failure(provider().generate(req()))).kind).toBe("transient");
+    expect((await failure(provider().generate(await req()))).kind).toBe("transient");
   });
 
   it("times out a slow answer, aborts the request and reports it as transient", async () => {
     fake.setMode("slow");
     const aborted = fake.stats.aborted;
-    const e = await failure(provider({ timeoutMs: 300 }).generate(req()));
+    const e = await failure(provider({ timeoutMs: 300 }).generate(await req()));
     expect(e.kind).toBe("transient");
     expect(e.message).toMatch(/timed out/);
     await expect.poll(() => fake.stats.aborted).toBeGreaterThan(aborted);
   });
 
   it("reports a refused connection as transient", async () => {
-    const e = await failure(provider({ endpoint: "http://127.0.0.1:9" }).generate(req()));
+    const e = await failure(provider({ endpoint: "http://127.0.0.1:9" }).generate(await req()));
     expect(e.kind).toBe("transient");
   });
 
@@ -169,7 +126,7 @@ describe("registry wiring for huggingface", () => {
     const p = await registryWith(row, { HF_TOKEN: fake.token }).forService("avatar_generation");
     expect([p.name, p.model]).toEqual(["huggingface", "black-forest-labs/FLUX.1-schnell"]);
     const before = fake.calls.length;
-    await p.generate(req());
+    await p.generate(await req());
     expect(fake.calls[before]!.path).toBe("/hf-inference/models/black-forest-labs/FLUX.1-schnell");
   });
 

@@ -1,15 +1,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeKieAi } from "../../../../test/fake-kie-ai";
-import { loadEnv } from "../../../env";
-import { createLogger } from "../../../lib/logger";
-import type {
-  AiConfigRow,
-  AiConfigsRepository,
-} from "../../../modules/ai-configs/ai-configs.repository";
-import { createProviderRegistry } from "../registry";
+import { failure, generateRequest, registryWith } from "../../../../test/provider-requests";
 import type { GenerateRequest } from "../provider";
-import { ProviderError } from "../provider";
 import { createKieAiProvider, KIE_DEFAULT_MODEL } from "./kie-ai.provider";
 
 let fake: Awaited<ReturnType<typeof startFakeKieAi>>;
@@ -28,57 +21,13 @@ const provider = (over: Partial<Parameters<typeof createKieAiProvider>[0]> = {})
     ...over,
   });
 
-async function req(over: Partial<GenerateRequest> = {}): Promise<GenerateRequest> {
-  const image = await sharp({
-    create: { width: 64, height: 64, channels: 3, background: "#c98e66" },
-  })
-    .jpeg()
-    .toBuffer();
-  return {
-    image,
+const req = (over: Partial<GenerateRequest> = {}) =>
+  generateRequest({
     prompt: "action figure of the person in the photo in a toy box",
-    negativePrompt: "blurry",
-    guidanceScale: 7.5,
-    steps: 25,
-    styleStrength: 0.7,
     seed: 7,
     aspectRatio: "3:4",
-    look: { look: "cartoon" },
-    signal: new AbortController().signal,
     ...over,
-  };
-}
-
-/** The registry over one active config row (no database needed). */
-function registryWith(row: Partial<AiConfigRow>, vars: Record<string, string>) {
-  const config: AiConfigRow = {
-    id: "00000000-0000-4000-8000-000000000001",
-    serviceName: "avatar_generation",
-    apiProvider: "local",
-    modelName: "",
-    apiEndpoint: "",
-    configData: {},
-    isActive: true,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-    ...row,
-  };
-  const configs = { activeFor: () => Promise.resolve(config) } as unknown as AiConfigsRepository;
-  return createProviderRegistry(
-    loadEnv({ NODE_ENV: "test", ...vars }),
-    configs,
-    createLogger("silent"),
-  );
-}
-
-async function failure(p: Promise<unknown>): Promise<ProviderError> {
-  const e = await p.then(
-    () => null,
-    (x: unknown) => x,
-  );
-  expect(e).toBeInstanceOf(ProviderError);
-  return e as ProviderError;
-}
+  });
 
 describe("Kie.ai client against a local fake of its API", () => {
   it("uploads the photo, creates a task with its URL, polls every state and downloads the result", async () => {

@@ -5,15 +5,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAi } from "../../../../test/fake-openai";
-import { loadEnv } from "../../../env";
-import { createLogger } from "../../../lib/logger";
-import type {
-  AiConfigRow,
-  AiConfigsRepository,
-} from "../../../modules/ai-configs/ai-configs.repository";
-import { createProviderRegistry } from "../registry";
+import { failure, generateRequest, registryWith } from "../../../../test/provider-requests";
 import type { GenerateRequest } from "../provider";
-import { ProviderError } from "../provider";
 import { createOpenAiProvider, openAiSizeFor } from "./openai.provider";
 
 let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
@@ -30,57 +23,7 @@ const provider = (over: Partial<Parameters<typeof createOpenAiProvider>[0]> = {}
     ...over,
   });
 
-async function req(over: Partial<GenerateRequest> = {}): Promise<GenerateRequest> {
-  const image = await sharp({
-    create: { width: 64, height: 64, channels: 3, background: "#c98e66" },
-  })
-    .jpeg()
-    .toBuffer();
-  return {
-    image,
-    prompt: "anime portrait of the person in the photo",
-    negativePrompt: "blurry",
-    guidanceScale: 7.5,
-    steps: 25,
-    styleStrength: 0.7,
-    seed: 42,
-    aspectRatio: "1:1",
-    look: { look: "cartoon" },
-    signal: new AbortController().signal,
-    ...over,
-  };
-}
-
-/** The registry over one active config row (no database needed). */
-function registryWith(row: Partial<AiConfigRow>, vars: Record<string, string>) {
-  const config: AiConfigRow = {
-    id: "00000000-0000-4000-8000-000000000001",
-    serviceName: "avatar_generation",
-    apiProvider: "local",
-    modelName: "",
-    apiEndpoint: "",
-    configData: {},
-    isActive: true,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-    ...row,
-  };
-  const configs = { activeFor: () => Promise.resolve(config) } as unknown as AiConfigsRepository;
-  return createProviderRegistry(
-    loadEnv({ NODE_ENV: "test", ...vars }),
-    configs,
-    createLogger("silent"),
-  );
-}
-
-async function failure(p: Promise<unknown>): Promise<ProviderError> {
-  const e = await p.then(
-    () => null,
-    (x: unknown) => x,
-  );
-  expect(e).toBeInstanceOf(ProviderError);
-  return e as ProviderError;
-}
+const req = (over: Partial<GenerateRequest> = {}) => generateRequest({ ...over });
 
 describe("OpenAI gpt-image-1 client against a local fake of its API", () => {
   it("sends the photo as image[] with model, prompt, size and n, and decodes b64_json", async () => {

@@ -1,8 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeReplicate } from "../../../../test/fake-replicate";
-import type { GenerateRequest } from "../provider";
-import { ProviderError } from "../provider";
+import { failure, generateRequest } from "../../../../test/provider-requests";
 import { createReplicateProvider } from "./replicate.provider";
 
 let fake: Awaited<ReturnType<typeof startFakeReplicate>>;
@@ -22,34 +21,7 @@ const provider = (over: Partial<Parameters<typeof createReplicateProvider>[0]> =
     ...over,
   });
 
-async function req(): Promise<GenerateRequest> {
-  const image = await sharp({
-    create: { width: 64, height: 64, channels: 3, background: "#c98e66" },
-  })
-    .jpeg()
-    .toBuffer();
-  return {
-    image,
-    prompt: "anime portrait of the person in the photo",
-    negativePrompt: "blurry",
-    guidanceScale: 7.5,
-    steps: 25,
-    styleStrength: 0.7,
-    seed: 42,
-    aspectRatio: "1:1",
-    look: { look: "cartoon" },
-    signal: new AbortController().signal,
-  };
-}
-
-async function failure(p: Promise<unknown>): Promise<ProviderError> {
-  const e = await p.then(
-    () => null,
-    (x: unknown) => x,
-  );
-  expect(e).toBeInstanceOf(ProviderError);
-  return e as ProviderError;
-}
+const req = () => generateRequest();
 
 describe("Replicate client against a local fake of its API", () => {
   it("creates a prediction with the pinned version, polls it and downloads the output", async () => {

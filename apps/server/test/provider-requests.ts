@@ -1,0 +1,70 @@
+// Shared by the provider client tests (src/infra/providers/remote/*.provider.test.ts).
+import sharp from "sharp";
+import { expect } from "vitest";
+import { loadEnv } from "../src/env";
+import type { GenerateRequest } from "../src/infra/providers/provider";
+import { ProviderError } from "../src/infra/providers/provider";
+import { createProviderRegistry } from "../src/infra/providers/registry";
+import { createLogger } from "../src/lib/logger";
+import type {
+  AiConfigRow,
+  AiConfigsRepository,
+} from "../src/modules/ai-configs/ai-configs.repository";
+
+/** A small skin-coloured JPEG standing in for the upload's face crop. */
+export function subjectJpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: "#c98e66" } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** A generation request with the subject photo; `over` replaces any field. */
+export async function generateRequest(
+  over: Partial<GenerateRequest> = {},
+): Promise<GenerateRequest> {
+  return {
+    image: await subjectJpeg(),
+    prompt: "anime portrait of the person in the photo",
+    negativePrompt: "blurry",
+    guidanceScale: 7.5,
+    steps: 25,
+    styleStrength: 0.7,
+    seed: 42,
+    aspectRatio: "1:1",
+    look: { look: "cartoon" },
+    signal: new AbortController().signal,
+    ...over,
+  };
+}
+
+/** The registry over one active config row (no database needed). */
+export function registryWith(row: Partial<AiConfigRow>, vars: Record<string, string>) {
+  const config: AiConfigRow = {
+    id: "00000000-0000-4000-8000-000000000001",
+    serviceName: "avatar_generation",
+    apiProvider: "local",
+    modelName: "",
+    apiEndpoint: "",
+    configData: {},
+    isActive: true,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    ...row,
+  };
+  const configs = { activeFor: () => Promise.resolve(config) } as unknown as AiConfigsRepository;
+  return createProviderRegistry(
+    loadEnv({ NODE_ENV: "test", ...vars }),
+    configs,
+    createLogger("silent"),
+  );
+}
+
+/** The ProviderError a call failed with (the test fails when it succeeded or threw another). */
+export async function failure(p: Promise<unknown>): Promise<ProviderError> {
+  const e = await p.then(
+    () => null,
+    (x: unknown) => x,
+  );
+  expect(e).toBeInstanceOf(ProviderError);
+  return e as ProviderError;
+}
