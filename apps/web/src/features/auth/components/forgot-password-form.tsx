@@ -5,7 +5,7 @@ import { useForgotPassword } from "../api/account";
 import { useFocusInvalid } from "../hooks/use-focus-invalid";
 import { useAuthMessages } from "../use-auth-messages";
 import { fieldErrorsFromIssues, hasErrors, validateForgot, type FieldErrors } from "../validation";
-import { TextField } from "./form-field";
+import { EmailField } from "./form-field";
 import { SubmitButton } from "./submit-button";
 
 /** Asks for a reset link. The server answers the same whether or not the e-mail exists. */
@@ -48,16 +48,8 @@ export function ForgotPasswordForm({
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <TextField
+      <EmailField
         ref={emailRef}
-        label={t("auth.fields.email")}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder={t("auth.fields.emailPlaceholder")}
         value={email}
         onChange={(e) => onEmailChange(e.target.value)}
         error={messages.email}

@@ -37,6 +37,24 @@ export function TextField({ label, hint, error, className, ref, ...props }: Fiel
   );
 }
 
+/** The account e-mail field of the auth forms: the label, keyboard and autofill an address needs. */
+export function EmailField(props: Omit<FieldProps, "label" | "type">) {
+  const { t } = useI18n();
+  return (
+    <TextField
+      label={t("auth.fields.email")}
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder={t("auth.fields.emailPlaceholder")}
+      {...props}
+    />
+  );
+}
+
 function FieldMessage({ id, hint, error }: { id: string; hint?: string; error?: string }) {
   if (error)
     return (

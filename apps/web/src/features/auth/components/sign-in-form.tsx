@@ -14,7 +14,7 @@ import {
   type SignInFields,
 } from "../validation";
 import { ResendVerificationButton } from "./check-inbox";
-import { PasswordField, TextField } from "./form-field";
+import { EmailField, PasswordField } from "./form-field";
 import { SubmitButton } from "./submit-button";
 
 const FIELDS = ["email", "password"] as const;
@@ -85,16 +85,8 @@ export function SignInForm({
           <ResendVerificationButton email={unverified} startCoolingDown className="bg-card" />
         </div>
       ) : null}
-      <TextField
+      <EmailField
         ref={emailRef}
-        label={t("auth.fields.email")}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder={t("auth.fields.emailPlaceholder")}
         value={email}
         onChange={(e) => onEmailChange(e.target.value)}
         error={messages.email}

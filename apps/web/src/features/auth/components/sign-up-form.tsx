@@ -14,7 +14,7 @@ import {
   type FieldErrors,
   type SignUpFields,
 } from "../validation";
-import { PasswordField, TextField } from "./form-field";
+import { EmailField, PasswordField, TextField } from "./form-field";
 import { SubmitButton } from "./submit-button";
 
 const FIELDS = ["fullName", "phone", "email", "password"] as const;
@@ -118,16 +118,8 @@ export function SignUpForm({
         onChange={(e) => setPhone(e.target.value)}
         error={messages.phone}
       />
-      <TextField
+      <EmailField
         ref={emailRef}
-        label={t("auth.fields.email")}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder={t("auth.fields.emailPlaceholder")}
         value={email}
         onChange={(e) => onEmailChange(e.target.value)}
         error={messages.email}
