@@ -1,6 +1,6 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import sharp from "sharp";
+import { listenLocally } from "./fake-server";
 
 export type FakeHfMode =
   | "ok"
@@ -114,8 +114,7 @@ export async function startFakeHuggingFace(
       })();
     });
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { endpoint, close } = await listenLocally(server);
   return {
     endpoint,
     token,
@@ -127,10 +126,6 @@ export async function startFakeHuggingFace(
     setDelay(ms: number) {
       delayMs = ms;
     },
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
+    close,
   };
 }

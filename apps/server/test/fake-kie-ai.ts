@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
+import { listenLocally } from "./fake-server";
 
 export type FakeKieMode =
   | "ok"
@@ -199,8 +200,7 @@ export async function startFakeKieAi(
       return fail(404, "Not found");
     });
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { endpoint, close } = await listenLocally(server);
   return {
     endpoint,
     apiKey,
@@ -215,10 +215,6 @@ export async function startFakeKieAi(
     setFinishAfter(ms: number) {
       finishAfterMs = ms;
     },
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
+    close,
   };
 }

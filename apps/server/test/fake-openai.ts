@@ -1,6 +1,6 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import sharp from "sharp";
+import { listenLocally } from "./fake-server";
 
 export type FakeOpenAiMode =
   | "ok"
@@ -240,8 +240,7 @@ export async function startFakeOpenAi(
     });
   });
   server.keepAliveTimeout = 60_000;
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { endpoint, close } = await listenLocally(server);
   return {
     endpoint,
     apiKey,
@@ -253,10 +252,6 @@ export async function startFakeOpenAi(
     setDelay(ms: number) {
       delayMs = ms;
     },
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
+    close,
   };
 }

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
+import { listenLocally } from "./fake-server";
 
 export type FakeMode =
   | "ok"
@@ -107,8 +108,7 @@ export async function startFakeReplicate(initial: FakeMode = "ok") {
       });
     });
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { endpoint, close } = await listenLocally(server);
   return {
     endpoint,
     calls,
@@ -116,6 +116,6 @@ export async function startFakeReplicate(initial: FakeMode = "ok") {
     setMode(m: FakeMode) {
       mode = m;
     },
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close,
   };
 }
