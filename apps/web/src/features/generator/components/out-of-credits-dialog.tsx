@@ -1,16 +1,13 @@
 import { Coins } from "lucide-react";
-import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
 import { useI18n } from "@/lib/i18n";
+import { PromptFooter } from "./prompt-footer";
 
 /** For a signed-in user at 0 credits, or when starting fails with insufficient_credits. */
 export function OutOfCreditsDialog({
@@ -32,16 +29,11 @@ export function OutOfCreditsDialog({
           <DialogDescription>{t("generator.outOfCredits.body")}</DialogDescription>
         </DialogHeader>
         <p className="rounded-xl bg-muted/60 p-4 text-sm">{t("generator.outOfCredits.hint")}</p>
-        <DialogFooter className="sm:justify-stretch">
-          <DialogClose asChild>
-            <Button variant="outline" size="lg" className="sm:flex-1">
-              {t("generator.outOfCredits.later")}
-            </Button>
-          </DialogClose>
-          <Button asChild size="lg" className="sm:flex-1">
-            <Link to="/credits">{t("generator.outOfCredits.cta")}</Link>
-          </Button>
-        </DialogFooter>
+        <PromptFooter
+          later={t("generator.outOfCredits.later")}
+          cta={t("generator.outOfCredits.cta")}
+          to="/credits"
+        />
       </DialogContent>
     </Dialog>
   );

@@ -1,16 +1,13 @@
 import { Check, Sparkles } from "lucide-react";
-import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
 import { useI18n } from "@/lib/i18n";
+import { PromptFooter } from "./prompt-footer";
 
 export type SignUpReason = "result" | "trialUsed" | "ipLimit";
 
@@ -76,16 +73,11 @@ export function SignUpDialog({
             </li>
           ))}
         </ul>
-        <DialogFooter className="sm:justify-stretch">
-          <DialogClose asChild>
-            <Button variant="outline" size="lg" className="sm:flex-1">
-              {t("generator.signUp.later")}
-            </Button>
-          </DialogClose>
-          <Button asChild size="lg" className="sm:flex-1">
-            <Link to="/auth?mode=signup">{t("generator.signUp.cta")}</Link>
-          </Button>
-        </DialogFooter>
+        <PromptFooter
+          later={t("generator.signUp.later")}
+          cta={t("generator.signUp.cta")}
+          to="/auth?mode=signup"
+        />
         <p className="-mt-2 text-center text-xs text-muted-foreground">
           {t("generator.signUp.note")}
         </p>
