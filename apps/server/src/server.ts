@@ -41,6 +41,7 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
     poolMax: env.DB_POOL_MAX,
   });
   let server: ServerType | undefined;
+  let queueStarted: ReturnType<typeof createQueue> | undefined;
   try {
     await runMigrations(db);
     await seedDatabase(db.db, env.INITIAL_SETTINGS);
@@ -49,10 +50,19 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
     const ctx: AppContext = createAppContext({ env, log, db, storage, queue, version: VERSION });
     await ctx.services.account.ensureAdmin((line) => process.stdout.write(`${line}\n`));
     registerJobs(ctx);
+    // The database's clock before our workers start: nothing claimed later is a dead one's.
+    const clock = await db.executeSql("SELECT extract(epoch FROM now()) * 1000 AS ms", []);
+    const beforeWorkers = new Date(Number((clock.rows[0] as { ms: unknown } | undefined)?.ms));
+    queueStarted = queue;
     await queue.start();
     // One process owns a PGlite folder (lock file), so any generation left "processing" there
-    // was cut off by the last stop: recover it now rather than after the stale timeout.
-    if (db.driver === "pglite") await ctx.services.generateWorker.sweep({ staleAfterSeconds: 0 });
+    // with no sign of life since this process started was cut off by the last stop: recover it
+    // now rather than after its heartbeat goes stale. (Elsewhere the sweeper's tick finds it.)
+    if (db.driver === "pglite")
+      await ctx.services.generateWorker.recoverStale({
+        staleAfterSeconds: 0,
+        silentSince: beforeWorkers,
+      });
     // Styles without pictures (a fresh catalogue) get them drawn in the background.
     const missing = await ctx.services.stylesRepo.withoutPreviews();
     await queue.sendMany(
@@ -106,7 +116,9 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
     };
     return { ctx, port, shutdown };
   } catch (e) {
+    // Nothing started may keep the process alive: the caller exits non-zero at once.
     server?.close();
+    await queueStarted?.stop().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw e;
   }

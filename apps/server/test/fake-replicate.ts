@@ -21,7 +21,14 @@ export type FakeMode =
 export async function startFakeReplicate(initial: FakeMode = "ok") {
   let mode: FakeMode = initial;
   const calls: { method: string; path: string; body?: unknown; auth?: string }[] = [];
-  const predictions = new Map<string, { polls: number; canceled: boolean }>();
+  const predictions = new Map<
+    string,
+    { polls: number; canceled: boolean; createdAt: number; readyAt: number; input: unknown }
+  >();
+  /** Polls a prediction answers "processing" to before it settles. */
+  let pollsToFinish = 2;
+  /** Milliseconds a prediction takes before it settles (instead of a count of polls). */
+  let latency: (() => number) | null = null;
   const png = await sharp({
     create: { width: 640, height: 640, channels: 3, background: "#5b3cc4" },
   })
@@ -70,7 +77,14 @@ export async function startFakeReplicate(initial: FakeMode = "ok") {
 
       if (req.method === "POST" && url.pathname === "/v1/predictions") {
         const id = `p${predictions.size + 1}`;
-        predictions.set(id, { polls: 0, canceled: false });
+        const now = Date.now();
+        predictions.set(id, {
+          polls: 0,
+          canceled: false,
+          createdAt: now,
+          readyAt: latency ? now + latency() : 0,
+          input: (body as { input?: unknown } | undefined)?.input,
+        });
         return send(201, {
           id,
           status: "starting",
@@ -91,7 +105,8 @@ export async function startFakeReplicate(initial: FakeMode = "ok") {
       }
       p.polls += 1;
       if (p.canceled) return send(200, { id: m[1], status: "canceled", output: null, error: null });
-      if (mode === "slow" || p.polls < 2)
+      const running = latency ? Date.now() < p.readyAt : p.polls < pollsToFinish;
+      if (mode === "slow" || running)
         return send(200, { id: m[1], status: "processing", output: null, error: null });
       if (mode === "model_failed")
         return send(200, {
@@ -115,6 +130,13 @@ export async function startFakeReplicate(initial: FakeMode = "ok") {
     predictions,
     setMode(m: FakeMode) {
       mode = m;
+    },
+    setPollsToFinish(n: number) {
+      pollsToFinish = n;
+    },
+    /** Settle predictions after a time drawn per prediction (null: after a count of polls). */
+    setLatency(f: (() => number) | null) {
+      latency = f;
     },
     close,
   };

@@ -475,6 +475,10 @@ export const generationJobs = pgTable(
     errorMessage: text("error_message"),
     queuedAt: ts("queued_at").notNull().defaultNow(),
     startedAt: ts("started_at"),
+    /** Refreshed every few seconds by the worker running it; a silent one has died. */
+    heartbeatAt: ts("heartbeat_at"),
+    /** The provider's own id for the work it started (a Replicate prediction), to resume it. */
+    providerJobId: text("provider_job_id"),
     finishedAt: ts("finished_at"),
     createdAt: createdAt(),
   },

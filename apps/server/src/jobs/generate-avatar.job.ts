@@ -47,6 +47,17 @@ export interface GenerateJobDeps {
   log: Logger;
   timeoutSeconds: number;
   retryBaseSeconds: number;
+  /** How often a running generation says it is alive (default: from the timeout, ≤ 10 s). */
+  heartbeatSeconds?: number;
+}
+
+/**
+ * A running generation refreshes its heartbeat this often: a fifteenth of the provider timeout,
+ * between 2 and 10 seconds (10 s with the default 150 s timeout, so a worker silent for 30 s is
+ * taken for dead).
+ */
+export function heartbeatSecondsFor(timeoutSeconds: number): number {
+  return Math.min(10, Math.max(2, Math.round(timeoutSeconds / 15)));
 }
 
 /** The pg-boss job id of a generation's n-th try: deterministic, so a lost send can be found. */
@@ -74,21 +85,29 @@ const USER_MESSAGES: Record<string, string> = {
 };
 
 export function createGenerateWorker(d: GenerateJobDeps) {
-  const staleSeconds = d.timeoutSeconds + 60;
+  const heartbeatSeconds = d.heartbeatSeconds ?? heartbeatSecondsFor(d.timeoutSeconds);
+  // Three missed heartbeats: its worker is dead (a live one is never taken over).
+  const staleSeconds = heartbeatSeconds * 3;
 
   /** Final failure: the job fails with a readable reason and the credit or the trial goes back. */
   async function failForGood(gen: GenerationRow, code: string, detail: string): Promise<void> {
-    await d.db.transaction(async (tx) => {
+    const ended = await d.db.transaction(async (tx) => {
       const changed = await d.generations.markFailed(
         tx,
         gen.id,
         code,
         USER_MESSAGES[code] ?? USER_MESSAGES.internal_error!,
+        gen.attempts,
       );
-      if (!changed) return;
+      if (!changed) return false;
       if (gen.spendId) await d.credits.refund(gen.spendId, tx);
       else if (gen.guestTrialId && !gen.userId) await d.guests.giveBack(gen.guestTrialId, tx);
+      return true;
     });
+    if (!ended) {
+      d.log.info({ generation: gen.id }, "generation ended elsewhere; left as is");
+      return;
+    }
     d.log.warn(
       { generation: gen.id, code, detail: detail.slice(0, 300) },
       "generation failed; refunded",
@@ -104,7 +123,11 @@ export function createGenerateWorker(d: GenerateJobDeps) {
     retryAfter?: number,
   ): Promise<void> {
     if (gen.attempts >= MAX_ATTEMPTS) return failForGood(gen, code, detail);
-    await d.generations.requeue(gen.id, detail);
+    // Only the attempt that holds it sends it back (a succeeded one stays succeeded).
+    if (!(await d.generations.requeue(gen, detail))) {
+      d.log.info({ generation: gen.id }, "generation moved on elsewhere; not retried");
+      return;
+    }
     const delay = Math.round(
       Math.min(120, Math.max(retryAfter ?? 0, d.retryBaseSeconds * 2 ** (gen.attempts - 1))),
     );
@@ -135,7 +158,7 @@ export function createGenerateWorker(d: GenerateJobDeps) {
     return { rawKey, seed: out.seed };
   }
 
-  async function run(gen: GenerationRow): Promise<void> {
+  async function run(gen: GenerationRow, lost: AbortSignal): Promise<void> {
     const started = performance.now();
     const upload = gen.uploadId ? await d.uploads.findById(gen.uploadId) : null;
     // The stored face crop (≤ 1024 px, made at upload), as a file-backed Blob: read from disk
@@ -172,7 +195,14 @@ export function createGenerateWorker(d: GenerateJobDeps) {
       seed,
       aspectRatio: params.aspectRatio ?? "1:1",
       look,
-      signal: AbortSignal.timeout(d.timeoutSeconds * 1000),
+      signal: AbortSignal.any([AbortSignal.timeout(d.timeoutSeconds * 1000), lost]),
+      // Work the provider started for an earlier attempt is resumed, not paid for again.
+      providerJob: provider.resumable
+        ? {
+            previous: gen.providerJobId,
+            started: (id) => d.generations.setProviderJob(gen, id),
+          }
+        : undefined,
     };
     const owner: ObjectOwner = gen.userId
       ? { kind: "user", id: gen.userId }
@@ -207,7 +237,7 @@ export function createGenerateWorker(d: GenerateJobDeps) {
 
     const seconds =
       (gen.startedAt ? Date.now() - gen.startedAt.getTime() : performance.now() - started) / 1000;
-    await d.db.transaction((tx) =>
+    const { outcome } = await d.db.transaction((tx) =>
       d.generations.complete(tx, gen, {
         imageKey,
         thumbKey,
@@ -217,11 +247,43 @@ export function createGenerateWorker(d: GenerateJobDeps) {
         seed: outSeed,
       }),
     );
+    if (outcome !== "completed") {
+      // Delivered already (a result exists), or no longer this attempt's to finish: either way
+      // it ended once, elsewhere. Not a crash: no retry, no refund; only our copy goes.
+      await d.storage.delete("generated-avatars", imageKey);
+      await d.storage.delete("generated-avatars", thumbKey);
+      d.log.info({ generation: gen.id, outcome }, "generation result not needed twice");
+    }
     d.events.changed(gen.id);
+  }
+
+  /**
+   * Generations whose worker went silent (no heartbeat for `staleAfterSeconds`, or, at start,
+   * none since `silentSince`: this process's start) are tried again, or end with a refund.
+   */
+  async function recoverStale(
+    opts: { staleAfterSeconds?: number; silentSince?: Date } = {},
+  ): Promise<number> {
+    let retried = 0;
+    for (const gen of await d.generations.staleProcessing(
+      opts.staleAfterSeconds ?? staleSeconds,
+      opts.silentSince,
+    )) {
+      await retryOrFail(
+        gen,
+        "provider_timeout",
+        "processing stopped (server restart or lost worker)",
+      );
+      retried += 1;
+    }
+    if (retried) d.log.warn({ retried }, "generation sweeper recovered stalled generations");
+    return retried;
   }
 
   return {
     staleSeconds,
+    recoverStale,
+    heartbeatSeconds,
     failForGood,
     retryOrFail,
 
@@ -229,9 +291,20 @@ export function createGenerateWorker(d: GenerateJobDeps) {
       const gen = await d.generations.acquire(generationId, staleSeconds);
       if (!gen) return; // finished already, or another worker has it
       d.events.changed(gen.id);
+      // Alive while it runs; a run that finds the generation is no longer its own stops.
+      const lost = new AbortController();
+      const beat = setInterval(() => {
+        d.generations.heartbeat(gen).then(
+          (mine) => {
+            if (!mine) lost.abort(new Error("the generation is no longer this worker's"));
+          },
+          (err: unknown) => d.log.warn({ err, generation: gen.id }, "heartbeat failed"),
+        );
+      }, heartbeatSeconds * 1000);
       try {
-        await run(gen);
+        await run(gen, lost.signal);
       } catch (e) {
+        if (lost.signal.aborted) return;
         if (e instanceof PermanentFailure) return failForGood(gen, e.code, e.message);
         if (e instanceof ProviderError) {
           const code = /timed out|cancelled/.test(e.message)
@@ -242,6 +315,8 @@ export function createGenerateWorker(d: GenerateJobDeps) {
         }
         d.log.error({ err: e, generation: gen.id }, "generation crashed");
         return retryOrFail(gen, "internal_error", e instanceof Error ? e.message : String(e));
+      } finally {
+        clearInterval(beat);
       }
     },
 
@@ -250,20 +325,10 @@ export function createGenerateWorker(d: GenerateJobDeps) {
      * again (or ends with a refund), and a queued generation whose job vanished is sent again.
      */
     async sweep(
-      opts: { staleAfterSeconds?: number } = {},
+      opts: { staleAfterSeconds?: number; silentSince?: Date } = {},
     ): Promise<{ retried: number; resent: number }> {
-      let retried = 0;
+      const retried = await recoverStale(opts);
       let resent = 0;
-      for (const gen of await d.generations.staleProcessing(
-        opts.staleAfterSeconds ?? staleSeconds,
-      )) {
-        await retryOrFail(
-          gen,
-          "provider_timeout",
-          "processing stopped (server restart or lost worker)",
-        );
-        retried += 1;
-      }
       for (const gen of await d.generations.queuedOlderThan(60)) {
         const id = jobIdFor(gen.id, gen.attempts);
         const job = await d.queue.boss.getJobById(GENERATE_JOB, id);
@@ -273,7 +338,7 @@ export function createGenerateWorker(d: GenerateJobDeps) {
         await d.queue.send(GENERATE_JOB, { generationId: gen.id }, { id });
         resent += 1;
       }
-      if (retried || resent) d.log.warn({ retried, resent }, "generation sweeper recovered jobs");
+      if (resent) d.log.warn({ resent }, "generation sweeper re-sent lost jobs");
       return { retried, resent };
     },
   };
@@ -306,6 +371,14 @@ export function generationSweeperJob(worker: GenerateWorker): JobDefinition {
     workers: 1,
     handler: async () => {
       await worker.sweep();
+    },
+    // A dead worker's generation is picked up within seconds of its last heartbeat going
+    // stale, not at the next minute's cron.
+    tick: {
+      seconds: worker.heartbeatSeconds,
+      run: async () => {
+        await worker.recoverStale();
+      },
     },
   };
 }

@@ -18,6 +18,20 @@ export interface GenerateRequest {
   /** How the built-in renderer draws this style (ignored by remote providers). */
   look: LocalLookConfig;
   signal: AbortSignal;
+  /**
+   * For providers that run the work on their side and can be asked about it later
+   * (`resumable`): the id of the work an earlier attempt of this generation started, and where
+   * to record the id of work this call starts. A call cut off by a crash then resumes that work
+   * on the next attempt instead of paying for it again. Others ignore it.
+   */
+  providerJob?: ProviderJobLink;
+}
+
+export interface ProviderJobLink {
+  /** What an earlier attempt started and recorded, if anything. */
+  previous: string | null;
+  /** Called as soon as the provider has accepted new work, before waiting for it. */
+  started(id: string): Promise<void>;
 }
 
 export interface GenerateResult {
@@ -45,6 +59,8 @@ export class ProviderError extends Error {
 export interface AvatarProvider {
   readonly name: "local" | "replicate" | "openai" | "huggingface" | "kie_ai";
   readonly model: string;
+  /** True when generate() records and resumes its work through `req.providerJob`. */
+  readonly resumable?: boolean;
   generate(req: GenerateRequest): Promise<GenerateResult>;
   /** A cheap readiness check (configuration present, endpoint reachable where sensible). */
   check(): Promise<void>;

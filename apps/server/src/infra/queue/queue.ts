@@ -15,6 +15,11 @@ export interface JobDefinition<T extends object = object> {
   /** Handlers of this queue running at once in this process (default: WORKER_CONCURRENCY). */
   workers?: number;
   handler: (jobs: PgBoss.Job<T>[]) => Promise<void>;
+  /**
+   * In-process work repeated every `seconds` in each process that runs workers (cron runs at
+   * most once a minute): one run at a time, stopped with the queue.
+   */
+  tick?: { seconds: number; run: () => Promise<void> };
 }
 
 export interface Queue {
@@ -87,6 +92,7 @@ export function createQueue(
           await boss.schedule(def.name, def.schedule.cron, {}, { tz: def.schedule.timezone });
         }
         dispatchers.push(createDispatcher(boss, def, def.workers ?? concurrency, log));
+        if (def.tick) dispatchers.push(createTicker(def.name, def.tick, log));
       }
       log.info({ role, jobs: defs.map((d) => d.name) }, "queue started");
     },
@@ -188,6 +194,29 @@ function createDispatcher(
       clearTimeout(timer);
       const deadline = new Promise((r) => setTimeout(r, timeoutMs).unref());
       await Promise.race([Promise.allSettled([...running]), deadline]);
+    },
+  };
+}
+
+/** `tick.run` every `tick.seconds`, never two at once; stop waits (bounded) for a running one. */
+function createTicker(
+  name: string,
+  tick: { seconds: number; run: () => Promise<void> },
+  log: Logger,
+): Dispatcher {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = tick
+      .run()
+      .catch((err: unknown) => log.warn({ err, job: name }, "periodic job step failed"))
+      .finally(() => (running = undefined));
+  }, tick.seconds * 1000);
+  return {
+    async stop(timeoutMs) {
+      clearInterval(timer);
+      const deadline = new Promise((r) => setTimeout(r, timeoutMs).unref());
+      if (running) await Promise.race([running, deadline]);
     },
   };
 }

@@ -28,6 +28,17 @@ async function setRequestStatus(
     );
 }
 
+/** The last sign of life of a processing generation: its heartbeat, else its claim. */
+const lastSign = sql`coalesce(${generationJobs.heartbeatAt}, ${generationJobs.startedAt})`;
+
+/** Held in `processing` by this attempt (the claim's token is the attempts count it set). */
+const ownedBy = (gen: Pick<GenerationRow, "id" | "attempts">) =>
+  and(
+    eq(generationJobs.id, gen.id),
+    eq(generationJobs.status, "processing"),
+    eq(generationJobs.attempts, gen.attempts),
+  );
+
 export function createGenerationsRepository(db: Database) {
   return {
     async insert(tx: Tx, v: typeof generationJobs.$inferInsert): Promise<GenerationRow> {
@@ -46,8 +57,10 @@ export function createGenerationsRepository(db: Database) {
     },
 
     /**
-     * Claim a generation for processing: only one that is queued, or one whose processing went
-     * stale (its worker died), so two workers never run the same generation.
+     * Claim a generation for processing: only one that is queued, or one whose worker went
+     * silent (no heartbeat for `staleSeconds`: it died), so two workers never run the same
+     * generation. The row's `attempts` after the claim is the attempt's token: every later
+     * change by this attempt names it, so a run that lost its claim changes nothing.
      */
     async acquire(id: string, staleSeconds: number): Promise<GenerationRow | null> {
       const [row] = await db
@@ -55,18 +68,37 @@ export function createGenerationsRepository(db: Database) {
         .set({
           status: "processing",
           startedAt: sql`now()`,
+          heartbeatAt: sql`now()`,
           attempts: sql`${generationJobs.attempts} + 1`,
           progress: 10,
         })
         .where(
           and(
             eq(generationJobs.id, id),
-            sql`(${generationJobs.status} = 'queued' OR (${generationJobs.status} = 'processing' AND ${generationJobs.startedAt} < now() - make_interval(secs => ${staleSeconds})))`,
+            sql`(${generationJobs.status} = 'queued' OR (${generationJobs.status} = 'processing' AND ${lastSign} < now() - make_interval(secs => ${staleSeconds})))`,
           ),
         )
         .returning();
       if (row?.customRequestId) await setRequestStatus(db, row.customRequestId, "processing");
       return row ?? null;
+    },
+
+    /** The running attempt is alive; false when the generation is no longer its own. */
+    async heartbeat(gen: Pick<GenerationRow, "id" | "attempts">): Promise<boolean> {
+      const rows = await db
+        .update(generationJobs)
+        .set({ heartbeatAt: sql`now()` })
+        .where(ownedBy(gen))
+        .returning({ id: generationJobs.id });
+      return rows.length > 0;
+    },
+
+    /** The provider's id for the work this attempt started, so a later attempt can resume it. */
+    async setProviderJob(
+      gen: Pick<GenerationRow, "id" | "attempts">,
+      providerJobId: string | null,
+    ): Promise<void> {
+      await db.update(generationJobs).set({ providerJobId }).where(ownedBy(gen));
     },
 
     async setProgress(id: string, progress: number): Promise<void> {
@@ -76,15 +108,30 @@ export function createGenerationsRepository(db: Database) {
         .where(and(eq(generationJobs.id, id), eq(generationJobs.status, "processing")));
     },
 
-    /** Back to the queue after a transient failure, keeping the reason for the record. */
-    async requeue(id: string, message: string): Promise<void> {
-      await db
+    /**
+     * Back to the queue after a transient failure, keeping the reason for the record: only
+     * from `processing` by the attempt that holds it (false: it is not ours to requeue).
+     */
+    async requeue(gen: Pick<GenerationRow, "id" | "attempts">, message: string): Promise<boolean> {
+      const rows = await db
         .update(generationJobs)
         .set({ status: "queued", progress: 0, errorMessage: message.slice(0, 500) })
-        .where(eq(generationJobs.id, id));
+        .where(ownedBy(gen))
+        .returning({ id: generationJobs.id });
+      return rows.length > 0;
     },
 
-    async markFailed(tx: Tx, id: string, code: string, message: string): Promise<boolean> {
+    /**
+     * The end, from `queued` or `processing` only. With `attempt`, a processing row must be held
+     * by that attempt (a run that lost its claim cannot fail the one that took over).
+     */
+    async markFailed(
+      tx: Tx,
+      id: string,
+      code: string,
+      message: string,
+      attempt?: number,
+    ): Promise<boolean> {
       const rows = await tx
         .update(generationJobs)
         .set({
@@ -94,14 +141,24 @@ export function createGenerationsRepository(db: Database) {
           finishedAt: sql`now()`,
         })
         .where(
-          and(eq(generationJobs.id, id), inArray(generationJobs.status, ["queued", "processing"])),
+          and(
+            eq(generationJobs.id, id),
+            attempt === undefined
+              ? inArray(generationJobs.status, ["queued", "processing"])
+              : sql`(${generationJobs.status} = 'queued' OR (${generationJobs.status} = 'processing' AND ${generationJobs.attempts} = ${attempt}))`,
+          ),
         )
         .returning({ id: generationJobs.id, requestId: generationJobs.customRequestId });
       if (rows[0]?.requestId) await setRequestStatus(tx, rows[0].requestId, "failed");
       return rows.length > 0;
     },
 
-    /** The result row, the job's success, the style event and the user's count, together. */
+    /**
+     * The job's success, the result row, the style event and the user's count, together, and
+     * only by the attempt that holds the generation in `processing`. "lost": it is not (another
+     * attempt took over, or it ended already): nothing was written. "duplicate": a result for
+     * this generation exists already (results.job_id is unique): it counts as delivered once.
+     */
     async complete(
       tx: Tx,
       gen: GenerationRow,
@@ -113,7 +170,19 @@ export function createGenerationsRepository(db: Database) {
         gender: string | null;
         seed: number;
       },
-    ): Promise<ResultRow> {
+    ): Promise<{ outcome: "completed" | "duplicate" | "lost"; result: ResultRow | null }> {
+      const won = await tx
+        .update(generationJobs)
+        .set({
+          status: "succeeded",
+          progress: 100,
+          finishedAt: sql`now()`,
+          errorCode: null,
+          errorMessage: null,
+        })
+        .where(ownedBy(gen))
+        .returning({ id: generationJobs.id });
+      if (won.length === 0) return { outcome: "lost", result: null };
       const [result] = await tx
         .insert(results)
         .values({
@@ -129,17 +198,12 @@ export function createGenerationsRepository(db: Database) {
           gender: r.gender,
           seed: r.seed,
         })
+        .onConflictDoNothing({ target: results.jobId })
         .returning();
-      await tx
-        .update(generationJobs)
-        .set({
-          status: "succeeded",
-          progress: 100,
-          finishedAt: sql`now()`,
-          errorCode: null,
-          errorMessage: null,
-        })
-        .where(eq(generationJobs.id, gen.id));
+      if (!result) {
+        const [existing] = await tx.select().from(results).where(eq(results.jobId, gen.id));
+        return { outcome: "duplicate", result: existing ?? null };
+      }
       if (gen.styleId) {
         await tx.insert(styleEvents).values({
           styleId: gen.styleId,
@@ -155,7 +219,7 @@ export function createGenerationsRepository(db: Database) {
           .where(eq(users.id, gen.userId));
       }
       if (gen.customRequestId) await setRequestStatus(tx, gen.customRequestId, "completed");
-      return result!;
+      return { outcome: "completed", result };
     },
 
     /** 1 = next in line. */
@@ -177,13 +241,23 @@ export function createGenerationsRepository(db: Database) {
       return m === null || m === undefined ? null : Math.round(Number(m) * 10) / 10;
     },
 
-    async staleProcessing(staleSeconds: number): Promise<GenerationRow[]> {
+    /**
+     * Processing rows whose worker went silent: no heartbeat for `staleSeconds`, or (a start-up
+     * sweep) none since `signBefore`, the moment this process started, so a generation its own
+     * workers have just claimed is never taken for a dead one.
+     */
+    async staleProcessing(staleSeconds: number, signBefore?: Date): Promise<GenerationRow[]> {
       return db
         .select()
         .from(generationJobs)
         .where(
-          sql`${generationJobs.status} = 'processing' AND ${generationJobs.startedAt} < now() - make_interval(secs => ${staleSeconds})`,
-        );
+          and(
+            sql`${generationJobs.status} = 'processing' AND ${lastSign} < now() - make_interval(secs => ${staleSeconds})`,
+            signBefore ? sql`${lastSign} < ${signBefore.toISOString()}::timestamptz` : undefined,
+          ),
+        )
+        .orderBy(generationJobs.createdAt)
+        .limit(500);
     },
 
     async queuedOlderThan(seconds: number): Promise<GenerationRow[]> {

@@ -1,6 +1,7 @@
 import type { PredictionWaiters } from "./replicate-webhook";
 import {
   type AvatarProvider,
+  type GenerateRequest,
   downloadImage,
   errorForStatus,
   ProviderError,
@@ -32,18 +33,24 @@ interface Prediction {
   urls?: { get?: string; cancel?: string };
 }
 
+/** Wait `ms`, or reject when the signal aborts; the abort listener goes when either happens. */
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(t);
-        reject(new ProviderError("transient", "replicate: cancelled"));
-      },
-      { once: true },
-    );
+    if (signal.aborted) return reject(new ProviderError("transient", "replicate: cancelled"));
+    const aborted = () => {
+      clearTimeout(t);
+      reject(new ProviderError("transient", "replicate: cancelled"));
+    };
+    const t = setTimeout(() => {
+      signal.removeEventListener("abort", aborted);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", aborted, { once: true });
   });
+
+/** Our own deadline ran out (as opposed to the caller giving up, e.g. having lost its claim). */
+const timedOut = (s: AbortSignal) =>
+  s.aborted && s.reason instanceof DOMException && s.reason.name === "TimeoutError";
 
 function firstUrl(output: unknown): string | null {
   if (typeof output === "string") return output;
@@ -79,77 +86,126 @@ export function createReplicateProvider(cfg: ReplicateConfig): AvatarProvider {
     }
   }
 
+  /** Start a prediction for this request. */
+  async function create(req: GenerateRequest): Promise<Prediction> {
+    return json(
+      await providerFetch("replicate", `${base}/v1/predictions`, {
+        method: "POST",
+        headers,
+        signal: req.signal,
+        body: JSON.stringify({
+          version: cfg.version,
+          input: {
+            image: `data:image/jpeg;base64,${(await subjectBytes(req.image)).toString("base64")}`,
+            prompt: req.prompt,
+            negative_prompt: req.negativePrompt,
+            guidance_scale: req.guidanceScale,
+            num_inference_steps: req.steps,
+            ip_adapter_scale: req.styleStrength,
+            seed: req.seed,
+          },
+          ...(cfg.webhookUrl
+            ? { webhook: cfg.webhookUrl, webhook_events_filter: ["completed"] }
+            : {}),
+        }),
+      }),
+    );
+  }
+
+  /** A prediction an earlier attempt started, if it can still deliver (else null). */
+  async function find(id: string, signal: AbortSignal): Promise<Prediction | null> {
+    const res = await providerFetch(
+      "replicate",
+      `${base}/v1/predictions/${encodeURIComponent(id)}`,
+      { headers, signal },
+    );
+    if (res.status === 404) {
+      await res.body?.cancel();
+      return null;
+    }
+    const p = await json(res);
+    return p.status === "canceled" ? null : p;
+  }
+
+  /** Poll until the prediction settles; on our timeout, cancel it. */
+  async function settle(
+    first: Prediction,
+    req: GenerateRequest,
+    signal: AbortSignal,
+    deadline: AbortSignal,
+  ): Promise<Prediction> {
+    let p = first;
+    const getUrl = first.urls?.get ?? `${base}/v1/predictions/${first.id}`;
+    const cancelUrl = first.urls?.cancel ?? `${base}/v1/predictions/${first.id}/cancel`;
+    try {
+      while (p.status === "starting" || p.status === "processing") {
+        if (cfg.waiters && cfg.webhookUrl) {
+          // The webhook usually arrives first; polling stays as the safety net.
+          await cfg.waiters.wait(first.id, poll * 5, signal).catch(() => {
+            throw new ProviderError("transient", "replicate: cancelled");
+          });
+        } else {
+          await sleep(poll, signal);
+        }
+        p = await json(await providerFetch("replicate", getUrl, { headers, signal }));
+      }
+      return p;
+    } catch (e) {
+      // Our time ran out: stop paying for it. A caller that merely gave up (a worker that lost
+      // its claim) leaves it running, for the attempt that took over to resume.
+      if (deadline.aborted || timedOut(req.signal)) {
+        await fetch(cancelUrl, {
+          method: "POST",
+          headers,
+          signal: AbortSignal.timeout(10_000),
+        }).catch(() => undefined);
+        throw new ProviderError(
+          "transient",
+          "replicate: timed out waiting for the prediction; it was cancelled",
+        );
+      }
+      throw e;
+    }
+  }
+
   return {
     name: "replicate",
     model: cfg.model,
+    resumable: true,
     async generate(req) {
       if (!cfg.version)
         throw new ProviderError("permanent", "replicate: no model version is configured");
       const deadline = AbortSignal.timeout(cfg.timeoutMs ?? 150_000);
       const signal = AbortSignal.any([req.signal, deadline]);
-      const created = await json(
-        await providerFetch("replicate", `${base}/v1/predictions`, {
-          method: "POST",
-          headers,
-          signal: req.signal,
-          body: JSON.stringify({
-            version: cfg.version,
-            input: {
-              image: `data:image/jpeg;base64,${(await subjectBytes(req.image)).toString("base64")}`,
-              prompt: req.prompt,
-              negative_prompt: req.negativePrompt,
-              guidance_scale: req.guidanceScale,
-              num_inference_steps: req.steps,
-              ip_adapter_scale: req.styleStrength,
-              seed: req.seed,
-            },
-            ...(cfg.webhookUrl
-              ? { webhook: cfg.webhookUrl, webhook_events_filter: ["completed"] }
-              : {}),
-          }),
-        }),
-      );
-      let p = created;
-      const getUrl = created.urls?.get ?? `${base}/v1/predictions/${created.id}`;
-      const cancelUrl = created.urls?.cancel ?? `${base}/v1/predictions/${created.id}/cancel`;
-      try {
-        while (p.status === "starting" || p.status === "processing") {
-          if (cfg.waiters && cfg.webhookUrl) {
-            // The webhook usually arrives first; polling stays as the safety net.
-            await cfg.waiters.wait(created.id, poll * 5, signal).catch(() => {
-              throw new ProviderError("transient", "replicate: cancelled");
-            });
-          } else {
-            await sleep(poll, signal);
-          }
-          p = await json(await providerFetch("replicate", getUrl, { headers, signal }));
+      // An earlier attempt's prediction (cut off by a crash or a retry) is resumed, not paid
+      // for again; one that was cancelled, is unknown or whose output expired is replaced.
+      let resumed = req.providerJob?.previous ? await find(req.providerJob.previous, signal) : null;
+      for (;;) {
+        let p = resumed;
+        if (!p) {
+          p = await create(req);
+          await req.providerJob?.started(p.id);
         }
-      } catch (e) {
-        if (deadline.aborted || req.signal.aborted) {
-          await fetch(cancelUrl, {
-            method: "POST",
-            headers,
-            signal: AbortSignal.timeout(10_000),
-          }).catch(() => undefined);
-          throw new ProviderError(
-            "transient",
-            "replicate: timed out waiting for the prediction; it was cancelled",
-          );
+        p = await settle(p, req, signal, deadline);
+        if (p.status !== "succeeded") {
+          const reason = typeof p.error === "string" ? p.error : p.status;
+          // A model error (bad input, NSFW filter) will fail the same way again.
+          throw new ProviderError("permanent", `replicate: prediction ${p.status}: ${reason}`);
         }
-        throw e;
+        const url = firstUrl(p.output);
+        if (!url) throw new ProviderError("permanent", "replicate: prediction had no image output");
+        try {
+          return {
+            image: await downloadImage("replicate", url, req.signal),
+            model: cfg.model,
+            seed: req.seed,
+          };
+        } catch (e) {
+          // An old prediction's output can have expired: make it again, once.
+          if (!resumed || !(e instanceof ProviderError) || e.kind !== "permanent") throw e;
+          resumed = null;
+        }
       }
-      if (p.status !== "succeeded") {
-        const reason = typeof p.error === "string" ? p.error : p.status;
-        // A model error (bad input, NSFW filter) will fail the same way again.
-        throw new ProviderError("permanent", `replicate: prediction ${p.status}: ${reason}`);
-      }
-      const url = firstUrl(p.output);
-      if (!url) throw new ProviderError("permanent", "replicate: prediction had no image output");
-      return {
-        image: await downloadImage("replicate", url, req.signal),
-        model: cfg.model,
-        seed: req.seed,
-      };
     },
     check() {
       if (!cfg.token) return Promise.reject(new Error("REPLICATE_API_TOKEN is not set"));

@@ -1,0 +1,25 @@
+import { expect, it } from "vitest";
+import { runChaos } from "../../test/chaos";
+import { testDriver } from "../../test/harness";
+
+// Issue 10 item 1: kill -9 the real server at random moments while a slow provider works;
+// every generation ends exactly once (succeeded, or failed with one refund, never both), and
+// a cut-off one resumes its prediction rather than paying for a new one each time.
+// bench/chaos/run.mjs runs more rounds and prints the figures.
+it(`ends every generation exactly once across kill -9 restarts on ${testDriver()}`, async () => {
+  const report = await runChaos({
+    driver: testDriver(),
+    rounds: 5,
+    perRound: 2,
+    latencyMs: [300, 2000],
+    killWithinMs: 2500,
+    timeoutSeconds: 30,
+    drainTimeoutMs: 60_000,
+  });
+  expect(report.problems).toEqual([]);
+  expect(report.endedOnce).toBe(report.generations);
+  expect(report.doubled).toBe(0);
+  expect(report.stuck).toBe(0);
+  // Resumed predictions: a generation cut off several times does not pay for each run.
+  expect(report.providerCalls.max).toBeLessThanOrEqual(2);
+}, 240_000);

@@ -1,0 +1,218 @@
+import { and, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeReplicate } from "../../test/fake-replicate";
+import { CookieJar, createTestServer, testDriver, type TestServer } from "../../test/harness";
+import { aiModelConfigs, creditLots, generationJobs, results, styles, users } from "../db/schema";
+
+// Issue 10 item 1: every status change of a generation is conditional on the state it leaves
+// and on the attempt that holds it; a duplicate result is success; a live heartbeat is never
+// taken over; a recorded provider prediction is resumed.
+let t: TestServer;
+let fake: Awaited<ReturnType<typeof startFakeReplicate>>;
+beforeAll(async () => {
+  fake = await startFakeReplicate();
+  t = await createTestServer({
+    env: {
+      TRUST_PROXY: "true",
+      REPLICATE_API_TOKEN: "test-token-123",
+      GENERATION_RETRY_BASE_SECONDS: "0",
+    },
+  });
+  t.actAs(null);
+  await t.ctx.services.settings.set("rate_limit_generation_per_hour", "1000", null);
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+const db = () => t.ctx.db.db;
+const repo = () => t.ctx.services.generateWorker;
+let seq = 0;
+function call(path: string, opts: { json?: unknown; form?: FormData; jar: CookieJar }) {
+  const headers: Record<string, string> = { "x-forwarded-for": `10.77.0.${++seq % 250}` };
+  if (opts.json !== undefined) headers["content-type"] = "application/json";
+  if (opts.jar.size) headers.cookie = opts.jar.header();
+  return Promise.resolve(
+    t.app.request(path, {
+      method: opts.json || opts.form ? "POST" : "GET",
+      headers,
+      body: opts.form ?? (opts.json ? JSON.stringify(opts.json) : undefined),
+    }),
+  ).then((res: Response) => opts.jar.store(res));
+}
+async function photo(): Promise<FormData> {
+  const [w, h] = [800, 1000];
+  const bytes = await sharp({ create: { width: w, height: h, channels: 3, background: "#c98e66" } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><circle cx="${w / 2}" cy="${h / 3}" r="${w / 5}" fill="#2a1b14"/></svg>`,
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append("photo", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "me.jpg");
+  return form;
+}
+async function useProvider(provider: "local" | "replicate") {
+  fake.setMode("ok");
+  await db()
+    .update(aiModelConfigs)
+    .set({ isActive: false })
+    .where(eq(aiModelConfigs.serviceName, "avatar_generation"));
+  await db()
+    .insert(aiModelConfigs)
+    .values({
+      serviceName: "avatar_generation",
+      apiProvider: provider,
+      modelName: provider === "local" ? "rupa-local-v1" : "zsxkib/instant-id",
+      apiEndpoint: provider === "replicate" ? fake.endpoint : "",
+      configData: provider === "replicate" ? { version: "b".repeat(64), poll_interval_ms: 20 } : {},
+      isActive: true,
+    });
+}
+const row = async (id: string) =>
+  (await db().select().from(generationJobs).where(eq(generationJobs.id, id)))[0]!;
+const resultCount = async (id: string) =>
+  (await db().select().from(results).where(eq(results.jobId, id))).length;
+const refunds = async (userId: string) =>
+  (
+    await db()
+      .select()
+      .from(creditLots)
+      .where(and(eq(creditLots.userId, userId), eq(creditLots.source, "refund")))
+  ).length;
+
+/** A member with one credit whose one generation has succeeded (through the queue). */
+async function delivered(): Promise<{ id: string; userId: string }> {
+  const email = `tr${Math.random().toString(36).slice(2)}@example.com`;
+  await t.ctx.services.account.signUp(
+    { fullName: "Member", phone: "+6281234567890", email, password: "rahasia123", language: "id" },
+    { headers: new Headers(), ip: `10.78.0.${++seq % 250}`, userAgent: null },
+  );
+  const [u] = await db().select().from(users).where(eq(users.email, email));
+  await db().update(users).set({ emailVerified: true }).where(eq(users.id, u!.id));
+  await t.ctx.services.credits.grant(u!.id, { source: "purchase", amount: 1, watermarked: false });
+  const jar = new CookieJar();
+  await call("/api/account/sign-in", { json: { email, password: "rahasia123" }, jar });
+  const up = await call("/api/uploads", { form: await photo(), jar });
+  const uploadId = ((await up.json()) as { upload: { id: string } }).upload.id;
+  const [style] = await db().select().from(styles).where(eq(styles.slug, "anime-shonen"));
+  const res = await call("/api/generations", { json: { uploadId, styleId: style!.id }, jar });
+  const id = ((await res.json()) as { generation: { id: string } }).generation.id;
+  const end = Date.now() + 25_000;
+  while ((await row(id)).status !== "succeeded" && Date.now() < end)
+    await new Promise((r) => setTimeout(r, 100));
+  expect((await row(id)).status).toBe("succeeded");
+  return { id, userId: u!.id };
+}
+
+describe(`generation state changes on ${testDriver()}`, () => {
+  it("leaves a delivered generation alone: no requeue, no failure, no second completion", async () => {
+    await useProvider("local");
+    const { id, userId } = await delivered();
+    const gen = await row(id);
+    const worker = repo();
+    // The old "crash after a duplicate result" path: retry it, then fail it for good.
+    await worker.retryOrFail(gen, "internal_error", "duplicate key");
+    expect((await row(id)).status).toBe("succeeded");
+    await worker.failForGood({ ...gen, attempts: 4 }, "internal_error", "gave up");
+    expect((await row(id)).status).toBe("succeeded");
+    expect(await refunds(userId)).toBe(0);
+    expect(await resultCount(id)).toBe(1);
+  });
+
+  it("lets only the attempt holding a processing generation requeue or fail it", async () => {
+    await useProvider("local");
+    const { id, userId } = await delivered();
+    await db().delete(results).where(eq(results.jobId, id));
+    // Attempt 2 holds it now; attempt 1 (a run that lost its claim) comes back late.
+    await db()
+      .update(generationJobs)
+      .set({ status: "processing", attempts: 2, heartbeatAt: sql`now()` })
+      .where(eq(generationJobs.id, id));
+    const stale = { ...(await row(id)), attempts: 1 };
+    await repo().retryOrFail(stale, "internal_error", "late");
+    expect((await row(id)).status).toBe("processing");
+    await repo().failForGood(stale, "internal_error", "late");
+    expect((await row(id)).status).toBe("processing");
+    expect(await refunds(userId)).toBe(0);
+    // The holder can.
+    await repo().failForGood(await row(id), "provider_error", "for good");
+    expect((await row(id)).status).toBe("failed");
+    expect(await refunds(userId)).toBe(1);
+  });
+
+  it("takes a duplicate result as delivered: succeeded, one result, no retry and no refund", async () => {
+    await useProvider("local");
+    const { id, userId } = await delivered();
+    // A second run of a generation whose result exists (its row went back to queued).
+    await db()
+      .update(generationJobs)
+      .set({ status: "queued", finishedAt: null })
+      .where(eq(generationJobs.id, id));
+    await repo().handle(id);
+    const after = await row(id);
+    expect(after.status).toBe("succeeded");
+    expect(await resultCount(id)).toBe(1);
+    expect(await refunds(userId)).toBe(0);
+  });
+
+  it("never takes over a generation whose heartbeat is alive; takes over a silent one", async () => {
+    await useProvider("local");
+    const { id } = await delivered();
+    await db().delete(results).where(eq(results.jobId, id));
+    const worker = repo();
+    await db()
+      .update(generationJobs)
+      .set({
+        status: "processing",
+        attempts: 1,
+        startedAt: new Date(Date.now() - 3600_000),
+        heartbeatAt: sql`now()`,
+      })
+      .where(eq(generationJobs.id, id));
+    expect(await worker.recoverStale()).toBe(0);
+    await worker.handle(id);
+    expect((await row(id)).attempts).toBe(1);
+    expect((await row(id)).status).toBe("processing");
+    // The start-up sweep spares one claimed since this process started, even at 0 s.
+    const since = new Date(Date.now() - 5_000);
+    expect(await worker.recoverStale({ staleAfterSeconds: 0, silentSince: since })).toBe(0);
+    expect((await row(id)).status).toBe("processing");
+    // Silent for longer than three heartbeats: recovered, and then it completes.
+    await db()
+      .update(generationJobs)
+      .set({ heartbeatAt: new Date(Date.now() - (worker.staleSeconds + 5) * 1000) })
+      .where(eq(generationJobs.id, id));
+    expect(await worker.recoverStale()).toBe(1);
+    const end = Date.now() + 20_000;
+    while ((await row(id)).status !== "succeeded" && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 100));
+    expect((await row(id)).status).toBe("succeeded");
+    expect(await resultCount(id)).toBe(1);
+  });
+
+  it("records the Replicate prediction and resumes it on the next attempt", async () => {
+    await useProvider("replicate");
+    const { id } = await delivered();
+    const first = await row(id);
+    expect(first.providerJobId).toMatch(/^p\d+$/);
+    // Cut off mid-run: the prediction goes on at Replicate; the generation runs again.
+    await db().delete(results).where(eq(results.jobId, id));
+    await db()
+      .update(generationJobs)
+      .set({ status: "queued", finishedAt: null })
+      .where(eq(generationJobs.id, id));
+    const created = fake.predictions.size;
+    await repo().handle(id);
+    expect((await row(id)).status).toBe("succeeded");
+    expect(fake.predictions.size).toBe(created);
+    expect((await row(id)).providerJobId).toBe(first.providerJobId);
+    await useProvider("local");
+  });
+});

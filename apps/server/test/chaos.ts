@@ -1,0 +1,287 @@
+// The kill -9 chaos run (issue 10): the real server runs in a child process (chaos-server.ts)
+// against a slow local fake of Replicate; generations are started through the API, the server
+// is killed with SIGKILL at random moments and started again, and at the end every generation
+// must have ended exactly once: succeeded with one result and no refund, or failed with one
+// refund and no result. Used by generate-avatar.chaos.int.test.ts (a few rounds) and by
+// bench/chaos/run.mjs (more rounds, figures).
+import { type ChildProcess, fork } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import sharp from "sharp";
+import { startFakeReplicate } from "./fake-replicate";
+import { createTestDatabase, type TestDriver } from "./harness";
+
+export interface ChaosOptions {
+  driver: TestDriver;
+  rounds: number;
+  /** Generations started per round. */
+  perRound?: number;
+  /** The fake prediction settles after a random time in this range (ms). */
+  latencyMs?: [number, number];
+  /** The kill comes at a random moment this long after the round's generations started (ms). */
+  killWithinMs?: number;
+  /** GENERATION_TIMEOUT_SECONDS of the server (its heartbeat is a fifteenth of it, ≤ 10 s). */
+  timeoutSeconds?: number;
+  /** How long the last, unkilled server gets to finish everything. */
+  drainTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface ChaosReport {
+  driver: TestDriver;
+  rounds: number;
+  generations: number;
+  endedOnce: number;
+  doubled: number;
+  stuck: number;
+  succeeded: number;
+  failed: number;
+  /** Predictions created at the provider, per generation. */
+  providerCalls: { total: number; perGeneration: number; max: number };
+  /** From the last start (after the last kill) until every generation had ended. */
+  recoveryMs: number;
+  /** Mean time from a kill until the restarted server listened. */
+  restartMs: number;
+  problems: string[];
+}
+
+const serverScript = fileURLToPath(new URL("./chaos-server.ts", import.meta.url));
+const serverDir = fileURLToPath(new URL("..", import.meta.url));
+const rand = (a: number, b: number) => a + Math.random() * (b - a);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  const port = (s.address() as net.AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+async function face(): Promise<Buffer> {
+  const [w, h] = [800, 1000];
+  return sharp({ create: { width: w, height: h, channels: 3, background: "#c98e66" } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><circle cx="${w / 2}" cy="${h / 3}" r="${w / 5}" fill="#2a1b14"/></svg>`,
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+}
+
+interface Child {
+  proc: ChildProcess;
+  port: number;
+  member: { email: string; password: string; userId: string } | null;
+  sql<T>(text: string, values?: unknown[]): Promise<T[]>;
+  exited: Promise<void>;
+}
+
+function startChild(cfg: Record<string, unknown>): Promise<Child> {
+  const proc = fork(serverScript, [JSON.stringify(cfg)], {
+    cwd: serverDir,
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  const exited = new Promise<void>((r) => proc.once("exit", () => r()));
+  let seq = 0;
+  const waiting = new Map<number, (m: { rows?: unknown[]; error?: string }) => void>();
+  return new Promise((resolve, reject) => {
+    proc.once("exit", (code) => reject(new Error(`chaos server exited (${code}) before ready`)));
+    proc.on("message", (m: { type?: string; id?: number; port?: number; member?: never }) => {
+      if (m.type === "ready")
+        resolve({
+          proc,
+          port: m.port!,
+          member: m.member ?? null,
+          exited,
+          sql<T>(text: string, values: unknown[] = []) {
+            const id = ++seq;
+            return new Promise<T[]>((ok, fail) => {
+              waiting.set(id, (r) => (r.error ? fail(new Error(r.error)) : ok(r.rows as T[])));
+              proc.send({ id, cmd: "sql", text, values });
+            });
+          },
+        });
+      else if (m.id !== undefined) waiting.get(m.id)?.(m as never);
+    });
+  });
+}
+
+/** The seed the job sends for a generation (no style here fixes one). */
+const seedOf = (generationId: string) =>
+  Number.parseInt(generationId.replace(/-/g, "").slice(0, 8), 16);
+
+export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
+  const log = o.log ?? (() => undefined);
+  const perRound = o.perRound ?? 2;
+  const [lo, hi] = o.latencyMs ?? [300, 2500];
+  const fake = await startFakeReplicate("ok");
+  fake.setLatency(() => rand(lo, hi));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rupa-chaos-"));
+  const pg = o.driver === "postgres" ? await createTestDatabase("postgres") : null;
+  // The parent only created the database; the servers own it from here.
+  const port = await freePort();
+  const base = {
+    port,
+    dataDir,
+    databaseUrl: pg?.url,
+    replicateEndpoint: fake.endpoint,
+    timeoutSeconds: o.timeoutSeconds ?? 30,
+  };
+  const ids: string[] = [];
+  const restarts: number[] = [];
+  let child: Child | undefined;
+  try {
+    child = await startChild({ ...base, prepareCredits: o.rounds * perRound + 5 });
+    const member = child.member!;
+    const url = (p: string) => `http://127.0.0.1:${port}${p}`;
+    const signIn = await fetch(url("/api/account/sign-in"), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: member.email, password: member.password }),
+    });
+    if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const form = new FormData();
+    form.append(
+      "photo",
+      new Blob([new Uint8Array(await face())], { type: "image/jpeg" }),
+      "me.jpg",
+    );
+    const up = await fetch(url("/api/uploads"), {
+      method: "POST",
+      headers: { cookie },
+      body: form,
+    });
+    if (up.status !== 201) throw new Error(`upload answered ${up.status}: ${await up.text()}`);
+    const uploadId = ((await up.json()) as { upload: { id: string } }).upload.id;
+    const [style] = await child.sql<{ id: string }>(
+      "SELECT id FROM styles WHERE slug = 'anime-shonen'",
+    );
+
+    for (let round = 1; round <= o.rounds; round++) {
+      const started = await Promise.all(
+        Array.from({ length: perRound }, async () => {
+          const res = await fetch(url("/api/generations"), {
+            method: "POST",
+            headers: { cookie, "content-type": "application/json" },
+            body: JSON.stringify({ uploadId, styleId: style!.id }),
+          });
+          if (res.status !== 202)
+            throw new Error(`generation answered ${res.status}: ${await res.text()}`);
+          return ((await res.json()) as { generation: { id: string } }).generation.id;
+        }),
+      );
+      ids.push(...started);
+      await sleep(rand(0, o.killWithinMs ?? 3000));
+      child.proc.kill("SIGKILL");
+      await child.exited;
+      const killedAt = Date.now();
+      child = await startChild(base);
+      restarts.push(Date.now() - killedAt);
+      log(`round ${round}/${o.rounds}: killed, restarted in ${Date.now() - killedAt} ms`);
+    }
+
+    // The last server is not killed: everything must end.
+    const drainStart = Date.now();
+    const deadline = drainStart + (o.drainTimeoutMs ?? 90_000);
+    let open = ids.length;
+    while (Date.now() < deadline) {
+      const [row] = await child.sql<{ n: number }>(
+        "SELECT count(*)::int AS n FROM generation_jobs WHERE status IN ('queued', 'processing')",
+      );
+      open = Number(row?.n ?? 0);
+      if (open === 0) break;
+      await sleep(250);
+    }
+    const recoveryMs = Date.now() - drainStart;
+    // Leave late duplicates (a second run that should not happen) time to show.
+    await sleep(1500);
+    const rows = await child.sql<{
+      id: string;
+      status: string;
+      attempts: number;
+      results: number;
+      refunds: number;
+    }>(
+      `SELECT g.id, g.status, g.attempts,
+        (SELECT count(*)::int FROM results r WHERE r.job_id = g.id) AS results,
+        (SELECT count(*)::int FROM credit_lots l WHERE l.refund_of_spend_id = g.spend_id) AS refunds
+       FROM generation_jobs g WHERE g.user_id = $1`,
+      [member.userId],
+    );
+    const problems: string[] = [];
+    let endedOnce = 0;
+    let doubled = 0;
+    let stuck = 0;
+    for (const r of rows) {
+      const ok =
+        (r.status === "succeeded" && r.results === 1 && r.refunds === 0) ||
+        (r.status === "failed" && r.results === 0 && r.refunds === 1);
+      if (ok) endedOnce += 1;
+      else if (r.status === "queued" || r.status === "processing") stuck += 1;
+      else doubled += 1;
+      if (!ok)
+        problems.push(
+          `${r.id}: ${r.status}, ${r.results} result(s), ${r.refunds} refund(s), ${r.attempts} attempt(s)`,
+        );
+    }
+    const calls = new Map<number, number>();
+    for (const p of fake.predictions.values()) {
+      const seed = (p.input as { seed?: number } | undefined)?.seed ?? -1;
+      calls.set(seed, (calls.get(seed) ?? 0) + 1);
+    }
+    const perGen = ids.map((id) => calls.get(seedOf(id)) ?? 0);
+    const total = perGen.reduce((a, b) => a + b, 0);
+    await new Promise<void>((resolve) => {
+      child!.proc.send({ id: -1, cmd: "shutdown" });
+      const t = setTimeout(() => {
+        child!.proc.kill("SIGKILL");
+        resolve();
+      }, 15_000);
+      void child!.exited.then(() => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
+    child = undefined;
+    return {
+      driver: o.driver,
+      rounds: o.rounds,
+      generations: ids.length,
+      endedOnce,
+      doubled,
+      stuck,
+      succeeded: rows.filter((r) => r.status === "succeeded").length,
+      failed: rows.filter((r) => r.status === "failed").length,
+      providerCalls: {
+        total,
+        perGeneration: ids.length ? Math.round((total / ids.length) * 100) / 100 : 0,
+        max: Math.max(0, ...perGen),
+      },
+      recoveryMs,
+      restartMs: restarts.length
+        ? Math.round(restarts.reduce((a, b) => a + b, 0) / restarts.length)
+        : 0,
+      problems,
+    };
+  } finally {
+    if (child) {
+      child.proc.kill("SIGKILL");
+      await child.exited;
+    }
+    await fake.close();
+    await pg?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
