@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLimiter } from "./limit";
+import { createLimiter, LimiterFullError } from "./limit";
 
 describe("limiter", () => {
   it("never runs more than its slots at once and runs every task", async () => {
@@ -25,5 +25,48 @@ describe("limiter", () => {
     const limit = createLimiter(1);
     await expect(limit.run(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     await expect(limit.run(() => Promise.resolve(1))).resolves.toBe(1);
+  });
+});
+
+describe("limiter with a bounded queue", () => {
+  const hold = () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    return { gate, release };
+  };
+
+  it("refuses a task at once when its waiting queue is full, and counts the peak", async () => {
+    const limit = createLimiter(2, { maxWaiting: 3 });
+    const { gate, release } = hold();
+    const accepted = Array.from({ length: 5 }, () => limit.run(() => gate));
+    expect(limit.active).toBe(2);
+    expect(limit.waiting).toBe(3);
+    expect(limit.full).toBe(true);
+    await expect(limit.run(() => Promise.resolve())).rejects.toBeInstanceOf(LimiterFullError);
+    release();
+    await Promise.all(accepted);
+    expect(limit.peak).toBe(2);
+    expect(limit.full).toBe(false);
+    limit.resetPeak();
+    expect(limit.peak).toBe(0);
+  });
+
+  it("hands a freed slot to the next waiter, never to a newcomer (no overshoot)", async () => {
+    const limit = createLimiter(1);
+    let running = 0;
+    let peak = 0;
+    const task = async () => {
+      running += 1;
+      peak = Math.max(peak, running);
+      await Promise.resolve();
+      running -= 1;
+    };
+    const first = limit.run(task);
+    const second = limit.run(task);
+    // A newcomer arriving in the same tick the first one finishes must queue behind `second`.
+    const third = first.then(() => limit.run(task));
+    await Promise.all([first, second, third]);
+    expect(peak).toBe(1);
+    expect(limit.peak).toBe(1);
   });
 });

@@ -12,7 +12,8 @@ declare module "heic-decode" {
   }
   interface HeicDecode {
     (input: { buffer: Buffer | ArrayBuffer }): Promise<DecodedImage>;
-    all(input: { buffer: Buffer | ArrayBuffer }): Promise<LazyImage[]>;
+    /** The images of the file, undecoded; `dispose()` frees the decoder (wasm memory). */
+    all(input: { buffer: Buffer | ArrayBuffer }): Promise<LazyImage[] & { dispose(): void }>;
   }
   const decode: HeicDecode;
   export default decode;

@@ -2,10 +2,15 @@ import { LIMITS } from "@rupa/shared";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppContext, AppEnv } from "../../context";
-import { photoErrors } from "../../infra/images/photo-pipeline";
+import { assertDecodeCapacity, photoErrors } from "../../infra/images/photo-pipeline";
 import { AppError } from "../../lib/errors";
+import { generationErrors } from "../generations/generations.service";
 
-/** POST /api/uploads (multipart field `photo`): members and guests with a guest session. */
+/**
+ * POST /api/uploads (multipart field `photo`): members, and guests whose free try is unused.
+ * Refusals that need no photo (rate limit, used trial, decode queue full) come before the body
+ * is read.
+ */
 export function uploadRoutes(ctx: AppContext) {
   return new Hono<AppEnv>().post(
     "/",
@@ -21,6 +26,12 @@ export function uploadRoutes(ctx: AppContext) {
         { name: "uploads", limit: 60, windowSeconds: 3600 },
         { ip: c.get("clientIp"), user: actor.userId, guest: actor.guestTrialId },
       );
+      if (!actor.userId && actor.guestTrialId) {
+        const trial = await ctx.services.guests.status(actor.guestTrialId, c.get("clientIp"));
+        // A guest's photo is only good for the free try: once used, uploading stops too.
+        if (trial.generationCount >= 1) throw generationErrors.trialUsed();
+      }
+      assertDecodeCapacity();
       if (!(c.req.header("content-type") ?? "").startsWith("multipart/form-data")) {
         throw new AppError("unsupported_media_type", 415, "Send the photo as multipart/form-data");
       }

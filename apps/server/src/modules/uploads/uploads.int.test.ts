@@ -1,0 +1,150 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { guestTrials, uploads, users } from "../../db/schema";
+import {
+  DECODE_QUEUE,
+  DECODE_SLOTS,
+  MAX_PIXELS,
+  photoDecodes,
+} from "../../infra/images/photo-pipeline";
+
+let t: TestServer;
+
+beforeAll(async () => {
+  t = await createTestServer({ env: { TRUST_PROXY: "true" }, startQueue: false });
+  t.actAs(null);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const db = () => t.ctx.db.db;
+let ipSeq = 0;
+const nextIp = () => `10.20.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+function call(path: string, opts: { json?: unknown; form?: FormData; jar?: CookieJar } = {}) {
+  const headers: Record<string, string> = { "x-forwarded-for": nextIp() };
+  if (opts.json !== undefined) headers["content-type"] = "application/json";
+  if (opts.jar?.size) headers.cookie = opts.jar.header();
+  const res = t.app.request(path, {
+    method: "POST",
+    headers,
+    body: opts.form ?? JSON.stringify(opts.json),
+  });
+  return Promise.resolve(res).then((r: Response) => (opts.jar ? opts.jar.store(r) : r));
+}
+const errorCode = async (res: Response) =>
+  ((await res.json()) as { error: { code: string } }).error.code;
+const photoForm = (bytes: Buffer) => {
+  const form = new FormData();
+  form.append("photo", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "me.png");
+  return form;
+};
+/** A flat PNG: tens of megapixels compress to a few hundred kilobytes (a decompression bomb). */
+const flatPng = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: "#c98e66" } })
+    .png()
+    .toBuffer();
+
+async function guest(jar = new CookieJar()) {
+  const fingerprint = `fp-${Math.random().toString(36).slice(2)}-uploads`;
+  const res = await call("/api/guest/session", { json: { fingerprint }, jar });
+  expect(res.status).toBe(200);
+  return jar;
+}
+async function signIn(jar = new CookieJar()) {
+  const email = `u${Math.random().toString(36).slice(2)}@example.com`;
+  await t.ctx.services.account.signUp(
+    { fullName: "Member", phone: "+6281234567890", email, password: "rahasia123", language: "id" },
+    { headers: new Headers(), ip: nextIp(), userAgent: null },
+  );
+  await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  const res = await call("/api/account/sign-in", { json: { email, password: "rahasia123" }, jar });
+  expect(res.status).toBe(200);
+  return jar;
+}
+const uploadCount = async () => (await db().select({ id: uploads.id }).from(uploads)).length;
+
+describe(`upload decoding on ${testDriver()}`, () => {
+  it("decodes at most DECODE_SLOTS photos at once, whatever arrives together", async () => {
+    const jar = await guest();
+    const png = await flatPng(2000, 2000);
+    photoDecodes.resetPeak();
+    const answers = await Promise.all(
+      Array.from({ length: DECODE_SLOTS + 2 }, () =>
+        call("/api/uploads", { form: photoForm(png), jar }),
+      ),
+    );
+    for (const res of answers) expect([201, 503]).toContain(res.status);
+    expect(answers.filter((r) => r.status === 201).length).toBeGreaterThan(0);
+    expect(photoDecodes.peak).toBeGreaterThan(0);
+    expect(photoDecodes.peak).toBeLessThanOrEqual(DECODE_SLOTS);
+  });
+
+  it("answers 503 upload_busy with Retry-After, before reading the body, when the queue is full", async () => {
+    const jar = await guest();
+    const png = await flatPng(800, 800);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const held = Array.from({ length: DECODE_SLOTS + DECODE_QUEUE }, () =>
+      photoDecodes.run(() => gate),
+    );
+    try {
+      expect(photoDecodes.full).toBe(true);
+      const before = await uploadCount();
+      const res = await call("/api/uploads", { form: photoForm(png), jar });
+      expect(res.status).toBe(503);
+      expect(await errorCode(res)).toBe("upload_busy");
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await uploadCount()).toBe(before);
+    } finally {
+      release();
+      await Promise.all(held);
+    }
+    const again = await call("/api/uploads", { form: photoForm(png), jar });
+    expect(again.status).toBe(201);
+  });
+
+  it("refuses a photo over the phone-camera pixel cap as photo_too_many_pixels", async () => {
+    expect(MAX_PIXELS).toBeLessThanOrEqual(25_000_000);
+    const jar = await guest();
+    // 6300x6300 = 39.7 MP: accepted under the old 40 MP cap, about 120 MB of pixels per decode.
+    const res = await call("/api/uploads", { form: photoForm(await flatPng(6300, 6300)), jar });
+    expect(res.status).toBe(422);
+    expect(await errorCode(res)).toBe("photo_too_many_pixels");
+  });
+});
+
+describe(`upload and the guest trial on ${testDriver()}`, () => {
+  it("lets a guest with an unused trial upload, refuses one whose trial is used", async () => {
+    const png = await flatPng(800, 800);
+    const jar = await guest();
+    const first = await call("/api/uploads", { form: photoForm(png), jar });
+    expect(first.status).toBe(201);
+    const { upload } = (await first.json()) as { upload: { id: string } };
+    const [row] = await db().select().from(uploads).where(eq(uploads.id, upload.id));
+    const trialId = row!.guestTrialId;
+    expect(trialId).toBeTruthy();
+    // Used, as a finished trial generation leaves it.
+    await db()
+      .update(guestTrials)
+      .set({ generationCount: 1, lastUsedAt: new Date() })
+      .where(eq(guestTrials.id, trialId!));
+    const before = await uploadCount();
+    const refused = await call("/api/uploads", { form: photoForm(png), jar });
+    expect(refused.status).toBe(403);
+    expect(await errorCode(refused)).toBe("guest_trial_used");
+    expect(await uploadCount()).toBe(before);
+
+    // The same browser, signed in, uploads as the member whatever its guest cookie says.
+    await signIn(jar);
+    expect((await call("/api/uploads", { form: photoForm(png), jar })).status).toBe(201);
+  });
+
+  it("always lets a signed-in member upload", async () => {
+    const jar = await signIn();
+    const res = await call("/api/uploads", { form: photoForm(await flatPng(800, 800)), jar });
+    expect(res.status).toBe(201);
+  });
+});
