@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LANGUAGES } from "./constants";
+import { safeText } from "./text";
 
 /**
  * Account API contract (issue: accounts). Field messages are stable keys the web translates
@@ -8,39 +9,34 @@ import { LANGUAGES } from "./constants";
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
-export const emailSchema = z
-  .string({ error: "email_required" })
+export const emailSchema = safeText({ error: "email_required" })
   .trim()
   .min(1, "email_required")
   .max(254, "email_invalid")
   .pipe(z.email("email_invalid"))
   .transform((e) => e.toLowerCase());
 
-export const passwordSchema = z
-  .string({ error: "password_required" })
+export const passwordSchema = safeText({ error: "password_required" })
   .min(1, "password_required")
   .min(PASSWORD_MIN, "password_too_short")
   .max(PASSWORD_MAX, "password_too_long");
 
 /** Indonesian mobile numbers: 08…, 628… or +628…, 10–15 digits; stored as +62…. */
-export const phoneSchema = z
-  .string({ error: "phone_required" })
+export const phoneSchema = safeText({ error: "phone_required" })
   .trim()
   .min(1, "phone_required")
   .transform((p) => p.replace(/[\s\-().]/g, ""))
   .refine((p) => /^(?:\+?62|0)8\d{7,11}$/.test(p), "phone_invalid")
   .transform((p) => `+62${p.replace(/^(?:\+?62|0)/, "")}`);
 
-export const fullNameSchema = z
-  .string({ error: "full_name_required" })
+export const fullNameSchema = safeText({ error: "full_name_required" })
   .trim()
   .min(1, "full_name_required")
   .max(100, "full_name_too_long");
 
 export const languageSchema = z.enum(LANGUAGES);
 
-export const referralCodeSchema = z
-  .string()
+export const referralCodeSchema = safeText()
   .trim()
   .regex(/^[A-Za-z0-9_-]{4,64}$/, "referral_code_invalid");
 
@@ -63,8 +59,7 @@ export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
 
 export const signInRequestSchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: "password_required" })
+  password: safeText({ error: "password_required" })
     .min(1, "password_required")
     .max(PASSWORD_MAX, "password_too_long"),
 });
@@ -74,7 +69,7 @@ export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export const resendVerificationRequestSchema = z.object({ email: emailSchema });
 
 export const resetPasswordRequestSchema = z.object({
-  token: z.string().min(1, "token_invalid").max(512, "token_invalid"),
+  token: safeText().min(1, "token_invalid").max(512, "token_invalid"),
   newPassword: passwordSchema,
 });
 

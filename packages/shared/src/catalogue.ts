@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "./text";
 
 export const STYLE_CATEGORIES = [
   "cartoon",
@@ -64,8 +65,10 @@ export const styleEventSchema = z.object({
   styleId: z.uuid(),
   type: z.enum(["viewed", "clicked"]),
   section: z.enum(STYLE_EVENT_SECTIONS).optional(),
+  /** Free values about the event: short safe keys, short safe text, numbers or booleans. */
   metadata: z
-    .record(z.string(), z.union([z.string().max(200), z.number(), z.boolean()]))
+    .record(safeText().max(64), z.union([safeText().max(200), z.number(), z.boolean()]))
+    .refine((m) => Object.keys(m).length <= 20, "too_many_keys")
     .optional(),
 });
 export const styleEventsRequestSchema = z.object({
@@ -90,11 +93,11 @@ export const FEEDBACK_TYPES = ["bug", "feature", "question", "other"] as const;
 export const feedbackRequestSchema = z.object({
   type: z.enum(FEEDBACK_TYPES, { error: "feedback_type_required" }),
   email: z
-    .union([z.literal(""), z.email("email_invalid").max(254, "email_invalid")])
+    .union([z.literal(""), safeText().pipe(z.email("email_invalid").max(254, "email_invalid"))])
     .optional()
     .transform((v) => (v ? v.toLowerCase() : undefined)),
-  subject: z.string({ error: "required" }).trim().min(1, "required").max(200, "too_long"),
-  message: z.string({ error: "required" }).trim().min(1, "required").max(5000, "too_long"),
+  subject: safeText({ error: "required" }).trim().min(1, "required").max(200, "too_long"),
+  message: safeText({ error: "required" }).trim().min(1, "required").max(5000, "too_long"),
 });
 export type FeedbackRequest = z.input<typeof feedbackRequestSchema>;
 export const feedbackResponseSchema = z.object({ id: z.uuid() });
@@ -130,7 +133,7 @@ export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 export const guestSessionRequestSchema = z.object({
   /** The browser's fingerprint digest (spec §6 recipe, hashed in the browser). */
-  fingerprint: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, "fingerprint_invalid"),
+  fingerprint: safeText().regex(/^[A-Za-z0-9_-]{16,128}$/, "fingerprint_invalid"),
 });
 export const guestStatusSchema = z.object({
   generationCount: z.number().int().nonnegative(),

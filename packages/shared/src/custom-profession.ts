@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GENDERS } from "./generation";
+import { safeText } from "./text";
 
 export const PROFESSION_VARIANTS = ["action_figure", "profession"] as const;
 
@@ -24,7 +25,7 @@ export const customProfessionStateSchema = z.object({
   config: customProfessionConfigSchema.nullable(),
 });
 
-const text = (max = 200) => z.string().trim().max(max, "too_long");
+const text = (max = 200) => safeText().trim().max(max, "too_long");
 
 export const customProfessionRequestSchema = z.object({
   configId: z.uuid(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "./text";
 
 export const GALLERY_SORTS = ["newest", "oldest"] as const;
 export const GALLERY_KINDS = ["avatar", "kanvas"] as const;
@@ -9,9 +10,9 @@ export const galleryQuerySchema = z.object({
   /** Only avatars of this style ("Semua Style" = absent). */
   styleId: z.uuid().optional(),
   /** Matches the style name in either language (avatars only). */
-  search: z.string().trim().max(100).optional(),
+  search: safeText().trim().max(100).optional(),
   /** Opaque cursor from the previous page. */
-  cursor: z.string().max(200).optional(),
+  cursor: safeText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(60).default(24),
 });
 

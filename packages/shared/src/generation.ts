@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "./text";
 
 export const AVATAR_ASPECT_RATIOS = [
   "1:1",
@@ -17,7 +18,7 @@ export const GENERATION_STATUSES = ["queued", "processing", "succeeded", "failed
 
 /** Free-text variables (action-figure title, accessories…): short keys, at most 200 characters. */
 export const generationVariablesSchema = z
-  .record(z.string().regex(/^[a-z_]{1,32}$/), z.string().trim().max(200, "too_long"))
+  .record(safeText().regex(/^[a-z_]{1,32}$/), safeText().trim().max(200, "too_long"))
   .refine((v) => Object.keys(v).length <= 8, "too_many_variables");
 
 export const startGenerationRequestSchema = z.object({

@@ -7,3 +7,4 @@ export * from "./gallery";
 export * from "./generation";
 export * from "./health";
 export * from "./settings";
+export * from "./text";

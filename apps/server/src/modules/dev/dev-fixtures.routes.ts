@@ -1,3 +1,4 @@
+import { safeText } from "@rupa/shared";
 import { Hono } from "hono";
 import sharp from "sharp";
 import { z } from "zod";
@@ -34,7 +35,7 @@ async function kanvasPicture(prompt: string): Promise<{ image: Buffer; thumb: Bu
 export function devFixturesRoutes(ctx: AppContext) {
   return new Hono<AppEnv>().post("/kanvas-images", async (c) => {
     const userId = await requireUser(ctx, c);
-    const { prompt } = await readJson(c, z.object({ prompt: z.string().trim().min(1).max(2000) }));
+    const { prompt } = await readJson(c, z.object({ prompt: safeText().trim().min(1).max(2000) }));
     const { image, thumb } = await kanvasPicture(prompt);
     const owner = { kind: "user" as const, id: userId };
     const imageKey = newObjectKey(owner, "jpg");

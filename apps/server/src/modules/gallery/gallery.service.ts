@@ -17,7 +17,8 @@ function decodeCursor(cursor: string | undefined): { createdAt: string; id: stri
   if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/.test(id)) {
     throw errors.badRequest("Invalid cursor");
   }
-  return { createdAt, id };
+  // Date.parse accepts more than PostgreSQL does ("2020-01-01 (note)"): send its ISO form.
+  return { createdAt: new Date(createdAt).toISOString(), id };
 }
 
 function toItem(r: GalleryRow): GalleryItem {
