@@ -20,7 +20,7 @@ import { createBannedKeywordsRepository } from "./modules/generations/banned-key
 import { createGenerationEvents } from "./modules/generations/generation-events";
 import { createGenerationsRepository } from "./modules/generations/generations.repository";
 import { createGenerationsService } from "./modules/generations/generations.service";
-import { GUEST_COOKIE, verifyGuestCookie } from "./modules/guests/guest-cookie";
+import { guestCookieName, verifyGuestCookie } from "./modules/guests/guest-cookie";
 import { createGuestsRepository } from "./modules/guests/guests.repository";
 import { createGuestsService } from "./modules/guests/guests.service";
 import { createUploadsRepository } from "./modules/uploads/uploads.repository";
@@ -65,7 +65,12 @@ export function createAppContext(core: CoreParts): AppContext {
     core.mailer ??
     (env.SMTP_URL
       ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, log)
-      : createOutboxMailer(db.db, log));
+      : createOutboxMailer(
+          db.db,
+          log,
+          // Development only: the link reaches the console, never the production log.
+          env.NODE_ENV === "development" ? (line) => process.stdout.write(`${line}\n`) : undefined,
+        ));
   const settings = createSettingsRepository(db.db);
   const credits = createCreditsRepository(db.db);
   const accounts = createAccountRepository(db.db);
@@ -124,9 +129,10 @@ export function createAppContext(core: CoreParts): AppContext {
     events: generationEvents,
   });
   const actors = new WeakMap<Request, Promise<Actor>>();
+  const guestCookie = guestCookieName(env.PUBLIC_URL.startsWith("https:"));
   async function lookup(c: Context<AppEnv>): Promise<Actor> {
     const a = await account.actor(c.req.raw.headers);
-    const guestTrialId = verifyGuestCookie(guestSecret, getCookie(c, GUEST_COOKIE));
+    const guestTrialId = verifyGuestCookie(guestSecret, getCookie(c, guestCookie));
     return a
       ? { userId: a.userId, guestTrialId, isAdmin: a.role === "admin" }
       : { ...anonymous, guestTrialId };

@@ -40,6 +40,11 @@ export function newReferralCode(): string {
   return Array.from(bytes, (b) => referralAlphabet[b % referralAlphabet.length]).join("");
 }
 
+/** `__Host-rupa` over https, `rupa` over plain http (development, tests), where Secure is impossible. */
+function authCookiePrefix(secure: boolean): string {
+  return secure ? "__Host-rupa" : "rupa";
+}
+
 const lang = (v: unknown): Language => (v === "en" ? "en" : "id");
 
 /**
@@ -142,9 +147,12 @@ export function createAuth(opts: {
     },
     rateLimit: { enabled: false },
     advanced: {
-      cookiePrefix: "rupa",
-      useSecureCookies: secure,
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      // Over https every auth cookie is `__Host-rupa.…` (Secure, Path=/, no Domain: a sibling
+      // subdomain or a plain-http page cannot set or shadow it). better-auth's own
+      // `useSecureCookies` would only add `__Secure-`, so the prefix is part of the name here.
+      cookiePrefix: authCookiePrefix(secure),
+      useSecureCookies: false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure, path: "/" },
       ipAddress: { ipAddressHeaders: env.TRUST_PROXY ? ["x-forwarded-for"] : [] },
     },
     logger: {

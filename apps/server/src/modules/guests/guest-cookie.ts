@@ -2,6 +2,14 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 
 export const GUEST_COOKIE = "rupa.guest";
 
+/**
+ * The guest cookie's name: `__Host-rupa.guest` over https (the session cookie's prefix: Secure,
+ * Path=/, no Domain), plain `rupa.guest` over http, where a Secure cookie cannot be set.
+ */
+export function guestCookieName(secure: boolean): string {
+  return secure ? `__Host-${GUEST_COOKIE}` : GUEST_COOKIE;
+}
+
 /** `<trialId>.<hmac>`: the guest's trial, signed so it cannot be guessed or swapped. */
 export function signGuestId(secret: string, trialId: string): string {
   const mac = createHmac("sha256", secret)

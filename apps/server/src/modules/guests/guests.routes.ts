@@ -4,7 +4,7 @@ import { setCookie } from "hono/cookie";
 import type { AppContext, AppEnv } from "../../context";
 import { AppError } from "../../lib/errors";
 import { readJson } from "../../lib/http";
-import { GUEST_COOKIE, signGuestId } from "./guest-cookie";
+import { guestCookieName, signGuestId } from "./guest-cookie";
 
 /** /api/guest: the visitor's free try, tied to a hashed fingerprint and a signed cookie. */
 export function guestRoutes(ctx: AppContext) {
@@ -17,10 +17,11 @@ export function guestRoutes(ctx: AppContext) {
         { ip: c.get("clientIp") },
       );
       const { trial, status } = await guests.session(fingerprint, c.get("clientIp"));
-      setCookie(c, GUEST_COOKIE, signGuestId(ctx.guestSecret, trial.id), {
+      const secure = ctx.env.PUBLIC_URL.startsWith("https:");
+      setCookie(c, guestCookieName(secure), signGuestId(ctx.guestSecret, trial.id), {
         httpOnly: true,
         sameSite: "Lax",
-        secure: ctx.env.PUBLIC_URL.startsWith("https:"),
+        secure,
         path: "/",
         maxAge: 60 * 60 * 24 * 30,
       });

@@ -1,0 +1,117 @@
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { mailOutbox } from "../../db/schema";
+
+// Served over https, every cookie is `__Host-`: Secure, Path=/, no Domain, so neither a sibling
+// subdomain nor a plain-http page can set or shadow it.
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await createTestServer({ env: { PUBLIC_URL: "https://rupa.test" } });
+  t.actAs(null);
+});
+afterAll(() => t.close());
+
+function call(path: string, opts: { body?: unknown; jar?: CookieJar } = {}) {
+  const headers: Record<string, string> = {};
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  if (opts.jar?.size) headers.cookie = opts.jar.header();
+  return Promise.resolve(
+    t.app.request(path, {
+      method: opts.body ? "POST" : "GET",
+      headers,
+      body: opts.body ? JSON.stringify(opts.body) : undefined,
+    }),
+  ).then((res: Response) => (opts.jar ? opts.jar.store(res) : res));
+}
+
+/** The attributes of one Set-Cookie line, lower-cased names. */
+function attributes(line: string) {
+  const [pair, ...attrs] = line.split(";").map((s) => s.trim());
+  const map = new Map(
+    attrs.map((a) => {
+      const eq = a.indexOf("=");
+      return eq < 0
+        ? [a.toLowerCase(), ""]
+        : [a.slice(0, eq).toLowerCase(), a.slice(eq + 1).toLowerCase()];
+    }),
+  );
+  return { name: pair!.slice(0, pair!.indexOf("=")), map };
+}
+
+function expectHostCookie(line: string | undefined) {
+  expect(line).toBeDefined();
+  const { map } = attributes(line!);
+  expect(map.get("path")).toBe("/");
+  expect(map.has("secure")).toBe(true);
+  expect(map.has("httponly")).toBe(true);
+  expect(map.get("samesite")).toBe("lax");
+  expect(map.has("domain")).toBe(false);
+}
+
+describe(`cookies over https on ${testDriver()}`, () => {
+  it("the session cookie is __Host-, and the next request with it is signed in", async () => {
+    const email = "cookie.owner@example.com";
+    const body = {
+      fullName: "Cookie Owner",
+      phone: "0812-3456-7890",
+      email,
+      password: "rahasia123",
+    };
+    expect((await call("/api/account/sign-up", { body })).status).toBe(201);
+    const [mail] = await t.ctx.db.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, email))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    const link = new URL(/https?:\/\/\S+/.exec(mail!.textBody)![0]);
+    expect((await call(link.pathname + link.search)).status).toBe(302);
+
+    const jar = new CookieJar();
+    const res = await call("/api/account/sign-in", {
+      body: { email, password: "rahasia123" },
+      jar,
+    });
+    expect(res.status).toBe(200);
+    const lines = res.headers.getSetCookie();
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(attributes(line).name).toMatch(/^__Host-rupa\./);
+    expectHostCookie(lines.find((l) => l.startsWith("__Host-rupa.session_token=")));
+
+    const me = await call("/api/account/me", { jar });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { user: { email: string } | null }).user?.email).toBe(email);
+
+    // Sign-out clears the same cookie.
+    const out = await call("/api/account/sign-out", { body: {}, jar });
+    expect(out.status).toBe(200);
+    expect(
+      out.headers
+        .getSetCookie()
+        .some((l) => l.startsWith("__Host-rupa.session_token=") && /max-age=0/i.test(l)),
+    ).toBe(true);
+  });
+
+  it("the guest cookie is __Host- too, and still verifies", async () => {
+    const jar = new CookieJar();
+    const res = await call("/api/guest/session", {
+      body: { fingerprint: "fp-cookie-test-0123456789" },
+      jar,
+    });
+    expect(res.status).toBe(200);
+    const line = res.headers.getSetCookie().find((l) => l.startsWith("__Host-rupa.guest="));
+    expectHostCookie(line);
+
+    const status = await call("/api/guest/status", { jar });
+    expect(status.status).toBe(200);
+
+    // The unprefixed name is not read over https (it could be planted without Secure).
+    const value = jar.header().split("=").slice(1).join("=");
+    const planted = await t.app.request("/api/guest/status", {
+      headers: { cookie: `rupa.guest=${value}` },
+    });
+    expect(planted.status).toBe(401);
+  });
+});
