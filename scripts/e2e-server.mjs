@@ -27,6 +27,7 @@ const child = spawn(process.execPath, [path.join(serverDist, "index.js")], {
       rate_limit_generation_per_hour: "500",
       rate_limit_feedback_per_hour: "100",
       guest_ip_daily_cap: "100",
+      signup_ip_daily_cap: "500",
     }),
   },
 });

@@ -66,6 +66,8 @@ export const settingDefinitions = {
   kanvas_credits_per_image: { schema: intString(0, 1000), default: "1" },
   avatar_credits_per_image: { schema: intString(1, 1000), default: "1" },
   guest_ip_daily_cap: { schema: intString(0, 1000), default: "3" },
+  /** New accounts per network address per day: generous, as carrier NAT shares addresses. */
+  signup_ip_daily_cap: { schema: intString(1, 100_000), default: "20" },
   custom_profession_enabled: { schema: boolString, default: "true" },
   referral_reward_every: { schema: intString(1, 100), default: "3" },
   referral_reward_credits: { schema: intString(0, 1000), default: "5" },

@@ -7,10 +7,12 @@ import {
   creditLots,
   mailOutbox,
   referrals,
+  results,
   securityEvents,
   users,
 } from "../../db/schema";
 import { newObjectKey } from "../../infra/storage/storage";
+import { limiterKey } from "../rate-limit/rate-limit.service";
 
 let t: TestServer;
 const logLines: string[] = [];
@@ -64,16 +66,16 @@ async function latestMail(to: string, kind: string) {
 }
 const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)![0];
 
+const signUpBody = (email: string, extra: Record<string, unknown> = {}) => ({
+  fullName: "Ayu Lestari",
+  phone: "0812-3456-7890",
+  email,
+  password: "rahasia123",
+  ...extra,
+});
+
 async function signUp(email: string, extra: Record<string, unknown> = {}) {
-  return call("/api/account/sign-up", {
-    body: {
-      fullName: "Ayu Lestari",
-      phone: "0812-3456-7890",
-      email,
-      password: "rahasia123",
-      ...extra,
-    },
-  });
+  return call("/api/account/sign-up", { body: signUpBody(email, extra) });
 }
 
 async function confirm(email: string) {
@@ -225,38 +227,143 @@ describe(`accounts on ${testDriver()}`, () => {
     expect(bad.status).toBe(400);
   });
 
-  it("rate-limits sign-in per IP and per e-mail with 429 and Retry-After", async () => {
-    await t.ctx.services.settings.set("rate_limit_auth_per_15min", "3", null);
-    try {
-      const { email } = await newConfirmedUser();
-      const ip = "203.0.113.9";
-      for (let i = 0; i < 3; i++) {
-        expect(
-          (await call("/api/account/sign-in", { ip, body: { email, password: "nope" } })).status,
-        ).toBe(401);
-      }
-      const limited = await call("/api/account/sign-in", {
-        ip,
-        body: { email: "other@example.com", password: "nope" },
+  describe(
+    "sign-in limits count failures per (address, e-mail) and never lock the owner out",
+    { timeout: 90_000 },
+    () => {
+      const signIn = (email: string, password: string, ip?: string) =>
+        call("/api/account/sign-in", { ip, body: { email, password } });
+      const code = async (res: Response) =>
+        ((await res.json()) as { error: { code: string } }).error.code;
+      /** Lets time pass for the e-mail's wait: its deadline moves into the past. */
+      const endEmailWait = (email: string) =>
+        db().execute(
+          sql`UPDATE rate_limit_buckets SET reset_at = now() - interval '1 second'
+            WHERE key = ${limiterKey("sign-in", "email-wait", email)}`,
+        );
+
+      it("10 wrong passwords from 10 addresses do not stop the owner's sign-in from an 11th", async () => {
+        const { email } = await newConfirmedUser();
+        for (let i = 0; i < 10; i++)
+          expect((await signIn(email, "wrong-password", `198.51.100.${i + 1}`)).status).toBe(401);
+        // The owner's clean address (no failures on this e-mail) signs in at once: no wait, no lock.
+        expect((await signIn(email, "rahasia123", "198.51.100.200")).status).toBe(200);
+        // The spray goes on (5 more failures): still no lock for a clean address.
+        for (let i = 0; i < 5; i++)
+          expect((await signIn(email, "wrong-password", `198.51.101.${i + 1}`)).status).toBe(401);
+        expect((await signIn(email, "rahasia123", "198.51.100.201")).status).toBe(200);
+
+        // An address that failed on this e-mail is slowed down, not locked: one wait, capped at 30 s.
+        const owner = "198.51.100.202";
+        expect((await signIn(email, "typo-password", owner)).status).toBe(401);
+        const slowed = await signIn(email, "rahasia123", owner);
+        expect(slowed.status).toBe(429);
+        expect(await code(slowed)).toBe("rate_limited");
+        const wait = Number(slowed.headers.get("retry-after"));
+        expect(wait).toBeGreaterThanOrEqual(29);
+        expect(wait).toBeLessThanOrEqual(30);
+        await endEmailWait(email);
+        expect((await signIn(email, "rahasia123", owner)).status).toBe(200);
+
+        const hits = await db()
+          .select()
+          .from(securityEvents)
+          .where(eq(securityEvents.type, "rate_limited"));
+        expect(hits.some((e) => (e.details as { by?: string }).by === "email")).toBe(true);
       });
-      expect(limited.status).toBe(429);
-      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(((await limited.json()) as { error: { code: string } }).error.code).toBe(
-        "rate_limited",
-      );
-      // The same e-mail from a fresh IP is limited too (the e-mail used its 3 tries).
-      expect(
-        (await call("/api/account/sign-in", { body: { email, password: "rahasia123" } })).status,
-      ).toBe(429);
-      const hits = await db()
-        .select()
-        .from(securityEvents)
-        .where(eq(securityEvents.type, "rate_limited"));
-      expect(hits.length).toBeGreaterThanOrEqual(2);
-    } finally {
-      await t.ctx.services.settings.set("rate_limit_auth_per_15min", "10", null);
-    }
-  });
+
+      it("the e-mail's delay grows with its failures: 5 free, then 1, 2, 4… seconds", async () => {
+        const { email } = await newConfirmedUser();
+        const dirty = "192.0.2.77";
+        expect((await signIn(email, "wrong-password", dirty)).status).toBe(401);
+        for (let i = 0; i < 4; i++)
+          expect((await signIn(email, "wrong-password", `192.0.2.${i + 1}`)).status).toBe(401);
+        // 5 failures so far: free. The 6th failure (from a clean address) sets a 1 s wait…
+        expect((await signIn(email, "wrong-password", "192.0.2.10")).status).toBe(401);
+        const first = await signIn(email, "wrong-password", dirty);
+        expect(first.status).toBe(429);
+        expect(first.headers.get("retry-after")).toBe("1");
+        await endEmailWait(email);
+        // …the 7th a 2 s wait.
+        expect((await signIn(email, "wrong-password", dirty)).status).toBe(401);
+        const second = await signIn(email, "wrong-password", dirty);
+        expect(second.status).toBe(429);
+        expect(second.headers.get("retry-after")).toBe("2");
+      });
+
+      it("lets 11 correct sign-ins from one address through", async () => {
+        const { email } = await newConfirmedUser();
+        const ip = "203.0.113.50";
+        for (let i = 0; i < 11; i++)
+          expect((await signIn(email, "rahasia123", ip)).status).toBe(200);
+      });
+
+      it("answers 429 with Retry-After to repeated failures on one (address, e-mail) pair only", async () => {
+        await t.ctx.services.settings.set("rate_limit_auth_per_15min", "3", null);
+        try {
+          const { email } = await newConfirmedUser();
+          const ip = "203.0.113.9";
+          for (let i = 0; i < 3; i++)
+            expect((await signIn(email, "nope-nope", ip)).status).toBe(401);
+          const limited = await signIn(email, "rahasia123", ip);
+          expect(limited.status).toBe(429);
+          const retry = Number(limited.headers.get("retry-after"));
+          expect(retry).toBeGreaterThan(800);
+          expect(retry).toBeLessThanOrEqual(900);
+          expect(await code(limited)).toBe("rate_limited");
+          // Another e-mail from the same address, and the same e-mail from another, are not limited.
+          const other = await newConfirmedUser();
+          expect((await signIn(other.email, "rahasia123", ip)).status).toBe(200);
+          expect((await signIn(email, "rahasia123", "203.0.113.10")).status).toBe(200);
+          const hits = await db()
+            .select()
+            .from(securityEvents)
+            .where(eq(securityEvents.type, "rate_limited"));
+          expect(hits.some((e) => (e.details as { by?: string }).by === "pair")).toBe(true);
+        } finally {
+          await t.ctx.services.settings.set("rate_limit_auth_per_15min", "10", null);
+        }
+      });
+
+      it("a successful sign-in resets its pair", async () => {
+        await t.ctx.services.settings.set("rate_limit_auth_per_15min", "3", null);
+        try {
+          const { email } = await newConfirmedUser();
+          const ip = "203.0.113.20";
+          for (let i = 0; i < 2; i++)
+            expect((await signIn(email, "nope-nope", ip)).status).toBe(401);
+          expect((await signIn(email, "rahasia123", ip)).status).toBe(200);
+          for (let i = 0; i < 3; i++)
+            expect((await signIn(email, "nope-nope", ip)).status).toBe(401);
+          expect((await signIn(email, "nope-nope", ip)).status).toBe(429);
+        } finally {
+          await t.ctx.services.settings.set("rate_limit_auth_per_15min", "10", null);
+        }
+      });
+
+      it("still limits password-reset requests per address and e-mail", async () => {
+        await t.ctx.services.settings.set("rate_limit_auth_per_15min", "3", null);
+        try {
+          const ip = "203.0.113.30";
+          for (let i = 0; i < 3; i++) {
+            const res = await call("/api/account/forgot-password", {
+              ip,
+              body: { email: `ghost${i}@example.com` },
+            });
+            expect(res.status).toBe(200);
+          }
+          const limited = await call("/api/account/forgot-password", {
+            ip,
+            body: { email: "ghost9@example.com" },
+          });
+          expect(limited.status).toBe(429);
+          expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+        } finally {
+          await t.ctx.services.settings.set("rate_limit_auth_per_15min", "10", null);
+        }
+      });
+    },
+  );
 
   it("ends every session of the user on sign-out", async () => {
     const { email, id } = await newConfirmedUser();
@@ -323,35 +430,134 @@ describe(`accounts on ${testDriver()}`, () => {
     ).toBe(400);
   });
 
-  it("records a referral at sign-up, completes it on confirmation and pays every 3", async () => {
+  /** A finished avatar of the user, as a generation leaves it. */
+  async function madeAvatar(userId: string) {
+    await db()
+      .insert(results)
+      .values({ userId, imageKey: newObjectKey({ kind: "user", id: userId }, "jpg") });
+  }
+  const referralStatuses = async (referrerId: string) =>
+    (await db().select().from(referrals).where(eq(referrals.referrerId, referrerId)))
+      .map((x) => x.status)
+      .sort();
+
+  it("completes a referral on confirmation and first avatar, and pays every 3 once", async () => {
     const referrer = await newConfirmedUser();
     const [r] = await db()
       .select({ code: users.referralCode })
       .from(users)
       .where(eq(users.id, referrer.id));
+    const friends: string[] = [];
     for (let i = 0; i < 3; i++) {
       const email = newEmail();
       const res = await signUp(email, { referralCode: r!.code });
       expect(await res.json()).toEqual({ status: "verification_sent", referral: "recorded" });
-      if (i < 2) {
-        await confirm(email);
-      } else {
-        const pending = await db()
-          .select()
-          .from(referrals)
-          .where(eq(referrals.referrerId, referrer.id));
-        expect(pending.filter((p) => p.status === "pending")).toHaveLength(1);
-        await confirm(email);
-      }
+      await confirm(email);
+      const [u] = await db().select().from(users).where(eq(users.email, email));
+      friends.push(u!.id);
     }
-    const rows = await db().select().from(referrals).where(eq(referrals.referrerId, referrer.id));
-    expect(rows.map((x) => x.status)).toEqual(["credited", "credited", "credited"]);
+    // Three confirmed friends without an avatar: nothing completed, nothing paid, no premium.
+    expect(await referralStatuses(referrer.id)).toEqual(["pending", "pending", "pending"]);
+    expect((await t.ctx.services.credits.summary(referrer.id)).balance).toBe(5);
+    const jar = await signedIn(referrer.email);
+    const card = async () =>
+      (await (await call("/api/referrals/me", { jar })).json()) as {
+        completed: number;
+        premiumUnlocked: boolean;
+      };
+    expect(await card()).toMatchObject({ completed: 0, premiumUnlocked: false });
+
+    // A call before the avatar exists changes nothing.
+    await t.ctx.services.referrals.onFirstAvatar(friends[0]!);
+    expect(await referralStatuses(referrer.id)).toEqual(["pending", "pending", "pending"]);
+
+    await madeAvatar(friends[0]!);
+    await t.ctx.services.referrals.onFirstAvatar(friends[0]!);
+    await madeAvatar(friends[1]!);
+    await t.ctx.services.referrals.onFirstAvatar(friends[1]!);
+    await t.ctx.services.referrals.onFirstAvatar(friends[1]!); // a second avatar: no change
+    expect(await referralStatuses(referrer.id)).toEqual(["completed", "completed", "pending"]);
+    expect((await t.ctx.services.credits.summary(referrer.id)).balance).toBe(5);
+
+    await madeAvatar(friends[2]!);
+    // Called twice at once (two generations finishing together): paid once.
+    await Promise.all([
+      t.ctx.services.referrals.onFirstAvatar(friends[2]!),
+      t.ctx.services.referrals.onFirstAvatar(friends[2]!),
+    ]);
+    expect(await referralStatuses(referrer.id)).toEqual(["credited", "credited", "credited"]);
     const lots = await db().select().from(creditLots).where(eq(creditLots.userId, referrer.id));
+    expect(lots.filter((l) => l.source === "referral_reward")).toHaveLength(1);
     expect(lots.find((l) => l.source === "referral_reward")).toMatchObject({
       amount: 5,
       watermarked: false,
     });
     expect((await t.ctx.services.credits.summary(referrer.id)).balance).toBe(10);
+    expect(await card()).toMatchObject({ completed: 3, premiumUnlocked: true });
+  });
+
+  it("completes a referral at confirmation when the avatar came first, never before", async () => {
+    const referrer = await newConfirmedUser();
+    const [r] = await db()
+      .select({ code: users.referralCode })
+      .from(users)
+      .where(eq(users.id, referrer.id));
+    const email = newEmail();
+    await signUp(email, { referralCode: r!.code });
+    const [u] = await db().select().from(users).where(eq(users.email, email));
+    await madeAvatar(u!.id);
+    // An avatar without a confirmed e-mail does not complete it.
+    await t.ctx.services.referrals.onFirstAvatar(u!.id);
+    expect(await referralStatuses(referrer.id)).toEqual(["pending"]);
+    await confirm(email);
+    expect(await referralStatuses(referrer.id)).toEqual(["completed"]);
+  });
+
+  it("refuses disposable e-mail domains at sign-up", async () => {
+    for (const email of [`farm${Date.now()}@mailinator.com`, `x${Date.now()}@Sub.Mailinator.COM`]) {
+      const res = await signUp(email);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { error: { code: string } };
+      expect(body.error.code).toBe("disposable_email");
+      expect(
+        await db()
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = ${email.toLowerCase()}`),
+      ).toHaveLength(0);
+    }
+    expect((await signUp(newEmail())).status).toBe(201);
+  });
+
+  it("caps sign-ups per network address per day with the signup_ip_daily_cap setting", async () => {
+    expect(await t.ctx.services.settings.getInt("signup_ip_daily_cap")).toBe(20);
+    await t.ctx.services.settings.set("signup_ip_daily_cap", "2", null);
+    try {
+      const ip = "203.0.113.60";
+      for (let i = 0; i < 2; i++)
+        expect(
+          (await call("/api/account/sign-up", { ip, body: signUpBody(newEmail()) })).status,
+        ).toBe(201);
+      const capped = await call("/api/account/sign-up", { ip, body: signUpBody(newEmail()) });
+      expect(capped.status).toBe(429);
+      expect(((await capped.json()) as { error: { code: string } }).error.code).toBe(
+        "signup_ip_limit",
+      );
+      const retry = Number(capped.headers.get("retry-after"));
+      expect(retry).toBeGreaterThan(23 * 3600);
+      expect(retry).toBeLessThanOrEqual(24 * 3600);
+      // Another address still signs up.
+      expect((await signUp(newEmail())).status).toBe(201);
+      const hits = await db()
+        .select()
+        .from(securityEvents)
+        .where(eq(securityEvents.type, "rate_limited"));
+      expect(
+        hits.some((e) => (e.details as { endpoint?: string }).endpoint === "sign-up-daily"),
+      ).toBe(true);
+    } finally {
+      await t.ctx.services.settings.set("signup_ip_daily_cap", "20", null);
+    }
   });
 
   it("refuses self-referral, a second referral of one user and unknown codes", async () => {

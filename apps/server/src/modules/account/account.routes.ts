@@ -7,7 +7,7 @@ import {
   signUpRequestSchema,
   updateProfileRequestSchema,
 } from "@rupa/shared";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import type { AppContext, AppEnv } from "../../context";
 import { AppError } from "../../lib/errors";
 import { readJson } from "../../lib/http";
@@ -78,6 +78,17 @@ export function accountRoutes(ctx: AppContext) {
 }
 
 /**
+ * An OAuth callback arrives by POST only as a form (response_mode=form_post). Anything else is
+ * refused here: better-auth would report other types and bad JSON on the console.
+ */
+const formOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const type = c.req.header("content-type") ?? "";
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type))
+    throw new AppError("unsupported_media_type", 415, "Send the callback as a form");
+  await next();
+};
+
+/**
  * The better-auth endpoints a browser reaches directly: the e-mail confirmation link and the
  * OAuth callback. Everything else of better-auth stays unreachable from outside; the account
  * routes above call it with their own validation, rate limits and events.
@@ -97,5 +108,5 @@ export function authCallbackRoutes(ctx: AppContext) {
       return failed;
     })
     .get("/callback/:provider", forward)
-    .post("/callback/:provider", forward);
+    .post("/callback/:provider", formOnly, forward);
 }

@@ -15,9 +15,11 @@ import type { Logger } from "../../lib/logger";
 import type { CreditsRepository } from "../credits/credits.repository";
 import type { RateLimiter } from "../rate-limit/rate-limit.service";
 import type { ReferralsRepository } from "../referrals/referrals.repository";
+import { completeReferralIfDue } from "../referrals/referrals.service";
 import type { SecurityEventsRepository } from "../security/security-events.repository";
 import type { SettingsRepository } from "../settings/settings.repository";
 import type { AccountRepository, UserRow } from "./account.repository";
+import { isDisposableEmail } from "./disposable-email";
 
 /** Who is asking: the request's headers (cookies), IP and user agent. */
 export interface RequestMeta {
@@ -46,6 +48,7 @@ function authCode(e: unknown): string | null {
 }
 
 const WINDOW = 15 * 60;
+const DAY = 24 * 60 * 60;
 
 export function createAccountService(d: AccountDeps) {
   async function authRule(name: string) {
@@ -56,17 +59,33 @@ export function createAccountService(d: AccountDeps) {
     };
   }
 
+  const limited = (endpoint: string, meta: RequestMeta) => (by: string) =>
+    d.security.record({
+      type: "rate_limited",
+      severity: "warning",
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      details: { endpoint, by },
+    });
+
+  /** Sign-up, password reset and verification: every request counts, per IP and per e-mail. */
   async function limit(name: string, meta: RequestMeta, email?: string) {
     const rule = await authRule(name);
-    await d.limiter.consume(rule, { ip: meta.ip, email }, (kind) =>
-      d.security.record({
-        type: "rate_limited",
-        severity: "warning",
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-        details: { endpoint: name, by: kind },
-      }),
-    );
+    await d.limiter.consume(rule, { ip: meta.ip, email }, limited(name, meta));
+  }
+
+  /** New accounts per network address per day (a setting generous enough for carrier NAT). */
+  async function limitDailySignUps(meta: RequestMeta) {
+    const rule = {
+      name: "sign-up-daily",
+      limit: await d.settings.getInt("signup_ip_daily_cap"),
+      windowSeconds: DAY,
+      error: {
+        code: "signup_ip_limit",
+        message: "Too many sign-ups from this network today. Please try again tomorrow.",
+      },
+    };
+    await d.limiter.consume(rule, { ip: meta.ip }, limited(rule.name, meta));
   }
 
   async function toAccountUser(u: UserRow): Promise<AccountUser> {
@@ -118,6 +137,14 @@ export function createAccountService(d: AccountDeps) {
       meta: RequestMeta,
     ): Promise<{ referral: "none" | "recorded" | "refused" }> {
       await limit("sign-up", meta, input.email);
+      if (isDisposableEmail(input.email)) {
+        throw new AppError(
+          "disposable_email",
+          400,
+          "Throwaway e-mail addresses cannot sign up. Please use your own e-mail.",
+        );
+      }
+      await limitDailySignUps(meta);
       // A taken e-mail gets the same answer as a new one (better-auth mails its owner instead).
       const existed = (await d.accounts.findByEmail(input.email)) !== null;
       try {
@@ -170,15 +197,25 @@ export function createAccountService(d: AccountDeps) {
       return { referral: recorded ? "recorded" : "refused" };
     },
 
-    /** Signs in; returns the user and the Set-Cookie headers of the new session. */
+    /**
+     * Signs in; returns the user and the Set-Cookie headers of the new session. Only failures
+     * count against the limits (per address and e-mail, and a capped wait per e-mail: ADR 011).
+     */
     async signIn(input: z.output<typeof signInRequestSchema>, meta: RequestMeta) {
-      await limit("sign-in", meta, input.email);
+      const who = { ip: meta.ip, email: input.email };
+      await d.limiter.signInGate(
+        who,
+        await d.settings.getInt("rate_limit_auth_per_15min"),
+        limited("sign-in", meta),
+      );
+      let outcome: "failed" | "succeeded" | "aborted" = "aborted";
       try {
         const res = await d.auth.api.signInEmail({
           body: { email: input.email, password: input.password, rememberMe: true },
           headers: meta.headers,
           returnHeaders: true,
         });
+        outcome = "succeeded";
         const u = await d.accounts.findById(res.response.user.id);
         if (!u) throw new Error("Signed-in user missing");
         await d.security.record({
@@ -191,6 +228,7 @@ export function createAccountService(d: AccountDeps) {
       } catch (e) {
         const code = authCode(e);
         if (code === "EMAIL_NOT_VERIFIED") {
+          outcome = "succeeded"; // the password was right (better-auth checks it first)
           throw new AppError(
             "email_not_verified",
             403,
@@ -202,6 +240,7 @@ export function createAccountService(d: AccountDeps) {
           code === "INVALID_PASSWORD" ||
           code === "INVALID_EMAIL"
         ) {
+          outcome = "failed";
           const known = await d.accounts.findByEmail(input.email);
           await d.security.record({
             type: "sign_in_failed",
@@ -214,6 +253,10 @@ export function createAccountService(d: AccountDeps) {
           throw new AppError("invalid_credentials", 401, "Invalid email or password");
         }
         throw e;
+      } finally {
+        if (outcome === "succeeded") await d.limiter.signInSucceeded(who);
+        else if (outcome === "failed") await d.limiter.signInFailed(who);
+        else await d.limiter.signInAborted(who);
       }
     },
 
@@ -345,8 +388,9 @@ export function createAccountService(d: AccountDeps) {
     },
 
     /**
-     * A confirmed account gets its sign-up bonus (once: a unique index guards it), and its
-     * referral becomes completed, paying the referrer when a group of friends is complete.
+     * A confirmed account gets its sign-up bonus (once: a unique index guards it). Its referral
+     * completes here only when the member already made an avatar (otherwise at the first one),
+     * paying the referrer when a group of friends is complete.
      */
     async onAccountConfirmed(userId: string): Promise<void> {
       const bonus = await d.settings.getInt("signup_bonus_credits");
@@ -358,14 +402,7 @@ export function createAccountService(d: AccountDeps) {
           description: "Sign-up bonus",
         });
       }
-      const referrerId = await d.referrals.complete(userId);
-      if (referrerId) {
-        const [every, reward] = await Promise.all([
-          d.settings.getInt("referral_reward_every"),
-          d.settings.getInt("referral_reward_credits"),
-        ]);
-        await d.referrals.payDueRewards(referrerId, every, reward);
-      }
+      await completeReferralIfDue(d, userId);
     },
 
     async setRole(targetId: string, role: Role, actorId: string, meta: RequestMeta): Promise<void> {

@@ -3,23 +3,72 @@ import type { Database } from "../../infra/db/client";
 
 export interface RateLimitHit {
   count: number;
-  resetAt: Date;
+  /** Seconds until the window ends, measured by the database clock. */
+  retryAfter: number;
 }
 
-/** Fixed-window counters shared by every process (one upsert per hit). */
+/**
+ * Fixed-window counters and deadlines shared by every process, one row per key in
+ * rate_limit_buckets (`reset_at` is the window's end or the deadline; the cleanup job deletes
+ * rows whose `reset_at` has passed). Times come from the database clock, so every process agrees.
+ */
 export function createRateLimitRepository(db: Database) {
   return {
+    /** Counts one hit in the key's window (a new window starts when the last one ended). */
     async hit(key: string, windowSeconds: number): Promise<RateLimitHit> {
-      const res = await db.execute<{ count: number; reset_at: string | Date }>(sql`
+      const res = await db.execute<{ count: number; retry_after: number | string }>(sql`
         INSERT INTO rate_limit_buckets (key, count, reset_at)
         VALUES (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN rate_limit_buckets.reset_at <= now() THEN 1 ELSE rate_limit_buckets.count + 1 END,
           reset_at = CASE WHEN rate_limit_buckets.reset_at <= now()
             THEN now() + make_interval(secs => ${windowSeconds}) ELSE rate_limit_buckets.reset_at END
-        RETURNING count, reset_at`);
+        RETURNING count, extract(epoch FROM reset_at - now())::float8 AS retry_after`);
       const row = res.rows[0]!;
-      return { count: Number(row.count), resetAt: new Date(row.reset_at) };
+      return { count: Number(row.count), retryAfter: Number(row.retry_after) };
+    },
+
+    /** Takes back one hit of a live window (an attempt that turned out not to count). */
+    async release(key: string): Promise<void> {
+      await db.execute(sql`
+        UPDATE rate_limit_buckets SET count = greatest(count - 1, 0)
+        WHERE key = ${key} AND reset_at > now()`);
+    },
+
+    /** Forgets the key (a success resets its counter). */
+    async clear(key: string): Promise<void> {
+      await db.execute(sql`DELETE FROM rate_limit_buckets WHERE key = ${key}`);
+    },
+
+    /**
+     * Moves the key's deadline to at least `seconds` from now; the row's count keeps the latest
+     * wait (in seconds), which `passDeadline` holds again for the next caller.
+     */
+    async extendDeadline(key: string, seconds: number): Promise<void> {
+      await db.execute(sql`
+        INSERT INTO rate_limit_buckets (key, count, reset_at)
+        VALUES (${key}, ${Math.ceil(seconds)}, now() + make_interval(secs => ${seconds}))
+        ON CONFLICT (key) DO UPDATE SET
+          count = EXCLUDED.count,
+          reset_at = greatest(rate_limit_buckets.reset_at, EXCLUDED.reset_at)`);
+    },
+
+    /**
+     * Passes the key's deadline: when it has passed (or there is none), the caller goes through
+     * and the deadline is set again the latest wait from now, atomically, so of several callers
+     * arriving together only one passes. Returns null when passed, else the seconds left to wait.
+     */
+    async passDeadline(key: string): Promise<number | null> {
+      const claimed = await db.execute(sql`
+        UPDATE rate_limit_buckets SET reset_at = now() + make_interval(secs => count)
+        WHERE key = ${key} AND reset_at <= now()
+        RETURNING key`);
+      if (claimed.rows.length > 0) return null;
+      const left = await db.execute<{ left: number | string }>(sql`
+        SELECT extract(epoch FROM reset_at - now())::float8 AS left
+        FROM rate_limit_buckets WHERE key = ${key}`);
+      const seconds = left.rows[0] ? Number(left.rows[0].left) : 0;
+      return seconds > 0 ? seconds : null;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { referrals, users } from "../../db/schema";
+import { referrals, results, users } from "../../db/schema";
 import type { Database } from "../../infra/db/client";
 import type { CreditsRepository } from "../credits/credits.repository";
 
@@ -24,12 +24,23 @@ export function createReferralsRepository(db: Database, credits: CreditsReposito
       return rows.length > 0;
     },
 
-    /** pending → completed when the referred user confirms; returns the referrer to reward. */
-    async complete(referredId: string): Promise<string | null> {
+    /**
+     * pending → completed once the referred member has confirmed their e-mail AND made an avatar
+     * (a result of their own); returns the referrer to reward, or null when it is not due or was
+     * completed already. One conditional UPDATE: of two calls at once, one completes it.
+     */
+    async completeIfDue(referredId: string): Promise<string | null> {
       const rows = await db
         .update(referrals)
         .set({ status: "completed", completedAt: sql`now()` })
-        .where(and(eq(referrals.referredId, referredId), eq(referrals.status, "pending")))
+        .where(
+          and(
+            eq(referrals.referredId, referredId),
+            eq(referrals.status, "pending"),
+            sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${referredId} AND ${users.emailVerified})`,
+            sql`EXISTS (SELECT 1 FROM ${results} WHERE ${results.userId} = ${referredId})`,
+          ),
+        )
         .returning({ referrerId: referrals.referrerId });
       return rows[0]?.referrerId ?? null;
     },
