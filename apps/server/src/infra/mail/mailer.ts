@@ -18,10 +18,16 @@ export interface Mailer {
 }
 
 /**
- * Embedded default: mail is written to the `mail_outbox` table (listed on /dev/mailbox) and the
- * message text, with its link, is printed in the log so a newcomer can confirm locally.
+ * Embedded default: mail is written to the `mail_outbox` table (listed on /dev/mailbox). The log
+ * gets one line per mail without its body or recipient (bodies carry one-time links). In
+ * development, `print` (the console, outside the structured log) also shows the message with its
+ * link, so a newcomer can confirm locally without opening the mailbox.
  */
-export function createOutboxMailer(db: Database, log: Logger): Mailer {
+export function createOutboxMailer(
+  db: Database,
+  log: Logger,
+  print?: (line: string) => void,
+): Mailer {
   return {
     driver: "outbox",
     async send(m) {
@@ -32,7 +38,8 @@ export function createOutboxMailer(db: Database, log: Logger): Mailer {
         htmlBody: m.html ?? null,
         kind: m.kind,
       });
-      log.info({ mail: m.kind, to: m.to, subject: m.subject }, `mail (outbox): ${m.text}`);
+      log.info({ mail: m.kind }, "mail kept in the outbox");
+      print?.(`mail (outbox) to ${m.to}: ${m.subject}\n${m.text}`);
     },
   };
 }

@@ -1,0 +1,99 @@
+import { Writable } from "node:stream";
+import { desc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CookieJar, createTestServer, testDriver, type TestServer } from "../../test/harness";
+import { mailOutbox } from "../db/schema";
+
+// A real database error, raised by PostgreSQL (or PGlite) inside a route, with personal data in
+// the query's parameters: the log says what failed, never whose data it was.
+
+let t: TestServer;
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _enc, cb) {
+    logLines.push(chunk.toString());
+    cb();
+  },
+});
+
+beforeAll(async () => {
+  t = await createTestServer({ logStream });
+  t.actAs(null);
+});
+afterAll(() => t.close());
+
+const db = () => t.ctx.db.db;
+
+function call(path: string, opts: { method?: string; body?: unknown; jar?: CookieJar } = {}) {
+  const headers: Record<string, string> = {};
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  if (opts.jar?.size) headers.cookie = opts.jar.header();
+  return Promise.resolve(
+    t.app.request(path, {
+      method: opts.method ?? (opts.body ? "POST" : "GET"),
+      headers,
+      body: opts.body ? JSON.stringify(opts.body) : undefined,
+    }),
+  ).then((res: Response) => (opts.jar ? opts.jar.store(res) : res));
+}
+
+/** Signs up, confirms through the mailed link and signs in: a cookie jar of a real session. */
+async function signedInUser(email: string, fullName: string) {
+  const body = { fullName, phone: "0812-3456-7890", email, password: "rahasia123" };
+  expect((await call("/api/account/sign-up", { body })).status).toBe(201);
+  const [mail] = await db()
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, email))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  const link = new URL(/https?:\/\/\S+/.exec(mail!.textBody)![0]);
+  expect((await call(link.pathname + link.search)).status).toBe(302);
+  const jar = new CookieJar();
+  const res = await call("/api/account/sign-in", { body: { email, password: "rahasia123" }, jar });
+  expect(res.status).toBe(200);
+  return jar;
+}
+
+describe(`logs on ${testDriver()}`, () => {
+  it("a database error with personal data in its parameters is logged without them", async () => {
+    const email = "dewi.kartika@example.com";
+    const jar = await signedInUser(email, "Dewi Kartika");
+
+    // The database itself refuses this name: a real error from PostgreSQL/PGlite, raised by the
+    // UPDATE the profile route runs with (full name, phone, user id) as parameters.
+    await db().execute(
+      sql.raw(
+        `ALTER TABLE users ADD CONSTRAINT log_test_refused_name CHECK (full_name NOT LIKE '%Rahayu%') NOT VALID`,
+      ),
+    );
+    logLines.length = 0;
+    const res = await call("/api/account/profile", {
+      method: "PATCH",
+      body: { fullName: "Siti Rahayu", phone: "0857-1111-2222" },
+      jar,
+    });
+    expect(res.status).toBe(500);
+
+    // Sign-up runs the INSERT with the e-mail address and the name as parameters.
+    const signUp = await call("/api/account/sign-up", {
+      body: {
+        fullName: "Rahayu Wulandari",
+        phone: "0813-3333-4444",
+        email: "rahayu.wulandari@example.com",
+        password: "rahasia123",
+      },
+    });
+    expect(signUp.status).toBeGreaterThanOrEqual(400);
+
+    const log = logLines.join("");
+    // The failure is in the log, with what is needed to find it…
+    expect(log).toContain("log_test_refused_name");
+    expect(log).toMatch(/"code":"23514"/);
+    // …and nothing about whose data it was.
+    expect(log).not.toMatch(/rahayu|wulandari/i);
+    expect(log).not.toContain("dewi.kartika");
+    expect(log).not.toMatch(/85711112222|81333334444/);
+    expect(log).not.toContain("Dewi");
+  });
+});
