@@ -19,8 +19,8 @@ async function main() {
     running = await startServer(env, log);
   } catch (err) {
     log.fatal({ err }, err instanceof Error ? err.message : "start failed");
-    process.exitCode = 1;
-    return;
+    // Exit now, whatever timers a half-started part left behind, so a supervisor restarts us.
+    process.exit(1);
   }
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
