@@ -8,7 +8,13 @@ const outdir = process.env.SERVER_DIST_DIR ?? "dist";
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith("@rupa/"));
 
 await build({
-  entryPoints: ["src/index.ts", "src/cli.ts"],
+  // The local renderer's worker thread is its own entry, beside index.js: render-pool.ts finds it
+  // relative to the bundle's import.meta.url.
+  entryPoints: {
+    index: "src/index.ts",
+    cli: "src/cli.ts",
+    "local-renderer.worker": "src/infra/providers/local/local-renderer.worker.ts",
+  },
   outdir,
   bundle: true,
   platform: "node",
@@ -23,4 +29,6 @@ await build({
 });
 fs.rmSync(`${outdir}/migrations`, { recursive: true, force: true });
 fs.cpSync("src/db/migrations", `${outdir}/migrations`, { recursive: true });
-console.log(`server built: ${outdir}/index.js, ${outdir}/cli.js`);
+console.log(
+  `server built: ${outdir}/index.js, ${outdir}/cli.js, ${outdir}/local-renderer.worker.js`,
+);

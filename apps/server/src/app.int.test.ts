@@ -46,14 +46,10 @@ async function expectErrorShape(res: Response, status: number, code: string) {
 }
 
 describe(`HTTP app on ${testDriver()}`, () => {
-  it("reports database, storage and queue as healthy", async () => {
+  it("answers liveness on /api/health (details for admins: modules/health)", async () => {
     const res = await req("/api/health");
     expect(res.status).toBe(200);
-    const body = healthResponseSchema.parse(await res.json());
-    expect(body.status).toBe("healthy");
-    expect(body.checks.database).toMatchObject({ status: "ok", driver: testDriver() });
-    expect(body.checks.storage.status).toBe("ok");
-    expect(body.checks.queue).toMatchObject({ status: "ok", role: "all" });
+    expect(healthResponseSchema.strict().parse(await res.json())).toEqual({ status: "healthy" });
   });
 
   it("answers unknown API paths with 404 in the error shape", async () => {

@@ -6,14 +6,26 @@ export const healthComponentSchema = z.object({
   latencyMs: z.number().nonnegative(),
   detail: z.string().optional(),
 });
-export const healthResponseSchema = z.object({
-  status: z.enum(["healthy", "degraded"]),
+export const healthStatusSchema = z.enum(["healthy", "degraded"]);
+/** GET /api/health for everyone: liveness only (answered from a copy at most 2 s old). */
+export const healthResponseSchema = z.object({ status: healthStatusSchema });
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+/** GET /api/health for a signed-in admin: every component probed, and the event loop. */
+export const healthDetailSchema = healthResponseSchema.extend({
   version: z.string(),
   uptimeSeconds: z.number().nonnegative(),
   checks: z.object({
     database: healthComponentSchema.extend({ driver: z.enum(["pglite", "postgres"]) }),
     storage: healthComponentSchema.extend({ driver: z.enum(["local", "s3"]) }),
     queue: healthComponentSchema.extend({ role: z.enum(["all", "api", "worker"]) }),
+    provider: healthComponentSchema.extend({ name: z.string(), model: z.string() }),
+  }),
+  /** Event-loop delay of this process since the start of the current minute's window. */
+  eventLoop: z.object({
+    p50Ms: z.number().nonnegative(),
+    p99Ms: z.number().nonnegative(),
+    maxMs: z.number().nonnegative(),
+    windowSeconds: z.number().nonnegative(),
   }),
 });
-export type HealthResponse = z.infer<typeof healthResponseSchema>;
+export type HealthDetail = z.infer<typeof healthDetailSchema>;

@@ -1,7 +1,8 @@
 import type { Bucket } from "@rupa/shared";
 import sharp from "sharp";
 import type { JobDefinition } from "../infra/queue/queue";
-import { type LocalLook, LOCAL_LOOKS, renderLocal } from "../infra/providers/local/local-renderer";
+import { type LocalLook, LOCAL_LOOKS } from "../infra/providers/local/local-renderer";
+import { renderPool } from "../infra/providers/local/render-pool";
 import {
   SAMPLE_PORTRAITS,
   samplePortraitJpeg,
@@ -92,7 +93,7 @@ export function createPreviewRenderer(storage: Storage, repo: StylesRepository) 
       for (const [i, sample] of samples.entries()) {
         const beforeKey = await beforeOf(sample);
         const input = await samplePortraitJpeg(sample, PREVIEW_FULL.width, PREVIEW_FULL.height);
-        const after = await renderLocal(input, { ...cfg, ...PREVIEW_FULL, seed: i + 1 });
+        const after = await renderPool().render(input, { ...cfg, ...PREVIEW_FULL, seed: i + 1 });
         pairs.push({ beforeKey, afterKey: await storeImageSet(storage, after), title: null });
       }
       await repo.replacePreviews(style.id, pairs);

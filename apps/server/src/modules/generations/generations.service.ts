@@ -118,12 +118,15 @@ export function createGenerationsService(d: GenerationDeps) {
           "Open the generator again to start a guest session",
         );
       }
-      const style = await d.styles.findActive(input.styleId);
+      // Every read before the transaction, which holds only the spend (or trial) and the insert:
+      // on PGlite nothing else reaches the database while it is open. The style's row without
+      // its usage count (a correlated count over style_events).
+      const style = await d.styles.findActiveRow(input.styleId);
       if (!style) throw generationErrors.styleNotFound();
       const upload = await d.uploads.owned(actor, input.uploadId);
       if (upload.status !== "completed" || !upload.croppedKey)
         throw generationErrors.uploadNotReady();
-      if (style.style.isPremium && !(actor.userId && (await premiumAllowed(actor.userId))))
+      if (style.isPremium && !(actor.userId && (await premiumAllowed(actor.userId))))
         throw generationErrors.premium();
       const variables = input.variables ?? {};
       if (findBanned(await d.banned.active(), Object.values(variables)))
@@ -131,12 +134,12 @@ export function createGenerationsService(d: GenerationDeps) {
 
       const provider = await d.providers.forService("avatar_generation");
       const prompt = buildPrompt(
-        style.style.promptTemplate,
-        style.style.genderSpecificPrompts,
+        style.promptTemplate,
+        style.genderSpecificPrompts,
         input.gender,
         variables,
       );
-      const cap = await d.settings.getInt("guest_ip_daily_cap");
+      const cap = actor.userId ? 0 : await d.settings.getInt("guest_ip_daily_cap");
       const gen = await d.db.transaction(async (tx) => {
         let spendId: string | null = null;
         let watermark = true;
@@ -145,7 +148,7 @@ export function createGenerationsService(d: GenerationDeps) {
             actor.userId,
             1,
             "avatar",
-            `Avatar: ${style.style.name}`,
+            `Avatar: ${style.name}`,
             tx,
           );
           spendId = spend.spendId;
@@ -166,7 +169,7 @@ export function createGenerationsService(d: GenerationDeps) {
           status: "queued",
           userId: actor.userId,
           guestTrialId: actor.userId ? null : actor.guestTrialId,
-          styleId: style.style.id,
+          styleId: style.id,
           uploadId: upload.id,
           spendId,
           provider: provider.name,

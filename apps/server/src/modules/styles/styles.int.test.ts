@@ -9,6 +9,7 @@ import { createTestServer, testDriver, type TestServer } from "../../../test/har
 import { feedback, styleEvents, styles } from "../../db/schema";
 import { createPreviewRenderer } from "../../jobs/style-previews.job";
 import { CATALOGUE } from "./catalogue.data";
+import { createStylesRepository } from "./styles.repository";
 
 let t: TestServer;
 beforeAll(async () => {
@@ -57,7 +58,7 @@ describe(`catalogue on ${testDriver()}`, () => {
 
   it("lists only active styles and refuses inactive ones", async () => {
     const [first] = await t.ctx.db.db.select().from(styles).where(eq(styles.slug, "anime-shonen"));
-    await t.ctx.db.db.update(styles).set({ isActive: false }).where(eq(styles.id, first!.id));
+    await t.ctx.services.stylesRepo.setActive(first!.id, false);
     try {
       const { styles: list } = styleListResponseSchema.parse(
         await json(t.app.request("/api/styles")),
@@ -65,9 +66,66 @@ describe(`catalogue on ${testDriver()}`, () => {
       expect(list.find((s) => s.id === first!.id)).toBeUndefined();
       expect((await t.app.request(`/api/styles/${first!.id}`)).status).toBe(404);
     } finally {
-      await t.ctx.db.db.update(styles).set({ isActive: true }).where(eq(styles.id, first!.id));
+      await t.ctx.services.stylesRepo.setActive(first!.id, true);
     }
     expect((await t.app.request("/api/styles/not-a-uuid")).status).toBe(404);
+  });
+
+  it("serves the catalogue from memory with an ETag; a style write shows on the next GET", async () => {
+    const slug = "pop-art-60an";
+    const [style] = await t.ctx.db.db.select().from(styles).where(eq(styles.slug, slug));
+    const first = await t.app.request("/api/styles?sort=newest&lang=en");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.request("/api/styles?sort=newest&lang=en", {
+      headers: { "if-none-match": etag },
+    });
+    expect(again.status).toBe(304);
+    const gz = await t.app.request("/api/styles?sort=newest&lang=en", {
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gz.headers.get("etag")).toBe(etag);
+
+    await t.ctx.services.stylesRepo.setActive(style!.id, false);
+    try {
+      const after = await t.app.request("/api/styles?sort=newest&lang=en", {
+        headers: { "if-none-match": etag },
+      });
+      expect(after.status).toBe(200);
+      expect(after.headers.get("etag")).not.toBe(etag);
+      const { styles: list } = styleListResponseSchema.parse(await after.json());
+      expect(list.find((s) => s.slug === slug)).toBeUndefined();
+    } finally {
+      await t.ctx.services.stylesRepo.setActive(style!.id, true);
+    }
+    const back = await t.app.request("/api/styles?sort=newest&lang=en");
+    expect(back.headers.get("etag")).toBe(etag);
+  });
+
+  it("sees a style written by another process within about a second", async () => {
+    const slug = "anime-shonen";
+    const [style] = await t.ctx.db.db.select().from(styles).where(eq(styles.slug, slug));
+    const listed = async () =>
+      styleListResponseSchema
+        .parse(await json(t.app.request("/api/styles?sort=az&lang=en")))
+        .styles.some((s) => s.slug === slug);
+    expect(await listed()).toBe(true);
+    // Another process: its own repository, whose writes this process's cache never hears of.
+    const other = createStylesRepository(t.ctx.db.db);
+    await other.setActive(style!.id, false);
+    try {
+      const start = Date.now();
+      let seen = false;
+      while (!seen && Date.now() - start < 5000) {
+        seen = !(await listed());
+        if (!seen) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(seen).toBe(true);
+      expect(Date.now() - start).toBeLessThan(2500);
+    } finally {
+      await other.setActive(style!.id, true);
+    }
   });
 
   it("sorts featured, popular (by generated events), newest and A-Z in either language", async () => {

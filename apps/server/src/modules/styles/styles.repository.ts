@@ -7,7 +7,19 @@ import { type CatalogueStyle, modelParametersOf } from "./catalogue.data";
 export type StyleRow = typeof styles.$inferSelect;
 export type PairRow = typeof stylePreviewPairs.$inferSelect;
 
+/** The catalogue's version as the database sees it: changes whenever a style row changes. */
+export interface CatalogueVersion {
+  count: number;
+  updatedAt: string | null;
+}
+
 export function createStylesRepository(db: Database) {
+  // Every write method below calls changed(): this process's catalogue cache drops at once;
+  // other processes see the new catalogueVersion() within a second (docs/decisions/010).
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const l of listeners) l();
+  };
   // Qualified by hand: Drizzle writes a bare "id" in a select list, which the subquery would
   // resolve to style_events.id.
   const generated = sql<number>`(SELECT count(*)::int FROM style_events e WHERE e.style_id = "styles"."id" AND e.event_type = 'generated')`;
@@ -46,7 +58,28 @@ export function createStylesRepository(db: Database) {
         )
         .onConflictDoNothing({ target: styles.slug })
         .returning({ id: styles.id });
+      if (rows.length > 0) changed();
       return rows.length;
+    },
+
+    /** Called after every write to the catalogue through this repository. */
+    onChange(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** One cheap query: a style inserted, updated (updated_at) or deleted changes it. */
+    async catalogueVersion(): Promise<CatalogueVersion> {
+      const r = await db.execute<{ n: number; u: string | null }>(
+        sql`SELECT count(*)::int AS n, max(updated_at)::text AS u FROM styles`,
+      );
+      return { count: Number(r.rows[0]?.n ?? 0), updatedAt: r.rows[0]?.u ?? null };
+    },
+
+    /** Shows or hides a style in the public catalogue. */
+    async setActive(id: string, active: boolean): Promise<void> {
+      await db.update(styles).set({ isActive: active }).where(eq(styles.id, id));
+      changed();
     },
 
     async listActive(sort: StyleSort, lang: "id" | "en", category?: StyleCategory) {
@@ -74,6 +107,15 @@ export function createStylesRepository(db: Database) {
     async findActive(id: string) {
       const [row] = await db
         .select({ style: styles, generatedCount: generated })
+        .from(styles)
+        .where(and(eq(styles.id, id), eq(styles.isActive, true), isNull(styles.deletedAt)));
+      return row ?? null;
+    },
+
+    /** An active style's row, without its usage count (for starting a generation). */
+    async findActiveRow(id: string): Promise<StyleRow | null> {
+      const [row] = await db
+        .select()
         .from(styles)
         .where(and(eq(styles.id, id), eq(styles.isActive, true), isNull(styles.deletedAt)));
       return row ?? null;
@@ -127,6 +169,7 @@ export function createStylesRepository(db: Database) {
           })
           .where(eq(styles.id, styleId));
       });
+      changed();
     },
 
     /** Only the ids of active styles among the given ones. */
@@ -161,6 +204,8 @@ export function createStylesRepository(db: Database) {
               : e.metadata,
         })),
       );
+      // Usage counts and the "popular" order are part of the catalogue; views and clicks not.
+      if (events.some((e) => e.type === "generated")) changed();
     },
 
     async countActive(): Promise<number> {

@@ -7,14 +7,33 @@ import { readJson, readQuery } from "../../lib/http";
 
 const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";
 
+/** If-None-Match holds this ETag (or *), weak or strong. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(",")
+    .map((t) => t.trim().replace(/^W\//, ""))
+    .some((t) => t === etag || t === "*");
+}
+
 /** /api/styles: the public catalogue (active styles only) and the style event log. */
 export function styleRoutes(ctx: AppContext) {
   const { styles } = ctx.services;
   return new Hono<AppEnv>()
     .get("/", async (c) => {
       const q = readQuery(c, styleListQuerySchema);
+      const cached = await styles.listJson(q.sort, q.lang, q.category);
       c.header("Cache-Control", PUBLIC_CACHE);
-      return c.json({ styles: await styles.list(q.sort, q.lang, q.category) });
+      c.header("ETag", cached.etag);
+      c.header("Vary", "Accept-Encoding");
+      if (matchesEtag(c.req.header("If-None-Match"), cached.etag)) return c.body(null, 304);
+      c.header("Content-Type", "application/json");
+      // Compressed once when cached, not per request (the compress middleware skips it then).
+      if (/\bgzip\b/.test(c.req.header("Accept-Encoding") ?? "")) {
+        c.header("Content-Encoding", "gzip");
+        return c.body(new Uint8Array(cached.gzip));
+      }
+      return c.body(cached.body);
     })
     .get("/summary", async (c) => {
       c.header("Cache-Control", PUBLIC_CACHE);

@@ -8,6 +8,11 @@ import type {
 } from "@rupa/shared";
 import { cardKeyOf, PREVIEW_FULL } from "../../jobs/style-previews.job";
 import type { SettingsRepository } from "../settings/settings.repository";
+import {
+  type CachedJson,
+  type CatalogueCacheOptions,
+  createCatalogueCache,
+} from "./catalogue-cache";
 import type { PairRow, StyleRow, StylesRepository } from "./styles.repository";
 
 const fileUrl = (key: string) => `/api/files/style-previews/${key}`;
@@ -48,15 +53,30 @@ function toPair(p: PairRow) {
   return before && after ? { id: p.id, title: p.title, before, after } : null;
 }
 
-export function createStylesService(d: { styles: StylesRepository; settings: SettingsRepository }) {
+export function createStylesService(d: {
+  styles: StylesRepository;
+  settings: SettingsRepository;
+  cache?: CatalogueCacheOptions;
+}) {
+  const cache = createCatalogueCache(d.styles, d.cache);
+
+  async function list(
+    sort: StyleSort,
+    lang: "id" | "en",
+    category?: StyleCategory,
+  ): Promise<StyleSummary[]> {
+    const rows = await d.styles.listActive(sort, lang, category);
+    return rows.map((r) => toSummary(r.style, r.generatedCount));
+  }
+
   return {
-    async list(
-      sort: StyleSort,
-      lang: "id" | "en",
-      category?: StyleCategory,
-    ): Promise<StyleSummary[]> {
-      const rows = await d.styles.listActive(sort, lang, category);
-      return rows.map((r) => toSummary(r.style, r.generatedCount));
+    list,
+
+    /** GET /api/styles's answer, serialized once per variant and kept (docs/decisions/010). */
+    listJson(sort: StyleSort, lang: "id" | "en", category?: StyleCategory): Promise<CachedJson> {
+      return cache.get(`${sort}:${lang}:${category ?? ""}`, async () => ({
+        styles: await list(sort, lang, category),
+      }));
     },
 
     async detail(id: string): Promise<StyleDetail | null> {

@@ -1,13 +1,16 @@
 import { type AvatarProvider, subjectBytes } from "../provider";
-import { renderLocal } from "./local-renderer";
+import { renderPool } from "./render-pool";
 
-/** The built-in renderer as a provider: offline, deterministic for a seed, no key needed. */
+/**
+ * The built-in renderer as a provider: offline, deterministic for a seed, no key needed. It draws
+ * on the render pool's worker threads, off the event loop that answers requests.
+ */
 export function createLocalProvider(model = "rupa-local-v1"): AvatarProvider {
   return {
     name: "local",
     model,
     async generate(req) {
-      const image = await renderLocal(await subjectBytes(req.image), {
+      const image = await renderPool().render(await subjectBytes(req.image), {
         look: req.look.look,
         palette: req.look.palette,
         title: req.look.title,

@@ -1,0 +1,157 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+// Loaded by the main thread before any worker: its shared libraries then stay loaded while
+// workers come and go (lovell/sharp#2263).
+import "sharp";
+import { type LocalRenderOptions, renderLocal } from "./local-renderer";
+import type { RenderReply, RenderTask } from "./local-renderer.worker";
+
+/** The render queue is full: the caller should try again later. */
+export class RenderQueueFullError extends Error {
+  constructor() {
+    super("the local renderer is busy: too many renders waiting");
+  }
+}
+
+export interface RenderPool {
+  /** Same bytes as renderLocal(input, options), drawn on a worker thread. */
+  render(input: Buffer, options: LocalRenderOptions): Promise<Buffer>;
+  /** Ends the pool's threads (waiting renders are refused). */
+  close(): Promise<void>;
+  readonly size: number;
+  /** False when the worker's code is missing (an unusual bundle): renders run in-thread. */
+  readonly threaded: boolean;
+}
+
+/**
+ * The worker's code: the TypeScript file beside this one (tsx, vitest), or, in the esbuild
+ * bundle (apps/server/build.mjs), `local-renderer.worker.js` beside the bundle's entry.
+ */
+export function renderWorkerUrl(base: string = import.meta.url): URL {
+  return base.endsWith(".ts")
+    ? new URL("./local-renderer.worker.ts", base)
+    : new URL("./local-renderer.worker.js", base);
+}
+
+/**
+ * The worker from its TypeScript source (tsx, vitest): a thread that registers tsx's loader,
+ * then imports the file (a worker's `--import` flag is not applied on Node 20).
+ */
+function sourceWorker(url: URL): Worker {
+  const tsx = createRequire(import.meta.url).resolve("tsx/esm/api");
+  const code =
+    `require(${JSON.stringify(tsx)}).register();` +
+    `import(${JSON.stringify(url.href)}).catch((e) => { throw e; });`;
+  return new Worker(code, { eval: true });
+}
+
+interface Pending {
+  id: number;
+  input: Uint8Array;
+  options: LocalRenderOptions;
+  resolve(b: Buffer): void;
+  reject(e: Error): void;
+}
+interface Slot {
+  worker: Worker;
+  task: Pending | null;
+}
+
+/**
+ * A small pool of worker threads for the local renderer: the JavaScript of a render (noise
+ * tiles, SVG overlays, sharp's bookkeeping and buffer copies) stays off the event loop that
+ * answers requests. At most `size` (cores - 1, between 1 and 4) renders run at once; at most `maxQueue` wait; more are
+ * refused with RenderQueueFullError. Threads start on first use and do not keep the process
+ * alive when idle.
+ */
+export function createRenderPool(
+  opts: { size?: number; maxQueue?: number; url?: URL } = {},
+): RenderPool {
+  // One core is left to the event loop (libvips adds its own threads to each render).
+  const size = Math.max(1, opts.size ?? Math.min(4, availableParallelism() - 1));
+  const maxQueue = opts.maxQueue ?? 256;
+  const url = opts.url ?? renderWorkerUrl();
+  const file = fileURLToPath(url);
+  const threaded = fs.existsSync(file);
+  const slots: Slot[] = [];
+  const waiting: Pending[] = [];
+  let seq = 0;
+  let closed = false;
+
+  function settle(slot: Slot, reply: RenderReply) {
+    const task = slot.task;
+    slot.task = null;
+    slot.worker.unref();
+    if (task && task.id === reply.id) {
+      if (reply.ok)
+        task.resolve(
+          Buffer.from(reply.output.buffer, reply.output.byteOffset, reply.output.byteLength),
+        );
+      else task.reject(new Error(reply.message));
+    }
+    dispatch();
+  }
+
+  function spawn(): Slot {
+    const worker = file.endsWith(".ts") ? sourceWorker(url) : new Worker(url);
+    worker.unref();
+    const slot: Slot = { worker, task: null };
+    worker.on("message", (reply: RenderReply) => settle(slot, reply));
+    const lost = (e: Error) => {
+      const i = slots.indexOf(slot);
+      if (i >= 0) slots.splice(i, 1);
+      const task = slot.task;
+      slot.task = null;
+      task?.reject(e);
+      dispatch();
+    };
+    worker.on("error", lost);
+    worker.on("exit", (code) => lost(new Error(`render thread exited with code ${code}`)));
+    slots.push(slot);
+    return slot;
+  }
+
+  function dispatch() {
+    while (waiting.length > 0 && !closed) {
+      const slot = slots.find((s) => !s.task) ?? (slots.length < size ? spawn() : undefined);
+      if (!slot) return;
+      const task = waiting.shift()!;
+      slot.task = task;
+      slot.worker.ref();
+      slot.worker.postMessage(
+        { id: task.id, input: task.input, options: task.options } satisfies RenderTask,
+        [task.input.buffer as ArrayBuffer],
+      );
+    }
+  }
+
+  return {
+    size,
+    threaded,
+    render(input, options) {
+      if (!threaded) return renderLocal(input, options);
+      if (closed) return Promise.reject(new Error("the render pool is closed"));
+      if (waiting.length >= maxQueue) return Promise.reject(new RenderQueueFullError());
+      return new Promise<Buffer>((resolve, reject) => {
+        // A copy the worker can own (the caller's buffer may share pooled memory).
+        waiting.push({ id: ++seq, input: new Uint8Array(input), options, resolve, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const t of waiting.splice(0)) t.reject(new Error("the render pool is closed"));
+      await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
+    },
+  };
+}
+
+let shared: RenderPool | undefined;
+/** The process-wide pool (local provider and style previews share it). */
+export function renderPool(): RenderPool {
+  shared ??= createRenderPool();
+  return shared;
+}
