@@ -1,6 +1,28 @@
+import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { EnvError, loadEnv } from "./env";
+import { ENV_VARIABLES, EnvError, loadEnv } from "./env";
+
+/** Variable names in the first column of the README's configuration table (`## Configuration`). */
+function readmeVariables(): string[] {
+  const readme = fs.readFileSync(
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../README.md"),
+    "utf8",
+  );
+  const start = readme.indexOf("\n## Configuration\n");
+  if (start < 0) throw new Error("README has no ## Configuration section");
+  const rest = readme.slice(start + 1);
+  const end = rest.slice(3).search(/\n#{1,3} /);
+  const section = end < 0 ? rest : rest.slice(0, end + 3);
+  const names: string[] = [];
+  for (const line of section.split("\n")) {
+    if (!line.startsWith("|")) continue;
+    const first = line.split("|")[1] ?? "";
+    for (const m of first.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) names.push(m[1]!);
+  }
+  return names;
+}
 
 describe("env", () => {
   it("gives the embedded defaults when nothing is set", () => {
@@ -71,5 +93,24 @@ describe("env", () => {
 
   it("treats empty strings as unset", () => {
     expect(loadEnv({ DATABASE_URL: "", PORT: "" }).PORT).toBe(3000);
+  });
+
+  it("is documented: the README's configuration table lists exactly the variables env.ts reads", () => {
+    const documented = readmeVariables();
+    expect(documented.length).toBeGreaterThan(10);
+    const read = new Set<string>(ENV_VARIABLES);
+    const listed = new Set(documented);
+    expect(
+      ENV_VARIABLES.filter((v) => !listed.has(v)),
+      "read by env.ts, missing from the README table",
+    ).toEqual([]);
+    expect(
+      documented.filter((v) => !read.has(v)),
+      "in the README table, not read by env.ts",
+    ).toEqual([]);
+    expect(
+      documented.filter((v, i) => documented.indexOf(v) !== i),
+      "listed twice",
+    ).toEqual([]);
   });
 });

@@ -10,67 +10,69 @@ const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default("0.0.0.0"),
-    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-    DATA_DIR: z.string().min(1).default("./data"),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-      .optional(),
-    DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-    ROLE: z.enum(["all", "api", "worker"]).default("all"),
-    LOG_LEVEL: z
-      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
-      .default("info"),
-    TRUST_PROXY: bool.default(false),
-    WEB_DIST_DIR: z.string().min(1).optional(),
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
-    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
-      .optional(),
-    MAIL_FROM: z.string().min(3).default("Rupa <no-reply@rupa.local>"),
-    REPLICATE_API_TOKEN: z.string().min(8).optional(),
-    OPENAI_API_KEY: z.string().min(8).optional(),
-    HF_TOKEN: z.string().min(8).optional(),
-    KIE_AI_API_KEY: z.string().min(8).optional(),
-    /** Replicate's signing secret (whsec_…): with an https PUBLIC_URL, predictions report back by webhook. */
-    REPLICATE_WEBHOOK_SECRET: z
-      .string()
-      .regex(/^whsec_[A-Za-z0-9+/=]+$/, "must look like whsec_…")
-      .optional(),
-    /** Longest a provider may take for one image before it is cancelled and retried. */
-    GENERATION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(900).default(150),
-    /** First retry delay of a failed generation; doubles per try (capped at 120 s). */
-    GENERATION_RETRY_BASE_SECONDS: z.coerce.number().min(0).max(60).default(2),
-    /** JSON object of app settings to use when a setting does not exist yet (first start). */
-    INITIAL_SETTINGS: z
-      .string()
-      .optional()
-      .transform((v, ctx): Record<string, string> => {
-        if (!v) return {};
-        try {
-          const parsed = JSON.parse(v) as unknown;
-          if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
-            return Object.fromEntries(Object.entries(parsed).map(([k, x]) => [k, String(x)]));
-          }
-        } catch {
-          // reported below
+const envShape = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  ROLE: z.enum(["all", "api", "worker"]).default("all"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: bool.default(false),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Rupa <no-reply@rupa.local>"),
+  REPLICATE_API_TOKEN: z.string().min(8).optional(),
+  OPENAI_API_KEY: z.string().min(8).optional(),
+  HF_TOKEN: z.string().min(8).optional(),
+  KIE_AI_API_KEY: z.string().min(8).optional(),
+  /** Replicate's signing secret (whsec_…): with an https PUBLIC_URL, predictions report back by webhook. */
+  REPLICATE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]+$/, "must look like whsec_…")
+    .optional(),
+  /** Longest a provider may take for one image before it is cancelled and retried. */
+  GENERATION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(900).default(150),
+  /** First retry delay of a failed generation; doubles per try (capped at 120 s). */
+  GENERATION_RETRY_BASE_SECONDS: z.coerce.number().min(0).max(60).default(2),
+  /** JSON object of app settings to use when a setting does not exist yet (first start). */
+  INITIAL_SETTINGS: z
+    .string()
+    .optional()
+    .transform((v, ctx): Record<string, string> => {
+      if (!v) return {};
+      try {
+        const parsed = JSON.parse(v) as unknown;
+        if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
+          return Object.fromEntries(Object.entries(parsed).map(([k, x]) => [k, String(x)]));
         }
-        ctx.addIssue({ code: "custom", message: "must be a JSON object of setting values" });
-        return z.NEVER;
-      }),
-    ADMIN_EMAIL: z.email().optional(),
-    ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
-  })
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: "custom", message: "must be a JSON object of setting values" });
+      return z.NEVER;
+    }),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+});
+
+/** Every variable the server reads (the README's configuration table lists exactly these). */
+export const ENV_VARIABLES = Object.keys(envShape.shape) as (keyof typeof envShape.shape)[];
+
+const envSchema = envShape
   .superRefine((e, ctx) => {
     if (e.NODE_ENV === "production" && !e.AUTH_SECRET) {
       ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production" });
