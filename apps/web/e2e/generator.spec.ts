@@ -154,24 +154,32 @@ test("a guest uploads a JPEG, then a HEIC rotated once, generates and sees the s
   expect(done.generation.status).toBe("succeeded");
   expect(done.generation.result.hasWatermark).toBe(true);
 
-  // A second try in the same browser: a fresh visit, a new photo, and the sign-up dialog.
+  // A second try in the same browser: a fresh visit, a new photo, and the sign-up dialog
+  // (a used free try cannot upload any more).
+  const trialRead = page.waitForResponse((r) => r.url().endsWith("/api/guest/session"));
   await page.reload();
+  await trialRead;
   await expect(generateButton(page)).toBeVisible();
-  const again = await choosePhoto(page, page.getByRole("button", { name: "Pilih dari galeri" }), {
-    name: "lagi.jpg",
-    mimeType: "image/jpeg",
-    buffer: await portraitJpeg(),
-  });
-  expect(again.status()).toBe(201);
-  await expect(ready(page)).toBeVisible();
-  await generateButton(page).click();
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Pilih dari galeri" }).click();
+  await (
+    await chooser
+  ).setFiles({ name: "lagi.jpg", mimeType: "image/jpeg", buffer: await portraitJpeg() });
   const refused = page.getByRole("dialog", { name: "Coba gratismu sudah terpakai" });
   await expect(refused).toBeVisible();
   await expect(refused.getByRole("link", { name: "Daftar Gratis" })).toBeVisible();
-  // The server refuses it too, whatever the page thinks.
-  const secondUpload = ((await again.json()) as { upload: { id: string } }).upload;
+  // The server refuses both, whatever the page thinks.
+  const upload = await page.request.post("/api/uploads", {
+    multipart: {
+      photo: { name: "lagi.jpg", mimeType: "image/jpeg", buffer: await portraitJpeg() },
+    },
+  });
+  expect(upload.status()).toBe(403);
+  expect(((await upload.json()) as { error: { code: string } }).error.code).toBe(
+    "guest_trial_used",
+  );
   const direct = await page.request.post("/api/generations", {
-    data: { uploadId: secondUpload.id, styleId: style.id },
+    data: { uploadId: rotatedUpload.id, styleId: style.id },
   });
   expect(direct.status()).toBe(403);
   expect(((await direct.json()) as { error: { code: string } }).error.code).toBe(

@@ -83,8 +83,11 @@ export function SignUpForm({
           if (isApiError(error) && error.code === "validation_failed") {
             setErrors(fieldErrorsFromIssues(error.issues, FIELDS));
             focusInvalid();
-          } else if (isApiError(error) && error.code === "email_taken") {
-            setErrors({ email: "email_taken" });
+          } else if (
+            isApiError(error) &&
+            (error.code === "email_taken" || error.code === "disposable_email")
+          ) {
+            setErrors({ email: error.code });
             focusInvalid();
           }
           failure("auth.toasts.signUpFailed", error);

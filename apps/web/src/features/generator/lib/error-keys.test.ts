@@ -21,6 +21,7 @@ const UPLOAD_CODES = [
   "photo_too_small",
   "photo_too_many_pixels",
   "photo_corrupt",
+  "upload_busy",
   "guest_session_required",
   "rate_limited",
 ];

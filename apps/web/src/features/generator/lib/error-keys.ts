@@ -20,6 +20,7 @@ const MESSAGE_CODES = {
   photo_too_small: "errors.codes.photo_too_small",
   photo_too_many_pixels: "errors.codes.photo_too_many_pixels",
   photo_corrupt: "errors.codes.photo_corrupt",
+  upload_busy: "errors.codes.upload_busy",
   guest_session_required: "errors.codes.guest_session_required",
   premium_required: "errors.codes.premium_required",
   banned_content: "errors.codes.banned_content",
