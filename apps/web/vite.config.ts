@@ -119,7 +119,7 @@ export default defineConfig({
             // The shell every page shows (session, navigation, i18n, API client), likewise.
             {
               name: "shell",
-              test: /[\\/]src[\\/](lib[\\/](api-client|query-client|toast|i18n|i18n-core|utils|referral|use-referral-capture|use-hydrated)|features[\\/](auth[\\/](api[\\/](me|preferred-language)|hooks[\\/]use-saved-language|sign-out)|seo[\\/]use-seo)|components[\\/](logo|language-toggle|ui[\\/](button|skeleton)))\.tsx?$/,
+              test: /[\\/]src[\\/](lib[\\/](api-client|query-client|query-keys|toast|i18n|i18n-core|utils|referral|use-referral-capture|use-hydrated)|features[\\/](auth[\\/](api[\\/](me|preferred-language)|hooks[\\/]use-saved-language|sign-out)|seo[\\/]use-seo)|components[\\/](logo|language-toggle|ui[\\/](button|skeleton)))\.tsx?$/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -246,3 +246,47 @@ test("the custom action-figure dialog validates and its request's result reaches
   await expect(page.getByRole("link", { name: /Saldo kredit/ })).toContainText("4 kredit");
   expect(await balance(page)).toBe(4);
 });
+
+test("a gallery opened just before a generation shows its avatar when the generation ends, without a reload", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const style = await pickStyle(request);
+  await signUpAndSignIn(page);
+  // Everything below is client-side navigation: a reload would hide the stale cache.
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument?: boolean }).sameDocument = true;
+  });
+  const nav = page.getByRole("navigation", { name: "Navigasi utama" });
+
+  // The gallery is opened first: its empty list is cached and fresh (30 s) from here on.
+  await nav.getByRole("link", { name: "Galeri" }).click();
+  await expect(page.getByText("Galeri kamu masih kosong")).toBeVisible({ timeout: 30_000 });
+  const galleryRead = Date.now();
+
+  await nav.getByRole("link", { name: "Eksplor" }).click();
+  await page
+    .getByRole("button", { name: new RegExp(`Lihat gaya ${style.nameId}`) })
+    .first()
+    .click();
+  await page.getByRole("dialog").getByRole("button", { name: "Pakai Gaya Ini" }).click();
+  await expect(page).toHaveURL(/\/generator$/);
+  await uploadPortrait(page);
+  await generateButton(page).click();
+  await expect(page).toHaveURL(/\/gallery$/, { timeout: 30_000 });
+
+  // The finished generation invalidated the gallery: the new avatar is there.
+  await expect(cards(page)).toHaveCount(1);
+  await expect(page.getByText("Galeri kamu masih kosong")).toBeHidden();
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+  ).toBe(true);
+  const elapsed = Date.now() - galleryRead;
+  if (elapsed >= 30_000) {
+    test.info().annotations.push({
+      type: "note",
+      description: `the generation took ${elapsed} ms, past the gallery's 30 s staleTime: this run did not exercise the stale list`,
+    });
+  }
+});

@@ -48,9 +48,32 @@ const preloaders: Record<string, Loader> = {
   ...Object.fromEntries(appPages.map((page) => [page, pages[page]])),
 };
 
+const preloaded = new Set<string>();
+
 /** Starts downloading a page's code before the user gets there (hover, focus, touch). */
 export function preloadRoute(href: string): void {
   const segment = href.split(/[?#]/)[0]?.split("/")[1] ?? "";
   const load = preloaders[segment];
-  if (load) void load().catch(() => undefined);
+  if (!load || preloaded.has(segment)) return;
+  preloaded.add(segment);
+  void load().catch(() => preloaded.delete(segment));
+}
+
+const INTENT_EVENTS = ["pointerover", "focusin", "touchstart"] as const;
+
+/**
+ * One delegated listener for the whole app: pointing at, focusing or touching a link to one of
+ * our pages preloads that page's code. Returns the function that removes the listeners.
+ */
+export function listenForIntent(root: Document | HTMLElement = document): () => void {
+  const onIntent = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+    preloadRoute(link.pathname);
+  };
+  const options = { capture: true, passive: true } as const;
+  for (const type of INTENT_EVENTS) root.addEventListener(type, onIntent, options);
+  return () => {
+    for (const type of INTENT_EVENTS) root.removeEventListener(type, onIntent, options);
+  };
 }

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { meQueryKey, parseMeResponse } from "@/features/auth/api/me";
-import { catalogueSummaryQueryOptions, stylesQueryOptions } from "@/features/catalogue/api/styles";
-import { parseCatalogueSummary, parseStyleList } from "@/features/catalogue/api/parse";
+import { catalogueSummaryQueryOptions, stylesQueryOptions } from "@/lib/styles-api";
+import { parseCatalogueSummary, parseStyleList } from "@/lib/styles-parse";
 import { isLang, type Lang } from "@/lib/i18n-core";
 
 /**

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { apiFetch } from "./api-client";
+import { queryKeys } from "./query-keys";
 import { browserFingerprint } from "./fingerprint";
 import { queryClient } from "./query-client";
 
@@ -43,7 +44,7 @@ export async function fetchGuestTrial(): Promise<GuestTrial> {
   return trial;
 }
 
-export const guestTrialQueryKey = ["guest-trial"] as const;
+export const guestTrialQueryKey = queryKeys.guestTrial;
 export const guestTrialQueryOptions = queryOptions({
   queryKey: guestTrialQueryKey,
   queryFn: fetchGuestTrial,

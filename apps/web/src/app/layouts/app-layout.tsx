@@ -5,7 +5,6 @@ import { BottomNav } from "@/features/navigation/components/bottom-nav";
 import { MainSidebar } from "@/features/navigation/components/main-sidebar";
 import { MobileHeader } from "@/features/navigation/components/mobile-header";
 import type { NavSession } from "@/features/navigation/nav-session";
-import { preloadRoute } from "../route-modules";
 import { SkipLink } from "./skip-link";
 
 /** The account as the navigation shows it. */
@@ -38,8 +37,8 @@ export function AppLayout() {
   return (
     <div className="min-h-dvh">
       <SkipLink />
-      <MainSidebar session={session} onSignOut={signOut} onIntent={preloadRoute} />
-      <MobileHeader session={session} onIntent={preloadRoute} />
+      <MainSidebar session={session} onSignOut={signOut} />
+      <MobileHeader session={session} />
       <div className="md:pl-64">
         <main
           id="main"
@@ -49,7 +48,7 @@ export function AppLayout() {
           <Outlet />
         </main>
       </div>
-      <BottomNav session={session} onSignOut={signOut} onIntent={preloadRoute} />
+      <BottomNav session={session} onSignOut={signOut} />
     </div>
   );
 }

@@ -1,7 +1,9 @@
+import { useEffect } from "react";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { useApplySavedLanguage } from "@/features/auth/hooks/use-saved-language";
 import { useI18n } from "@/lib/i18n";
 import { useReferralCapture } from "@/lib/use-referral-capture";
+import { listenForIntent } from "../route-modules";
 
 /** A thin bar at the top while the next page's code or data loads. */
 function NavigationProgress() {
@@ -19,10 +21,14 @@ function NavigationProgress() {
   );
 }
 
-/** Work every page does: keep a ?ref= code, apply the signed-in user's saved language. */
+/**
+ * Work every page does: keep a ?ref= code, apply the signed-in user's saved language, and
+ * preload a page's code when a link to it is pointed at, focused or touched.
+ */
 function SessionEffects() {
   useReferralCapture();
   useApplySavedLanguage();
+  useEffect(() => listenForIntent(), []);
   return null;
 }
 

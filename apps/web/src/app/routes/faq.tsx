@@ -1,4 +1,4 @@
-import { useCatalogueSummary } from "@/features/catalogue/api/styles";
+import { useCatalogueSummary } from "@/lib/styles-api";
 import { copyFigures } from "@/features/catalogue/lib/figures";
 import { FaqPage } from "@/features/info/components/faq-page";
 import { useSeo } from "@/features/seo/use-seo";

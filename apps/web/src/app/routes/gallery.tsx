@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useSession } from "@/features/auth/api/me";
-import { useStyles } from "@/features/catalogue/api/styles";
+import { useStyles } from "@/lib/styles-api";
 import { GalleryPage } from "@/features/gallery/components/gallery-page";
 import { referralLink, useReferralStats } from "@/features/referrals/api/referral-stats";
 import { useSeo } from "@/features/seo/use-seo";

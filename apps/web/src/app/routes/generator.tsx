@@ -5,7 +5,6 @@ import {
 } from "@/features/generator/components/generator-page";
 import { useSeo } from "@/features/seo/use-seo";
 import { useI18n } from "@/lib/i18n";
-import { preloadRoute } from "../route-modules";
 
 export default function GeneratorRoute() {
   const { t } = useI18n();
@@ -15,5 +14,5 @@ export default function GeneratorRoute() {
     session.status === "user"
       ? { status: "user", credits: session.user.credits.balance }
       : { status: session.status, credits: null };
-  return <GeneratorPage account={account} refreshAccount={refreshMe} onIntent={preloadRoute} />;
+  return <GeneratorPage account={account} refreshAccount={refreshMe} />;
 }

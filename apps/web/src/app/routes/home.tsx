@@ -1,12 +1,11 @@
 import { lazy, Suspense, useDeferredValue } from "react";
 import { useSession } from "@/features/auth/api/me";
-import { useCatalogueSummary, useStyles } from "@/features/catalogue/api/styles";
+import { useCatalogueSummary, useStyles } from "@/lib/styles-api";
 import { copyFigures, describeGenerationTime } from "@/features/catalogue/lib/figures";
 import { LandingPage } from "@/features/landing/components/landing-page";
 import { useSeo } from "@/features/seo/use-seo";
 import { useI18n } from "@/lib/i18n";
 import { Skeleton } from "@/components/ui/skeleton";
-import { preloadRoute } from "../route-modules";
 
 const SignedInHome = lazy(() => import("./home-signed-in"));
 
@@ -35,7 +34,6 @@ function Landing() {
       styles={samples}
       figures={copyFigures(summary.data, t)}
       fallbackTime={describeGenerationTime(null, t)}
-      onIntent={preloadRoute}
     />
   );
 }

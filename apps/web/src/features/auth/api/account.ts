@@ -9,6 +9,7 @@ import {
 } from "@rupa/shared";
 import { z } from "zod";
 import { apiFetch } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 import { setMe } from "./me";
 
 // The account endpoints that only the auth and billing pages use. This file imports the zod
@@ -28,7 +29,7 @@ export const ACCOUNT_PATHS = {
 const userResponseSchema = z.object({ user: accountUserSchema });
 
 export const providersQueryOptions = queryOptions({
-  queryKey: ["account", "providers"] as const,
+  queryKey: queryKeys.accountProviders,
   queryFn: ({ signal }) =>
     apiFetch(ACCOUNT_PATHS.providers, { schema: authProvidersResponseSchema, signal }),
   staleTime: 5 * 60_000,

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type UseQueryResult } from "@tanstack/react-query";
 import type { AccountUser, MeResponse } from "@rupa/shared";
 import { ApiError, apiFetch } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 import { queryClient } from "@/lib/query-client";
 
 // The session as the whole app sees it. This file is loaded on every page (layouts use it), so it
@@ -9,7 +10,7 @@ import { queryClient } from "@/lib/query-client";
 
 export const ME_PATH = "/api/account/me";
 /** TanStack Query key of the current user; invalidate it after anything that changes the user. */
-export const meQueryKey = ["me"] as const;
+export const meQueryKey = queryKeys.me;
 
 type Json = Record<string, unknown>;
 

@@ -20,7 +20,7 @@ import { useHydrated } from "@/lib/use-hydrated";
 import { getRecentStyles, type StoredStyle } from "@/lib/selected-style";
 import { cn } from "@/lib/utils";
 import { useViewTracking } from "../api/events";
-import { useStyles } from "../api/styles";
+import { useStyles } from "@/lib/styles-api";
 import {
   ACTION_FIGURE_GROUP,
   STYLE_GROUPS,

@@ -18,7 +18,7 @@ import { selectStyle } from "@/lib/selected-style";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { trackStyleEvent, type StyleEventSection } from "../api/events";
-import { useCatalogueSummary, useStyleDetail } from "../api/styles";
+import { useCatalogueSummary, useStyleDetail } from "@/lib/styles-api";
 import { describeGenerationTime } from "../lib/figures";
 import { styleDescription, styleName } from "../lib/groups";
 import { wrapIndex } from "../lib/slider";

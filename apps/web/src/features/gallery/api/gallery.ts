@@ -4,9 +4,15 @@ import {
   type GalleryItem,
   type Generation,
 } from "@rupa/shared";
-import { infiniteQueryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+} from "@tanstack/react-query";
 import { z } from "zod";
 import { apiFetch } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 import { queryClient } from "@/lib/query-client";
 
 export type { GalleryItem, GalleryKind } from "@rupa/shared";
@@ -19,7 +25,7 @@ export const PAGE_SIZE = 24;
 
 export function galleryQueryOptions(filters: GalleryFilters) {
   return infiniteQueryOptions({
-    queryKey: ["gallery", "list", filters] as const,
+    queryKey: queryKeys.gallery.list(filters),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }) => {
       const params = new URLSearchParams({ sort: filters.sort, limit: String(PAGE_SIZE) });
@@ -46,7 +52,17 @@ export async function deleteGalleryItem(item: Pick<GalleryItem, "kind" | "id">):
 
 /** Every cached gallery list is stale after a delete or a finished generation. */
 export function invalidateGallery(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: ["gallery"] });
+  return queryClient.invalidateQueries({ queryKey: queryKeys.gallery.all });
+}
+
+/** Deletes one result or Kanvas image; the lists are read again whatever the outcome. */
+export function useDeleteGalleryItem() {
+  return useMutation({
+    mutationFn: deleteGalleryItem,
+    onSettled: () => {
+      void invalidateGallery();
+    },
+  });
 }
 
 const activeSchema = z.object({ generations: z.array(generationSchema) });
@@ -57,7 +73,7 @@ const activeSchema = z.object({ generations: z.array(generationSchema) });
  */
 export function useActiveGenerations(enabled: boolean) {
   return useQuery({
-    queryKey: ["gallery", "active"] as const,
+    queryKey: queryKeys.gallery.active,
     queryFn: async ({ signal }): Promise<Generation[]> =>
       (await apiFetch("/api/generations", { schema: activeSchema, signal })).generations,
     enabled,

@@ -13,7 +13,7 @@ import { TabPanel, Tabs, useTabsId } from "@/components/ui/tabs";
 import { formatDate } from "@/lib/format";
 import { useI18n } from "@/lib/i18n";
 import type { GalleryItem } from "../api/gallery";
-import { itemTitle } from "./gallery-card";
+import { itemTitle } from "../lib/item-title";
 
 type Tab = "avatar" | "beforeAfter";
 

@@ -4,11 +4,7 @@ import { useI18n } from "@/lib/i18n";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import type { GalleryItem } from "../api/gallery";
-
-export function itemTitle(item: GalleryItem, lang: "id" | "en", fallback: string): string {
-  if (item.style) return lang === "id" ? item.style.nameId : item.style.name;
-  return fallback;
-}
+import { itemTitle } from "../lib/item-title";
 
 const actionClass =
   "inline-flex size-10 items-center justify-center rounded-full bg-card/95 text-foreground shadow-soft backdrop-blur transition-colors hover:bg-card focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none";

@@ -1,6 +1,6 @@
 import type { Generation } from "@rupa/shared";
 import { ImageOff, Images, Search, Sparkles } from "lucide-react";
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { useId, useMemo, type ReactNode } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
@@ -8,23 +8,11 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { isApiError } from "@/lib/api-client";
 import { useI18n } from "@/lib/i18n";
-import { toast } from "@/lib/toast";
-import {
-  deleteGalleryItem,
-  invalidateGallery,
-  useActiveGenerations,
-  useGallery,
-  type GalleryItem,
-  type GallerySort,
-} from "../api/gallery";
-import { downloadName, downloadUrl, saveFile } from "../lib/download";
-import { createShareFiles, imageFile, shareResult } from "../lib/share";
-import { wrapIndex } from "../lib/wrap";
+import { useGalleryPage } from "../hooks/use-gallery-page";
 import { DeleteDialog } from "./delete-dialog";
 import { DetailsDialog } from "./details-dialog";
-import { GalleryCard, itemTitle } from "./gallery-card";
+import { GalleryCard } from "./gallery-card";
 import { ProgressCard } from "./progress-card";
 
 export type GalleryStyleOption = { id: string; name: string; nameId: string };
@@ -38,168 +26,20 @@ type Props = {
   referralUrl: string | null;
 };
 
-const keyOf = (item: Pick<GalleryItem, "kind" | "id">) => `${item.kind}:${item.id}`;
-
-/** Waits `ms` after the last change of `value`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
 /** /gallery: "Galeri Avatar Saya", the user's results and Kanvas images. */
 export function GalleryPage({ viewer, styles, referralUrl }: Props) {
   const { t, lang } = useI18n();
-  const member = viewer === "user";
-  const [searchText, setSearchText] = useState("");
-  const search = useDebounced(searchText.trim(), 300);
-  const [styleId, setStyleId] = useState<string | null>(null);
-  const [sort, setSort] = useState<GallerySort>("newest");
-  const filters = useMemo(() => ({ search, styleId, sort }), [search, styleId, sort]);
-  const filtered = search !== "" || styleId !== null;
-
-  const list = useGallery(filters, member);
-  const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
-  const active = useActiveGenerations(member);
-
-  const [openKey, setOpenKey] = useState<string | null>(null);
-  const stepping = useRef(false);
-  const [toDelete, setToDelete] = useState<GalleryItem | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const { filters, list, items, running, open, remove, download, share, prefetchShare, sentinel } =
+    useGalleryPage({ member: viewer === "user", referralUrl });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const searchId = useId();
   const filterId = useId();
   const sortId = useId();
-
-  // "Failed to load images" once per failure, with the retry button on the page.
-  useEffect(() => {
-    if (list.isError) toast.error(t("gallery.toast.loadFailed"));
-  }, [list.isError, list.errorUpdatedAt, t]);
-
-  // A generation that stops being active has a result (or a refund): read the list again.
-  const activeIds = useRef<Set<string>>(new Set());
-  useEffect(() => {
-    const now = new Set((active.data ?? []).map((g) => g.id));
-    const finished = [...activeIds.current].some((id) => !now.has(id));
-    activeIds.current = now;
-    if (finished) void invalidateGallery();
-  }, [active.data]);
-
-  const openIndex = openKey ? items.findIndex((item) => keyOf(item) === openKey) : -1;
-  const openItem = openIndex >= 0 ? items[openIndex]! : null;
-
-  // Stepping past the last loaded item fetches the next page first; only the real end wraps.
-  const step = (direction: 1 | -1) => {
-    if (openIndex < 0 || stepping.current) return;
-    if (direction === 1 && openIndex === items.length - 1 && list.hasNextPage) {
-      stepping.current = true;
-      const from = openIndex;
-      void list
-        .fetchNextPage()
-        .then((result) => {
-          // A page that failed to load is not the end: stay put (the list shows the error).
-          if (result.isFetchNextPageError) return;
-          const all = result.data?.pages.flatMap((p) => p.items) ?? [];
-          const next = all[from + 1] ?? all[0];
-          if (next) setOpenKey(keyOf(next));
-        })
-        .finally(() => {
-          stepping.current = false;
-        });
-      return;
-    }
-    const next = items[wrapIndex(openIndex, direction, items.length)];
-    if (next) setOpenKey(keyOf(next));
-  };
-
-  const download = useCallback(
-    async (item: GalleryItem) => {
-      toast.info(t("gallery.toast.downloadStarted"));
-      try {
-        await saveFile(downloadUrl(item.imageUrl), (type) => downloadName(item, type));
-        toast.success(t("gallery.toast.downloadCompleted"));
-      } catch {
-        toast.error(t("gallery.toast.downloadFailed"));
-      }
-    },
-    [t],
-  );
-
-  // Pictures to attach to a share are fetched ahead, so the share itself waits for nothing.
-  const [shareFiles] = useState(() => createShareFiles(imageFile));
-  const prefetchShare = useCallback(
-    (item: GalleryItem) => shareFiles.prefetch(item.imageUrl, downloadName(item, null)),
-    [shareFiles],
-  );
-  useEffect(() => {
-    if (openItem) prefetchShare(openItem);
-  }, [openItem, prefetchShare]);
-
-  const share = useCallback(
-    async (item: GalleryItem) => {
-      const style = itemTitle(item, lang, t("gallery.untitled"));
-      const text = !referralUrl
-        ? t("gallery.share.noLink")
-        : item.kind === "kanvas"
-          ? t("gallery.share.kanvas")
-          : t("gallery.share.avatar", { style });
-      const outcome = await shareResult(
-        { title: t("gallery.share.title"), text, url: referralUrl },
-        shareFiles.get(item.imageUrl),
-      );
-      if (outcome === "whatsapp") toast.info(t("gallery.toast.whatsapp"));
-    },
-    [lang, referralUrl, shareFiles, t],
-  );
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    const target = toDelete;
-    setDeleting(true);
-    try {
-      await deleteGalleryItem(target);
-      toast.success(t("gallery.toast.deleted"));
-      if (openKey === keyOf(target)) {
-        const rest = items.filter((item) => keyOf(item) !== keyOf(target));
-        const next = rest[Math.min(openIndex, rest.length - 1)];
-        setOpenKey(next ? keyOf(next) : null);
-      }
-    } catch (error) {
-      toast.error(
-        isApiError(error) && error.status === 404
-          ? t("gallery.toast.notFound")
-          : t("gallery.toast.deleteFailed"),
-      );
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
-      await invalidateGallery();
-    }
-  };
-
-  // Pages load as the end of the grid comes into view (and with the button below it).
-  const sentinel = useRef<HTMLDivElement | null>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasNextPage || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: "600px 0px" },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const styleName = (generation: Generation) => {
     const style = styles.find((s) => s.id === generation.styleId);
     return style ? (lang === "id" ? style.nameId : style.name) : t("gallery.untitled");
   };
-  const running = active.data ?? [];
   const sortedStyles = useMemo(
     () =>
       [...styles].sort((a, b) =>
@@ -261,10 +101,10 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
             <Input
               id={searchId}
               type="search"
-              value={searchText}
+              value={filters.searchText}
               maxLength={100}
               placeholder={t("gallery.searchPlaceholder")}
-              onChange={(e) => setSearchText(e.target.value)}
+              onChange={(e) => filters.setSearchText(e.target.value)}
               className="pl-10"
             />
           </div>
@@ -275,8 +115,8 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
           </label>
           <NativeSelect
             id={filterId}
-            value={styleId ?? "all"}
-            onChange={(e) => setStyleId(e.target.value === "all" ? null : e.target.value)}
+            value={filters.styleId ?? "all"}
+            onChange={(e) => filters.setStyleId(e.target.value === "all" ? null : e.target.value)}
           >
             <option value="all">{t("gallery.allStyles")}</option>
             {sortedStyles.map((s) => (
@@ -292,8 +132,8 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
           </label>
           <NativeSelect
             id={sortId}
-            value={sort}
-            onChange={(e) => setSort(e.target.value === "oldest" ? "oldest" : "newest")}
+            value={filters.sort}
+            onChange={(e) => filters.setSort(e.target.value === "oldest" ? "oldest" : "newest")}
           >
             <option value="newest">{t("gallery.sortNewest")}</option>
             <option value="oldest">{t("gallery.sortOldest")}</option>
@@ -338,19 +178,13 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
           }
         />
       ) : items.length === 0 ? (
-        filtered ? (
+        filters.filtered ? (
           <EmptyState
             icon={<Search aria-hidden className="size-10 text-muted-foreground" />}
             title={t("gallery.empty.filteredTitle")}
             body={t("gallery.empty.filteredBody")}
             action={
-              <Button
-                variant="outline"
-                onClick={() => {
-                  setSearchText("");
-                  setStyleId(null);
-                }}
-              >
+              <Button variant="outline" onClick={filters.clearFilters}>
                 {t("gallery.empty.clear")}
               </Button>
             }
@@ -374,14 +208,14 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
             className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5"
           >
             {items.map((item) => (
-              <li key={keyOf(item)}>
+              <li key={open.key(item)}>
                 <GalleryCard
                   item={item}
-                  onOpen={() => setOpenKey(keyOf(item))}
+                  onOpen={() => open.setKey(open.key(item))}
                   onDownload={() => void download(item)}
                   onShare={() => void share(item)}
                   onShareIntent={() => prefetchShare(item)}
-                  onDelete={() => setToDelete(item)}
+                  onDelete={() => remove.setTarget(item)}
                 />
               </li>
             ))}
@@ -406,20 +240,20 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
       )}
 
       <DetailsDialog
-        item={openItem}
-        index={openIndex}
+        item={open.item}
+        index={open.index}
         total={items.length}
-        onClose={() => setOpenKey(null)}
-        onStep={step}
+        onClose={() => open.setKey(null)}
+        onStep={open.step}
         onDownload={(item) => void download(item)}
         onShare={(item) => void share(item)}
-        onDelete={setToDelete}
+        onDelete={remove.setTarget}
       />
       <DeleteDialog
-        open={!!toDelete}
-        deleting={deleting}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        onConfirm={() => void confirmDelete()}
+        open={!!remove.target}
+        deleting={remove.deleting}
+        onOpenChange={(next) => !next && remove.setTarget(null)}
+        onConfirm={() => void remove.confirm()}
       />
     </div>
   );

@@ -4,16 +4,17 @@ import {
   type CustomProfessionRequest,
   type Generation,
 } from "@rupa/shared";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiFetch } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 export type FigureVariant = "action_figure" | "profession";
 
 /** The feature switch and the active configuration of one form variant. */
 export function useCustomFigureState(variant: FigureVariant, enabled: boolean) {
   return useQuery({
-    queryKey: ["generator", "custom-figure", variant] as const,
+    queryKey: queryKeys.customFigure(variant),
     queryFn: ({ signal }) =>
       apiFetch(`/api/custom-profession?variant=${variant}`, {
         schema: customProfessionStateSchema,
@@ -39,4 +40,9 @@ export async function requestCustomFigure(
     schema: requestResponseSchema,
   });
   return { requestId: body.request.id, generation: body.generation };
+}
+
+/** Sends a custom figure request (requestCustomFigure) as a mutation. */
+export function useRequestCustomFigure() {
+  return useMutation({ mutationFn: requestCustomFigure });
 }

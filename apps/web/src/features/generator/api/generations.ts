@@ -1,14 +1,11 @@
 import {
-  catalogueSummarySchema,
   generationHealthSchema,
   generationResponseSchema,
-  styleDetailResponseSchema,
   type Generation,
   type GenerationHealth,
   type StartGenerationRequest,
-  type StyleDetail,
 } from "@rupa/shared";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 
 export function fetchHealth(signal?: AbortSignal): Promise<GenerationHealth> {
@@ -27,6 +24,11 @@ export async function startGeneration(input: StartGenerationRequest): Promise<Ge
   return body.generation;
 }
 
+/** Starts a generation (spends one credit, or the guest's trial). */
+export function useStartGeneration() {
+  return useMutation({ mutationFn: startGeneration });
+}
+
 export async function fetchGeneration(id: string, signal?: AbortSignal): Promise<Generation> {
   const body = await apiFetch(`/api/generations/${encodeURIComponent(id)}`, {
     schema: generationResponseSchema,
@@ -43,32 +45,4 @@ export function parseGenerationEvent(data: string): Generation | null {
   } catch {
     return null;
   }
-}
-
-export const styleQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: ["generator", "style", id],
-    queryFn: async ({ signal }): Promise<StyleDetail> =>
-      (
-        await apiFetch(`/api/styles/${encodeURIComponent(id)}`, {
-          schema: styleDetailResponseSchema,
-          signal,
-        })
-      ).style,
-    staleTime: 5 * 60_000,
-  });
-
-export function useStyle(id: string | null) {
-  return useQuery({ ...styleQueryOptions(id ?? ""), enabled: !!id });
-}
-
-/** Figures from settings (the sign-up bonus), never hard-coded in the copy. */
-export function useCatalogueSummary(enabled = true) {
-  return useQuery({
-    queryKey: ["generator", "summary"],
-    queryFn: ({ signal }) =>
-      apiFetch("/api/styles/summary", { schema: catalogueSummarySchema, signal }),
-    staleTime: 5 * 60_000,
-    enabled,
-  });
 }

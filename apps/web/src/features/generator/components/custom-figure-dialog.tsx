@@ -1,6 +1,5 @@
-import type { Generation } from "@rupa/shared";
 import { ImagePlus, Package, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -15,31 +14,12 @@ import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, useTabsId } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
-import { isApiError } from "@/lib/api-client";
-import { errorMessage } from "@/lib/error-message";
 import { useI18n, type MessageKey } from "@/lib/i18n";
-import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
-import {
-  requestCustomFigure,
-  useCustomFigureState,
-  type FigureVariant,
-} from "../api/custom-figure";
-import { uploadPhoto, UploadAborted, type UploadHandle } from "../api/upload-photo";
-import {
-  canSubmitFigure,
-  EMPTY_FIELDS,
-  figurePayload,
-  limitOf,
-  validateFigure,
-  VARIANT_FIELDS,
-  type FieldProblem,
-  type FigureField,
-  type FigureFields,
-} from "../lib/custom-figure-form";
-import { GenderPicker, type Gender } from "./gender-picker";
-
-const MAX_REFERENCE_BYTES = 10 * 1024 * 1024;
+import type { FigureVariant } from "../api/custom-figure";
+import { useCustomFigure, type CustomFigureOptions } from "../hooks/use-custom-figure";
+import { limitOf, VARIANT_FIELDS, type FigureField } from "../lib/custom-figure-form";
+import { GenderPicker } from "./gender-picker";
 
 const LABELS: Record<FigureField, { label: MessageKey; placeholder: MessageKey }> = {
   title: {
@@ -68,172 +48,40 @@ const LABELS: Record<FigureField, { label: MessageKey; placeholder: MessageKey }
   },
 };
 
-const REQUIRED_KEYS: Partial<Record<FigureField, MessageKey>> = {
-  title: "customFigure.errors.titleRequired",
-  accessories: "customFigure.errors.accessoriesRequired",
-  profession: "customFigure.errors.professionRequired",
-};
-
-type Reference =
-  | { phase: "none" }
-  | { phase: "uploading"; progress: number; preview: string }
-  | { phase: "ready"; id: string; preview: string }
-  | { phase: "failed"; message: string };
-
 /**
  * The custom action-figure dialog (spec §2) and its profession variant. The photo is the one
  * chosen on the generator; the request and its generation start in one call, and the result
  * reaches the gallery like any other avatar.
  */
-export function CustomFigureDialog({
-  open,
-  onOpenChange,
-  uploadId,
-  onStarted,
-  onRefused,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The generator's uploaded photo, or null while none is ready. */
-  uploadId: string | null;
-  onStarted: (generation: Generation) => void;
-  /** Errors the generator page handles itself (out of credits, …); true when handled. */
-  onRefused: (error: unknown) => boolean;
-}) {
-  const { t, has } = useI18n();
-  const [variant, setVariant] = useState<FigureVariant>("action_figure");
-  const state = useCustomFigureState(variant, open);
-  const config = state.data?.config ?? null;
-  const [fields, setFields] = useState<FigureFields>(EMPTY_FIELDS);
-  const [gender, setGender] = useState<Gender | null>(null);
-  const [touched, setTouched] = useState<Set<FigureField>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [reference, setReference] = useState<Reference>({ phase: "none" });
-  const referenceUpload = useRef<UploadHandle | null>(null);
+export function CustomFigureDialog(options: CustomFigureOptions) {
+  const { open, onOpenChange, uploadId } = options;
+  const { t } = useI18n();
+  const {
+    variant,
+    chooseVariant,
+    state,
+    config,
+    disabled,
+    limits,
+    fields,
+    editField,
+    touch,
+    problemOf,
+    messageOf,
+    gender,
+    setGender,
+    reference,
+    chooseReference,
+    removeReference,
+    needsReference,
+    blocked,
+    submitting,
+    serverError,
+    submit,
+  } = useCustomFigure(options);
   const fileInput = useRef<HTMLInputElement | null>(null);
   const tabsId = useTabsId();
   const baseId = useId();
-
-  // The server's switch is the truth: when it is off, say so and close (spec §5).
-  const disabled = state.data?.enabled === false;
-  useEffect(() => {
-    if (open && disabled) {
-      toast.error(t("customFigure.errors.disabled"));
-      onOpenChange(false);
-    }
-  }, [open, disabled, onOpenChange, t]);
-
-  // Leaving the dialog cancels a reference upload still on its way (the choice is cleared, so
-  // reopening starts clean); unmounting also lets go of the preview.
-  const previewUrl = useRef<string | null>(null);
-  useEffect(() => {
-    if (!open) referenceUpload.current?.abort();
-  }, [open]);
-  useEffect(
-    () => () => {
-      referenceUpload.current?.abort();
-      if (previewUrl.current) URL.revokeObjectURL(previewUrl.current);
-    },
-    [],
-  );
-  const setPreview = (url: string | null) => {
-    if (previewUrl.current && previewUrl.current !== url) URL.revokeObjectURL(previewUrl.current);
-    previewUrl.current = url;
-  };
-
-  const limits = config?.limits ?? null;
-  const problems = validateFigure(variant, fields, limits);
-  const problemOf = (field: FigureField): FieldProblem | undefined =>
-    submitted || touched.has(field) ? problems.find((p) => p.field === field) : undefined;
-  const messageOf = (p: FieldProblem) =>
-    p.kind === "required"
-      ? t(REQUIRED_KEYS[p.field] ?? "customFigure.errors.titleRequired")
-      : t("customFigure.errors.tooLong", { max: p.max ?? 200 });
-
-  const chooseReference = (file: File) => {
-    const previous = referenceUpload.current;
-    referenceUpload.current = null;
-    previous?.abort();
-    if (file.size > MAX_REFERENCE_BYTES) {
-      setPreview(null);
-      setReference({ phase: "failed", message: t("customFigure.reference.tooLarge") });
-      return;
-    }
-    const preview = URL.createObjectURL(file);
-    setPreview(preview);
-    setReference({ phase: "uploading", progress: 0, preview });
-    const handle = uploadPhoto(file, file.name || "reference.jpg", (progress) =>
-      setReference((r) => (r.phase === "uploading" ? { ...r, progress } : r)),
-    );
-    referenceUpload.current = handle;
-    handle.promise.then(
-      (upload) => {
-        if (referenceUpload.current === handle) referenceUpload.current = null;
-        setReference({ phase: "ready", id: upload.id, preview });
-      },
-      (error: unknown) => {
-        // A newer choice replaced this upload: that one owns the state now.
-        if (referenceUpload.current !== handle) return;
-        referenceUpload.current = null;
-        setPreview(null);
-        setReference(
-          error instanceof UploadAborted
-            ? { phase: "none" }
-            : { phase: "failed", message: errorMessage(error, { t, has }) },
-        );
-      },
-    );
-  };
-  const removeReference = () => {
-    const upload = referenceUpload.current;
-    referenceUpload.current = null;
-    upload?.abort();
-    setPreview(null);
-    setReference({ phase: "none" });
-  };
-
-  const needsReference = !!config?.requiresReferenceImage;
-  const blocked =
-    submitting ||
-    !config ||
-    !uploadId ||
-    !canSubmitFigure(variant, fields) ||
-    reference.phase === "uploading" ||
-    (needsReference && reference.phase !== "ready");
-
-  const submit = async () => {
-    setSubmitted(true);
-    setServerError(null);
-    if (blocked || problems.length > 0 || !config || !uploadId) return;
-    setSubmitting(true);
-    try {
-      const { generation } = await requestCustomFigure({
-        configId: config.id,
-        uploadId,
-        ...figurePayload(variant, fields),
-        ...(reference.phase === "ready" ? { referenceUploadId: reference.id } : {}),
-        ...(variant === "profession" && gender ? { gender } : {}),
-      });
-      toast.success(t("customFigure.created"));
-      setFields(EMPTY_FIELDS);
-      setTouched(new Set());
-      setSubmitted(false);
-      removeReference();
-      onStarted(generation);
-    } catch (error) {
-      if (isApiError(error) && error.code === "feature_disabled") {
-        toast.error(t("customFigure.errors.disabled"));
-        void state.refetch();
-        onOpenChange(false);
-      } else if (!onRefused(error)) {
-        setServerError(errorMessage(error, { t, has }));
-      }
-    } finally {
-      setSubmitting(false);
-    }
-  };
 
   const field = (name: FigureField, required: boolean) => {
     const id = `${baseId}-${name}`;
@@ -277,8 +125,8 @@ export function CustomFigureDialog({
           aria-invalid={problem ? true : undefined}
           aria-describedby={`${id}-count${problem ? ` ${id}-error` : ""}`}
           disabled={submitting}
-          onChange={(e) => setFields((f) => ({ ...f, [name]: e.target.value }))}
-          onBlur={() => setTouched((s) => new Set(s).add(name))}
+          onChange={(e) => editField(name, e.target.value)}
+          onBlur={() => touch(name)}
           {...(name === "otherIdeas" ? { rows: 3 } : {})}
         />
         {problem ? (
@@ -307,11 +155,7 @@ export function CustomFigureDialog({
             { value: "profession", label: t("customFigure.variantProfession") },
           ]}
           value={variant}
-          onChange={(v) => {
-            setVariant(v);
-            setSubmitted(false);
-            setServerError(null);
-          }}
+          onChange={chooseVariant}
           label={t("customFigure.variants")}
           idBase={tabsId}
           className="w-full"

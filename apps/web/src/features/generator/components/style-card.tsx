@@ -7,11 +7,10 @@ type Props = {
   name: string;
   imageUrl: string | null;
   isPremium: boolean;
-  onIntent?: (href: string) => void;
 };
 
 /** The chosen style with its preview and a Change button (to /eksplor). */
-export function StyleCard({ name, imageUrl, isPremium, onIntent }: Props) {
+export function StyleCard({ name, imageUrl, isPremium }: Props) {
   const { t } = useI18n();
   return (
     <section
@@ -38,12 +37,7 @@ export function StyleCard({ name, imageUrl, isPremium, onIntent }: Props) {
         ) : null}
       </div>
       <Button asChild variant="outline" className="shrink-0">
-        <Link
-          to="/eksplor"
-          aria-label={t("generator.style.changeLabel", { style: name })}
-          onMouseEnter={() => onIntent?.("/eksplor")}
-          onFocus={() => onIntent?.("/eksplor")}
-        >
+        <Link to="/eksplor" aria-label={t("generator.style.changeLabel", { style: name })}>
           {t("generator.style.change")}
         </Link>
       </Button>

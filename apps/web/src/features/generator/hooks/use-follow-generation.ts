@@ -1,5 +1,7 @@
 import type { Generation } from "@rupa/shared";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer, useRef } from "react";
+import { queryKeys } from "@/lib/query-keys";
 import { fetchGeneration, parseGenerationEvent } from "../api/generations";
 import { followReducer, initialFollowState, isFinished } from "../lib/follow-state";
 
@@ -7,20 +9,27 @@ const POLL_MS = 2000;
 
 /**
  * Follows a generation through server-sent events; when the stream fails (proxy, network),
- * it polls GET /api/generations/:id every 2 s instead until the job is done.
+ * it polls GET /api/generations/:id every 2 s instead until the job is done. A success makes
+ * every cached gallery list stale, so a gallery read moments ago shows the new avatar.
  */
 export function useFollowGeneration(onFinished: (generation: Generation) => void) {
+  const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(followReducer, initialFollowState);
   const finishedRef = useRef(onFinished);
   useEffect(() => {
     finishedRef.current = onFinished;
   }, [onFinished]);
   const reported = useRef<string | null>(null);
-  const report = useCallback((generation: Generation) => {
-    if (!isFinished(generation) || reported.current === generation.id) return;
-    reported.current = generation.id;
-    finishedRef.current(generation);
-  }, []);
+  const report = useCallback(
+    (generation: Generation) => {
+      if (!isFinished(generation) || reported.current === generation.id) return;
+      reported.current = generation.id;
+      if (generation.status === "succeeded")
+        void queryClient.invalidateQueries({ queryKey: queryKeys.gallery.all });
+      finishedRef.current(generation);
+    },
+    [queryClient],
+  );
   const id = state.generation?.id ?? null;
   const finished = isFinished(state.generation);
 

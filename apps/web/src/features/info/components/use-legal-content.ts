@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Lang } from "@/lib/i18n";
+import { queryKeys } from "@/lib/query-keys";
 import type { LegalContent } from "../content/types";
 
 // The legal texts are long, so they are not in the locale files (which every page loads): each
@@ -11,7 +12,7 @@ const loaders: Record<Lang, () => Promise<LegalContent>> = {
 
 export function useLegalContent(lang: Lang) {
   return useQuery({
-    queryKey: ["legal-content", lang] as const,
+    queryKey: queryKeys.legalContent(lang),
     queryFn: () => loaders[lang](),
     staleTime: Infinity,
     gcTime: Infinity,

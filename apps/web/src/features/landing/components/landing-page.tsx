@@ -32,23 +32,20 @@ export type LandingFigures = {
 /**
  * The landing page for visitors at / (spec §2): its own header, hero with moving sample rows,
  * benefits, the Indonesia-only banner, category samples, the before/after carousel, how it
- * works, a closing call to action and the footer. `onIntent` preloads a route's code.
+ * works, a closing call to action and the footer.
  */
 export function LandingPage({
   styles,
   figures,
   fallbackTime,
-  onIntent,
 }: {
   styles: readonly Sample[] | undefined;
   figures: LandingFigures | null;
   /** The generation time to say before the figures arrive. */
   fallbackTime: string;
-  onIntent?: (href: string) => void;
 }) {
   const { t } = useI18n();
   const time = figures?.generationTime ?? fallbackTime;
-  const intent = (href: string) => () => onIntent?.(href);
 
   return (
     <div className="flex min-h-dvh flex-col overflow-x-clip">
@@ -60,12 +57,10 @@ export function LandingPage({
           </Link>
           <LanguageToggle />
           <Button asChild variant="ghost" className="max-sm:min-h-10 max-sm:px-2.5">
-            <Link to="/auth" onPointerEnter={intent("/auth")}>
-              {t("landing.nav.signIn")}
-            </Link>
+            <Link to="/auth">{t("landing.nav.signIn")}</Link>
           </Button>
           <Button asChild className="max-sm:min-h-10 max-sm:px-3.5">
-            <Link to="/eksplor" onPointerEnter={intent("/eksplor")} onFocus={intent("/eksplor")}>
+            <Link to="/eksplor">
               <span className="sm:hidden">{t("landing.nav.getStartedShort")}</span>
               <span className="max-sm:hidden">{t("landing.nav.getStarted")}</span>
             </Link>
@@ -98,7 +93,7 @@ export function LandingPage({
               </p>
               <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
                 <Button asChild size="lg">
-                  <Link to="/eksplor" onPointerEnter={intent("/eksplor")}>
+                  <Link to="/eksplor">
                     <Wand2 aria-hidden />
                     {t("landing.hero.ctaPrimary")}
                   </Link>
@@ -190,7 +185,7 @@ export function LandingPage({
             </h2>
             <p className="max-w-xl text-primary-foreground/85">{t("landing.cta.body")}</p>
             <Button asChild size="lg" variant="accent">
-              <Link to="/eksplor" onPointerEnter={intent("/eksplor")}>
+              <Link to="/eksplor">
                 {t("landing.cta.button")}
                 <ArrowRight aria-hidden />
               </Link>
@@ -221,7 +216,6 @@ export function LandingPage({
                 <li key={href}>
                   <Link
                     to={href}
-                    onPointerEnter={intent(href)}
                     className="inline-flex min-h-11 items-center text-muted-foreground hover:text-foreground"
                   >
                     {t(`landing.footer.${key}`)}

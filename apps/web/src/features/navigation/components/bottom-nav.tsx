@@ -22,7 +22,7 @@ const settingPillClass = cn(
   "group-hover/item:bg-muted group-data-[state=open]/item:bg-muted",
 );
 
-function SettingSlot({ session, onSignOut, onIntent }: NavActions) {
+function SettingSlot({ session, onSignOut }: NavActions) {
   const { t } = useI18n();
   const [load, setLoad] = useState(false);
   const [openOnLoad, setOpenOnLoad] = useState(false);
@@ -69,7 +69,6 @@ function SettingSlot({ session, onSignOut, onIntent }: NavActions) {
       <SettingMenu
         session={session}
         onSignOut={onSignOut}
-        onIntent={onIntent}
         triggerClassName={settingTriggerClass}
         pillClassName={settingPillClass}
         defaultOpen={openOnLoad}
@@ -80,7 +79,7 @@ function SettingSlot({ session, onSignOut, onIntent }: NavActions) {
 }
 
 /** The fixed bottom bar below 768px: the four entries plus the Setting menu. */
-export function BottomNav({ session, onSignOut, onIntent }: NavActions) {
+export function BottomNav({ session, onSignOut }: NavActions) {
   const { t } = useI18n();
   const { pathname } = useLocation();
   const active = getActiveNavEntry(pathname);
@@ -100,8 +99,6 @@ export function BottomNav({ session, onSignOut, onIntent }: NavActions) {
               <Link
                 to={entry.href}
                 aria-current={isActive ? "page" : undefined}
-                onTouchStart={() => onIntent?.(entry.href)}
-                onFocus={() => onIntent?.(entry.href)}
                 className={cn(itemClass, isActive && "font-semibold text-primary")}
               >
                 <span
@@ -118,7 +115,7 @@ export function BottomNav({ session, onSignOut, onIntent }: NavActions) {
           );
         })}
         <li className="min-w-0">
-          <SettingSlot session={session} onSignOut={onSignOut} onIntent={onIntent} />
+          <SettingSlot session={session} onSignOut={onSignOut} />
         </li>
       </ul>
     </nav>

@@ -13,15 +13,13 @@ export type NavActions = {
   session: NavSession;
   /** Signs the user out (the app layout passes features/auth's signOut). */
   onSignOut: () => void;
-  /** Called when a link is about to be used (hover, focus, touch) so its page can preload. */
-  onIntent?: (href: string) => void;
 };
 
 const itemClass =
   "group/nav flex min-h-11 items-center gap-3 rounded-xl px-3 text-[0.95rem] font-medium text-secondary-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none";
 
 /** The left sidebar at 768px and wider. */
-export function MainSidebar({ session, onSignOut, onIntent }: NavActions) {
+export function MainSidebar({ session, onSignOut }: NavActions) {
   const { t } = useI18n();
   const { pathname } = useLocation();
   const active = getActiveNavEntry(pathname);
@@ -42,7 +40,7 @@ export function MainSidebar({ session, onSignOut, onIntent }: NavActions) {
       </div>
 
       <div className="px-3 pb-4">
-        <SidebarSession session={session} onIntent={onIntent} />
+        <SidebarSession session={session} />
       </div>
 
       <nav aria-label={t("nav.mainLabel")} className="px-3">
@@ -55,8 +53,6 @@ export function MainSidebar({ session, onSignOut, onIntent }: NavActions) {
                 <Link
                   to={entry.href}
                   aria-current={isActive ? "page" : undefined}
-                  onPointerEnter={() => onIntent?.(entry.href)}
-                  onFocus={() => onIntent?.(entry.href)}
                   className={cn(
                     itemClass,
                     "relative",
@@ -90,8 +86,6 @@ export function MainSidebar({ session, onSignOut, onIntent }: NavActions) {
                   <Link
                     to={entry.href}
                     aria-current={isCurrent ? "page" : undefined}
-                    onPointerEnter={() => onIntent?.(entry.href)}
-                    onFocus={() => onIntent?.(entry.href)}
                     className={cn(itemClass, isCurrent && "bg-muted text-foreground")}
                   >
                     <Icon className="size-5 text-muted-foreground" aria-hidden />
@@ -102,12 +96,7 @@ export function MainSidebar({ session, onSignOut, onIntent }: NavActions) {
             })}
             {session.kind === "user" && session.isAdmin ? (
               <li>
-                <Link
-                  to="/admin"
-                  onPointerEnter={() => onIntent?.("/admin")}
-                  onFocus={() => onIntent?.("/admin")}
-                  className={itemClass}
-                >
+                <Link to="/admin" className={itemClass}>
                   <ShieldCheck className="size-5 text-muted-foreground" aria-hidden />
                   {t("session.admin")}
                 </Link>
@@ -133,12 +122,7 @@ export function MainSidebar({ session, onSignOut, onIntent }: NavActions) {
             ) : null}
             {session.kind === "visitor" ? (
               <li>
-                <Link
-                  to="/auth"
-                  onPointerEnter={() => onIntent?.("/auth")}
-                  onFocus={() => onIntent?.("/auth")}
-                  className={itemClass}
-                >
+                <Link to="/auth" className={itemClass}>
                   <LogIn className="size-5 text-muted-foreground" aria-hidden />
                   {t("session.signIn")}
                 </Link>

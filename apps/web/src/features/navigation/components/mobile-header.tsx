@@ -6,13 +6,7 @@ import type { NavSession } from "../nav-session";
 import { HeaderSession } from "./session-controls";
 
 /** The top bar below 768px: logo, the balance or a sign-in button, and the language toggle. */
-export function MobileHeader({
-  session,
-  onIntent,
-}: {
-  session: NavSession;
-  onIntent?: (href: string) => void;
-}) {
+export function MobileHeader({ session }: { session: NavSession }) {
   const { t } = useI18n();
   return (
     <header
@@ -28,7 +22,7 @@ export function MobileHeader({
             <Logo markClassName="size-8" />
           )}
         </Link>
-        <HeaderSession session={session} onIntent={onIntent} />
+        <HeaderSession session={session} />
         <LanguageToggle />
       </div>
     </header>

@@ -6,8 +6,6 @@ import { useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import type { NavSession } from "../nav-session";
 
-type Intent = { onIntent?: ((href: string) => void) | undefined };
-
 export function useCreditsLabel(credits: number): string {
   const { t, lang } = useI18n();
   const count = formatNumber(credits, lang);
@@ -21,9 +19,12 @@ export function useCreditsLabel(credits: number): string {
 export function CreditChip({
   credits,
   watermarkedOnly,
-  onIntent,
   className,
-}: Intent & { credits: number; watermarkedOnly: boolean; className?: string }) {
+}: {
+  credits: number;
+  watermarkedOnly: boolean;
+  className?: string;
+}) {
   const { t } = useI18n();
   const label = useCreditsLabel(credits);
   const hint = watermarkedOnly ? `, ${t("session.watermarkHint")}` : "";
@@ -32,8 +33,6 @@ export function CreditChip({
       to="/credits"
       data-slot="credit-chip"
       aria-label={`${t("session.balanceLabel")}: ${label}${hint}`}
-      onPointerEnter={() => onIntent?.("/credits")}
-      onFocus={() => onIntent?.("/credits")}
       className={cn(
         "inline-flex min-h-10 min-w-0 shrink items-center gap-1.5 rounded-full border border-primary/15 bg-primary-soft py-1 pr-3.5 pl-2.5 whitespace-nowrap text-primary-soft-foreground transition-colors hover:bg-primary-soft/70 focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none",
         className,
@@ -52,15 +51,11 @@ export function CreditChip({
   );
 }
 
-export function SignInButton({ className, onIntent }: Intent & { className?: string }) {
+export function SignInButton({ className }: { className?: string }) {
   const { t } = useI18n();
   return (
     <Button asChild size="sm" className={cn("min-h-10 rounded-full px-4 text-sm", className)}>
-      <Link
-        to="/auth"
-        onPointerEnter={() => onIntent?.("/auth")}
-        onFocus={() => onIntent?.("/auth")}
-      >
+      <Link to="/auth">
         <LogIn aria-hidden />
         {t("session.signIn")}
       </Link>
@@ -72,21 +67,15 @@ export function SignInButton({ className, onIntent }: Intent & { className?: str
  * The phone header's right side before the language toggle: the balance or a sign-in button.
  * (On phones the admin shortcut lives in the Setting menu; the header has no room for it.)
  */
-export function HeaderSession({ session, onIntent }: Intent & { session: NavSession }) {
+export function HeaderSession({ session }: { session: NavSession }) {
   if (session.kind === "loading")
     return <span aria-hidden className="h-10 w-24 animate-pulse rounded-full bg-muted" />;
-  if (session.kind === "visitor") return <SignInButton onIntent={onIntent} />;
-  return (
-    <CreditChip
-      credits={session.credits}
-      watermarkedOnly={session.watermarkedOnly}
-      onIntent={onIntent}
-    />
-  );
+  if (session.kind === "visitor") return <SignInButton />;
+  return <CreditChip credits={session.credits} watermarkedOnly={session.watermarkedOnly} />;
 }
 
 /** The desktop sidebar's session card under the logo. */
-export function SidebarSession({ session, onIntent }: Intent & { session: NavSession }) {
+export function SidebarSession({ session }: { session: NavSession }) {
   const { t } = useI18n();
   if (session.kind === "loading")
     return <div aria-hidden className="h-[5.5rem] animate-pulse rounded-2xl bg-muted" />;
@@ -96,24 +85,19 @@ export function SidebarSession({ session, onIntent }: Intent & { session: NavSes
         <p className="text-xs leading-relaxed text-pretty text-muted-foreground">
           {t("session.visitorHint")}
         </p>
-        <SignInButton className="w-full" onIntent={onIntent} />
+        <SignInButton className="w-full" />
       </div>
     );
-  return <CreditCard session={session} onIntent={onIntent} />;
+  return <CreditCard session={session} />;
 }
 
-function CreditCard({
-  session,
-  onIntent,
-}: Intent & { session: Extract<NavSession, { kind: "user" }> }) {
+function CreditCard({ session }: { session: Extract<NavSession, { kind: "user" }> }) {
   const { t } = useI18n();
   const label = useCreditsLabel(session.credits);
   return (
     <Link
       to="/credits"
       data-slot="credit-card"
-      onPointerEnter={() => onIntent?.("/credits")}
-      onFocus={() => onIntent?.("/credits")}
       className="group/credits flex flex-col gap-1 rounded-2xl border border-primary/10 bg-primary-soft/60 p-3.5 transition-colors hover:bg-primary-soft focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none"
     >
       <span className="text-xs font-semibold text-muted-foreground">

@@ -24,7 +24,6 @@ export type SettingMenuProps = NavActions & {
 export default function SettingMenu({
   session,
   onSignOut,
-  onIntent,
   triggerClassName,
   pillClassName,
   defaultOpen,
@@ -44,7 +43,7 @@ export default function SettingMenu({
           const Icon = entry.icon;
           return (
             <DropdownMenuItem key={entry.id} asChild>
-              <Link to={entry.href} onFocus={() => onIntent?.(entry.href)}>
+              <Link to={entry.href}>
                 <Icon aria-hidden />
                 {t(entry.labelKey)}
               </Link>
@@ -53,7 +52,7 @@ export default function SettingMenu({
         })}
         {session.kind === "user" && session.isAdmin ? (
           <DropdownMenuItem asChild>
-            <Link to="/admin" onFocus={() => onIntent?.("/admin")}>
+            <Link to="/admin">
               <ShieldCheck aria-hidden />
               {t("session.admin")}
             </Link>
@@ -72,7 +71,7 @@ export default function SettingMenu({
           <>
             <DropdownMenuSeparator />
             <DropdownMenuItem asChild>
-              <Link to="/auth" onFocus={() => onIntent?.("/auth")}>
+              <Link to="/auth">
                 <LogIn aria-hidden />
                 {t("session.signIn")}
               </Link>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ReferralStats } from "@rupa/shared";
 import { ApiError, apiFetch } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 export type { ReferralStats } from "@rupa/shared";
 
@@ -37,7 +38,7 @@ export function parseReferralStats(value: unknown): ReferralStats {
 }
 
 export const referralStatsQueryOptions = queryOptions({
-  queryKey: ["referrals", "me"] as const,
+  queryKey: queryKeys.referralStats,
   queryFn: async ({ signal }) =>
     parseReferralStats(await apiFetch("/api/referrals/me", { signal })),
   staleTime: 60_000,

@@ -4,7 +4,7 @@ import {
   styleListResponseSchema,
 } from "@rupa/shared";
 import { describe, expect, it } from "vitest";
-import { parseCatalogueSummary, parseStyleDetail, parseStyleList } from "./parse";
+import { parseCatalogueSummary, parseStyleDetail, parseStyleList } from "./styles-parse";
 
 const image = (name: string) => ({
   card: `/api/files/${name}-card.webp`,

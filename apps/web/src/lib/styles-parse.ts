@@ -5,7 +5,7 @@ import type {
   StyleDetail,
   StyleSummary,
 } from "@rupa/shared";
-import { ApiError } from "@/lib/api-client";
+import { ApiError } from "./api-client";
 
 // The catalogue is read on the landing page, so its answers are checked by hand instead of with
 // the zod contract (zod would add ~60 KB to the first download). parse.test.ts keeps these checks

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { StyleSort } from "@rupa/shared";
-import { apiFetch } from "@/lib/api-client";
-import type { Lang } from "@/lib/i18n";
-import { parseCatalogueSummary, parseStyleDetail, parseStyleList } from "./parse";
+import { apiFetch } from "./api-client";
+import type { Lang } from "./i18n";
+import { queryKeys } from "./query-keys";
+import { parseCatalogueSummary, parseStyleDetail, parseStyleList } from "./styles-parse";
 
 export type { CatalogueSummary, StyleDetail, StyleSort, StyleSummary } from "@rupa/shared";
 
@@ -14,7 +15,7 @@ export function stylesQueryOptions(sort: StyleSort = "featured", lang: Lang = "i
   const params = new URLSearchParams({ sort });
   if (sort === "az") params.set("lang", lang);
   return queryOptions({
-    queryKey: ["styles", "list", sort, sort === "az" ? lang : "any"] as const,
+    queryKey: queryKeys.styles.list(sort, sort === "az" ? lang : "any"),
     queryFn: async ({ signal }) =>
       parseStyleList(await apiFetch(`/api/styles?${params.toString()}`, { signal })),
     staleTime: 60_000,
@@ -30,7 +31,7 @@ export function useStyles(sort: StyleSort = "featured", lang: Lang = "id") {
 
 export function styleDetailQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ["styles", "detail", id] as const,
+    queryKey: queryKeys.styles.detail(id),
     queryFn: async ({ signal }) =>
       parseStyleDetail(await apiFetch(`/api/styles/${encodeURIComponent(id)}`, { signal })),
     staleTime: 60_000,
@@ -42,13 +43,13 @@ export function useStyleDetail(id: string | null) {
 }
 
 export const catalogueSummaryQueryOptions = queryOptions({
-  queryKey: ["styles", "summary"] as const,
+  queryKey: queryKeys.styles.summary,
   queryFn: async ({ signal }) =>
     parseCatalogueSummary(await apiFetch("/api/styles/summary", { signal })),
   staleTime: 5 * 60_000,
 });
 
 /** The figures the landing and FAQ copy state (number of styles, bonus credits, time…). */
-export function useCatalogueSummary() {
-  return useQuery(catalogueSummaryQueryOptions);
+export function useCatalogueSummary(enabled = true) {
+  return useQuery({ ...catalogueSummaryQueryOptions, enabled });
 }

@@ -1,0 +1,28 @@
+import type { StyleSort } from "@rupa/shared";
+import type { Lang } from "./i18n-core";
+
+/**
+ * Every query key of the app, in one place: each cached server answer has one owner here, and an
+ * invalidation names the same key the query was read with. A key that starts another key is its
+ * group (`queryKeys.gallery.all` covers every gallery list and the active generations).
+ */
+export const queryKeys = {
+  me: ["me"] as const,
+  guestTrial: ["guest-trial"] as const,
+  accountProviders: ["account", "providers"] as const,
+  referralStats: ["referrals", "me"] as const,
+  legalContent: (lang: Lang) => ["legal-content", lang] as const,
+  styles: {
+    /** A-Z depends on the language; the other orders do not ("any"). */
+    list: (sort: StyleSort, lang: Lang | "any") => ["styles", "list", sort, lang] as const,
+    detail: (id: string) => ["styles", "detail", id] as const,
+    summary: ["styles", "summary"] as const,
+  },
+  gallery: {
+    all: ["gallery"] as const,
+    list: (filters: { search: string; styleId: string | null; sort: string }) =>
+      ["gallery", "list", filters] as const,
+    active: ["gallery", "active"] as const,
+  },
+  customFigure: (variant: string) => ["custom-figure", variant] as const,
+} as const;
