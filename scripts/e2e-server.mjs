@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { root } from "./lib.mjs";
+import { root, serverEnv } from "./lib.mjs";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rupa-e2e-"));
 const port = process.env.E2E_PORT ?? "3100";
@@ -11,8 +11,7 @@ const serverDist = path.join(root, "apps/server", process.env.SERVER_DIST_DIR ??
 const child = spawn(process.execPath, [path.join(serverDist, "index.js")], {
   cwd: root,
   stdio: "inherit",
-  env: {
-    ...process.env,
+  env: serverEnv({
     NODE_ENV: "test",
     PORT: port,
     HOST: "127.0.0.1",
@@ -29,7 +28,7 @@ const child = spawn(process.execPath, [path.join(serverDist, "index.js")], {
       guest_ip_daily_cap: "100",
       signup_ip_daily_cap: "500",
     }),
-  },
+  }),
 });
 const stop = (signal) => child.kill(signal);
 process.on("SIGINT", stop);

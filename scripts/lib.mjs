@@ -7,6 +7,16 @@ import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+/**
+ * The environment the server process starts with: the caller's, plus MALLOC_ARENA_MAX=2 unless
+ * it is set. glibc gives every thread (libvips's, the render pool's) its own malloc arena that
+ * keeps freed image memory: about 1 GB at rest after drawing the style previews, 350 MB with two
+ * arenas. It is read when the process starts, so it is set here rather than in the server.
+ */
+export function serverEnv(extra = {}) {
+  return { MALLOC_ARENA_MAX: "2", ...process.env, ...extra };
+}
+
 export function run(cmd, args, opts = {}) {
   const res = spawnSync(cmd, args, { cwd: root, stdio: "inherit", ...opts });
   if (res.error) throw res.error;

@@ -2,7 +2,7 @@
 // and seeds the database at start and serves the app on http://localhost:$PORT (3000).
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { ensureBuilt, ensureInstalled, root } from "./lib.mjs";
+import { ensureBuilt, ensureInstalled, root, serverEnv } from "./lib.mjs";
 
 ensureInstalled();
 ensureBuilt();
@@ -13,7 +13,7 @@ const child = spawn(
   {
     cwd: root,
     stdio: "inherit",
-    env: process.env,
+    env: serverEnv(),
   },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { serverEnv } from "../../scripts/lib.mjs";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -77,6 +78,7 @@ export async function startChild(script, args, { logFile, execArgv = [], readyTi
     cwd: repoRoot,
     execArgv: built ? execArgv : ["--import", "tsx", ...execArgv],
     stdio: ["ignore", out, out, "ipc"],
+    env: serverEnv(),
   });
   fs.closeSync(out);
   let seq = 0;
