@@ -10,16 +10,18 @@
 // a) GET /api/styles throughput (wrk, keep-alive, no compression asked) beside a bare Hono
 //    route on @hono/node-server serving the same body (bench/api/bare.mjs, its own process),
 //    alternated in short rounds; ratio (target ≥ 0.5x).
-// b) One member starts 100 generations (local provider); while they run, GET /api/account/me at
-//    a fixed rate (each latency measured from its send time), p50/p99 (target p99 < 250 ms), and
-//    the server's event-loop delay p99 over the same window (target < 50 ms).
+// b) One member starts 100 generations (local provider), 10 requests at a time, then they run.
+//    GET /api/account/me at a fixed rate from a process of its own (bench/api/probe.mjs, each
+//    latency from its send time) and the server's event-loop delay, in two windows: while the
+//    100 are being started (a burst, printed for information), and the 20 s after, with 100
+//    queued and running (targets: /me p99 < 250 ms, event-loop delay p99 < 50 ms).
 //
 // Runs on the embedded PGlite (a data folder whose first start, previews drawn, is cached in the
 // temp folder) and on PostgreSQL (TEST_DATABASE_URL's server, default
 // postgres://postgres@127.0.0.1:5432: a throwaway database, dropped after). Every loop is
 // bounded. Logs go to <tmp>/rupa-bench-api-*/. BENCH_PROFILE=1 writes a CPU profile of the
 // server during b) there.
-import { execFileSync } from "node:child_process";
+import { execFileSync, fork } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -83,7 +85,7 @@ async function startServer({ dataDir, databaseUrl, logFile, profileDir }) {
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: adminPassword,
   };
@@ -165,33 +167,27 @@ function wrk(url, seconds = WRK_SECONDS) {
   return { rps, non2xx };
 }
 
-/** Fixed-rate GETs, each latency from its own send time; bounded by stop() and a cap. */
-function startProbe(url, headers, perSecond) {
-  const samples = [];
-  const pending = new Set();
-  let running = true;
-  const loop = (async () => {
-    const t0 = performance.now();
-    for (let n = 0; running && n < 10_000; n++) {
-      const wait = t0 + (n * 1000) / perSecond - performance.now();
-      if (wait > 0) await sleep(wait);
-      const t = performance.now();
-      const p = fetch(url, { headers, signal: AbortSignal.timeout(30_000) })
-        .then(async (res) => {
-          await res.arrayBuffer();
-          samples.push({ ms: performance.now() - t, status: res.status });
-        })
-        .catch(() => samples.push({ ms: performance.now() - t, status: 0 }))
-        .finally(() => pending.delete(p));
-      pending.add(p);
-    }
-  })();
+/**
+ * Fixed-rate GETs from a process of its own (bench/api/probe.mjs), each latency from its own send
+ * time: the load this process generates never delays the probe's sends or reads.
+ */
+async function startProbe(url, headers, perSecond) {
+  const child = fork(path.join(repoRoot, "bench/api/probe.mjs"), [
+    url,
+    JSON.stringify(headers),
+    String(perSecond),
+  ]);
+  const message = (type) =>
+    new Promise((resolve, reject) => {
+      child.on("message", (m) => m?.type === type && resolve(m));
+      child.once("exit", (code) => reject(new Error(`the probe exited with ${code}`)));
+    });
+  await message("ready");
   return {
     async stop() {
-      running = false;
-      await loop;
-      await Promise.all(pending);
-      return samples;
+      const done = message("samples");
+      child.send({ cmd: "stop" });
+      return (await done).samples;
     },
   };
 }
@@ -329,61 +325,73 @@ async function runOn(db) {
       form.append("photo", new Blob([photo], { type: "image/jpeg" }), "photo.jpg");
       const uploadId = (await member.json("/api/uploads", { form })).upload.id;
 
-      await server.request("elReset");
       const meUrl = `${server.base}/api/account/me`;
       const headers = { cookie: member.cookieHeader() };
-      const probe = startProbe(meUrl, headers, PROBE_RATE);
-      const windowStart = Date.now();
+      /** Probes /me and the event loop over `during()`, and prints one line of each. */
+      async function measure(label, during, target) {
+        await server.request("elReset");
+        const probe = await startProbe(meUrl, headers, PROBE_RATE);
+        const t = Date.now();
+        await during();
+        const samples = await probe.stop();
+        const el = await server.request("el");
+        const lat = samples.map((x) => x.ms);
+        const statuses = {};
+        for (const x of samples)
+          if (x.status !== 200) statuses[x.status] = (statuses[x.status] ?? 0) + 1;
+        const bad = Object.entries(statuses)
+          .map(([k, n]) => `${n} × ${k === "0" ? "no answer in 30 s" : k}`)
+          .join(", ");
+        const slow = samples.filter((x) => x.ms >= 250).length;
+        log(
+          `   ${label} (${((Date.now() - t) / 1000).toFixed(1)} s): GET /api/account/me at ${PROBE_RATE} req/s, ` +
+            `n=${samples.length}, p50 ${ms(percentile(lat, 50))}, p99 ${ms(percentile(lat, 99))}, ` +
+            `max ${ms(Math.max(...lat))}, ${slow} ≥ 250 ms` +
+            (bad ? `; not 200: ${bad}` : "") +
+            (target ? " (target p99 < 250 ms)" : ""),
+        );
+        log(
+          `     server event-loop delay: p50 ${ms(el.p50)}, p99 ${ms(el.p99)}, max ${ms(el.max)}` +
+            (target ? " (target p99 < 50 ms)" : ""),
+        );
+      }
+
       let started = 0;
       let refused = 0;
       let cursor = 0;
-      await Promise.all(
-        Array.from({ length: 10 }, async () => {
-          while (cursor < GENERATIONS && Date.now() - windowStart < RAMP_LIMIT_MS) {
-            cursor++;
-            try {
-              const res = await member.req("/api/generations", {
-                json: { uploadId, styleId: style.id },
-              });
-              await res.arrayBuffer();
-              if (res.status === 202) started++;
-              else refused++;
-            } catch {
-              refused++; // no answer within 60 s
+      const burstStart = Date.now();
+      let burstSeconds = 0;
+      log(`b) one member starts ${GENERATIONS} generations, 10 requests at a time:`);
+      await measure("while they are being started", async () => {
+        await Promise.all(
+          Array.from({ length: 10 }, async () => {
+            while (cursor < GENERATIONS && Date.now() - burstStart < RAMP_LIMIT_MS) {
+              cursor++;
+              try {
+                const res = await member.req("/api/generations", {
+                  json: { uploadId, styleId: style.id },
+                });
+                await res.arrayBuffer();
+                if (res.status === 202) started++;
+                else refused++;
+              } catch {
+                refused++; // no answer within 60 s
+              }
             }
-          }
-        }),
+          }),
+        );
+        burstSeconds = (Date.now() - burstStart) / 1000;
+      });
+      log(
+        `   ${started} started in ${burstSeconds.toFixed(1)} s` +
+          (refused ? ` (${refused} refused)` : ""),
       );
-      const queuedAt = Date.now();
-      while (Date.now() - windowStart < WINDOW_MS) await sleep(200);
-      const samples = await probe.stop();
-      const el = await server.request("el");
+      await measure("then, queued and running", () => sleep(WINDOW_MS), true);
       const rss = (await server.request("rss")).rss;
       const active = (await member.json("/api/generations")).generations ?? [];
-      const lat = samples.map((s) => s.ms);
-      const windowEnd = Date.now();
-      const statuses = {};
-      for (const s of samples)
-        if (s.status !== 200) statuses[s.status] = (statuses[s.status] ?? 0) + 1;
-      const bad = Object.entries(statuses)
-        .map(([k, n]) => `${n} × ${k === "0" ? "no answer in 30 s" : k}`)
-        .join(", ");
       log(
-        `b) ${started} generations started in ${((queuedAt - windowStart) / 1000).toFixed(1)} s` +
-          (refused ? ` (${refused} refused)` : "") +
-          `; ${active.filter((g) => g.status === "queued").length} queued and ` +
-          `${active.filter((g) => g.status === "processing").length} processing at the window's end`,
-      );
-      log(
-        `   GET /api/account/me at ${PROBE_RATE} req/s over the window ` +
-          `(${((windowEnd - windowStart) / 1000).toFixed(0)} s from the first start): n=${samples.length}, ` +
-          `p50 ${ms(percentile(lat, 50))}, p99 ${ms(percentile(lat, 99))}, max ${ms(Math.max(...lat))}` +
-          (bad ? `; not 200: ${bad}` : "") +
-          ` (target p99 < 250 ms)`,
-      );
-      log(
-        `   server event-loop delay over the window: p50 ${ms(el.p50)}, p99 ${ms(el.p99)}, ` +
-          `max ${ms(el.max)} (target p99 < 50 ms); RSS ${mb(rss)}`,
+        `   at the end: ${active.filter((g) => g.status === "queued").length} queued and ` +
+          `${active.filter((g) => g.status === "processing").length} processing; RSS ${mb(rss)}`,
       );
     } finally {
       await server.stop();

@@ -2,9 +2,12 @@ import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { CatalogueVersion } from "./styles.repository";
 
-/** A serialized answer kept in memory: its JSON, its ETag and its gzip bytes. */
+/**
+ * A serialized answer kept in memory: its JSON as UTF-8 bytes (sent as they are: no encoding or
+ * length counting per request), its ETag and its gzip bytes.
+ */
 export interface CachedJson {
-  body: string;
+  body: Buffer;
   etag: string;
   gzip: Buffer;
 }
@@ -73,7 +76,7 @@ export function createCatalogueCache(
         const version = await readVersion();
         entry.version = version;
         if (known === null) known = version;
-        const body = JSON.stringify(await build());
+        const body = Buffer.from(JSON.stringify(await build()), "utf8");
         const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
         return { body, etag, gzip: gzipSync(body) };
       })();

@@ -29,11 +29,12 @@ export function styleRoutes(ctx: AppContext) {
       if (matchesEtag(c.req.header("If-None-Match"), cached.etag)) return c.body(null, 304);
       c.header("Content-Type", "application/json");
       // Compressed once when cached, not per request (the compress middleware skips it then).
-      if (/\bgzip\b/.test(c.req.header("Accept-Encoding") ?? "")) {
-        c.header("Content-Encoding", "gzip");
-        return c.body(new Uint8Array(cached.gzip));
-      }
-      return c.body(cached.body);
+      const gzip = /\bgzip\b/.test(c.req.header("Accept-Encoding") ?? "");
+      if (gzip) c.header("Content-Encoding", "gzip");
+      const bytes = gzip ? cached.gzip : cached.body;
+      c.header("Content-Length", String(bytes.byteLength));
+      // Buffer.from and gzipSync allocate plain (not shared) ArrayBuffers.
+      return c.body(bytes as Uint8Array<ArrayBuffer>);
     })
     .get("/summary", async (c) => {
       c.header("Cache-Control", PUBLIC_CACHE);
