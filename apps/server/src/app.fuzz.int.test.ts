@@ -3,7 +3,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar, createTestServer, testDriver, type TestServer } from "../test/harness";
-import type { Actor } from "./context";
+import type { Actor } from "./lib/actor";
 import { guestTrials, mailOutbox, userRoles, users } from "./db/schema";
 
 /**

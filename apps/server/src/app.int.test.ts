@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, testDriver, type TestServer } from "../test/harness";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./lib/http";
 import { newObjectKey } from "./infra/storage/storage";
 import { readJson } from "./lib/http";
 

@@ -1,7 +1,8 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import type { AppContext, AppEnv } from "./context";
+import type { AppContext } from "./context";
+import type { AppEnv } from "./lib/http";
 import { errors } from "./lib/errors";
 import { apiNotFound, handleError } from "./middleware/error-handler";
 import { requestContext } from "./middleware/request-context";

@@ -1,5 +1,7 @@
 import type { Context } from "hono";
-import { anonymous, type Actor, type AppContext, type AppEnv } from "./context";
+import { type AppContext } from "./context";
+import { anonymous, type Actor } from "./lib/actor";
+import type { AppEnv } from "./lib/http";
 import type { Env } from "./env";
 import { authSecret, createAuth } from "./infra/auth/better-auth";
 import {

@@ -1,4 +1,3 @@
-import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
 import type { Env } from "./env";
 import type { Auth } from "./infra/auth/better-auth";
@@ -28,14 +27,9 @@ import type { PredictionWaiters } from "./infra/providers/remote/replicate-webho
 import type { DatabaseHandle } from "./infra/db/client";
 import type { Queue } from "./infra/queue/queue";
 import type { Storage } from "./infra/storage/storage";
+import type { Actor } from "./lib/actor";
+import type { AppEnv } from "./lib/http";
 import type { Logger } from "./lib/logger";
-
-/** Who is making a request, as far as the server has verified it. */
-export interface Actor {
-  userId: string | null;
-  guestTrialId: string | null;
-  isAdmin: boolean;
-}
 
 /** Everything a module needs, built once at start and passed down (no globals). */
 export interface AppContext {
@@ -77,10 +71,3 @@ export interface AppContext {
   /** The verified actor of a request (session user and current role), resolved once per request. */
   resolveActor: (c: Context<AppEnv>) => Promise<Actor>;
 }
-
-export type AppEnv = {
-  Bindings: HttpBindings;
-  Variables: { requestId: string; log: Logger; clientIp: string };
-};
-
-export const anonymous: Actor = { userId: null, guestTrialId: null, isAdmin: false };

@@ -1,7 +1,14 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import type { AppEnv } from "../context";
+import type { HttpBindings } from "@hono/node-server";
+import type { Logger } from "./logger";
 import { AppError, errors } from "./errors";
+
+/** What every request carries through the Hono app: its id, logger and client address. */
+export type AppEnv = {
+  Bindings: HttpBindings;
+  Variables: { requestId: string; log: Logger; clientIp: string };
+};
 
 /** Turn zod issues into the API's issue list. */
 export function toIssues(error: z.ZodError) {

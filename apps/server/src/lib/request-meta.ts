@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../context";
+import type { AppEnv } from "./http";
 import type { RequestMeta } from "../modules/account/account.service";
 
 export function requestMeta(c: Context<AppEnv>): RequestMeta {

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import type { AppContext, AppEnv } from "../context";
+import type { AppContext } from "../context";
+import type { AppEnv } from "../lib/http";
 import { errors } from "../lib/errors";
 
 /** The signed-in user's id, or 401. */

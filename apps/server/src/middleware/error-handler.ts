@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
-import type { AppEnv } from "../context";
+import type { AppEnv } from "../lib/http";
 import { AppError, errors } from "../lib/errors";
 import { toIssues } from "../lib/http";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../context";
+import type { AppEnv } from "../lib/http";
 import { clientIpOf } from "../lib/http";
 import { type Logger, withRequestLogger } from "../lib/logger";
 

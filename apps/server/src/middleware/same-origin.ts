@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../context";
+import type { AppEnv } from "../lib/http";
 import { errors } from "../lib/errors";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppEnv } from "../context";
+import type { AppEnv } from "../lib/http";
 import { staticWeb } from "./static-web";
 
 // A stand-in for the web build's dist/ssr/entry-server.js (apps/web/src/entry-server.tsx): it

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "../context";
+import type { AppEnv } from "../lib/http";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",

@@ -8,7 +8,8 @@ import {
   updateProfileRequestSchema,
 } from "@rupa/shared";
 import { Hono, type MiddlewareHandler } from "hono";
-import type { AppContext, AppEnv } from "../../context";
+import type { AppContext } from "../../context";
+import type { AppEnv } from "../../lib/http";
 import { AppError } from "../../lib/errors";
 import { readJson } from "../../lib/http";
 import { appendCookies, requestMeta } from "../../lib/request-meta";

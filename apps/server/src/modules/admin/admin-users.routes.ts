@@ -1,7 +1,8 @@
 import { setRoleRequestSchema } from "@rupa/shared";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppContext, AppEnv } from "../../context";
+import type { AppContext } from "../../context";
+import type { AppEnv } from "../../lib/http";
 import { errors } from "../../lib/errors";
 import { readJson } from "../../lib/http";
 import { requestMeta } from "../../lib/request-meta";

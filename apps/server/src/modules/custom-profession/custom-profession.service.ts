@@ -1,7 +1,7 @@
 import type { CustomProfessionConfig, Generation } from "@rupa/shared";
 import type { z } from "zod";
 import type { customProfessionRequestSchema } from "@rupa/shared";
-import type { Actor } from "../../context";
+import type { Actor } from "../../lib/actor";
 import { AppError, errors } from "../../lib/errors";
 import type { GenerationsService } from "../generations/generations.service";
 import type { SettingsRepository } from "../settings/settings.repository";

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import type { AppContext, AppEnv } from "../../context";
+import type { AppContext } from "../../context";
+import type { AppEnv } from "../../lib/http";
 
 const esc = (s: string) =>
   s.replace(

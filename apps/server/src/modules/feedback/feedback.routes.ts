@@ -1,6 +1,7 @@
 import { feedbackRequestSchema } from "@rupa/shared";
 import { Hono } from "hono";
-import type { AppContext, AppEnv } from "../../context";
+import type { AppContext } from "../../context";
+import type { AppEnv } from "../../lib/http";
 import { readJson } from "../../lib/http";
 
 /** POST /api/feedback: stored for admins, with the user when signed in; rate-limited per IP. */

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import type { AppContext, AppEnv } from "../../context";
+import type { AppContext } from "../../context";
+import type { AppEnv } from "../../lib/http";
 import { errors } from "../../lib/errors";
 import { isBucket, parseObjectKey } from "../../infra/storage/storage";
 import { canReadObject } from "./files.service";

@@ -1,5 +1,5 @@
 import type { Bucket } from "@rupa/shared";
-import type { Actor } from "../../context";
+import type { Actor } from "../../lib/actor";
 import type { ObjectOwner } from "../../infra/storage/storage";
 
 /**

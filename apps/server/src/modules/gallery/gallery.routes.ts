@@ -1,7 +1,8 @@
 import { GALLERY_KINDS, galleryQuerySchema } from "@rupa/shared";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppContext, AppEnv } from "../../context";
+import type { AppContext } from "../../context";
+import type { AppEnv } from "../../lib/http";
 import { errors } from "../../lib/errors";
 import { readQuery } from "../../lib/http";
 import { requireUser } from "../../middleware/auth-guards";

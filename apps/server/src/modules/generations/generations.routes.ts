@@ -2,7 +2,8 @@ import { startGenerationRequestSchema } from "@rupa/shared";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
-import type { AppContext, AppEnv } from "../../context";
+import type { AppContext } from "../../context";
+import type { AppEnv } from "../../lib/http";
 import { errors } from "../../lib/errors";
 import { readJson } from "../../lib/http";
 

@@ -1,7 +1,7 @@
 import type { Generation, GenerationHealth, StartGenerationRequest } from "@rupa/shared";
 import type { z } from "zod";
 import type { startGenerationRequestSchema } from "@rupa/shared";
-import type { Actor } from "../../context";
+import type { Actor } from "../../lib/actor";
 import type { Database } from "../../infra/db/client";
 import type { ProviderRegistry } from "../../infra/providers/registry";
 import type { Queue } from "../../infra/queue/queue";

@@ -1,7 +1,8 @@
 import { guestSessionRequestSchema } from "@rupa/shared";
 import { Hono } from "hono";
 import { setCookie } from "hono/cookie";
-import type { AppContext, AppEnv } from "../../context";
+import type { AppContext } from "../../context";
+import type { AppEnv } from "../../lib/http";
 import { AppError } from "../../lib/errors";
 import { readJson } from "../../lib/http";
 import { guestCookieName, signGuestId } from "./guest-cookie";

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import type { AppContext, AppEnv } from "../../context";
+import type { AppContext } from "../../context";
+import type { AppEnv } from "../../lib/http";
 import { createHealthService } from "./health.service";
 
 /** GET /api/health: liveness for everyone, every component's details for admins. */

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import type { AppContext, AppEnv } from "../../context";
+import type { AppContext } from "../../context";
+import type { AppEnv } from "../../lib/http";
 import { requireUser } from "../../middleware/auth-guards";
 
 /** GET /api/referrals/me: the signed-in user's referral progress card. */

@@ -1,7 +1,8 @@
 import { styleEventsRequestSchema, styleListQuerySchema } from "@rupa/shared";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppContext, AppEnv } from "../../context";
+import type { AppContext } from "../../context";
+import type { AppEnv } from "../../lib/http";
 import { errors } from "../../lib/errors";
 import { readJson, readQuery } from "../../lib/http";
 

@@ -1,7 +1,8 @@
 import { LIMITS } from "@rupa/shared";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppContext, AppEnv } from "../../context";
+import type { AppContext } from "../../context";
+import type { AppEnv } from "../../lib/http";
 import { assertDecodeCapacity, photoErrors } from "../../infra/images/photo-pipeline";
 import { AppError } from "../../lib/errors";
 import { generationErrors } from "../generations/generations.service";

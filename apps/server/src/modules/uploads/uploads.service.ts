@@ -1,5 +1,5 @@
 import type { UploadResponse } from "@rupa/shared";
-import type { Actor } from "../../context";
+import type { Actor } from "../../lib/actor";
 import { processPhoto } from "../../infra/images/photo-pipeline";
 import { newObjectKey, type ObjectOwner, type Storage } from "../../infra/storage/storage";
 import { AppError, errors } from "../../lib/errors";

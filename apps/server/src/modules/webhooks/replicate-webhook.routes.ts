@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import type { AppContext, AppEnv } from "../../context";
+import type { AppContext } from "../../context";
+import type { AppEnv } from "../../lib/http";
 import { AppError } from "../../lib/errors";
 import { verifyReplicateWebhook } from "../../infra/providers/remote/replicate-webhook";
 
