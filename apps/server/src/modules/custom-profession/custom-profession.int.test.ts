@@ -1,10 +1,19 @@
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeReplicate } from "../../../test/fake-replicate";
 import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
-import { customProfessionConfigs, customProfessionRequests, results, users } from "../../db/schema";
+import {
+  aiModelConfigs,
+  customProfessionConfigs,
+  customProfessionRequests,
+  generationJobs,
+  results,
+  users,
+} from "../../db/schema";
 
 let t: TestServer;
+let fake: Awaited<ReturnType<typeof startFakeReplicate>>;
 let jar: CookieJar;
 let userId: string;
 let configId: string;
@@ -25,7 +34,10 @@ const code = async (r: Response) =>
   ((await r.json()) as { error: { code: string; issues?: { message: string }[] } }).error;
 
 beforeAll(async () => {
-  t = await createTestServer({ env: { GENERATION_RETRY_BASE_SECONDS: "0" } });
+  fake = await startFakeReplicate();
+  t = await createTestServer({
+    env: { GENERATION_RETRY_BASE_SECONDS: "0", REPLICATE_API_TOKEN: "test-token-123" },
+  });
   t.actAs(null);
   jar = new CookieJar();
   const email = "figure@example.com";
@@ -57,7 +69,24 @@ beforeAll(async () => {
   expect(state.config.limits.title).toBe(200);
   configId = state.config.id;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+/** Waits until the generation has ended, and returns its status. */
+async function ended(generationId: string): Promise<string> {
+  const end = Date.now() + 20_000;
+  for (;;) {
+    const [row] = await t.ctx.db.db
+      .select({ status: generationJobs.status })
+      .from(generationJobs)
+      .where(eq(generationJobs.id, generationId));
+    if (row!.status === "succeeded" || row!.status === "failed" || Date.now() > end)
+      return row!.status;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+}
 
 const balance = () => t.ctx.services.credits.summary(userId).then((s) => s.balance);
 
@@ -162,5 +191,52 @@ describe(`custom action figures on ${testDriver()}`, () => {
     expect(res!.userId).toBe(userId);
     const gallery = (await (await call("/api/gallery")).json()) as { items: { id: string }[] };
     expect(gallery.items.map((i) => i.id)).toContain(res!.id);
+  });
+
+  it("sends the configuration's prompt template, filled with the user's fields, to a remote provider", async () => {
+    await t.ctx.db.db
+      .update(customProfessionConfigs)
+      .set({
+        promptTemplate:
+          "Collectible action figure of {subject} in a box titled {title}, with {accessories}. {other_ideas}",
+      })
+      .where(eq(customProfessionConfigs.id, configId));
+    await t.ctx.db.db
+      .update(aiModelConfigs)
+      .set({ isActive: false })
+      .where(eq(aiModelConfigs.serviceName, "avatar_generation"));
+    await t.ctx.db.db.insert(aiModelConfigs).values({
+      serviceName: "avatar_generation",
+      apiProvider: "replicate",
+      modelName: "zsxkib/instant-id",
+      apiEndpoint: fake.endpoint,
+      configData: { version: "b".repeat(64), poll_interval_ms: 20 },
+      isActive: true,
+    });
+    try {
+      const r = await call("/api/custom-profession/requests", {
+        json: {
+          configId,
+          uploadId,
+          title: "Pilot Garuda",
+          accessories: "helm, peta",
+          otherIdeas: "langit senja",
+        },
+      });
+      expect(r.status).toBe(202);
+      const { generation } = (await r.json()) as { generation: { id: string } };
+      expect(await ended(generation.id)).toBe("succeeded");
+      const sent = fake.calls.filter((c) => c.method === "POST" && c.path === "/v1/predictions");
+      expect(sent).toHaveLength(1);
+      expect((sent[0]!.body as { input: { prompt: string } }).input.prompt).toBe(
+        "Collectible action figure of the person in the photo in a box titled Pilot Garuda, with helm, peta. langit senja",
+      );
+    } finally {
+      await t.ctx.db.db.delete(aiModelConfigs).where(eq(aiModelConfigs.apiProvider, "replicate"));
+      await t.ctx.db.db
+        .update(aiModelConfigs)
+        .set({ isActive: true })
+        .where(eq(aiModelConfigs.serviceName, "avatar_generation"));
+    }
   });
 });

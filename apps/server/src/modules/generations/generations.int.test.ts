@@ -382,6 +382,46 @@ describe(`generation on ${testDriver()}`, () => {
     await useProvider("local");
   });
 
+  it("charges what avatar_credits_per_image says, refuses a balance below it, and refunds it whole", async () => {
+    await t.ctx.services.settings.set("avatar_credits_per_image", "2", null);
+    try {
+      await useProvider("local");
+      const m = await member(3);
+      const ok = await call("/api/generations", {
+        json: { uploadId: await upload(m.jar), styleId: await freeStyle() },
+        jar: m.jar,
+      });
+      expect(ok.status).toBe(202);
+      expect((await t.ctx.services.credits.summary(m.id)).balance).toBe(1);
+      const { generation } = (await ok.json()) as { generation: { id: string } };
+      expect((await waitFor(generation.id, m.jar)).status).toBe("succeeded");
+
+      // One credit left, the price is two: refused, nothing spent.
+      const short = await call("/api/generations", {
+        json: { uploadId: await upload(m.jar), styleId: await freeStyle() },
+        jar: m.jar,
+      });
+      expect(short.status).toBe(402);
+      expect(await errorCode(short)).toBe("insufficient_credits");
+      expect((await t.ctx.services.credits.summary(m.id)).balance).toBe(1);
+
+      // A generation that fails for good gives both credits back.
+      await useProvider("replicate", "unauthorized");
+      const rich = await member(2);
+      const failing = await call("/api/generations", {
+        json: { uploadId: await upload(rich.jar), styleId: await freeStyle() },
+        jar: rich.jar,
+      });
+      expect((await t.ctx.services.credits.summary(rich.id)).balance).toBe(0);
+      const failed = ((await failing.json()) as { generation: { id: string } }).generation;
+      expect((await waitFor(failed.id, rich.jar)).status).toBe("failed");
+      expect((await t.ctx.services.credits.summary(rich.id)).balance).toBe(2);
+    } finally {
+      await t.ctx.services.settings.set("avatar_credits_per_image", "1", null);
+      await useProvider("local");
+    }
+  });
+
   it("fails at once on a permanent provider error and gives a guest the trial back", async () => {
     await useProvider("replicate", "unauthorized");
     const jar = await guest("10.3.0.9");

@@ -133,20 +133,25 @@ export function createGenerationsService(d: GenerationDeps) {
         throw generationErrors.banned();
 
       const provider = await d.providers.forService("avatar_generation");
+      // A custom action figure or profession is drawn from its configuration's template, with
+      // the user's title, accessories or profession in it; a plain avatar from the style's.
       const prompt = buildPrompt(
-        style.promptTemplate,
+        custom?.promptTemplate ?? style.promptTemplate,
         style.genderSpecificPrompts,
         input.gender,
         variables,
       );
       const cap = actor.userId ? 0 : await d.settings.getInt("guest_ip_daily_cap");
+      // A member pays what the avatar_credits_per_image setting says (the price every screen
+      // shows); a guest's free try is the trial itself.
+      const price = actor.userId ? await d.settings.getInt("avatar_credits_per_image") : 0;
       const gen = await d.db.transaction(async (tx) => {
         let spendId: string | null = null;
         let watermark = true;
         if (actor.userId) {
           const spend = await d.credits.spend(
             actor.userId,
-            1,
+            price,
             "avatar",
             `Avatar: ${style.name}`,
             tx,
