@@ -14,6 +14,7 @@ import { createLocalStorage } from "./infra/storage/local-storage";
 import { STYLE_PREVIEWS_JOB } from "./jobs/style-previews.job";
 import type { Logger } from "./lib/logger";
 import { VERSION } from "./version";
+import { limitImageThreads } from "./infra/images/image-threads";
 
 export { VERSION };
 
@@ -35,6 +36,7 @@ export interface RunningServer {
 
 /** Open everything, migrate, seed, start the queue and listen. */
 export async function startServer(env: Env, log: Logger): Promise<RunningServer> {
+  limitImageThreads();
   const db = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     pgliteDir: path.join(env.DATA_DIR, "db"),
