@@ -67,6 +67,8 @@ export function createQueue(
   boss.on("error", (err) => log.error({ err }, "queue error"));
   const defs: JobDefinition[] = [];
   const dispatchers: Dispatcher[] = [];
+  /** This process's poller per queue: a job sent here is picked up at once, not at the next tick. */
+  const pollers = new Map<string, Dispatcher>();
   let started = false;
 
   return {
@@ -91,22 +93,29 @@ export function createQueue(
         if (def.schedule) {
           await boss.schedule(def.name, def.schedule.cron, {}, { tz: def.schedule.timezone });
         }
-        dispatchers.push(createDispatcher(boss, def, def.workers ?? concurrency, log));
+        const dispatcher = createDispatcher(boss, def, def.workers ?? concurrency, log);
+        dispatchers.push(dispatcher);
+        pollers.set(def.name, dispatcher);
         if (def.tick) dispatchers.push(createTicker(def.name, def.tick, log));
       }
       log.info({ role, jobs: defs.map((d) => d.name) }, "queue started");
     },
-    send: (name, data, options) => boss.send(name, data, options ?? {}),
+    async send(name, data, options) {
+      const id = await boss.send(name, data, options ?? {});
+      pollers.get(name)?.wake();
+      return id;
+    },
     async sendMany(name, jobs) {
-      if (jobs.length > 0)
-        await boss.insert(
-          jobs.map((j) => ({
-            name,
-            data: j.data,
-            singletonKey: j.singletonKey,
-            priority: j.priority,
-          })),
-        );
+      if (jobs.length === 0) return;
+      await boss.insert(
+        jobs.map((j) => ({
+          name,
+          data: j.data,
+          singletonKey: j.singletonKey,
+          priority: j.priority,
+        })),
+      );
+      pollers.get(name)?.wake();
     },
     async check() {
       await handle.executeSql("SELECT version FROM pgboss.version", []);
@@ -118,6 +127,7 @@ export function createQueue(
       // Stop taking jobs, let running ones finish (bounded), then stop pg-boss.
       await Promise.all(dispatchers.map((d) => d.stop(10_000)));
       dispatchers.length = 0;
+      pollers.clear();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
@@ -125,6 +135,8 @@ export function createQueue(
 
 interface Dispatcher {
   stop(timeoutMs: number): Promise<void>;
+  /** Look for work now (a job was just sent from this process). */
+  wake(): void;
 }
 
 /**
@@ -143,6 +155,8 @@ function createDispatcher(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let polling = false;
+  /** A wake-up that came during a poll: poll once more when it ends. */
+  let again = false;
 
   async function runOne(job: PgBoss.Job<object>) {
     try {
@@ -157,7 +171,11 @@ function createDispatcher(
   }
 
   async function poll(): Promise<void> {
-    if (stopped || polling) return;
+    if (stopped) return;
+    if (polling) {
+      again = true;
+      return;
+    }
     polling = true;
     try {
       const free = limit - running.size;
@@ -175,6 +193,10 @@ function createDispatcher(
       if (!stopped) log.error({ err, job: def.name }, "job fetch failed");
     } finally {
       polling = false;
+      if (again) {
+        again = false;
+        void poll();
+      }
     }
   }
 
@@ -189,6 +211,7 @@ function createDispatcher(
   loop();
 
   return {
+    wake: () => void poll(),
     async stop(timeoutMs) {
       stopped = true;
       clearTimeout(timer);
@@ -213,6 +236,7 @@ function createTicker(
       .finally(() => (running = undefined));
   }, tick.seconds * 1000);
   return {
+    wake: () => undefined,
     async stop(timeoutMs) {
       clearInterval(timer);
       const deadline = new Promise((r) => setTimeout(r, timeoutMs).unref());
