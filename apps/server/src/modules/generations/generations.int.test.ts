@@ -8,6 +8,7 @@ import {
   aiModelConfigs,
   creditLots,
   generationJobs,
+  referrals,
   results,
   styles,
   uploads,
@@ -340,6 +341,57 @@ describe(`generation on ${testDriver()}`, () => {
     expect(banned.status).toBe(422);
     expect(await errorCode(banned)).toBe("banned_content");
     expect((await t.ctx.services.credits.summary(m.id)).balance).toBe(5);
+  });
+
+  it("opens premium styles to a member holding an unexpired plan, or with 3 referrals completed (paid or not)", async () => {
+    await useProvider("local");
+    const [premium] = await db().select().from(styles).where(eq(styles.isPremium, true)).limit(1);
+    const tryPremium = async (m: { jar: CookieJar }) =>
+      call("/api/generations", {
+        json: { uploadId: await upload(m.jar), styleId: premium!.id },
+        jar: m.jar,
+      });
+    const day = 24 * 3600_000;
+
+    const subscribed = await member(0);
+    await t.ctx.services.credits.grant(subscribed.id, {
+      source: "purchase",
+      amount: 25,
+      watermarked: false,
+      expiresAt: new Date(Date.now() + 30 * day),
+    });
+    expect((await tryPremium(subscribed)).status).toBe(202);
+
+    const lapsed = await member(3);
+    await t.ctx.services.credits.grant(lapsed.id, {
+      source: "purchase",
+      amount: 25,
+      watermarked: false,
+      expiresAt: new Date(Date.now() - day),
+    });
+    const refused = await tryPremium(lapsed);
+    expect(refused.status).toBe(403);
+    expect(await errorCode(refused)).toBe("premium_required");
+
+    // Three referrals, completed; then the same three after their reward was paid ("credited").
+    const referrer = await member(3);
+    const friends = await Promise.all([member(0), member(0), member(0)]);
+    await db()
+      .insert(referrals)
+      .values(
+        friends.map((f) => ({
+          referrerId: referrer.id,
+          referredId: f.id,
+          status: "completed",
+          completedAt: new Date(),
+        })),
+      );
+    expect((await tryPremium(referrer)).status).toBe(202);
+    await db()
+      .update(referrals)
+      .set({ status: "credited", creditedAt: new Date(), creditsAwarded: 5 })
+      .where(eq(referrals.referrerId, referrer.id));
+    expect((await tryPremium(referrer)).status).toBe(202);
   });
 
   it("starts exactly 10 of 50 simultaneous generations for a member holding 10 credits", async () => {

@@ -148,3 +148,45 @@ describe(`upload and the guest trial on ${testDriver()}`, () => {
     expect(res.status).toBe(201);
   });
 });
+
+describe(`the 24-hour promise on ${testDriver()}`, () => {
+  it("deletes an original photo and its crops 24 hours after upload, and keeps younger ones", async () => {
+    const jar = await signIn();
+    const png = await flatPng(800, 800);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await call("/api/uploads", { form: photoForm(png), jar });
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as { upload: { id: string } }).upload.id);
+    }
+    const [old, almost, fresh] = ids as [string, string, string];
+    const ago = (hours: number) => new Date(Date.now() - hours * 3600_000);
+    await db()
+      .update(uploads)
+      .set({ createdAt: ago(25) })
+      .where(eq(uploads.id, old));
+    await db()
+      .update(uploads)
+      .set({ createdAt: ago(23) })
+      .where(eq(uploads.id, almost));
+    const [before] = await db().select().from(uploads).where(eq(uploads.id, old));
+    const keys = [before!.originalKey, before!.croppedKey, before!.thumbKey];
+    for (const key of keys) expect(await t.ctx.storage.exists("user-uploads", key!)).toBe(true);
+
+    // The step the hourly clean-up job runs (bootstrap.ts registerJobs).
+    expect(await t.ctx.services.uploads.deleteExpiredOriginals(24)).toBe(1);
+
+    for (const key of keys) expect(await t.ctx.storage.exists("user-uploads", key!)).toBe(false);
+    const rows = await db().select().from(uploads);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(old)).toMatchObject({ originalKey: null, croppedKey: null, thumbKey: null });
+    expect(byId.get(old)!.originalDeletedAt).toBeInstanceOf(Date);
+    for (const id of [almost, fresh]) {
+      const row = byId.get(id)!;
+      expect(row.originalDeletedAt).toBeNull();
+      expect(await t.ctx.storage.exists("user-uploads", row.originalKey!)).toBe(true);
+    }
+    // Run again: nothing more to do.
+    expect(await t.ctx.services.uploads.deleteExpiredOriginals(24)).toBe(0);
+  });
+});
