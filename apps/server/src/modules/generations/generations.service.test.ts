@@ -1,0 +1,339 @@
+import { randomUUID } from "node:crypto";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Actor } from "../../lib/actor";
+import { AppError } from "../../lib/errors";
+import { insufficientCredits } from "../credits/credits.repository";
+import type { GenerationRow } from "./generations.repository";
+import { createGenerationsService, GENERATE_JOB, type GenerationDeps } from "./generations.service";
+
+/**
+ * The generations service's rules against in-memory fakes of its repositories (the immich way):
+ * who may start what, what is spent, and that a refusal spends, inserts and sends nothing. The
+ * same paths run against real databases in generations.int.test.ts.
+ */
+
+interface Style {
+  id: string;
+  name: string;
+  isPremium: boolean;
+  promptTemplate: string;
+  genderSpecificPrompts: Record<string, string>;
+}
+
+function world() {
+  const balances = new Map<string, number>();
+  const plans = new Set<string>();
+  const completedReferrals = new Map<string, number>();
+  const trials = new Map<string, "ok" | "used" | "ip_cap">();
+  const settings = new Map<string, number>([
+    ["avatar_credits_per_image", 1],
+    ["guest_ip_daily_cap", 3],
+    ["referral_reward_every", 3],
+  ]);
+  const banned: string[] = [];
+  const styles = new Map<string, Style>();
+  const uploads = new Map<
+    string,
+    { id: string; userId: string | null; guestTrialId: string | null; ready: boolean }
+  >();
+  const rows = new Map<string, GenerationRow>();
+  const sent: { name: string; data: unknown }[] = [];
+  const spends: { userId: string; amount: number }[] = [];
+
+  const notFound = (what: string) => new AppError("not_found", 404, `${what} not found`);
+  const deps = {
+    db: { transaction: <T>(fn: (tx: unknown) => Promise<T>) => fn({}) },
+    credits: {
+      spend(userId: string, amount: number) {
+        const held = balances.get(userId) ?? 0;
+        if (held < amount) return Promise.reject(insufficientCredits());
+        balances.set(userId, held - amount);
+        spends.push({ userId, amount });
+        return Promise.resolve({ spendId: randomUUID(), watermarked: false });
+      },
+      hasActivePlan: (userId: string) => Promise.resolve(plans.has(userId)),
+    },
+    guests: {
+      consume: (_tx: unknown, id: string) => Promise.resolve(trials.get(id) ?? "ok"),
+    },
+    guestsService: { ipHash: (ip: string) => `ip:${ip}` },
+    styles: { findActiveRow: (id: string) => Promise.resolve(styles.get(id) ?? null) },
+    uploads: {
+      owned(actor: Actor, id: string) {
+        const u = uploads.get(id);
+        const mine =
+          u &&
+          ((actor.userId && u.userId === actor.userId) ||
+            (actor.guestTrialId && u.guestTrialId === actor.guestTrialId));
+        if (!u || !mine) return Promise.reject(notFound("Photo"));
+        return Promise.resolve({
+          id: u.id,
+          status: u.ready ? "completed" : "processing",
+          croppedKey: u.ready ? "u-x/2026/11/crop.jpg" : null,
+        });
+      },
+    },
+    referrals: {
+      stats: (userId: string) =>
+        Promise.resolve({ completed: completedReferrals.get(userId) ?? 0 }),
+    },
+    settings: { getInt: (key: string) => Promise.resolve(settings.get(key) ?? 0) },
+    banned: { active: () => Promise.resolve(banned) },
+    providers: {
+      forService: () => Promise.resolve({ name: "local", model: "rupa-local-v1" }),
+    },
+    queue: {
+      send(name: string, data: unknown) {
+        sent.push({ name, data });
+        return Promise.resolve("job");
+      },
+    },
+    events: { changed: () => undefined },
+    generations: {
+      insert(_tx: unknown, v: Partial<GenerationRow>) {
+        const row = {
+          id: randomUUID(),
+          attempts: 0,
+          progress: 0,
+          createdAt: new Date(),
+          startedAt: null,
+          finishedAt: null,
+          errorCode: null,
+          errorMessage: null,
+          ...v,
+        } as GenerationRow;
+        rows.set(row.id, row);
+        return Promise.resolve(row);
+      },
+      findById: (id: string) => Promise.resolve(rows.get(id) ?? null),
+      position: () => Promise.resolve(1),
+      medianSeconds: () => Promise.resolve(null),
+      resultOf: () => Promise.resolve(null),
+    },
+  };
+  const service = createGenerationsService(deps as unknown as GenerationDeps);
+
+  const member = (credits: number): Actor => {
+    const userId = randomUUID();
+    balances.set(userId, credits);
+    return { userId, guestTrialId: null, isAdmin: false };
+  };
+  const guest = (): Actor => ({ userId: null, guestTrialId: randomUUID(), isAdmin: false });
+  const photoOf = (actor: Actor, ready = true) => {
+    const id = randomUUID();
+    uploads.set(id, { id, userId: actor.userId, guestTrialId: actor.guestTrialId, ready });
+    return id;
+  };
+  const style = (over: Partial<Style> = {}) => {
+    const s: Style = {
+      id: randomUUID(),
+      name: "Anime",
+      isPremium: false,
+      promptTemplate: "anime portrait of {subject}, {title}",
+      genderSpecificPrompts: { female: "a woman, {subject}" },
+      ...over,
+    };
+    styles.set(s.id, s);
+    return s.id;
+  };
+  /** Nothing was spent, inserted or sent (a refusal). */
+  const untouched = () => ({ spends: spends.length, rows: rows.size, sent: sent.length });
+
+  return {
+    service,
+    balances,
+    plans,
+    completedReferrals,
+    trials,
+    settings,
+    banned,
+    rows,
+    sent,
+    spends,
+    member,
+    guest,
+    photoOf,
+    style,
+    untouched,
+  };
+}
+
+let w: ReturnType<typeof world>;
+beforeEach(() => {
+  w = world();
+});
+
+async function refusal(p: Promise<unknown>): Promise<{ code: string; status: number }> {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(AppError);
+  return { code: (e as AppError).code, status: (e as AppError).status };
+}
+
+describe("starting a generation", () => {
+  it("spends the avatar price from the setting, writes a queued job with its prompt and sends it", async () => {
+    w.settings.set("avatar_credits_per_image", 2);
+    const m = w.member(5);
+    const gen = await w.service.start(
+      m,
+      {
+        uploadId: w.photoOf(m),
+        styleId: w.style(),
+        gender: "female",
+        variables: { title: "Sang Juara" },
+      },
+      "10.0.0.1",
+    );
+    expect(w.balances.get(m.userId!)).toBe(3);
+    expect(gen).toMatchObject({ status: "queued", position: 1 });
+    const row = w.rows.get(gen.id)!;
+    expect(row).toMatchObject({ status: "queued", userId: m.userId, kind: "avatar" });
+    expect(row.prompt).toBe("anime portrait of a woman, the person in the photo, Sang Juara");
+    expect(w.sent).toEqual([{ name: GENERATE_JOB, data: { generationId: gen.id } }]);
+  });
+
+  it("refuses a member below the price with 402 and changes nothing", async () => {
+    w.settings.set("avatar_credits_per_image", 2);
+    const m = w.member(1);
+    const before = w.untouched();
+    expect(
+      await refusal(w.service.start(m, { uploadId: w.photoOf(m), styleId: w.style() }, "10.0.0.1")),
+    ).toEqual({ code: "insufficient_credits", status: 402 });
+    expect(w.balances.get(m.userId!)).toBe(1);
+    expect(w.untouched()).toEqual(before);
+  });
+
+  it("uses a custom figure's template instead of the style's", async () => {
+    const m = w.member(1);
+    const gen = await w.service.start(
+      m,
+      { uploadId: w.photoOf(m), styleId: w.style(), variables: { title: "Pilot" } },
+      "10.0.0.1",
+      { promptTemplate: "figure of {subject} titled {title}", requestId: randomUUID() },
+    );
+    const row = w.rows.get(gen.id)!;
+    expect(row.prompt).toBe("figure of the person in the photo titled Pilot");
+    expect(row.kind).toBe("custom_profession");
+  });
+
+  it("lets a guest use the trial, and refuses a used trial or a full network without spending", async () => {
+    const g = w.guest();
+    const gen = await w.service.start(g, { uploadId: w.photoOf(g), styleId: w.style() }, "1.2.3.4");
+    expect(w.rows.get(gen.id)).toMatchObject({ guestTrialId: g.guestTrialId, spendId: null });
+    expect(w.spends).toHaveLength(0);
+
+    const used = w.guest();
+    w.trials.set(used.guestTrialId!, "used");
+    const usedPhoto = w.photoOf(used);
+    const before = w.untouched();
+    expect(
+      await refusal(w.service.start(used, { uploadId: usedPhoto, styleId: w.style() }, "1.2.3.4")),
+    ).toEqual({ code: "guest_trial_used", status: 403 });
+    const capped = w.guest();
+    w.trials.set(capped.guestTrialId!, "ip_cap");
+    const cappedPhoto = w.photoOf(capped);
+    expect(
+      await refusal(
+        w.service.start(capped, { uploadId: cappedPhoto, styleId: w.style() }, "1.2.3.4"),
+      ),
+    ).toEqual({ code: "guest_ip_limit", status: 429 });
+    expect(w.untouched()).toEqual(before);
+
+    const nobody: Actor = { userId: null, guestTrialId: null, isAdmin: false };
+    expect(
+      await refusal(
+        w.service.start(nobody, { uploadId: usedPhoto, styleId: w.style() }, "1.2.3.4"),
+      ),
+    ).toEqual({ code: "guest_session_required", status: 401 });
+  });
+
+  it("opens premium styles only to a plan holder or a member with enough completed referrals", async () => {
+    const premium = w.style({ isPremium: true });
+    const plain = w.member(3);
+    const before = w.untouched();
+    expect(
+      await refusal(w.service.start(plain, { uploadId: w.photoOf(plain), styleId: premium }, "ip")),
+    ).toEqual({ code: "premium_required", status: 403 });
+    const g = w.guest();
+    expect(
+      await refusal(w.service.start(g, { uploadId: w.photoOf(g), styleId: premium }, "ip")),
+    ).toEqual({ code: "premium_required", status: 403 });
+    expect(w.untouched()).toEqual(before);
+
+    const subscriber = w.member(3);
+    w.plans.add(subscriber.userId!);
+    await w.service.start(subscriber, { uploadId: w.photoOf(subscriber), styleId: premium }, "ip");
+
+    const inviter = w.member(3);
+    w.completedReferrals.set(inviter.userId!, 2);
+    expect(
+      await refusal(
+        w.service.start(inviter, { uploadId: w.photoOf(inviter), styleId: premium }, "ip"),
+      ),
+    ).toEqual({ code: "premium_required", status: 403 });
+    w.completedReferrals.set(inviter.userId!, 3);
+    await w.service.start(inviter, { uploadId: w.photoOf(inviter), styleId: premium }, "ip");
+    expect(w.spends.map((s) => s.userId)).toEqual([subscriber.userId, inviter.userId]);
+  });
+
+  it("refuses banned words (any case), another's photo, a photo not ready and an unknown style before spending", async () => {
+    const m = w.member(3);
+    w.banned.push("senjata");
+    const before = w.untouched();
+    const start = (input: {
+      uploadId: string;
+      styleId: string;
+      variables?: Record<string, string>;
+    }) => refusal(w.service.start(m, input, "ip"));
+    expect(
+      await start({
+        uploadId: w.photoOf(m),
+        styleId: w.style(),
+        variables: { title: "SENJATA api" },
+      }),
+    ).toEqual({ code: "banned_content", status: 422 });
+    const other = w.member(3);
+    expect(await start({ uploadId: w.photoOf(other), styleId: w.style() })).toEqual({
+      code: "not_found",
+      status: 404,
+    });
+    expect(await start({ uploadId: w.photoOf(m, false), styleId: w.style() })).toEqual({
+      code: "upload_not_ready",
+      status: 409,
+    });
+    expect(await start({ uploadId: w.photoOf(m), styleId: randomUUID() })).toEqual({
+      code: "style_not_found",
+      status: 404,
+    });
+    expect(w.untouched()).toEqual(before);
+    expect(w.balances.get(m.userId!)).toBe(3);
+  });
+});
+
+describe("who sees a generation", () => {
+  it("shows a member's generation to that member only, and a guest's to that guest while signed out", async () => {
+    const m = w.member(1);
+    const mine = await w.service.start(m, { uploadId: w.photoOf(m), styleId: w.style() }, "ip");
+    expect((await w.service.owned(m, mine.id)).id).toBe(mine.id);
+    expect(await refusal(w.service.owned(w.member(1), mine.id))).toEqual({
+      code: "not_found",
+      status: 404,
+    });
+
+    const g = w.guest();
+    const theirs = await w.service.start(g, { uploadId: w.photoOf(g), styleId: w.style() }, "ip");
+    expect((await w.service.owned(g, theirs.id)).id).toBe(theirs.id);
+    expect(await refusal(w.service.owned(w.guest(), theirs.id))).toEqual({
+      code: "not_found",
+      status: 404,
+    });
+    // Signed in on the same browser: the guest's generations are no longer listed as theirs.
+    const signedIn: Actor = { ...m, guestTrialId: g.guestTrialId };
+    expect(await refusal(w.service.owned(signedIn, theirs.id))).toEqual({
+      code: "not_found",
+      status: 404,
+    });
+  });
+});
