@@ -78,6 +78,11 @@ export function parseObjectKey(key: string): { owner: ObjectOwner; ext: FileExt 
   return { owner: { kind: seg.startsWith("u-") ? "user" : "guest", id: seg.slice(2) }, ext };
 }
 
+/** The address a browser fetches a stored object from (served by /api/files with an owner check). */
+export function fileUrl(bucket: Bucket, key: string): string {
+  return `/api/files/${bucket}/${key}`;
+}
+
 export function isBucket(value: string): value is Bucket {
   return (BUCKETS as readonly string[]).includes(value);
 }

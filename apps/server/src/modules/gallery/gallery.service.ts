@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { galleryQuerySchema } from "@rupa/shared";
 import type { Storage } from "../../infra/storage/storage";
 import { errors } from "../../lib/errors";
-import { fileUrl } from "../uploads/uploads.service";
+import { fileUrl } from "../../infra/storage/storage";
 import type { GalleryRepository, GalleryRow } from "./gallery.repository";
 
 function encodeCursor(row: GalleryRow): string {

@@ -13,7 +13,7 @@ import type { ReferralsRepository } from "../referrals/referrals.repository";
 import type { SettingsRepository } from "../settings/settings.repository";
 import type { StylesRepository } from "../styles/styles.repository";
 import type { UploadsService } from "../uploads/uploads.service";
-import { fileUrl } from "../uploads/uploads.service";
+import { fileUrl } from "../../infra/storage/storage";
 import { type BannedKeywordsRepository, findBanned } from "./banned-keywords.repository";
 import type { GenerationEvents } from "./generation-events";
 import type { GenerationRow, GenerationsRepository } from "./generations.repository";

@@ -14,14 +14,15 @@ import {
   createCatalogueCache,
 } from "./catalogue-cache";
 import type { PairRow, StyleRow, StylesRepository } from "./styles.repository";
+import { fileUrl } from "../../infra/storage/storage";
 
-const fileUrl = (key: string) => `/api/files/style-previews/${key}`;
+const previewUrl = (key: string) => fileUrl("style-previews", key);
 
 export function imageSet(fullKey: string | null): ImageSet | null {
   if (!fullKey) return null;
   return {
-    full: fileUrl(fullKey),
-    card: fileUrl(cardKeyOf(fullKey)),
+    full: previewUrl(fullKey),
+    card: previewUrl(cardKeyOf(fullKey)),
     width: PREVIEW_FULL.width,
     height: PREVIEW_FULL.height,
   };

@@ -1,11 +1,9 @@
 import type { UploadResponse } from "@rupa/shared";
 import type { Actor } from "../../lib/actor";
 import { processPhoto } from "../../infra/images/photo-pipeline";
-import { newObjectKey, type ObjectOwner, type Storage } from "../../infra/storage/storage";
+import { fileUrl, newObjectKey, type ObjectOwner, type Storage } from "../../infra/storage/storage";
 import { AppError, errors } from "../../lib/errors";
 import type { UploadOwner, UploadRow, UploadsRepository } from "./uploads.repository";
-
-export const fileUrl = (bucket: string, key: string) => `/api/files/${bucket}/${key}`;
 
 export function ownerOf(actor: Actor): { owner: UploadOwner; storageOwner: ObjectOwner } {
   if (actor.userId)
