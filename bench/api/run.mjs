@@ -196,8 +196,7 @@ async function startProbe(url, headers, perSecond) {
 async function pgliteTemplate() {
   const shaping = [
     "apps/server/src/db/migrations",
-    "apps/server/src/infra/db/seed.ts",
-    "apps/server/src/modules/styles/catalogue.data.ts",
+    "apps/server/src/db/seed",
     "apps/server/src/jobs/style-previews.job.ts",
     "apps/server/src/infra/providers/local",
   ];

@@ -235,8 +235,7 @@ const serverLog = path.join(workDir, "server.log");
 // happens once and the folder is cached, keyed by what shapes it.
 const shaping = [
   "apps/server/src/db/migrations",
-  "apps/server/src/infra/db/seed.ts",
-  "apps/server/src/modules/styles/catalogue.data.ts",
+  "apps/server/src/db/seed",
   "apps/server/src/jobs/style-previews.job.ts",
   "apps/server/src/infra/providers/local/local-renderer.ts",
   "apps/server/src/infra/providers/local/sample-portraits.ts",

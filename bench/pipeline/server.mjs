@@ -10,7 +10,7 @@ import { users } from "../../apps/server/src/db/schema.ts";
 import { loadEnv } from "../../apps/server/src/env.ts";
 import { openDatabase } from "../../apps/server/src/infra/db/client.ts";
 import { runMigrations } from "../../apps/server/src/infra/db/migrate.ts";
-import { seedDatabase } from "../../apps/server/src/infra/db/seed.ts";
+import { seedDatabase } from "../../apps/server/src/db/seed/index.ts";
 import { createQueue } from "../../apps/server/src/infra/queue/queue.ts";
 import { createLocalStorage } from "../../apps/server/src/infra/storage/local-storage.ts";
 import { createLogger } from "../../apps/server/src/lib/logger.ts";

@@ -8,7 +8,7 @@ import type { AppContext } from "./context";
 import type { Env } from "./env";
 import { openDatabase } from "./infra/db/client";
 import { runMigrations } from "./infra/db/migrate";
-import { seedDatabase } from "./infra/db/seed";
+import { seedDatabase } from "./db/seed";
 import { createQueue } from "./infra/queue/queue";
 import { createLocalStorage } from "./infra/storage/local-storage";
 import { STYLE_PREVIEWS_JOB } from "./jobs/style-previews.job";

@@ -10,7 +10,7 @@ import { users } from "../src/db/schema";
 import { loadEnv } from "../src/env";
 import { openDatabase } from "../src/infra/db/client";
 import { runMigrations } from "../src/infra/db/migrate";
-import { seedDatabase } from "../src/infra/db/seed";
+import { seedDatabase } from "../src/db/seed";
 import { createQueue } from "../src/infra/queue/queue";
 import { createLocalStorage } from "../src/infra/storage/local-storage";
 import { createLogger } from "../src/lib/logger";

@@ -11,7 +11,7 @@ import { anonymous, type Actor } from "../src/lib/actor";
 import { loadEnv } from "../src/env";
 import { openDatabase, type DatabaseHandle } from "../src/infra/db/client";
 import { runMigrations } from "../src/infra/db/migrate";
-import { seedDatabase } from "../src/infra/db/seed";
+import { seedDatabase } from "../src/db/seed";
 import { createQueue } from "../src/infra/queue/queue";
 import { createLocalStorage } from "../src/infra/storage/local-storage";
 import { createLogger } from "../src/lib/logger";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
 import { feedback, styleEvents, styles } from "../../db/schema";
 import { createPreviewRenderer } from "../../jobs/style-previews.job";
-import { CATALOGUE } from "./catalogue.data";
+import { CATALOGUE } from "../../db/seed/catalogue.data";
 import { createStylesRepository } from "./styles.repository";
 
 let t: TestServer;
@@ -34,7 +34,7 @@ describe(`catalogue on ${testDriver()}`, () => {
     expect(list.length).toBe(CATALOGUE.length);
     expect(list.length).toBeGreaterThanOrEqual(60);
     expect(new Set(list.map((s) => s.category)).size).toBe(8);
-    const { seedDatabase } = await import("../../infra/db/seed");
+    const { seedDatabase } = await import("../../db/seed");
     await seedDatabase(t.ctx.db.db);
     const [{ n }] = (
       await t.ctx.db.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM styles`)

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { StyleCategory, StyleSort } from "@rupa/shared";
 import { results, styleEvents, stylePreviewPairs, styles } from "../../db/schema";
 import type { Database } from "../../infra/db/client";
-import { type CatalogueStyle, modelParametersOf } from "./catalogue.data";
+import { type CatalogueStyle, modelParametersOf } from "../../db/seed/catalogue.data";
 
 export type StyleRow = typeof styles.$inferSelect;
 export type PairRow = typeof stylePreviewPairs.$inferSelect;

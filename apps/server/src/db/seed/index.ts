@@ -1,10 +1,10 @@
 import { AI_SERVICES } from "@rupa/shared";
-import { aiModelConfigs } from "../../db/schema";
+import { aiModelConfigs } from "../schema";
 import { createSettingsRepository } from "../../modules/settings/settings.repository";
-import { CATALOGUE } from "../../modules/styles/catalogue.data";
+import { CATALOGUE } from "./catalogue.data";
 import { createCustomProfessionRepository } from "../../modules/custom-profession/custom-profession.repository";
 import { createStylesRepository } from "../../modules/styles/styles.repository";
-import type { Database } from "./client";
+import type { Database } from "../../infra/db/client";
 
 /**
  * Idempotent seed run at every start: default app settings (DECISIONS.md), the style catalogue
