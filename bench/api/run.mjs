@@ -22,12 +22,13 @@
 // bounded. Logs go to <tmp>/rupa-bench-api-*/. BENCH_PROFILE=1 writes a CPU profile of the
 // server during b) there.
 import { execFileSync, fork } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import {
+  contentKey,
   detailedPhoto,
   freePort,
   load,
@@ -200,16 +201,7 @@ async function pgliteTemplate() {
     "apps/server/src/jobs/style-previews.job.ts",
     "apps/server/src/infra/providers/local",
   ];
-  const hash = createHash("sha256");
-  for (const rel of shaping) {
-    const abs = path.join(repoRoot, rel);
-    const files = fs.statSync(abs).isDirectory()
-      ? fs.readdirSync(abs, { recursive: true }).map((f) => path.join(abs, f))
-      : [abs];
-    for (const f of files.sort())
-      if (fs.statSync(f).isFile()) hash.update(f).update(fs.readFileSync(f));
-  }
-  const dir = path.join(cacheDir, `data-${hash.digest("hex").slice(0, 12)}`);
+  const dir = path.join(cacheDir, `data-${contentKey(shaping)}`);
   if (fs.existsSync(dir)) return dir;
   log("   preparing a data folder: first start of the server (database made, previews drawn)…");
   const tmp = `${dir}.tmp-${process.pid}`;

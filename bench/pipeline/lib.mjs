@@ -1,5 +1,6 @@
 // Small helpers shared by the pipeline bench and its child processes.
 import { fork } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -26,6 +27,23 @@ export const load = () =>
     .join(" / ");
 
 /** A free TCP port on 127.0.0.1 (the server needs to know its PUBLIC_URL before it listens). */
+/**
+ * A short key for the files and folders (relative to the repository) that shape a cached data
+ * folder: their paths and contents, so any change to them makes a new one.
+ */
+export function contentKey(paths) {
+  const hash = createHash("sha256");
+  for (const rel of paths) {
+    const abs = path.join(repoRoot, rel);
+    const files = fs.statSync(abs).isDirectory()
+      ? fs.readdirSync(abs, { recursive: true }).map((f) => path.join(abs, f))
+      : [abs];
+    for (const f of files.sort())
+      if (fs.statSync(f).isFile()) hash.update(f).update(fs.readFileSync(f));
+  }
+  return hash.digest("hex").slice(0, 12);
+}
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const s = net.createServer();

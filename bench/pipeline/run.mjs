@@ -21,7 +21,6 @@
 // Child logs go to <tmp>/rupa-bench-pipeline-*/. Set BENCH_PROFILE=1 to write a CPU profile of
 // the server during c) there. BENCH_PARTS=c (or a, b, ab…) runs only those parts.
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -30,6 +29,7 @@ import sharp from "sharp";
 import { processPhoto } from "../../apps/server/src/infra/images/photo-pipeline.ts";
 import {
   bundleBenchServer,
+  contentKey,
   detailedPhoto,
   freePort,
   load,
@@ -240,16 +240,7 @@ const shaping = [
   "apps/server/src/infra/providers/local/local-renderer.ts",
   "apps/server/src/infra/providers/local/sample-portraits.ts",
 ];
-const hash = createHash("sha256");
-for (const rel of shaping) {
-  const abs = path.join(repoRoot, rel);
-  const files = fs.statSync(abs).isDirectory()
-    ? fs.readdirSync(abs, { recursive: true }).map((f) => path.join(abs, f))
-    : [abs];
-  for (const f of files.sort())
-    if (fs.statSync(f).isFile()) hash.update(f).update(fs.readFileSync(f));
-}
-const templateDir = path.join(cacheDir, `data-${hash.digest("hex").slice(0, 12)}`);
+const templateDir = path.join(cacheDir, `data-${contentKey(shaping)}`);
 if (!fs.existsSync(templateDir)) {
   log("preparing a data folder: first start of a server (database created, previews drawn)…");
   const tmp = `${templateDir}.tmp-${process.pid}`;
