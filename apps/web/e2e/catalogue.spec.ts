@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { mockSession } from "./support/mock-session";
+import { signUpAndSignIn } from "./support/generator";
 
 // The catalogue against the real server: the landing page, home/explore with sort and group
 // views, the style dialog with before/after previews and "Coba Gratis", the FAQ and legal pages
@@ -213,39 +213,34 @@ test("an empty group says no styles match, and a failed load offers a retry", as
 });
 
 test("a signed-in user sees the balance and the referral card at /", async ({ page, request }) => {
-  await mockSession(page, "user");
-  await page.route("**/api/referrals/me", (route) =>
-    route.fulfill({
-      json: {
-        referralCode: "MOCKUSER",
-        total: 2,
-        pending: 1,
-        completed: 1,
-        creditsEarned: 0,
-        progress: 1,
-        rewardEvery: 3,
-        rewardCredits: 5,
-        premiumUnlocked: false,
-      },
-    }),
-  );
+  // A real member of the real server: the balance and the referral card come from the API.
+  await signUpAndSignIn(page);
+  const me = (await (await page.request.get("/api/account/me")).json()) as {
+    user: { credits: { balance: number }; referralCode: string };
+  };
+  const card = (await (await page.request.get("/api/referrals/me")).json()) as {
+    referralCode: string;
+    progress: number;
+    rewardEvery: number;
+  };
+  expect(card.referralCode).toBe(me.user.referralCode);
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/");
   await expect(h1(page)).toHaveText("Mau jadi apa hari ini?");
-  await expect(page.getByTestId("credit-balance")).toHaveText("5 kredit");
+  await expect(page.getByTestId("credit-balance")).toHaveText(`${me.user.credits.balance} kredit`);
   await expect(page.getByRole("main").getByRole("link", { name: "Beli kredit" })).toHaveAttribute(
     "href",
     "/credits",
   );
   const progress = page.getByRole("progressbar", { name: "Progres menuju hadiah berikutnya" });
-  await expect(progress).toHaveAttribute("aria-valuenow", "1");
-  await expect(progress).toHaveAttribute("aria-valuemax", "3");
+  await expect(progress).toHaveAttribute("aria-valuenow", String(card.progress));
+  await expect(progress).toHaveAttribute("aria-valuemax", String(card.rewardEvery));
   await page.getByRole("button", { name: "Salin link" }).click();
   await expect(
     toasts(page).getByText("Link referral disalin! Bagikan ke teman untuk mendapat kredit."),
   ).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toMatch(/\/\?ref=MOCKUSER$/);
+  expect(copied.endsWith(`/?ref=${me.user.referralCode}`)).toBe(true);
 
   const style = (await listStyles(request))[0];
   if (!style) throw new Error("the catalogue is empty");
