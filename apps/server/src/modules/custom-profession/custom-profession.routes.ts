@@ -5,28 +5,35 @@ import type { AppContext } from "../../context";
 import type { AppEnv } from "../../lib/http";
 import { readJson, readQuery } from "../../lib/http";
 import { requireUser } from "../../middleware/auth-guards";
+import { rateLimit } from "../../middleware/rate-limit";
+import { generationLimit } from "../generations/generations.routes";
 
 /** /api/custom-profession: the feature switch, the active configuration and new requests. */
 export function customProfessionRoutes(ctx: AppContext) {
   const svc = ctx.services.customProfession;
-  return new Hono<AppEnv>()
-    .get("/", async (c) => {
-      const { variant } = readQuery(
-        c,
-        z.object({ variant: z.enum(PROFESSION_VARIANTS).default("action_figure") }),
-      );
-      return c.json(await svc.state(variant));
-    })
-    .post("/requests", async (c) => {
-      await requireUser(ctx, c);
-      const input = await readJson(c, customProfessionRequestSchema);
-      const actor = await ctx.resolveActor(c);
-      const limit = await ctx.services.settings.getInt("rate_limit_generation_per_hour");
-      await ctx.services.limiter.consume(
-        { name: "generations", limit, windowSeconds: 3600 },
-        { user: actor.userId },
-      );
-      const { requestId, generation } = await svc.request(actor, input, c.get("clientIp"));
-      return c.json({ request: { id: requestId, status: "pending" as const }, generation }, 202);
-    });
+  return (
+    new Hono<AppEnv>()
+      .get("/", async (c) => {
+        const { variant } = readQuery(
+          c,
+          z.object({ variant: z.enum(PROFESSION_VARIANTS).default("action_figure") }),
+        );
+        return c.json(await svc.state(variant));
+      })
+      // The members' generation budget (the route is for members only).
+      .post(
+        "/requests",
+        rateLimit(ctx, { ...generationLimit, by: (a) => ({ user: a.userId }) }),
+        async (c) => {
+          await requireUser(ctx, c);
+          const input = await readJson(c, customProfessionRequestSchema);
+          const actor = await ctx.resolveActor(c);
+          const { requestId, generation } = await svc.request(actor, input, c.get("clientIp"));
+          return c.json(
+            { request: { id: requestId, status: "pending" as const }, generation },
+            202,
+          );
+        },
+      )
+  );
 }

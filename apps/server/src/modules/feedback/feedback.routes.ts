@@ -3,17 +3,19 @@ import { Hono } from "hono";
 import type { AppContext } from "../../context";
 import type { AppEnv } from "../../lib/http";
 import { readJson } from "../../lib/http";
+import { rateLimit } from "../../middleware/rate-limit";
 
 /** POST /api/feedback: stored for admins, with the user when signed in; rate-limited per IP. */
 export function feedbackRoutes(ctx: AppContext) {
-  return new Hono<AppEnv>().post("/", async (c) => {
+  const limit = rateLimit(ctx, {
+    name: "feedback",
+    limit: "rate_limit_feedback_per_hour",
+    windowSeconds: 3600,
+    by: (actor, ip) => ({ ip, user: actor.userId }),
+  });
+  return new Hono<AppEnv>().post("/", limit, async (c) => {
     const input = await readJson(c, feedbackRequestSchema);
     const actor = await ctx.resolveActor(c);
-    const limit = await ctx.services.settings.getInt("rate_limit_feedback_per_hour");
-    await ctx.services.limiter.consume(
-      { name: "feedback", limit, windowSeconds: 3600 },
-      { ip: c.get("clientIp"), user: actor.userId },
-    );
     const id = await ctx.services.feedback.insert({
       userId: actor.userId,
       type: input.type,

@@ -6,10 +6,22 @@ import type { AppContext } from "../../context";
 import type { AppEnv } from "../../lib/http";
 import { errors } from "../../lib/errors";
 import { readJson } from "../../lib/http";
+import { rateLimit, type RouteLimit } from "../../middleware/rate-limit";
 
 const TERMINAL = new Set(["succeeded", "failed"]);
 
 /** /api/generations: start one (one call), follow it by SSE or polling, and the health check. */
+/**
+ * Starting avatars, plain or custom (one budget): a member's own, a guest's per trial and
+ * address.
+ */
+export const generationLimit: RouteLimit = {
+  name: "generations",
+  limit: "rate_limit_generation_per_hour",
+  windowSeconds: 3600,
+  by: (actor, ip) => (actor.userId ? { user: actor.userId } : { guest: actor.guestTrialId, ip }),
+};
+
 export function generationRoutes(ctx: AppContext) {
   const { generations } = ctx.services;
   const idOf = (raw: string) => {
@@ -26,18 +38,9 @@ export function generationRoutes(ctx: AppContext) {
         if (!actor.userId && !actor.guestTrialId) return c.json({ generations: [] });
         return c.json({ generations: await generations.active(actor) });
       })
-      .post("/", async (c) => {
+      .post("/", rateLimit(ctx, generationLimit), async (c) => {
         const input = await readJson(c, startGenerationRequestSchema);
         const actor = await ctx.resolveActor(c);
-        const limit = await ctx.services.settings.getInt("rate_limit_generation_per_hour");
-        await ctx.services.limiter.consume(
-          { name: "generations", limit, windowSeconds: 3600 },
-          {
-            user: actor.userId,
-            guest: actor.userId ? null : actor.guestTrialId,
-            ip: actor.userId ? null : c.get("clientIp"),
-          },
-        );
         const generation = await generations.start(actor, input, c.get("clientIp"));
         return c.json({ generation }, 202);
       })

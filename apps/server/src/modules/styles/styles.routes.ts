@@ -5,6 +5,15 @@ import type { AppContext } from "../../context";
 import type { AppEnv } from "../../lib/http";
 import { errors } from "../../lib/errors";
 import { readJson, readQuery } from "../../lib/http";
+import { rateLimit, type RouteLimit } from "../../middleware/rate-limit";
+
+/** The catalogue's view and click events, per address. */
+const styleEventsLimit: RouteLimit = {
+  name: "style-events",
+  limit: 120,
+  windowSeconds: 3600,
+  by: (_actor, ip) => ({ ip }),
+};
 
 const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";
 
@@ -48,13 +57,9 @@ export function styleRoutes(ctx: AppContext) {
       c.header("Cache-Control", PUBLIC_CACHE);
       return c.json({ style });
     })
-    .post("/events", async (c) => {
+    .post("/events", rateLimit(ctx, styleEventsLimit), async (c) => {
       const { events } = await readJson(c, styleEventsRequestSchema);
       const actor = await ctx.resolveActor(c);
-      await ctx.services.limiter.consume(
-        { name: "style-events", limit: 120, windowSeconds: 3600 },
-        { ip: c.get("clientIp") },
-      );
       const accepted = await ctx.services.styleEvents.record(events, actor.userId);
       return c.json({ accepted }, 202);
     });

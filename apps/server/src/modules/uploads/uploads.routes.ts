@@ -6,6 +6,7 @@ import type { AppEnv } from "../../lib/http";
 import { assertDecodeCapacity, photoErrors } from "../../infra/images/photo-pipeline";
 import { AppError } from "../../lib/errors";
 import { generationErrors } from "../generations/generations.service";
+import { rateLimit } from "../../middleware/rate-limit";
 
 /**
  * POST /api/uploads (multipart field `photo`): members, and guests whose free try is unused.
@@ -21,12 +22,14 @@ export function uploadRoutes(ctx: AppContext) {
         throw photoErrors.tooLarge();
       },
     }),
+    rateLimit(ctx, {
+      name: "uploads",
+      limit: 60,
+      windowSeconds: 3600,
+      by: (actor, ip) => ({ ip, user: actor.userId, guest: actor.guestTrialId }),
+    }),
     async (c) => {
       const actor = await ctx.resolveActor(c);
-      await ctx.services.limiter.consume(
-        { name: "uploads", limit: 60, windowSeconds: 3600 },
-        { ip: c.get("clientIp"), user: actor.userId, guest: actor.guestTrialId },
-      );
       if (!actor.userId && actor.guestTrialId) {
         const trial = await ctx.services.guests.status(actor.guestTrialId, c.get("clientIp"));
         // A guest's photo is only good for the free try: once used, uploading stops too.
