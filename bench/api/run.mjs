@@ -28,6 +28,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import {
+  BenchClient,
   contentKey,
   detailedPhoto,
   freePort,
@@ -120,40 +121,6 @@ async function waitForPreviews(base, limitMs = 400_000) {
     if (missing === 0) return styles.length;
     if (Date.now() > end) throw new Error(`${missing} styles still without previews`);
     await sleep(1000);
-  }
-}
-
-class Client {
-  constructor(base) {
-    this.base = base;
-    this.cookies = new Map();
-  }
-  async req(p, { method, json, form } = {}) {
-    const headers = {};
-    if (this.cookies.size)
-      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (json !== undefined) headers["content-type"] = "application/json";
-    const res = await fetch(this.base + p, {
-      method: method ?? (json !== undefined || form ? "POST" : "GET"),
-      headers,
-      signal: AbortSignal.timeout(60_000),
-      body: form ?? (json !== undefined ? JSON.stringify(json) : undefined),
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    return res;
-  }
-  async json(p, opts) {
-    const res = await this.req(p, opts);
-    const body = await res.json().catch(() => null);
-    if (!res.ok) throw new Error(`${p} → ${res.status} ${JSON.stringify(body)}`);
-    return body;
-  }
-  cookieHeader() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
 }
 
@@ -304,7 +271,7 @@ async function runOn(db) {
       }
 
       // b) /api/account/me while 100 generations run
-      const member = new Client(server.base);
+      const member = new BenchClient(server.base, { timeoutMs: 60_000 });
       await member.json("/api/account/sign-in", {
         json: { email: creds.email, password: creds.password },
       });

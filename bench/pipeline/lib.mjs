@@ -202,3 +202,92 @@ export async function detailedPhoto(width, height, seed = 1) {
     { input: Buffer.from(svg) },
   ]);
 }
+
+/**
+ * The bench's browser: JSON and multipart requests to one server, keeping the cookies it is
+ * given. A GET on a kept-alive socket the server closed meanwhile is sent once more. With
+ * `timeoutMs`, a request without its own signal gives up after that long.
+ */
+export class BenchClient {
+  constructor(base, { timeoutMs } = {}) {
+    this.base = base;
+    this.timeoutMs = timeoutMs;
+    this.cookies = new Map();
+  }
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+  async req(p, { method, json, form, signal } = {}) {
+    const headers = {};
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
+    if (json !== undefined) headers["content-type"] = "application/json";
+    const m = method ?? (json !== undefined || form ? "POST" : "GET");
+    const send = () =>
+      fetch(this.base + p, {
+        method: m,
+        headers,
+        body: form ?? (json !== undefined ? JSON.stringify(json) : undefined),
+        signal: signal ?? (this.timeoutMs ? AbortSignal.timeout(this.timeoutMs) : undefined),
+      });
+    const res = await send().catch((e) => {
+      if (m === "GET" && !signal?.aborted) return send();
+      throw e;
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair.indexOf("=");
+      this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+    return res;
+  }
+  async json(p, opts) {
+    const res = await this.req(p, opts);
+    const body = await res.json().catch(() => null);
+    if (!res.ok)
+      throw new Error(`${opts?.method ?? "GET"} ${p} → ${res.status} ${JSON.stringify(body)}`);
+    return body;
+  }
+  async upload(bytes) {
+    const form = new FormData();
+    form.append("photo", new Blob([bytes], { type: "image/jpeg" }), "photo.jpg");
+    return (await this.json("/api/uploads", { form })).upload.id;
+  }
+  /** Follow a generation over SSE (as the web app does) until it ends; bounded. */
+  async follow(id, timeoutMs) {
+    const ctl = new AbortController();
+    const t = setTimeout(() => ctl.abort(), timeoutMs);
+    try {
+      const res = await this.req(`/api/generations/${id}/events`, { signal: ctl.signal });
+      const reader = res.body.getReader();
+      const dec = new TextDecoder();
+      let buf = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += dec.decode(value, { stream: true });
+        let i;
+        while ((i = buf.indexOf("\n\n")) >= 0) {
+          const event = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          const data = event
+            .split("\n")
+            .filter((l) => l.startsWith("data:"))
+            .map((l) => l.slice(5).trim())
+            .join("\n");
+          if (!data) continue;
+          const g = JSON.parse(data).generation;
+          if (g.status === "succeeded" || g.status === "failed") {
+            ctl.abort();
+            return g;
+          }
+        }
+      }
+      return null;
+    } catch (e) {
+      if (ctl.signal.aborted) return null;
+      throw e;
+    } finally {
+      clearTimeout(t);
+    }
+  }
+}

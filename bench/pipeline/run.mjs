@@ -28,6 +28,7 @@ import decodeHeic from "heic-decode";
 import sharp from "sharp";
 import { processPhoto } from "../../apps/server/src/infra/images/photo-pipeline.ts";
 import {
+  BenchClient,
   bundleBenchServer,
   contentKey,
   detailedPhoto,
@@ -143,91 +144,6 @@ for (const r of photoRows) {
 if (heicNote) log(`   note: ${heicNote}`);
 log(`   [${elapsed()}]\n`);
 
-// ---------------------------------------------------------------------------------------------
-// HTTP helpers (the bench is the browser)
-// ---------------------------------------------------------------------------------------------
-class Client {
-  constructor(base) {
-    this.base = base;
-    this.cookies = new Map();
-  }
-  async req(p, { method, json, form, signal } = {}) {
-    const headers = {};
-    if (this.cookies.size)
-      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (json !== undefined) headers["content-type"] = "application/json";
-    const m = method ?? (json !== undefined || form ? "POST" : "GET");
-    const send = () =>
-      fetch(this.base + p, {
-        method: m,
-        headers,
-        body: form ?? (json !== undefined ? JSON.stringify(json) : undefined),
-        signal,
-      });
-    // A kept-alive socket the server closed meanwhile: a GET is safely sent once more.
-    const res = await send().catch((e) => {
-      if (m === "GET" && !signal?.aborted) return send();
-      throw e;
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    return res;
-  }
-  async json(p, opts) {
-    const res = await this.req(p, opts);
-    const body = await res.json().catch(() => null);
-    if (!res.ok)
-      throw new Error(`${opts?.method ?? "GET"} ${p} → ${res.status} ${JSON.stringify(body)}`);
-    return body;
-  }
-  async upload(bytes) {
-    const form = new FormData();
-    form.append("photo", new Blob([bytes], { type: "image/jpeg" }), "photo.jpg");
-    return (await this.json("/api/uploads", { form })).upload.id;
-  }
-  /** Follow a generation over SSE (as the web app does) until it ends; bounded. */
-  async follow(id, timeoutMs) {
-    const ctl = new AbortController();
-    const t = setTimeout(() => ctl.abort(), timeoutMs);
-    try {
-      const res = await this.req(`/api/generations/${id}/events`, { signal: ctl.signal });
-      const reader = res.body.getReader();
-      const dec = new TextDecoder();
-      let buf = "";
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += dec.decode(value, { stream: true });
-        let i;
-        while ((i = buf.indexOf("\n\n")) >= 0) {
-          const event = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const data = event
-            .split("\n")
-            .filter((l) => l.startsWith("data:"))
-            .map((l) => l.slice(5).trim())
-            .join("\n");
-          if (!data) continue;
-          const g = JSON.parse(data).generation;
-          if (g.status === "succeeded" || g.status === "failed") {
-            ctl.abort();
-            return g;
-          }
-        }
-      }
-      return null;
-    } catch (e) {
-      if (ctl.signal.aborted) return null;
-      throw e;
-    } finally {
-      clearTimeout(t);
-    }
-  }
-}
-
 const dataDir = path.join(workDir, "data");
 const serverLog = path.join(workDir, "server.log");
 
@@ -287,14 +203,14 @@ else {
     const info = await server.ready;
     log(`   server ready in ${ms(info.startMs)}, RSS ${mb(info.rss)}`);
     const base = `http://127.0.0.1:${info.port}`;
-    const { styles } = await new Client(base).json("/api/styles");
+    const { styles } = await new BenchClient(base).json("/api/styles");
     const style = styles.find((s) => s.slug === "anime-shonen") ?? styles.find((s) => !s.isPremium);
     const totals = [];
     const queueWaits = [];
     const processing = [];
     const uploads = [];
     for (let i = 0; i <= RUNS_GENERATE; i++) {
-      const c = new Client(base);
+      const c = new BenchClient(base);
       await c.json("/api/guest/session", {
         json: { fingerprint: `bench-guest-${i}-${Date.now()}` },
       });
@@ -337,7 +253,7 @@ else {
  * stalled server is not hidden by a waiting client). Bounded by `stop()` and a request cap.
  */
 function startProbe(base, member, ids, routes, perSecond) {
-  const anon = new Client(base);
+  const anon = new BenchClient(base);
   const samples = [];
   const pending = new Set();
   let running = true;
@@ -422,7 +338,7 @@ else {
         `(env.ts allows 100; raised for this run), RSS ${mb(info.rss)}`,
     );
     const base = `http://127.0.0.1:${info.port}`;
-    const member = new Client(base);
+    const member = new BenchClient(base);
     const ids = [];
 
     // Idle: no job yet, every worker polling the queue.
