@@ -24,6 +24,7 @@ import { galleryRoutes } from "./modules/gallery/gallery.routes";
 import { customProfessionRoutes } from "./modules/custom-profession/custom-profession.routes";
 import { replicateWebhookRoutes } from "./modules/webhooks/replicate-webhook.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { docsRoutes } from "./modules/docs/docs.routes";
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -63,20 +64,21 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
-  api.route("/health", healthRoutes(ctx));
-  api.route("/files", fileRoutes(ctx));
+  api.route("/", healthRoutes(ctx));
+  api.route("/", docsRoutes(ctx));
+  api.route("/", fileRoutes(ctx));
   api.route("/account", accountRoutes(ctx));
   api.route("/auth", authCallbackRoutes(ctx));
   api.route("/admin/users", adminUserRoutes(ctx));
-  api.route("/styles", styleRoutes(ctx));
-  api.route("/feedback", feedbackRoutes(ctx));
-  api.route("/referrals", referralRoutes(ctx));
-  api.route("/uploads", uploadRoutes(ctx));
-  api.route("/guest", guestRoutes(ctx));
-  api.route("/generations", generationRoutes(ctx));
-  api.route("/webhooks/replicate", replicateWebhookRoutes(ctx));
-  api.route("/gallery", galleryRoutes(ctx));
-  api.route("/custom-profession", customProfessionRoutes(ctx));
+  api.route("/", styleRoutes(ctx));
+  api.route("/", feedbackRoutes(ctx));
+  api.route("/", referralRoutes(ctx));
+  api.route("/", uploadRoutes(ctx));
+  api.route("/", guestRoutes(ctx));
+  api.route("/", generationRoutes(ctx));
+  api.route("/", replicateWebhookRoutes(ctx));
+  api.route("/", galleryRoutes(ctx));
+  api.route("/", customProfessionRoutes(ctx));
   api.notFound(apiNotFound);
 
   app.route("/api", api);

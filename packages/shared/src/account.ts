@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { LANGUAGES } from "./constants";
+import { LANGUAGES, PASSWORD_MAX, PASSWORD_MIN, ROLES } from "./constants";
+import { defineRoutes, redirectResponse } from "./contract";
+import { okResponseSchema } from "./errors";
 import { safeText } from "./text";
 
 /**
  * Account API contract (issue: accounts). Field messages are stable keys the web translates
  * (`validation.<key>`); the server sends them in `error.issues[].message`.
  */
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
 
 export const emailSchema = safeText({ error: "email_required" })
   .trim()
@@ -83,8 +83,7 @@ export const updateProfileRequestSchema = z
 
 export const deleteAccountRequestSchema = z.object({ confirmEmail: emailSchema });
 
-export const roleSchema = z.enum(["user", "admin"]);
-export type Role = z.infer<typeof roleSchema>;
+export const roleSchema = z.enum(ROLES);
 
 export const creditSummarySchema = z.object({
   balance: z.number().int().nonnegative(),
@@ -113,8 +112,6 @@ export type AccountUser = z.infer<typeof accountUserSchema>;
 export const meResponseSchema = z.object({ user: accountUserSchema.nullable() });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
-export const okResponseSchema = z.object({ ok: z.literal(true) });
-
 export const authProvidersResponseSchema = z.object({ google: z.boolean() });
 
 export const setRoleRequestSchema = z.object({ role: roleSchema });
@@ -129,3 +126,131 @@ export const accountErrorCodes = [
   "google_unavailable",
   "insufficient_credits",
 ] as const;
+
+/** Sign-up, sign-in and sessions (the server's auth module). */
+export const authContract = defineRoutes({
+  providers: {
+    method: "GET",
+    path: "/api/account/providers",
+    summary: "Which sign-in providers besides e-mail are available",
+    access: "public",
+    responses: { 200: authProvidersResponseSchema },
+  },
+  signUp: {
+    method: "POST",
+    path: "/api/account/sign-up",
+    summary: "Create an account and send the confirmation e-mail",
+    access: "public",
+    body: signUpRequestSchema,
+    responses: { 201: signUpResponseSchema },
+    errors: [409, 429],
+  },
+  signIn: {
+    method: "POST",
+    path: "/api/account/sign-in",
+    summary: "Sign in with e-mail and password (sets the session cookie)",
+    access: "public",
+    body: signInRequestSchema,
+    responses: { 200: z.object({ user: accountUserSchema }) },
+    errors: [401, 403, 429],
+  },
+  signOut: {
+    method: "POST",
+    path: "/api/account/sign-out",
+    summary: "End this session",
+    access: "public",
+    responses: { 200: okResponseSchema },
+  },
+  forgotPassword: {
+    method: "POST",
+    path: "/api/account/forgot-password",
+    summary: "Send a password reset link (the same answer whether or not the address exists)",
+    access: "public",
+    body: forgotPasswordRequestSchema,
+    responses: { 200: okResponseSchema },
+    errors: [429],
+  },
+  resetPassword: {
+    method: "POST",
+    path: "/api/account/reset-password",
+    summary: "Set a new password with the token from the reset link",
+    access: "public",
+    body: resetPasswordRequestSchema,
+    responses: { 200: okResponseSchema },
+    errors: [429],
+  },
+  resendVerification: {
+    method: "POST",
+    path: "/api/account/resend-verification",
+    summary: "Send the confirmation e-mail again",
+    access: "public",
+    body: resendVerificationRequestSchema,
+    responses: { 200: okResponseSchema },
+    errors: [429],
+  },
+  googleStart: {
+    method: "GET",
+    path: "/api/account/google/start",
+    summary:
+      "Start signing in with Google (redirects to Google, or back to /auth when unavailable)",
+    access: "public",
+    responses: { 302: redirectResponse("To Google's consent screen, or /auth?google=unavailable") },
+  },
+  verifyEmail: {
+    method: "GET",
+    path: "/api/auth/verify-email",
+    summary: "The link in the confirmation e-mail (redirects to /auth?verified=1 or 0)",
+    access: "signed",
+    query: z.looseObject({ token: z.string().optional() }),
+    responses: { 302: redirectResponse("To /auth?verified=1, or /auth?verified=0") },
+  },
+  oauthCallback: {
+    method: "GET",
+    path: "/api/auth/callback/:provider",
+    summary: "Where the OAuth provider returns the browser",
+    access: "signed",
+    params: z.object({ provider: z.string() }),
+    query: z.looseObject({ code: z.string().optional(), state: z.string().optional() }),
+    responses: { 302: redirectResponse("Into the app, signed in, or to /auth with an error") },
+  },
+  oauthCallbackPost: {
+    method: "POST",
+    path: "/api/auth/callback/:provider",
+    summary: "The OAuth callback as a form post (response_mode=form_post)",
+    access: "signed",
+    params: z.object({ provider: z.string() }),
+    bodyType: "form",
+    body: z.looseObject({ code: z.string().optional(), state: z.string().optional() }),
+    responses: { 302: redirectResponse("Into the app, signed in, or to /auth with an error") },
+    errors: [415],
+  },
+});
+
+/** The signed-in member's own account (the server's account module). */
+export const accountContract = defineRoutes({
+  me: {
+    method: "GET",
+    path: "/api/account/me",
+    summary: "The signed-in user with their credit summary, or null for a visitor",
+    access: "public",
+    responses: { 200: meResponseSchema },
+  },
+  updateProfile: {
+    method: "PATCH",
+    path: "/api/account/profile",
+    summary: "Change the name, phone or preferred language",
+    access: "member",
+    body: updateProfileRequestSchema,
+    responses: { 200: z.object({ user: accountUserSchema }) },
+    errors: [401],
+  },
+  remove: {
+    method: "DELETE",
+    path: "/api/account",
+    summary: "Delete the account (confirmed by typing the e-mail address); signs out",
+    access: "member",
+    body: deleteAccountRequestSchema,
+    responses: { 200: okResponseSchema },
+    errors: [401, 422],
+  },
+});

@@ -1,20 +1,7 @@
 import { z } from "zod";
+import { STYLE_CATEGORIES, STYLE_EVENT_SECTIONS, STYLE_SORTS } from "./constants";
+import { defineRoutes, emptyResponse } from "./contract";
 import { safeText } from "./text";
-
-export const STYLE_CATEGORIES = [
-  "cartoon",
-  "profesi_collectibles",
-  "formal_cv_cpns",
-  "pop_culture",
-  "time_machine",
-  "hijab_style",
-  "jadul_nostalgia",
-  "more_styles",
-] as const;
-export type StyleCategory = (typeof STYLE_CATEGORIES)[number];
-
-export const STYLE_SORTS = ["featured", "popular", "newest", "az"] as const;
-export type StyleSort = (typeof STYLE_SORTS)[number];
 
 /** An image in two sizes: `card` for grids (300x375), `full` for dialogs (600x750). WebP. */
 export const imageSetSchema = z.object({
@@ -60,7 +47,6 @@ export const styleDetailSchema = styleSummarySchema.extend({ pairs: z.array(prev
 export type StyleDetail = z.infer<typeof styleDetailSchema>;
 export const styleDetailResponseSchema = z.object({ style: styleDetailSchema });
 
-export const STYLE_EVENT_SECTIONS = ["action_figures", "all_styles", "recent", "landing"] as const;
 export const styleEventSchema = z.object({
   styleId: z.uuid(),
   type: z.enum(["viewed", "clicked"]),
@@ -89,54 +75,42 @@ export const catalogueSummarySchema = z.object({
 });
 export type CatalogueSummary = z.infer<typeof catalogueSummarySchema>;
 
-export const FEEDBACK_TYPES = ["bug", "feature", "question", "other"] as const;
-export const feedbackRequestSchema = z.object({
-  type: z.enum(FEEDBACK_TYPES, { error: "feedback_type_required" }),
-  email: z
-    .union([z.literal(""), safeText().pipe(z.email("email_invalid").max(254, "email_invalid"))])
-    .optional()
-    .transform((v) => (v ? v.toLowerCase() : undefined)),
-  subject: safeText({ error: "required" }).trim().min(1, "required").max(200, "too_long"),
-  message: safeText({ error: "required" }).trim().min(1, "required").max(5000, "too_long"),
+export const stylesContract = defineRoutes({
+  list: {
+    method: "GET",
+    path: "/api/styles",
+    summary: "The public catalogue: active styles in the asked order, language and category",
+    access: "public",
+    query: styleListQuerySchema,
+    responses: {
+      200: styleListResponseSchema,
+      304: emptyResponse("Not modified (If-None-Match matched the ETag)"),
+    },
+  },
+  summary: {
+    method: "GET",
+    path: "/api/styles/summary",
+    summary: "Figures the landing and FAQ copy state, from real data and settings",
+    access: "public",
+    responses: { 200: catalogueSummarySchema },
+  },
+  detail: {
+    method: "GET",
+    path: "/api/styles/:id",
+    summary: "One active style with its before/after pairs",
+    access: "public",
+    params: z.object({ id: z.uuid() }),
+    notFound: "Style not found",
+    responses: { 200: styleDetailResponseSchema },
+    errors: [404],
+  },
+  events: {
+    method: "POST",
+    path: "/api/styles/events",
+    summary: "Record catalogue view and click events",
+    access: "public",
+    body: styleEventsRequestSchema,
+    responses: { 202: styleEventsResponseSchema },
+    errors: [429],
+  },
 });
-export type FeedbackRequest = z.input<typeof feedbackRequestSchema>;
-export const feedbackResponseSchema = z.object({ id: z.uuid() });
-
-export const referralStatsSchema = z.object({
-  referralCode: z.string(),
-  total: z.number().int().nonnegative(),
-  pending: z.number().int().nonnegative(),
-  completed: z.number().int().nonnegative(),
-  creditsEarned: z.number().int().nonnegative(),
-  /** Completed friends toward the next reward (0..rewardEvery-1). */
-  progress: z.number().int().nonnegative(),
-  rewardEvery: z.number().int().positive(),
-  rewardCredits: z.number().int().nonnegative(),
-  /** Premium styles unlock at `rewardEvery` completed referrals (DECISIONS.md). */
-  premiumUnlocked: z.boolean(),
-});
-export type ReferralStats = z.infer<typeof referralStatsSchema>;
-
-export const UPLOAD_STATUSES = ["uploading", "processing", "completed", "failed"] as const;
-export const uploadResponseSchema = z.object({
-  upload: z.object({
-    id: z.uuid(),
-    status: z.enum(UPLOAD_STATUSES),
-    width: z.number().int().nullable(),
-    height: z.number().int().nullable(),
-    thumbUrl: z.string().nullable(),
-    croppedUrl: z.string().nullable(),
-    createdAt: z.string(),
-  }),
-});
-export type UploadResponse = z.infer<typeof uploadResponseSchema>;
-
-export const guestSessionRequestSchema = z.object({
-  /** The browser's fingerprint digest (spec §6 recipe, hashed in the browser). */
-  fingerprint: safeText().regex(/^[A-Za-z0-9_-]{16,128}$/, "fingerprint_invalid"),
-});
-export const guestStatusSchema = z.object({
-  generationCount: z.number().int().nonnegative(),
-  canGenerate: z.boolean(),
-});
-export type GuestStatus = z.infer<typeof guestStatusSchema>;

@@ -20,3 +20,58 @@ export type Language = (typeof LANGUAGES)[number];
 /** The services an `ai_model_configs` entry can drive. */
 export const AI_SERVICES = ["avatar_generation", "kanvas_generation", "style_preview"] as const;
 export type AiService = (typeof AI_SERVICES)[number];
+
+// Enumerations the web shows and the schemas validate. This file imports nothing, so the web can
+// take values from `@rupa/shared/constants` without putting zod in the landing page's download.
+
+export const STYLE_CATEGORIES = [
+  "cartoon",
+  "profesi_collectibles",
+  "formal_cv_cpns",
+  "pop_culture",
+  "time_machine",
+  "hijab_style",
+  "jadul_nostalgia",
+  "more_styles",
+] as const;
+export type StyleCategory = (typeof STYLE_CATEGORIES)[number];
+
+export const STYLE_SORTS = ["featured", "popular", "newest", "az"] as const;
+export type StyleSort = (typeof STYLE_SORTS)[number];
+
+export const STYLE_EVENT_SECTIONS = ["action_figures", "all_styles", "recent", "landing"] as const;
+export type StyleEventSection = (typeof STYLE_EVENT_SECTIONS)[number];
+
+export const FEEDBACK_TYPES = ["bug", "feature", "question", "other"] as const;
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+
+export const UPLOAD_STATUSES = ["uploading", "processing", "completed", "failed"] as const;
+
+export const GALLERY_SORTS = ["newest", "oldest"] as const;
+export const GALLERY_KINDS = ["avatar", "kanvas"] as const;
+export type GalleryKind = (typeof GALLERY_KINDS)[number];
+
+export const AVATAR_ASPECT_RATIOS = [
+  "1:1",
+  "2:3",
+  "3:2",
+  "3:4",
+  "4:3",
+  "4:5",
+  "5:4",
+  "9:16",
+  "16:9",
+  "21:9",
+] as const;
+export type AvatarAspectRatio = (typeof AVATAR_ASPECT_RATIOS)[number];
+export const GENDERS = ["male", "female", "female_hijab"] as const;
+export type Gender = (typeof GENDERS)[number];
+export const GENERATION_STATUSES = ["queued", "processing", "succeeded", "failed"] as const;
+
+export const PROFESSION_VARIANTS = ["action_figure", "profession"] as const;
+
+export const ROLES = ["user", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;

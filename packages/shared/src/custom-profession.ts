@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { GENDERS } from "./generation";
+import { GENDERS, PROFESSION_VARIANTS } from "./constants";
+import { defineRoutes } from "./contract";
+import { generationSchema } from "./generation";
 import { safeText } from "./text";
-
-export const PROFESSION_VARIANTS = ["action_figure", "profession"] as const;
 
 export const customProfessionConfigSchema = z.object({
   id: z.uuid(),
@@ -40,3 +40,28 @@ export const customProfessionRequestSchema = z.object({
   gender: z.enum(GENDERS).optional(),
 });
 export type CustomProfessionRequest = z.input<typeof customProfessionRequestSchema>;
+
+export const customProfessionContract = defineRoutes({
+  state: {
+    method: "GET",
+    path: "/api/custom-profession",
+    summary: "The feature switch and the active configuration for a variant",
+    access: "public",
+    query: z.object({ variant: z.enum(PROFESSION_VARIANTS).default("action_figure") }),
+    responses: { 200: customProfessionStateSchema },
+  },
+  request: {
+    method: "POST",
+    path: "/api/custom-profession/requests",
+    summary: "Request a custom action figure or profession avatar (members)",
+    access: "member",
+    body: customProfessionRequestSchema,
+    responses: {
+      202: z.object({
+        request: z.object({ id: z.uuid(), status: z.literal("pending") }),
+        generation: generationSchema,
+      }),
+    },
+    errors: [401, 402, 403, 404, 422, 429],
+  },
+});

@@ -34,3 +34,6 @@ export const errorBodySchema = z.object({
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The answer of an action that has nothing else to say. */
+export const okResponseSchema = z.object({ ok: z.literal(true) });

@@ -1,9 +1,8 @@
 import { z } from "zod";
+import { GALLERY_KINDS, GALLERY_SORTS } from "./constants";
+import { defineRoutes } from "./contract";
+import { okResponseSchema } from "./errors";
 import { safeText } from "./text";
-
-export const GALLERY_SORTS = ["newest", "oldest"] as const;
-export const GALLERY_KINDS = ["avatar", "kanvas"] as const;
-export type GalleryKind = (typeof GALLERY_KINDS)[number];
 
 export const galleryQuerySchema = z.object({
   sort: z.enum(GALLERY_SORTS).default("newest"),
@@ -39,3 +38,37 @@ export const galleryPageSchema = z.object({
 });
 export type GalleryPage = z.infer<typeof galleryPageSchema>;
 export const galleryItemResponseSchema = z.object({ item: galleryItemSchema });
+
+const galleryTarget = z.object({ kind: z.enum(GALLERY_KINDS), id: z.uuid() });
+
+export const galleryContract = defineRoutes({
+  page: {
+    method: "GET",
+    path: "/api/gallery",
+    summary: "A page of the signed-in user's avatars and Kanvas images",
+    access: "member",
+    query: galleryQuerySchema,
+    responses: { 200: galleryPageSchema },
+    errors: [401],
+  },
+  item: {
+    method: "GET",
+    path: "/api/gallery/:kind/:id",
+    summary: "One of the user's images",
+    access: "member",
+    params: galleryTarget,
+    notFound: "Image not found",
+    responses: { 200: galleryItemResponseSchema },
+    errors: [401, 404],
+  },
+  remove: {
+    method: "DELETE",
+    path: "/api/gallery/:kind/:id",
+    summary: "Delete one of the user's images",
+    access: "member",
+    params: galleryTarget,
+    notFound: "Image not found",
+    responses: { 200: okResponseSchema },
+    errors: [401, 404],
+  },
+});

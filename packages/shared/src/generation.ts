@@ -1,20 +1,7 @@
 import { z } from "zod";
+import { AVATAR_ASPECT_RATIOS, GENDERS, GENERATION_STATUSES } from "./constants";
+import { defineRoutes, eventStream } from "./contract";
 import { safeText } from "./text";
-
-export const AVATAR_ASPECT_RATIOS = [
-  "1:1",
-  "2:3",
-  "3:2",
-  "3:4",
-  "4:3",
-  "4:5",
-  "5:4",
-  "9:16",
-  "16:9",
-  "21:9",
-] as const;
-export const GENDERS = ["male", "female", "female_hijab"] as const;
-export const GENERATION_STATUSES = ["queued", "processing", "succeeded", "failed"] as const;
 
 /** Free-text variables (action-figure title, accessories…): short keys, at most 200 characters. */
 export const generationVariablesSchema = z
@@ -68,3 +55,53 @@ export const generationHealthSchema = z.object({
   }),
 });
 export type GenerationHealth = z.infer<typeof generationHealthSchema>;
+
+const generationId = z.object({ id: z.uuid() });
+
+export const generationsContract = defineRoutes({
+  health: {
+    method: "GET",
+    path: "/api/generations/health",
+    summary: "Whether avatar generation is available now",
+    access: "public",
+    responses: { 200: generationHealthSchema },
+  },
+  active: {
+    method: "GET",
+    path: "/api/generations",
+    summary: "The caller's generations still queued or processing",
+    access: "guest_or_member",
+    responses: { 200: z.object({ generations: z.array(generationSchema) }) },
+  },
+  start: {
+    method: "POST",
+    path: "/api/generations",
+    summary: "Start one avatar (spends credits, or the guest's free try)",
+    access: "guest_or_member",
+    body: startGenerationRequestSchema,
+    responses: { 202: generationResponseSchema },
+    errors: [401, 402, 403, 404, 409, 422, 429, 503],
+  },
+  get: {
+    method: "GET",
+    path: "/api/generations/:id",
+    summary: "One of the caller's generations",
+    access: "guest_or_member",
+    params: generationId,
+    notFound: "Generation not found",
+    responses: { 200: generationResponseSchema },
+    errors: [404],
+  },
+  events: {
+    method: "GET",
+    path: "/api/generations/:id/events",
+    summary: "Follow one of the caller's generations until it ends (Server-Sent Events)",
+    access: "guest_or_member",
+    params: generationId,
+    notFound: "Generation not found",
+    responses: {
+      200: eventStream(generationResponseSchema, "`generation` events, one per change"),
+    },
+    errors: [404],
+  },
+});

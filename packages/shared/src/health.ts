@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineRoutes } from "./contract";
 
 export const componentStatusSchema = z.enum(["ok", "error"]);
 export const healthComponentSchema = z.object({
@@ -29,3 +30,16 @@ export const healthDetailSchema = healthResponseSchema.extend({
   }),
 });
 export type HealthDetail = z.infer<typeof healthDetailSchema>;
+
+export const healthContract = defineRoutes({
+  health: {
+    method: "GET",
+    path: "/api/health",
+    summary: "Liveness for everyone; every component's details for admins",
+    access: "public",
+    responses: {
+      200: z.union([healthDetailSchema, healthResponseSchema]),
+      503: z.union([healthDetailSchema, healthResponseSchema]),
+    },
+  },
+});

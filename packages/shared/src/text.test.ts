@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { feedbackRequestSchema, styleEventSchema } from "./catalogue";
+import { styleEventSchema } from "./catalogue";
+import { feedbackRequestSchema } from "./feedback";
 import { customProfessionRequestSchema } from "./custom-profession";
 import { galleryQuerySchema } from "./gallery";
 import { generationVariablesSchema } from "./generation";

@@ -1,8 +1,6 @@
-import { feedbackRequestSchema } from "@rupa/shared";
-import { Hono } from "hono";
+import { feedbackContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
-import type { AppEnv } from "../../lib/http";
-import { readJson } from "../../lib/http";
+import { contractRoutes } from "../../middleware/auth-guards";
 import { rateLimit } from "../../middleware/rate-limit";
 
 /** POST /api/feedback: stored for admins, with the user when signed in; rate-limited per IP. */
@@ -13,8 +11,7 @@ export function feedbackRoutes(ctx: AppContext) {
     windowSeconds: 3600,
     by: (actor, ip) => ({ ip, user: actor.userId }),
   });
-  return new Hono<AppEnv>().post("/", limit, async (c) => {
-    const input = await readJson(c, feedbackRequestSchema);
+  return contractRoutes(ctx).on(feedbackContract.send, limit, async (c, { body: input }) => {
     const actor = await ctx.resolveActor(c);
     const id = await ctx.services.feedback.insert({
       userId: actor.userId,
@@ -23,6 +20,6 @@ export function feedbackRoutes(ctx: AppContext) {
       subject: input.subject,
       message: input.message,
     });
-    return c.json({ id }, 201);
-  });
+    return { status: 201, body: { id } };
+  }).hono;
 }

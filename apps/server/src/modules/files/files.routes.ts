@@ -1,8 +1,8 @@
-import { Hono } from "hono";
+import { filesContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
-import type { AppEnv } from "../../lib/http";
 import { errors } from "../../lib/errors";
 import { isBucket, parseObjectKey } from "../../infra/storage/storage";
+import { contractRoutes } from "../../middleware/auth-guards";
 import { canReadObject } from "./files.service";
 
 /**
@@ -10,9 +10,8 @@ import { canReadObject } from "./files.service";
  * Anything the caller may not see, or that does not exist, is the same 404.
  */
 export function fileRoutes(ctx: AppContext) {
-  return new Hono<AppEnv>().get("/:bucket/:key{.+}", async (c) => {
-    const bucket = c.req.param("bucket");
-    const key = c.req.param("key");
+  return contractRoutes(ctx).on(filesContract.get, async (c, { params, query }) => {
+    const { bucket, key } = params;
     const parsed = parseObjectKey(key);
     if (!isBucket(bucket) || !parsed) throw errors.notFound("File not found");
     const actor = await ctx.resolveActor(c);
@@ -27,14 +26,11 @@ export function fileRoutes(ctx: AppContext) {
     c.header("X-Content-Type-Options", "nosniff");
     // ?download=1 asks the browser to save the file (gallery downloads).
     const name = `rupa-${key.slice(key.lastIndexOf("/") + 1)}`;
-    c.header(
-      "Content-Disposition",
-      c.req.query("download") ? `attachment; filename="${name}"` : "inline",
-    );
+    c.header("Content-Disposition", query.download ? `attachment; filename="${name}"` : "inline");
     if (!isPublic) c.header("Vary", "Cookie");
     if (c.req.header("if-none-match") === etag) return c.body(null, 304);
     c.header("Content-Type", object.contentType);
     c.header("Content-Length", String(object.size));
     return c.body(new Uint8Array(object.body));
-  });
+  }).hono;
 }

@@ -1,36 +1,22 @@
-import { GALLERY_KINDS, galleryQuerySchema } from "@rupa/shared";
-import { Hono } from "hono";
-import { z } from "zod";
+import { galleryContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
-import type { AppEnv } from "../../lib/http";
-import { errors } from "../../lib/errors";
-import { readQuery } from "../../lib/http";
-import { requireUser } from "../../middleware/auth-guards";
-
-const target = z.object({ kind: z.enum(GALLERY_KINDS), id: z.uuid() });
+import { contractRoutes, requireUser } from "../../middleware/auth-guards";
 
 /** /api/gallery: the signed-in user's avatars and Kanvas images. */
 export function galleryRoutes(ctx: AppContext) {
   const gallery = ctx.services.gallery;
-  const parseTarget = (kind: string, id: string) => {
-    const t = target.safeParse({ kind, id });
-    if (!t.success) throw errors.notFound("Image not found");
-    return t.data;
-  };
-  return new Hono<AppEnv>()
-    .get("/", async (c) => {
+  return contractRoutes(ctx)
+    .on(galleryContract.page, async (c, { query }) => {
       const userId = await requireUser(ctx, c);
-      return c.json(await gallery.page(userId, readQuery(c, galleryQuerySchema)));
+      return { status: 200, body: await gallery.page(userId, query) };
     })
-    .get("/:kind/:id", async (c) => {
+    .on(galleryContract.item, async (c, { params }) => {
       const userId = await requireUser(ctx, c);
-      const t = parseTarget(c.req.param("kind"), c.req.param("id"));
-      return c.json({ item: await gallery.item(userId, t.kind, t.id) });
+      return { status: 200, body: { item: await gallery.item(userId, params.kind, params.id) } };
     })
-    .delete("/:kind/:id", async (c) => {
+    .on(galleryContract.remove, async (c, { params }) => {
       const userId = await requireUser(ctx, c);
-      const t = parseTarget(c.req.param("kind"), c.req.param("id"));
-      await gallery.remove(userId, t.kind, t.id);
-      return c.json({ ok: true as const });
-    });
+      await gallery.remove(userId, params.kind, params.id);
+      return { status: 200, body: { ok: true as const } };
+    }).hono;
 }

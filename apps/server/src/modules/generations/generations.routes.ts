@@ -1,11 +1,7 @@
-import { startGenerationRequestSchema } from "@rupa/shared";
-import { Hono } from "hono";
+import { generationsContract } from "@rupa/shared";
 import { streamSSE } from "hono/streaming";
-import { z } from "zod";
 import type { AppContext } from "../../context";
-import type { AppEnv } from "../../lib/http";
-import { errors } from "../../lib/errors";
-import { readJson } from "../../lib/http";
+import { contractRoutes } from "../../middleware/auth-guards";
 import { rateLimit, type RouteLimit } from "../../middleware/rate-limit";
 
 const TERMINAL = new Set(["succeeded", "failed"]);
@@ -24,33 +20,30 @@ export const generationLimit: RouteLimit = {
 
 export function generationRoutes(ctx: AppContext) {
   const { generations } = ctx.services;
-  const idOf = (raw: string) => {
-    const id = z.uuid().safeParse(raw);
-    if (!id.success) throw errors.notFound("Generation not found");
-    return id.data;
-  };
   return (
-    new Hono<AppEnv>()
-      .get("/health", async (c) => c.json(await generations.health()))
+    contractRoutes(ctx)
+      .on(generationsContract.health, async () => ({
+        status: 200,
+        body: await generations.health(),
+      }))
       // The caller's generations still queued or processing (the gallery's progress cards).
-      .get("/", async (c) => {
+      .on(generationsContract.active, async (c) => {
         const actor = await ctx.resolveActor(c);
-        if (!actor.userId && !actor.guestTrialId) return c.json({ generations: [] });
-        return c.json({ generations: await generations.active(actor) });
+        if (!actor.userId && !actor.guestTrialId) return { status: 200, body: { generations: [] } };
+        return { status: 200, body: { generations: await generations.active(actor) } };
       })
-      .post("/", rateLimit(ctx, generationLimit), async (c) => {
-        const input = await readJson(c, startGenerationRequestSchema);
+      .on(generationsContract.start, rateLimit(ctx, generationLimit), async (c, { body }) => {
         const actor = await ctx.resolveActor(c);
-        const generation = await generations.start(actor, input, c.get("clientIp"));
-        return c.json({ generation }, 202);
+        const generation = await generations.start(actor, body, c.get("clientIp"));
+        return { status: 202, body: { generation } };
       })
-      .get("/:id", async (c) => {
-        const gen = await generations.owned(await ctx.resolveActor(c), idOf(c.req.param("id")));
-        return c.json({ generation: await generations.view(gen) });
+      .on(generationsContract.get, async (c, { params }) => {
+        const gen = await generations.owned(await ctx.resolveActor(c), params.id);
+        return { status: 200, body: { generation: await generations.view(gen) } };
       })
-      .get("/:id/events", async (c) => {
+      .on(generationsContract.events, async (c, { params }) => {
         const actor = await ctx.resolveActor(c);
-        const id = idOf(c.req.param("id"));
+        const { id } = params;
         await generations.owned(actor, id);
         return streamSSE(c, async (stream) => {
           let last = "";
@@ -84,6 +77,6 @@ export function generationRoutes(ctx: AppContext) {
             unsubscribe();
           }
         });
-      })
+      }).hono
   );
 }

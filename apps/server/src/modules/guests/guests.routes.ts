@@ -1,10 +1,8 @@
-import { guestSessionRequestSchema } from "@rupa/shared";
-import { Hono } from "hono";
+import { guestsContract } from "@rupa/shared";
 import { setCookie } from "hono/cookie";
 import type { AppContext } from "../../context";
-import type { AppEnv } from "../../lib/http";
 import { AppError } from "../../lib/errors";
-import { readJson } from "../../lib/http";
+import { contractRoutes } from "../../middleware/auth-guards";
 import { guestCookieName, signGuestId } from "./guest-cookie";
 import { rateLimit, type RouteLimit } from "../../middleware/rate-limit";
 
@@ -19,9 +17,9 @@ const guestSessionLimit: RouteLimit = {
 /** /api/guest: the visitor's free try, tied to a hashed fingerprint and a signed cookie. */
 export function guestRoutes(ctx: AppContext) {
   const guests = ctx.services.guests;
-  return new Hono<AppEnv>()
-    .post("/session", rateLimit(ctx, guestSessionLimit), async (c) => {
-      const { fingerprint } = await readJson(c, guestSessionRequestSchema);
+  return contractRoutes(ctx)
+    .on(guestsContract.session, rateLimit(ctx, guestSessionLimit), async (c, { body }) => {
+      const { fingerprint } = body;
       const { trial, status } = await guests.session(fingerprint, c.get("clientIp"));
       const secure = ctx.env.PUBLIC_URL.startsWith("https:");
       setCookie(c, guestCookieName(secure), signGuestId(ctx.guestSecret, trial.id), {
@@ -31,12 +29,12 @@ export function guestRoutes(ctx: AppContext) {
         path: "/",
         maxAge: 60 * 60 * 24 * 30,
       });
-      return c.json(status);
+      return { status: 200, body: status };
     })
-    .get("/status", async (c) => {
+    .on(guestsContract.status, async (c) => {
       const actor = await ctx.resolveActor(c);
       if (!actor.guestTrialId)
         throw new AppError("guest_session_required", 401, "No guest session yet");
-      return c.json(await guests.status(actor.guestTrialId, c.get("clientIp")));
-    });
+      return { status: 200, body: await guests.status(actor.guestTrialId, c.get("clientIp")) };
+    }).hono;
 }

@@ -1,15 +1,17 @@
-import { Hono } from "hono";
+import { healthContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
-import type { AppEnv } from "../../lib/http";
+import { contractRoutes } from "../../middleware/auth-guards";
 import { createHealthService } from "./health.service";
 
 /** GET /api/health: liveness for everyone, every component's details for admins. */
 export function healthRoutes(ctx: AppContext) {
   const health = createHealthService(ctx);
-  return new Hono<AppEnv>().get("/", async (c) => {
+  return contractRoutes(ctx).on(healthContract.health, async (c) => {
     c.header("Cache-Control", "no-store");
     const actor = await ctx.resolveActor(c);
     const report = actor.isAdmin ? await health.detail() : await health.liveness();
-    return c.json(report, report.status === "healthy" ? 200 : 503);
-  });
+    return report.status === "healthy"
+      ? { status: 200, body: report }
+      : { status: 503, body: report };
+  }).hono;
 }

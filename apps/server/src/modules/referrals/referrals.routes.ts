@@ -1,12 +1,11 @@
-import { Hono } from "hono";
+import { referralsContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
-import type { AppEnv } from "../../lib/http";
-import { requireUser } from "../../middleware/auth-guards";
+import { contractRoutes, requireUser } from "../../middleware/auth-guards";
 
 /** GET /api/referrals/me: the signed-in user's referral progress card. */
 export function referralRoutes(ctx: AppContext) {
-  return new Hono<AppEnv>().get("/me", async (c) => {
+  return contractRoutes(ctx).on(referralsContract.mine, async (c) => {
     const userId = await requireUser(ctx, c);
-    return c.json(await ctx.services.referrals.statsFor(userId));
-  });
+    return { status: 200, body: await ctx.services.referrals.statsFor(userId) };
+  }).hono;
 }

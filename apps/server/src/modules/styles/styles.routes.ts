@@ -1,10 +1,7 @@
-import { styleEventsRequestSchema, styleListQuerySchema } from "@rupa/shared";
-import { Hono } from "hono";
-import { z } from "zod";
+import { stylesContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
-import type { AppEnv } from "../../lib/http";
 import { errors } from "../../lib/errors";
-import { readJson, readQuery } from "../../lib/http";
+import { contractRoutes } from "../../middleware/auth-guards";
 import { rateLimit, type RouteLimit } from "../../middleware/rate-limit";
 
 /** The catalogue's view and click events, per address. */
@@ -29,9 +26,8 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 /** /api/styles: the public catalogue (active styles only) and the style event log. */
 export function styleRoutes(ctx: AppContext) {
   const { styles } = ctx.services;
-  return new Hono<AppEnv>()
-    .get("/", async (c) => {
-      const q = readQuery(c, styleListQuerySchema);
+  return contractRoutes(ctx)
+    .on(stylesContract.list, async (c, { query: q }) => {
       const cached = await styles.listJson(q.sort, q.lang, q.category);
       c.header("Cache-Control", PUBLIC_CACHE);
       c.header("ETag", cached.etag);
@@ -46,21 +42,19 @@ export function styleRoutes(ctx: AppContext) {
       // Buffer.from and gzipSync allocate plain (not shared) ArrayBuffers.
       return c.body(bytes as Uint8Array<ArrayBuffer>);
     })
-    .get("/summary", async (c) => {
+    .on(stylesContract.summary, async (c) => {
       c.header("Cache-Control", PUBLIC_CACHE);
-      return c.json(await styles.summary());
+      return { status: 200, body: await styles.summary() };
     })
-    .get("/:id", async (c) => {
-      const id = z.uuid().safeParse(c.req.param("id"));
-      const style = id.success ? await styles.detail(id.data) : null;
+    .on(stylesContract.detail, async (c, { params }) => {
+      const style = await styles.detail(params.id);
       if (!style) throw errors.notFound("Style not found");
       c.header("Cache-Control", PUBLIC_CACHE);
-      return c.json({ style });
+      return { status: 200, body: { style } };
     })
-    .post("/events", rateLimit(ctx, styleEventsLimit), async (c) => {
-      const { events } = await readJson(c, styleEventsRequestSchema);
+    .on(stylesContract.events, rateLimit(ctx, styleEventsLimit), async (c, { body }) => {
       const actor = await ctx.resolveActor(c);
-      const accepted = await ctx.services.styleEvents.record(events, actor.userId);
-      return c.json({ accepted }, 202);
-    });
+      const accepted = await ctx.services.styleEvents.record(body.events, actor.userId);
+      return { status: 202, body: { accepted } };
+    }).hono;
 }

@@ -1,11 +1,10 @@
-import { LIMITS } from "@rupa/shared";
-import { Hono } from "hono";
+import { LIMITS, uploadsContract } from "@rupa/shared";
 import { bodyLimit } from "hono/body-limit";
 import type { AppContext } from "../../context";
-import type { AppEnv } from "../../lib/http";
 import { assertDecodeCapacity, photoErrors } from "../../infra/images/photo-pipeline";
 import { AppError } from "../../lib/errors";
 import { generationErrors } from "../generations/generations.service";
+import { contractRoutes } from "../../middleware/auth-guards";
 import { rateLimit } from "../../middleware/rate-limit";
 
 /**
@@ -14,8 +13,8 @@ import { rateLimit } from "../../middleware/rate-limit";
  * is read.
  */
 export function uploadRoutes(ctx: AppContext) {
-  return new Hono<AppEnv>().post(
-    "/",
+  return contractRoutes(ctx).on(
+    uploadsContract.upload,
     bodyLimit({
       maxSize: LIMITS.uploadMaxBytes + 512 * 1024,
       onError: () => {
@@ -52,7 +51,7 @@ export function uploadRoutes(ctx: AppContext) {
         actor,
         Buffer.from(await file.arrayBuffer()),
       );
-      return c.json({ upload }, 201);
+      return { status: 201, body: { upload } };
     },
-  );
+  ).hono;
 }

@@ -1,15 +1,15 @@
-import { Hono } from "hono";
+import { webhooksContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
-import type { AppEnv } from "../../lib/http";
 import { AppError } from "../../lib/errors";
 import { verifyReplicateWebhook } from "../../infra/providers/remote/replicate-webhook";
+import { contractRoutes } from "../../middleware/auth-guards";
 
 /**
  * POST /api/webhooks/replicate: a signed status update for a prediction. Only verified
  * deliveries count; they wake the generation that waits on that prediction.
  */
 export function replicateWebhookRoutes(ctx: AppContext) {
-  return new Hono<AppEnv>().post("/", async (c) => {
+  return contractRoutes(ctx).on(webhooksContract.replicate, async (c) => {
     const secret = ctx.env.REPLICATE_WEBHOOK_SECRET;
     if (!secret) throw new AppError("not_found", 404, "Webhooks are not enabled");
     const raw = await c.req.text();
@@ -39,5 +39,5 @@ export function replicateWebhookRoutes(ctx: AppContext) {
     }
     if (typeof id === "string") ctx.services.predictionWaiters.notify(id);
     return c.body(null, 204);
-  });
+  }).hono;
 }

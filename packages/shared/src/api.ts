@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { accountContract, authContract } from "./account";
+import { customProfessionContract } from "./custom-profession";
+import { stylesContract } from "./catalogue";
+import { defineRoutes, type RouteSpec } from "./contract";
+import { feedbackContract } from "./feedback";
+import { filesContract } from "./files";
+import { galleryContract } from "./gallery";
+import { generationsContract } from "./generation";
+import { guestsContract } from "./guests";
+import { healthContract } from "./health";
+import { referralsContract } from "./referrals";
+import { uploadsContract } from "./uploads";
+import { webhooksContract } from "./webhooks";
+
+export const docsContract = defineRoutes({
+  openapi: {
+    method: "GET",
+    path: "/api/openapi.json",
+    summary: "This API's description (OpenAPI 3.1), generated from the route contracts",
+    access: "public",
+    responses: { 200: z.record(z.string(), z.unknown()) },
+  },
+});
+
+/** Every route of the API, by group. A route is mounted on the server only from here. */
+export const apiContract = {
+  health: healthContract,
+  docs: docsContract,
+  auth: authContract,
+  account: accountContract,
+  styles: stylesContract,
+  feedback: feedbackContract,
+  referrals: referralsContract,
+  uploads: uploadsContract,
+  guests: guestsContract,
+  generations: generationsContract,
+  gallery: galleryContract,
+  customProfession: customProfessionContract,
+  files: filesContract,
+  webhooks: webhooksContract,
+} as const;
+
+export type ApiContract = typeof apiContract;
+
+/** `group.route`, e.g. `generations.start`. */
+export type RouteName = {
+  [G in keyof ApiContract]: `${G & string}.${keyof ApiContract[G] & string}`;
+}[keyof ApiContract];
+
+export type RouteByName<N extends RouteName> = N extends `${infer G}.${infer R}`
+  ? G extends keyof ApiContract
+    ? R extends keyof ApiContract[G]
+      ? ApiContract[G][R] & RouteSpec
+      : never
+    : never
+  : never;
+
+/** Every route with its name, in declaration order. */
+export function listRoutes(): { name: RouteName; route: RouteSpec }[] {
+  return Object.entries(apiContract).flatMap(([group, routes]) =>
+    Object.entries(routes as Record<string, RouteSpec>).map(([key, route]) => ({
+      name: `${group}.${key}` as RouteName,
+      route,
+    })),
+  );
+}
+
+/**
+ * The source of `route-table.ts`: every route's method and path by name, without zod, for the
+ * web's `call()` (the landing page must not download the schemas). `npm run contracts` writes
+ * it; route-table.test.ts fails when it is stale.
+ */
+export function renderRouteTable(): string {
+  const lines = listRoutes().map(
+    ({ name, route }) =>
+      `  ${JSON.stringify(name)}: [${JSON.stringify(route.method)}, ${JSON.stringify(route.path)}],`,
+  );
+  return [
+    "// Generated from the route contracts by `npm run contracts`; do not edit.",
+    "// Method and path of every API route by name, without zod (see api.ts).",
+    "export const ROUTE_TABLE = {",
+    ...lines,
+    "} as const;",
+    "",
+  ].join("\n");
+}
