@@ -61,7 +61,9 @@ export function createGalleryRepository(db: Database) {
       if (includeKanvas) {
         parts.push(sql`
           SELECT 'kanvas' AS kind, k.id, k.image_key, k.thumb_key, k.created_at,
-                 NULL::real, false, k.prompt, NULL::uuid, NULL::text, NULL::text, NULL::text, false
+                 NULL::real AS generation_time_seconds, false AS has_watermark, k.prompt,
+                 NULL::uuid AS style_id, NULL::text AS style_name, NULL::text AS style_name_id,
+                 NULL::text AS before_key, false AS original_deleted
           FROM kanvas_images k
           WHERE k.user_id = ${f.userId} ${f.only ? sql`AND k.id = ${f.only.id}` : sql``}`);
       }
