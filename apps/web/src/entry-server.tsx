@@ -11,6 +11,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { AppProviders } from "@/app/providers";
 import { routes } from "@/app/router";
 import { seedQueryClient, serializeSsrData, SSR_DATA_ID, type SsrData } from "@/app/ssr-data";
+import * as api from "@rupa/shared/route-table";
+import { routeUrl } from "@/lib/api-client";
 import type { Catalog } from "@/lib/i18n";
 import { flattenMessages, isLang, type Lang } from "@/lib/i18n-core";
 import enMessages from "./locales/en.json";
@@ -27,9 +29,9 @@ export const ssrSearchParams: readonly string[] = ["sort", "group"];
 
 type DataKey = "me" | "styles" | "summary";
 const API: Record<DataKey, string> = {
-  me: "/api/account/me",
-  styles: "/api/styles?sort=featured",
-  summary: "/api/styles/summary",
+  me: routeUrl(api.accountMe),
+  styles: routeUrl(api.stylesList, { query: { sort: "featured" } }),
+  summary: routeUrl(api.stylesSummary),
 };
 
 /**
@@ -80,7 +82,8 @@ export type RenderInput = {
   /** The language to render in (the visitor's `rupa.lang` cookie), Indonesian by default. */
   lang?: string;
   /** The raw answers of `dataSources`; a missing one renders that part as loading. */
-  data: Partial<Record<DataKey, unknown>>;
+  /** The API's answers for dataSources(), as the server's own API gave them. */
+  data: Pick<SsrData, DataKey>;
 };
 
 /**

@@ -51,7 +51,9 @@ export type RouteName = {
 export type RouteByName<N extends RouteName> = N extends `${infer G}.${infer R}`
   ? G extends keyof ApiContract
     ? R extends keyof ApiContract[G]
-      ? ApiContract[G][R] & RouteSpec
+      ? ApiContract[G][R] extends RouteSpec
+        ? ApiContract[G][R]
+        : never
       : never
     : never
   : never;
@@ -66,22 +68,27 @@ export function listRoutes(): { name: RouteName; route: RouteSpec }[] {
   );
 }
 
+/** `generations.start` → `generationsStart`: the name of a route's export in route-table.ts. */
+export function routeExportName(name: string): string {
+  return name.replace(/\.([a-z])/g, (_m, c: string) => c.toUpperCase());
+}
+
 /**
- * The source of `route-table.ts`: every route's method and path by name, without zod, for the
- * web's `call()` (the landing page must not download the schemas). `npm run contracts` writes
- * it; route-table.test.ts fails when it is stale.
+ * The source of `route-table.ts`: each route's method and path, without zod, as one export per
+ * route, so the web bundles only the routes a page calls (the landing page must not download the
+ * schemas). `npm run contracts` writes it; route-table.test.ts fails when it is stale.
  */
 export function renderRouteTable(): string {
   const lines = listRoutes().map(
     ({ name, route }) =>
-      `  ${JSON.stringify(name)}: [${JSON.stringify(route.method)}, ${JSON.stringify(route.path)}],`,
+      `export const ${routeExportName(name)}: RouteRef<${JSON.stringify(name)}> = [${JSON.stringify(route.method)}, ${JSON.stringify(route.path)}];`,
   );
   return [
     "// Generated from the route contracts by `npm run contracts`; do not edit.",
-    "// Method and path of every API route by name, without zod (see api.ts).",
-    "export const ROUTE_TABLE = {",
+    "// Method and path of every API route, one export per route, without zod (see api.ts).",
+    'import type { RouteRef } from "./contract";',
+    "",
     ...lines,
-    "} as const;",
     "",
   ].join("\n");
 }

@@ -60,6 +60,7 @@ export const styleEventSchema = z.object({
 export const styleEventsRequestSchema = z.object({
   events: z.array(styleEventSchema).min(1).max(100),
 });
+export type StyleEventsRequest = z.input<typeof styleEventsRequestSchema>;
 export const styleEventsResponseSchema = z.object({ accepted: z.number().int().nonnegative() });
 
 /** Figures the landing and FAQ copy state, from real data and settings. */

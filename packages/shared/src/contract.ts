@@ -136,6 +136,14 @@ export type RouteOutput<R extends RouteSpec> = {
     : never;
 }[keyof R["responses"] & number];
 
+/**
+ * A route as the web bundles it (route-table.ts): method and path, and its name as a type only,
+ * from which `call()` takes the input and output types.
+ */
+export type RouteRef<N extends string = string> = readonly [method: HttpMethod, path: string] & {
+  readonly __route?: N;
+};
+
 /** `/api/files/:bucket/:key{.+}` → `/api/files/{bucket}/{key}` (OpenAPI and URL building). */
 export function templatePath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, "{$1}");

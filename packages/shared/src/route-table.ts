@@ -1,41 +1,41 @@
 // Generated from the route contracts by `npm run contracts`; do not edit.
-// Method and path of every API route by name, without zod (see api.ts).
-export const ROUTE_TABLE = {
-  "health.health": ["GET", "/api/health"],
-  "docs.openapi": ["GET", "/api/openapi.json"],
-  "auth.providers": ["GET", "/api/account/providers"],
-  "auth.signUp": ["POST", "/api/account/sign-up"],
-  "auth.signIn": ["POST", "/api/account/sign-in"],
-  "auth.signOut": ["POST", "/api/account/sign-out"],
-  "auth.forgotPassword": ["POST", "/api/account/forgot-password"],
-  "auth.resetPassword": ["POST", "/api/account/reset-password"],
-  "auth.resendVerification": ["POST", "/api/account/resend-verification"],
-  "auth.googleStart": ["GET", "/api/account/google/start"],
-  "auth.verifyEmail": ["GET", "/api/auth/verify-email"],
-  "auth.oauthCallback": ["GET", "/api/auth/callback/:provider"],
-  "auth.oauthCallbackPost": ["POST", "/api/auth/callback/:provider"],
-  "account.me": ["GET", "/api/account/me"],
-  "account.updateProfile": ["PATCH", "/api/account/profile"],
-  "account.remove": ["DELETE", "/api/account"],
-  "styles.list": ["GET", "/api/styles"],
-  "styles.summary": ["GET", "/api/styles/summary"],
-  "styles.detail": ["GET", "/api/styles/:id"],
-  "styles.events": ["POST", "/api/styles/events"],
-  "feedback.send": ["POST", "/api/feedback"],
-  "referrals.mine": ["GET", "/api/referrals/me"],
-  "uploads.upload": ["POST", "/api/uploads"],
-  "guests.session": ["POST", "/api/guest/session"],
-  "guests.status": ["GET", "/api/guest/status"],
-  "generations.health": ["GET", "/api/generations/health"],
-  "generations.active": ["GET", "/api/generations"],
-  "generations.start": ["POST", "/api/generations"],
-  "generations.get": ["GET", "/api/generations/:id"],
-  "generations.events": ["GET", "/api/generations/:id/events"],
-  "gallery.page": ["GET", "/api/gallery"],
-  "gallery.item": ["GET", "/api/gallery/:kind/:id"],
-  "gallery.remove": ["DELETE", "/api/gallery/:kind/:id"],
-  "customProfession.state": ["GET", "/api/custom-profession"],
-  "customProfession.request": ["POST", "/api/custom-profession/requests"],
-  "files.get": ["GET", "/api/files/:bucket/:key{.+}"],
-  "webhooks.replicate": ["POST", "/api/webhooks/replicate"],
-} as const;
+// Method and path of every API route, one export per route, without zod (see api.ts).
+import type { RouteRef } from "./contract";
+
+export const healthHealth: RouteRef<"health.health"> = ["GET", "/api/health"];
+export const docsOpenapi: RouteRef<"docs.openapi"> = ["GET", "/api/openapi.json"];
+export const authProviders: RouteRef<"auth.providers"> = ["GET", "/api/account/providers"];
+export const authSignUp: RouteRef<"auth.signUp"> = ["POST", "/api/account/sign-up"];
+export const authSignIn: RouteRef<"auth.signIn"> = ["POST", "/api/account/sign-in"];
+export const authSignOut: RouteRef<"auth.signOut"> = ["POST", "/api/account/sign-out"];
+export const authForgotPassword: RouteRef<"auth.forgotPassword"> = ["POST", "/api/account/forgot-password"];
+export const authResetPassword: RouteRef<"auth.resetPassword"> = ["POST", "/api/account/reset-password"];
+export const authResendVerification: RouteRef<"auth.resendVerification"> = ["POST", "/api/account/resend-verification"];
+export const authGoogleStart: RouteRef<"auth.googleStart"> = ["GET", "/api/account/google/start"];
+export const authVerifyEmail: RouteRef<"auth.verifyEmail"> = ["GET", "/api/auth/verify-email"];
+export const authOauthCallback: RouteRef<"auth.oauthCallback"> = ["GET", "/api/auth/callback/:provider"];
+export const authOauthCallbackPost: RouteRef<"auth.oauthCallbackPost"> = ["POST", "/api/auth/callback/:provider"];
+export const accountMe: RouteRef<"account.me"> = ["GET", "/api/account/me"];
+export const accountUpdateProfile: RouteRef<"account.updateProfile"> = ["PATCH", "/api/account/profile"];
+export const accountRemove: RouteRef<"account.remove"> = ["DELETE", "/api/account"];
+export const stylesList: RouteRef<"styles.list"> = ["GET", "/api/styles"];
+export const stylesSummary: RouteRef<"styles.summary"> = ["GET", "/api/styles/summary"];
+export const stylesDetail: RouteRef<"styles.detail"> = ["GET", "/api/styles/:id"];
+export const stylesEvents: RouteRef<"styles.events"> = ["POST", "/api/styles/events"];
+export const feedbackSend: RouteRef<"feedback.send"> = ["POST", "/api/feedback"];
+export const referralsMine: RouteRef<"referrals.mine"> = ["GET", "/api/referrals/me"];
+export const uploadsUpload: RouteRef<"uploads.upload"> = ["POST", "/api/uploads"];
+export const guestsSession: RouteRef<"guests.session"> = ["POST", "/api/guest/session"];
+export const guestsStatus: RouteRef<"guests.status"> = ["GET", "/api/guest/status"];
+export const generationsHealth: RouteRef<"generations.health"> = ["GET", "/api/generations/health"];
+export const generationsActive: RouteRef<"generations.active"> = ["GET", "/api/generations"];
+export const generationsStart: RouteRef<"generations.start"> = ["POST", "/api/generations"];
+export const generationsGet: RouteRef<"generations.get"> = ["GET", "/api/generations/:id"];
+export const generationsEvents: RouteRef<"generations.events"> = ["GET", "/api/generations/:id/events"];
+export const galleryPage: RouteRef<"gallery.page"> = ["GET", "/api/gallery"];
+export const galleryItem: RouteRef<"gallery.item"> = ["GET", "/api/gallery/:kind/:id"];
+export const galleryRemove: RouteRef<"gallery.remove"> = ["DELETE", "/api/gallery/:kind/:id"];
+export const customProfessionState: RouteRef<"customProfession.state"> = ["GET", "/api/custom-profession"];
+export const customProfessionRequest: RouteRef<"customProfession.request"> = ["POST", "/api/custom-profession/requests"];
+export const filesGet: RouteRef<"files.get"> = ["GET", "/api/files/:bucket/:key{.+}"];
+export const webhooksReplicate: RouteRef<"webhooks.replicate"> = ["POST", "/api/webhooks/replicate"];

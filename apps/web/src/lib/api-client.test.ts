@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
-import { ApiError, apiFetch } from "./api-client";
+import * as routes from "@rupa/shared/route-table";
+import { ApiError, call, routeUrl } from "./api-client";
 
 function respond(status: number, body?: unknown, contentType = "application/json") {
   const text = body === undefined ? null : typeof body === "string" ? body : JSON.stringify(body);
@@ -15,49 +15,81 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("apiFetch", () => {
-  it("sends JSON with credentials and returns the validated body", async () => {
-    const fetchMock = respond(200, { id: "u1", credits: 5 });
+const stats = {
+  referralCode: "ABC123",
+  total: 4,
+  pending: 1,
+  completed: 3,
+  creditsEarned: 5,
+  progress: 0,
+  rewardEvery: 3,
+  rewardCredits: 5,
+  premiumUnlocked: true,
+};
+
+describe("routeUrl", () => {
+  it("fills path parameters from the route table and appends the query", () => {
+    expect(routeUrl(routes.galleryItem, { params: { kind: "avatar", id: "a b" } })).toBe(
+      "/api/gallery/avatar/a%20b",
+    );
+    expect(routeUrl(routes.stylesList, { query: { sort: "az", lang: "en" } })).toBe(
+      "/api/styles?sort=az&lang=en",
+    );
+    expect(routeUrl(routes.stylesList, { query: { sort: "featured", category: undefined } })).toBe(
+      "/api/styles?sort=featured",
+    );
+    // A parameter that spans segments keeps its slashes.
+    expect(
+      routeUrl(routes.filesGet, { params: { bucket: "style-previews", key: "public/x y.webp" } }),
+    ).toBe("/api/files/style-previews/public/x%20y.webp");
+  });
+});
+
+describe("call", () => {
+  it("sends the route's method with JSON and credentials, and returns the answer", async () => {
+    const fetchMock = respond(201, { id: "6f1c2a8e-3b8d-4c1e-9f3a-2b1c0d9e8f7a" });
     vi.stubGlobal("fetch", fetchMock);
-    const me = await apiFetch("/api/me", {
-      method: "POST",
-      body: { a: 1 },
-      schema: z.object({ id: z.string(), credits: z.number() }),
+    const body = { type: "bug" as const, subject: "s", message: "m" };
+    await expect(call(routes.feedbackSend, { body })).resolves.toEqual({
+      id: "6f1c2a8e-3b8d-4c1e-9f3a-2b1c0d9e8f7a",
     });
-    expect(me).toEqual({ id: "u1", credits: 5 });
-    const init = fetchMock.mock.calls[0]?.[1];
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe("/api/feedback");
     expect(init?.credentials).toBe("include");
     expect(init?.method).toBe("POST");
-    expect(init?.body).toBe('{"a":1}');
+    expect(init?.body).toBe(JSON.stringify(body));
     expect((init?.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
   });
 
   it("turns the server's error shape into an ApiError", async () => {
     vi.stubGlobal(
       "fetch",
-      respond(422, {
+      respond(400, {
         error: {
-          code: "VALIDATION_FAILED",
+          code: "validation_failed",
           message: "Bad input",
-          issues: [{ path: ["title"], message: "Required" }],
+          issues: [{ path: ["subject"], message: "required" }],
         },
       }),
     );
-    const error = await apiFetch("/api/feedback", { method: "POST", body: {} }).catch(
-      (e: unknown) => e,
-    );
+    const error = await call(routes.feedbackSend, {
+      body: { type: "bug", subject: "", message: "m" },
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
-      code: "VALIDATION_FAILED",
-      status: 422,
+      code: "validation_failed",
+      status: 400,
       message: "Bad input",
-      issues: [{ path: ["title"], message: "Required" }],
+      issues: [{ path: ["subject"], message: "required" }],
     });
   });
 
   it("names an error without the JSON shape by its status", async () => {
     vi.stubGlobal("fetch", respond(502, "<html>Bad gateway</html>", "text/html"));
-    await expect(apiFetch("/api/x")).rejects.toMatchObject({ code: "HTTP_502", status: 502 });
+    await expect(call(routes.referralsMine)).rejects.toMatchObject({
+      code: "HTTP_502",
+      status: 502,
+    });
   });
 
   it("reports a network failure as NETWORK_ERROR with status 0", async () => {
@@ -65,27 +97,37 @@ describe("apiFetch", () => {
       "fetch",
       vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))),
     );
-    await expect(apiFetch("/api/x")).rejects.toMatchObject({ code: "NETWORK_ERROR", status: 0 });
-  });
-
-  it("rejects a body that does not match the schema", async () => {
-    vi.stubGlobal("fetch", respond(200, { id: 42 }));
-    await expect(
-      apiFetch("/api/me", { schema: z.object({ id: z.string() }) }),
-    ).rejects.toMatchObject({
-      code: "INVALID_RESPONSE",
-      issues: [expect.objectContaining({ path: ["id"] })],
+    await expect(call(routes.referralsMine)).rejects.toMatchObject({
+      code: "NETWORK_ERROR",
+      status: 0,
     });
   });
 
-  it("returns undefined for 204 and passes FormData through untouched", async () => {
-    const fetchMock = respond(204);
+  it("in development and tests, refuses an answer its route's contract refuses", async () => {
+    vi.stubGlobal("fetch", respond(200, stats));
+    await expect(call(routes.referralsMine)).resolves.toEqual(stats);
+    vi.stubGlobal("fetch", respond(200, { ...stats, progress: -1 }));
+    await expect(call(routes.referralsMine)).rejects.toMatchObject({
+      code: "INVALID_RESPONSE",
+      issues: [expect.objectContaining({ path: ["progress"] })],
+    });
+    // A status the contract does not declare is refused too.
+    vi.stubGlobal("fetch", respond(203, stats));
+    await expect(call(routes.referralsMine)).rejects.toMatchObject({ code: "INVALID_RESPONSE" });
+  });
+
+  it("passes the signal and keepalive through", async () => {
+    const fetchMock = respond(202, { accepted: 1 });
     vi.stubGlobal("fetch", fetchMock);
-    const form = new FormData();
-    form.set("photo", "x");
-    await expect(apiFetch("/api/uploads", { method: "POST", body: form })).resolves.toBeUndefined();
+    const controller = new AbortController();
+    const events = [{ styleId: "6f1c2a8e-3b8d-4c1e-9f3a-2b1c0d9e8f7a", type: "viewed" as const }];
+    await call(
+      routes.stylesEvents,
+      { body: { events } },
+      { signal: controller.signal, keepalive: true },
+    );
     const init = fetchMock.mock.calls[0]?.[1];
-    expect(init?.body).toBe(form);
-    expect((init?.headers as Record<string, string>)["Content-Type"]).toBeUndefined();
+    expect(init?.signal).toBe(controller.signal);
+    expect(init?.keepalive).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { ZodType, output } from "zod";
+import type { RouteByName, RouteInput, RouteName, RouteOutput, RouteRef } from "@rupa/shared";
 
 /** One problem with one field of a request, as the server's validation reports it. */
 export type ApiIssue = { path: (string | number)[]; message: string; code?: string };
@@ -25,18 +25,6 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
-
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-export type ApiFetchOptions<S extends ZodType | undefined = undefined> = {
-  method?: Method;
-  /** A plain value is sent as JSON; FormData, Blob and URLSearchParams are sent as they are. */
-  body?: unknown;
-  /** When given, the response body is validated with it and its output type is returned. */
-  schema?: S;
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-};
 
 function isRawBody(body: unknown): body is BodyInit {
   return (
@@ -96,28 +84,83 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+type Input<N extends RouteName> = RouteInput<RouteByName<N>>;
+/** A route's path parameters and query (what its URL is made of). */
+type UrlInput<N extends RouteName> = Omit<Input<N>, "body">;
+type Params = Record<string, string | number>;
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+/** The URL of a declared route: path parameters filled in, the query appended. */
+export function routeUrl<N extends RouteName>(
+  route: RouteRef<N>,
+  ...[input]: Partial<UrlInput<N>> extends UrlInput<N>
+    ? [input?: UrlInput<N>]
+    : [input: UrlInput<N>]
+): string {
+  const [, template] = route;
+  const { params, query } = (input ?? {}) as { params?: Params; query?: Query };
+  const path = template.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, (_m, key: string, pattern) => {
+    const value = String(params?.[key] ?? "");
+    // A parameter that may hold slashes (`:key{.+}`) keeps them between encoded segments.
+    return pattern ? value.split("/").map(encodeURIComponent).join("/") : encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export type CallOptions = {
+  signal?: AbortSignal | undefined;
+  /** Let the request outlive the page (events sent while it is being hidden). */
+  keepalive?: boolean;
+};
+
 /**
- * Calls the Rupa API with the session cookie. Resolves with the (validated) body; rejects
- * with an ApiError for an error status, a network failure or a body the schema refuses.
+ * Calls one declared API route (packages/shared contracts) with the session cookie. Resolves
+ * with the route's success body; rejects with an ApiError for an error status, a network
+ * failure or (in development and tests) an answer its contract refuses.
  *
- *   const me = await apiFetch("/api/me", { schema: meSchema });
- *   await apiFetch("/api/feedback", { method: "POST", body: { title, message } });
+ *   import * as routes from "@rupa/shared/route-table";
+ *   const { generation } = await call(routes.generationsStart, { body: { uploadId, styleId } });
+ *   const page = await call(routes.galleryPage, { query: { sort: "newest" } }, { signal });
+ *
+ * Only the method and path of the routes a page calls travel in its bundle (route-table.ts has one
+ * export per route); the schemas stay on the server and in development builds, so the landing
+ * page downloads no zod.
  */
-export function apiFetch<S extends ZodType>(
-  path: string,
-  options: ApiFetchOptions<S> & { schema: S },
-): Promise<output<S>>;
-export function apiFetch<T = unknown>(path: string, options?: ApiFetchOptions): Promise<T>;
-export async function apiFetch(
-  path: string,
-  options: ApiFetchOptions<ZodType | undefined> = {},
-): Promise<unknown> {
-  const { method = "GET", body, schema, signal, headers = {} } = options;
+export async function call<N extends RouteName>(
+  route: RouteRef<N>,
+  ...[input, options]: Partial<Input<N>> extends Input<N>
+    ? [input?: Input<N>, options?: CallOptions]
+    : [input: Input<N>, options?: CallOptions]
+): Promise<RouteOutput<RouteByName<N>>> {
+  const [method, path] = route;
+  const url = (routeUrl as (r: RouteRef, i?: unknown) => string)(route, input);
+  const body = (input as { body?: unknown } | undefined)?.body;
+  const { status, data } = await send(url, method, body, options ?? {});
+  if (import.meta.env.DEV) {
+    const { checkAnswer } = await import("./api-contract-check");
+    const mismatch = checkAnswer(method, path, status, data);
+    if (mismatch) throw new ApiError("INVALID_RESPONSE", status, mismatch.message, mismatch.issues);
+  }
+  return data as RouteOutput<RouteByName<N>>;
+}
+
+async function send(
+  url: string,
+  method: string,
+  body: unknown,
+  { signal, keepalive }: CallOptions,
+): Promise<{ status: number; data: unknown }> {
   const init: RequestInit = {
     method,
     credentials: "include",
-    headers: { Accept: "application/json", ...headers },
+    headers: { Accept: "application/json" },
     ...(signal ? { signal } : {}),
+    ...(keepalive ? { keepalive } : {}),
   };
   if (body !== undefined) {
     if (isRawBody(body)) {
@@ -130,7 +173,7 @@ export async function apiFetch(
 
   let response: Response;
   try {
-    response = await fetch(path, init);
+    response = await fetch(url, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError("NETWORK_ERROR", 0, "The server could not be reached");
@@ -144,20 +187,5 @@ export async function apiFetch(
     throw error;
   }
   if (!response.ok) throw toApiError(response.status, data);
-
-  if (!schema) return data;
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) {
-    throw new ApiError(
-      "INVALID_RESPONSE",
-      response.status,
-      "The server's answer did not match what the app expects",
-      parsed.error.issues.map((issue) => ({
-        path: issue.path.filter((p): p is string | number => typeof p !== "symbol"),
-        message: issue.message,
-        code: issue.code,
-      })),
-    );
-  }
-  return parsed.data;
+  return { status: response.status, data };
 }

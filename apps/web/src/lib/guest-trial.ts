@@ -1,13 +1,12 @@
 import { queryOptions, useQuery, type UseQueryResult } from "@tanstack/react-query";
-import { apiFetch } from "./api-client";
+import type { GuestStatus } from "@rupa/shared";
+import * as routes from "@rupa/shared/route-table";
+import { call } from "./api-client";
 import { queryKeys } from "./query-keys";
 import { browserFingerprint } from "./fingerprint";
 import { queryClient } from "./query-client";
 
-export interface GuestTrial {
-  generationCount: number;
-  canGenerate: boolean;
-}
+export type GuestTrial = GuestStatus;
 
 const LOCAL_KEY = "rupa.guestTrial";
 
@@ -26,20 +25,10 @@ function remember(trial: GuestTrial) {
   }
 }
 
-function parse(value: unknown): GuestTrial {
-  const v = value as Partial<GuestTrial> | null;
-  if (!v || typeof v.canGenerate !== "boolean" || typeof v.generationCount !== "number") {
-    throw new Error("Invalid guest trial response");
-  }
-  return { canGenerate: v.canGenerate, generationCount: v.generationCount };
-}
-
 /** Opens (or resumes) the guest session for this browser and returns its free-try status. */
 export async function fetchGuestTrial(): Promise<GuestTrial> {
   const fingerprint = await browserFingerprint();
-  const trial = parse(
-    await apiFetch("/api/guest/session", { method: "POST", body: { fingerprint } }),
-  );
+  const trial = await call(routes.guestsSession, { body: { fingerprint } });
   remember(trial);
   return trial;
 }

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { StyleSort } from "@rupa/shared";
-import { apiFetch } from "./api-client";
+import * as routes from "@rupa/shared/route-table";
+import { call } from "./api-client";
 import type { Lang } from "./i18n";
 import { queryKeys } from "./query-keys";
-import { parseCatalogueSummary, parseStyleDetail, parseStyleList } from "./styles-parse";
 
 export type { CatalogueSummary, StyleDetail, StyleSort, StyleSummary } from "@rupa/shared";
 
@@ -12,12 +12,10 @@ export type { CatalogueSummary, StyleDetail, StyleSort, StyleSummary } from "@ru
  * orders do not, so only A-Z puts the language into the request and the cache key.
  */
 export function stylesQueryOptions(sort: StyleSort = "featured", lang: Lang = "id") {
-  const params = new URLSearchParams({ sort });
-  if (sort === "az") params.set("lang", lang);
+  const query = sort === "az" ? { sort, lang } : { sort };
   return queryOptions({
     queryKey: queryKeys.styles.list(sort, sort === "az" ? lang : "any"),
-    queryFn: async ({ signal }) =>
-      parseStyleList(await apiFetch(`/api/styles?${params.toString()}`, { signal })),
+    queryFn: async ({ signal }) => (await call(routes.stylesList, { query }, { signal })).styles,
     staleTime: 60_000,
     // Previews are drawn in the background after a fresh start: look again while some are missing.
     refetchInterval: (query) =>
@@ -33,7 +31,7 @@ export function styleDetailQueryOptions(id: string) {
   return queryOptions({
     queryKey: queryKeys.styles.detail(id),
     queryFn: async ({ signal }) =>
-      parseStyleDetail(await apiFetch(`/api/styles/${encodeURIComponent(id)}`, { signal })),
+      (await call(routes.stylesDetail, { params: { id } }, { signal })).style,
     staleTime: 60_000,
   });
 }
@@ -44,8 +42,7 @@ export function useStyleDetail(id: string | null) {
 
 export const catalogueSummaryQueryOptions = queryOptions({
   queryKey: queryKeys.styles.summary,
-  queryFn: async ({ signal }) =>
-    parseCatalogueSummary(await apiFetch("/api/styles/summary", { signal })),
+  queryFn: ({ signal }) => call(routes.stylesSummary, {}, { signal }),
   staleTime: 5 * 60_000,
 });
 

@@ -1,13 +1,12 @@
 import { useCallback } from "react";
 import { useNavigate, type NavigateFunction } from "react-router";
-import { apiFetch } from "@/lib/api-client";
+import * as routes from "@rupa/shared/route-table";
+import { call } from "@/lib/api-client";
 import { LANG_STORAGE_KEY, isLang } from "@/lib/i18n-core";
 import { useI18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
 import { setMe } from "./api/me";
-
-export const SIGN_OUT_PATH = "/api/account/sign-out";
 
 function clearBrowserStorage(): void {
   let lang: string | null = null;
@@ -51,7 +50,7 @@ export async function forgetSession(navigate: NavigateFunction): Promise<void> {
  */
 export async function signOut(navigate: NavigateFunction): Promise<void> {
   try {
-    await apiFetch(SIGN_OUT_PATH, { method: "POST", body: {} });
+    await call(routes.authSignOut);
   } catch {
     // Offline or already signed out: carry on with the local part.
   }

@@ -1,37 +1,18 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
-import {
-  accountUserSchema,
-  authProvidersResponseSchema,
-  okResponseSchema,
-  signUpResponseSchema,
-  type SignInRequest,
-  type SignUpRequest,
-} from "@rupa/shared";
-import { z } from "zod";
-import { apiFetch } from "@/lib/api-client";
+import type { SignInRequest, SignUpRequest } from "@rupa/shared";
+import * as routes from "@rupa/shared/route-table";
+import { call, routeUrl } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 import { setMe } from "./me";
 
-// The account endpoints that only the auth and billing pages use. This file imports the zod
-// contract, so keep it out of layouts and other code that loads on every page.
+// The account endpoints that only the auth and account pages use.
 
-export const ACCOUNT_PATHS = {
-  providers: "/api/account/providers",
-  signUp: "/api/account/sign-up",
-  signIn: "/api/account/sign-in",
-  forgotPassword: "/api/account/forgot-password",
-  resetPassword: "/api/account/reset-password",
-  resendVerification: "/api/account/resend-verification",
-  account: "/api/account",
-  googleStart: "/api/account/google/start",
-} as const;
-
-const userResponseSchema = z.object({ user: accountUserSchema });
+/** Where the browser goes to sign in with Google (a redirect, not a fetch). */
+export const googleStartUrl = () => routeUrl(routes.authGoogleStart);
 
 export const providersQueryOptions = queryOptions({
   queryKey: queryKeys.accountProviders,
-  queryFn: ({ signal }) =>
-    apiFetch(ACCOUNT_PATHS.providers, { schema: authProvidersResponseSchema, signal }),
+  queryFn: ({ signal }) => call(routes.authProviders, {}, { signal }),
   staleTime: 5 * 60_000,
   retry: false,
 });
@@ -44,8 +25,7 @@ export function useAuthProviders() {
 /** Signs in; on success the session cookie is set and ['me'] holds the user. */
 export function useSignIn() {
   return useMutation({
-    mutationFn: (input: SignInRequest) =>
-      apiFetch(ACCOUNT_PATHS.signIn, { method: "POST", body: input, schema: userResponseSchema }),
+    mutationFn: (input: SignInRequest) => call(routes.authSignIn, { body: input }),
     onSuccess: ({ user }) => setMe(user),
   });
 }
@@ -53,52 +33,32 @@ export function useSignIn() {
 /** Registers; no session yet: the person confirms their e-mail first. */
 export function useSignUp() {
   return useMutation({
-    mutationFn: (input: SignUpRequest) =>
-      apiFetch(ACCOUNT_PATHS.signUp, { method: "POST", body: input, schema: signUpResponseSchema }),
+    mutationFn: (input: SignUpRequest) => call(routes.authSignUp, { body: input }),
   });
 }
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) =>
-      apiFetch(ACCOUNT_PATHS.forgotPassword, {
-        method: "POST",
-        body: { email },
-        schema: okResponseSchema,
-      }),
+    mutationFn: (email: string) => call(routes.authForgotPassword, { body: { email } }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
     mutationFn: (input: { token: string; newPassword: string }) =>
-      apiFetch(ACCOUNT_PATHS.resetPassword, {
-        method: "POST",
-        body: input,
-        schema: okResponseSchema,
-      }),
+      call(routes.authResetPassword, { body: input }),
   });
 }
 
 export function useResendVerification() {
   return useMutation({
-    mutationFn: (email: string) =>
-      apiFetch(ACCOUNT_PATHS.resendVerification, {
-        method: "POST",
-        body: { email },
-        schema: okResponseSchema,
-      }),
+    mutationFn: (email: string) => call(routes.authResendVerification, { body: { email } }),
   });
 }
 
 /** Deletes the signed-in account; the caller then clears the browser like a sign-out. */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (confirmEmail: string) =>
-      apiFetch(ACCOUNT_PATHS.account, {
-        method: "DELETE",
-        body: { confirmEmail },
-        schema: okResponseSchema,
-      }),
+    mutationFn: (confirmEmail: string) => call(routes.accountRemove, { body: { confirmEmail } }),
   });
 }

@@ -1,79 +1,15 @@
 import { queryOptions, useQuery, type UseQueryResult } from "@tanstack/react-query";
 import type { AccountUser, MeResponse } from "@rupa/shared";
-import { ApiError, apiFetch } from "@/lib/api-client";
+import * as routes from "@rupa/shared/route-table";
+import { call } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 import { queryClient } from "@/lib/query-client";
 
-// The session as the whole app sees it. This file is loaded on every page (layouts use it), so it
-// checks the answer by hand instead of importing the zod contract (@rupa/shared's schemas would
-// put zod in the first download). parse-me.test.ts keeps the check in step with meResponseSchema.
-
-export const ME_PATH = "/api/account/me";
 /** TanStack Query key of the current user; invalidate it after anything that changes the user. */
 export const meQueryKey = queryKeys.me;
 
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-const isCount = (value: unknown): value is number =>
-  typeof value === "number" && Number.isInteger(value) && value >= 0;
-
-function invalid(what: string): never {
-  throw new ApiError("INVALID_RESPONSE", 200, `Unexpected account answer: ${what}`);
-}
-
-/** Validates one AccountUser (same rules as accountUserSchema) and returns a clean copy. */
-export function parseAccountUser(value: unknown): AccountUser {
-  if (!isObject(value)) return invalid("user");
-  const { credits } = value;
-  if (
-    typeof value.id !== "string" ||
-    typeof value.email !== "string" ||
-    typeof value.fullName !== "string" ||
-    !(value.phone === null || typeof value.phone === "string") ||
-    !(value.preferredLanguage === "id" || value.preferredLanguage === "en") ||
-    typeof value.emailVerified !== "boolean" ||
-    !(value.role === "user" || value.role === "admin") ||
-    !isCount(value.totalGenerations) ||
-    typeof value.referralCode !== "string" ||
-    typeof value.createdAt !== "string"
-  )
-    return invalid("user fields");
-  if (
-    !isObject(credits) ||
-    !isCount(credits.balance) ||
-    typeof credits.watermarkedOnly !== "boolean" ||
-    !(credits.nextExpiry === null || typeof credits.nextExpiry === "string")
-  )
-    return invalid("credits");
-  return {
-    id: value.id,
-    email: value.email,
-    fullName: value.fullName,
-    phone: value.phone,
-    preferredLanguage: value.preferredLanguage,
-    emailVerified: value.emailVerified,
-    role: value.role,
-    totalGenerations: value.totalGenerations,
-    referralCode: value.referralCode,
-    createdAt: value.createdAt,
-    credits: {
-      balance: credits.balance,
-      watermarkedOnly: credits.watermarkedOnly,
-      nextExpiry: credits.nextExpiry,
-    },
-  };
-}
-
-/** `{ user: AccountUser | null }`, as GET /api/account/me answers. */
-export function parseMeResponse(value: unknown): MeResponse {
-  if (!isObject(value) || !("user" in value)) return invalid("body");
-  return { user: value.user === null ? null : parseAccountUser(value.user) };
-}
-
-export async function fetchMe(signal?: AbortSignal): Promise<MeResponse> {
-  return parseMeResponse(await apiFetch(ME_PATH, signal ? { signal } : {}));
+export function fetchMe(signal?: AbortSignal): Promise<MeResponse> {
+  return call(routes.accountMe, {}, { signal });
 }
 
 export const meQueryOptions = queryOptions({

@@ -1,9 +1,8 @@
 import type { Lang } from "@/lib/i18n-core";
-import { apiFetch } from "@/lib/api-client";
+import * as routes from "@rupa/shared/route-table";
+import { call } from "@/lib/api-client";
 import { queryClient } from "@/lib/query-client";
-import { meQueryOptions, parseAccountUser, setMe } from "./me";
-
-export const PROFILE_PATH = "/api/account/profile";
+import { meQueryOptions, setMe } from "./me";
 
 /**
  * Saves a language the person picked to their account (signed-in only). The cache is updated
@@ -18,12 +17,10 @@ export async function savePreferredLanguage(lang: Lang): Promise<void> {
   if (!user || user.preferredLanguage === lang) return;
   setMe({ ...user, preferredLanguage: lang });
   try {
-    const body = await apiFetch(PROFILE_PATH, {
-      method: "PATCH",
+    const { user: saved } = await call(routes.accountUpdateProfile, {
       body: { preferredLanguage: lang },
     });
-    if (typeof body === "object" && body !== null && "user" in body)
-      setMe(parseAccountUser(body.user));
+    setMe(saved);
   } catch (error) {
     console.warn("[account] could not save the language preference", error);
   }

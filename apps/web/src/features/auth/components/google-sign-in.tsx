@@ -11,7 +11,7 @@ import {
 } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { useI18n } from "@/lib/i18n";
-import { ACCOUNT_PATHS, useAuthProviders } from "../api/account";
+import { googleStartUrl, useAuthProviders } from "../api/account";
 
 function GoogleMark() {
   return (
@@ -55,7 +55,7 @@ export function GoogleSignInButton({ onUnavailable }: { onUnavailable: () => voi
   const onClick = () => {
     if (providers.data?.google) {
       setLeaving(true);
-      window.location.assign(ACCOUNT_PATHS.googleStart);
+      window.location.assign(googleStartUrl());
     } else {
       onUnavailable();
     }

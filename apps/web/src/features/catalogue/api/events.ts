@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef } from "react";
-import type { z } from "zod";
-import type { styleEventSchema } from "@rupa/shared";
+import type { StyleEventsRequest } from "@rupa/shared";
+import * as routes from "@rupa/shared/route-table";
+import { call } from "@/lib/api-client";
 
-export type StyleEvent = z.input<typeof styleEventSchema>;
+export type StyleEvent = StyleEventsRequest["events"][number];
 export type StyleEventSection = NonNullable<StyleEvent["section"]>;
 
-export const EVENTS_PATH = "/api/styles/events";
 /** The server takes 1..100 events per call. */
 export const MAX_EVENTS_PER_CALL = 100;
 export const FLUSH_INTERVAL_MS = 4_000;
@@ -71,14 +71,7 @@ export class EventBatcher {
 }
 
 const sendEvents: SendEvents = async (events, { keepalive }) => {
-  const response = await fetch(EVENTS_PATH, {
-    method: "POST",
-    credentials: "include",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ events }),
-    keepalive,
-  });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  await call(routes.stylesEvents, { body: { events } }, { keepalive });
 };
 
 let shared: EventBatcher | undefined;

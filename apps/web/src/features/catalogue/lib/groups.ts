@@ -1,25 +1,12 @@
-import type { StyleCategory, StyleSort, StyleSummary } from "@rupa/shared";
+import type { StyleSummary } from "@rupa/shared";
+import { STYLE_CATEGORIES, STYLE_SORTS, type StyleCategory } from "@rupa/shared/constants";
 import type { Lang } from "@/lib/i18n";
 
 /** The style groups in the order home/explore shows them (spec §2). */
-export const STYLE_GROUPS = [
-  "cartoon",
-  "profesi_collectibles",
-  "formal_cv_cpns",
-  "pop_culture",
-  "time_machine",
-  "hijab_style",
-  "jadul_nostalgia",
-  "more_styles",
-] as const satisfies readonly StyleCategory[];
+export const STYLE_GROUPS = STYLE_CATEGORIES;
 
-/** The sort orders (same as STYLE_SORTS in @rupa/shared, which is not imported: it brings zod). */
-export const STYLE_SORTS = [
-  "featured",
-  "popular",
-  "newest",
-  "az",
-] as const satisfies readonly StyleSort[];
+/** The sort orders. */
+export { STYLE_SORTS };
 
 /** The action-figure section (profesi_collectibles) shows at most this many styles. */
 export const ACTION_FIGURE_GROUP: StyleCategory = "profesi_collectibles";

@@ -1,8 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiFetch, isApiError } from "@/lib/api-client";
+import type { FeedbackType } from "@rupa/shared/constants";
+import * as routes from "@rupa/shared/route-table";
+import { call, isApiError } from "@/lib/api-client";
 
-export const FEEDBACK_TYPES = ["bug", "feature", "question", "other"] as const;
-export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+export { FEEDBACK_TYPES, type FeedbackType } from "@rupa/shared/constants";
 
 export const SUBJECT_MAX = 200;
 export const MESSAGE_MAX = 5000;
@@ -70,10 +71,10 @@ export function issuesFromError(error: unknown): FieldIssues {
 export function useSendFeedback() {
   return useMutation({
     mutationFn: (form: FeedbackForm) =>
-      apiFetch<{ id: string }>("/api/feedback", {
-        method: "POST",
+      call(routes.feedbackSend, {
         body: {
-          type: form.type,
+          // validateFeedback runs first; an empty type is refused by the server all the same.
+          type: form.type as FeedbackType,
           subject: form.subject.trim(),
           message: form.message.trim(),
           ...(form.email.trim() ? { email: form.email.trim() } : {}),

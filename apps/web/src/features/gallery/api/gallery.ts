@@ -1,23 +1,19 @@
-import {
-  galleryPageSchema,
-  generationSchema,
-  type GalleryItem,
-  type Generation,
-} from "@rupa/shared";
+import type { GalleryItem, Generation } from "@rupa/shared";
+import type { GALLERY_SORTS } from "@rupa/shared/constants";
 import {
   infiniteQueryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
 } from "@tanstack/react-query";
-import { z } from "zod";
-import { apiFetch } from "@/lib/api-client";
+import * as routes from "@rupa/shared/route-table";
+import { call } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 import { queryClient } from "@/lib/query-client";
 
 export type { GalleryItem, GalleryKind } from "@rupa/shared";
 
-export type GallerySort = "newest" | "oldest";
+export type GallerySort = (typeof GALLERY_SORTS)[number];
 export type GalleryFilters = { search: string; styleId: string | null; sort: GallerySort };
 
 /** Cards per page: three rows of the widest grid. */
@@ -28,12 +24,15 @@ export function galleryQueryOptions(filters: GalleryFilters) {
     queryKey: queryKeys.gallery.list(filters),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ sort: filters.sort, limit: String(PAGE_SIZE) });
       const search = filters.search.trim();
-      if (search) params.set("search", search);
-      if (filters.styleId) params.set("styleId", filters.styleId);
-      if (pageParam) params.set("cursor", pageParam);
-      return apiFetch(`/api/gallery?${params.toString()}`, { schema: galleryPageSchema, signal });
+      const query = {
+        sort: filters.sort,
+        limit: PAGE_SIZE,
+        ...(search ? { search } : {}),
+        ...(filters.styleId ? { styleId: filters.styleId } : {}),
+        ...(pageParam ? { cursor: pageParam } : {}),
+      };
+      return call(routes.galleryPage, { query }, { signal });
     },
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 30_000,
@@ -45,9 +44,7 @@ export function useGallery(filters: GalleryFilters, enabled: boolean) {
 }
 
 export async function deleteGalleryItem(item: Pick<GalleryItem, "kind" | "id">): Promise<void> {
-  await apiFetch(`/api/gallery/${item.kind}/${encodeURIComponent(item.id)}`, {
-    method: "DELETE",
-  });
+  await call(routes.galleryRemove, { params: { kind: item.kind, id: item.id } });
 }
 
 /** Every cached gallery list is stale after a delete or a finished generation. */
@@ -65,8 +62,6 @@ export function useDeleteGalleryItem() {
   });
 }
 
-const activeSchema = z.object({ generations: z.array(generationSchema) });
-
 /**
  * The user's generations still queued or processing (shown as progress cards). Polls every
  * 3 seconds while any is running; when one finishes the gallery list is fetched again.
@@ -75,7 +70,7 @@ export function useActiveGenerations(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.gallery.active,
     queryFn: async ({ signal }): Promise<Generation[]> =>
-      (await apiFetch("/api/generations", { schema: activeSchema, signal })).generations,
+      (await call(routes.generationsActive, {}, { signal })).generations,
     enabled,
     refetchInterval: (query) => ((query.state.data?.length ?? 0) > 0 ? 3_000 : false),
   });

@@ -1,44 +1,27 @@
-import {
-  customProfessionStateSchema,
-  generationSchema,
-  type CustomProfessionRequest,
-  type Generation,
-} from "@rupa/shared";
+import type { CustomProfessionRequest, Generation } from "@rupa/shared";
+import type { PROFESSION_VARIANTS } from "@rupa/shared/constants";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
-import { apiFetch } from "@/lib/api-client";
+import * as routes from "@rupa/shared/route-table";
+import { call } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-export type FigureVariant = "action_figure" | "profession";
+export type FigureVariant = (typeof PROFESSION_VARIANTS)[number];
 
 /** The feature switch and the active configuration of one form variant. */
 export function useCustomFigureState(variant: FigureVariant, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.customFigure(variant),
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/custom-profession?variant=${variant}`, {
-        schema: customProfessionStateSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(routes.customProfessionState, { query: { variant } }, { signal }),
     enabled,
     staleTime: 60_000,
   });
 }
 
-const requestResponseSchema = z.object({
-  request: z.object({ id: z.uuid(), status: z.string() }),
-  generation: generationSchema,
-});
-
-/** Creates the pending request and starts its generation (one credit) in one call. */
+/** Creates the pending request and starts its generation in one call. */
 export async function requestCustomFigure(
   input: CustomProfessionRequest,
 ): Promise<{ requestId: string; generation: Generation }> {
-  const body = await apiFetch("/api/custom-profession/requests", {
-    method: "POST",
-    body: input,
-    schema: requestResponseSchema,
-  });
+  const body = await call(routes.customProfessionRequest, { body: input });
   return { requestId: body.request.id, generation: body.generation };
 }
 

@@ -1,47 +1,32 @@
-import {
-  generationHealthSchema,
-  generationResponseSchema,
-  type Generation,
-  type GenerationHealth,
-  type StartGenerationRequest,
-} from "@rupa/shared";
+import type { Generation, GenerationHealth, StartGenerationRequest } from "@rupa/shared";
 import { useMutation } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api-client";
+import * as routes from "@rupa/shared/route-table";
+import { call } from "@/lib/api-client";
 
 export function fetchHealth(signal?: AbortSignal): Promise<GenerationHealth> {
-  return apiFetch("/api/generations/health", {
-    schema: generationHealthSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return call(routes.generationsHealth, {}, { signal });
 }
 
 export async function startGeneration(input: StartGenerationRequest): Promise<Generation> {
-  const body = await apiFetch("/api/generations", {
-    method: "POST",
-    body: input,
-    schema: generationResponseSchema,
-  });
-  return body.generation;
+  return (await call(routes.generationsStart, { body: input })).generation;
 }
 
-/** Starts a generation (spends one credit, or the guest's trial). */
+/** Starts a generation (spends the style's credits, or the guest's trial). */
 export function useStartGeneration() {
   return useMutation({ mutationFn: startGeneration });
 }
 
 export async function fetchGeneration(id: string, signal?: AbortSignal): Promise<Generation> {
-  const body = await apiFetch(`/api/generations/${encodeURIComponent(id)}`, {
-    schema: generationResponseSchema,
-    ...(signal ? { signal } : {}),
-  });
-  return body.generation;
+  return (await call(routes.generationsGet, { params: { id } }, { signal })).generation;
 }
 
-/** Reads one SSE `generation` event's data; null when it does not match the contract. */
+/** Reads one SSE `generation` event's data (the same answer as generations.get); null if unreadable. */
 export function parseGenerationEvent(data: string): Generation | null {
   try {
-    const parsed = generationResponseSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data.generation : null;
+    const parsed = JSON.parse(data) as { generation?: Generation } | null;
+    return parsed && typeof parsed.generation === "object" && parsed.generation !== null
+      ? parsed.generation
+      : null;
   } catch {
     return null;
   }

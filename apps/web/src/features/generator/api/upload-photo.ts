@@ -1,5 +1,6 @@
-import { uploadResponseSchema, type UploadResponse } from "@rupa/shared";
-import { ApiError, toApiError } from "@/lib/api-client";
+import type { UploadResponse } from "@rupa/shared";
+import * as routes from "@rupa/shared/route-table";
+import { ApiError, routeUrl, toApiError } from "@/lib/api-client";
 
 export type Upload = UploadResponse["upload"];
 
@@ -21,7 +22,7 @@ export function uploadPhoto(
 ): UploadHandle {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<Upload>((resolve, reject) => {
-    xhr.open("POST", "/api/uploads");
+    xhr.open("POST", routeUrl(routes.uploadsUpload));
     xhr.withCredentials = true;
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (event) => {
@@ -38,13 +39,13 @@ export function uploadPhoto(
         reject(toApiError(xhr.status, body));
         return;
       }
-      const parsed = uploadResponseSchema.safeParse(body);
-      if (!parsed.success) {
+      const upload = (body as Partial<UploadResponse> | undefined)?.upload;
+      if (typeof upload !== "object" || upload === null) {
         reject(new ApiError("INVALID_RESPONSE", xhr.status, "Unexpected upload answer"));
         return;
       }
       onProgress(1);
-      resolve(parsed.data.upload);
+      resolve(upload);
     };
     xhr.onerror = () => reject(new ApiError("NETWORK_ERROR", 0, "The server could not be reached"));
     xhr.onabort = () => reject(new UploadAborted("Upload cancelled"));

@@ -1,11 +1,11 @@
-import type { GENDERS } from "@rupa/shared";
+import { GENDERS, type Gender } from "@rupa/shared/constants";
 import { Check } from "lucide-react";
 import { useId } from "react";
 import { useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 
-export type Gender = (typeof GENDERS)[number];
-const OPTIONS: readonly Gender[] = ["male", "female", "female_hijab"];
+export type { Gender };
+const OPTIONS = GENDERS;
 
 /**
  * Male / female / female with hijab, as a radio group of large buttons. A second tap on the

@@ -1,6 +1,8 @@
 import type { Generation } from "@rupa/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer, useRef } from "react";
+import * as routes from "@rupa/shared/route-table";
+import { routeUrl } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 import { fetchGeneration, parseGenerationEvent } from "../api/generations";
 import { followReducer, initialFollowState, isFinished } from "../lib/follow-state";
@@ -39,7 +41,7 @@ export function useFollowGeneration(onFinished: (generation: Generation) => void
       dispatch({ type: "sseFailed" });
       return;
     }
-    const source = new EventSource(`/api/generations/${encodeURIComponent(id)}/events`);
+    const source = new EventSource(routeUrl(routes.generationsEvents, { params: { id } }));
     let done = false;
     source.addEventListener("generation", (event) => {
       const generation = parseGenerationEvent((event as MessageEvent<string>).data);

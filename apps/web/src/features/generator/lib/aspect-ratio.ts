@@ -1,20 +1,12 @@
-import type { AVATAR_ASPECT_RATIOS } from "@rupa/shared";
+import { AVATAR_ASPECT_RATIOS, type AvatarAspectRatio } from "@rupa/shared/constants";
 
-export type AspectRatio = (typeof AVATAR_ASPECT_RATIOS)[number];
+export type AspectRatio = AvatarAspectRatio;
 
-// Kept here as plain data (the shared list is a zod module's export; type-only import above).
-const RATIOS: readonly [AspectRatio, number][] = [
-  ["1:1", 1],
-  ["2:3", 2 / 3],
-  ["3:2", 3 / 2],
-  ["3:4", 3 / 4],
-  ["4:3", 4 / 3],
-  ["4:5", 4 / 5],
-  ["5:4", 5 / 4],
-  ["9:16", 9 / 16],
-  ["16:9", 16 / 9],
-  ["21:9", 21 / 9],
-];
+/** Each ratio with its width / height. */
+const RATIOS: readonly [AspectRatio, number][] = AVATAR_ASPECT_RATIOS.map((ratio) => {
+  const [w = 1, h = 1] = ratio.split(":").map(Number);
+  return [ratio, w / h];
+});
 
 /**
  * The avatar ratio nearest to a photo of `width` x `height` (spec §9). Distance is measured on
