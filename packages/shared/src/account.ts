@@ -117,8 +117,6 @@ export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 export const authProvidersResponseSchema = z.object({ google: z.boolean() });
 
-export const setRoleRequestSchema = z.object({ role: roleSchema });
-
 /** Error codes of the account API, beyond the generic ones. */
 export const accountErrorCodes = [
   "invalid_credentials",

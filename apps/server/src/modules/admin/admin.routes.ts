@@ -1,28 +1,27 @@
-import { setRoleRequestSchema } from "@rupa/shared";
+import { adminUserIdSchema, setRoleRequestSchema } from "@rupa/shared";
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppContext } from "../../context";
 import type { AppEnv } from "../../lib/http";
 import { errors } from "../../lib/errors";
 import { readJson } from "../../lib/http";
 import { requestMeta } from "../../lib/request-meta";
-import { requireAdmin } from "../../middleware/auth-guards";
-
-const idParam = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+import { assertAdmin } from "./admin.service";
 
 /** /api/admin/users: the role is checked on every request, so a change takes effect at once. */
 export function adminUserRoutes(ctx: AppContext) {
+  const admin = ctx.services.admin;
   return new Hono<AppEnv>()
     .get("/", async (c) => {
-      await requireAdmin(ctx, c);
-      return c.json({ users: await ctx.services.admin.listUsers() });
+      const actor = await ctx.resolveActor(c);
+      return c.json({ users: await admin.listUsers(actor) });
     })
     .put("/:id/role", async (c) => {
-      const adminId = await requireAdmin(ctx, c);
-      const id = idParam.safeParse(c.req.param("id"));
+      const actor = await ctx.resolveActor(c);
+      assertAdmin(actor); // before the id and the body, so outsiders learn nothing from them
+      const id = adminUserIdSchema.safeParse(c.req.param("id"));
       if (!id.success) throw errors.notFound("User not found");
       const { role } = await readJson(c, setRoleRequestSchema);
-      await ctx.services.account.setRole(id.data, role, adminId, requestMeta(c));
+      await admin.setRole(actor, id.data, role, requestMeta(c));
       return c.json({ ok: true as const });
     });
 }
