@@ -103,7 +103,10 @@ export function createAppContext(core: CoreParts): AppContext {
   const generationsRepo = createGenerationsRepository(db.db);
 
   // better-auth calls back into the auth service when an e-mail is confirmed.
-  const hooks = { onAccountConfirmed: (userId: string) => signIn.onAccountConfirmed(userId) };
+  const hooks = {
+    onAccountConfirmed: (userId: string) => signIn.onAccountConfirmed(userId),
+    onReferredSignUp: (userId: string, code: string) => signIn.onReferredSignUp(userId, code),
+  };
   const auth = createAuth({ env, db: db.db, mailer, log, hooks });
   const signIn: AuthService = createAuthService({
     env,

@@ -1,5 +1,6 @@
 import {
   forgotPasswordRequestSchema,
+  referralCodeSchema,
   resendVerificationRequestSchema,
   resetPasswordRequestSchema,
   signInRequestSchema,
@@ -50,8 +51,14 @@ export function authRoutes(ctx: AppContext) {
       return c.json({ ok: true as const });
     })
     .get("/google/start", async (c) => {
+      // The visitor's stored referral code (?referralCode=…); a malformed one is ignored (the
+      // web only sends well-formed codes) and Google sign-in goes on without it.
+      const ref = referralCodeSchema.safeParse(c.req.query("referralCode"));
       try {
-        const { url, setCookies } = await auth.googleStart(requestMeta(c));
+        const { url, setCookies } = await auth.googleStart(
+          requestMeta(c),
+          ref.success ? ref.data : undefined,
+        );
         appendCookies(c, setCookies);
         return c.redirect(url, 302);
       } catch (err) {

@@ -1,4 +1,4 @@
-import type { Language, Role } from "@rupa/shared";
+import { referralCodeSchema, type Language, type Role } from "@rupa/shared";
 import type { z } from "zod";
 import type {
   resetPasswordRequestSchema,
@@ -83,6 +83,16 @@ export function createAuthService(d: AuthDeps) {
     await d.limiter.consume(rule, { ip: meta.ip }, limited(rule.name, meta));
   }
 
+  /**
+   * A pending referral of a new user by the owner of `code`: refused when the code is unknown,
+   * the user's own, or the user was referred already.
+   */
+  async function recordReferral(userId: string, code: string): Promise<"recorded" | "refused"> {
+    const referrerId = await d.referrals.referrerIdByCode(code);
+    const recorded = referrerId ? await d.referrals.recordPending(referrerId, userId) : false;
+    return recorded ? "recorded" : "refused";
+  }
+
   async function sessionUserId(headers: Headers): Promise<string | null> {
     const s = await d.auth.api.getSession({ headers });
     return s?.user.id ?? null;
@@ -158,9 +168,7 @@ export function createAuthService(d: AuthDeps) {
         userAgent: meta.userAgent,
       });
       if (!input.referralCode) return { referral: "none" };
-      const referrerId = await d.referrals.referrerIdByCode(input.referralCode);
-      const recorded = referrerId ? await d.referrals.recordPending(referrerId, user.id) : false;
-      return { referral: recorded ? "recorded" : "refused" };
+      return { referral: await recordReferral(user.id, input.referralCode) };
     },
 
     /**
@@ -296,7 +304,18 @@ export function createAuthService(d: AuthDeps) {
       });
     },
 
-    async googleStart(meta: RequestMeta): Promise<{ url: string; setCookies: string[] }> {
+    /**
+     * The Google authorization URL. A referral code (already checked against
+     * referralCodeSchema) rides in the OAuth state, which better-auth keeps in the
+     * verifications table for 10 minutes, bound to this browser by a signed HTTP-only cookie.
+     * Only this server calls signInSocial (better-auth's own route is not mounted), so the
+     * browser cannot put anything else there. The callback that creates the user records it
+     * (onReferredSignUp) as the e-mail sign-up does; an existing user's sign-in ignores it.
+     */
+    async googleStart(
+      meta: RequestMeta,
+      referralCode?: string,
+    ): Promise<{ url: string; setCookies: string[] }> {
       if (!d.env.GOOGLE_CLIENT_ID)
         throw new AppError("google_unavailable", 503, "Google sign-in is not available");
       const res = await d.auth.api.signInSocial({
@@ -306,6 +325,7 @@ export function createAuthService(d: AuthDeps) {
           newUserCallbackURL: "/eksplor",
           errorCallbackURL: "/auth?google=failed",
           disableRedirect: true,
+          ...(referralCode ? { additionalData: { referralCode } } : {}),
         },
         headers: meta.headers,
         returnHeaders: true,
@@ -313,6 +333,15 @@ export function createAuthService(d: AuthDeps) {
       if (!res.response.url)
         throw new AppError("google_unavailable", 503, "Google sign-in is not available");
       return { url: res.response.url, setCookies: res.headers.getSetCookie() };
+    },
+
+    /** better-auth created a user through Google from a start that carried a referral code. */
+    async onReferredSignUp(userId: string, code: string): Promise<void> {
+      const parsed = referralCodeSchema.safeParse(code);
+      if (!parsed.success) return;
+      const outcome = await recordReferral(userId, parsed.data);
+      if (outcome === "refused")
+        d.log.info({ userId }, "referral code of a Google sign-up refused");
     },
 
     /**
