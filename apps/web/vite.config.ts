@@ -116,10 +116,11 @@ export default defineConfig({
               name: "vendor",
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared))[\\/.]/,
             },
-            // The shell every page shows (session, navigation, i18n, API client), likewise.
+            // The shell every page shows (session, navigation, i18n, API client), likewise, with
+            // the zod-free constants and session routes of @rupa/shared (packages/shared/src/).
             {
               name: "shell",
-              test: /[\\/]src[\\/](lib[\\/](api-client|query-client|query-keys|toast|i18n|i18n-core|utils|referral|use-referral-capture|use-hydrated)|features[\\/](auth[\\/](api[\\/](me|preferred-language)|hooks[\\/]use-saved-language|sign-out)|seo[\\/]use-seo)|components[\\/](logo|language-toggle|ui[\\/](button|skeleton)))\.tsx?$/,
+              test: /[\\/]src[\\/](constants|routes[\\/]account|lib[\\/](api-client|query-client|query-keys|toast|i18n|i18n-core|utils|referral|use-referral-capture|use-hydrated)|features[\\/](auth[\\/](api[\\/](me|preferred-language)|hooks[\\/]use-saved-language|sign-out)|seo[\\/]use-seo)|components[\\/](logo|language-toggle|ui[\\/](button|skeleton)))\.tsx?$/,
               includeDependenciesRecursively: false,
             },
           ],

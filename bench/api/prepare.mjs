@@ -43,7 +43,7 @@ try {
   await ctx.services.settings.set("rate_limit_generation_per_hour", "10000", null);
   const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
   const password = `bench-${randomBytes(8).toString("hex")}`;
-  await ctx.services.account.signUp(
+  await ctx.services.auth.signUp(
     { fullName: "Bench Member", phone: "+6281234567890", email, password, language: "id" },
     { headers: new Headers(), ip: "127.0.0.1", userAgent: null },
   );

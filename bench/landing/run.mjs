@@ -5,6 +5,7 @@
 //   npm run bench:landing                      (uses apps/web/dist, the normal build)
 //   WEB_DIST_DIR=/tmp/dist npm run bench:landing
 //   RUNS=5 npm run bench:landing
+//   LIST_JS=1 npm run bench:landing         (also lists every script each page loaded)
 //
 // With Lighthouse installed (node_modules/lighthouse) each page is audited with Lighthouse's
 // mobile defaults (Moto G Power, simulated slow 4G, 4x CPU) in Debian's Chromium, and the score,
@@ -258,6 +259,12 @@ async function lighthouseRunner() {
       requests
         .filter((item) => item.resourceType === type)
         .reduce((acc, item) => acc + (item.transferSize ?? 0), 0);
+    if (process.env.LIST_JS) {
+      // LIST_JS=1: every script the page loaded with its bytes on the wire, to see what grew.
+      for (const item of requests.filter((r) => r.resourceType === "Script")) {
+        console.log(`  ${String(item.transferSize ?? 0).padStart(7)}  ${new URL(item.url).pathname}`);
+      }
+    }
     const lcpItem = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0];
     const lcpNode = lcpItem?.items?.[0]?.node ?? lcpItem?.node;
     return {

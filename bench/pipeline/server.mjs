@@ -69,7 +69,7 @@ async function prepare() {
     if (!cfg.credits) return null;
     const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
     const password = `bench-${randomBytes(8).toString("hex")}`;
-    await ctx.services.account.signUp(
+    await ctx.services.auth.signUp(
       { fullName: "Bench Member", phone: "+6281234567890", email, password, language: "id" },
       { headers: new Headers(), ip: "127.0.0.1", userAgent: null },
     );

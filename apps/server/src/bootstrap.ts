@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { type AppContext } from "./context";
 import { anonymous, type Actor } from "./lib/actor";
@@ -34,8 +35,10 @@ import type { Queue } from "./infra/queue/queue";
 import type { Storage } from "./infra/storage/storage";
 import type { Logger } from "./lib/logger";
 import { createAccountRepository } from "./modules/account/account.repository";
-import { type AccountService, createAccountService } from "./modules/account/account.service";
+import { createAccountService } from "./modules/account/account.service";
+import { createAdminRepository } from "./modules/admin/admin.repository";
 import { createAdminService } from "./modules/admin/admin.service";
+import { type AuthService, createAuthService } from "./modules/auth/auth.service";
 import { createCreditsRepository } from "./modules/credits/credits.repository";
 import { createDevFixturesRepository } from "./modules/dev/dev-fixtures.repository";
 import { createDevMailboxRepository } from "./modules/dev/dev-mailbox.repository";
@@ -99,10 +102,13 @@ export function createAppContext(core: CoreParts): AppContext {
   const generationEvents = createGenerationEvents();
   const generationsRepo = createGenerationsRepository(db.db);
 
-  // better-auth calls back into the account service when an e-mail is confirmed.
-  const hooks = { onAccountConfirmed: (userId: string) => account.onAccountConfirmed(userId) };
+  // better-auth calls back into the auth service when an e-mail is confirmed.
+  const hooks = {
+    onAccountConfirmed: (userId: string) => signIn.onAccountConfirmed(userId),
+    onReferredSignUp: (userId: string, code: string) => signIn.onReferredSignUp(userId, code),
+  };
   const auth = createAuth({ env, db: db.db, mailer, log, hooks });
-  const account: AccountService = createAccountService({
+  const signIn: AuthService = createAuthService({
     env,
     log,
     auth,
@@ -112,7 +118,24 @@ export function createAppContext(core: CoreParts): AppContext {
     security,
     settings,
     limiter,
+  });
+  const account = createAccountService({
+    accounts,
+    credits,
+    security,
     storage: core.storage,
+    sessionUserId: signIn.sessionUserId,
+  });
+  const admin = createAdminService({
+    env,
+    log,
+    admin: createAdminRepository(db.db),
+    accounts,
+    credits,
+    security,
+    ensureConfirmedUser: (email, password, name) =>
+      signIn.ensureConfirmedUser(email, password, name),
+    randomPassword: () => randomBytes(12).toString("base64url"),
   });
 
   const generations = createGenerationsService({
@@ -133,7 +156,7 @@ export function createAppContext(core: CoreParts): AppContext {
   const actors = new WeakMap<Request, Promise<Actor>>();
   const guestCookie = guestCookieName(env.PUBLIC_URL.startsWith("https:"));
   async function lookup(c: Context<AppEnv>): Promise<Actor> {
-    const a = await account.actor(c.req.raw.headers);
+    const a = await signIn.actor(c.req.raw.headers);
     const guestTrialId = verifyGuestCookie(guestSecret, getCookie(c, guestCookie));
     return a
       ? { userId: a.userId, guestTrialId, isAdmin: a.role === "admin" }
@@ -166,8 +189,9 @@ export function createAppContext(core: CoreParts): AppContext {
     version: core.version,
     startedAt: Date.now(),
     services: {
+      auth: signIn,
       account,
-      admin: createAdminService({ accounts, credits }),
+      admin,
       credits,
       settings,
       security,

@@ -4,6 +4,7 @@ import type { Auth } from "./infra/auth/better-auth";
 import type { Mailer } from "./infra/mail/mailer";
 import type { AccountService } from "./modules/account/account.service";
 import type { AdminService } from "./modules/admin/admin.service";
+import type { AuthService } from "./modules/auth/auth.service";
 import type { CreditsRepository } from "./modules/credits/credits.repository";
 import type { DevFixturesRepository } from "./modules/dev/dev-fixtures.repository";
 import type { createDevMailboxRepository } from "./modules/dev/dev-mailbox.repository";
@@ -43,6 +44,8 @@ export interface AppContext {
   version: string;
   startedAt: number;
   services: {
+    /** Sign-up, sign-in, sessions, confirmation, password reset, Google (modules/auth). */
+    auth: AuthService;
     account: AccountService;
     admin: AdminService;
     credits: CreditsRepository;

@@ -50,7 +50,7 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
     const storage = createLocalStorage(path.join(env.DATA_DIR, "storage"));
     const queue = createQueue(db, env.ROLE, log, env.WORKER_CONCURRENCY);
     const ctx: AppContext = createAppContext({ env, log, db, storage, queue, version: VERSION });
-    await ctx.services.account.ensureAdmin((line) => process.stdout.write(`${line}\n`));
+    await ctx.services.admin.ensureAdmin((line) => process.stdout.write(`${line}\n`));
     registerJobs(ctx);
     // The database's clock before our workers start: nothing claimed later is a dead one's.
     const clock = await db.executeSql("SELECT extract(epoch FROM now()) * 1000 AS ms", []);

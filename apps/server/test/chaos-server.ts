@@ -74,7 +74,7 @@ async function prepare(credits: number) {
     });
     const email = `chaos-${randomBytes(4).toString("hex")}@example.com`;
     const password = `chaos-${randomBytes(8).toString("hex")}`;
-    await ctx.services.account.signUp(
+    await ctx.services.auth.signUp(
       { fullName: "Chaos Member", phone: "+6281234567890", email, password, language: "id" },
       { headers: new Headers(), ip: "127.0.0.1", userAgent: null },
     );

@@ -114,8 +114,6 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 
 export const authProvidersResponseSchema = z.object({ google: z.boolean() });
 
-export const setRoleRequestSchema = z.object({ role: roleSchema });
-
 /** Error codes of the account API, beyond the generic ones. */
 export const accountErrorCodes = [
   "invalid_credentials",
@@ -194,6 +192,9 @@ export const authContract = defineRoutes({
     summary:
       "Start signing in with Google (redirects to Google, or back to /auth when unavailable)",
     access: "public",
+    query: z.object({
+      referralCode: z.string().optional().describe("The visitor's stored referral code, if any"),
+    }),
     responses: { 302: redirectResponse("To Google's consent screen, or /auth?google=unavailable") },
   },
   verifyEmail: {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { accountContract, authContract } from "./account";
+import { adminContract } from "./admin";
 import { customProfessionContract } from "./custom-profession";
 import { stylesContract } from "./catalogue";
 import { defineRoutes, type RouteSpec } from "./contract";
@@ -29,6 +30,7 @@ export const apiContract = {
   docs: docsContract,
   auth: authContract,
   account: accountContract,
+  admin: adminContract,
   styles: stylesContract,
   feedback: feedbackContract,
   referrals: referralsContract,
@@ -74,21 +76,32 @@ export function routeExportName(name: string): string {
 }
 
 /**
- * The source of `route-table.ts`: each route's method and path, without zod, as one export per
- * route, so the web bundles only the routes a page calls (the landing page must not download the
- * schemas). `npm run contracts` writes it; route-table.test.ts fails when it is stale.
+ * The sources of the route table: one file per group (`routes/<group>.ts`) with one export per
+ * route (method and path, without zod), and `route-table.ts` re-exporting them all. The web
+ * bundles only the groups a page calls (the landing page must not download the schemas, nor
+ * every path). `npm run contracts` writes them; route-table.test.ts fails when one is stale.
  */
-export function renderRouteTable(): string {
-  const lines = listRoutes().map(
-    ({ name, route }) =>
-      `export const ${routeExportName(name)}: RouteRef<${JSON.stringify(name)}> = [${JSON.stringify(route.method)}, ${JSON.stringify(route.path)}];`,
-  );
-  return [
-    "// Generated from the route contracts by `npm run contracts`; do not edit.",
-    "// Method and path of every API route, one export per route, without zod (see api.ts).",
-    'import type { RouteRef } from "./contract";',
-    "",
-    ...lines,
+export function renderRouteTable(): Record<string, string> {
+  const files: Record<string, string> = {};
+  const header = "// Generated from the route contracts by `npm run contracts`; do not edit.\n";
+  const fileOf = (group: string) => group.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  for (const [group, routes] of Object.entries(apiContract)) {
+    const lines = Object.entries(routes as Record<string, RouteSpec>).map(([key, route]) => {
+      const name = `${group}.${key}`;
+      return `export const ${routeExportName(name)}: RouteRef<${JSON.stringify(name)}> = [${JSON.stringify(route.method)}, ${JSON.stringify(route.path)}];`;
+    });
+    files[`routes/${fileOf(group)}.ts`] = [
+      header + 'import type { RouteRef } from "../contract";',
+      "",
+      ...lines,
+      "",
+    ].join("\n");
+  }
+  files["route-table.ts"] = [
+    header +
+      "// Method and path of every API route, one export per route, without zod (see api.ts).",
+    ...Object.keys(apiContract).map((group) => `export * from "./routes/${fileOf(group)}";`),
     "",
   ].join("\n");
+  return files;
 }

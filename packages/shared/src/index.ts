@@ -1,4 +1,5 @@
 export * from "./account";
+export * from "./admin";
 export * from "./catalogue";
 export * from "./constants";
 export * from "./custom-profession";

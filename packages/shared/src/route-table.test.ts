@@ -1,13 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { listRoutes, routeExportName } from "./api";
+import { listRoutes, renderRouteTable, routeExportName } from "./api";
 import * as table from "./route-table";
+
+declare global {
+  interface ImportMeta {
+    /** Vite's glob import (vitest runs this file through Vite). */
+    glob(
+      patterns: string[],
+      options: { query: "?raw"; import: "default"; eager: true },
+    ): Record<string, unknown>;
+  }
+}
+
+// The generated files as they are on disk (Vite's glob import: the shared package has no Node types).
+const onDisk = import.meta.glob(["./route-table.ts", "./routes/*.ts"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+}) as Record<string, string>;
 
 describe("route table", () => {
   it("is up to date with the contracts (run `npm run contracts` when this fails)", () => {
     const expected = Object.fromEntries(
-      listRoutes().map(({ name, route }) => [routeExportName(name), [route.method, route.path]]),
+      Object.entries(renderRouteTable()).map(([file, source]) => [`./${file}`, source]),
     );
-    expect({ ...table }).toEqual(expected);
+    expect(onDisk).toEqual(expected);
+    expect({ ...table }).toEqual(
+      Object.fromEntries(
+        listRoutes().map(({ name, route }) => [routeExportName(name), [route.method, route.path]]),
+      ),
+    );
   });
 
   it("names every route once, with a unique method and path", () => {

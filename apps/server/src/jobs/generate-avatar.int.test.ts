@@ -90,7 +90,7 @@ const refunds = async (userId: string) =>
 /** A member with one credit whose one generation has succeeded (through the queue). */
 async function delivered(): Promise<{ id: string; userId: string }> {
   const email = `tr${Math.random().toString(36).slice(2)}@example.com`;
-  await t.ctx.services.account.signUp(
+  await t.ctx.services.auth.signUp(
     { fullName: "Member", phone: "+6281234567890", email, password: "rahasia123", language: "id" },
     { headers: new Headers(), ip: `10.78.0.${++seq % 250}`, userAgent: null },
   );

@@ -1,6 +1,12 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./http";
-import type { RequestMeta } from "../modules/account/account.service";
+
+/** Who is asking: the request's headers (cookies), IP and user agent. */
+export interface RequestMeta {
+  headers: Headers;
+  ip: string;
+  userAgent: string | null;
+}
 
 export function requestMeta(c: Context<AppEnv>): RequestMeta {
   return {

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { getOAuthState } from "better-auth/api";
 import type { Language } from "@rupa/shared";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@rupa/shared";
 import type { Env } from "../../env";
@@ -15,6 +16,25 @@ import { mailFor } from "../mail/templates";
 export interface AuthHooks {
   /** A user's e-mail is now confirmed (by link, or by Google at creation). */
   onAccountConfirmed(userId: string): Promise<void>;
+  /**
+   * A user was just created by an OAuth sign-up (Google) started with a referral code. Called
+   * before onAccountConfirmed; the code is as the start request gave it (check it again).
+   */
+  onReferredSignUp(userId: string, referralCode: string): Promise<void>;
+}
+
+/**
+ * The referral code the OAuth flow of this request carries: the server put it into the signed
+ * state at Google start (`additionalData`, see googleStart), better-auth restores it at the
+ * callback. Null outside an OAuth callback.
+ */
+async function oauthReferralCode(): Promise<string | null> {
+  try {
+    const state = (await getOAuthState()) as { referralCode?: unknown } | null;
+    return typeof state?.referralCode === "string" ? state.referralCode : null;
+  } catch {
+    return null; // no request state: not called from a better-auth endpoint
+  }
 }
 
 /**
@@ -139,6 +159,10 @@ export function createAuth(opts: {
         create: {
           before: (user) => Promise.resolve({ data: { ...user, referralCode: newReferralCode() } }),
           after: async (user) => {
+            // A Google sign-up started from a referral link (e-mail sign-ups record theirs in
+            // the account module, with the code from the request body).
+            const referralCode = await oauthReferralCode();
+            if (referralCode) await hooks.onReferredSignUp(user.id, referralCode);
             // Google accounts arrive with their e-mail already verified.
             if (user.emailVerified) await hooks.onAccountConfirmed(user.id);
           },

@@ -125,7 +125,7 @@ describe(`accounts on ${testDriver()}`, () => {
     const confirmed = await confirm(email);
     expect(confirmed.status).toBe(302);
     expect(confirmed.headers.get("location")).toBe("/auth?verified=1");
-    await t.ctx.services.account.onAccountConfirmed(u!.id); // a second confirmation changes nothing
+    await t.ctx.services.auth.onAccountConfirmed(u!.id); // a second confirmation changes nothing
     const lots = await db().select().from(creditLots).where(eq(creditLots.userId, u!.id));
     expect(lots).toHaveLength(1);
     expect(lots[0]).toMatchObject({
@@ -578,7 +578,7 @@ describe(`accounts on ${testDriver()}`, () => {
 
   it("applies a role change on the very next request", async () => {
     const admin = await newConfirmedUser();
-    await t.ctx.services.account.grantAdminByEmail(admin.email);
+    await t.ctx.services.admin.grantAdminByEmail(admin.email);
     const user = await newConfirmedUser();
     const adminJar = await signedIn(admin.email);
     const userJar = await signedIn(user.email);

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Language, Role } from "@rupa/shared";
 import { sessions, userRoles, users } from "../../db/schema";
 import type { Database } from "../../infra/db/client";
@@ -27,23 +27,6 @@ export function createAccountRepository(db: Database) {
         .from(userRoles)
         .where(eq(userRoles.userId, userId));
       return r?.role === "admin" ? "admin" : "user";
-    },
-
-    async setRole(userId: string, role: Role, grantedBy: string | null): Promise<void> {
-      await db
-        .insert(userRoles)
-        .values({ userId, role, grantedBy })
-        .onConflictDoUpdate({
-          target: userRoles.userId,
-          set: { role, grantedBy, updatedAt: sql`now()` },
-        });
-    },
-
-    async countAdmins(): Promise<number> {
-      const r = await db.execute<{ n: number }>(
-        sql`SELECT count(*)::int AS n FROM user_roles WHERE role = 'admin'`,
-      );
-      return Number(r.rows[0]?.n ?? 0);
     },
 
     async updateProfile(
@@ -76,23 +59,6 @@ export function createAccountRepository(db: Database) {
     /** Deletes the user; their rows in every table go with them (foreign keys cascade). */
     async deleteUser(userId: string): Promise<void> {
       await db.delete(users).where(eq(users.id, userId));
-    },
-
-    async list(limit: number) {
-      return db
-        .select({
-          id: users.id,
-          email: users.email,
-          fullName: users.fullName,
-          totalGenerations: users.totalGenerations,
-          createdAt: users.createdAt,
-          emailVerified: users.emailVerified,
-          role: sql<string>`coalesce(${userRoles.role}, 'user')`,
-        })
-        .from(users)
-        .leftJoin(userRoles, eq(userRoles.userId, users.id))
-        .orderBy(desc(users.createdAt))
-        .limit(limit);
     },
   };
 }

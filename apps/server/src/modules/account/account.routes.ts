@@ -1,113 +1,27 @@
-import {
-  deleteAccountRequestSchema,
-  forgotPasswordRequestSchema,
-  resendVerificationRequestSchema,
-  resetPasswordRequestSchema,
-  signInRequestSchema,
-  signUpRequestSchema,
-  updateProfileRequestSchema,
-} from "@rupa/shared";
-import { Hono, type MiddlewareHandler } from "hono";
+import { accountContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
-import type { AppEnv } from "../../lib/http";
-import { AppError } from "../../lib/errors";
-import { readJson } from "../../lib/http";
 import { appendCookies, requestMeta } from "../../lib/request-meta";
-import { requireUser } from "../../middleware/auth-guards";
+import { contractRoutes, requireUser } from "../../middleware/auth-guards";
 
-/** /api/account: sign-up, sign-in, sign-out, password reset, profile, deletion, Google start. */
+/** /api/account: the member's own account (profile, deletion). Sign-in lives in modules/auth. */
 export function accountRoutes(ctx: AppContext) {
   const account = ctx.services.account;
-  return new Hono<AppEnv>()
-    .get("/me", async (c) => c.json({ user: await account.me(c.req.raw.headers) }))
-    .get("/providers", (c) => c.json({ google: Boolean(ctx.env.GOOGLE_CLIENT_ID) }))
-    .post("/sign-up", async (c) => {
-      const input = await readJson(c, signUpRequestSchema);
-      const { referral } = await account.signUp(input, requestMeta(c));
-      return c.json({ status: "verification_sent" as const, referral }, 201);
-    })
-    .post("/sign-in", async (c) => {
-      const input = await readJson(c, signInRequestSchema);
-      const { user, setCookies } = await account.signIn(input, requestMeta(c));
-      appendCookies(c, setCookies);
-      return c.json({ user });
-    })
-    .post("/sign-out", async (c) => {
-      appendCookies(c, await account.signOut(requestMeta(c)));
-      return c.json({ ok: true as const });
-    })
-    .post("/forgot-password", async (c) => {
-      const { email } = await readJson(c, forgotPasswordRequestSchema);
-      await account.forgotPassword(email, requestMeta(c));
-      return c.json({ ok: true as const });
-    })
-    .post("/reset-password", async (c) => {
-      await account.resetPassword(await readJson(c, resetPasswordRequestSchema), requestMeta(c));
-      return c.json({ ok: true as const });
-    })
-    .post("/resend-verification", async (c) => {
-      const { email } = await readJson(c, resendVerificationRequestSchema);
-      await account.resendVerification(email, requestMeta(c));
-      return c.json({ ok: true as const });
-    })
-    .patch("/profile", async (c) => {
+  return contractRoutes(ctx)
+    .on(accountContract.me, async (c) => ({
+      status: 200,
+      body: { user: await account.me(c.req.raw.headers) },
+    }))
+    .on(accountContract.updateProfile, async (c, { body }) => {
       const userId = await requireUser(ctx, c);
-      const patch = await readJson(c, updateProfileRequestSchema);
-      return c.json({ user: await account.updateProfile(userId, patch) });
+      return { status: 200, body: { user: await account.updateProfile(userId, body) } };
     })
-    .delete("/", async (c) => {
+    .on(accountContract.remove, async (c, { body }) => {
       const userId = await requireUser(ctx, c);
-      const { confirmEmail } = await readJson(c, deleteAccountRequestSchema);
+      const { confirmEmail } = body;
       const meta = requestMeta(c);
       await account.confirmDeletion(userId, confirmEmail);
-      appendCookies(c, await account.signOut(meta));
+      appendCookies(c, await ctx.services.auth.signOut(meta));
       await account.deleteAccount(userId, confirmEmail, meta);
-      return c.json({ ok: true as const });
-    })
-    .get("/google/start", async (c) => {
-      try {
-        const { url, setCookies } = await account.googleStart(requestMeta(c));
-        appendCookies(c, setCookies);
-        return c.redirect(url, 302);
-      } catch (err) {
-        if (err instanceof AppError && err.code === "google_unavailable")
-          c.get("log").info("Google sign-in is not configured");
-        else c.get("log").warn({ err }, "Google sign-in could not start");
-        return c.redirect("/auth?google=unavailable", 302);
-      }
-    });
-}
-
-/**
- * An OAuth callback arrives by POST only as a form (response_mode=form_post). Anything else is
- * refused here: better-auth would report other types and bad JSON on the console.
- */
-const formOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const type = c.req.header("content-type") ?? "";
-  if (!/^application\/x-www-form-urlencoded\b/i.test(type))
-    throw new AppError("unsupported_media_type", 415, "Send the callback as a form");
-  await next();
-};
-
-/**
- * The better-auth endpoints a browser reaches directly: the e-mail confirmation link and the
- * OAuth callback. Everything else of better-auth stays unreachable from outside; the account
- * routes above call it with their own validation, rate limits and events.
- */
-export function authCallbackRoutes(ctx: AppContext) {
-  const forward = (c: { req: { raw: Request } }) => ctx.auth.handler(c.req.raw);
-  return new Hono<AppEnv>()
-    .get("/verify-email", async (c) => {
-      // Every confirmation link lands on /auth: verified=1 on success, verified=0 otherwise.
-      const url = new URL(c.req.url);
-      url.searchParams.set("callbackURL", "/auth?verified=1");
-      const res = await ctx.auth.handler(new Request(url, { headers: c.req.raw.headers }));
-      const location = res.headers.get("location") ?? "";
-      if (res.status >= 300 && res.status < 400 && !location.includes("error=")) return res;
-      const failed = new Response(null, { status: 302, headers: res.headers });
-      failed.headers.set("location", "/auth?verified=0");
-      return failed;
-    })
-    .get("/callback/:provider", forward)
-    .post("/callback/:provider", formOnly, forward);
+      return { status: 200, body: { ok: true as const } };
+    }).hono;
 }

@@ -1,333 +1,31 @@
-import { randomBytes } from "node:crypto";
-import { BUCKETS, type AccountUser, type Language, type Role } from "@rupa/shared";
+import { BUCKETS, type AccountUser } from "@rupa/shared";
 import type { z } from "zod";
-import type {
-  resetPasswordRequestSchema,
-  signInRequestSchema,
-  signUpRequestSchema,
-  updateProfileRequestSchema,
-} from "@rupa/shared";
-import type { Env } from "../../env";
-import type { Auth } from "../../infra/auth/better-auth";
+import type { updateProfileRequestSchema } from "@rupa/shared";
 import type { Storage } from "../../infra/storage/storage";
 import { AppError, errors } from "../../lib/errors";
-import type { Logger } from "../../lib/logger";
+import type { RequestMeta } from "../../lib/request-meta";
 import type { CreditsRepository } from "../credits/credits.repository";
-import type { RateLimiter } from "../rate-limit/rate-limit.service";
-import type { ReferralsRepository } from "../referrals/referrals.repository";
-import { completeReferralIfDue } from "../referrals/referrals.service";
 import type { SecurityEventsRepository } from "../security/security-events.repository";
-import type { SettingsRepository } from "../settings/settings.repository";
-import type { AccountRepository, UserRow } from "./account.repository";
-import { isDisposableEmail } from "./disposable-email";
-
-/** Who is asking: the request's headers (cookies), IP and user agent. */
-export interface RequestMeta {
-  headers: Headers;
-  ip: string;
-  userAgent: string | null;
-}
+import { toAccountUser } from "./account-user";
+import type { AccountRepository } from "./account.repository";
 
 export interface AccountDeps {
-  env: Env;
-  log: Logger;
-  auth: Auth;
   accounts: AccountRepository;
   credits: CreditsRepository;
-  referrals: ReferralsRepository;
   security: SecurityEventsRepository;
-  settings: SettingsRepository;
-  limiter: RateLimiter;
   storage: Storage;
+  /** The user behind a request's session cookie (the auth module's session lookup). */
+  sessionUserId: (headers: Headers) => Promise<string | null>;
 }
 
-/** The better-auth error code of a thrown APIError, if it is one. */
-function authCode(e: unknown): string | null {
-  const body = (e as { body?: { code?: unknown } } | null)?.body;
-  return typeof body?.code === "string" ? body.code : null;
-}
-
-const WINDOW = 15 * 60;
-const DAY = 24 * 60 * 60;
-
+/** The account itself: the member's profile (/me, language, name, phone) and its deletion. */
 export function createAccountService(d: AccountDeps) {
-  async function authRule(name: string) {
-    return {
-      name,
-      limit: await d.settings.getInt("rate_limit_auth_per_15min"),
-      windowSeconds: WINDOW,
-    };
-  }
-
-  const limited = (endpoint: string, meta: RequestMeta) => (by: string) =>
-    d.security.record({
-      type: "rate_limited",
-      severity: "warning",
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-      details: { endpoint, by },
-    });
-
-  /** Sign-up, password reset and verification: every request counts, per IP and per e-mail. */
-  async function limit(name: string, meta: RequestMeta, email?: string) {
-    const rule = await authRule(name);
-    await d.limiter.consume(rule, { ip: meta.ip, email }, limited(name, meta));
-  }
-
-  /** New accounts per network address per day (a setting generous enough for carrier NAT). */
-  async function limitDailySignUps(meta: RequestMeta) {
-    const rule = {
-      name: "sign-up-daily",
-      limit: await d.settings.getInt("signup_ip_daily_cap"),
-      windowSeconds: DAY,
-      error: {
-        code: "signup_ip_limit",
-        message: "Too many sign-ups from this network today. Please try again tomorrow.",
-      },
-    };
-    await d.limiter.consume(rule, { ip: meta.ip }, limited(rule.name, meta));
-  }
-
-  async function toAccountUser(u: UserRow): Promise<AccountUser> {
-    const [role, credits] = await Promise.all([d.accounts.roleOf(u.id), d.credits.summary(u.id)]);
-    return {
-      id: u.id,
-      email: u.email,
-      fullName: u.fullName,
-      phone: u.phone,
-      preferredLanguage: u.preferredLanguage === "en" ? "en" : "id",
-      emailVerified: u.emailVerified,
-      role,
-      totalGenerations: u.totalGenerations,
-      referralCode: u.referralCode ?? "",
-      createdAt: u.createdAt.toISOString(),
-      credits: {
-        balance: credits.balance,
-        watermarkedOnly: credits.watermarkedOnly,
-        nextExpiry: credits.nextExpiry?.toISOString() ?? null,
-      },
-    };
-  }
-
-  async function sessionUserId(headers: Headers): Promise<string | null> {
-    const s = await d.auth.api.getSession({ headers });
-    return s?.user.id ?? null;
-  }
-
   const service = {
-    sessionUserId,
-    toAccountUser,
-
-    /** The verified actor of a request: session user, and whether they are an admin now. */
-    async actor(headers: Headers): Promise<{ userId: string; role: Role } | null> {
-      const userId = await sessionUserId(headers);
-      if (!userId) return null;
-      return { userId, role: await d.accounts.roleOf(userId) };
-    },
-
     async me(headers: Headers): Promise<AccountUser | null> {
-      const userId = await sessionUserId(headers);
+      const userId = await d.sessionUserId(headers);
       if (!userId) return null;
       const u = await d.accounts.findById(userId);
-      return u ? toAccountUser(u) : null;
-    },
-
-    async signUp(
-      input: z.output<typeof signUpRequestSchema>,
-      meta: RequestMeta,
-    ): Promise<{ referral: "none" | "recorded" | "refused" }> {
-      await limit("sign-up", meta, input.email);
-      if (isDisposableEmail(input.email)) {
-        throw new AppError(
-          "disposable_email",
-          400,
-          "Throwaway e-mail addresses cannot sign up. Please use your own e-mail.",
-        );
-      }
-      await limitDailySignUps(meta);
-      // A taken e-mail gets the same answer as a new one (better-auth mails its owner instead).
-      const existed = (await d.accounts.findByEmail(input.email)) !== null;
-      try {
-        await d.auth.api.signUpEmail({
-          body: {
-            name: input.fullName,
-            email: input.email,
-            password: input.password,
-            phone: input.phone,
-            preferredLanguage: input.language,
-            callbackURL: "/auth?verified=1",
-          },
-          headers: meta.headers,
-        });
-      } catch (e) {
-        const code = authCode(e);
-        if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
-          throw errors.conflict("email_taken", "An account with this e-mail already exists");
-        }
-        if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
-          throw errors.validation([
-            {
-              path: ["password"],
-              message: code === "PASSWORD_TOO_SHORT" ? "password_too_short" : "password_too_long",
-            },
-          ]);
-        }
-        throw e;
-      }
-      if (existed) {
-        // Answer as a fresh sign-up would, so the referral field does not reveal the account.
-        if (!input.referralCode) return { referral: "none" };
-        return {
-          referral: (await d.referrals.referrerIdByCode(input.referralCode))
-            ? "recorded"
-            : "refused",
-        };
-      }
-      const user = await d.accounts.findByEmail(input.email);
-      if (!user) throw new Error("User missing right after sign-up");
-      await d.security.record({
-        type: "sign_up",
-        userId: user.id,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-      });
-      if (!input.referralCode) return { referral: "none" };
-      const referrerId = await d.referrals.referrerIdByCode(input.referralCode);
-      const recorded = referrerId ? await d.referrals.recordPending(referrerId, user.id) : false;
-      return { referral: recorded ? "recorded" : "refused" };
-    },
-
-    /**
-     * Signs in; returns the user and the Set-Cookie headers of the new session. Only failures
-     * count against the limits (per address and e-mail, and a capped wait per e-mail: ADR 011).
-     */
-    async signIn(input: z.output<typeof signInRequestSchema>, meta: RequestMeta) {
-      const who = { ip: meta.ip, email: input.email };
-      await d.limiter.signInGate(
-        who,
-        await d.settings.getInt("rate_limit_auth_per_15min"),
-        limited("sign-in", meta),
-      );
-      let outcome: "failed" | "succeeded" | "aborted" = "aborted";
-      try {
-        const res = await d.auth.api.signInEmail({
-          body: { email: input.email, password: input.password, rememberMe: true },
-          headers: meta.headers,
-          returnHeaders: true,
-        });
-        outcome = "succeeded";
-        const u = await d.accounts.findById(res.response.user.id);
-        if (!u) throw new Error("Signed-in user missing");
-        await d.security.record({
-          type: "sign_in",
-          userId: u.id,
-          ip: meta.ip,
-          userAgent: meta.userAgent,
-        });
-        return { user: await toAccountUser(u), setCookies: res.headers.getSetCookie() };
-      } catch (e) {
-        const code = authCode(e);
-        if (code === "EMAIL_NOT_VERIFIED") {
-          outcome = "succeeded"; // the password was right (better-auth checks it first)
-          throw new AppError(
-            "email_not_verified",
-            403,
-            "Please confirm your e-mail first. We sent you a new link.",
-          );
-        }
-        if (
-          code === "INVALID_EMAIL_OR_PASSWORD" ||
-          code === "INVALID_PASSWORD" ||
-          code === "INVALID_EMAIL"
-        ) {
-          outcome = "failed";
-          const known = await d.accounts.findByEmail(input.email);
-          await d.security.record({
-            type: "sign_in_failed",
-            severity: "warning",
-            userId: known?.id ?? null,
-            ip: meta.ip,
-            userAgent: meta.userAgent,
-            details: { reason: known ? "wrong_password" : "unknown_email" },
-          });
-          throw new AppError("invalid_credentials", 401, "Invalid email or password");
-        }
-        throw e;
-      } finally {
-        if (outcome === "succeeded") await d.limiter.signInSucceeded(who);
-        else if (outcome === "failed") await d.limiter.signInFailed(who);
-        else await d.limiter.signInAborted(who);
-      }
-    },
-
-    /** Ends every session of the user; returns headers that clear the cookie. */
-    async signOut(meta: RequestMeta): Promise<string[]> {
-      const userId = await sessionUserId(meta.headers);
-      let setCookies: string[] = [];
-      try {
-        const res = await d.auth.api.signOut({ headers: meta.headers, returnHeaders: true });
-        setCookies = res.headers.getSetCookie();
-      } catch (e) {
-        d.log.warn({ err: e }, "sign-out without a valid session");
-      }
-      if (userId) {
-        const ended = await d.accounts.deleteSessions(userId);
-        await d.security.record({
-          type: "sign_out",
-          userId,
-          ip: meta.ip,
-          userAgent: meta.userAgent,
-          details: { sessionsEnded: ended },
-        });
-      }
-      return setCookies;
-    },
-
-    /** The same answer whether or not the e-mail exists. */
-    async forgotPassword(email: string, meta: RequestMeta): Promise<void> {
-      await limit("password-reset", meta, email);
-      const user = await d.accounts.findByEmail(email);
-      await d.security.record({
-        type: "password_reset_requested",
-        userId: user?.id ?? null,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-      });
-      if (!user) return;
-      await d.auth.api.requestPasswordReset({
-        body: { email, redirectTo: "/auth?reset=true" },
-        headers: meta.headers,
-      });
-    },
-
-    async resetPassword(
-      input: z.output<typeof resetPasswordRequestSchema>,
-      meta: RequestMeta,
-    ): Promise<void> {
-      await limit("password-reset-confirm", meta);
-      try {
-        await d.auth.api.resetPassword({
-          body: { token: input.token, newPassword: input.newPassword },
-          headers: meta.headers,
-        });
-      } catch (e) {
-        const code = authCode(e);
-        if (code === "INVALID_TOKEN" || code === "TOKEN_EXPIRED") {
-          throw new AppError("invalid_token", 400, "This reset link is invalid or has expired");
-        }
-        throw e;
-      }
-      await d.security.record({ type: "password_reset", ip: meta.ip, userAgent: meta.userAgent });
-    },
-
-    async resendVerification(email: string, meta: RequestMeta): Promise<void> {
-      await limit("verification", meta, email);
-      const user = await d.accounts.findByEmail(email);
-      if (!user || user.emailVerified) return;
-      await d.auth.api.sendVerificationEmail({
-        body: { email, callbackURL: "/auth?verified=1" },
-        headers: meta.headers,
-      });
+      return u ? toAccountUser(d, u) : null;
     },
 
     async updateProfile(
@@ -337,7 +35,7 @@ export function createAccountService(d: AccountDeps) {
       await d.accounts.updateProfile(userId, patch);
       const u = await d.accounts.findById(userId);
       if (!u) throw errors.unauthorized();
-      return toAccountUser(u);
+      return toAccountUser(d, u);
     },
 
     /** The confirmation step of deletion: the typed e-mail must be the account's. */
@@ -367,116 +65,7 @@ export function createAccountService(d: AccountDeps) {
         details: { userId },
       });
     },
-
-    async googleStart(meta: RequestMeta): Promise<{ url: string; setCookies: string[] }> {
-      if (!d.env.GOOGLE_CLIENT_ID)
-        throw new AppError("google_unavailable", 503, "Google sign-in is not available");
-      const res = await d.auth.api.signInSocial({
-        body: {
-          provider: "google",
-          callbackURL: "/eksplor",
-          newUserCallbackURL: "/eksplor",
-          errorCallbackURL: "/auth?google=failed",
-          disableRedirect: true,
-        },
-        headers: meta.headers,
-        returnHeaders: true,
-      });
-      if (!res.response.url)
-        throw new AppError("google_unavailable", 503, "Google sign-in is not available");
-      return { url: res.response.url, setCookies: res.headers.getSetCookie() };
-    },
-
-    /**
-     * A confirmed account gets its sign-up bonus (once: a unique index guards it). Its referral
-     * completes here only when the member already made an avatar (otherwise at the first one),
-     * paying the referrer when a group of friends is complete.
-     */
-    async onAccountConfirmed(userId: string): Promise<void> {
-      const bonus = await d.settings.getInt("signup_bonus_credits");
-      if (bonus > 0) {
-        await d.credits.grant(userId, {
-          source: "signup_bonus",
-          amount: bonus,
-          watermarked: true,
-          description: "Sign-up bonus",
-        });
-      }
-      await completeReferralIfDue(d, userId);
-    },
-
-    async setRole(targetId: string, role: Role, actorId: string, meta: RequestMeta): Promise<void> {
-      const target = await d.accounts.findById(targetId);
-      if (!target) throw errors.notFound("User not found");
-      const before = await d.accounts.roleOf(targetId);
-      if (before === "admin" && role !== "admin" && (await d.accounts.countAdmins()) <= 1) {
-        throw errors.conflict("conflict", "Rupa needs at least one admin");
-      }
-      await d.accounts.setRole(targetId, role, actorId);
-      await d.security.record({
-        type: "role_changed",
-        severity: "warning",
-        userId: targetId,
-        actorId,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-        details: { from: before, to: role },
-      });
-    },
-
-    /**
-     * Start-up: ADMIN_EMAIL/ADMIN_PASSWORD create or promote that admin. Without them, the
-     * embedded default (no DATABASE_URL, not production) creates a demo admin once and prints
-     * its random password once. Production never gets a default password.
-     */
-    async ensureAdmin(print: (line: string) => void): Promise<void> {
-      if (d.env.ADMIN_EMAIL && d.env.ADMIN_PASSWORD) {
-        await ensureUser(d.env.ADMIN_EMAIL.toLowerCase(), d.env.ADMIN_PASSWORD, "Admin");
-        return;
-      }
-      if ((await d.accounts.countAdmins()) > 0) return;
-      if (d.env.NODE_ENV === "production" || d.env.DATABASE_URL) {
-        d.log.warn(
-          "No admin yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run admin -- grant <email>`",
-        );
-        return;
-      }
-      const email = "admin@rupa.local";
-      const password = randomBytes(12).toString("base64url");
-      await ensureUser(email, password, "Rupa Admin");
-      print(
-        `\n  Demo admin created (shown once): ${email} / ${password}\n` +
-          `  Sign in at ${d.env.PUBLIC_URL}/auth and open /admin.\n`,
-      );
-    },
-
-    async grantAdminByEmail(email: string): Promise<void> {
-      const u = await d.accounts.findByEmail(email);
-      if (!u) throw errors.notFound(`No user with e-mail ${email}`);
-      await d.accounts.setRole(u.id, "admin", null);
-      await d.security.record({
-        type: "role_changed",
-        severity: "warning",
-        userId: u.id,
-        details: { to: "admin", via: "cli" },
-      });
-    },
   };
-
-  async function ensureUser(email: string, password: string, name: string, lang: Language = "id") {
-    let u = await d.accounts.findByEmail(email);
-    if (!u) {
-      await d.auth.api.signUpEmail({ body: { name, email, password, preferredLanguage: lang } });
-      u = await d.accounts.findByEmail(email);
-      if (!u) throw new Error("Admin user was not created");
-    }
-    if (!u.emailVerified) {
-      await d.accounts.markEmailVerified(u.id);
-      await service.onAccountConfirmed(u.id);
-    }
-    if ((await d.accounts.roleOf(u.id)) !== "admin") await d.accounts.setRole(u.id, "admin", null);
-  }
-
   return service;
 }
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -41,7 +41,7 @@ beforeAll(async () => {
   t.actAs(null);
   jar = new CookieJar();
   const email = "figure@example.com";
-  await t.ctx.services.account.signUp(
+  await t.ctx.services.auth.signUp(
     { fullName: "Fig", phone: "+6281234567890", email, password: "rahasia123", language: "id" },
     { headers: new Headers(), ip: "10.7.0.1", userAgent: null },
   );

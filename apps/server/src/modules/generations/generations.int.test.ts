@@ -111,7 +111,7 @@ async function waitFor(id: string, jar: CookieJar, timeoutMs = 20_000) {
 }
 async function member(credits: number, watermarked = false) {
   const email = `m${Math.random().toString(36).slice(2)}@example.com`;
-  await t.ctx.services.account.signUp(
+  await t.ctx.services.auth.signUp(
     { fullName: "Member", phone: "+6281234567890", email, password: "rahasia123", language: "id" },
     { headers: new Headers(), ip: `10.8.0.${++ipSeq % 250}`, userAgent: null },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDisposableEmail } from "../account/disposable-email";
+import { isDisposableEmail } from "../auth/disposable-email";
 import { EMAIL_MAX_WAIT_SECONDS, emailWaitSeconds } from "./rate-limit.service";
 
 describe("sign-in e-mail wait", () => {

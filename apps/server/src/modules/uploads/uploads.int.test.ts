@@ -55,7 +55,7 @@ async function guest(jar = new CookieJar()) {
 }
 async function signIn(jar = new CookieJar()) {
   const email = `u${Math.random().toString(36).slice(2)}@example.com`;
-  await t.ctx.services.account.signUp(
+  await t.ctx.services.auth.signUp(
     { fullName: "Member", phone: "+6281234567890", email, password: "rahasia123", language: "id" },
     { headers: new Headers(), ip: nextIp(), userAgent: null },
   );

@@ -1,14 +1,11 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import type { SignInRequest, SignUpRequest } from "@rupa/shared";
 import * as routes from "@rupa/shared/route-table";
-import { call, routeUrl } from "@/lib/api-client";
+import { call } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 import { setMe } from "./me";
 
 // The account endpoints that only the auth and account pages use.
-
-/** Where the browser goes to sign in with Google (a redirect, not a fetch). */
-export const googleStartUrl = () => routeUrl(routes.authGoogleStart);
 
 export const providersQueryOptions = queryOptions({
   queryKey: queryKeys.accountProviders,

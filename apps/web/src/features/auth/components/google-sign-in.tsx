@@ -11,7 +11,9 @@ import {
 } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { useI18n } from "@/lib/i18n";
-import { googleStartUrl, useAuthProviders } from "../api/account";
+import { readReferralCode } from "@/lib/referral";
+import { useAuthProviders } from "../api/account";
+import { googleStartUrl } from "../api/google-start";
 
 function GoogleMark() {
   return (
@@ -34,9 +36,9 @@ function GoogleMark() {
 }
 
 /**
- * "Continue with Google": goes to the server's Google start when Google is configured;
- * otherwise (or when the providers answer fails) it explains that Google sign-in is under
- * maintenance and points to the e-mail form.
+ * "Continue with Google": goes to the server's Google start (with the stored referral code)
+ * when Google is configured; otherwise (or when the providers answer fails) it explains that
+ * Google sign-in is under maintenance and points to the e-mail form.
  */
 export function GoogleSignInButton({ onUnavailable }: { onUnavailable: () => void }) {
   const { t } = useI18n();
@@ -55,7 +57,8 @@ export function GoogleSignInButton({ onUnavailable }: { onUnavailable: () => voi
   const onClick = () => {
     if (providers.data?.google) {
       setLeaving(true);
-      window.location.assign(googleStartUrl());
+      // The stored referral code goes along: a Google sign-up records it like the e-mail form.
+      window.location.assign(googleStartUrl(readReferralCode()));
     } else {
       onUnavailable();
     }

@@ -1,0 +1,31 @@
+import type { AccountUser } from "@rupa/shared";
+import type { CreditsRepository } from "../credits/credits.repository";
+import type { AccountRepository, UserRow } from "./account.repository";
+
+/** The account as the API shows it to its owner: profile, current role and credit summary. */
+export async function toAccountUser(
+  d: {
+    accounts: Pick<AccountRepository, "roleOf">;
+    credits: Pick<CreditsRepository, "summary">;
+  },
+  u: UserRow,
+): Promise<AccountUser> {
+  const [role, credits] = await Promise.all([d.accounts.roleOf(u.id), d.credits.summary(u.id)]);
+  return {
+    id: u.id,
+    email: u.email,
+    fullName: u.fullName,
+    phone: u.phone,
+    preferredLanguage: u.preferredLanguage === "en" ? "en" : "id",
+    emailVerified: u.emailVerified,
+    role,
+    totalGenerations: u.totalGenerations,
+    referralCode: u.referralCode ?? "",
+    createdAt: u.createdAt.toISOString(),
+    credits: {
+      balance: credits.balance,
+      watermarkedOnly: credits.watermarkedOnly,
+      nextExpiry: credits.nextExpiry?.toISOString() ?? null,
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { adminContract } from "@rupa/shared";
+import type { AppContext } from "../../context";
+import { requestMeta } from "../../lib/request-meta";
+import { contractRoutes } from "../../middleware/auth-guards";
+
+/**
+ * /api/admin/users: the role is checked on every request (the contract's `admin` access, before
+ * the id and the body, so outsiders learn nothing from them), so a change takes effect at once.
+ */
+export function adminUserRoutes(ctx: AppContext) {
+  const admin = ctx.services.admin;
+  return contractRoutes(ctx)
+    .on(adminContract.users, async (c) => {
+      const actor = await ctx.resolveActor(c);
+      return { status: 200, body: { users: await admin.listUsers(actor) } };
+    })
+    .on(adminContract.setRole, async (c, { params, body }) => {
+      const actor = await ctx.resolveActor(c);
+      await admin.setRole(actor, params.id, body.role, requestMeta(c));
+      return { status: 200, body: { ok: true as const } };
+    }).hono;
+}

@@ -1,0 +1,329 @@
+import { randomUUID } from "node:crypto";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Role } from "@rupa/shared";
+import type { Actor } from "../../lib/actor";
+import { AppError } from "../../lib/errors";
+import type { RequestMeta } from "../../lib/request-meta";
+import type { SecurityEventInput } from "../security/security-events.repository";
+import type { AdminUserRow } from "./admin.repository";
+import { type AdminDeps, createAdminService } from "./admin.service";
+
+/**
+ * The admin service's rules against in-memory fakes of its repositories (the immich way): who
+ * may list users and change roles, the last-admin rule, the audit event of every change, and
+ * the start-up admin. The same routes run against real databases in account.int.test.ts.
+ */
+
+interface User {
+  id: string;
+  email: string;
+  fullName: string;
+  emailVerified: boolean;
+  totalGenerations: number;
+  createdAt: Date;
+}
+
+function world(env: Partial<AdminDeps["env"]> = {}) {
+  const users = new Map<string, User>();
+  const roles = new Map<string, { role: Role; grantedBy: string | null }>();
+  const balances = new Map<string, number>();
+  const events: SecurityEventInput[] = [];
+  const warnings: string[] = [];
+  const listLimits: number[] = [];
+  const created: string[] = [];
+  let clock = Date.parse("2026-11-01T00:00:00Z");
+
+  const addUser = (over: Partial<User> = {}): User => {
+    const u: User = {
+      id: randomUUID(),
+      email: `${randomUUID().slice(0, 8)}@example.com`,
+      fullName: "Ayu Lestari",
+      emailVerified: true,
+      totalGenerations: 0,
+      createdAt: new Date((clock += 60_000)),
+      ...over,
+    };
+    users.set(u.id, u);
+    return u;
+  };
+  const roleOf = (id: string): Role => roles.get(id)?.role ?? "user";
+
+  const deps: AdminDeps = {
+    env: {
+      ADMIN_EMAIL: undefined,
+      ADMIN_PASSWORD: undefined,
+      NODE_ENV: "development",
+      DATABASE_URL: undefined,
+      PUBLIC_URL: "http://localhost:3000",
+      ...env,
+    },
+    log: { warn: (msg: string) => void warnings.push(msg) } as AdminDeps["log"],
+    admin: {
+      setRole(userId: string, role: Role, grantedBy: string | null) {
+        roles.set(userId, { role, grantedBy });
+        return Promise.resolve();
+      },
+      countAdmins: () =>
+        Promise.resolve([...roles.values()].filter((r) => r.role === "admin").length),
+      list(limit: number) {
+        listLimits.push(limit);
+        const rows: AdminUserRow[] = [...users.values()]
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+          .slice(0, limit)
+          .map((u) => ({ ...u, role: roles.get(u.id)?.role ?? "user" }));
+        return Promise.resolve(rows);
+      },
+    },
+    accounts: {
+      findById: (id: string) => Promise.resolve(users.get(id) ?? null),
+      findByEmail: (email: string) =>
+        Promise.resolve(
+          [...users.values()].find((u) => u.email.toLowerCase() === email.toLowerCase()) ?? null,
+        ),
+      roleOf: (id: string) => Promise.resolve(roleOf(id)),
+    } as unknown as AdminDeps["accounts"],
+    credits: {
+      summaries: (ids: string[]) =>
+        Promise.resolve(
+          new Map(ids.filter((id) => balances.has(id)).map((id) => [id, balances.get(id)!])),
+        ),
+    },
+    security: {
+      record(e: SecurityEventInput) {
+        events.push(e);
+        return Promise.resolve();
+      },
+    },
+    ensureConfirmedUser(email: string, _password: string, name: string) {
+      const found = [...users.values()].find((u) => u.email === email);
+      if (found) {
+        found.emailVerified = true;
+        return Promise.resolve(found.id);
+      }
+      created.push(email);
+      return Promise.resolve(addUser({ email, fullName: name }).id);
+    },
+    randomPassword: () => "demo-password-123",
+  };
+  const service = createAdminService(deps);
+
+  const adminActor = (): Actor => {
+    const u = addUser();
+    roles.set(u.id, { role: "admin", grantedBy: null });
+    return { userId: u.id, guestTrialId: null, isAdmin: true };
+  };
+  const memberActor = (): Actor => ({ userId: addUser().id, guestTrialId: null, isAdmin: false });
+  const visitor: Actor = { userId: null, guestTrialId: randomUUID(), isAdmin: false };
+
+  return {
+    service,
+    users,
+    roles,
+    balances,
+    events,
+    warnings,
+    listLimits,
+    created,
+    addUser,
+    roleOf,
+    adminActor,
+    memberActor,
+    visitor,
+  };
+}
+
+const meta: RequestMeta = { headers: new Headers(), ip: "10.0.0.7", userAgent: "vitest" };
+
+let w: ReturnType<typeof world>;
+beforeEach(() => {
+  w = world();
+});
+
+async function refusal(p: Promise<unknown>): Promise<{ code: string; status: number }> {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(AppError);
+  return { code: (e as AppError).code, status: (e as AppError).status };
+}
+
+describe("the user list", () => {
+  it("lists the newest users first with role and credit balance (none held: 0)", async () => {
+    const admin = w.adminActor();
+    const older = w.addUser({ email: "older@example.com", totalGenerations: 3 });
+    const newer = w.addUser({ email: "newer@example.com", emailVerified: false });
+    w.balances.set(older.id, 7);
+    const users = await w.service.listUsers(admin);
+    expect(users.map((u) => u.email)).toEqual([
+      "newer@example.com",
+      "older@example.com",
+      w.users.get(admin.userId!)!.email,
+    ]);
+    expect(users[1]).toEqual({
+      id: older.id,
+      email: "older@example.com",
+      fullName: "Ayu Lestari",
+      role: "user",
+      emailVerified: true,
+      totalGenerations: 3,
+      credits: 7,
+      createdAt: older.createdAt.toISOString(),
+    });
+    expect(users[0]).toMatchObject({ id: newer.id, emailVerified: false, credits: 0 });
+    expect(users[2]).toMatchObject({ role: "admin" });
+  });
+
+  it("asks for at most 200 users by default", async () => {
+    await w.service.listUsers(w.adminActor());
+    expect(w.listLimits).toEqual([200]);
+  });
+
+  it("answers 401 to a visitor and 403 to a member, and reads nothing", async () => {
+    expect(await refusal(w.service.listUsers(w.visitor))).toEqual({
+      code: "unauthorized",
+      status: 401,
+    });
+    expect(await refusal(w.service.listUsers(w.memberActor()))).toEqual({
+      code: "forbidden",
+      status: 403,
+    });
+    expect(w.listLimits).toEqual([]);
+  });
+});
+
+describe("changing a role", () => {
+  it("promotes a user, records who granted it and writes a role_changed event", async () => {
+    const admin = w.adminActor();
+    const target = w.addUser();
+    await w.service.setRole(admin, target.id, "admin", meta);
+    expect(w.roles.get(target.id)).toEqual({ role: "admin", grantedBy: admin.userId });
+    expect(w.events).toEqual([
+      {
+        type: "role_changed",
+        severity: "warning",
+        userId: target.id,
+        actorId: admin.userId,
+        ip: "10.0.0.7",
+        userAgent: "vitest",
+        details: { from: "user", to: "admin" },
+      },
+    ]);
+  });
+
+  it("demotes an admin while another admin remains, the acting admin included", async () => {
+    const first = w.adminActor();
+    const second = w.adminActor();
+    await w.service.setRole(first, second.userId!, "user", meta);
+    expect(w.roleOf(second.userId!)).toBe("user");
+    w.roles.set(second.userId!, { role: "admin", grantedBy: first.userId });
+    await w.service.setRole(first, first.userId!, "user", meta);
+    expect(w.roleOf(first.userId!)).toBe("user");
+    expect(w.events.map((e) => e.details)).toEqual([
+      { from: "admin", to: "user" },
+      { from: "admin", to: "user" },
+    ]);
+  });
+
+  it("refuses to demote the last admin (themself) with 409 and changes nothing", async () => {
+    const admin = w.adminActor();
+    expect(await refusal(w.service.setRole(admin, admin.userId!, "user", meta))).toEqual({
+      code: "conflict",
+      status: 409,
+    });
+    expect(w.roleOf(admin.userId!)).toBe("admin");
+    expect(w.events).toEqual([]);
+  });
+
+  it("lets the last admin be set to admin again (no demotion, an event all the same)", async () => {
+    const admin = w.adminActor();
+    await w.service.setRole(admin, admin.userId!, "admin", meta);
+    expect(w.roleOf(admin.userId!)).toBe("admin");
+    expect(w.events.map((e) => e.details)).toEqual([{ from: "admin", to: "admin" }]);
+  });
+
+  it("answers 404 for an unknown user", async () => {
+    expect(await refusal(w.service.setRole(w.adminActor(), randomUUID(), "admin", meta))).toEqual({
+      code: "not_found",
+      status: 404,
+    });
+    expect(w.events).toEqual([]);
+  });
+
+  it("answers 401 to a visitor and 403 to a member (a member cannot promote themself)", async () => {
+    const member = w.memberActor();
+    const target = w.addUser();
+    expect(await refusal(w.service.setRole(w.visitor, target.id, "admin", meta))).toMatchObject({
+      status: 401,
+    });
+    expect(await refusal(w.service.setRole(member, member.userId!, "admin", meta))).toEqual({
+      code: "forbidden",
+      status: 403,
+    });
+    expect(w.roleOf(member.userId!)).toBe("user");
+    expect(w.roleOf(target.id)).toBe("user");
+    expect(w.events).toEqual([]);
+  });
+
+  it("trusts the actor's verified admin flag, not a stale role row", async () => {
+    // resolveActor reads the role on every request; a demoted admin arrives with isAdmin false.
+    const admin = w.adminActor();
+    const target = w.addUser();
+    const stale: Actor = { ...admin, isAdmin: false };
+    expect(await refusal(w.service.setRole(stale, target.id, "admin", meta))).toMatchObject({
+      status: 403,
+    });
+  });
+});
+
+describe("the start-up admin", () => {
+  it("creates the demo admin on the embedded default once and prints its password once", async () => {
+    const printed: string[] = [];
+    await w.service.ensureAdmin((line) => printed.push(line));
+    const admin = [...w.users.values()].find((u) => u.email === "admin@rupa.local")!;
+    expect(w.roleOf(admin.id)).toBe("admin");
+    expect(w.roles.get(admin.id)?.grantedBy).toBeNull();
+    expect(printed.join("")).toContain("admin@rupa.local / demo-password-123");
+    await w.service.ensureAdmin((line) => printed.push(line));
+    expect(printed).toHaveLength(1);
+    expect(w.created).toEqual(["admin@rupa.local"]);
+  });
+
+  it("creates no demo admin in production or on PostgreSQL, and warns instead", async () => {
+    for (const env of [{ NODE_ENV: "production" as const }, { DATABASE_URL: "postgres://x/y" }]) {
+      const v = world(env);
+      const printed: string[] = [];
+      await v.service.ensureAdmin((line) => printed.push(line));
+      expect(printed).toEqual([]);
+      expect(v.users.size).toBe(0);
+      expect(v.warnings).toHaveLength(1);
+    }
+  });
+
+  it("creates or promotes ADMIN_EMAIL (lower-cased) even when other admins exist", async () => {
+    const v = world({ ADMIN_EMAIL: "Boss@Example.com", ADMIN_PASSWORD: "a-long-password-1" });
+    v.adminActor();
+    const existing = v.addUser({ email: "boss@example.com", emailVerified: false });
+    await v.service.ensureAdmin(() => undefined);
+    expect(v.roleOf(existing.id)).toBe("admin");
+    expect(existing.emailVerified).toBe(true);
+    expect(v.created).toEqual([]);
+  });
+
+  it("grants admin from the command line with a role_changed event marked cli", async () => {
+    const u = w.addUser({ email: "ops@example.com" });
+    await w.service.grantAdminByEmail("ops@example.com");
+    expect(w.roles.get(u.id)).toEqual({ role: "admin", grantedBy: null });
+    expect(w.events).toEqual([
+      {
+        type: "role_changed",
+        severity: "warning",
+        userId: u.id,
+        details: { to: "admin", via: "cli" },
+      },
+    ]);
+    expect(await refusal(w.service.grantAdminByEmail("nobody@example.com"))).toMatchObject({
+      status: 404,
+    });
+  });
+});

@@ -1,0 +1,92 @@
+import { authContract, referralCodeSchema } from "@rupa/shared";
+import type { MiddlewareHandler } from "hono";
+import type { AppContext } from "../../context";
+import type { AppEnv } from "../../lib/http";
+import { AppError } from "../../lib/errors";
+import { appendCookies, requestMeta } from "../../lib/request-meta";
+import { contractRoutes } from "../../middleware/auth-guards";
+
+/**
+ * Sign-in and sessions: providers, sign-up, sign-in, sign-out, password reset, confirmation
+ * mail, Google start (under /api/account), and the better-auth endpoints a browser reaches
+ * directly (under /api/auth): the e-mail confirmation link and the OAuth callback. Everything
+ * else of better-auth stays unreachable from outside; these routes call it with their own
+ * validation, rate limits and events.
+ */
+export function authRoutes(ctx: AppContext) {
+  const auth = ctx.services.auth;
+  const ok = { status: 200, body: { ok: true } } as const;
+  const forward = (c: { req: { raw: Request } }) => ctx.auth.handler(c.req.raw);
+  return contractRoutes(ctx)
+    .on(authContract.providers, () => ({
+      status: 200,
+      body: { google: Boolean(ctx.env.GOOGLE_CLIENT_ID) },
+    }))
+    .on(authContract.signUp, async (c, { body }) => {
+      const { referral } = await auth.signUp(body, requestMeta(c));
+      return { status: 201, body: { status: "verification_sent" as const, referral } };
+    })
+    .on(authContract.signIn, async (c, { body }) => {
+      const { user, setCookies } = await auth.signIn(body, requestMeta(c));
+      appendCookies(c, setCookies);
+      return { status: 200, body: { user } };
+    })
+    .on(authContract.signOut, async (c) => {
+      appendCookies(c, await auth.signOut(requestMeta(c)));
+      return ok;
+    })
+    .on(authContract.forgotPassword, async (c, { body }) => {
+      await auth.forgotPassword(body.email, requestMeta(c));
+      return ok;
+    })
+    .on(authContract.resetPassword, async (c, { body }) => {
+      await auth.resetPassword(body, requestMeta(c));
+      return ok;
+    })
+    .on(authContract.resendVerification, async (c, { body }) => {
+      await auth.resendVerification(body.email, requestMeta(c));
+      return ok;
+    })
+    .on(authContract.googleStart, async (c, { query }) => {
+      // The visitor's stored referral code (?referralCode=…); a malformed one is ignored (the
+      // web only sends well-formed codes) and Google sign-in goes on without it.
+      const ref = referralCodeSchema.safeParse(query.referralCode);
+      try {
+        const { url, setCookies } = await auth.googleStart(
+          requestMeta(c),
+          ref.success ? ref.data : undefined,
+        );
+        appendCookies(c, setCookies);
+        return c.redirect(url, 302);
+      } catch (err) {
+        if (err instanceof AppError && err.code === "google_unavailable")
+          c.get("log").info("Google sign-in is not configured");
+        else c.get("log").warn({ err }, "Google sign-in could not start");
+        return c.redirect("/auth?google=unavailable", 302);
+      }
+    })
+    .on(authContract.verifyEmail, async (c) => {
+      // Every confirmation link lands on /auth: verified=1 on success, verified=0 otherwise.
+      const url = new URL(c.req.url);
+      url.searchParams.set("callbackURL", "/auth?verified=1");
+      const res = await ctx.auth.handler(new Request(url, { headers: c.req.raw.headers }));
+      const location = res.headers.get("location") ?? "";
+      if (res.status >= 300 && res.status < 400 && !location.includes("error=")) return res;
+      const failed = new Response(null, { status: 302, headers: res.headers });
+      failed.headers.set("location", "/auth?verified=0");
+      return failed;
+    })
+    .on(authContract.oauthCallback, forward)
+    .on(authContract.oauthCallbackPost, formOnly, forward).hono;
+}
+
+/**
+ * An OAuth callback arrives by POST only as a form (response_mode=form_post). Anything else is
+ * refused here: better-auth would report other types and bad JSON on the console.
+ */
+const formOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const type = c.req.header("content-type") ?? "";
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type))
+    throw new AppError("unsupported_media_type", 415, "Send the callback as a form");
+  await next();
+};

@@ -1,0 +1,6 @@
+// Generated from the route contracts by `npm run contracts`; do not edit.
+import type { RouteRef } from "../contract";
+
+export const accountMe: RouteRef<"account.me"> = ["GET", "/api/account/me"];
+export const accountUpdateProfile: RouteRef<"account.updateProfile"> = ["PATCH", "/api/account/profile"];
+export const accountRemove: RouteRef<"account.remove"> = ["DELETE", "/api/account"];

@@ -1,0 +1,6 @@
+// Generated from the route contracts by `npm run contracts`; do not edit.
+import type { RouteRef } from "../contract";
+
+export const galleryPage: RouteRef<"gallery.page"> = ["GET", "/api/gallery"];
+export const galleryItem: RouteRef<"gallery.item"> = ["GET", "/api/gallery/:kind/:id"];
+export const galleryRemove: RouteRef<"gallery.remove"> = ["DELETE", "/api/gallery/:kind/:id"];

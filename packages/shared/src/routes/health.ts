@@ -1,0 +1,4 @@
+// Generated from the route contracts by `npm run contracts`; do not edit.
+import type { RouteRef } from "../contract";
+
+export const healthHealth: RouteRef<"health.health"> = ["GET", "/api/health"];
