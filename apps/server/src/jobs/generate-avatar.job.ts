@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { availableParallelism } from "node:os";
-import sharp from "sharp";
 import type { Database } from "../infra/db/client";
-import { applyWatermark } from "../infra/images/watermark";
+import { imagePostProcessor } from "../infra/images/post-process";
+import { localLookOf } from "../infra/providers/local/local-look";
 import {
   type GenerateRequest,
   type GenerateResult,
@@ -23,17 +22,6 @@ import { sizeFor } from "../modules/generations/prompt";
 import type { GuestsRepository } from "../modules/guests/guests.repository";
 import type { StylesRepository } from "../modules/styles/styles.repository";
 import type { UploadsRepository } from "../modules/uploads/uploads.repository";
-import { localLookOf } from "./style-previews.job";
-import { sniffPhotoType } from "../infra/images/photo-pipeline";
-import { createLimiter } from "../lib/limit";
-
-/**
- * Image post-processing is CPU work (libvips threads): at most one fewer than the cores at a time,
- * however many finish, so one core stays with the event loop that answers requests (on 2 cores
- * the API's event-loop delay p99 went from about 100 ms to under 50 ms with 100 generations
- * running; bench/api).
- */
-const imageWork = createLimiter(Math.max(1, availableParallelism() - 1));
 
 /** Tries per generation before it fails for good and the credit goes back. */
 export const MAX_ATTEMPTS = 4;
@@ -153,12 +141,7 @@ export function createGenerateWorker(d: GenerateJobDeps) {
     owner: ObjectOwner,
     out: GenerateResult,
   ): Promise<{ rawKey: string; seed: number }> {
-    const rawType = sniffPhotoType(out.image);
-    const rawKey = newObjectKey(
-      owner,
-      rawType === "png" ? "png" : rawType === "webp" ? "webp" : "jpg",
-      "raw",
-    );
+    const rawKey = newObjectKey(owner, imagePostProcessor.rawExtension(out.image), "raw");
     await d.storage.put("generated-avatars", rawKey, out.image);
     return { rawKey, seed: out.seed };
   }
@@ -222,19 +205,14 @@ export function createGenerateWorker(d: GenerateJobDeps) {
     const size = sizeFor(params.aspectRatio);
     const imageKey = newObjectKey(owner, "jpg");
     const thumbKey = newObjectKey(owner, "webp", "thumb");
-    await imageWork.run(async () => {
+    await imagePostProcessor.exclusive(async () => {
       const raw = await d.storage.get("generated-avatars", rawKey);
       if (!raw) throw new Error("provider output vanished from storage");
-      let image: Buffer = await sharp(raw.body, { limitInputPixels: 60_000_000 })
-        .rotate()
-        .resize(size.width, size.height, { fit: "cover", position: sharp.strategy.attention })
-        .jpeg({ quality: 90 })
-        .toBuffer();
-      if (gen.watermark) image = await applyWatermark(image);
-      const thumb = await sharp(image)
-        .resize(384, Math.round((384 * size.height) / size.width))
-        .webp({ quality: 75 })
-        .toBuffer();
+      const { image, thumb } = await imagePostProcessor.finish(raw.body, {
+        width: size.width,
+        height: size.height,
+        watermark: gen.watermark,
+      });
       await d.storage.put("generated-avatars", imageKey, image);
       await d.storage.put("generated-avatars", thumbKey, thumb);
     });

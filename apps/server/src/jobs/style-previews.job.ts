@@ -1,7 +1,7 @@
 import type { Bucket } from "@rupa/shared";
 import sharp from "sharp";
 import type { JobDefinition } from "../infra/queue/queue";
-import { type LocalLook, LOCAL_LOOKS } from "../infra/providers/local/local-renderer";
+import { localLookOf } from "../infra/providers/local/local-look";
 import { renderPool } from "../infra/providers/local/render-pool";
 import {
   SAMPLE_PORTRAITS,
@@ -35,29 +35,6 @@ async function storeImageSet(storage: Storage, jpeg: Buffer): Promise<string> {
   await storage.put(BUCKET, fullKey, full);
   await storage.put(BUCKET, cardKeyOf(fullKey), card);
   return fullKey;
-}
-
-export interface LocalLookConfig {
-  look: LocalLook;
-  palette?: string[];
-  title?: string;
-  subtitle?: string;
-}
-
-/** The local renderer's settings stored on a style (model_specific_parameters.local). */
-export function localLookOf(style: Pick<StyleRow, "modelSpecificParameters">): LocalLookConfig {
-  const raw =
-    (style.modelSpecificParameters as { local?: Record<string, unknown> } | null)?.local ?? {};
-  const look = LOCAL_LOOKS.includes(raw.look as LocalLook) ? (raw.look as LocalLook) : "cartoon";
-  const palette = Array.isArray(raw.palette)
-    ? raw.palette.filter((c): c is string => typeof c === "string" && /^#[0-9a-f]{3,6}$/i.test(c))
-    : undefined;
-  return {
-    look,
-    palette: palette?.length ? palette : undefined,
-    title: typeof raw.title === "string" ? raw.title : undefined,
-    subtitle: typeof raw.subtitle === "string" ? raw.subtitle : undefined,
-  };
 }
 
 /** Two sample people per style; hijab styles show the sample portraits that wear one. */
