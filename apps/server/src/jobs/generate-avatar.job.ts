@@ -8,7 +8,7 @@ import {
   ProviderError,
 } from "../infra/providers/provider";
 import type { ProviderRegistry } from "../infra/providers/registry";
-import type { JobDefinition, Queue } from "../infra/queue/queue";
+import { defineJob, type JobDefinition, type QueueOps } from "../infra/queue/queue";
 import { newObjectKey, type ObjectOwner, type Storage } from "../infra/storage/storage";
 import type { Logger } from "../lib/logger";
 import type { CreditsRepository } from "../modules/credits/credits.repository";
@@ -35,7 +35,7 @@ export interface GenerateJobDeps {
   guests: GuestsRepository;
   storage: Storage;
   providers: ProviderRegistry;
-  queue: Queue;
+  queue: Pick<QueueOps, "send" | "jobState" | "deleteJob">;
   events: GenerationEvents;
   log: Logger;
   timeoutSeconds: number;
@@ -314,10 +314,9 @@ export function createGenerateWorker(d: GenerateJobDeps) {
       let resent = 0;
       for (const gen of await d.generations.queuedOlderThan(60)) {
         const id = jobIdFor(gen.id, gen.attempts);
-        const job = await d.queue.boss.getJobById(GENERATE_JOB, id);
-        if (job && (job.state === "created" || job.state === "retry" || job.state === "active"))
-          continue;
-        if (job) await d.queue.boss.deleteJob(GENERATE_JOB, id);
+        const state = await d.queue.jobState(GENERATE_JOB, id);
+        if (state === "created" || state === "retry" || state === "active") continue;
+        if (state) await d.queue.deleteJob(GENERATE_JOB, id);
         await d.queue.send(GENERATE_JOB, { generationId: gen.id }, { id });
         resent += 1;
       }
@@ -345,7 +344,7 @@ export function generateAvatarJob(
   };
 }
 
-export const GENERATION_SWEEPER_JOB = "generation-sweeper";
+export const GENERATION_SWEEPER_JOB = defineJob("generation-sweeper");
 export function generationSweeperJob(worker: GenerateWorker): JobDefinition {
   return {
     name: GENERATION_SWEEPER_JOB,

@@ -1,6 +1,6 @@
 import type { Bucket } from "@rupa/shared";
 import sharp from "sharp";
-import type { JobDefinition } from "../infra/queue/queue";
+import { defineJob, type JobDefinition } from "../infra/queue/queue";
 import { localLookOf } from "../infra/providers/local/local-look";
 import { renderPool } from "../infra/providers/local/render-pool";
 import {
@@ -12,7 +12,7 @@ import { newObjectKey, type Storage } from "../infra/storage/storage";
 import type { Logger } from "../lib/logger";
 import type { StyleRow, StylesRepository } from "../modules/styles/styles.repository";
 
-export const STYLE_PREVIEWS_JOB = "style-previews";
+export const STYLE_PREVIEWS_JOB = defineJob<{ styleId: string }>("style-previews");
 export const PREVIEW_FULL = { width: 600, height: 750 };
 export const PREVIEW_CARD = { width: 300, height: 375 };
 const BUCKET: Bucket = "style-previews";

@@ -4,7 +4,7 @@ import type { startGenerationRequestSchema } from "@rupa/shared";
 import type { Actor } from "../../lib/actor";
 import type { Database } from "../../infra/db/client";
 import type { ProviderRegistry } from "../../infra/providers/registry";
-import type { Queue } from "../../infra/queue/queue";
+import { defineJob, type Queue } from "../../infra/queue/queue";
 import { AppError, errors } from "../../lib/errors";
 import type { CreditsRepository } from "../credits/credits.repository";
 import type { GuestsRepository } from "../guests/guests.repository";
@@ -19,7 +19,7 @@ import type { GenerationEvents } from "./generation-events";
 import type { GenerationRow, GenerationsRepository } from "./generations.repository";
 import { buildPrompt } from "./prompt";
 
-export const GENERATE_JOB = "generate-avatar";
+export const GENERATE_JOB = defineJob<{ generationId: string }>("generate-avatar");
 
 export interface GenerationDeps {
   db: Database;
@@ -33,7 +33,7 @@ export interface GenerationDeps {
   settings: SettingsRepository;
   banned: BannedKeywordsRepository;
   providers: ProviderRegistry;
-  queue: Queue;
+  queue: Pick<Queue, "send" | "check">;
   events: GenerationEvents;
 }
 
