@@ -4,7 +4,7 @@ import type { startGenerationRequestSchema } from "@rupa/shared";
 import type { Actor } from "../../lib/actor";
 import type { Database } from "../../infra/db/client";
 import type { ProviderRegistry } from "../../infra/providers/registry";
-import { defineJob, type Queue } from "../../infra/queue/queue";
+import type { Queue } from "../../infra/queue/queue";
 import { AppError, errors } from "../../lib/errors";
 import type { CreditsRepository } from "../credits/credits.repository";
 import type { GuestsRepository } from "../guests/guests.repository";
@@ -16,10 +16,9 @@ import type { UploadsService } from "../uploads/uploads.service";
 import { fileUrl } from "../../infra/storage/storage";
 import { type BannedKeywordsRepository, findBanned } from "./banned-keywords.repository";
 import type { GenerationEvents } from "./generation-events";
+import { GENERATE_JOB } from "./generation.worker";
 import type { GenerationRow, GenerationsRepository } from "./generations.repository";
 import { buildPrompt } from "./prompt";
-
-export const GENERATE_JOB = defineJob<{ generationId: string }>("generate-avatar");
 
 export interface GenerationDeps {
   db: Database;
