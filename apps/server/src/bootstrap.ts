@@ -6,7 +6,11 @@ import type { Env } from "./env";
 import { authSecret, createAuth } from "./infra/auth/better-auth";
 import { generateAvatarJob, generationSweeperJob } from "./jobs/generate-avatar.job";
 import { cleanupJob } from "./jobs/cleanup.job";
-import { createPreviewRenderer, stylePreviewsJob } from "./jobs/style-previews.job";
+import { stylePreviewsJob } from "./jobs/style-previews.job";
+import {
+  createPreviewRenderer,
+  createStylePreviewsWorker,
+} from "./modules/styles/style-previews.worker";
 import { createProviderRegistry } from "./infra/providers/registry";
 import { createGalleryRepository } from "./modules/gallery/gallery.repository";
 import { createGalleryService } from "./modules/gallery/gallery.service";
@@ -221,7 +225,13 @@ export function registerJobs(ctx: AppContext): void {
     ]),
   );
   queue.register(
-    stylePreviewsJob(services.stylesRepo, createPreviewRenderer(storage, services.stylesRepo), log),
+    stylePreviewsJob(
+      createStylePreviewsWorker(
+        services.stylesRepo,
+        createPreviewRenderer(storage, services.stylesRepo),
+        log,
+      ),
+    ),
   );
   queue.register(
     generateAvatarJob(
