@@ -165,7 +165,7 @@ async function pgliteTemplate() {
   const shaping = [
     "apps/server/src/db/migrations",
     "apps/server/src/db/seed",
-    "apps/server/src/jobs/style-previews.job.ts",
+    "apps/server/src/modules/styles/style-previews.worker.ts",
     "apps/server/src/infra/providers/local",
   ];
   const dir = path.join(cacheDir, `data-${contentKey(shaping)}`);

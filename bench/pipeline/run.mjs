@@ -152,7 +152,7 @@ const serverLog = path.join(workDir, "server.log");
 const shaping = [
   "apps/server/src/db/migrations",
   "apps/server/src/db/seed",
-  "apps/server/src/jobs/style-previews.job.ts",
+  "apps/server/src/modules/styles/style-previews.worker.ts",
   "apps/server/src/infra/providers/local/local-renderer.ts",
   "apps/server/src/infra/providers/local/sample-portraits.ts",
 ];

@@ -5,13 +5,13 @@ import { anonymous, type Actor } from "./lib/actor";
 import type { AppEnv } from "./lib/http";
 import type { Env } from "./env";
 import { authSecret, createAuth } from "./infra/auth/better-auth";
-import {
-  createGenerateWorker,
-  generateAvatarJob,
-  generationSweeperJob,
-} from "./jobs/generate-avatar.job";
+import { generateAvatarJob, generationSweeperJob } from "./jobs/generate-avatar.job";
 import { cleanupJob } from "./jobs/cleanup.job";
-import { createPreviewRenderer, stylePreviewsJob } from "./jobs/style-previews.job";
+import { stylePreviewsJob } from "./jobs/style-previews.job";
+import {
+  createPreviewRenderer,
+  createStylePreviewsWorker,
+} from "./modules/styles/style-previews.worker";
 import { createProviderRegistry } from "./infra/providers/registry";
 import { createGalleryRepository } from "./modules/gallery/gallery.repository";
 import { createGalleryService } from "./modules/gallery/gallery.service";
@@ -21,6 +21,8 @@ import { createPredictionWaiters } from "./infra/providers/remote/replicate-webh
 import { createAiConfigsRepository } from "./modules/ai-configs/ai-configs.repository";
 import { createBannedKeywordsRepository } from "./modules/generations/banned-keywords.repository";
 import { createGenerationEvents } from "./modules/generations/generation-events";
+import { createGenerationWorker } from "./modules/generations/generation.worker";
+import { imagePostProcessor } from "./infra/images/post-process";
 import { createGenerationsRepository } from "./modules/generations/generations.repository";
 import { createGenerationsService } from "./modules/generations/generations.service";
 import { guestCookieName, verifyGuestCookie } from "./modules/guests/guest-cookie";
@@ -162,7 +164,7 @@ export function createAppContext(core: CoreParts): AppContext {
       ? { userId: a.userId, guestTrialId, isAdmin: a.role === "admin" }
       : { ...anonymous, guestTrialId };
   }
-  const generateWorker = createGenerateWorker({
+  const generateWorker = createGenerationWorker({
     db: db.db,
     generations: generationsRepo,
     uploads: uploadsRepo,
@@ -171,6 +173,7 @@ export function createAppContext(core: CoreParts): AppContext {
     guests: guestsRepo,
     storage: core.storage,
     providers,
+    images: imagePostProcessor,
     queue: core.queue,
     events: generationEvents,
     log,
@@ -246,7 +249,13 @@ export function registerJobs(ctx: AppContext): void {
     ]),
   );
   queue.register(
-    stylePreviewsJob(services.stylesRepo, createPreviewRenderer(storage, services.stylesRepo), log),
+    stylePreviewsJob(
+      createStylePreviewsWorker(
+        services.stylesRepo,
+        createPreviewRenderer(storage, services.stylesRepo),
+        log,
+      ),
+    ),
   );
   queue.register(
     generateAvatarJob(

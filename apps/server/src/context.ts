@@ -18,7 +18,7 @@ import type { StylesRepository } from "./modules/styles/styles.repository";
 import type { StylesService } from "./modules/styles/styles.service";
 import type { GenerationEvents } from "./modules/generations/generation-events";
 import type { GenerationsService } from "./modules/generations/generations.service";
-import type { GenerateWorker } from "./jobs/generate-avatar.job";
+import type { GenerationWorker } from "./modules/generations/generation.worker";
 import type { GuestsService } from "./modules/guests/guests.service";
 import type { UploadsService } from "./modules/uploads/uploads.service";
 import type { ProviderRegistry } from "./infra/providers/registry";
@@ -63,7 +63,7 @@ export interface AppContext {
     guests: GuestsService;
     generations: GenerationsService;
     generationEvents: GenerationEvents;
-    generateWorker: GenerateWorker;
+    generateWorker: GenerationWorker;
     providers: ProviderRegistry;
     predictionWaiters: PredictionWaiters;
     gallery: GalleryService;

@@ -11,7 +11,7 @@ import { runMigrations } from "./infra/db/migrate";
 import { seedDatabase } from "./db/seed";
 import { createQueue } from "./infra/queue/queue";
 import { createLocalStorage } from "./infra/storage/local-storage";
-import { STYLE_PREVIEWS_JOB } from "./jobs/style-previews.job";
+import { STYLE_PREVIEWS_JOB } from "./modules/styles/style-previews.worker";
 import type { Logger } from "./lib/logger";
 import { VERSION } from "./version";
 import { limitImageThreads } from "./infra/images/image-threads";

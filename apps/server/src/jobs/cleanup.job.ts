@@ -1,10 +1,10 @@
 import { lt, sql } from "drizzle-orm";
 import type { Database } from "../infra/db/client";
-import type { JobDefinition } from "../infra/queue/queue";
+import { defineJob, type JobDefinition } from "../infra/queue/queue";
 import type { Logger } from "../lib/logger";
 import { rateLimitBuckets, sessions, verifications } from "../db/schema";
 
-export const CLEANUP_JOB = "cleanup";
+export const CLEANUP_JOB = defineJob("cleanup");
 
 export interface CleanupReport {
   expiredSessions: number;

@@ -1,130 +1,17 @@
-import type { Bucket } from "@rupa/shared";
-import sharp from "sharp";
 import type { JobDefinition } from "../infra/queue/queue";
-import { type LocalLook, LOCAL_LOOKS } from "../infra/providers/local/local-renderer";
-import { renderPool } from "../infra/providers/local/render-pool";
 import {
-  SAMPLE_PORTRAITS,
-  samplePortraitJpeg,
-  type PortraitSpec,
-} from "../infra/providers/local/sample-portraits";
-import { newObjectKey, type Storage } from "../infra/storage/storage";
-import type { Logger } from "../lib/logger";
-import type { StyleRow, StylesRepository } from "../modules/styles/styles.repository";
+  STYLE_PREVIEWS_JOB,
+  type StylePreviewsWorker,
+} from "../modules/styles/style-previews.worker";
 
-export const STYLE_PREVIEWS_JOB = "style-previews";
-export const PREVIEW_FULL = { width: 600, height: 750 };
-export const PREVIEW_CARD = { width: 300, height: 375 };
-const BUCKET: Bucket = "style-previews";
-
-/** `…-full.webp` is stored in the database; its card twin is `…-card.webp`. */
-export const cardKeyOf = (fullKey: string) => fullKey.replace(/-full\.webp$/, "-card.webp");
-
-async function storeImageSet(storage: Storage, jpeg: Buffer): Promise<string> {
-  const fullKey = newObjectKey({ kind: "public" }, "webp", "full");
-  const [full, card] = await Promise.all([
-    sharp(jpeg)
-      .resize(PREVIEW_FULL.width, PREVIEW_FULL.height, { fit: "cover" })
-      .webp({ quality: 80 })
-      .toBuffer(),
-    sharp(jpeg)
-      .resize(PREVIEW_CARD.width, PREVIEW_CARD.height, { fit: "cover" })
-      .webp({ quality: 74 })
-      .toBuffer(),
-  ]);
-  await storage.put(BUCKET, fullKey, full);
-  await storage.put(BUCKET, cardKeyOf(fullKey), card);
-  return fullKey;
-}
-
-export interface LocalLookConfig {
-  look: LocalLook;
-  palette?: string[];
-  title?: string;
-  subtitle?: string;
-}
-
-/** The local renderer's settings stored on a style (model_specific_parameters.local). */
-export function localLookOf(style: Pick<StyleRow, "modelSpecificParameters">): LocalLookConfig {
-  const raw =
-    (style.modelSpecificParameters as { local?: Record<string, unknown> } | null)?.local ?? {};
-  const look = LOCAL_LOOKS.includes(raw.look as LocalLook) ? (raw.look as LocalLook) : "cartoon";
-  const palette = Array.isArray(raw.palette)
-    ? raw.palette.filter((c): c is string => typeof c === "string" && /^#[0-9a-f]{3,6}$/i.test(c))
-    : undefined;
-  return {
-    look,
-    palette: palette?.length ? palette : undefined,
-    title: typeof raw.title === "string" ? raw.title : undefined,
-    subtitle: typeof raw.subtitle === "string" ? raw.subtitle : undefined,
-  };
-}
-
-/** Two sample people per style; hijab styles show the sample portraits that wear one. */
-function samplesFor(style: StyleRow, index: number): PortraitSpec[] {
-  const hijab = SAMPLE_PORTRAITS.filter((p) => p.hair === "hijab");
-  if (style.category === "hijab_style") return hijab;
-  const pool = SAMPLE_PORTRAITS;
-  return [pool[index % pool.length]!, pool[(index + 3) % pool.length]!];
-}
-
-/**
- * Draws a style's before/after pairs with the local renderer from the bundled sample portraits
- * and stores them as WebP in two sizes. Before images are made once per sample and shared.
- */
-export function createPreviewRenderer(storage: Storage, repo: StylesRepository) {
-  const beforeKeys = new Map<string, Promise<string>>();
-  const beforeOf = (p: PortraitSpec) => {
-    let k = beforeKeys.get(p.id);
-    if (!k) {
-      k = samplePortraitJpeg(p, PREVIEW_FULL.width, PREVIEW_FULL.height).then((jpeg) =>
-        storeImageSet(storage, jpeg),
-      );
-      beforeKeys.set(p.id, k);
-    }
-    return k;
-  };
-
-  return {
-    async renderStyle(style: StyleRow): Promise<void> {
-      const cfg = localLookOf(style);
-      const pairs = [];
-      const samples = samplesFor(style, style.sortOrder / 10);
-      for (const [i, sample] of samples.entries()) {
-        const beforeKey = await beforeOf(sample);
-        const input = await samplePortraitJpeg(sample, PREVIEW_FULL.width, PREVIEW_FULL.height);
-        const after = await renderPool().render(input, { ...cfg, ...PREVIEW_FULL, seed: i + 1 });
-        pairs.push({ beforeKey, afterKey: await storeImageSet(storage, after), title: null });
-      }
-      await repo.replacePreviews(style.id, pairs);
-    },
-  };
-}
-
-export function stylePreviewsJob(
-  repo: StylesRepository,
-  renderer: ReturnType<typeof createPreviewRenderer>,
-  log: Logger,
-): JobDefinition<{ styleId: string }> {
+/** Queue adapter over the style previews worker (modules/styles/style-previews.worker.ts). */
+export function stylePreviewsJob(worker: StylePreviewsWorker): JobDefinition<{ styleId: string }> {
   return {
     name: STYLE_PREVIEWS_JOB,
     retryLimit: 2,
     workers: 1,
     handler: async (jobs) => {
-      for (const job of jobs) {
-        const style = await repo.findById(job.data.styleId);
-        if (!style) continue;
-        const started = performance.now();
-        await renderer.renderStyle(style);
-        log.debug(
-          {
-            job: STYLE_PREVIEWS_JOB,
-            style: style.slug,
-            ms: Math.round(performance.now() - started),
-          },
-          "previews drawn",
-        );
-      }
+      for (const job of jobs) await worker.handle(job.data.styleId);
     },
   };
 }

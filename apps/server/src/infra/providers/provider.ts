@@ -1,4 +1,4 @@
-import type { LocalLookConfig } from "../../jobs/style-previews.job";
+import type { LocalLookConfig } from "./local/local-look";
 
 /** What every avatar provider is asked to do. */
 export interface GenerateRequest {

@@ -4,8 +4,42 @@ import type { DatabaseHandle } from "../db/client";
 
 export type Role = "all" | "api" | "worker";
 
-export interface JobDefinition<T extends object = object> {
+/**
+ * A queue's name that carries the type of its jobs' payload, so `send` and a handler agree on
+ * it at compile time. Still a plain string at run time (logs, pg-boss, tests compare it).
+ */
+export type JobName<T extends object = object> = string & { readonly __payload?: T };
+
+/** Declares a queue by name with its payload type: `defineJob<{ id: string }>("my-job")`. */
+export function defineJob<T extends object = Record<string, never>>(name: string): JobName<T> {
+  return name;
+}
+
+/** One job a handler receives. */
+export interface QueueJob<T extends object = object> {
+  id: string;
   name: string;
+  data: T;
+}
+
+/** How one job is sent (the subset of pg-boss's options Rupa uses). */
+export interface SendOptions {
+  /** A deterministic id (a uuid): a second send with the same id is ignored. */
+  id?: string;
+  /** Seconds before it may run. */
+  startAfter?: number;
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  singletonKey?: string;
+  priority?: number;
+}
+
+/** Where a job stands in the queue. */
+export type JobState = "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
+
+export interface JobDefinition<T extends object = object> {
+  name: JobName<T>;
   /** Cron (in `timezone`) for recurring jobs. */
   schedule?: { cron: string; timezone: string };
   retryLimit?: number;
@@ -14,7 +48,7 @@ export interface JobDefinition<T extends object = object> {
   expireInSeconds?: number;
   /** Handlers of this queue running at once in this process (default: WORKER_CONCURRENCY). */
   workers?: number;
-  handler: (jobs: PgBoss.Job<T>[]) => Promise<void>;
+  handler: (jobs: QueueJob<T>[]) => Promise<void>;
   /**
    * In-process work repeated every `seconds` in each process that runs workers (cron runs at
    * most once a minute): one run at a time, stopped with the queue.
@@ -22,21 +56,30 @@ export interface JobDefinition<T extends object = object> {
   tick?: { seconds: number; run: () => Promise<void> };
 }
 
-export interface Queue {
-  readonly role: Role;
-  readonly boss: PgBoss;
-  register<T extends object>(def: JobDefinition<T>): void;
-  start(): Promise<void>;
+/** Sending and looking up jobs: what services and workers need (fakes implement just this). */
+export interface QueueOps {
   send<T extends object>(
-    name: string,
-    data: T,
-    options?: PgBoss.SendOptions,
+    name: JobName<T>,
+    data: NoInfer<T>,
+    options?: SendOptions,
   ): Promise<string | null>;
   /** Many jobs in one statement. */
   sendMany<T extends object>(
-    name: string,
-    jobs: { data: T; singletonKey?: string; priority?: number }[],
+    name: JobName<T>,
+    jobs: { data: NoInfer<T>; singletonKey?: string; priority?: number }[],
   ): Promise<void>;
+  /** The state of the job with this id, or null when there is none (never sent, or archived). */
+  jobState(name: JobName, id: string): Promise<JobState | null>;
+  /** Removes the job with this id (so a job with the same id can be sent again). */
+  deleteJob(name: JobName, id: string): Promise<void>;
+}
+
+/** The queue as the composition root sees it: typed operations, never the pg-boss instance. */
+export interface Queue extends QueueOps {
+  readonly role: Role;
+  /** Works a named queue in this process (and schedules it, with `schedule`). */
+  register<T extends object>(def: JobDefinition<T>): void;
+  start(): Promise<void>;
   check(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -73,7 +116,6 @@ export function createQueue(
 
   return {
     role,
-    boss,
     register(def) {
       if (started) throw new Error("Register jobs before the queue starts");
       defs.push(def as unknown as JobDefinition);
@@ -99,6 +141,12 @@ export function createQueue(
         if (def.tick) dispatchers.push(createTicker(def.name, def.tick, log));
       }
       log.info({ role, jobs: defs.map((d) => d.name) }, "queue started");
+    },
+    async jobState(name, id) {
+      return (await boss.getJobById(name, id))?.state ?? null;
+    },
+    async deleteJob(name, id) {
+      await boss.deleteJob(name, id);
     },
     async send(name, data, options) {
       const id = await boss.send(name, data, options ?? {});
@@ -160,7 +208,7 @@ function createDispatcher(
 
   async function runOne(job: PgBoss.Job<object>) {
     try {
-      await def.handler([job]);
+      await def.handler([{ id: job.id, name: job.name, data: job.data }]);
       await boss.complete(def.name, job.id);
     } catch (err) {
       log.warn({ err, job: def.name, id: job.id }, "job failed; pg-boss will retry it if it can");

@@ -4,7 +4,8 @@ import type { Actor } from "../../lib/actor";
 import { AppError } from "../../lib/errors";
 import { insufficientCredits } from "../credits/credits.repository";
 import type { GenerationRow } from "./generations.repository";
-import { createGenerationsService, GENERATE_JOB, type GenerationDeps } from "./generations.service";
+import { GENERATE_JOB } from "./generation.worker";
+import { createGenerationsService, type GenerationDeps } from "./generations.service";
 
 /**
  * The generations service's rules against in-memory fakes of its repositories (the immich way):

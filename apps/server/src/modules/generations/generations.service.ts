@@ -16,10 +16,9 @@ import type { UploadsService } from "../uploads/uploads.service";
 import { fileUrl } from "../../infra/storage/storage";
 import { type BannedKeywordsRepository, findBanned } from "./banned-keywords.repository";
 import type { GenerationEvents } from "./generation-events";
+import { GENERATE_JOB } from "./generation.worker";
 import type { GenerationRow, GenerationsRepository } from "./generations.repository";
 import { buildPrompt } from "./prompt";
-
-export const GENERATE_JOB = "generate-avatar";
 
 export interface GenerationDeps {
   db: Database;
@@ -33,7 +32,7 @@ export interface GenerationDeps {
   settings: SettingsRepository;
   banned: BannedKeywordsRepository;
   providers: ProviderRegistry;
-  queue: Queue;
+  queue: Pick<Queue, "send" | "check">;
   events: GenerationEvents;
 }
 

@@ -7,7 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
 import { feedback, styleEvents, styles } from "../../db/schema";
-import { createPreviewRenderer } from "../../jobs/style-previews.job";
+import { createPreviewRenderer } from "./style-previews.worker";
 import { CATALOGUE } from "../../db/seed/catalogue.data";
 import { createStylesRepository } from "./styles.repository";
 

@@ -6,7 +6,7 @@ import type {
   StyleSort,
   StyleSummary,
 } from "@rupa/shared";
-import { cardKeyOf, PREVIEW_FULL } from "../../jobs/style-previews.job";
+import { cardKeyOf, PREVIEW_FULL } from "./style-previews.worker";
 import type { SettingsRepository } from "../settings/settings.repository";
 import {
   type CachedJson,

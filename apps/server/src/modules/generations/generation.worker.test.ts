@@ -1,0 +1,718 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import type { ImagePostProcessor } from "../../infra/images/post-process";
+import {
+  type AvatarProvider,
+  type GenerateRequest,
+  ProviderError,
+} from "../../infra/providers/provider";
+import type { JobState, SendOptions } from "../../infra/queue/queue";
+import type { Clock } from "../../lib/clock";
+import type { Logger } from "../../lib/logger";
+import {
+  createGenerationWorker,
+  GENERATE_JOB,
+  type GenerationWorkerDeps,
+  MAX_ATTEMPTS,
+} from "./generation.worker";
+import type { GenerationRow } from "./generations.repository";
+import { jobIdFor } from "./job-lifecycle";
+
+/**
+ * The generation lifecycle against in-memory fakes (no database, no images, no timers): the
+ * fake repository applies the same conditional state changes as generations.repository.ts, the
+ * clock is driven by hand. The same paths run against real databases in
+ * jobs/generate-avatar.int.test.ts and the kill -9 chaos test.
+ */
+
+const TIMEOUT_S = 150;
+const HEARTBEAT_S = 10;
+const RETRY_BASE_S = 2;
+
+/** Time that moves only when a test says so; intervals and timeouts fire as it passes. */
+function fakeClock(start = Date.parse("2026-11-24T08:00:00Z")) {
+  let now = start;
+  const intervals = new Set<{ every: number; next: number; fn: () => void }>();
+  const timeouts = new Set<{ at: number; ctl: AbortController }>();
+  const clock: Clock = {
+    now: () => now,
+    every(ms, fn) {
+      const t = { every: ms, next: now + ms, fn };
+      intervals.add(t);
+      return () => intervals.delete(t);
+    },
+    timeout(ms) {
+      const ctl = new AbortController();
+      timeouts.add({ at: now + ms, ctl });
+      return ctl.signal;
+    },
+  };
+  return {
+    clock,
+    get now() {
+      return now;
+    },
+    get running() {
+      return intervals.size;
+    },
+    /** Moves time on, firing what falls due, and lets the promises it started settle. */
+    async advance(ms: number) {
+      const end = now + ms;
+      for (;;) {
+        const due = [...intervals].filter((t) => t.next <= end).sort((a, b) => a.next - b.next)[0];
+        if (!due) break;
+        now = due.next;
+        due.next += due.every;
+        due.fn();
+        await settle();
+      }
+      now = end;
+      for (const t of [...timeouts]) {
+        if (t.at <= now) {
+          timeouts.delete(t);
+          t.ctl.abort(new DOMException("The operation timed out.", "TimeoutError"));
+        }
+      }
+      await settle();
+    },
+  };
+}
+
+/** Lets every pending promise callback run (the fakes answer at once). */
+async function settle() {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+}
+
+type ProviderStep = (req: GenerateRequest) => Promise<{ image: Buffer; seed: number }>;
+
+function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
+  const time = fakeClock();
+  const rows = new Map<string, GenerationRow>();
+  const results = new Map<string, { imageKey: string; thumbKey: string; hasWatermark: boolean }>();
+  const objects = new Map<string, Buffer>();
+  const refunds: string[] = [];
+  const trialsBack: string[] = [];
+  const sent: { name: string; data: unknown; options?: SendOptions }[] = [];
+  const jobStates = new Map<string, JobState>();
+  const deleted: string[] = [];
+  const changed: string[] = [];
+  const logs: { level: string; msg: string; obj: unknown }[] = [];
+  const providerCalls: GenerateRequest[] = [];
+  const finishes: { watermark: boolean; width: number; height: number }[] = [];
+  const faults = { put: null as Error | null, finish: null as Error | null };
+  let steps: ProviderStep[] = [];
+
+  const now = () => new Date(time.now);
+  const lastSign = (r: GenerationRow) => (r.heartbeatAt ?? r.startedAt)!.getTime();
+  const owned = (g: Pick<GenerationRow, "id" | "attempts">) => {
+    const r = rows.get(g.id);
+    return r && r.status === "processing" && r.attempts === g.attempts ? r : null;
+  };
+  const key = (bucket: string, k: string) => `${bucket}/${k}`;
+
+  const generations: GenerationWorkerDeps["generations"] = {
+    acquire(id, staleSeconds) {
+      const r = rows.get(id);
+      const claimable =
+        r &&
+        (r.status === "queued" ||
+          (r.status === "processing" && lastSign(r) < time.now - staleSeconds * 1000));
+      if (!r || !claimable) return Promise.resolve(null);
+      Object.assign(r, {
+        status: "processing",
+        startedAt: now(),
+        heartbeatAt: now(),
+        attempts: r.attempts + 1,
+        progress: 10,
+      });
+      return Promise.resolve({ ...r });
+    },
+    heartbeat(g) {
+      const r = owned(g);
+      if (r) r.heartbeatAt = now();
+      return Promise.resolve(Boolean(r));
+    },
+    setProviderJob(g, id) {
+      const r = owned(g);
+      if (r) r.providerJobId = id;
+      return Promise.resolve();
+    },
+    setProgress(id, progress) {
+      const r = rows.get(id);
+      if (r?.status === "processing") r.progress = progress;
+      return Promise.resolve();
+    },
+    requeue(g, message) {
+      const r = owned(g);
+      if (r) Object.assign(r, { status: "queued", progress: 0, errorMessage: message });
+      return Promise.resolve(Boolean(r));
+    },
+    markFailed(_tx, id, code, message, attempt) {
+      const r = rows.get(id);
+      const may =
+        r &&
+        (r.status === "queued" ||
+          (r.status === "processing" && (attempt === undefined || r.attempts === attempt)));
+      if (r && may)
+        Object.assign(r, {
+          status: "failed",
+          errorCode: code,
+          errorMessage: message,
+          finishedAt: now(),
+        });
+      return Promise.resolve(Boolean(may));
+    },
+    complete(_tx, g, res) {
+      const r = owned(g);
+      if (!r) return Promise.resolve({ outcome: "lost" as const, result: null });
+      Object.assign(r, { status: "succeeded", progress: 100, finishedAt: now() });
+      if (results.has(g.id))
+        return Promise.resolve({ outcome: "duplicate" as const, result: null });
+      results.set(g.id, res);
+      return Promise.resolve({ outcome: "completed" as const, result: null });
+    },
+    staleProcessing(staleSeconds, signBefore) {
+      return Promise.resolve(
+        [...rows.values()].filter(
+          (r) =>
+            r.status === "processing" &&
+            lastSign(r) < time.now - staleSeconds * 1000 &&
+            (!signBefore || lastSign(r) < signBefore.getTime()),
+        ),
+      );
+    },
+    queuedOlderThan(seconds) {
+      return Promise.resolve(
+        [...rows.values()].filter(
+          (r) => r.status === "queued" && r.queuedAt.getTime() < time.now - seconds * 1000,
+        ),
+      );
+    },
+  };
+
+  const flags = { resumable: false };
+  const provider = {
+    name: "local",
+    model: "fake-1",
+    get resumable() {
+      return flags.resumable;
+    },
+    generate(req: GenerateRequest) {
+      providerCalls.push(req);
+      const step = steps.shift() ?? ok;
+      return step(req);
+    },
+    check: () => Promise.resolve(),
+  } as AvatarProvider;
+
+  const images: ImagePostProcessor = {
+    exclusive: (task) => task(),
+    rawExtension: () => "png",
+    finish(raw, o) {
+      finishes.push(o);
+      if (faults.finish) return Promise.reject(faults.finish);
+      return Promise.resolve({
+        image: Buffer.concat([raw, Buffer.from(o.watermark ? ":watermarked" : ":clean")]),
+        thumb: Buffer.from("thumb"),
+      });
+    },
+  };
+
+  const log = Object.fromEntries(
+    ["trace", "debug", "info", "warn", "error", "fatal"].map((level) => [
+      level,
+      (obj: unknown, msg?: string) => logs.push({ level, msg: msg ?? "", obj }),
+    ]),
+  ) as unknown as Logger;
+
+  const deps: GenerationWorkerDeps = {
+    db: {
+      transaction: ((fn: (tx: unknown) => Promise<unknown>) =>
+        fn({})) as GenerationWorkerDeps["db"]["transaction"],
+    },
+    generations,
+    uploads: {
+      findById: (id) => Promise.resolve({ id, croppedKey: `u-x/2026/11/${id}-crop.jpg` } as never),
+    },
+    styles: {
+      findById: (id) =>
+        Promise.resolve({ id, modelParameters: {}, modelSpecificParameters: {} } as never),
+    },
+    credits: {
+      refund(spendId) {
+        refunds.push(spendId);
+        return Promise.resolve({ lotId: randomUUID() });
+      },
+    },
+    guests: {
+      giveBack(id) {
+        trialsBack.push(id);
+        return Promise.resolve();
+      },
+    },
+    storage: {
+      put(bucket, k, body) {
+        if (faults.put) return Promise.reject(faults.put);
+        objects.set(key(bucket, k), Buffer.from(body));
+        return Promise.resolve();
+      },
+      get(bucket, k) {
+        const body = objects.get(key(bucket, k));
+        return Promise.resolve(
+          body ? { body, contentType: "image/png", size: body.length, modifiedAt: now() } : null,
+        );
+      },
+      blob(bucket, k) {
+        const body = objects.get(key(bucket, k));
+        return Promise.resolve(body ? new Blob([new Uint8Array(body)]) : null);
+      },
+      delete(bucket, k) {
+        objects.delete(key(bucket, k));
+        return Promise.resolve();
+      },
+    },
+    providers: { forService: () => Promise.resolve(provider) },
+    images,
+    queue: {
+      send(name, data, options) {
+        sent.push({ name, data, options });
+        if (options?.id) jobStates.set(options.id, "created");
+        return Promise.resolve(options?.id ?? randomUUID());
+      },
+      jobState: (_name, id) => Promise.resolve(jobStates.get(id) ?? null),
+      deleteJob(_name, id) {
+        deleted.push(id);
+        jobStates.delete(id);
+        return Promise.resolve();
+      },
+    },
+    events: { changed: (id) => void changed.push(id) },
+    log,
+    clock: time.clock,
+    timeoutSeconds: TIMEOUT_S,
+    retryBaseSeconds: RETRY_BASE_S,
+  };
+  const worker = createGenerationWorker(deps);
+
+  /** A queued generation with its photo in storage: a member's spend, or a guest's trial. */
+  function queued(extra: Partial<GenerationRow> = {}): GenerationRow {
+    const id = randomUUID();
+    const row = {
+      id,
+      kind: "avatar",
+      status: "queued",
+      userId: opts.guest ? null : `user-${id.slice(0, 8)}`,
+      guestTrialId: opts.guest ? randomUUID() : null,
+      styleId: randomUUID(),
+      uploadId: id,
+      customRequestId: null,
+      spendId: opts.guest ? null : randomUUID(),
+      provider: "local",
+      modelName: "fake-1",
+      prompt: "a portrait",
+      params: { aspectRatio: "1:1", gender: null, variables: {} },
+      watermark: opts.watermark ?? Boolean(opts.guest),
+      progress: 0,
+      attempts: 0,
+      errorCode: null,
+      errorMessage: null,
+      queuedAt: now(),
+      startedAt: null,
+      heartbeatAt: null,
+      providerJobId: null,
+      finishedAt: null,
+      createdAt: now(),
+      ...extra,
+    } satisfies GenerationRow;
+    rows.set(id, row);
+    objects.set(key("user-uploads", `u-x/2026/11/${id}-crop.jpg`), Buffer.from("face"));
+    return row;
+  }
+
+  return {
+    worker,
+    time,
+    rows,
+    results,
+    objects,
+    refunds,
+    trialsBack,
+    sent,
+    jobStates,
+    deleted,
+    changed,
+    logs,
+    providerCalls,
+    finishes,
+    faults,
+    flags,
+    queued,
+    row: (id: string) => rows.get(id)!,
+    /** What the provider does on its next calls (then: succeed). */
+    provider(...next: ProviderStep[]) {
+      steps = next;
+    },
+    /** Everything the generation's owner got back. */
+    givenBack: () => refunds.length + trialsBack.length,
+  };
+}
+
+const ok: ProviderStep = () => Promise.resolve({ image: Buffer.from("raw-output"), seed: 7 });
+const failing =
+  (kind: "transient" | "permanent", message = "provider answered 503", retryAfter?: number) =>
+  (): Promise<never> =>
+    Promise.reject(new ProviderError(kind, message, retryAfter));
+/** Holds until released (or until the request's signal aborts, as real providers do). */
+function held() {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const step: ProviderStep = (req) =>
+    new Promise((resolve, reject) => {
+      req.signal.addEventListener("abort", () =>
+        reject(
+          new ProviderError(
+            "transient",
+            `local: ${req.signal.reason instanceof DOMException ? "timed out" : "cancelled"}`,
+          ),
+        ),
+      );
+      void gate.then(() => resolve({ image: Buffer.from("raw-output"), seed: 7 }));
+    });
+  return { step, release: () => release() };
+}
+
+describe("generation worker (in-memory)", () => {
+  it("stores the result and its thumbnail, watermarked for a guest, and ends succeeded", async () => {
+    const w = world({ guest: true });
+    const gen = w.queued();
+    await w.worker.handle(gen.id);
+
+    expect(w.row(gen.id)).toMatchObject({ status: "succeeded", attempts: 1, progress: 100 });
+    const result = w.results.get(gen.id)!;
+    expect(result.hasWatermark).toBe(true);
+    expect(result.imageKey).toMatch(new RegExp(`^g-${gen.guestTrialId}/.*\\.jpg$`));
+    expect(result.thumbKey).toMatch(/-thumb\.webp$/);
+    expect(w.objects.get(`generated-avatars/${result.imageKey}`)?.toString()).toBe(
+      "raw-output:watermarked",
+    );
+    expect(w.objects.get(`generated-avatars/${result.thumbKey}`)?.toString()).toBe("thumb");
+    expect(w.finishes).toEqual([{ width: 1024, height: 1024, watermark: true }]);
+    // The raw provider output is gone once finished; the photo stays.
+    expect([...w.objects.keys()].filter((k) => k.includes("-raw."))).toEqual([]);
+    expect(w.givenBack()).toBe(0);
+    expect(w.sent).toEqual([]);
+    // The heartbeat stopped with the attempt.
+    expect(w.time.running).toBe(0);
+    expect(w.changed.filter((id) => id === gen.id).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("leaves a member's paid result clean, in the member's storage", async () => {
+    const w = world();
+    const gen = w.queued();
+    await w.worker.handle(gen.id);
+    const result = w.results.get(gen.id)!;
+    expect(result.hasWatermark).toBe(false);
+    expect(result.imageKey).toMatch(new RegExp(`^u-${gen.userId}/`));
+    expect(w.objects.get(`generated-avatars/${result.imageKey}`)?.toString()).toBe(
+      "raw-output:clean",
+    );
+  });
+
+  it("retries a transient provider failure with backoff, then refunds exactly once", async () => {
+    const w = world();
+    const gen = w.queued();
+    w.provider(...Array.from({ length: MAX_ATTEMPTS }, () => failing("transient")));
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      await w.worker.handle(gen.id);
+      expect(w.row(gen.id).attempts).toBe(attempt);
+      if (attempt < MAX_ATTEMPTS) {
+        expect(w.row(gen.id).status).toBe("queued");
+        expect(w.sent.at(-1)).toEqual({
+          name: GENERATE_JOB,
+          data: { generationId: gen.id },
+          options: { id: jobIdFor(gen.id, attempt), startAfter: RETRY_BASE_S * 2 ** (attempt - 1) },
+        });
+      }
+    }
+    expect(w.sent.map((s) => s.options?.startAfter)).toEqual([2, 4, 8]);
+    expect(w.row(gen.id)).toMatchObject({ status: "failed", errorCode: "provider_error" });
+    expect(w.refunds).toEqual([gen.spendId]);
+    expect(w.providerCalls).toHaveLength(MAX_ATTEMPTS);
+    // A late or duplicate job of the ended generation changes nothing.
+    await w.worker.handle(gen.id);
+    await w.worker.retryOrFail(w.row(gen.id), "provider_error", "late");
+    await w.worker.failForGood(w.row(gen.id), "provider_error", "late");
+    expect(w.refunds).toEqual([gen.spendId]);
+    expect(w.sent).toHaveLength(MAX_ATTEMPTS - 1);
+  });
+
+  it("waits at least the provider's Retry-After, and never more than two minutes", async () => {
+    const w = world();
+    const gen = w.queued();
+    w.provider(failing("transient", "429", 30), failing("transient", "429", 900));
+    await w.worker.handle(gen.id);
+    await w.worker.handle(gen.id);
+    expect(w.sent.map((s) => s.options?.startAfter)).toEqual([30, 120]);
+  });
+
+  it("refunds at once, without a retry, when the provider refuses for good", async () => {
+    const w = world({ guest: true });
+    const gen = w.queued();
+    w.provider(failing("permanent", "replicate: 401 unauthorized"));
+    await w.worker.handle(gen.id);
+    expect(w.row(gen.id)).toMatchObject({ status: "failed", errorCode: "provider_error" });
+    expect(w.trialsBack).toEqual([gen.guestTrialId]);
+    expect(w.refunds).toEqual([]);
+    expect(w.sent).toEqual([]);
+  });
+
+  it("refunds when the photo is gone (retention), without calling the provider", async () => {
+    const w = world();
+    const gen = w.queued();
+    w.objects.clear();
+    await w.worker.handle(gen.id);
+    expect(w.row(gen.id)).toMatchObject({ status: "failed", errorCode: "photo_expired" });
+    expect(w.refunds).toEqual([gen.spendId]);
+    expect(w.providerCalls).toEqual([]);
+  });
+
+  describe("refunds once on the last attempt, whatever failed", () => {
+    const lastTry = { attempts: MAX_ATTEMPTS - 1 };
+
+    it("a provider error", async () => {
+      const w = world();
+      const gen = w.queued(lastTry);
+      w.provider(failing("transient"));
+      await w.worker.handle(gen.id);
+      expect(w.row(gen.id)).toMatchObject({ status: "failed", errorCode: "provider_error" });
+      expect(w.refunds).toEqual([gen.spendId]);
+    });
+
+    it("a storage error", async () => {
+      const w = world();
+      const gen = w.queued(lastTry);
+      w.faults.put = new Error("disk full");
+      await w.worker.handle(gen.id);
+      expect(w.row(gen.id)).toMatchObject({ status: "failed", errorCode: "internal_error" });
+      expect(w.refunds).toEqual([gen.spendId]);
+      expect(w.logs.some((l) => l.level === "error" && l.msg === "generation crashed")).toBe(true);
+    });
+
+    it("a post-processing error", async () => {
+      const w = world({ guest: true });
+      const gen = w.queued(lastTry);
+      w.faults.finish = new Error("VipsJpeg: premature end of input");
+      await w.worker.handle(gen.id);
+      expect(w.row(gen.id)).toMatchObject({ status: "failed", errorCode: "internal_error" });
+      expect(w.trialsBack).toEqual([gen.guestTrialId]);
+      expect(w.results.size).toBe(0);
+    });
+
+    it("a provider timeout", async () => {
+      const w = world();
+      const gen = w.queued(lastTry);
+      const slow = held();
+      w.provider(slow.step);
+      const running = w.worker.handle(gen.id);
+      await settle();
+      await w.time.advance(TIMEOUT_S * 1000);
+      await running;
+      expect(w.row(gen.id)).toMatchObject({ status: "failed", errorCode: "provider_timeout" });
+      expect(w.refunds).toEqual([gen.spendId]);
+    });
+  });
+
+  it("retries a timeout before the last attempt instead of refunding", async () => {
+    const w = world();
+    const gen = w.queued();
+    const slow = held();
+    w.provider(slow.step);
+    const running = w.worker.handle(gen.id);
+    await settle();
+    await w.time.advance(TIMEOUT_S * 1000);
+    await running;
+    expect(w.row(gen.id)).toMatchObject({ status: "queued", attempts: 1 });
+    expect(w.refunds).toEqual([]);
+    expect(w.sent).toHaveLength(1);
+  });
+
+  it("keeps a live attempt's row from the sweeper with its heartbeat", async () => {
+    const w = world();
+    const gen = w.queued();
+    const slow = held();
+    w.provider(slow.step);
+    const running = w.worker.handle(gen.id);
+    await settle();
+    // A minute of work: six heartbeats, never three silent ones in a row.
+    await w.time.advance(60_000);
+    expect(await w.worker.recoverStale()).toBe(0);
+    expect(await w.worker.sweep()).toEqual({ retried: 0, resent: 0 });
+    slow.release();
+    await running;
+    expect(w.row(gen.id).status).toBe("succeeded");
+    expect(w.time.running).toBe(0);
+  });
+
+  it("does not double-complete or double-refund when a late attempt finishes after another took over", async () => {
+    const w = world();
+    const gen = w.queued();
+    const first = held();
+    w.provider(first.step);
+    const late = w.worker.handle(gen.id);
+    await settle();
+    // Attempt 1's worker goes silent (its heartbeats stop reaching the database) and attempt 2
+    // takes the generation over and delivers it.
+    w.row(gen.id).heartbeatAt = new Date(w.time.now - (w.worker.staleSeconds + 1) * 1000);
+    await w.worker.handle(gen.id);
+    expect(w.row(gen.id)).toMatchObject({ status: "succeeded", attempts: 2 });
+    const delivered = { ...w.results.get(gen.id)! };
+    // Attempt 1's provider answers late: its completion is refused, its copy deleted.
+    first.release();
+    await late;
+    expect(w.row(gen.id)).toMatchObject({ status: "succeeded", attempts: 2 });
+    expect(w.results.get(gen.id)).toEqual(delivered);
+    expect(w.givenBack()).toBe(0);
+    expect([...w.objects.keys()].filter((k) => k.startsWith("generated-avatars/"))).toEqual([
+      `generated-avatars/${delivered.imageKey}`,
+      `generated-avatars/${delivered.thumbKey}`,
+    ]);
+    expect(w.logs.some((l) => l.msg === "generation result not needed twice")).toBe(true);
+  });
+
+  it("does not refund or retry for a late attempt that fails after another took over", async () => {
+    const w = world();
+    const gen = w.queued({ attempts: MAX_ATTEMPTS - 2 });
+    const first = held();
+    w.provider(first.step);
+    const late = w.worker.handle(gen.id);
+    await settle();
+    // Taken over by the last attempt, which is still running.
+    w.row(gen.id).attempts += 1;
+    // Attempt 1's next heartbeat finds the generation is not its own: it stops, changes nothing.
+    await w.time.advance(HEARTBEAT_S * 1000);
+    await late;
+    expect(w.row(gen.id)).toMatchObject({ status: "processing", attempts: MAX_ATTEMPTS });
+    expect(w.givenBack()).toBe(0);
+    expect(w.sent).toEqual([]);
+    // And a late failure reported with its old token cannot fail or requeue the holder.
+    const stale = { ...w.row(gen.id), attempts: MAX_ATTEMPTS - 1 };
+    await w.worker.retryOrFail(stale, "provider_error", "late");
+    await w.worker.failForGood(stale, "provider_error", "late");
+    expect(w.row(gen.id).status).toBe("processing");
+    expect(w.givenBack()).toBe(0);
+  });
+
+  it("takes a duplicate result as delivered: succeeded, no retry, no refund", async () => {
+    const w = world();
+    const gen = w.queued();
+    await w.worker.handle(gen.id);
+    // Its row went back to queued (a crash between the result and the status, say).
+    Object.assign(w.row(gen.id), { status: "queued" });
+    await w.worker.handle(gen.id);
+    expect(w.row(gen.id).status).toBe("succeeded");
+    expect(w.givenBack()).toBe(0);
+    expect(w.sent).toEqual([]);
+  });
+
+  it("sweeps a stale row back to the queue, and it then completes", async () => {
+    const w = world();
+    const gen = w.queued();
+    // A worker claimed it and died: processing, silent for longer than three heartbeats.
+    await w.time.advance(120_000);
+    Object.assign(w.row(gen.id), {
+      status: "processing",
+      attempts: 1,
+      startedAt: new Date(w.time.now - 100_000),
+      heartbeatAt: new Date(w.time.now - (w.worker.staleSeconds + 1) * 1000),
+    });
+    expect(w.worker.staleSeconds).toBe(HEARTBEAT_S * 3);
+    expect(await w.worker.sweep()).toEqual({ retried: 1, resent: 0 });
+    expect(w.row(gen.id)).toMatchObject({
+      status: "queued",
+      errorMessage: "processing stopped (server restart or lost worker)",
+    });
+    expect(w.sent).toEqual([
+      {
+        name: GENERATE_JOB,
+        data: { generationId: gen.id },
+        options: { id: jobIdFor(gen.id, 1), startAfter: RETRY_BASE_S },
+      },
+    ]);
+    await w.worker.handle(gen.id);
+    expect(w.row(gen.id)).toMatchObject({ status: "succeeded", attempts: 2 });
+    expect(w.givenBack()).toBe(0);
+  });
+
+  it("ends a stale row that used every attempt, with one refund", async () => {
+    const w = world();
+    const gen = w.queued();
+    Object.assign(w.row(gen.id), {
+      status: "processing",
+      attempts: MAX_ATTEMPTS,
+      startedAt: new Date(w.time.now - 3600_000),
+      heartbeatAt: null,
+    });
+    expect(await w.worker.recoverStale({ staleAfterSeconds: 0 })).toBe(1);
+    expect(w.row(gen.id)).toMatchObject({ status: "failed", errorCode: "provider_timeout" });
+    expect(w.refunds).toEqual([gen.spendId]);
+    expect(await w.worker.recoverStale({ staleAfterSeconds: 0 })).toBe(0);
+    expect(w.refunds).toEqual([gen.spendId]);
+  });
+
+  it("spares, at start, a row claimed since the process started", async () => {
+    const w = world();
+    const gen = w.queued();
+    const started = new Date(w.time.now);
+    await w.time.advance(1000);
+    Object.assign(w.row(gen.id), {
+      status: "processing",
+      attempts: 1,
+      startedAt: new Date(w.time.now),
+      heartbeatAt: new Date(w.time.now),
+    });
+    await w.time.advance(1000);
+    expect(await w.worker.recoverStale({ staleAfterSeconds: 0, silentSince: started })).toBe(0);
+    expect(w.row(gen.id).status).toBe("processing");
+  });
+
+  it("re-sends a queued generation whose job was lost, and only that one", async () => {
+    const w = world();
+    const lost = w.queued();
+    const waiting = w.queued();
+    const failedJob = w.queued({ attempts: 1 });
+    w.jobStates.set(jobIdFor(waiting.id, 0), "created");
+    w.jobStates.set(jobIdFor(failedJob.id, 1), "failed");
+    await w.time.advance(61_000);
+    expect(await w.worker.sweep()).toEqual({ retried: 0, resent: 2 });
+    expect(w.deleted).toEqual([jobIdFor(failedJob.id, 1)]);
+    expect(w.sent).toEqual([
+      { name: GENERATE_JOB, data: { generationId: lost.id }, options: { id: lost.id } },
+      {
+        name: GENERATE_JOB,
+        data: { generationId: failedJob.id },
+        options: { id: jobIdFor(failedJob.id, 1) },
+      },
+    ]);
+  });
+
+  it("passes a resumable provider the earlier attempt's work and records new work", async () => {
+    const w = world();
+    const calls: (string | null)[] = [];
+    const recordingStep: ProviderStep = async (req) => {
+      calls.push(req.providerJob ? req.providerJob.previous : "no link");
+      await req.providerJob?.started("p-new");
+      return { image: Buffer.from("raw-output"), seed: 7 };
+    };
+    // Only providers that say they resume get the link.
+    const plain = w.queued({ providerJobId: "p-earlier" });
+    w.provider(recordingStep);
+    await w.worker.handle(plain.id);
+    w.flags.resumable = true;
+    const resumed = w.queued({ providerJobId: "p-earlier" });
+    w.provider(recordingStep);
+    await w.worker.handle(resumed.id);
+    expect(calls).toEqual(["no link", "p-earlier"]);
+    expect(w.row(plain.id).providerJobId).toBe("p-earlier");
+    expect(w.row(resumed.id).providerJobId).toBe("p-new");
+  });
+});

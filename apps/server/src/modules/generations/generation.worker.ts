@@ -1,0 +1,248 @@
+import type { Database } from "../../infra/db/client";
+import type { ImagePostProcessor } from "../../infra/images/post-process";
+import { localLookOf } from "../../infra/providers/local/local-look";
+import {
+  type GenerateRequest,
+  type GenerateResult,
+  ProviderError,
+} from "../../infra/providers/provider";
+import type { ProviderRegistry } from "../../infra/providers/registry";
+import { defineJob, type QueueOps } from "../../infra/queue/queue";
+import { newObjectKey, type ObjectOwner, type Storage } from "../../infra/storage/storage";
+import { type Clock, systemClock } from "../../lib/clock";
+import type { Logger } from "../../lib/logger";
+import type { CreditsRepository } from "../credits/credits.repository";
+import type { GuestsRepository } from "../guests/guests.repository";
+import type { StylesRepository } from "../styles/styles.repository";
+import type { UploadsRepository } from "../uploads/uploads.repository";
+import type { GenerationEvents } from "./generation-events";
+import type { GenerationRow, GenerationsRepository } from "./generations.repository";
+import { createJobLifecycle, type Failure, heartbeatSecondsFor } from "./job-lifecycle";
+import { sizeFor } from "./prompt";
+
+/** The queue of avatar generations; a job carries the generation's id. */
+export const GENERATE_JOB = defineJob<{ generationId: string }>("generate-avatar");
+/** Every minute: recovers stalled generations and re-sends lost jobs. */
+export const GENERATION_SWEEPER_JOB = defineJob("generation-sweeper");
+
+/** Tries per generation before it fails for good and the credit goes back. */
+export const MAX_ATTEMPTS = 4;
+
+export interface GenerationWorkerDeps {
+  db: Pick<Database, "transaction">;
+  generations: Pick<
+    GenerationsRepository,
+    | "acquire"
+    | "heartbeat"
+    | "requeue"
+    | "markFailed"
+    | "complete"
+    | "setProgress"
+    | "setProviderJob"
+    | "staleProcessing"
+    | "queuedOlderThan"
+  >;
+  uploads: Pick<UploadsRepository, "findById">;
+  styles: Pick<StylesRepository, "findById">;
+  credits: Pick<CreditsRepository, "refund">;
+  guests: Pick<GuestsRepository, "giveBack">;
+  storage: Pick<Storage, "put" | "get" | "blob" | "delete">;
+  providers: Pick<ProviderRegistry, "forService">;
+  images: ImagePostProcessor;
+  queue: Pick<QueueOps, "send" | "jobState" | "deleteJob">;
+  events: Pick<GenerationEvents, "changed">;
+  log: Logger;
+  /** Real time unless a test drives it. */
+  clock?: Clock;
+  timeoutSeconds: number;
+  retryBaseSeconds: number;
+  /** How often a running generation says it is alive (default: from the timeout, ≤ 10 s). */
+  heartbeatSeconds?: number;
+}
+
+/** A failure that will not get better with another try (the photo or the style is gone). */
+class PermanentFailure extends Error {
+  constructor(
+    public readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const USER_MESSAGES: Record<string, string> = {
+  provider_timeout: "The AI service took too long. Your credit was returned; please try again.",
+  provider_error: "The AI service could not make this avatar. Your credit was returned.",
+  photo_expired:
+    "The photo is no longer available (photos are deleted after 24 hours). Please upload it again.",
+  internal_error: "Something went wrong on our side. Your credit was returned.",
+};
+
+/** How the lifecycle reads a failed generation attempt (null: a crash, retried). */
+export function classifyGenerationError(e: unknown): Failure | null {
+  if (e instanceof PermanentFailure) return { code: e.code, detail: e.message, permanent: true };
+  if (e instanceof ProviderError) {
+    const code = /timed out|cancelled/.test(e.message) ? "provider_timeout" : "provider_error";
+    return {
+      code,
+      detail: e.message,
+      permanent: e.kind === "permanent",
+      retryAfterSeconds: e.retryAfterSeconds,
+    };
+  }
+  return null;
+}
+
+/**
+ * The avatar generation's worker: one instance of the job lifecycle (job-lifecycle.ts) whose
+ * attempt reads the photo and the style, calls the active provider, stores and post-processes
+ * its output and completes the generation, and whose end refunds the credit or the guest trial.
+ */
+export function createGenerationWorker(d: GenerationWorkerDeps) {
+  const clock = d.clock ?? systemClock;
+
+  /** The provider's output into storage; only its key stays (the bytes are not held after). */
+  async function storeRaw(
+    owner: ObjectOwner,
+    out: GenerateResult,
+  ): Promise<{ rawKey: string; seed: number }> {
+    const rawKey = newObjectKey(owner, d.images.rawExtension(out.image), "raw");
+    await d.storage.put("generated-avatars", rawKey, out.image);
+    return { rawKey, seed: out.seed };
+  }
+
+  async function attempt(gen: GenerationRow, lost: AbortSignal): Promise<void> {
+    const started = clock.now();
+    const upload = gen.uploadId ? await d.uploads.findById(gen.uploadId) : null;
+    // The stored face crop (≤ 1024 px, made at upload), as a file-backed Blob: read from disk
+    // while the request body is sent, not held in memory while the provider works.
+    const photo = upload?.croppedKey
+      ? await d.storage.blob("user-uploads", upload.croppedKey)
+      : null;
+    if (!photo) throw new PermanentFailure("photo_expired", "the upload's photo is gone");
+    const style = gen.styleId ? await d.styles.findById(gen.styleId) : null;
+    if (!style) throw new PermanentFailure("provider_error", "the style no longer exists");
+
+    const params = gen.params as {
+      aspectRatio?: string;
+      gender?: string | null;
+      variables?: Record<string, string>;
+    };
+    const variables = params.variables ?? {};
+    const look = localLookOf(style);
+    if (variables.title) look.title = variables.title;
+    if (variables.accessories) look.subtitle = variables.accessories;
+    const mp = style.modelParameters;
+    const seed =
+      mp.use_fixed_seed && mp.fixed_seed
+        ? mp.fixed_seed
+        : Number.parseInt(gen.id.replace(/-/g, "").slice(0, 8), 16);
+    const provider = await d.providers.forService("avatar_generation");
+    const req: GenerateRequest = {
+      image: photo,
+      prompt: gen.prompt,
+      negativePrompt: mp.negative_prompt ?? "",
+      guidanceScale: mp.guidance_scale ?? 7.5,
+      steps: mp.num_steps ?? 25,
+      styleStrength: mp.style_strength ?? 0.7,
+      seed,
+      aspectRatio: params.aspectRatio ?? "1:1",
+      look,
+      signal: AbortSignal.any([clock.timeout(d.timeoutSeconds * 1000), lost]),
+      // Work the provider started for an earlier attempt is resumed, not paid for again.
+      providerJob: provider.resumable
+        ? {
+            previous: gen.providerJobId,
+            started: (id) => d.generations.setProviderJob(gen, id),
+          }
+        : undefined,
+    };
+    const owner: ObjectOwner = gen.userId
+      ? { kind: "user", id: gen.userId }
+      : { kind: "guest", id: gen.guestTrialId! };
+    // Copied into our storage at once, before anything else waits (provider links expire, and
+    // 500 answers arriving together must not all sit in memory, e.g. queued behind the
+    // database), then normalised and watermarked a few at a time.
+    const { rawKey, seed: outSeed } = await storeRaw(owner, await provider.generate(req));
+    await d.generations.setProgress(gen.id, 80);
+    d.events.changed(gen.id);
+
+    const size = sizeFor(params.aspectRatio);
+    const imageKey = newObjectKey(owner, "jpg");
+    const thumbKey = newObjectKey(owner, "webp", "thumb");
+    await d.images.exclusive(async () => {
+      const raw = await d.storage.get("generated-avatars", rawKey);
+      if (!raw) throw new Error("provider output vanished from storage");
+      const { image, thumb } = await d.images.finish(raw.body, {
+        width: size.width,
+        height: size.height,
+        watermark: gen.watermark,
+      });
+      await d.storage.put("generated-avatars", imageKey, image);
+      await d.storage.put("generated-avatars", thumbKey, thumb);
+    });
+    await d.storage.delete("generated-avatars", rawKey);
+
+    const seconds =
+      (gen.startedAt ? clock.now() - gen.startedAt.getTime() : clock.now() - started) / 1000;
+    const { outcome } = await d.db.transaction((tx) =>
+      d.generations.complete(tx, gen, {
+        imageKey,
+        thumbKey,
+        seconds,
+        hasWatermark: gen.watermark,
+        gender: params.gender ?? null,
+        seed: outSeed,
+      }),
+    );
+    if (outcome !== "completed") {
+      // Delivered already (a result exists), or no longer this attempt's to finish: either way
+      // it ended once, elsewhere. Not a crash: no retry, no refund; only our copy goes.
+      await d.storage.delete("generated-avatars", imageKey);
+      await d.storage.delete("generated-avatars", thumbKey);
+      d.log.info({ generation: gen.id, outcome }, "generation result not needed twice");
+    }
+    d.events.changed(gen.id);
+  }
+
+  /** The end: failed with a readable reason, and the credit or the trial back, together. */
+  function fail(gen: GenerationRow, code: string): Promise<boolean> {
+    return d.db.transaction(async (tx) => {
+      const changed = await d.generations.markFailed(
+        tx,
+        gen.id,
+        code,
+        USER_MESSAGES[code] ?? USER_MESSAGES.internal_error!,
+        gen.attempts,
+      );
+      if (!changed) return false;
+      if (gen.spendId) await d.credits.refund(gen.spendId, tx);
+      else if (gen.guestTrialId && !gen.userId) await d.guests.giveBack(gen.guestTrialId, tx);
+      return true;
+    });
+  }
+
+  return createJobLifecycle<GenerationRow, { generationId: string }>(
+    {
+      label: "generation",
+      job: GENERATE_JOB,
+      payload: (generationId) => ({ generationId }),
+      rows: d.generations,
+      attempt,
+      classify: classifyGenerationError,
+      crashCode: "internal_error",
+      staleCode: "provider_timeout",
+      fail,
+      changed: (id) => d.events.changed(id),
+    },
+    {
+      queue: d.queue,
+      log: d.log,
+      clock,
+      maxAttempts: MAX_ATTEMPTS,
+      retryBaseSeconds: d.retryBaseSeconds,
+      heartbeatSeconds: d.heartbeatSeconds ?? heartbeatSecondsFor(d.timeoutSeconds),
+    },
+  );
+}
+export type GenerationWorker = ReturnType<typeof createGenerationWorker>;
