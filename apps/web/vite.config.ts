@@ -120,7 +120,7 @@ export default defineConfig({
             // the zod-free constants and session routes of @rupa/shared (packages/shared/src/).
             {
               name: "shell",
-              test: /[\\/]src[\\/](constants|routes[\\/]account|lib[\\/](api-client|query-client|query-keys|toast|i18n|i18n-core|utils|referral|use-referral-capture|use-hydrated)|features[\\/](auth[\\/](api[\\/](me|preferred-language)|hooks[\\/]use-saved-language|sign-out)|seo[\\/]use-seo)|components[\\/](logo|language-toggle|ui[\\/](button|skeleton)))\.tsx?$/,
+              test: /[\\/]src[\\/](constants|routes[\\/](account|auth)|lib[\\/](api-client|query-client|query-keys|toast|i18n|i18n-core|utils|referral|use-referral-capture|use-hydrated)|features[\\/](auth[\\/](api[\\/](me|preferred-language)|hooks[\\/]use-saved-language|sign-out)|seo[\\/]use-seo)|components[\\/](logo|language-toggle|ui[\\/](button|skeleton)))\.tsx?$/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -262,7 +262,9 @@ async function lighthouseRunner() {
     if (process.env.LIST_JS) {
       // LIST_JS=1: every script the page loaded with its bytes on the wire, to see what grew.
       for (const item of requests.filter((r) => r.resourceType === "Script")) {
-        console.log(`  ${String(item.transferSize ?? 0).padStart(7)}  ${new URL(item.url).pathname}`);
+        console.log(
+          `  ${String(item.transferSize ?? 0).padStart(7)}  ${new URL(item.url).pathname}`,
+        );
       }
     }
     const lcpItem = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0];

@@ -2,7 +2,7 @@ import type { z } from "zod";
 
 /**
  * How a route is declared, once, for the server (mounting and validation), the web (the typed
- * `call()`), and GET /api/openapi.json. See docs/decisions/013-route-contracts.md.
+ * `call()`), and GET /api/openapi.json. See docs/decisions/015-route-contracts.md.
  *
  *   export const generationsContract = defineRoutes({
  *     start: {
