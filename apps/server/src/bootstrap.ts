@@ -1,8 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Context } from "hono";
 import { type AppContext } from "./context";
-import { anonymous, type Actor } from "./lib/actor";
-import type { AppEnv } from "./lib/http";
+import { createActorResolver } from "./middleware/actor";
 import type { Env } from "./env";
 import { authSecret, createAuth } from "./infra/auth/better-auth";
 import { generateAvatarJob, generationSweeperJob } from "./jobs/generate-avatar.job";
@@ -25,12 +23,10 @@ import { createGenerationWorker } from "./modules/generations/generation.worker"
 import { imagePostProcessor } from "./infra/images/post-process";
 import { createGenerationsRepository } from "./modules/generations/generations.repository";
 import { createGenerationsService } from "./modules/generations/generations.service";
-import { guestCookieName, verifyGuestCookie } from "./modules/guests/guest-cookie";
 import { createGuestsRepository } from "./modules/guests/guests.repository";
 import { createGuestsService } from "./modules/guests/guests.service";
 import { createUploadsRepository } from "./modules/uploads/uploads.repository";
 import { createUploadsService } from "./modules/uploads/uploads.service";
-import { getCookie } from "hono/cookie";
 import type { DatabaseHandle } from "./infra/db/client";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./infra/mail/mailer";
 import type { Queue } from "./infra/queue/queue";
@@ -155,15 +151,6 @@ export function createAppContext(core: CoreParts): AppContext {
     queue: core.queue,
     events: generationEvents,
   });
-  const actors = new WeakMap<Request, Promise<Actor>>();
-  const guestCookie = guestCookieName(env.PUBLIC_URL.startsWith("https:"));
-  async function lookup(c: Context<AppEnv>): Promise<Actor> {
-    const a = await signIn.actor(c.req.raw.headers);
-    const guestTrialId = verifyGuestCookie(guestSecret, getCookie(c, guestCookie));
-    return a
-      ? { userId: a.userId, guestTrialId, isAdmin: a.role === "admin" }
-      : { ...anonymous, guestTrialId };
-  }
   const generateWorker = createGenerationWorker({
     db: db.db,
     generations: generationsRepo,
@@ -226,14 +213,11 @@ export function createAppContext(core: CoreParts): AppContext {
       }),
     },
     guestSecret,
-    resolveActor(c) {
-      let p = actors.get(c.req.raw);
-      if (!p) {
-        p = lookup(c);
-        actors.set(c.req.raw, p);
-      }
-      return p;
-    },
+    resolveActor: createActorResolver({
+      sessionActor: (headers) => signIn.actor(headers),
+      guestSecret,
+      secureCookies: env.PUBLIC_URL.startsWith("https:"),
+    }),
   };
 }
 
