@@ -130,10 +130,26 @@ for (const project of PROJECTS) {
     console.error(`✗ import cycle (${comp.length} files): ${loop.join(" → ")}`);
   }
 }
-if (total > 0) {
+// Imports point down: the server's lib/ and infra/ never import a module (type imports too).
+const server = path.join(root, "apps/server/src") + path.sep;
+const low = ["lib", "infra"].map((d) => server + d + path.sep);
+const modules = server + "modules" + path.sep;
+let upward = 0;
+for (const project of PROJECTS) {
+  for (const [file, targets] of graphOf(project)) {
+    if (!low.some((dir) => file.startsWith(dir))) continue;
+    for (const target of targets.filter((t) => t.startsWith(modules))) {
+      upward++;
+      console.error(
+        `✗ ${path.relative(root, file)} imports ${path.relative(root, target)} (lib/ and infra/ must not import a module)`,
+      );
+    }
+  }
+}
+if (total > 0 || upward > 0) {
   console.error(
-    `\n${total} import cycle(s). Move the shared definition down to its owner (ARCHITECTURE 11).`,
+    `\n${total} import cycle(s), ${upward} upward import(s). Move the shared definition down to its owner (ARCHITECTURE 11).`,
   );
   process.exit(1);
 }
-console.log(`no import cycles in ${PROJECTS.length} projects`);
+console.log(`no import cycles in ${PROJECTS.length} projects; lib/ and infra/ import no module`);

@@ -1,10 +1,6 @@
 import type { AiService } from "@rupa/shared";
 import type { Env } from "../../env";
 import type { Logger } from "../../lib/logger";
-import type {
-  AiConfigRow,
-  AiConfigsRepository,
-} from "../../modules/ai-configs/ai-configs.repository";
 import { createLocalProvider } from "./local/local.provider";
 import type { AvatarProvider } from "./provider";
 import type { PredictionWaiters } from "./remote/replicate-webhook";
@@ -35,6 +31,20 @@ const DEFAULT_ENDPOINTS: Record<string, string> = {
   kie_ai: "https://api.kie.ai",
 };
 
+/** The fields of an `ai_model_configs` entry a provider is built from. */
+export interface ProviderConfig {
+  serviceName: string;
+  apiProvider: string;
+  modelName: string;
+  apiEndpoint: string;
+  configData: Record<string, unknown>;
+}
+
+/** Where the active configuration of a service comes from (the ai-configs repository). */
+export interface ProviderConfigSource {
+  activeFor(service: AiService): Promise<ProviderConfig | null>;
+}
+
 /**
  * The provider for a service: the active `ai_model_configs` entry, with its API key from the
  * environment (keys are never stored in the database). Without a key for that provider, the
@@ -42,7 +52,7 @@ const DEFAULT_ENDPOINTS: Record<string, string> = {
  */
 export function createProviderRegistry(
   env: Env,
-  configs: AiConfigsRepository,
+  configs: ProviderConfigSource,
   log: Logger,
   waiters?: PredictionWaiters,
 ) {
@@ -51,7 +61,7 @@ export function createProviderRegistry(
     env.REPLICATE_WEBHOOK_SECRET && env.PUBLIC_URL.startsWith("https:")
       ? `${env.PUBLIC_URL}/api/webhooks/replicate`
       : undefined;
-  function build(cfg: AiConfigRow | null): AvatarProvider {
+  function build(cfg: ProviderConfig | null): AvatarProvider {
     if (!cfg || cfg.apiProvider === "local")
       return createLocalProvider(cfg?.modelName || undefined);
     const data = cfg.configData;
