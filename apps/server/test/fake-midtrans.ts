@@ -1,0 +1,109 @@
+// A local stand-in for Midtrans' Snap and Core status APIs, answering as their documentation
+// describes: Basic auth with the server key, 201 { token, redirect_url } for a new order, 400
+// `error_messages` for a bad or reused order id, status 200 with `status_code` "404" until the
+// buyer picks a method, and whatever the test sets afterwards. Failure modes: 500s and silence.
+import { createServer, type IncomingMessage } from "node:http";
+import { listenLocally } from "./fake-server";
+
+export interface FakeMidtrans {
+  endpoint: string;
+  /** Order ids Snap has seen, with the request body. */
+  orders: Map<string, Record<string, unknown>>;
+  /** Set the transaction the status API reports for an order (null: none yet). */
+  setTransaction(orderId: string, tx: Record<string, unknown> | null): void;
+  /** Make the next `n` requests fail with 500, or hang (no answer) until closed. */
+  failNext(n: number, mode?: "500" | "hang"): void;
+  requests: { method: string; path: string; authorization: string | undefined }[];
+  close(): Promise<void>;
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export async function startFakeMidtrans(serverKey: string): Promise<FakeMidtrans> {
+  const orders = new Map<string, Record<string, unknown>>();
+  const transactions = new Map<string, Record<string, unknown> | null>();
+  const requests: FakeMidtrans["requests"] = [];
+  let failures = 0;
+  let failMode: "500" | "hang" = "500";
+  const expectedAuth = `Basic ${Buffer.from(`${serverKey}:`).toString("base64")}`;
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://fake");
+    requests.push({
+      method: req.method ?? "",
+      path: url.pathname,
+      authorization: req.headers.authorization,
+    });
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    if (failures > 0) {
+      failures--;
+      if (failMode === "hang") return;
+      return send(500, {
+        error_messages: ["Sorry. Our system is recovering from unexpected issues."],
+      });
+    }
+    if (req.headers.authorization !== expectedAuth) {
+      if (url.pathname.startsWith("/v2/")) {
+        return send(200, { status_code: "401", status_message: "Unknown Merchant server_key/id" });
+      }
+      return send(401, {
+        error_messages: [
+          "Access denied due to unauthorized transaction, please check client or server key",
+        ],
+      });
+    }
+    if (req.method === "POST" && url.pathname === "/snap/v1/transactions") {
+      void readJson(req).then((body) => {
+        const details = (
+          body as { transaction_details?: { order_id?: unknown; gross_amount?: unknown } } | null
+        )?.transaction_details;
+        const orderId = details?.order_id;
+        if (typeof orderId !== "string" || typeof details?.gross_amount !== "number") {
+          return send(400, { error_messages: ["transaction_details.order_id is required"] });
+        }
+        if (orders.has(orderId)) {
+          return send(400, { error_messages: ["transaction_details.order_id sudah digunakan"] });
+        }
+        orders.set(orderId, body as Record<string, unknown>);
+        const token = `tok-${orderId}`;
+        send(201, {
+          token,
+          redirect_url: `https://app.sandbox.midtrans.com/snap/v4/redirection/${token}`,
+        });
+      });
+      return;
+    }
+    const status = /^\/v2\/([^/]+)\/status$/.exec(url.pathname);
+    if (req.method === "GET" && status) {
+      const orderId = decodeURIComponent(status[1] ?? "");
+      const tx = transactions.get(orderId);
+      if (!tx)
+        return send(200, { status_code: "404", status_message: "Transaction doesn't exist." });
+      return send(200, tx);
+    }
+    send(404, { error_messages: ["Not found"] });
+  });
+  const { endpoint, close } = await listenLocally(server);
+  return {
+    endpoint,
+    orders,
+    requests,
+    setTransaction: (orderId, tx) => transactions.set(orderId, tx),
+    failNext(n, mode = "500") {
+      failures = n;
+      failMode = mode;
+    },
+    close,
+  };
+}
