@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Role } from "@rupa/shared";
 import type { Actor } from "../../lib/actor";
-import { AppError } from "../../lib/errors";
+import { refusal } from "../../../test/refusal";
 import type { RequestMeta } from "../../lib/request-meta";
 import type { SecurityEventInput } from "../security/security-events.repository";
 import type { AdminUserRow } from "./admin.repository";
@@ -138,15 +138,6 @@ let w: ReturnType<typeof world>;
 beforeEach(() => {
   w = world();
 });
-
-async function refusal(p: Promise<unknown>): Promise<{ code: string; status: number }> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return { code: (e as AppError).code, status: (e as AppError).status };
-}
 
 describe("the user list", () => {
   it("lists the newest users first with role and credit balance (none held: 0)", async () => {

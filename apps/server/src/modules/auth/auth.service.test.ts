@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { AppError } from "../../lib/errors";
+import { refusal } from "../../../test/refusal";
 import type { RequestMeta } from "../../lib/request-meta";
 import type { UserRow } from "../account/account.repository";
 import type { SecurityEventInput } from "../security/security-events.repository";
@@ -156,15 +156,6 @@ let w: ReturnType<typeof world>;
 beforeEach(() => {
   w = world();
 });
-
-async function refusal(p: Promise<unknown>): Promise<{ code: string; status: number }> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return { code: (e as AppError).code, status: (e as AppError).status };
-}
 
 describe("e-mail sign-up", () => {
   it("refuses a throwaway address with 400 before creating anything", async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Actor } from "../../lib/actor";
 import { AppError } from "../../lib/errors";
+import { refusal } from "../../../test/refusal";
 import { insufficientCredits } from "../credits/credits.repository";
 import type { GenerationRow } from "./generations.repository";
 import { GENERATE_JOB } from "./generation.worker";
@@ -163,15 +164,6 @@ let w: ReturnType<typeof world>;
 beforeEach(() => {
   w = world();
 });
-
-async function refusal(p: Promise<unknown>): Promise<{ code: string; status: number }> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return { code: (e as AppError).code, status: (e as AppError).status };
-}
 
 describe("starting a generation", () => {
   it("spends the avatar price from the setting, writes a queued job with its prompt and sends it", async () => {
