@@ -96,7 +96,10 @@ function preloadApp(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), preloadApp(), serverEntry()],
   resolve: { alias: { "@": src } },
-  server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
+  server: {
+    port: 5173,
+    proxy: { "/api": "http://localhost:3000", "/pay": "http://localhost:3000" },
+  },
   build: {
     outDir: "dist",
     sourcemap: false,

@@ -26,6 +26,8 @@ import { customProfessionRoutes } from "./modules/custom-profession/custom-profe
 import { replicateWebhookRoutes } from "./modules/webhooks/replicate-webhook.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { docsRoutes } from "./modules/docs/docs.routes";
+import { paymentRoutes } from "./modules/payments/payments.routes";
+import { simulatorRoutes } from "./modules/payment-simulator/simulator.routes";
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -80,10 +82,14 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
   api.route("/", replicateWebhookRoutes(ctx));
   api.route("/", galleryRoutes(ctx));
   api.route("/", customProfessionRoutes(ctx));
+  api.route("/", paymentRoutes(ctx));
   api.notFound(apiNotFound);
 
   app.route("/api", api);
   app.all("/api", apiNotFound);
+  // The payment simulator (404 wherever it is not allowed) and its in-process notifications.
+  app.route("/pay", simulatorRoutes(ctx));
+  ctx.loopback.bind((request) => app.fetch(request));
   if (ctx.env.NODE_ENV !== "production") app.route("/dev/mailbox", devMailboxRoutes(ctx));
   if (ctx.env.NODE_ENV === "test") app.route("/dev/fixtures", devFixturesRoutes(ctx));
   if (opts.webDistDir) {

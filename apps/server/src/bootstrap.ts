@@ -6,6 +6,13 @@ import { authSecret, createAuth } from "./infra/auth/better-auth";
 import { generateAvatarJob, generationSweeperJob } from "./jobs/generate-avatar.job";
 import { cleanupJob } from "./jobs/cleanup.job";
 import { stylePreviewsJob } from "./jobs/style-previews.job";
+import { paymentsSweeperJob } from "./jobs/payments-sweeper.job";
+import { createPaymentGateways, simulatorServerKey } from "./infra/payments/gateway";
+import { createLoopback } from "./lib/loopback";
+import { systemClock } from "./lib/clock";
+import { createPaymentsRepository } from "./modules/payments/payments.repository";
+import { createPaymentsService } from "./modules/payments/payments.service";
+import { createSimulatorService } from "./modules/payment-simulator/simulator.service";
 import {
   createPreviewRenderer,
   createStylePreviewsWorker,
@@ -168,6 +175,48 @@ export function createAppContext(core: CoreParts): AppContext {
     retryBaseSeconds: env.GENERATION_RETRY_BASE_SECONDS,
   });
 
+  // Payments (issue 12): Midtrans when its key is set; otherwise the built-in simulator, which
+  // hands out credits for free and so answers in production only when an operator allows it.
+  const loopback = createLoopback();
+  const simulatorKey = simulatorServerKey(guestSecret);
+  const gateways = createPaymentGateways({
+    midtrans: env.MIDTRANS_SERVER_KEY
+      ? {
+          serverKey: env.MIDTRANS_SERVER_KEY,
+          isProduction: env.MIDTRANS_IS_PRODUCTION,
+          snapBaseUrl: env.MIDTRANS_SNAP_URL?.replace(/\/$/, ""),
+          coreBaseUrl: env.MIDTRANS_API_URL?.replace(/\/$/, ""),
+        }
+      : undefined,
+    simulator: {
+      baseUrl: `${env.PUBLIC_URL}/pay`,
+      serverKey: simulatorKey,
+      fetch: loopback.fetch,
+      allowed: async () =>
+        !env.MIDTRANS_SERVER_KEY &&
+        (env.NODE_ENV !== "production" ||
+          (await settings.get("payment_simulator_in_production")) === "true"),
+    },
+  });
+  const payments = createPaymentsService({
+    payments: createPaymentsRepository(db.db, credits),
+    credits,
+    settings,
+    accounts,
+    security,
+    gateways,
+    send: (mail) => mailer.send(mail),
+    log,
+    publicUrl: env.PUBLIC_URL,
+    clock: systemClock,
+  });
+  const simulator = createSimulatorService({
+    db: db.db,
+    serverKey: simulatorKey,
+    publicUrl: env.PUBLIC_URL,
+    fetch: loopback.fetch,
+  });
+
   return {
     env,
     log,
@@ -211,7 +260,11 @@ export function createAppContext(core: CoreParts): AppContext {
         uploads,
         generations,
       }),
+      payments,
+      gateways,
+      simulator,
     },
+    loopback,
     guestSecret,
     resolveActor: createActorResolver({
       sessionActor: (headers) => signIn.actor(headers),
@@ -249,4 +302,5 @@ export function registerJobs(ctx: AppContext): void {
     ),
   );
   queue.register(generationSweeperJob(services.generateWorker));
+  queue.register(paymentsSweeperJob(services.payments, log));
 }

@@ -20,6 +20,10 @@ import type { GenerationEvents } from "./modules/generations/generation-events";
 import type { GenerationsService } from "./modules/generations/generations.service";
 import type { GenerationWorker } from "./modules/generations/generation.worker";
 import type { GuestsService } from "./modules/guests/guests.service";
+import type { PaymentsService } from "./modules/payments/payments.service";
+import type { SimulatorService } from "./modules/payment-simulator/simulator.service";
+import type { PaymentGateways } from "./infra/payments/gateway";
+import type { Loopback } from "./lib/loopback";
 import type { UploadsService } from "./modules/uploads/uploads.service";
 import type { ProviderRegistry } from "./infra/providers/registry";
 import type { GalleryService } from "./modules/gallery/gallery.service";
@@ -68,7 +72,13 @@ export interface AppContext {
     predictionWaiters: PredictionWaiters;
     gallery: GalleryService;
     customProfession: CustomProfessionService;
+    payments: PaymentsService;
+    /** The payment gateways (Midtrans, or the simulator where it is allowed). */
+    gateways: PaymentGateways;
+    simulator: SimulatorService;
   };
+  /** Requests from the server to itself, answered by the app once createApp binds it. */
+  loopback: Loopback;
   /** Signs the guest cookie and hashes fingerprints and IPs. */
   guestSecret: string;
   /** The verified actor of a request (session user and current role), resolved once per request. */

@@ -44,6 +44,13 @@ const envShape = z.object({
     .string()
     .regex(/^whsec_[A-Za-z0-9+/=]+$/, "must look like whsec_…")
     .optional(),
+  /** Midtrans (payments). Without a server key, outside production, the payment simulator stands in. */
+  MIDTRANS_SERVER_KEY: z.string().min(8).optional(),
+  MIDTRANS_CLIENT_KEY: z.string().min(8).optional(),
+  MIDTRANS_IS_PRODUCTION: bool.default(false),
+  /** Overrides of Midtrans' hosts (a proxy, or a local fake in tests); the documented hosts otherwise. */
+  MIDTRANS_SNAP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MIDTRANS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Longest a provider may take for one image before it is cancelled and retried. */
   GENERATION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(900).default(150),
   /** First retry delay of a failed generation; doubles per try (capped at 120 s). */
@@ -89,6 +96,13 @@ const envSchema = envShape
         code: "custom",
         path: ["ADMIN_EMAIL"],
         message: "ADMIN_EMAIL and ADMIN_PASSWORD go together",
+      });
+    }
+    if (e.MIDTRANS_IS_PRODUCTION && !e.MIDTRANS_SERVER_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MIDTRANS_SERVER_KEY"],
+        message: "is required when MIDTRANS_IS_PRODUCTION is true",
       });
     }
     if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {

@@ -10,6 +10,7 @@ import { galleryContract } from "./gallery";
 import { generationsContract } from "./generation";
 import { guestsContract } from "./guests";
 import { healthContract } from "./health";
+import { paymentsContract } from "./payments";
 import { referralsContract } from "./referrals";
 import { uploadsContract } from "./uploads";
 import { webhooksContract } from "./webhooks";
@@ -39,6 +40,7 @@ export const apiContract = {
   generations: generationsContract,
   gallery: galleryContract,
   customProfession: customProfessionContract,
+  payments: paymentsContract,
   files: filesContract,
   webhooks: webhooksContract,
 } as const;

@@ -15,6 +15,7 @@ export * from "./feedback";
 export * from "./files";
 export * from "./guests";
 export * from "./openapi";
+export * from "./payments";
 export * from "./referrals";
 export * from "./uploads";
 export * from "./webhooks";

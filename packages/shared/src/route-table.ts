@@ -13,5 +13,6 @@ export * from "./routes/guests";
 export * from "./routes/generations";
 export * from "./routes/gallery";
 export * from "./routes/custom-profession";
+export * from "./routes/payments";
 export * from "./routes/files";
 export * from "./routes/webhooks";

@@ -75,6 +75,11 @@ export const settingDefinitions = {
   rate_limit_generation_per_hour: { schema: intString(1, 10_000), default: "30" },
   rate_limit_api_per_hour: { schema: intString(1, 1_000_000), default: "100" },
   rate_limit_feedback_per_hour: { schema: intString(1, 10_000), default: "5" },
+  /**
+   * The payment simulator hands out credits for free: outside production it stands in whenever
+   * no Midtrans keys are set; in production only when an operator turns this on for a demo.
+   */
+  payment_simulator_in_production: { schema: boolString, default: "false" },
   subscription_plans: {
     schema: z.string().refine((v) => {
       try {

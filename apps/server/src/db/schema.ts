@@ -59,7 +59,14 @@ export const LOT_SOURCES = [
   "manual_reward",
   "refund",
 ] as const;
-export const SPEND_REASONS = ["avatar", "kanvas", "custom_profession", "admin_adjustment"] as const;
+export const SPEND_REASONS = [
+  "avatar",
+  "kanvas",
+  "custom_profession",
+  "admin_adjustment",
+  /** What was left of a purchased lot when its payment was refunded. */
+  "payment_refund",
+] as const;
 export const PAYMENT_GATEWAYS = ["midtrans", "simulator"] as const;
 export const PAYMENT_STATUSES = [
   "pending",
@@ -570,14 +577,20 @@ export const payments = pgTable(
     fraudStatus: text("fraud_status"),
     snapToken: text("snap_token"),
     redirectUrl: text("redirect_url"),
+    /** When the checkout stops taking payments (the Snap expiry we asked for). */
+    checkoutExpiresAt: ts("checkout_expires_at"),
+    /** The last time the status API was asked about this order (sweeper, buyer's page). */
+    lastCheckedAt: ts("last_checked_at"),
     paidAt: ts("paid_at"),
     creditedAt: ts("credited_at"),
+    refundedAt: ts("refunded_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("payments_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("payments_status_idx").on(t.status),
+    index("payments_user_plan_status_idx").on(t.userId, t.planId, t.status),
     check("payments_gateway_check", oneOf("gateway", PAYMENT_GATEWAYS)),
     check("payments_status_check", oneOf("status", PAYMENT_STATUSES)),
     check("payments_cycle_check", oneOf("billing_cycle", BILLING_CYCLES)),
@@ -599,6 +612,31 @@ export const paymentNotifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("payment_notifications_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/**
+ * The payment simulator's own book (the embedded stand-in for Midtrans, modules/payment-simulator):
+ * what its Snap endpoint was asked to sell and what the buyer did on its checkout page. Rupa's
+ * payments module never reads this table; it learns everything through signed notifications and
+ * the simulator's status endpoint, as it would from Midtrans.
+ */
+export const simulatorTransactions = pgTable(
+  "payment_simulator_transactions",
+  {
+    orderId: text("order_id").primaryKey(),
+    transactionId: uuid("transaction_id").notNull().defaultRandom(),
+    grossAmount: integer("gross_amount").notNull(),
+    itemName: text("item_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    finishUrl: text("finish_url").notNull(),
+    /** Null until the buyer picks a method (Midtrans' status API says 404 until then). */
+    status: text("status"),
+    paymentType: text("payment_type"),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("sim_tx_amount_check", sql`${t.grossAmount} > 0`)],
 );
 
 // ---------------------------------------------------------------------------------------------

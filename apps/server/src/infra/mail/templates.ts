@@ -91,3 +91,76 @@ export function mailFor(
     html: layout(lang, c.heading, c.body, c.cta, url, c.foot),
   };
 }
+
+export interface ReceiptDetails {
+  /** The order id, which is the invoice number. */
+  orderId: string;
+  /** "Pro - Bulanan". */
+  packageName: string;
+  amountIdr: number;
+  credits: number;
+  paidAt: Date;
+  expiresAt: Date;
+  paymentType: string | null;
+  /** Where the buyer sees their credits (/credits). */
+  url: string;
+}
+
+const receiptCopy = {
+  id: {
+    subject: (d: ReceiptDetails) => `Kwitansi pembelian Rupa ${d.orderId}`,
+    heading: "Terima kasih atas pembelianmu!",
+    body: (d: ReceiptDetails) => `${d.credits} kredit sudah ditambahkan ke akunmu.`,
+    rows: ["No. invoice", "Paket", "Jumlah", "Kredit", "Metode", "Dibayar", "Berlaku sampai"],
+    cta: "Lihat kredit",
+    foot: "Paket ini prabayar dan tidak diperpanjang otomatis. Simpan email ini sebagai bukti pembayaran.",
+    locale: "id-ID",
+  },
+  en: {
+    subject: (d: ReceiptDetails) => `Your Rupa receipt ${d.orderId}`,
+    heading: "Thank you for your purchase!",
+    body: (d: ReceiptDetails) => `${d.credits} credits were added to your account.`,
+    rows: ["Invoice no.", "Plan", "Amount", "Credits", "Method", "Paid", "Valid until"],
+    cta: "See your credits",
+    foot: "This plan is prepaid and does not renew by itself. Keep this e-mail as your proof of payment.",
+    locale: "en-GB",
+  },
+} as const;
+
+/** The receipt after a paid order: invoice number, plan, amount in IDR, credits and expiry. */
+export function receiptMail(lang: Language, to: string, d: ReceiptDetails): MailMessage {
+  const c = receiptCopy[lang];
+  const when = (x: Date) =>
+    new Intl.DateTimeFormat(c.locale, {
+      dateStyle: "long",
+      timeStyle: "short",
+      timeZone: "Asia/Jakarta",
+    }).format(x);
+  const amount = `Rp ${new Intl.NumberFormat("id-ID").format(d.amountIdr)}`;
+  const values = [
+    d.orderId,
+    d.packageName,
+    amount,
+    String(d.credits),
+    d.paymentType ?? "-",
+    `${when(d.paidAt)} WIB`,
+    `${when(d.expiresAt)} WIB`,
+  ];
+  const table = c.rows
+    .map(
+      (label, i) =>
+        `<tr><td style="padding:6px 12px 6px 0;color:#6b6480">${esc(label)}</td><td style="padding:6px 0;font-weight:600">${esc(values[i]!)}</td></tr>`,
+    )
+    .join("");
+  const html = layout(lang, c.heading, c.body(d), c.cta, d.url, c.foot).replace(
+    "<p><a ",
+    `<table style="border-collapse:collapse;margin:0 0 24px;font-size:15px">${table}</table><p><a `,
+  );
+  return {
+    to,
+    kind: "payment-receipt",
+    subject: c.subject(d),
+    text: `${c.heading}\n\n${c.body(d)}\n\n${c.rows.map((l, i) => `${l}: ${values[i]}`).join("\n")}\n\n${c.cta}: ${d.url}\n\n${c.foot}`,
+    html,
+  };
+}

@@ -22,6 +22,8 @@ export interface MidtransConfig {
   coreBaseUrl?: string;
   /** Per request; 10 s unless given. */
   timeoutMs?: number;
+  /** How requests travel; the global `fetch` unless given (the simulator answers in-process). */
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
 }
 
 export type MidtransErrorKind =
@@ -158,30 +160,30 @@ export function createMidtransClient(config: MidtransConfig) {
   const snapBase = config.snapBaseUrl ?? hosts.snap;
   const coreBase = config.coreBaseUrl ?? hosts.core;
   const timeoutMs = config.timeoutMs ?? 10_000;
+  const send = config.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
   const authorization = `Basic ${Buffer.from(`${config.serverKey}:`).toString("base64")}`;
 
   async function request(
     url: string,
     init: RequestInit,
+    timeout = timeoutMs,
   ): Promise<{ status: number; body: unknown }> {
     let res: Response;
     try {
-      res = await fetch(url, {
+      res = await send(url, {
         ...init,
         headers: {
           Accept: "application/json",
           "Content-Type": "application/json",
           Authorization: authorization,
         },
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(timeout),
       });
     } catch (err) {
       const timedOut = err instanceof DOMException && err.name === "TimeoutError";
       throw new MidtransError(
         "unavailable",
-        timedOut
-          ? `Midtrans did not answer within ${timeoutMs} ms`
-          : "Midtrans could not be reached",
+        timedOut ? `Midtrans did not answer within ${timeout} ms` : "Midtrans could not be reached",
         0,
       );
     }
@@ -251,14 +253,25 @@ export function createMidtransClient(config: MidtransConfig) {
      * The order's transaction as Midtrans knows it, or null while it has none (Snap creates the
      * transaction only when the buyer picks a method: until then the status API says 404).
      */
-    async transactionStatus(orderId: string): Promise<MidtransTransaction | null> {
-      const { body } = await request(`${coreBase}/v2/${encodeURIComponent(orderId)}/status`, {
-        method: "GET",
-      });
-      const code = (body as { status_code?: unknown } | undefined)?.status_code;
-      // The status API answers HTTP 200 and puts the real outcome in `status_code`.
+    async transactionStatus(
+      orderId: string,
+      opts: { timeoutMs?: number } = {},
+    ): Promise<MidtransTransaction | null> {
+      const { body } = await request(
+        `${coreBase}/v2/${encodeURIComponent(orderId)}/status`,
+        { method: "GET" },
+        opts.timeoutMs,
+      );
+      const fields = body as { status_code?: unknown; transaction_status?: unknown } | undefined;
+      const code = fields?.status_code;
+      // The status API answers HTTP 200 and puts the real outcome in `status_code`; a transaction
+      // carries its own code (an expired one says "407"), so only a body without one is an error.
       if (code === "404") return null;
-      if (typeof code === "string" && Number(code) >= 400) {
+      if (
+        fields?.transaction_status === undefined &&
+        typeof code === "string" &&
+        Number(code) >= 400
+      ) {
         const status = Number(code);
         if (status === 401)
           throw new MidtransError(

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { LOT_SOURCES, SPEND_REASONS } from "../../db/schema";
 import { creditLots, creditSpendLots, creditSpends, users } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
@@ -161,6 +161,68 @@ export function createCreditsRepository(db: Database) {
           t,
         );
       });
+    },
+
+    /**
+     * Take back what is left of one lot (a refunded purchase): a spend of its remaining credits
+     * with `reason`, in the caller's transaction. Returns how many credits were revoked.
+     */
+    async revokeLot(
+      lotId: string,
+      reason: SpendReason,
+      description: string,
+      tx?: Tx,
+    ): Promise<number> {
+      return inTx(tx, async (t) => {
+        const [lot] = await t
+          .select({ userId: creditLots.userId })
+          .from(creditLots)
+          .where(eq(creditLots.id, lotId));
+        if (!lot) return 0;
+        await lockUser(t, lot.userId);
+        const [locked] = await t
+          .select({ remaining: creditLots.remaining, watermarked: creditLots.watermarked })
+          .from(creditLots)
+          .where(eq(creditLots.id, lotId));
+        const amount = locked?.remaining ?? 0;
+        if (amount <= 0) return 0;
+        const [spend] = await t
+          .insert(creditSpends)
+          .values({
+            userId: lot.userId,
+            reason,
+            amount,
+            watermarked: locked!.watermarked,
+            description,
+          })
+          .returning({ id: creditSpends.id });
+        await t.update(creditLots).set({ remaining: 0 }).where(eq(creditLots.id, lotId));
+        await t.insert(creditSpendLots).values({ spendId: spend!.id, lotId, amount });
+        return amount;
+      });
+    },
+
+    /** Unexpired lots that still hold credits and do expire, soonest first. */
+    async expiringLots(userId: string, limit: number, now = new Date()) {
+      return db
+        .select({
+          id: creditLots.id,
+          source: creditLots.source,
+          amount: creditLots.amount,
+          remaining: creditLots.remaining,
+          expiresAt: creditLots.expiresAt,
+          description: creditLots.description,
+        })
+        .from(creditLots)
+        .where(
+          and(
+            eq(creditLots.userId, userId),
+            gt(creditLots.remaining, 0),
+            gt(creditLots.expiresAt, now),
+          ),
+        )
+        .orderBy(asc(creditLots.expiresAt))
+        .limit(limit);
     },
 
     async recentLots(userId: string, limit = 10) {

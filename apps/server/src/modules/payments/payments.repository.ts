@@ -1,0 +1,287 @@
+import { and, desc, eq, gt, isNotNull, lt, or, isNull, sql } from "drizzle-orm";
+import { creditLots, paymentNotifications, payments } from "../../db/schema";
+import type { Database } from "../../infra/db/client";
+import type { GatewayKind } from "../../infra/payments/gateway";
+import type { MidtransTransaction } from "../../infra/payments/midtrans";
+import type { CreditsRepository } from "../credits/credits.repository";
+import {
+  decide,
+  decideUnanswered,
+  type Decision,
+  packageName,
+  type PaymentStatus,
+} from "./payments.rules";
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export interface NewOrder {
+  orderId: string;
+  userId: string;
+  planId: string;
+  planName: string;
+  billingCycle: "monthly" | "yearly";
+  credits: number;
+  validityDays: number;
+  amountIdr: number;
+  gateway: GatewayKind;
+  checkoutExpiresAt: Date;
+}
+
+/** An order with what its credit lot says now (expiry, credits left), for its buyer. */
+export interface OrderWithLot extends PaymentRow {
+  lotExpiresAt: Date | null;
+  lotRemaining: number | null;
+}
+
+export type ApplyOutcome =
+  | { outcome: "granted"; order: PaymentRow; lotId: string; expiresAt: Date }
+  | { outcome: "ended" | "refunded" | "waiting"; order: PaymentRow }
+  | { outcome: "ignored"; reason: string; order: PaymentRow | null };
+
+const lotColumns = {
+  lotExpiresAt: creditLots.expiresAt,
+  lotRemaining: creditLots.remaining,
+};
+
+/**
+ * Orders and notifications (spec §7 create-payment, add_credits_with_expiration). An order's
+ * status changes only in `apply`, which locks the order row, decides again on what it finds, and
+ * writes the order, the credit lot or the revocation in one transaction: a notification that
+ * arrives twenty times at once grants once (the lot is also unique per payment).
+ */
+export function createPaymentsRepository(db: Database, credits: CreditsRepository) {
+  function withLot() {
+    return db
+      .select({ payment: payments, ...lotColumns })
+      .from(payments)
+      .leftJoin(creditLots, eq(creditLots.paymentId, payments.id));
+  }
+  const flatten = (r: {
+    payment: PaymentRow;
+    lotExpiresAt: Date | null;
+    lotRemaining: number | null;
+  }): OrderWithLot => ({
+    ...r.payment,
+    lotExpiresAt: r.lotExpiresAt,
+    lotRemaining: r.lotRemaining,
+  });
+
+  return {
+    async create(order: NewOrder): Promise<PaymentRow> {
+      const [row] = await db
+        .insert(payments)
+        .values({ ...order, status: "pending" })
+        .returning();
+      return row!;
+    },
+
+    async setCheckout(id: string, snapToken: string, redirectUrl: string): Promise<void> {
+      await db
+        .update(payments)
+        .set({ snapToken, redirectUrl, updatedAt: sql`now()` })
+        .where(eq(payments.id, id));
+    },
+
+    /** An order whose checkout the gateway refused: it can never be paid. */
+    async markFailed(id: string): Promise<void> {
+      await db
+        .update(payments)
+        .set({ status: "failure", updatedAt: sql`now()` })
+        .where(and(eq(payments.id, id), eq(payments.status, "pending")));
+    },
+
+    async findByOrderId(orderId: string): Promise<PaymentRow | null> {
+      const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId));
+      return row ?? null;
+    },
+
+    /** One of the user's orders (another user's order is "not found"). */
+    async findForUser(userId: string, orderId: string): Promise<OrderWithLot | null> {
+      const [row] = await withLot().where(
+        and(eq(payments.orderId, orderId), eq(payments.userId, userId)),
+      );
+      return row ? flatten(row) : null;
+    },
+
+    async listForUser(userId: string, limit: number): Promise<OrderWithLot[]> {
+      const rows = await withLot()
+        .where(eq(payments.userId, userId))
+        .orderBy(desc(payments.createdAt))
+        .limit(limit);
+      return rows.map(flatten);
+    },
+
+    /** The user's order for this plan that can still be paid on its checkout page, if any. */
+    async payableFor(
+      userId: string,
+      planId: string,
+      gateway: GatewayKind,
+      until: Date,
+    ): Promise<PaymentRow | null> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.userId, userId),
+            eq(payments.planId, planId),
+            eq(payments.gateway, gateway),
+            eq(payments.status, "pending"),
+            isNotNull(payments.redirectUrl),
+            gt(payments.checkoutExpiresAt, until),
+          ),
+        )
+        .orderBy(desc(payments.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Pending orders created before `createdBefore`, least recently checked first. */
+    async unsettled(createdBefore: Date, limit: number): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.status, "pending"), lt(payments.createdAt, createdBefore)))
+        .orderBy(sql`${payments.lastCheckedAt} ASC NULLS FIRST`, payments.createdAt)
+        .limit(limit);
+    },
+
+    /** Claims the right to ask the gateway about an order now (false: asked too recently). */
+    async claimCheck(id: string, now: Date, notBefore: Date): Promise<boolean> {
+      const rows = await db
+        .update(payments)
+        .set({ lastCheckedAt: now })
+        .where(
+          and(
+            eq(payments.id, id),
+            or(isNull(payments.lastCheckedAt), lt(payments.lastCheckedAt, notBefore)),
+          ),
+        )
+        .returning({ id: payments.id });
+      return rows.length > 0;
+    },
+
+    async recordNotification(n: {
+      orderId: string;
+      paymentId: string | null;
+      signatureValid: boolean;
+      transactionStatus: string | null;
+      payload: Record<string, unknown>;
+    }): Promise<void> {
+      await db.insert(paymentNotifications).values(n);
+    },
+
+    async notificationCount(orderId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(paymentNotifications)
+        .where(eq(paymentNotifications.orderId, orderId));
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * Applies what the gateway confirmed (a transaction, or none yet) to an order, in one
+     * transaction on the locked order row. Decides again on the locked row, so concurrent calls
+     * see each other's result.
+     */
+    async apply(
+      orderId: string,
+      confirmed: MidtransTransaction | null,
+      now: Date,
+    ): Promise<ApplyOutcome> {
+      return db.transaction(async (tx) => {
+        const locked = await tx.execute(
+          sql`SELECT id FROM payments WHERE order_id = ${orderId} FOR UPDATE`,
+        );
+        if (locked.rows.length === 0) return { outcome: "ignored", reason: "unknown", order: null };
+        const [order] = await tx.select().from(payments).where(eq(payments.orderId, orderId));
+        const facts = { ...order!, status: order!.status as PaymentStatus };
+        const decision: Decision = confirmed
+          ? decide(facts, confirmed)
+          : decideUnanswered(facts, now);
+        const seen = confirmed
+          ? {
+              paymentType: confirmed.payment_type ?? order!.paymentType,
+              gatewayTransactionId: confirmed.transaction_id ?? order!.gatewayTransactionId,
+              fraudStatus: confirmed.fraud_status ?? order!.fraudStatus,
+            }
+          : {};
+        const update = (set: Partial<typeof payments.$inferInsert>) =>
+          tx
+            .update(payments)
+            .set({ ...seen, ...set, updatedAt: now })
+            .where(eq(payments.id, order!.id))
+            .returning()
+            .then((rows) => rows[0]!);
+
+        switch (decision.kind) {
+          case "grant": {
+            const expiresAt = new Date(now.getTime() + order!.validityDays * 86_400_000);
+            const lot = await credits.grant(
+              order!.userId,
+              {
+                source: "purchase",
+                amount: order!.credits,
+                watermarked: false,
+                expiresAt,
+                description: `${packageName(order!.planName, order!.billingCycle)} (${order!.orderId})`,
+                paymentId: order!.id,
+              },
+              tx,
+            );
+            // The lot is unique per payment: a second grant finds it there and changes nothing.
+            if (!lot) return { outcome: "ignored", reason: "already_granted", order: order! };
+            const paid = await update({ status: decision.status, paidAt: now, creditedAt: now });
+            return { outcome: "granted", order: paid, lotId: lot.lotId, expiresAt };
+          }
+          case "end":
+            return { outcome: "ended", order: await update({ status: decision.status }) };
+          case "refund": {
+            const [lot] = await tx
+              .select({ id: creditLots.id })
+              .from(creditLots)
+              .where(eq(creditLots.paymentId, order!.id));
+            if (lot) {
+              await credits.revokeLot(lot.id, "payment_refund", `Refund of ${order!.orderId}`, tx);
+            }
+            return {
+              outcome: "refunded",
+              order: await update({ status: decision.status, refundedAt: now }),
+            };
+          }
+          case "wait":
+            return { outcome: "waiting", order: await update({}) };
+          case "ignore":
+            return { outcome: "ignored", reason: decision.reason, order: order! };
+        }
+      });
+    },
+
+    /**
+     * The member's current plan: the unexpired purchase lot that lasts longest, with its order.
+     */
+    async activePlan(userId: string, now: Date) {
+      const [row] = await db
+        .select({
+          planId: payments.planId,
+          planName: payments.planName,
+          billingCycle: payments.billingCycle,
+          credits: payments.credits,
+          expiresAt: creditLots.expiresAt,
+        })
+        .from(creditLots)
+        .innerJoin(payments, eq(payments.id, creditLots.paymentId))
+        .where(
+          and(
+            eq(creditLots.userId, userId),
+            eq(creditLots.source, "purchase"),
+            gt(creditLots.expiresAt, now),
+          ),
+        )
+        .orderBy(desc(creditLots.expiresAt))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

@@ -1,0 +1,390 @@
+import { randomBytes } from "node:crypto";
+import {
+  type CreatePaymentResponse,
+  type CreditLotView,
+  type Language,
+  type Order,
+  type Plan,
+  planListSchema,
+  type PlansResponse,
+  type Subscription,
+} from "@rupa/shared";
+import type { MailMessage } from "../../infra/mail/mailer";
+import { receiptMail } from "../../infra/mail/templates";
+import type { PaymentGateway, PaymentGateways } from "../../infra/payments/gateway";
+import {
+  MidtransError,
+  notificationSchema,
+  verifyNotificationSignature,
+} from "../../infra/payments/midtrans";
+import type { Clock } from "../../lib/clock";
+import { AppError } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
+import type { AccountRepository } from "../account/account.repository";
+import type { CreditsRepository } from "../credits/credits.repository";
+import type { SecurityEventsRepository } from "../security/security-events.repository";
+import type { SettingsRepository } from "../settings/settings.repository";
+import type { ApplyOutcome, OrderWithLot, PaymentsRepository } from "./payments.repository";
+import {
+  CHECKOUT_EXPIRY_MINUTES,
+  orderState,
+  packageName,
+  type PaymentStatus,
+  planViews,
+  recheckAfterMs,
+} from "./payments.rules";
+
+export const paymentErrors = {
+  unavailable: () =>
+    new AppError("payments_unavailable", 503, "Payments are not configured on this server"),
+  planNotFound: () => new AppError("plan_not_found", 404, "Plan not found"),
+  gateway: () =>
+    new AppError("payment_gateway_error", 502, "Could not start the payment. Please try again."),
+};
+
+/** A new order id: URL-safe, unique, and sortable by time ("RUPA-MFX3K2A1-7QZ0B9PL"). */
+export function newOrderId(now: number): string {
+  const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  const random = [...randomBytes(8)].map((b) => alphabet[b % 36]).join("");
+  return `RUPA-${now.toString(36).toUpperCase()}-${random}`;
+}
+
+/** What the notification route answers: 200 with what happened, or an error status. */
+export type NotificationResult =
+  | { status: 200; outcome: string }
+  | { status: 400 | 401 | 503; message: string };
+
+/** The status API must answer quickly enough for the notification to answer within 5 s. */
+const NOTIFICATION_STATUS_TIMEOUT_MS = 3500;
+/** The buyer's page asks about a pending order at most this often. */
+const BUYER_RECHECK_MS = 4000;
+
+export function createPaymentsService(d: {
+  payments: PaymentsRepository;
+  credits: CreditsRepository;
+  settings: SettingsRepository;
+  accounts: AccountRepository;
+  security: SecurityEventsRepository;
+  gateways: PaymentGateways;
+  send: (mail: MailMessage) => Promise<void>;
+  log: Logger;
+  publicUrl: string;
+  clock: Pick<Clock, "now">;
+}) {
+  const now = () => new Date(d.clock.now());
+
+  async function plans(): Promise<Plan[]> {
+    return planListSchema.parse(JSON.parse(await d.settings.get("subscription_plans")));
+  }
+
+  function view(o: OrderWithLot): Order {
+    const status = o.status as PaymentStatus;
+    const state = orderState(status);
+    const payable =
+      state === "pending" &&
+      o.redirectUrl !== null &&
+      (o.checkoutExpiresAt === null || o.checkoutExpiresAt > now());
+    return {
+      orderId: o.orderId,
+      planId: o.planId,
+      planName: o.planName,
+      billingCycle: o.billingCycle as Order["billingCycle"],
+      credits: o.credits,
+      amountIdr: o.amountIdr,
+      state,
+      status,
+      paymentType: o.paymentType,
+      createdAt: o.createdAt.toISOString(),
+      paidAt: o.paidAt?.toISOString() ?? null,
+      expiresAt: o.lotExpiresAt?.toISOString() ?? null,
+      creditsRemaining: o.lotRemaining,
+      checkoutUrl: payable ? o.redirectUrl : null,
+      simulated: o.gateway === "simulator",
+    };
+  }
+
+  /** After a grant has committed: the receipt, best effort (the credits are already there). */
+  async function sendReceipt(result: Extract<ApplyOutcome, { outcome: "granted" }>) {
+    const o = result.order;
+    try {
+      const user = await d.accounts.findById(o.userId);
+      if (!user) return;
+      await d.send(
+        receiptMail((user.preferredLanguage === "en" ? "en" : "id") as Language, user.email, {
+          orderId: o.orderId,
+          packageName: packageName(o.planName, o.billingCycle),
+          amountIdr: o.amountIdr,
+          credits: o.credits,
+          paidAt: o.paidAt ?? now(),
+          expiresAt: result.expiresAt,
+          paymentType: o.paymentType,
+          url: `${d.publicUrl}/credits`,
+        }),
+      );
+    } catch (err) {
+      d.log.error({ err, orderId: o.orderId }, "payment receipt could not be sent");
+    }
+  }
+
+  async function applied(result: ApplyOutcome): Promise<ApplyOutcome> {
+    if (result.outcome === "granted") {
+      d.log.info(
+        { orderId: result.order.orderId, credits: result.order.credits },
+        "payment settled, credits granted",
+      );
+      await sendReceipt(result);
+    } else if (result.outcome === "ignored" && result.reason === "amount_mismatch") {
+      await d.security.record({
+        type: "suspicious_activity",
+        severity: "warning",
+        userId: result.order?.userId ?? null,
+        details: { payment: result.order?.orderId, reason: "amount does not match the order" },
+      });
+    }
+    return result;
+  }
+
+  /**
+   * Asks the order's gateway what became of it and applies the answer. Gateway failures leave
+   * the order as it is (the sweeper asks again).
+   */
+  async function reconcile(
+    order: { id: string; orderId: string; gateway: string; createdAt: Date },
+    opts: { timeoutMs?: number } = {},
+  ): Promise<ApplyOutcome | null> {
+    const gateway = await d.gateways.byKind(order.gateway as PaymentGateway["kind"]);
+    if (!gateway) return null;
+    try {
+      const confirmed = await gateway.client.transactionStatus(order.orderId, opts);
+      return await applied(await d.payments.apply(order.orderId, confirmed, now()));
+    } catch (err) {
+      if (!(err instanceof MidtransError)) throw err;
+      d.log.warn(
+        { orderId: order.orderId, kind: err.kind, status: err.status },
+        "payment status check failed",
+      );
+      return null;
+    }
+  }
+
+  return {
+    plans,
+
+    async plansView(): Promise<PlansResponse> {
+      const gateway = await d.gateways.active();
+      return {
+        plans: planViews(await plans()),
+        checkout: { available: gateway !== null, simulated: gateway?.kind === "simulator" },
+      };
+    },
+
+    async subscription(userId: string): Promise<Subscription> {
+      const plan = await d.payments.activePlan(userId, now());
+      if (!plan) {
+        return {
+          subscribed: false,
+          tier: null,
+          billingCycle: null,
+          planName: null,
+          creditsPerPeriod: null,
+          nextCreditDate: null,
+        };
+      }
+      const tier = plan.planId.split("_")[0] as Subscription["tier"];
+      return {
+        subscribed: true,
+        tier,
+        billingCycle: plan.billingCycle as Subscription["billingCycle"],
+        planName: plan.planName,
+        creditsPerPeriod: plan.credits,
+        nextCreditDate: plan.expiresAt?.toISOString() ?? null,
+      };
+    },
+
+    async expiring(userId: string, limit = 2): Promise<CreditLotView[]> {
+      const lots = await d.credits.expiringLots(userId, limit, now());
+      return lots.map((l) => ({ ...l, expiresAt: l.expiresAt!.toISOString() }));
+    },
+
+    async orders(userId: string, limit: number): Promise<Order[]> {
+      return (await d.payments.listForUser(userId, limit)).map(view);
+    },
+
+    /** One of the user's orders; a pending one is first re-checked with the gateway. */
+    async order(userId: string, orderId: string): Promise<Order | null> {
+      const found = await d.payments.findForUser(userId, orderId);
+      if (!found) return null;
+      if (found.status !== "pending") return view(found);
+      const at = now();
+      if (await d.payments.claimCheck(found.id, at, new Date(at.getTime() - BUYER_RECHECK_MS))) {
+        await reconcile(found, { timeoutMs: NOTIFICATION_STATUS_TIMEOUT_MS });
+      }
+      return view((await d.payments.findForUser(userId, orderId))!);
+    },
+
+    /**
+     * Starts buying a plan: the price comes from the plan list, never from the buyer. A payable
+     * order for the same plan is reopened, so a refresh does not lose a QR code or a virtual
+     * account number.
+     */
+    async create(userId: string, planId: string): Promise<CreatePaymentResponse> {
+      const gateway = await d.gateways.active();
+      if (!gateway) throw paymentErrors.unavailable();
+      const plan = (await plans()).find((p) => p.id === planId);
+      if (!plan) throw paymentErrors.planNotFound();
+      const at = now();
+      // Reopen only when the checkout stays open long enough to finish paying.
+      const open = await d.payments.payableFor(
+        userId,
+        planId,
+        gateway.kind,
+        new Date(at.getTime() + 10 * 60e3),
+      );
+      if (open?.redirectUrl) {
+        return {
+          success: true,
+          redirect_url: open.redirectUrl,
+          orderId: open.orderId,
+          reused: true,
+        };
+      }
+      const user = await d.accounts.findById(userId);
+      if (!user) throw new AppError("unauthorized", 401, "Please sign in first");
+      const order = await d.payments.create({
+        orderId: newOrderId(at.getTime()),
+        userId,
+        planId: plan.id,
+        planName: plan.name,
+        billingCycle: plan.billingCycle,
+        credits: plan.credits,
+        validityDays: plan.validityDays,
+        amountIdr: plan.priceIdr,
+        gateway: gateway.kind,
+        checkoutExpiresAt: new Date(at.getTime() + CHECKOUT_EXPIRY_MINUTES * 60e3),
+      });
+      try {
+        const checkout = await gateway.client.createSnapTransaction({
+          orderId: order.orderId,
+          grossAmount: plan.priceIdr,
+          item: {
+            id: plan.id,
+            name: packageName(plan.name, plan.billingCycle).slice(0, 50),
+            price: plan.priceIdr,
+          },
+          customer: {
+            firstName: (user.fullName || user.email.split("@")[0] || "Rupa").slice(0, 255),
+            email: user.email,
+            phone: user.phone,
+          },
+          expiryMinutes: CHECKOUT_EXPIRY_MINUTES,
+          finishUrl: `${d.publicUrl}/credits`,
+        });
+        await d.payments.setCheckout(order.id, checkout.token, checkout.redirectUrl);
+        return {
+          success: true,
+          redirect_url: checkout.redirectUrl,
+          orderId: order.orderId,
+          reused: false,
+        };
+      } catch (err) {
+        if (!(err instanceof MidtransError)) throw err;
+        d.log.error(
+          { orderId: order.orderId, kind: err.kind, status: err.status, messages: err.messages },
+          "checkout could not be created",
+        );
+        // A refused request can never be paid; an unanswered one is left for the sweeper, which
+        // expires it when the gateway never heard of it.
+        if (err.kind !== "unavailable") await d.payments.markFailed(order.id);
+        throw paymentErrors.gateway();
+      }
+    },
+
+    /**
+     * A gateway notification: stored, verified by its signature (constant time), then confirmed
+     * with the status API, whose answer (not the notification's) decides.
+     */
+    async notify(raw: string, ip: string): Promise<NotificationResult> {
+      let body: unknown;
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        body = null;
+      }
+      const payload =
+        body && typeof body === "object" && !Array.isArray(body)
+          ? (body as Record<string, unknown>)
+          : { unparsed: raw.slice(0, 2000) };
+      const parsed = notificationSchema.safeParse(body);
+      const orderId = typeof payload.order_id === "string" ? payload.order_id.slice(0, 200) : "";
+      if (!parsed.success) {
+        await d.payments.recordNotification({
+          orderId,
+          paymentId: null,
+          signatureValid: false,
+          transactionStatus: null,
+          payload,
+        });
+        return { status: 400, message: "Not a payment notification" };
+      }
+      const n = parsed.data;
+      const order = await d.payments.findByOrderId(n.order_id);
+      const gateway = order
+        ? await d.gateways.byKind(order.gateway as PaymentGateway["kind"])
+        : await d.gateways.active();
+      const valid = gateway !== null && verifyNotificationSignature(n, gateway.serverKey);
+      await d.payments.recordNotification({
+        orderId: n.order_id,
+        paymentId: order?.id ?? null,
+        signatureValid: valid,
+        transactionStatus: n.transaction_status,
+        payload,
+      });
+      if (!valid) {
+        await d.security.record({
+          type: "api_abuse",
+          severity: "warning",
+          ip,
+          details: { webhook: "midtrans", reason: "bad signature", order: n.order_id },
+        });
+        return { status: 401, message: "Invalid signature" };
+      }
+      if (!order) return { status: 200, outcome: "unknown_order" };
+      let confirmed;
+      try {
+        confirmed = await gateway!.client.transactionStatus(n.order_id, {
+          timeoutMs: NOTIFICATION_STATUS_TIMEOUT_MS,
+        });
+      } catch (err) {
+        if (!(err instanceof MidtransError)) throw err;
+        d.log.warn({ orderId: n.order_id, kind: err.kind }, "notification not confirmed yet");
+        // Midtrans sends the notification again; the sweeper also asks later.
+        return { status: 503, message: "The payment status could not be confirmed yet" };
+      }
+      const result = await applied(await d.payments.apply(n.order_id, confirmed, now()));
+      return {
+        status: 200,
+        outcome: result.outcome === "ignored" ? `ignored:${result.reason}` : result.outcome,
+      };
+    },
+
+    /**
+     * The sweeper: asks the gateway about pending orders whose notification has not come (Snap
+     * sends none when a checkout expires unused) and expires orders nobody paid.
+     */
+    async sweep(limit = 50): Promise<{ checked: number; changed: number }> {
+      const at = now();
+      const due = await d.payments.unsettled(new Date(at.getTime() - 60e3), limit);
+      let checked = 0;
+      let changed = 0;
+      for (const order of due) {
+        const notBefore = new Date(at.getTime() - recheckAfterMs(order.createdAt, at));
+        if (!(await d.payments.claimCheck(order.id, at, notBefore))) continue;
+        checked++;
+        const result = await reconcile(order);
+        if (result && result.outcome !== "waiting" && result.outcome !== "ignored") changed++;
+      }
+      return { checked, changed };
+    },
+  };
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
