@@ -13,6 +13,7 @@ import { systemClock } from "./lib/clock";
 import { createPaymentsRepository } from "./modules/payments/payments.repository";
 import { createPaymentsService } from "./modules/payments/payments.service";
 import { createSimulatorService } from "./modules/payment-simulator/simulator.service";
+import { createSimulatorRepository } from "./modules/payment-simulator/simulator.repository";
 import {
   createPreviewRenderer,
   createStylePreviewsWorker,
@@ -211,7 +212,7 @@ export function createAppContext(core: CoreParts): AppContext {
     clock: systemClock,
   });
   const simulator = createSimulatorService({
-    db: db.db,
+    repo: createSimulatorRepository(db.db),
     serverKey: simulatorKey,
     publicUrl: env.PUBLIC_URL,
     fetch: loopback.fetch,

@@ -6,10 +6,10 @@
 export function createLoopback() {
   let handler: ((request: Request) => Response | Promise<Response>) | null = null;
   return {
-    bind(h: (request: Request) => Response | Promise<Response>): void {
+    bind: (h: (request: Request) => Response | Promise<Response>): void => {
       handler = h;
     },
-    fetch(input: string, init: RequestInit = {}): Promise<Response> {
+    fetch: (input: string, init: RequestInit = {}): Promise<Response> => {
       if (!handler) return fetch(input, init);
       return Promise.resolve(handler(new Request(input, init)));
     },

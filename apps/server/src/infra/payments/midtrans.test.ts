@@ -115,6 +115,16 @@ describe("Midtrans client against a local fake", () => {
     const paid = await client().transactionStatus("RUPA-4");
     expect(paid && isPaid(paid)).toBe(true);
     expect(grossAmountRupiah(paid?.gross_amount ?? "")).toBe(199_000);
+    // An expired transaction carries status_code "407": it is a transaction, not an error.
+    fake.setTransaction(
+      "RUPA-6",
+      paidTx("RUPA-6", { transaction_status: "expire", status_code: "407" }),
+    );
+    expect((await client().transactionStatus("RUPA-6"))?.transaction_status).toBe("expire");
+    fake.setTransaction("RUPA-7", { status_code: "500", status_message: "Internal error" });
+    await expect(client().transactionStatus("RUPA-7")).rejects.toMatchObject({
+      kind: "unavailable",
+    });
     fake.setTransaction("RUPA-5", { status_code: "200", order_id: "RUPA-5" });
     await expect(client().transactionStatus("RUPA-5")).rejects.toMatchObject({
       kind: "invalid_response",

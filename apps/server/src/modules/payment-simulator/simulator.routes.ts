@@ -241,7 +241,7 @@ ${button("pay", "Bayar", "primary")}${button("fail", "Gagalkan pembayaran", "dan
     const token = typeof form.token === "string" ? form.token : "";
     const action = SIMULATOR_ACTIONS.find((a) => a === form.action);
     const method = simulatorMethodSchema.safeParse(form.method);
-    if (token !== sim.formToken(orderId) || !action || !method.success) {
+    if (!sim.validFormToken(orderId, token) || !action || !method.success) {
       return c.html(
         page(
           "Permintaan tidak valid",

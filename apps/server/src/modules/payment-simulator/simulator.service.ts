@@ -1,9 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { simulatorTransactions } from "../../db/schema";
-import type { Database } from "../../infra/db/client";
 import { notificationSignature } from "../../infra/payments/midtrans";
+import type { SimulatorRepository, SimulatorTransaction } from "./simulator.repository";
 
 /**
  * The payment simulator: a small Midtrans of our own for machines without Midtrans keys. Its Snap
@@ -49,7 +47,7 @@ export const snapRequestSchema = z.object({
   callbacks: z.object({ finish: z.url() }),
 });
 
-export type SimulatorTransaction = typeof simulatorTransactions.$inferSelect;
+export type { SimulatorTransaction };
 
 /** Midtrans' status codes by transaction status. */
 const STATUS_CODES: Record<string, string> = {
@@ -90,7 +88,7 @@ export function paymentDetails(orderId: string, method: SimulatorMethod) {
 }
 
 export function createSimulatorService(d: {
-  db: Database;
+  repo: SimulatorRepository;
   serverKey: string;
   publicUrl: string;
   /** Posts a notification to Rupa's notification route (in-process). */
@@ -99,14 +97,6 @@ export function createSimulatorService(d: {
 }) {
   const now = d.now ?? (() => new Date());
   const expectedAuth = `Basic ${Buffer.from(`${d.serverKey}:`).toString("base64")}`;
-
-  async function find(orderId: string): Promise<SimulatorTransaction | null> {
-    const [row] = await d.db
-      .select()
-      .from(simulatorTransactions)
-      .where(eq(simulatorTransactions.orderId, orderId));
-    return row ?? null;
-  }
 
   /** A transaction as the status API and notifications describe it (after lazy expiry). */
   function describe(t: SimulatorTransaction) {
@@ -154,16 +144,18 @@ export function createSimulatorService(d: {
 
   /** A pending transaction whose checkout closed becomes expired when anyone looks at it. */
   async function current(orderId: string): Promise<SimulatorTransaction | null> {
-    const t = await find(orderId);
+    const t = await d.repo.find(orderId);
     if (t && t.status === "pending" && t.expiresAt <= now()) {
-      const [row] = await d.db
-        .update(simulatorTransactions)
-        .set({ status: "expire", updatedAt: now() })
-        .where(eq(simulatorTransactions.orderId, orderId))
-        .returning();
-      return row ?? t;
+      return (
+        (await d.repo.transition(orderId, { status: "expire" }, now())) ?? d.repo.find(orderId)
+      );
     }
     return t;
+  }
+
+  /** The per-order token the checkout form carries (a cross-site form cannot know it). */
+  function formToken(orderId: string): string {
+    return createHmac("sha256", d.serverKey).update(`form:${orderId}`).digest("hex").slice(0, 32);
   }
 
   return {
@@ -173,9 +165,13 @@ export function createSimulatorService(d: {
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
 
-    /** The per-order token the checkout form carries (a cross-site form cannot know it). */
-    formToken(orderId: string): string {
-      return createHmac("sha256", d.serverKey).update(`form:${orderId}`).digest("hex").slice(0, 32);
+    formToken,
+
+    /** Whether a submitted form carries the order's token (compared in constant time). */
+    validFormToken(orderId: string, token: string): boolean {
+      const given = Buffer.from(token, "utf8");
+      const expected = Buffer.from(formToken(orderId), "utf8");
+      return given.length === expected.length && timingSafeEqual(given, expected);
     },
 
     current,
@@ -185,19 +181,15 @@ export function createSimulatorService(d: {
     async createTransaction(
       req: z.infer<typeof snapRequestSchema>,
     ): Promise<{ token: string; redirect_url: string } | { duplicate: true }> {
-      const rows = await d.db
-        .insert(simulatorTransactions)
-        .values({
-          orderId: req.transaction_details.order_id,
-          grossAmount: req.transaction_details.gross_amount,
-          itemName: req.item_details[0]!.name,
-          customerEmail: req.customer_details.email,
-          finishUrl: req.callbacks.finish,
-          expiresAt: new Date(now().getTime() + req.expiry.duration * 60e3),
-        })
-        .onConflictDoNothing()
-        .returning({ orderId: simulatorTransactions.orderId });
-      if (rows.length === 0) return { duplicate: true };
+      const created = await d.repo.create({
+        orderId: req.transaction_details.order_id,
+        grossAmount: req.transaction_details.gross_amount,
+        itemName: req.item_details[0]!.name,
+        customerEmail: req.customer_details.email,
+        finishUrl: req.callbacks.finish,
+        expiresAt: new Date(now().getTime() + req.expiry.duration * 60e3),
+      });
+      if (!created) return { duplicate: true };
       return {
         token: randomBytes(16).toString("hex"),
         redirect_url: `${d.publicUrl}/pay/${encodeURIComponent(req.transaction_details.order_id)}`,
@@ -229,17 +221,11 @@ export function createSimulatorService(d: {
       const status = { choose: "pending", pay: "settlement", fail: "deny", expire: "expire" }[
         action
       ];
-      const [row] = await d.db
-        .update(simulatorTransactions)
-        .set({
-          status,
-          paymentType: SIMULATOR_METHODS[method].paymentType,
-          updatedAt: now(),
-        })
-        .where(
-          sql`${simulatorTransactions.orderId} = ${orderId} AND (${simulatorTransactions.status} IS NULL OR ${simulatorTransactions.status} = 'pending')`,
-        )
-        .returning();
+      const row = await d.repo.transition(
+        orderId,
+        { status, paymentType: SIMULATOR_METHODS[method].paymentType },
+        now(),
+      );
       if (!row) return { refused: "final" };
       const notification = describe(row);
       const res = await d.fetch(`${d.publicUrl}/api/payments/midtrans/notification`, {

@@ -86,7 +86,7 @@ function tx(orderId: string, status: string, extra: Record<string, string> = {})
     ...extra,
   };
 }
-function signed(body: Record<string, string>, key = SERVER_KEY) {
+function signed(body: ReturnType<typeof tx>, key = SERVER_KEY) {
   return { ...body, signature_key: notificationSignature(body, key) };
 }
 async function notify(body: unknown) {

@@ -16,7 +16,6 @@ export const CHECKOUT_EXPIRY_MINUTES = 24 * 60;
 export const EXPIRY_GRACE_MINUTES = 15;
 
 const PAID: readonly PaymentStatus[] = ["settlement", "capture"];
-const ENDED: readonly PaymentStatus[] = ["deny", "cancel", "expire", "failure"];
 
 export function orderState(status: PaymentStatus): OrderState {
   if (status === "pending") return "pending";

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import {
   type CreatePaymentResponse,
   type CreditLotView,
-  type Language,
   type Order,
   type Plan,
   planListSchema,
@@ -110,7 +109,7 @@ export function createPaymentsService(d: {
       const user = await d.accounts.findById(o.userId);
       if (!user) return;
       await d.send(
-        receiptMail((user.preferredLanguage === "en" ? "en" : "id") as Language, user.email, {
+        receiptMail(user.preferredLanguage === "en" ? "en" : "id", user.email, {
           orderId: o.orderId,
           packageName: packageName(o.planName, o.billingCycle),
           amountIdr: o.amountIdr,
@@ -351,7 +350,7 @@ export function createPaymentsService(d: {
       if (!order) return { status: 200, outcome: "unknown_order" };
       let confirmed;
       try {
-        confirmed = await gateway!.client.transactionStatus(n.order_id, {
+        confirmed = await gateway.client.transactionStatus(n.order_id, {
           timeoutMs: NOTIFICATION_STATUS_TIMEOUT_MS,
         });
       } catch (err) {
