@@ -312,6 +312,12 @@ describe(`buying credits with Midtrans on ${testDriver()}`, () => {
     expect((await notify(signed(tx(orderId, "refund")))).status).toBe(200);
     expect(await balance(u)).toBe(0);
     expect((await order(u, orderId)).state).toBe("refunded");
+    expect(await t.ctx.services.credits.hasActivePlan(u)).toBe(false);
+    as(u);
+    const sub = (await (await t.app.request("/api/billing/subscription")).json()) as {
+      subscribed: boolean;
+    };
+    expect(sub.subscribed).toBe(false);
   });
 
   it("answers 503 while the status API is down, and the sweeper settles the order later", async () => {

@@ -243,6 +243,8 @@ export function createPaymentsRepository(db: Database, credits: CreditsRepositor
               .where(eq(creditLots.paymentId, order!.id));
             if (lot) {
               await credits.revokeLot(lot.id, "payment_refund", `Refund of ${order!.orderId}`, tx);
+              // The plan ends with the refund: no more premium styles or "subscribed".
+              await tx.update(creditLots).set({ expiresAt: now }).where(eq(creditLots.id, lot.id));
             }
             return {
               outcome: "refunded",
