@@ -136,6 +136,15 @@ const fixtures: Record<string, () => Promise<unknown>> = {
     db
       .insert(schema.paymentNotifications)
       .values({ orderId: "x", paymentId: ids.payment, signatureValid: true, payload: { a: 1 } }),
+  payment_simulator_transactions: () =>
+    db.insert(schema.simulatorTransactions).values({
+      orderId: `RUPA-SIM-${ids.payment.slice(0, 8)}`,
+      grossAmount: 39000,
+      itemName: "Starter - Bulanan",
+      customerEmail: "ayu@example.com",
+      finishUrl: "http://localhost:3000/credits",
+      expiresAt: new Date(Date.now() + 3600_000),
+    }),
   referrals: () =>
     db.insert(schema.referrals).values({ referrerId: ids.user, referredId: ids.other }),
   custom_profession_configs: () =>
