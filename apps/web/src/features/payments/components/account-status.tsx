@@ -1,10 +1,10 @@
-import { Crown, UserRound } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
+import { CircleUser, Gem } from "lucide-react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n";
 import type { useSubscription } from "../api/payments";
 import { longDate } from "../lib/dates";
 import { LoadError, Panel } from "./panel";
+import { Pill } from "./pill";
 
 /** Billing's "Status akun": the badge "Free Plan", or the active plan's tier ("Pro"). */
 export function AccountStatus({
@@ -15,17 +15,17 @@ export function AccountStatus({
   const { t, lang } = useI18n();
   const data = subscription.data;
   const badge = !data ? null : data.subscribed ? (
-    <Badge variant="premium" data-testid="account-status" className="px-3 py-1 text-sm">
-      <Crown aria-hidden />
+    <Pill tone="premium" data-testid="account-status" className="px-3 py-1 text-sm">
+      <Gem aria-hidden />
       {data.planName}
-    </Badge>
+    </Pill>
   ) : (
-    <Badge variant="outline" data-testid="account-status" className="px-3 py-1 text-sm">
+    <Pill tone="outline" data-testid="account-status" className="px-3 py-1 text-sm">
       {t("payments.account.free")}
-    </Badge>
+    </Pill>
   );
   return (
-    <Panel title={t("payments.account.title")} icon={<UserRound aria-hidden />} action={badge}>
+    <Panel title={t("payments.account.title")} icon={<CircleUser aria-hidden />} action={badge}>
       {subscription.isPending ? (
         <Skeleton className="h-5 w-64 max-w-full" />
       ) : subscription.isError ? (

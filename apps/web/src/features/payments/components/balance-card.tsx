@@ -1,4 +1,4 @@
-import { Coins, Sparkles } from "lucide-react";
+import { Coins, SmilePlus } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -45,7 +45,7 @@ export function BalanceCard({ balance, watermarkedOnly, nextExpiry }: Balance) {
         className="relative mt-auto w-full bg-white text-primary hover:bg-white/90 sm:w-fit"
       >
         <Link to="/eksplor">
-          <Sparkles aria-hidden />
+          <SmilePlus aria-hidden />
           {t("payments.balance.cta")}
         </Link>
       </Button>

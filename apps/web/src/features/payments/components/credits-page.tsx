@@ -1,4 +1,4 @@
-import { ChevronDown, Package } from "lucide-react";
+import { ChevronsUpDown, PackageOpen } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -63,7 +63,7 @@ export function CreditsPage({ balance }: { balance: Balance }) {
         <div className="flex flex-col gap-4">
           <div className="flex flex-col gap-3 rounded-3xl border border-dashed bg-card/60 p-5 sm:flex-row sm:items-center sm:justify-between">
             <p className="flex gap-3 text-sm text-pretty">
-              <Package aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
+              <PackageOpen aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
               {t("payments.plans.subscribedNote", { plan: subscription.data?.planName ?? "" })}
             </p>
             <Button
@@ -72,7 +72,7 @@ export function CreditsPage({ balance }: { balance: Balance }) {
               onClick={() => setShowPlans(!showPlans)}
             >
               {showPlans ? t("payments.plans.hidePlans") : t("payments.plans.showPlans")}
-              <ChevronDown
+              <ChevronsUpDown
                 aria-hidden
                 className={showPlans ? "rotate-180 transition-transform" : "transition-transform"}
               />

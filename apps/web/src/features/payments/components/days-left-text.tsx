@@ -1,4 +1,4 @@
-import { AlertTriangle, CalendarClock } from "lucide-react";
+import { AlarmClock, CalendarClock } from "lucide-react";
 import { useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { daysLeft } from "../lib/days-left";
@@ -21,7 +21,7 @@ export function DaysLeftText({
       : left.kind === "today"
         ? t("payments.expiry.today")
         : t("payments.expiry.days", { count: left.days });
-  const Icon = left.warn ? AlertTriangle : CalendarClock;
+  const Icon = left.warn ? AlarmClock : CalendarClock;
   return (
     <span
       data-slot="days-left"

@@ -1,4 +1,4 @@
-import { Hourglass } from "lucide-react";
+import { CalendarClock } from "lucide-react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format";
 import { useI18n, type MessageKey } from "@/lib/i18n";
@@ -69,7 +69,7 @@ export function ExpiringLots({ now }: { now: number }) {
   };
 
   return (
-    <Panel title={t("payments.expiring.title")} icon={<Hourglass aria-hidden />}>
+    <Panel title={t("payments.expiring.title")} icon={<CalendarClock aria-hidden />}>
       {body()}
     </Panel>
   );

@@ -1,4 +1,4 @@
-import { CalendarX, Lightbulb, RotateCcw, Sparkles, Wallet } from "lucide-react";
+import { CalendarX, Lightbulb, RotateCcw, SmilePlus, Wallet } from "lucide-react";
 import { useI18n } from "@/lib/i18n";
 import { Panel } from "./panel";
 
@@ -6,7 +6,7 @@ import { Panel } from "./panel";
 export function HowCreditsWork() {
   const { t } = useI18n();
   const points = [
-    { icon: Sparkles, text: t("payments.howItWorks.perAvatar") },
+    { icon: SmilePlus, text: t("payments.howItWorks.perAvatar") },
     { icon: CalendarX, text: t("payments.howItWorks.expiry") },
     { icon: RotateCcw, text: t("payments.howItWorks.refund") },
     { icon: Wallet, text: t("payments.howItWorks.noRenewal") },

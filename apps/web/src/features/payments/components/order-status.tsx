@@ -1,12 +1,12 @@
 import {
-  CircleCheck,
-  CircleX,
-  Clock,
+  CircleCheckBig,
+  OctagonX,
+  Timer,
   ExternalLink,
-  RefreshCw,
+  RefreshCcw,
   RotateCcw,
   TimerOff,
-  X,
+  CircleX,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
@@ -21,17 +21,17 @@ import { longDate } from "../lib/dates";
 import { rupiah } from "../lib/money";
 import { packageName } from "../lib/package-name";
 
-const LOOK: Record<OrderState, { icon: typeof Clock; tone: string }> = {
+const LOOK: Record<OrderState, { icon: typeof Timer; tone: string }> = {
   pending: {
-    icon: Clock,
+    icon: Timer,
     tone: "border-primary/25 bg-primary-soft/60 [&_[data-icon]]:text-primary",
   },
   paid: {
-    icon: CircleCheck,
+    icon: CircleCheckBig,
     tone: "border-emerald-200 bg-emerald-50 [&_[data-icon]]:text-emerald-700",
   },
   failed: {
-    icon: CircleX,
+    icon: OctagonX,
     tone: "border-destructive/25 bg-destructive/5 [&_[data-icon]]:text-destructive",
   },
   expired: {
@@ -64,7 +64,7 @@ export function OrderStatus({
 
   const close = (
     <Button variant="ghost" size="icon" className="-mt-2 -mr-2" onClick={dismiss}>
-      <X aria-hidden />
+      <CircleX aria-hidden />
       <span className="sr-only">{t("payments.order.close")}</span>
     </Button>
   );
@@ -80,7 +80,7 @@ export function OrderStatus({
         className="flex items-start gap-3 rounded-3xl border bg-card p-5 shadow-soft"
       >
         {order.isError ? (
-          <CircleX aria-hidden className="mt-0.5 size-5 shrink-0 text-destructive" />
+          <OctagonX aria-hidden className="mt-0.5 size-5 shrink-0 text-destructive" />
         ) : (
           <Spinner className="mt-0.5 size-5 shrink-0 text-primary" />
         )}
@@ -94,7 +94,7 @@ export function OrderStatus({
           </p>
           {order.isError && !notFound ? (
             <Button variant="outline" className="w-fit" onClick={checkAgain}>
-              <RefreshCw aria-hidden />
+              <RefreshCcw aria-hidden />
               {t("payments.order.check")}
             </Button>
           ) : null}
@@ -170,7 +170,7 @@ function OrderPanel({
               </Button>
             ) : null}
             <Button variant="outline" onClick={onCheck}>
-              <RefreshCw aria-hidden />
+              <RefreshCcw aria-hidden />
               {t("payments.order.check")}
             </Button>
           </div>

@@ -1,4 +1,4 @@
-import { RefreshCw } from "lucide-react";
+import { RefreshCcw } from "lucide-react";
 import { useId, type ComponentProps, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -60,7 +60,7 @@ export function LoadError({
     >
       <p className="text-sm font-semibold">{message}</p>
       <Button variant="outline" onClick={onRetry}>
-        <RefreshCw aria-hidden />
+        <RefreshCcw aria-hidden />
         {retryLabel}
       </Button>
     </div>

@@ -1,4 +1,4 @@
-import { CreditCard, Mail, QrCode, ShieldCheck, Store, Zap, Landmark } from "lucide-react";
+import { WalletCards, Mail, QrCode, Lock, Store, Rocket, Building2 } from "lucide-react";
 import { useI18n } from "@/lib/i18n";
 import { Panel } from "./panel";
 
@@ -7,16 +7,16 @@ export function PaymentInfo() {
   const { t } = useI18n();
   const methods = [
     { icon: QrCode, label: t("payments.info.walletsLabel"), value: t("payments.info.wallets") },
-    { icon: Landmark, label: t("payments.info.vaLabel"), value: t("payments.info.va") },
+    { icon: Building2, label: t("payments.info.vaLabel"), value: t("payments.info.va") },
     { icon: Store, label: t("payments.info.storesLabel"), value: t("payments.info.stores") },
   ];
   const notes = [
-    { icon: Zap, text: t("payments.info.automatic") },
+    { icon: Rocket, text: t("payments.info.automatic") },
     { icon: Mail, text: t("payments.info.receipt") },
-    { icon: ShieldCheck, text: t("payments.info.secure") },
+    { icon: Lock, text: t("payments.info.secure") },
   ];
   return (
-    <Panel title={t("payments.info.title")} icon={<CreditCard aria-hidden />}>
+    <Panel title={t("payments.info.title")} icon={<WalletCards aria-hidden />}>
       <div className="flex flex-col gap-2">
         <h3 className="text-sm font-bold text-muted-foreground">
           {t("payments.info.methodsTitle")}

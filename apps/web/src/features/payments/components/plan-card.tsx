@@ -1,5 +1,4 @@
-import { CalendarDays, Coins, Crown, ShoppingCart, Tag } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
+import { CalendarDays, Coins, ShoppingCart, Star, Tag } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { formatNumber } from "@/lib/format";
@@ -8,6 +7,7 @@ import { cn } from "@/lib/utils";
 import type { PlanView } from "../api/payments";
 import { rupiah } from "../lib/money";
 import { monthlyEquivalent } from "../lib/plans";
+import { Pill } from "./pill";
 
 /** One plan: credits, price, price per credit, yearly savings, and its buy button. */
 export function PlanCard({
@@ -35,10 +35,10 @@ export function PlanCard({
       <div className="flex items-start justify-between gap-2">
         <h3 className="text-xl font-extrabold">{plan.name}</h3>
         {plan.popular ? (
-          <Badge variant="premium">
-            <Crown aria-hidden />
+          <Pill tone="premium">
+            <Star aria-hidden />
             {t("payments.plans.popular")}
-          </Badge>
+          </Pill>
         ) : null}
       </div>
 

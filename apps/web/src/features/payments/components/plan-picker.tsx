@@ -1,4 +1,4 @@
-import { CircleAlert, FlaskConical, Package } from "lucide-react";
+import { CircleSlash, FlaskConical, PackageOpen } from "lucide-react";
 import { useState } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n";
@@ -79,7 +79,7 @@ export function PlanPicker({
             data-testid="checkout-unavailable"
             className="flex gap-3 rounded-2xl border border-orange-200 bg-orange-50 p-4 text-orange-900"
           >
-            <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
+            <CircleSlash aria-hidden className="mt-0.5 size-5 shrink-0" />
             <div className="flex flex-col gap-1">
               <p className="font-bold">{t("payments.plans.unavailableTitle")}</p>
               <p className="text-sm text-pretty">{t("payments.plans.unavailableBody")}</p>
@@ -112,7 +112,7 @@ export function PlanPicker({
   };
 
   return (
-    <Panel title={t("payments.plans.title")} icon={<Package aria-hidden />}>
+    <Panel title={t("payments.plans.title")} icon={<PackageOpen aria-hidden />}>
       <p className="-mt-2 text-sm text-pretty text-muted-foreground">{t("payments.plans.lead")}</p>
       {body()}
     </Panel>

@@ -1,11 +1,11 @@
 import { BadgeCheck, Info } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
 import { formatNumber } from "@/lib/format";
 import { useI18n } from "@/lib/i18n";
 import type { Subscription } from "../api/payments";
 import { longDate } from "../lib/dates";
 import { DaysLeftText } from "./days-left-text";
 import { Panel } from "./panel";
+import { Pill } from "./pill";
 
 /**
  * The active plan: tier, cycle, credits per period and the date it ends. Plans are prepaid
@@ -25,7 +25,7 @@ export function SubscriptionCard({
       title={t("payments.subscription.title")}
       icon={<BadgeCheck aria-hidden />}
       data-testid="subscription-card"
-      action={billingCycle ? <Badge>{t(`payments.cycle.${billingCycle}`)}</Badge> : null}
+      action={billingCycle ? <Pill>{t(`payments.cycle.${billingCycle}`)}</Pill> : null}
     >
       <div className="flex flex-col gap-1">
         <p className="text-2xl font-extrabold tracking-tight">{planName}</p>
