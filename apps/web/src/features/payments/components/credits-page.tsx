@@ -86,10 +86,8 @@ export function CreditsPage({ balance }: { balance: Balance }) {
 
       <div className="grid items-start gap-5 md:gap-6 lg:grid-cols-2">
         <PurchaseHistory now={now} />
-        <div className="flex flex-col gap-5 md:gap-6">
-          <ExpiringLots now={now} />
-          {subscribed ? <HowCreditsWork /> : null}
-        </div>
+        <ExpiringLots now={now} />
+        {subscribed ? <HowCreditsWork /> : null}
       </div>
       <PaymentInfo />
     </div>

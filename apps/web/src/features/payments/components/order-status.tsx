@@ -145,20 +145,23 @@ function OrderPanel({
       aria-label={t("payments.order.label")}
       data-testid="order-status"
       data-state={order.state}
-      className={cn("flex items-start gap-3 rounded-3xl border p-5 shadow-soft sm:gap-4", tone)}
+      className={cn("flex flex-col gap-3 rounded-3xl border p-5 shadow-soft", tone)}
     >
-      <Icon data-icon aria-hidden className="mt-0.5 size-6 shrink-0" />
-      <div className="flex min-w-0 flex-1 flex-col gap-3">
-        <div className="flex flex-col gap-1">
+      <div className="flex items-start gap-3">
+        <Icon data-icon aria-hidden className="mt-0.5 size-6 shrink-0" />
+        <div className="flex min-w-0 flex-1 flex-col gap-0.5">
           <h2 className="text-lg font-bold">{t(`payments.order.${order.state}.title`)}</h2>
           <p className="text-sm font-semibold">
-            {name} · {rupiah(order.amountIdr, lang)}
-          </p>
-          <p className="text-xs break-all text-muted-foreground">
-            {t("payments.order.orderId")}: {order.orderId}
+            {name} · <span className="whitespace-nowrap">{rupiah(order.amountIdr, lang)}</span>
           </p>
         </div>
+        {close}
+      </div>
+      <div className="flex flex-col gap-3 sm:pl-9">
         <p className="text-sm text-pretty">{body}</p>
+        <p className="text-xs break-all text-muted-foreground">
+          {t("payments.order.orderId")}: {order.orderId}
+        </p>
         {order.state === "pending" ? (
           <div className="flex flex-col gap-2 sm:flex-row">
             {order.checkoutUrl ? (
@@ -181,7 +184,6 @@ function OrderPanel({
           </Button>
         ) : null}
       </div>
-      {close}
     </section>
   );
 }

@@ -28,7 +28,7 @@ export function PlanCard({
       data-testid={`plan-card-${plan.id}`}
       aria-label={plan.name}
       className={cn(
-        "relative flex w-full flex-col gap-4 rounded-3xl border bg-card p-5",
+        "relative flex w-full flex-col gap-4 rounded-3xl border bg-card p-4 sm:p-5",
         plan.popular && "border-2 border-primary shadow-lift",
       )}
     >

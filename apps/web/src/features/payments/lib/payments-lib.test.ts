@@ -9,12 +9,16 @@ import {
   orderIdFromSearch,
   pollDelay,
 } from "./follow";
-import { rupiah } from "./money";
+import { rupiah as format } from "./money";
 import { packageName } from "./package-name";
 import { monthlyEquivalent, plansForCycle, yearlyDiscount } from "./plans";
 
 describe("rupiah", () => {
   it("groups thousands with dots in Indonesian and commas in English, without decimals", () => {
+    // A no-break space keeps "Rp" with its amount.
+    const rupiah = (amount: number, lang: "id" | "en") =>
+      format(amount, lang).replace("\u00a0", " ");
+    expect(format(199_000, "id")).toBe("Rp\u00a0199.000");
     expect(rupiah(199_000, "id")).toBe("Rp 199.000");
     expect(rupiah(1_910_000, "id")).toBe("Rp 1.910.000");
     expect(rupiah(199_000, "en")).toBe("Rp 199,000");
