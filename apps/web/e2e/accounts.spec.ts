@@ -279,7 +279,7 @@ test("forgot password, reset from the e-mail, old password refused, new one work
   // Account deletion from /billing, confirmed by typing the e-mail.
   await page.goto("/billing");
   await expect(h1(page)).toHaveText("Paket & Billing");
-  const section = page.getByRole("region", { name: "Akun" });
+  const section = page.getByRole("region", { name: "Akun", exact: true });
   await expect(section).toContainText(budi.email);
   await expect(section).toContainText(budi.fullName);
   await section.getByRole("button", { name: "Hapus akun" }).click();

@@ -8,14 +8,17 @@ import { mockSession } from "./support/mock-session";
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 360, height: 800 };
 
-/** Route, its h1 in Indonesian, and the page part of document.title when it differs. */
-const USER_PAGES: { path: string; h1: string; title?: string }[] = [
+/**
+ * Route, its h1 in Indonesian, and the page part of document.title when it differs. `member`
+ * pages send visitors to sign in, so they are opened with a (mocked) session.
+ */
+const USER_PAGES: { path: string; h1: string; title?: string; member?: true }[] = [
   { path: "/", h1: "Ubah satu foto jadi puluhan gaya avatar", title: "Avatar AI dari fotomu" },
   { path: "/eksplor", h1: "Eksplor Gaya" },
   { path: "/kanvas", h1: "Kanvas" },
   { path: "/img2vid", h1: "Img2Vid" },
   { path: "/gallery", h1: "Galeri Avatar Saya" },
-  { path: "/credits", h1: "Beli Kredit" },
+  { path: "/credits", h1: "Beli Kredit", member: true },
   { path: "/billing", h1: "Paket & Billing" },
   { path: "/auth", h1: "Masuk ke Rupa" },
   { path: "/feedback", h1: "Kirim Feedback" },
@@ -54,6 +57,7 @@ test.describe("every route", () => {
 
   for (const route of USER_PAGES) {
     test(`${route.path} shows its title and SEO tags`, async ({ page }) => {
+      if (route.member) await mockSession(page, "user");
       await page.goto(route.path);
       await expect(h1(page)).toHaveText(route.h1);
       await expect(page).toHaveTitle(`${route.title ?? route.h1} · Rupa`);

@@ -5,6 +5,9 @@ import type { Lang } from "./i18n-core";
  * Every query key of the app, in one place: each cached server answer has one owner here, and an
  * invalidation names the same key the query was read with. A key that starts another key is its
  * group (`queryKeys.gallery.all` covers every gallery list and the active generations).
+ * Exception: the payments keys live in features/payments/api/payments.ts (`paymentKeys`), because
+ * this file is part of the shell chunk every page downloads and payments code loads only on
+ * /credits and /billing.
  */
 export const queryKeys = {
   me: ["me"] as const,

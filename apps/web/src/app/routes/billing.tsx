@@ -1,15 +1,20 @@
 import { PageHeader } from "@/components/page-header";
+import { useSession } from "@/features/auth/api/me";
 import { AccountSection } from "@/features/auth/components/account-section";
+import { BillingPage } from "@/features/payments/components/billing-page";
 import { useSeo } from "@/features/seo/use-seo";
 import { useI18n } from "@/lib/i18n";
 
+/** /billing: the plan, purchases and FAQ for members, then the account (sign-in for visitors). */
 export default function BillingRoute() {
   const { t } = useI18n();
   const title = t("pages.billing.title");
   useSeo({ title, description: t("pages.billing.description") });
+  const session = useSession();
   return (
     <div className="flex flex-col gap-6 md:gap-8">
       <PageHeader title={title} />
+      {session.status === "user" ? <BillingPage /> : null}
       <AccountSection />
     </div>
   );

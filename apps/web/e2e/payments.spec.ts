@@ -1,0 +1,207 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signUpAndSignIn } from "./support/generator";
+
+// Buying credits against the real server and its built-in payment simulator (no Midtrans keys
+// here): a member buys Pro monthly in a new tab, pays by QRIS and comes back to /credits with the
+// credits; the tab they left follows the order too. A failed payment keeps the balance and says
+// why; a visitor is sent to sign in; the page fits a 360 px phone.
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 360, height: 800 };
+
+test.use({ viewport: DESKTOP });
+
+const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
+const toasts = (page: Page) => page.getByRole("region", { name: /Notifikasi|Notifications/ });
+const orderStatus = (page: Page) => page.getByTestId("order-status");
+
+async function balance(page: Page): Promise<number> {
+  const me = (await (await page.request.get("/api/account/me")).json()) as {
+    user: { credits: { balance: number } };
+  };
+  return me.user.credits.balance;
+}
+
+async function hasNoSideScroll(page: Page): Promise<number> {
+  return page.evaluate(() => document.scrollingElement!.scrollWidth);
+}
+
+test("a member buys Pro monthly in a new tab, pays by QRIS and gets 200 credits in both tabs", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signUpAndSignIn(page);
+  const before = await balance(page);
+
+  await page.goto("/credits");
+  await expect(h1(page)).toHaveText("Beli Kredit");
+  await expect(page.getByTestId("credit-balance")).toHaveText(`${before} kredit`);
+  await expect(page.getByRole("heading", { name: "Cara kerja kredit" })).toBeVisible();
+  await expect(page.getByTestId("subscription-card")).toHaveCount(0);
+  // Monthly first; the yearly toggle carries its discount.
+  await expect(page.getByTestId("cycle-monthly")).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("cycle-yearly")).toContainText("-20%");
+  const pro = page.getByTestId("plan-card-pro_monthly");
+  await expect(pro).toContainText("Pro");
+  await expect(pro).toContainText("200 kredit");
+  await expect(pro).toContainText("Rp 199.000");
+  await expect(pro).toContainText("Rp 995 per kredit");
+  await expect(pro).toContainText("Populer");
+  await expect(page.getByTestId("checkout-simulated")).toContainText("simulasi pembayaran");
+  await expect(page.getByText("Belum ada pembelian")).toBeVisible();
+  // The yearly twin shows its savings, then back to monthly.
+  await page.getByTestId("cycle-yearly").click();
+  await expect(page.getByTestId("plan-card-pro_yearly")).toContainText("Hemat Rp");
+  await expect(page.getByTestId("plan-card-pro_monthly")).toHaveCount(0);
+  await page.getByTestId("cycle-monthly").click();
+
+  // The checkout opens in a new tab; this tab starts following the order.
+  const opened = context.waitForEvent("page");
+  await page.getByTestId("buy-pro_monthly").click();
+  const checkout = await opened;
+  await checkout.waitForURL(/\/pay\/RUPA-[A-Z0-9]+-[A-Z0-9]+$/);
+  const orderId = new URL(checkout.url()).pathname.split("/").pop()!;
+  await expect(page).toHaveURL(new RegExp(`/credits\\?order_id=${orderId}$`));
+  await expect(orderStatus(page)).toHaveAttribute("data-state", "pending");
+  await expect(orderStatus(page)).toContainText("Menunggu pembayaran");
+  await expect(
+    orderStatus(page).getByRole("link", { name: "Lanjutkan pembayaran" }),
+  ).toHaveAttribute("href", /\/pay\/RUPA-/);
+
+  // The simulator: QRIS, its QR code, then "Bayar".
+  await expect(checkout.getByTestId("sim-banner")).toBeVisible();
+  await expect(checkout.getByTestId("sim-amount")).toHaveText("Rp 199.000");
+  await checkout.getByTestId("sim-method-other_qris").click();
+  await expect(checkout.getByTestId("sim-qris")).toBeVisible();
+  const paidAt = Date.now();
+  await checkout.getByTestId("sim-pay").click();
+
+  // Back on /credits in the checkout tab: paid, the toast, and the new balance.
+  await checkout.waitForURL(new RegExp(`/credits\\?order_id=${orderId}`));
+  await expect(checkout.getByTestId("credit-balance")).toHaveText(`${before + 200} kredit`);
+  const payToCreditsMs = Date.now() - paidAt;
+  // eslint-disable-next-line no-console
+  console.log(
+    `pay-to-credits: ${payToCreditsMs} ms from clicking sim-pay to the balance on /credits`,
+  );
+  await expect(orderStatus(checkout)).toHaveAttribute("data-state", "paid");
+  await expect(orderStatus(checkout)).toContainText("Pembayaran berhasil");
+  await expect(toasts(checkout).getByText("200 kredit ditambahkan ke akunmu!")).toBeVisible();
+  // The gateway's status parameters are tidied out of the address (a reload announces nothing).
+  await expect(checkout).toHaveURL(new RegExp(`/credits\\?order_id=${orderId}$`));
+  expect(await balance(checkout)).toBe(before + 200);
+
+  // The tab the member left follows the same order to paid, and its balance updates too.
+  await page.bringToFront();
+  await expect(orderStatus(page)).toHaveAttribute("data-state", "paid", { timeout: 15_000 });
+  await expect(page.getByTestId("credit-balance")).toHaveText(`${before + 200} kredit`);
+  await expect(toasts(page).getByText("200 kredit ditambahkan ke akunmu!")).toBeVisible();
+
+  // History, the expiring package and the active plan (its plan choice hidden).
+  const row = page.getByTestId("history-row").first();
+  await expect(row).toContainText("Pro - Bulanan");
+  await expect(row).toContainText("Lunas");
+  await expect(row).toContainText("Rp 199.000");
+  await expect(row).toContainText("200 kredit");
+  await expect(row).toContainText(/(30|29) hari lagi/);
+  const lot = page.getByTestId("expiring-lot").filter({ hasText: "Pro - Bulanan" });
+  await expect(lot).toContainText("200 dari 200 kredit tersisa");
+  const plan = page.getByTestId("subscription-card");
+  await expect(plan).toContainText("Pro");
+  await expect(plan).toContainText("200 kredit per periode");
+  await expect(plan).toContainText("Tidak diperpanjang otomatis");
+  await expect(page.getByTestId("plan-card-pro_monthly")).toHaveCount(0);
+  await expect(page.getByTestId("buy-pro_monthly")).toHaveCount(0);
+
+  // The header's balance chip (sidebar card on desktop) shows the new balance as well.
+  await expect(page.getByRole("link", { name: /Saldo kredit/ }).first()).toContainText(
+    String(before + 200),
+  );
+
+  // /billing: the account is Pro, the plan choice hidden, the purchase in the history.
+  await page.goto("/billing");
+  await expect(h1(page)).toHaveText("Paket & Billing");
+  await expect(page.getByTestId("account-status")).toHaveText("Pro");
+  await expect(page.getByTestId("subscription-card")).toBeVisible();
+  await expect(page.getByTestId("history-row").first()).toContainText("Pro - Bulanan");
+  await expect(page.getByTestId("plan-card-pro_monthly")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Pertanyaan seputar paket" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Akun", exact: true })).toBeVisible();
+
+  // The subscribed pages fit a phone too.
+  await page.setViewportSize(PHONE);
+  expect(await hasNoSideScroll(page)).toBeLessThanOrEqual(PHONE.width);
+  await page.goto("/credits");
+  await expect(page.getByTestId("subscription-card")).toBeVisible();
+  await expect(page.getByTestId("history-row").first()).toBeVisible();
+  expect(await hasNoSideScroll(page)).toBeLessThanOrEqual(PHONE.width);
+});
+
+test("a failed payment keeps the balance and says why, with a way to try again", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signUpAndSignIn(page);
+  const before = await balance(page);
+  await page.goto("/credits");
+  await expect(page.getByTestId("credit-balance")).toHaveText(`${before} kredit`);
+
+  const opened = context.waitForEvent("page");
+  await page.getByTestId("buy-starter_monthly").click();
+  const checkout = await opened;
+  await checkout.waitForURL(/\/pay\/RUPA-/);
+  await checkout.getByTestId("sim-method-gopay").click();
+  await checkout.getByTestId("sim-fail").click();
+
+  await checkout.waitForURL(/\/credits\?order_id=RUPA-/);
+  const status = orderStatus(checkout);
+  await expect(status).toHaveAttribute("data-state", "failed");
+  await expect(status).toContainText("Pembayaran tidak berhasil");
+  await expect(status).toContainText("Starter - Bulanan");
+  await expect(status).toContainText(
+    "Tidak ada uang yang terpotong dan saldo kreditmu tidak berubah",
+  );
+  await expect(status.getByRole("button", { name: "Coba bayar lagi" })).toBeEnabled();
+  await expect(toasts(checkout).getByText("Pembelian gagal. Silakan coba lagi.")).toBeVisible();
+  await expect(checkout.getByTestId("credit-balance")).toHaveText(`${before} kredit`);
+  expect(await balance(checkout)).toBe(before);
+  const row = checkout.getByTestId("history-row").first();
+  await expect(row).toContainText("Starter - Bulanan");
+  await expect(row).toContainText("Gagal");
+  // Still no plan: the plans stay on offer.
+  await expect(checkout.getByTestId("plan-card-starter_monthly")).toBeVisible();
+
+  // The tab the member left shows the same outcome.
+  await page.bringToFront();
+  await expect(orderStatus(page)).toHaveAttribute("data-state", "failed", { timeout: 15_000 });
+  await expect(page.getByTestId("credit-balance")).toHaveText(`${before} kredit`);
+});
+
+test("a visitor opening /credits is sent to sign in and back", async ({ page }) => {
+  await page.goto("/credits");
+  await expect(page).toHaveURL(/\/auth\?next=(%2F|\/)credits$/);
+  await expect(h1(page)).toHaveText("Masuk ke Rupa");
+});
+
+test("/credits fits a 360 px phone without sideways scrolling", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpAndSignIn(page);
+  await page.setViewportSize(PHONE);
+  await page.goto("/credits");
+  await expect(page.getByTestId("plan-card-business_monthly")).toBeVisible();
+  await expect(page.getByText("Belum ada pembelian")).toBeVisible();
+  // The sign-up bonus does not expire: nothing is about to end.
+  await expect(
+    page.getByText("Tidak ada kredit yang akan berakhir dalam waktu dekat."),
+  ).toBeVisible();
+  expect(await hasNoSideScroll(page)).toBeLessThanOrEqual(PHONE.width);
+  await page.getByTestId("cycle-yearly").click();
+  await expect(page.getByTestId("plan-card-business_yearly")).toBeVisible();
+  expect(await hasNoSideScroll(page)).toBeLessThanOrEqual(PHONE.width);
+  await page.goto("/billing");
+  await expect(page.getByTestId("account-status")).toHaveText("Free Plan");
+  await expect(page.getByTestId("plan-card-pro_monthly")).toBeVisible();
+  expect(await hasNoSideScroll(page)).toBeLessThanOrEqual(PHONE.width);
+});

@@ -1,0 +1,46 @@
+import { WalletCards, Mail, QrCode, Lock, Store, Rocket, Building2 } from "lucide-react";
+import { useI18n } from "@/lib/i18n";
+import { Panel } from "./panel";
+
+/** Accepted methods, automatic credits, the e-mailed receipt. */
+export function PaymentInfo() {
+  const { t } = useI18n();
+  const methods = [
+    { icon: QrCode, label: t("payments.info.walletsLabel"), value: t("payments.info.wallets") },
+    { icon: Building2, label: t("payments.info.vaLabel"), value: t("payments.info.va") },
+    { icon: Store, label: t("payments.info.storesLabel"), value: t("payments.info.stores") },
+  ];
+  const notes = [
+    { icon: Rocket, text: t("payments.info.automatic") },
+    { icon: Mail, text: t("payments.info.receipt") },
+    { icon: Lock, text: t("payments.info.secure") },
+  ];
+  return (
+    <Panel title={t("payments.info.title")} icon={<WalletCards aria-hidden />}>
+      <div className="flex flex-col gap-2">
+        <h3 className="text-sm font-bold text-muted-foreground">
+          {t("payments.info.methodsTitle")}
+        </h3>
+        <dl className="grid gap-2 sm:grid-cols-3">
+          {methods.map(({ icon: Icon, label, value }) => (
+            <div key={label} className="flex min-w-0 gap-3 rounded-2xl bg-muted p-3.5">
+              <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
+              <div className="flex min-w-0 flex-col gap-0.5">
+                <dt className="text-xs font-semibold text-muted-foreground">{label}</dt>
+                <dd className="text-sm font-bold text-pretty">{value}</dd>
+              </div>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <ul className="flex flex-col gap-2.5">
+        {notes.map(({ icon: Icon, text }) => (
+          <li key={text} className="flex gap-3 text-sm text-pretty text-muted-foreground">
+            <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+            <span>{text}</span>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}

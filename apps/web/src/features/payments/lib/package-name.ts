@@ -1,0 +1,13 @@
+import type { BillingCycle } from "@rupa/shared";
+
+/**
+ * The spec's package name: the plan's name and its cycle, "Pro - Bulanan" ("Pro - Monthly" in
+ * English). `cycles` are the translated cycle names (`payments.cycle.*`).
+ */
+export function packageName(
+  planName: string,
+  billingCycle: BillingCycle,
+  cycles: Record<BillingCycle, string>,
+): string {
+  return `${planName} - ${cycles[billingCycle]}`;
+}
