@@ -1,5 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signUpAndSignIn } from "./support/generator";
+import {
+  generateButton,
+  openGenerator,
+  signUpAndSignIn,
+  type StyleRow,
+  uploadPortrait,
+} from "./support/generator";
 
 // Buying credits against the real server and its built-in payment simulator (no Midtrans keys
 // here): a member buys Pro monthly in a new tab, pays by QRIS and comes back to /credits with the
@@ -204,4 +210,43 @@ test("/credits fits a 360 px phone without sideways scrolling", async ({ page })
   await expect(page.getByTestId("account-status")).toHaveText("Free Plan");
   await expect(page.getByTestId("plan-card-pro_monthly")).toBeVisible();
   expect(await hasNoSideScroll(page)).toBeLessThanOrEqual(PHONE.width);
+});
+
+test("a premium style is refused before buying and generates once a plan is paid", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const res = await page.request.get("/api/styles?sort=featured");
+  const { styles } = (await res.json()) as { styles: StyleRow[] };
+  const premium = styles.find((s) => s.isPremium);
+  expect(premium, "an active premium style").toBeTruthy();
+  await signUpAndSignIn(page);
+
+  // Without a plan (and without 3 referrals) the premium style is refused before any credit moves.
+  await openGenerator(page, premium!);
+  await uploadPortrait(page);
+  await generateButton(page).click();
+  await expect(
+    page.getByText("Gaya ini khusus pelanggan atau pengguna yang sudah mengajak 3 teman."),
+  ).toBeVisible();
+  const before = await balance(page);
+
+  // Buy Starter in this tab through the simulator's checkout.
+  const created = await page.request.post("/api/payments", { data: { planId: "starter_monthly" } });
+  expect(created.status()).toBe(200);
+  const { redirect_url } = (await created.json()) as { redirect_url: string };
+  await page.goto(redirect_url);
+  await page.getByTestId("sim-method-gopay").click();
+  await expect(page.getByTestId("sim-deeplink")).toBeVisible();
+  await page.getByTestId("sim-pay").click();
+  await page.waitForURL(/\/credits\?order_id=/);
+  await expect(orderStatus(page)).toHaveAttribute("data-state", "paid");
+  await expect(page.getByTestId("credit-balance")).toHaveText(`${before + 25} kredit`);
+
+  // Now the same premium style generates and the avatar lands in the gallery.
+  await openGenerator(page, premium!);
+  await uploadPortrait(page);
+  await generateButton(page).click();
+  await expect(page).toHaveURL(/\/gallery$/, { timeout: 45_000 });
+  expect(await balance(page)).toBe(before + 24);
 });
