@@ -5,13 +5,16 @@ export function formatNumber(value: number, lang: Lang): string {
   return new Intl.NumberFormat(LOCALE_TAG[lang]).format(value);
 }
 
-/** Rupiah without decimals: 39000 -> "Rp 39.000" (spaces vary by runtime; do not compare text). */
-export function formatRupiah(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(LOCALE_TAG[lang], {
-    style: "currency",
-    currency: "IDR",
-    maximumFractionDigits: 0,
-  }).format(value);
+/**
+ * Rupiah as Indonesians write it, without decimals: 199000 -> "Rp 199.000" (id) or
+ * "Rp 199,000" (en), with a no-break space so "Rp" never ends a line alone. Built by hand rather
+ * than with Intl, whose IDR format differs in spacing and symbol between engines.
+ */
+export function formatRupiah(amount: number, lang: Lang): string {
+  const sign = amount < 0 ? "-" : "";
+  const digits = String(Math.round(Math.abs(amount)));
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, lang === "id" ? "." : ",");
+  return `${sign}Rp\u00a0${grouped}`;
 }
 
 /** Day/month/year in both languages, as the spec asks for dates in lists: "21/11/2025". */

@@ -12,13 +12,12 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { isApiError } from "@/lib/api-client";
-import { formatNumber } from "@/lib/format";
+import { formatNumber, formatRupiah } from "@/lib/format";
 import { useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import type { Order, OrderState } from "../api/payments";
 import type { useFollowOrder } from "../hooks/use-follow-order";
 import { longDate } from "../lib/dates";
-import { rupiah } from "../lib/money";
 import { packageName } from "../lib/package-name";
 
 const LOOK: Record<OrderState, { icon: typeof Timer; tone: string }> = {
@@ -152,7 +151,8 @@ function OrderPanel({
         <div className="flex min-w-0 flex-1 flex-col gap-0.5">
           <h2 className="text-lg font-bold">{t(`payments.order.${order.state}.title`)}</h2>
           <p className="text-sm font-semibold">
-            {name} · <span className="whitespace-nowrap">{rupiah(order.amountIdr, lang)}</span>
+            {name} ·{" "}
+            <span className="whitespace-nowrap">{formatRupiah(order.amountIdr, lang)}</span>
           </p>
         </div>
         {close}

@@ -1,11 +1,10 @@
 import { CalendarDays, Coins, ShoppingCart, Star, Tag } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { formatNumber } from "@/lib/format";
+import { formatNumber, formatRupiah } from "@/lib/format";
 import { useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import type { PlanView } from "../api/payments";
-import { rupiah } from "../lib/money";
 import { monthlyEquivalent } from "../lib/plans";
 import { Pill } from "./pill";
 
@@ -50,7 +49,7 @@ export function PlanCard({
       <div className="flex flex-col gap-1">
         <p className="flex flex-wrap items-baseline gap-x-1">
           <span className="text-3xl font-extrabold tracking-tight whitespace-nowrap">
-            {rupiah(plan.priceIdr, lang)}
+            {formatRupiah(plan.priceIdr, lang)}
           </span>
           <span className="text-sm text-muted-foreground">
             {t(`payments.plans.per.${plan.billingCycle}`)}
@@ -59,7 +58,7 @@ export function PlanCard({
         {yearly ? (
           <p className="text-sm text-muted-foreground">
             {t("payments.plans.monthlyEquivalent", {
-              price: rupiah(monthlyEquivalent(plan), lang),
+              price: formatRupiah(monthlyEquivalent(plan), lang),
             })}
           </p>
         ) : null}
@@ -68,7 +67,7 @@ export function PlanCard({
       <ul className="flex flex-col gap-2 text-sm">
         <li className="flex items-center gap-2">
           <Tag aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-          {t("payments.plans.perCredit", { price: rupiah(plan.pricePerCreditIdr, lang) })}
+          {t("payments.plans.perCredit", { price: formatRupiah(plan.pricePerCreditIdr, lang) })}
         </li>
         <li className="flex items-center gap-2">
           <CalendarDays aria-hidden className="size-4 shrink-0 text-muted-foreground" />
@@ -76,7 +75,7 @@ export function PlanCard({
         </li>
         {yearly && plan.savingsIdr ? (
           <li className="font-semibold text-emerald-700">
-            {t("payments.plans.savings", { amount: rupiah(plan.savingsIdr, lang) })}
+            {t("payments.plans.savings", { amount: formatRupiah(plan.savingsIdr, lang) })}
           </li>
         ) : null}
       </ul>

@@ -1,11 +1,10 @@
 import { ExternalLink, Receipt } from "lucide-react";
 import { useState } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDate, formatNumber } from "@/lib/format";
+import { formatDate, formatNumber, formatRupiah } from "@/lib/format";
 import { useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { useOrders, type Order, type OrderState } from "../api/payments";
-import { rupiah } from "../lib/money";
 import { packageName } from "../lib/package-name";
 import { DaysLeftText } from "./days-left-text";
 import { LoadError, Panel } from "./panel";
@@ -110,7 +109,7 @@ function HistoryRow({ order, now }: { order: Order; now: number }) {
       <p className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
         <span>{formatDate(order.createdAt, lang)}</span>
         <span aria-hidden>·</span>
-        <span className="font-semibold text-foreground">{rupiah(order.amountIdr, lang)}</span>
+        <span className="font-semibold text-foreground">{formatRupiah(order.amountIdr, lang)}</span>
         <span aria-hidden>·</span>
         <span>{t("payments.history.credits", { count: formatNumber(order.credits, lang) })}</span>
       </p>

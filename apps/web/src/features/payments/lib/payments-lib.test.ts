@@ -9,7 +9,7 @@ import {
   orderIdFromSearch,
   pollDelay,
 } from "./follow";
-import { rupiah as format } from "./money";
+import { formatRupiah as format } from "@/lib/format";
 import { packageName } from "./package-name";
 import { monthlyEquivalent, plansForCycle, yearlyDiscount } from "./plans";
 
