@@ -1,10 +1,6 @@
-import { usePlans, useSubscription } from "../api/payments";
-import { useCheckout } from "../hooks/use-checkout";
-import { useFollowOrder } from "../hooks/use-follow-order";
-import { useNow } from "../hooks/use-now";
+import { usePurchase } from "../hooks/use-purchase";
 import { AccountStatus } from "./account-status";
 import { BillingFaq } from "./billing-faq";
-import { OrderStatus } from "./order-status";
 import { PlanPicker } from "./plan-picker";
 import { PurchaseHistory } from "./purchase-history";
 import { SubscriptionCard } from "./subscription-card";
@@ -14,20 +10,12 @@ import { SubscriptionCard } from "./subscription-card";
  * the plans (hidden while a plan is active, spec §2), the purchase history and the FAQ.
  */
 export function BillingPage() {
-  const now = useNow();
-  const follow = useFollowOrder();
-  const checkout = useCheckout(follow.follow);
-  const subscription = useSubscription();
-  const plans = usePlans();
+  const { now, checkout, subscription, status } = usePurchase();
   const data = subscription.data;
 
   return (
     <div className="flex flex-col gap-5 md:gap-6">
-      <OrderStatus
-        follow={follow}
-        onRetry={checkout.buy}
-        canRetry={plans.data?.checkout.available === true && checkout.buying === null}
-      />
+      {status}
       <AccountStatus subscription={subscription} />
       {data?.subscribed ? <SubscriptionCard subscription={data} now={now} /> : null}
       {data && !data.subscribed ? <PlanPicker buy={checkout.buy} buying={checkout.buying} /> : null}

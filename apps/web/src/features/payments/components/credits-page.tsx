@@ -3,14 +3,10 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n";
-import { usePlans, useSubscription } from "../api/payments";
-import { useCheckout } from "../hooks/use-checkout";
-import { useFollowOrder } from "../hooks/use-follow-order";
-import { useNow } from "../hooks/use-now";
+import { usePurchase } from "../hooks/use-purchase";
 import { BalanceCard, type Balance } from "./balance-card";
 import { ExpiringLots } from "./expiring-lots";
 import { HowCreditsWork } from "./how-credits-work";
-import { OrderStatus } from "./order-status";
 import { PaymentInfo } from "./payment-info";
 import { PlanPicker } from "./plan-picker";
 import { PurchaseHistory } from "./purchase-history";
@@ -24,11 +20,7 @@ import { SubscriptionCard } from "./subscription-card";
  */
 export function CreditsPage({ balance }: { balance: Balance }) {
   const { t } = useI18n();
-  const now = useNow();
-  const follow = useFollowOrder();
-  const checkout = useCheckout(follow.follow);
-  const subscription = useSubscription();
-  const plans = usePlans();
+  const { now, checkout, subscription, status } = usePurchase();
   const [showPlans, setShowPlans] = useState(false);
   const subscribed = subscription.data?.subscribed === true;
 
@@ -36,11 +28,7 @@ export function CreditsPage({ balance }: { balance: Balance }) {
 
   return (
     <div className="flex flex-col gap-5 md:gap-6">
-      <OrderStatus
-        follow={follow}
-        onRetry={checkout.buy}
-        canRetry={plans.data?.checkout.available === true && checkout.buying === null}
-      />
+      {status}
 
       <div className="grid gap-5 md:gap-6 lg:grid-cols-2">
         <BalanceCard {...balance} />
