@@ -44,6 +44,7 @@ import { createAccountRepository } from "./modules/account/account.repository";
 import { createAccountService } from "./modules/account/account.service";
 import { createAdminRepository } from "./modules/admin/admin.repository";
 import { createAdminService } from "./modules/admin/admin.service";
+import { createAuditRepository } from "./modules/audit/audit.repository";
 import { type AuthService, createAuthService } from "./modules/auth/auth.service";
 import { createCreditsRepository } from "./modules/credits/credits.repository";
 import { createDevFixturesRepository } from "./modules/dev/dev-fixtures.repository";
@@ -89,6 +90,7 @@ export function createAppContext(core: CoreParts): AppContext {
   const security = createSecurityEventsRepository(db.db);
   const limiter = createRateLimiter(createRateLimitRepository(db.db));
   const stylesRepo = createStylesRepository(db.db);
+  const audit = createAuditRepository(db.db);
   const guestSecret = authSecret(env);
   const guestsRepo = createGuestsRepository(db.db);
   const guests = createGuestsService({
@@ -232,6 +234,7 @@ export function createAppContext(core: CoreParts): AppContext {
       auth: signIn,
       account,
       admin,
+      audit,
       credits,
       settings,
       security,

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { accountContract, authContract } from "./account";
 import { adminContract } from "./admin";
+import { adminInsightsContract } from "./admin-insights";
+import { adminStylesContract } from "./admin-styles";
+import { auditContract } from "./audit";
 import { customProfessionContract } from "./custom-profession";
 import { stylesContract } from "./catalogue";
 import { defineRoutes, type RouteSpec } from "./contract";
@@ -32,6 +35,9 @@ export const apiContract = {
   auth: authContract,
   account: accountContract,
   admin: adminContract,
+  adminStyles: adminStylesContract,
+  adminInsights: adminInsightsContract,
+  audit: auditContract,
   styles: stylesContract,
   feedback: feedbackContract,
   referrals: referralsContract,
@@ -92,12 +98,11 @@ export function renderRouteTable(): Record<string, string> {
       const name = `${group}.${key}`;
       return `export const ${routeExportName(name)}: RouteRef<${JSON.stringify(name)}> = [${JSON.stringify(route.method)}, ${JSON.stringify(route.path)}];`;
     });
-    files[`routes/${fileOf(group)}.ts`] = [
-      header + 'import type { RouteRef } from "../contract";',
-      "",
-      ...lines,
-      "",
-    ].join("\n");
+    files[`routes/${fileOf(group)}.ts`] = (
+      lines.length
+        ? [header + 'import type { RouteRef } from "../contract";', "", ...lines, ""]
+        : [header + "export {};", ""]
+    ).join("\n");
   }
   files["route-table.ts"] = [
     header +

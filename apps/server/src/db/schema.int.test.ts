@@ -169,6 +169,8 @@ const fixtures: Record<string, () => Promise<unknown>> = {
     db
       .insert(schema.securityEvents)
       .values({ type: "sign_in_failed", severity: "warning", ip: "1.2.3.4" }),
+  audit_log: () =>
+    db.insert(schema.auditLog).values({ action: "style.update", entityType: "style", after: {} }),
   mail_outbox: () =>
     db
       .insert(schema.mailOutbox)

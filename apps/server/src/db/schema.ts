@@ -8,6 +8,7 @@
  * index that serves its filter and order.
  */
 import {
+  AUDIT_ENTITY_TYPES,
   FEEDBACK_TYPES,
   GENDERS,
   LANGUAGES,
@@ -100,6 +101,7 @@ export const SECURITY_EVENT_TYPES = [
   "api_abuse",
 ] as const;
 export const SEVERITIES = ["info", "warning", "critical"] as const;
+export { AUDIT_ENTITY_TYPES };
 
 // ---------------------------------------------------------------------------------------------
 // Accounts (better-auth's user, session, account, verification models over our own tables)
@@ -818,6 +820,35 @@ export const securityEvents = pgTable(
     index("security_events_type_created_idx").on(t.type, t.createdAt.desc()),
     check("security_events_type_check", oneOf("type", SECURITY_EVENT_TYPES)),
     check("security_events_severity_check", oneOf("severity", SEVERITIES)),
+  ],
+);
+
+/**
+ * The admin audit trail (DECISIONS.md "Admin"): every change an admin makes, written in the same
+ * transaction as the change. `before`/`after` hold the fields that changed (never secrets);
+ * `entity_id` is text because users have text ids and everything else uuids.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The actor's e-mail when the row was written, so the trail survives account deletion. */
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    before: jsonb("before").$type<Record<string, unknown> | null>(),
+    after: jsonb("after").$type<Record<string, unknown> | null>(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt.desc()),
+    index("audit_log_entity_idx").on(t.entityType, t.entityId, t.createdAt.desc()),
+    index("audit_log_actor_idx").on(t.actorId, t.createdAt.desc()),
+    check("audit_log_entity_type_check", oneOf("entity_type", AUDIT_ENTITY_TYPES)),
   ],
 );
 

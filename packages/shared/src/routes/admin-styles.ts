@@ -1,0 +1,2 @@
+// Generated from the route contracts by `npm run contracts`; do not edit.
+export {};
