@@ -270,7 +270,7 @@ test.describe("desktop navigation (1280x800)", () => {
     const sidebar = page.locator('[data-slot="sidebar"]');
     await expect(sidebar).toHaveAttribute("data-state", "expanded");
     const adminNav = page.getByRole("navigation", { name: "Bagian admin" });
-    await expect(adminNav.getByRole("link")).toHaveCount(12);
+    await expect(adminNav.getByRole("link")).toHaveCount(ADMIN_SECTIONS.length);
 
     await page.keyboard.press("Control+b");
     await expect(sidebar).toHaveAttribute("data-state", "collapsed");
