@@ -6,7 +6,7 @@ import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useDashboard } from "../api/dashboard";
 import { AdminPage } from "../components/admin-page";
-import { DailyBars } from "../components/analytics/daily-bars";
+import { DailyBars, lastJakartaDays } from "../components/analytics/daily-bars";
 import { TopStylesList } from "../components/analytics/top-styles";
 import { HealthBadge } from "../components/dashboard/health-badge";
 import { RecentResults } from "../components/dashboard/recent-results";
@@ -33,6 +33,10 @@ export default function DashboardPage() {
   const loading = dashboard.isPending;
   // A failed fetch shows zeros, as the spec asks, with the reason above them.
   const totals = failed ? ZERO_TOTALS : (data?.totals ?? ZERO_TOTALS);
+  const days =
+    failed || !data
+      ? lastJakartaDays(7).map((date) => ({ date, generations: 0, uploads: 0, newUsers: 0 }))
+      : data.days;
 
   return (
     <AdminPage
@@ -113,19 +117,13 @@ export default function DashboardPage() {
             <div className="grid gap-6 sm:grid-cols-2">
               <DailyBars
                 title={t("analytics.charts.generations")}
-                values={(failed ? [] : (data?.days ?? [])).map((d) => ({
-                  date: d.date,
-                  value: d.generations,
-                }))}
+                values={days.map((d) => ({ date: d.date, value: d.generations }))}
                 height="h-32"
               />
               <DailyBars
                 title={t("analytics.charts.uploads")}
                 tone="accent"
-                values={(failed ? [] : (data?.days ?? [])).map((d) => ({
-                  date: d.date,
-                  value: d.uploads,
-                }))}
+                values={days.map((d) => ({ date: d.date, value: d.uploads }))}
                 height="h-32"
               />
             </div>

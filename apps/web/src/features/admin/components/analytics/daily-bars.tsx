@@ -10,18 +10,30 @@ export interface DailyValue {
   value: number;
 }
 
-/** "Sen 24" / "Mon 24" for a week, "24/11" for longer ranges (the day is a calendar day: UTC). */
-export function dayLabel(date: string, lang: Lang, long: boolean): string {
+/** "24/11": a day of a long range (the day is a calendar day, so formatted in UTC). */
+export function shortDate(date: string): string {
+  const [, m, d] = date.split("-");
+  return `${d}/${m}`;
+}
+
+/** "Sel" / "Tue" and "24": a day of a week, on two lines under its bar. */
+export function weekdayParts(date: string, lang: Lang): { weekday: string; day: string } {
   const d = new Date(`${date}T00:00:00Z`);
-  const locale = lang === "id" ? "id-ID" : "en-GB";
-  if (long) {
-    return new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", timeZone: "UTC" })
-      .format(d)
-      .replace(".", "/");
-  }
-  return new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", timeZone: "UTC" })
+  const weekday = new Intl.DateTimeFormat(lang === "id" ? "id-ID" : "en-GB", {
+    weekday: "short",
+    timeZone: "UTC",
+  })
     .format(d)
-    .replace(/\./g, "");
+    .replace(/\.$/, "");
+  return { weekday, day: String(d.getUTCDate()) };
+}
+
+/** The last `n` days in Asia/Jakarta (UTC+7, no daylight saving), oldest first, today last. */
+export function lastJakartaDays(n: number, now = Date.now()): string[] {
+  const today = Date.parse(new Date(now + 7 * 3_600_000).toISOString().slice(0, 10));
+  return Array.from({ length: n }, (_, i) =>
+    new Date(today - (n - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
 }
 
 /** A full date for screen readers and tooltips: "Senin, 24 November 2026". */
@@ -110,7 +122,7 @@ export function DailyBars({
                   aria-hidden
                   className="absolute -bottom-5 left-0 text-[10px] whitespace-nowrap text-muted-foreground tabular-nums"
                 >
-                  {dayLabel(v.date, lang, true)}
+                  {shortDate(v.date)}
                 </span>
               )}
             </li>
@@ -119,19 +131,23 @@ export function DailyBars({
       </ol>
       {!long ? (
         <div aria-hidden className="flex gap-1.5">
-          {values.map((v) => (
-            <span
-              key={v.date}
-              className="min-w-0 flex-1 truncate text-center text-[11px] text-muted-foreground"
-            >
-              {dayLabel(v.date, lang, false)}
-            </span>
-          ))}
+          {values.map((v) => {
+            const { weekday, day } = weekdayParts(v.date, lang);
+            return (
+              <span
+                key={v.date}
+                className="flex min-w-0 flex-1 flex-col items-center text-[11px] leading-tight text-muted-foreground"
+              >
+                <span className="max-w-full truncate">{weekday}</span>
+                <span className="font-semibold tabular-nums">{day}</span>
+              </span>
+            );
+          })}
         </div>
       ) : (
         <div aria-hidden className="h-3" />
       )}
-      <details className="text-sm">
+      <details className={cn("text-sm", values.length === 0 && "hidden")}>
         <summary className="w-fit cursor-pointer text-xs font-semibold text-primary select-none">
           {t("analytics.charts.showTable")}
         </summary>

@@ -38,7 +38,11 @@ export function UploadCard({ upload }: { upload: AdminUpload }) {
       className="flex min-w-0 flex-col gap-3 rounded-2xl border border-border/70 bg-card p-3 shadow-[0_1px_2px_rgb(28_22_49/0.04)]"
     >
       <div className="flex items-start justify-between gap-2">
-        <span className="min-w-0 text-sm font-semibold break-all" data-testid="upload-owner">
+        <span
+          className="min-w-0 truncate text-sm font-semibold"
+          title={owner}
+          data-testid="upload-owner"
+        >
           {owner}
         </span>
         <UploadStatusBadge status={upload.status} />
