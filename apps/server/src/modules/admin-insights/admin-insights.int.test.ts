@@ -112,15 +112,13 @@ describe(`admin dashboard and analytics (${testDriver()})`, () => {
         { userId: member, reason: "admin_adjustment", amount: 5 },
       ])
       .returning({ id: creditSpends.id });
-    await db()
-      .insert(creditLots)
-      .values({
-        userId: member,
-        source: "refund",
-        amount: 1,
-        remaining: 1,
-        refundOfSpendId: spend!.id,
-      });
+    await db().insert(creditLots).values({
+      userId: member,
+      source: "refund",
+      amount: 1,
+      remaining: 1,
+      refundOfSpendId: spend!.id,
+    });
 
     const res = await get("/api/admin/dashboard");
     expect(res.status).toBe(200);
@@ -295,15 +293,13 @@ describe(`admin uploads (${testDriver()})`, () => {
   it("refuses while a generation uses the upload, and a failed delete leaves no audit row", async () => {
     const owner = await newUser();
     const up = await newUpload(owner);
-    await db()
-      .insert(generationJobs)
-      .values({
-        kind: "avatar",
-        status: "queued",
-        userId: owner,
-        uploadId: up.id,
-        provider: "local",
-      });
+    await db().insert(generationJobs).values({
+      kind: "avatar",
+      status: "queued",
+      userId: owner,
+      uploadId: up.id,
+      provider: "local",
+    });
     t.actAs({ userId: adminId, isAdmin: true });
     const busy = await t.app.request(`/api/admin/uploads/${up.id}`, { method: "DELETE" });
     expect(busy.status).toBe(409);
