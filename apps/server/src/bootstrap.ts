@@ -44,6 +44,9 @@ import { createAccountRepository } from "./modules/account/account.repository";
 import { createAccountService } from "./modules/account/account.service";
 import { createAdminRepository } from "./modules/admin/admin.repository";
 import { createAdminService } from "./modules/admin/admin.service";
+import { createAdminInsightsRepository } from "./modules/admin-insights/admin-insights.repository";
+import { createAdminInsightsService } from "./modules/admin-insights/admin-insights.service";
+import { createHealthService } from "./modules/health/health.service";
 import { createAuditRepository } from "./modules/audit/audit.repository";
 import { type AuthService, createAuthService } from "./modules/auth/auth.service";
 import { createCreditsRepository } from "./modules/credits/credits.repository";
@@ -220,7 +223,17 @@ export function createAppContext(core: CoreParts): AppContext {
     fetch: loopback.fetch,
   });
 
-  return {
+  // The dashboard's health is the health service's own admin report (built once the context is).
+  let health: ReturnType<typeof createHealthService> | undefined;
+  const adminInsights = createAdminInsightsService({
+    repo: createAdminInsightsRepository(db.db),
+    audit,
+    storage: core.storage,
+    health: () => (health ??= createHealthService(ctx)).detail(),
+    log,
+  });
+
+  const ctx: AppContext = {
     env,
     log,
     db,
@@ -234,6 +247,7 @@ export function createAppContext(core: CoreParts): AppContext {
       auth: signIn,
       account,
       admin,
+      adminInsights,
       audit,
       credits,
       settings,
@@ -276,6 +290,7 @@ export function createAppContext(core: CoreParts): AppContext {
       secureCookies: env.PUBLIC_URL.startsWith("https:"),
     }),
   };
+  return ctx;
 }
 
 /** Every job the product runs, registered on the context's queue (call before queue.start). */

@@ -1,7 +1,35 @@
+import { adminInsightsContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
+import { requestMeta } from "../../lib/request-meta";
 import { contractRoutes } from "../../middleware/auth-guards";
 
-/** /api/admin/stats…, /api/admin/uploads…: Dashboard, Analytics, Uploads (adminInsightsContract). */
+/**
+ * /api/admin/dashboard, /api/admin/analytics, /api/admin/uploads…: admins only (the contract's
+ * `admin` access is checked on every request, before the query and the id).
+ */
 export function adminInsightsRoutes(ctx: AppContext) {
-  return contractRoutes(ctx).hono;
+  const insights = ctx.services.adminInsights;
+  return contractRoutes(ctx)
+    .on(adminInsightsContract.dashboard, async () => ({
+      status: 200,
+      body: await insights.dashboard(),
+    }))
+    .on(adminInsightsContract.analytics, async (_c, { query }) => ({
+      status: 200,
+      body: await insights.analytics(query),
+    }))
+    .on(adminInsightsContract.uploads, async (_c, { query }) => ({
+      status: 200,
+      body: await insights.listUploads(query),
+    }))
+    .on(adminInsightsContract.deleteUpload, async (c, { params }) => {
+      const actor = await ctx.resolveActor(c);
+      const meta = requestMeta(c);
+      await insights.deleteUpload(params.id, {
+        userId: actor.userId!,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+      });
+      return { status: 200, body: { ok: true as const } };
+    }).hono;
 }
