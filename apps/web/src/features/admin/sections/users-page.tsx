@@ -57,6 +57,7 @@ export default function UsersPage() {
       {
         id: "email",
         header: t("users.columns.email"),
+        meta: { className: "min-w-56 max-w-80" },
         cell: ({ row }) => (
           <span className="flex flex-col">
             <button
@@ -75,6 +76,7 @@ export default function UsersPage() {
       {
         id: "fullName",
         header: t("users.columns.fullName"),
+        meta: { className: "min-w-36" },
         cell: ({ row }) =>
           row.original.fullName || (
             <span className="text-muted-foreground">{t("users.noName")}</span>
@@ -115,7 +117,7 @@ export default function UsersPage() {
       {
         id: "actions",
         header: () => <span className="sr-only">{t("users.columns.actions")}</span>,
-        meta: { className: "w-12 text-right" },
+        meta: { className: "relative w-12 text-right" },
         cell: ({ row }) => (
           <UserActionsMenu
             user={row.original}
