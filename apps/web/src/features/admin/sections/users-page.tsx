@@ -1,11 +1,12 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Coins, PlusCircle, ShieldCheck, ShieldOff } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ADMIN_USER_SORTABLE, adminUsersQuerySchema, type Role } from "@rupa/shared";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDate, formatNumber } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useUsersPage, type AdminUser } from "../api/users";
 import { AdminPage } from "../components/admin-page";
 import {
@@ -42,6 +43,12 @@ export default function UsersPage() {
   const [roleUser, setRoleUser] = useState<DialogUser | null>(null);
   const [creditsUser, setCreditsUser] = useState<DialogUser | null>(null);
   const addFive = useAddFiveCredits();
+
+  // A failed fetch is said once as a toast (spec §8), besides the table's error state.
+  const failedAt = page.isError ? page.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt) toast.error(t("users.loadFailed"), { id: "admin-users-load" });
+  }, [failedAt, t]);
 
   function openDetail(id: string | null) {
     setParams((current) => {
