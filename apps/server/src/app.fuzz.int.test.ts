@@ -183,6 +183,11 @@ const BODIES: Record<string, Model> = {
   "DELETE /api/account": { confirmEmail: email },
   "POST /api/auth/callback/:provider": { state: fc.string(), code: fc.string() },
   "PUT /api/admin/users/:id/role": { role: fc.constantFrom("user", "admin") },
+  "POST /api/admin/users/:id/credits": {
+    mode: fc.constantFrom("add", "set"),
+    amount: fc.integer({ min: -5, max: 200_000 }),
+    reason: text(200),
+  },
   "POST /api/styles/events": {
     events: fc.oneof(
       fc.array(styleEvent, { minLength: 1, maxLength: 5 }),

@@ -140,7 +140,7 @@ export function createAppContext(core: CoreParts): AppContext {
   const admin = createAdminService({
     env,
     log,
-    admin: createAdminRepository(db.db),
+    admin: createAdminRepository(db.db, credits, audit),
     accounts,
     credits,
     security,

@@ -1,7 +1,19 @@
-import { desc, eq, sql } from "drizzle-orm";
-import type { Role } from "@rupa/shared";
-import { userRoles, users } from "../../db/schema";
-import type { Database } from "../../infra/db/client";
+import { alias } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { parseSort, type AdminUsersQuery, type Role } from "@rupa/shared";
+import {
+  creditLots,
+  creditSpends,
+  generationJobs,
+  payments,
+  referrals,
+  styles,
+  userRoles,
+  users,
+} from "../../db/schema";
+import type { Database, Tx } from "../../infra/db/client";
+import { likePattern, type AuditInput, type AuditRepository } from "../audit/audit.repository";
+import type { CreditsRepository } from "../credits/credits.repository";
 
 export interface AdminUserRow {
   id: string;
@@ -13,17 +25,80 @@ export interface AdminUserRow {
   role: string;
 }
 
-/** Roles (user_roles) and the admin's user list. Reading one user's role stays with accounts. */
-export function createAdminRepository(db: Database) {
+/** What a credit adjustment does to a balance: grant or revoke `delta` credits (never 0). */
+export interface CreditAdjustment {
+  delta: number;
+  /** The audit action, e.g. `user.credits_added`. */
+  action: string;
+}
+
+export interface CreditAdjustmentInput {
+  /** Decides the change from the balance read under the user's lock; null changes nothing. */
+  decide: (balance: number) => CreditAdjustment | null;
+  /** The admin (the lot's `grantedBy` and the audit actor). */
+  actor: AuditInput["actor"];
+  reason: string;
+  /** Written in the audit row's `after` with the balances. */
+  details: Record<string, unknown>;
+}
+
+export interface CreditAdjustmentResult {
+  before: number;
+  after: number;
+  /** What changed (signed), 0 when nothing did. */
+  changed: number;
+  action: string | null;
+}
+
+const roleExpr = sql<string>`coalesce(${userRoles.role}, 'user')`;
+
+/**
+ * Roles (user_roles), the admin's user list and user detail, and the admin's changes to a user,
+ * each written with its audit row in one transaction. Reading one user's role stays with
+ * accounts; the ledger's rules stay with credits (whose methods take our transaction).
+ */
+export function createAdminRepository(
+  db: Database,
+  credits: CreditsRepository,
+  audit: AuditRepository,
+) {
+  const userColumns = {
+    id: users.id,
+    email: users.email,
+    fullName: users.fullName,
+    totalGenerations: users.totalGenerations,
+    createdAt: users.createdAt,
+    emailVerified: users.emailVerified,
+    role: roleExpr,
+  };
+
+  async function upsertRole(
+    q: Database | Tx,
+    userId: string,
+    role: Role,
+    grantedBy: string | null,
+  ): Promise<void> {
+    await q
+      .insert(userRoles)
+      .values({ userId, role, grantedBy })
+      .onConflictDoUpdate({
+        target: userRoles.userId,
+        set: { role, grantedBy, updatedAt: sql`now()` },
+      });
+  }
+
   return {
+    /** A role change without an admin behind it (start-up, command line): no audit row. */
     async setRole(userId: string, role: Role, grantedBy: string | null): Promise<void> {
-      await db
-        .insert(userRoles)
-        .values({ userId, role, grantedBy })
-        .onConflictDoUpdate({
-          target: userRoles.userId,
-          set: { role, grantedBy, updatedAt: sql`now()` },
-        });
+      await upsertRole(db, userId, role, grantedBy);
+    },
+
+    /** An admin's role change and its audit row, in one transaction. */
+    async changeRole(userId: string, role: Role, entry: AuditInput): Promise<void> {
+      await db.transaction(async (tx) => {
+        await upsertRole(tx, userId, role, entry.actor.userId);
+        await audit.write(tx, entry);
+      });
     },
 
     async countAdmins(): Promise<number> {
@@ -33,22 +108,184 @@ export function createAdminRepository(db: Database) {
       return Number(r.rows[0]?.n ?? 0);
     },
 
-    /** The newest users first, with their role (no role row: a plain user). */
-    async list(limit: number): Promise<AdminUserRow[]> {
-      return db
-        .select({
-          id: users.id,
-          email: users.email,
-          fullName: users.fullName,
-          totalGenerations: users.totalGenerations,
-          createdAt: users.createdAt,
-          emailVerified: users.emailVerified,
-          role: sql<string>`coalesce(${userRoles.role}, 'user')`,
-        })
+    /** One page of users with their role (no role row: a plain user), and how many match. */
+    async list(query: AdminUsersQuery): Promise<{ rows: AdminUserRow[]; total: number }> {
+      const where: SQL[] = [];
+      if (query.q) {
+        const p = likePattern(query.q);
+        where.push(or(ilike(users.email, p), ilike(users.fullName, p))!);
+      }
+      if (query.role) where.push(sql`${roleExpr} = ${query.role}`);
+      const cond = where.length ? and(...where) : undefined;
+      const { column, direction } = parseSort(query.sort);
+      const col = {
+        createdAt: users.createdAt,
+        email: users.email,
+        fullName: users.fullName,
+        totalGenerations: users.totalGenerations,
+      }[column];
+      const dir = direction === "asc" ? asc : desc;
+      const [rows, count] = await Promise.all([
+        db
+          .select(userColumns)
+          .from(users)
+          .leftJoin(userRoles, eq(userRoles.userId, users.id))
+          .where(cond)
+          .orderBy(dir(col), dir(users.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(users)
+          .leftJoin(userRoles, eq(userRoles.userId, users.id))
+          .where(cond),
+      ]);
+      return { rows, total: Number(count[0]?.n ?? 0) };
+    },
+
+    async findUser(userId: string): Promise<AdminUserRow | null> {
+      const [row] = await db
+        .select(userColumns)
         .from(users)
         .leftJoin(userRoles, eq(userRoles.userId, users.id))
-        .orderBy(desc(users.createdAt))
+        .where(eq(users.id, userId));
+      return row ?? null;
+    },
+
+    /** The newest lots and spends of a user (at most `limit` of each; the caller merges). */
+    async ledger(userId: string, limit: number) {
+      const granter = alias(users, "granter");
+      const [lots, spends] = await Promise.all([
+        db
+          .select({
+            id: creditLots.id,
+            source: creditLots.source,
+            amount: creditLots.amount,
+            remaining: creditLots.remaining,
+            watermarked: creditLots.watermarked,
+            expiresAt: creditLots.expiresAt,
+            description: creditLots.description,
+            grantedById: creditLots.grantedBy,
+            grantedByEmail: granter.email,
+            createdAt: creditLots.createdAt,
+          })
+          .from(creditLots)
+          .leftJoin(granter, eq(granter.id, creditLots.grantedBy))
+          .where(eq(creditLots.userId, userId))
+          .orderBy(desc(creditLots.createdAt), desc(creditLots.id))
+          .limit(limit),
+        db
+          .select({
+            id: creditSpends.id,
+            reason: creditSpends.reason,
+            amount: creditSpends.amount,
+            watermarked: creditSpends.watermarked,
+            description: creditSpends.description,
+            createdAt: creditSpends.createdAt,
+          })
+          .from(creditSpends)
+          .where(eq(creditSpends.userId, userId))
+          .orderBy(desc(creditSpends.createdAt), desc(creditSpends.id))
+          .limit(limit),
+      ]);
+      return { lots, spends };
+    },
+
+    async recentGenerations(userId: string, limit: number) {
+      return db
+        .select({
+          id: generationJobs.id,
+          kind: generationJobs.kind,
+          status: generationJobs.status,
+          styleName: styles.name,
+          styleNameId: styles.nameId,
+          createdAt: generationJobs.createdAt,
+        })
+        .from(generationJobs)
+        .leftJoin(styles, eq(styles.id, generationJobs.styleId))
+        .where(eq(generationJobs.userId, userId))
+        .orderBy(desc(generationJobs.createdAt))
         .limit(limit);
+    },
+
+    async payments(userId: string, limit: number) {
+      return db
+        .select({
+          id: payments.id,
+          orderId: payments.orderId,
+          planName: payments.planName,
+          billingCycle: payments.billingCycle,
+          credits: payments.credits,
+          amountIdr: payments.amountIdr,
+          status: payments.status,
+          createdAt: payments.createdAt,
+        })
+        .from(payments)
+        .where(eq(payments.userId, userId))
+        .orderBy(desc(payments.createdAt))
+        .limit(limit);
+    },
+
+    /** The referrals this user made. */
+    async referrals(userId: string, limit: number) {
+      const referred = alias(users, "referred");
+      return db
+        .select({
+          id: referrals.id,
+          referredEmail: referred.email,
+          status: referrals.status,
+          creditsAwarded: referrals.creditsAwarded,
+          createdAt: referrals.createdAt,
+        })
+        .from(referrals)
+        .leftJoin(referred, eq(referred.id, referrals.referredId))
+        .where(eq(referrals.referrerId, userId))
+        .orderBy(desc(referrals.createdAt))
+        .limit(limit);
+    },
+
+    /**
+     * An admin's credit adjustment, in one transaction with the user's row locked: reads the
+     * balance, lets `decide` choose, then grants a manual_reward lot (not watermarked, never
+     * expiring, granted by the admin) or spends the difference as `admin_adjustment` (the lots
+     * go in the ledger's usual order), and writes the audit row. 404 for an unknown user.
+     */
+    async adjustCredits(
+      userId: string,
+      input: CreditAdjustmentInput,
+    ): Promise<CreditAdjustmentResult> {
+      return db.transaction(async (tx) => {
+        const before = await credits.lockedBalance(tx, userId);
+        const change = input.decide(before);
+        if (!change || change.delta === 0)
+          return { before, after: before, changed: 0, action: null };
+        if (change.delta > 0) {
+          await credits.grant(
+            userId,
+            {
+              source: "manual_reward",
+              amount: change.delta,
+              watermarked: false,
+              expiresAt: null,
+              description: input.reason,
+              grantedBy: input.actor.userId,
+            },
+            tx,
+          );
+        } else {
+          await credits.spend(userId, -change.delta, "admin_adjustment", input.reason, tx);
+        }
+        const after = before + change.delta;
+        await audit.write(tx, {
+          actor: input.actor,
+          action: change.action,
+          entityType: "user",
+          entityId: userId,
+          before: { balance: before },
+          after: { balance: after, ...input.details },
+        });
+        return { before, after, changed: change.delta, action: change.action };
+      });
     },
   };
 }

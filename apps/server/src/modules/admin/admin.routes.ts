@@ -10,13 +10,24 @@ import { contractRoutes } from "../../middleware/auth-guards";
 export function adminUserRoutes(ctx: AppContext) {
   const admin = ctx.services.admin;
   return contractRoutes(ctx)
-    .on(adminContract.users, async (c) => {
+    .on(adminContract.users, async (c, { query }) => {
       const actor = await ctx.resolveActor(c);
-      return { status: 200, body: { users: await admin.listUsers(actor) } };
+      return { status: 200, body: await admin.listUsers(actor, query) };
+    })
+    .on(adminContract.user, async (c, { params }) => {
+      const actor = await ctx.resolveActor(c);
+      return { status: 200, body: await admin.userDetail(actor, params.id) };
     })
     .on(adminContract.setRole, async (c, { params, body }) => {
       const actor = await ctx.resolveActor(c);
       await admin.setRole(actor, params.id, body.role, requestMeta(c));
       return { status: 200, body: { ok: true as const } };
+    })
+    .on(adminContract.setCredits, async (c, { params, body }) => {
+      const actor = await ctx.resolveActor(c);
+      return {
+        status: 200,
+        body: await admin.changeCredits(actor, params.id, body, requestMeta(c)),
+      };
     }).hono;
 }

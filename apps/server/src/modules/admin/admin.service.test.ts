@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Role } from "@rupa/shared";
+import { adminUsersQuerySchema, type AdminUsersQuery, type Role } from "@rupa/shared";
 import type { Actor } from "../../lib/actor";
+import { errors } from "../../lib/errors";
 import { refusal } from "../../../test/refusal";
 import type { RequestMeta } from "../../lib/request-meta";
 import type { SecurityEventInput } from "../security/security-events.repository";
-import type { AdminUserRow } from "./admin.repository";
-import { type AdminDeps, createAdminService } from "./admin.service";
+import type { AuditInput } from "../audit/audit.repository";
+import type { AdminUserRow, CreditAdjustmentInput } from "./admin.repository";
+import { type AdminDeps, createAdminService, planCreditChange } from "./admin.service";
 
 /**
  * The admin service's rules against in-memory fakes of its repositories (the immich way): who
@@ -30,6 +32,9 @@ function world(env: Partial<AdminDeps["env"]> = {}) {
   const events: SecurityEventInput[] = [];
   const warnings: string[] = [];
   const listLimits: number[] = [];
+  const audits: AuditInput[] = [];
+  /** Ledger entries written by credit changes: + for a manual lot, - for an adjustment spend. */
+  const ledger: { userId: string; delta: number; reason: string; by: string }[] = [];
   const created: string[] = [];
   let clock = Date.parse("2026-11-01T00:00:00Z");
 
@@ -63,15 +68,49 @@ function world(env: Partial<AdminDeps["env"]> = {}) {
         roles.set(userId, { role, grantedBy });
         return Promise.resolve();
       },
+      changeRole(userId: string, role: Role, entry: AuditInput) {
+        roles.set(userId, { role, grantedBy: entry.actor.userId });
+        audits.push(entry);
+        return Promise.resolve();
+      },
       countAdmins: () =>
         Promise.resolve([...roles.values()].filter((r) => r.role === "admin").length),
-      list(limit: number) {
-        listLimits.push(limit);
-        const rows: AdminUserRow[] = [...users.values()]
+      list(query: AdminUsersQuery) {
+        listLimits.push(query.pageSize);
+        const all: AdminUserRow[] = [...users.values()]
           .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-          .slice(0, limit)
           .map((u) => ({ ...u, role: roles.get(u.id)?.role ?? "user" }));
-        return Promise.resolve(rows);
+        const start = (query.page - 1) * query.pageSize;
+        return Promise.resolve({
+          rows: all.slice(start, start + query.pageSize),
+          total: all.length,
+        });
+      },
+      findUser(id: string) {
+        const u = users.get(id);
+        return Promise.resolve(u ? { ...u, role: roles.get(u.id)?.role ?? "user" } : null);
+      },
+      ledger: () => Promise.resolve({ lots: [], spends: [] }),
+      recentGenerations: () => Promise.resolve([]),
+      payments: () => Promise.resolve([]),
+      referrals: () => Promise.resolve([]),
+      adjustCredits(userId: string, input: CreditAdjustmentInput) {
+        if (!users.has(userId)) return Promise.reject(errors.notFound("User not found"));
+        const before = balances.get(userId) ?? 0;
+        const change = input.decide(before);
+        if (!change) return Promise.resolve({ before, after: before, changed: 0, action: null });
+        const after = before + change.delta;
+        balances.set(userId, after);
+        ledger.push({ userId, delta: change.delta, reason: input.reason, by: input.actor.userId });
+        audits.push({
+          actor: input.actor,
+          action: change.action,
+          entityType: "user",
+          entityId: userId,
+          before: { balance: before },
+          after: { balance: after, ...input.details },
+        });
+        return Promise.resolve({ before, after, changed: change.delta, action: change.action });
       },
     },
     accounts: {
@@ -83,6 +122,12 @@ function world(env: Partial<AdminDeps["env"]> = {}) {
       roleOf: (id: string) => Promise.resolve(roleOf(id)),
     } as unknown as AdminDeps["accounts"],
     credits: {
+      summary: (id: string) =>
+        Promise.resolve({
+          balance: balances.get(id) ?? 0,
+          watermarkedOnly: false,
+          nextExpiry: null,
+        }),
       summaries: (ids: string[]) =>
         Promise.resolve(
           new Map(ids.filter((id) => balances.has(id)).map((id) => [id, balances.get(id)!])),
@@ -123,6 +168,8 @@ function world(env: Partial<AdminDeps["env"]> = {}) {
     events,
     warnings,
     listLimits,
+    audits,
+    ledger,
     created,
     addUser,
     roleOf,
@@ -131,6 +178,8 @@ function world(env: Partial<AdminDeps["env"]> = {}) {
     visitor,
   };
 }
+
+const firstPage = adminUsersQuerySchema.parse({});
 
 const meta: RequestMeta = { headers: new Headers(), ip: "10.0.0.7", userAgent: "vitest" };
 
@@ -145,7 +194,9 @@ describe("the user list", () => {
     const older = w.addUser({ email: "older@example.com", totalGenerations: 3 });
     const newer = w.addUser({ email: "newer@example.com", emailVerified: false });
     w.balances.set(older.id, 7);
-    const users = await w.service.listUsers(admin);
+    const page = await w.service.listUsers(admin, firstPage);
+    expect(page).toMatchObject({ total: 3, page: 1, pageSize: 20 });
+    const users = page.items;
     expect(users.map((u) => u.email)).toEqual([
       "newer@example.com",
       "older@example.com",
@@ -165,21 +216,171 @@ describe("the user list", () => {
     expect(users[2]).toMatchObject({ role: "admin" });
   });
 
-  it("asks for at most 200 users by default", async () => {
-    await w.service.listUsers(w.adminActor());
-    expect(w.listLimits).toEqual([200]);
+  it("asks the repository for the requested page only", async () => {
+    const admin = w.adminActor();
+    for (let i = 0; i < 12; i++) w.addUser();
+    const page = await w.service.listUsers(
+      admin,
+      adminUsersQuerySchema.parse({ page: "2", pageSize: "10" }),
+    );
+    expect(page).toMatchObject({ total: 13, page: 2, pageSize: 10 });
+    expect(page.items).toHaveLength(3);
+    expect(w.listLimits).toEqual([10]);
   });
 
   it("answers 401 to a visitor and 403 to a member, and reads nothing", async () => {
-    expect(await refusal(w.service.listUsers(w.visitor))).toEqual({
+    expect(await refusal(w.service.listUsers(w.visitor, firstPage))).toEqual({
       code: "unauthorized",
       status: 401,
     });
-    expect(await refusal(w.service.listUsers(w.memberActor()))).toEqual({
+    expect(await refusal(w.service.listUsers(w.memberActor(), firstPage))).toEqual({
       code: "forbidden",
       status: 403,
     });
     expect(w.listLimits).toEqual([]);
+  });
+});
+
+describe("one user's detail", () => {
+  it("answers the user with the balance, and 404 for an unknown user", async () => {
+    const admin = w.adminActor();
+    const u = w.addUser({ email: "dewi@example.com" });
+    w.balances.set(u.id, 12);
+    const detail = await w.service.userDetail(admin, u.id);
+    expect(detail.user).toMatchObject({ id: u.id, email: "dewi@example.com", credits: 12 });
+    expect(detail.balance).toEqual({ balance: 12, watermarkedOnly: false, nextExpiry: null });
+    expect(detail).toMatchObject({ ledger: [], generations: [], payments: [], referrals: [] });
+    expect(await refusal(w.service.userDetail(admin, randomUUID()))).toEqual({
+      code: "not_found",
+      status: 404,
+    });
+    expect(await refusal(w.service.userDetail(w.memberActor(), u.id))).toMatchObject({
+      status: 403,
+    });
+  });
+});
+
+describe("changing credits", () => {
+  it("adds credits as a manual lot by the admin, with an audit row and a security event", async () => {
+    const admin = w.adminActor();
+    const u = w.addUser();
+    w.balances.set(u.id, 3);
+    const res = await w.service.changeCredits(
+      admin,
+      u.id,
+      { mode: "add", amount: 5, reason: "Admin: +5 credits" },
+      meta,
+    );
+    expect(res).toEqual({ balance: 8, changed: 5 });
+    expect(w.ledger).toEqual([
+      { userId: u.id, delta: 5, reason: "Admin: +5 credits", by: admin.userId },
+    ]);
+    expect(w.audits).toEqual([
+      {
+        actor: { userId: admin.userId, ip: "10.0.0.7", userAgent: "vitest" },
+        action: "user.credits_added",
+        entityType: "user",
+        entityId: u.id,
+        before: { balance: 3 },
+        after: { balance: 8, mode: "add", amount: 5, reason: "Admin: +5 credits" },
+      },
+    ]);
+    expect(w.events).toEqual([
+      expect.objectContaining({
+        type: "credits_changed",
+        userId: u.id,
+        actorId: admin.userId,
+        details: expect.objectContaining({ from: 3, to: 8 }) as unknown,
+      }),
+    ]);
+  });
+
+  it("sets a higher balance by granting the difference", async () => {
+    const admin = w.adminActor();
+    const u = w.addUser();
+    w.balances.set(u.id, 4);
+    const res = await w.service.changeCredits(
+      admin,
+      u.id,
+      { mode: "set", amount: 10, reason: "Promo" },
+      meta,
+    );
+    expect(res).toEqual({ balance: 10, changed: 6 });
+    expect(w.ledger.map((l) => l.delta)).toEqual([6]);
+    expect(w.audits.map((a) => [a.action, a.before, a.after?.balance])).toEqual([
+      ["user.credits_set", { balance: 4 }, 10],
+    ]);
+  });
+
+  it("sets a lower balance by spending the difference (down to zero)", async () => {
+    const admin = w.adminActor();
+    const u = w.addUser();
+    w.balances.set(u.id, 9);
+    expect(
+      await w.service.changeCredits(admin, u.id, { mode: "set", amount: 2, reason: "Abuse" }, meta),
+    ).toEqual({
+      balance: 2,
+      changed: -7,
+    });
+    expect(
+      await w.service.changeCredits(admin, u.id, { mode: "set", amount: 0, reason: "Abuse" }, meta),
+    ).toEqual({
+      balance: 0,
+      changed: -2,
+    });
+    expect(w.ledger.map((l) => l.delta)).toEqual([-7, -2]);
+    expect(w.audits.map((a) => a.action)).toEqual(["user.credits_set", "user.credits_set"]);
+  });
+
+  it("setting the balance the user already has changes nothing and writes nothing", async () => {
+    const admin = w.adminActor();
+    const u = w.addUser();
+    w.balances.set(u.id, 5);
+    expect(
+      await w.service.changeCredits(admin, u.id, { mode: "set", amount: 5, reason: "Same" }, meta),
+    ).toEqual({
+      balance: 5,
+      changed: 0,
+    });
+    expect(w.ledger).toEqual([]);
+    expect(w.audits).toEqual([]);
+    expect(w.events).toEqual([]);
+  });
+
+  it("answers 404 for an unknown user and 403 to a member, writing nothing", async () => {
+    expect(
+      await refusal(
+        w.service.changeCredits(
+          w.adminActor(),
+          randomUUID(),
+          { mode: "add", amount: 5, reason: "x y z" },
+          meta,
+        ),
+      ),
+    ).toEqual({ code: "not_found", status: 404 });
+    const u = w.addUser();
+    expect(
+      await refusal(
+        w.service.changeCredits(
+          w.memberActor(),
+          u.id,
+          { mode: "add", amount: 5, reason: "x y z" },
+          meta,
+        ),
+      ),
+    ).toMatchObject({ status: 403 });
+    expect(w.ledger).toEqual([]);
+    expect(w.audits).toEqual([]);
+    expect(w.events).toEqual([]);
+  });
+
+  it("plans the change from the balance (the rule on its own)", () => {
+    const add = { mode: "add" as const, amount: 5, reason: "r" };
+    const set = (amount: number) => ({ mode: "set" as const, amount, reason: "r" });
+    expect(planCreditChange(add, 100)).toEqual({ delta: 5, action: "user.credits_added" });
+    expect(planCreditChange(set(100), 40)).toEqual({ delta: 60, action: "user.credits_set" });
+    expect(planCreditChange(set(0), 40)).toEqual({ delta: -40, action: "user.credits_set" });
+    expect(planCreditChange(set(40), 40)).toBeNull();
   });
 });
 
@@ -198,6 +399,16 @@ describe("changing a role", () => {
         ip: "10.0.0.7",
         userAgent: "vitest",
         details: { from: "user", to: "admin" },
+      },
+    ]);
+    expect(w.audits).toEqual([
+      {
+        actor: { userId: admin.userId, ip: "10.0.0.7", userAgent: "vitest" },
+        action: "user.role_changed",
+        entityType: "user",
+        entityId: target.id,
+        before: { role: "user" },
+        after: { role: "admin" },
       },
     ]);
   });
@@ -224,6 +435,7 @@ describe("changing a role", () => {
     });
     expect(w.roleOf(admin.userId!)).toBe("admin");
     expect(w.events).toEqual([]);
+    expect(w.audits).toEqual([]);
   });
 
   it("lets the last admin be set to admin again (no demotion, an event all the same)", async () => {

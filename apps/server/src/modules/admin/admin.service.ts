@@ -1,4 +1,16 @@
-import { ADMIN_USERS_LIMIT, type AdminUser, type Role } from "@rupa/shared";
+import {
+  ADMIN_USER_GENERATIONS_LIMIT,
+  ADMIN_USER_LEDGER_LIMIT,
+  ADMIN_USER_PAYMENTS_LIMIT,
+  ADMIN_USER_REFERRALS_LIMIT,
+  type AdminCreditsResponse,
+  type AdminLedgerEntry,
+  type AdminUser,
+  type AdminUserDetail,
+  type AdminUsersPage,
+  type AdminUsersQuery,
+  type Role,
+} from "@rupa/shared";
 import type { Env } from "../../env";
 import type { Actor } from "../../lib/actor";
 import { errors } from "../../lib/errors";
@@ -7,14 +19,14 @@ import type { RequestMeta } from "../../lib/request-meta";
 import type { AccountRepository } from "../account/account.repository";
 import type { CreditsRepository } from "../credits/credits.repository";
 import type { SecurityEventsRepository } from "../security/security-events.repository";
-import type { AdminRepository } from "./admin.repository";
+import type { AdminRepository, AdminUserRow, CreditAdjustment } from "./admin.repository";
 
 export interface AdminDeps {
   env: Pick<Env, "ADMIN_EMAIL" | "ADMIN_PASSWORD" | "NODE_ENV" | "DATABASE_URL" | "PUBLIC_URL">;
   log: Pick<Logger, "warn">;
   admin: AdminRepository;
   accounts: Pick<AccountRepository, "findById" | "findByEmail" | "roleOf">;
-  credits: Pick<CreditsRepository, "summaries">;
+  credits: Pick<CreditsRepository, "summaries" | "summary">;
   security: Pick<SecurityEventsRepository, "record">;
   /** Creates (when missing) and confirms a user with a password: the auth module's provisioning. */
   ensureConfirmedUser: (email: string, password: string, name: string) => Promise<string>;
@@ -29,6 +41,37 @@ export function assertAdmin(actor: Actor): string {
   return actor.userId;
 }
 
+/** The body of POST /api/admin/users/:id/credits, as validated. */
+export type CreditsChange = { mode: "add" | "set"; amount: number; reason: string };
+
+/**
+ * The rule of an admin credit change, given the balance read under the user's lock: `add`
+ * grants the amount; `set` grants or revokes the difference; setting the balance the user
+ * already has changes nothing (no ledger entry, no audit row).
+ */
+export function planCreditChange(change: CreditsChange, balance: number): CreditAdjustment | null {
+  if (change.mode === "add") {
+    return change.amount > 0 ? { delta: change.amount, action: "user.credits_added" } : null;
+  }
+  const delta = change.amount - balance;
+  return delta === 0 ? null : { delta, action: "user.credits_set" };
+}
+
+function toAdminUser(r: AdminUserRow, credits: number): AdminUser {
+  return {
+    id: r.id,
+    email: r.email,
+    fullName: r.fullName,
+    role: r.role === "admin" ? "admin" : "user",
+    emailVerified: r.emailVerified,
+    totalGenerations: r.totalGenerations,
+    credits,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
 /** Users and roles for the admin panel (spec §2 admin "users"), and the start-up admin. */
 export function createAdminService(d: AdminDeps) {
   async function makeAdmin(userId: string): Promise<void> {
@@ -36,26 +79,116 @@ export function createAdminService(d: AdminDeps) {
   }
 
   return {
-    /** The newest users with role and credit balance; admins only. */
-    async listUsers(actor: Actor, limit = ADMIN_USERS_LIMIT): Promise<AdminUser[]> {
+    /** One page of users with role and credit balance; admins only. */
+    async listUsers(actor: Actor, query: AdminUsersQuery): Promise<AdminUsersPage> {
       assertAdmin(actor);
-      const rows = await d.admin.list(limit);
+      const { rows, total } = await d.admin.list(query);
       const balances = await d.credits.summaries(rows.map((r) => r.id));
-      return rows.map((r) => ({
-        id: r.id,
-        email: r.email,
-        fullName: r.fullName,
-        role: r.role === "admin" ? ("admin" as const) : ("user" as const),
-        emailVerified: r.emailVerified,
-        totalGenerations: r.totalGenerations,
-        credits: balances.get(r.id) ?? 0,
-        createdAt: r.createdAt.toISOString(),
-      }));
+      return {
+        items: rows.map((r) => toAdminUser(r, balances.get(r.id) ?? 0)),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /** One user with balance, ledger (newest first), generations, payments and referrals. */
+    async userDetail(actor: Actor, userId: string): Promise<AdminUserDetail> {
+      assertAdmin(actor);
+      const row = await d.admin.findUser(userId);
+      if (!row) throw errors.notFound("User not found");
+      const [summary, ledger, generations, payments, referrals] = await Promise.all([
+        d.credits.summary(userId),
+        d.admin.ledger(userId, ADMIN_USER_LEDGER_LIMIT),
+        d.admin.recentGenerations(userId, ADMIN_USER_GENERATIONS_LIMIT),
+        d.admin.payments(userId, ADMIN_USER_PAYMENTS_LIMIT),
+        d.admin.referrals(userId, ADMIN_USER_REFERRALS_LIMIT),
+      ]);
+      const lines: (AdminLedgerEntry & { at: number })[] = [
+        ...ledger.lots.map((l) => ({
+          id: l.id,
+          kind: "lot" as const,
+          source: l.source,
+          amount: l.amount,
+          remaining: l.remaining,
+          watermarked: l.watermarked,
+          expiresAt: iso(l.expiresAt),
+          description: l.description,
+          grantedBy: l.grantedById ? { id: l.grantedById, email: l.grantedByEmail } : null,
+          createdAt: l.createdAt.toISOString(),
+          at: l.createdAt.getTime(),
+        })),
+        ...ledger.spends.map((s) => ({
+          id: s.id,
+          kind: "spend" as const,
+          source: s.reason,
+          amount: s.amount,
+          remaining: null,
+          watermarked: s.watermarked,
+          expiresAt: null,
+          description: s.description,
+          grantedBy: null,
+          createdAt: s.createdAt.toISOString(),
+          at: s.createdAt.getTime(),
+        })),
+      ];
+      lines.sort((a, b) => b.at - a.at);
+      return {
+        user: toAdminUser(row, summary.balance),
+        balance: {
+          balance: summary.balance,
+          watermarkedOnly: summary.watermarkedOnly,
+          nextExpiry: iso(summary.nextExpiry),
+        },
+        ledger: lines.slice(0, ADMIN_USER_LEDGER_LIMIT).map(({ at: _at, ...l }) => l),
+        generations: generations.map((g) => ({ ...g, createdAt: g.createdAt.toISOString() })),
+        payments: payments.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
+        referrals: referrals.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      };
+    },
+
+    /**
+     * Adds credits or sets the balance, as ledger entries with the admin and the reason, and
+     * the audit row in the same transaction; then a `credits_changed` security event. Setting
+     * the balance the user already has changes nothing and writes nothing.
+     */
+    async changeCredits(
+      actor: Actor,
+      userId: string,
+      change: CreditsChange,
+      meta: RequestMeta,
+    ): Promise<AdminCreditsResponse> {
+      const actorId = assertAdmin(actor);
+      const result = await d.admin.adjustCredits(userId, {
+        decide: (balance) => planCreditChange(change, balance),
+        actor: { userId: actorId, ip: meta.ip, userAgent: meta.userAgent },
+        reason: change.reason,
+        details: { mode: change.mode, amount: change.amount, reason: change.reason },
+      });
+      if (result.changed !== 0) {
+        await d.security.record({
+          type: "credits_changed",
+          severity: "warning",
+          userId,
+          actorId,
+          ip: meta.ip,
+          userAgent: meta.userAgent,
+          details: {
+            mode: change.mode,
+            amount: change.amount,
+            from: result.before,
+            to: result.after,
+            reason: change.reason,
+          },
+        });
+      }
+      return { balance: result.after, changed: result.changed };
     },
 
     /**
      * Gives the user a role; admins only. Rupa always keeps one admin: the last one cannot be
-     * made a user (themself included). Every change is a `role_changed` security event.
+     * made a user (themself included). Every change writes its audit row in the same
+     * transaction, then a `role_changed` security event.
      */
     async setRole(actor: Actor, targetId: string, role: Role, meta: RequestMeta): Promise<void> {
       const actorId = assertAdmin(actor);
@@ -65,7 +198,14 @@ export function createAdminService(d: AdminDeps) {
       if (before === "admin" && role !== "admin" && (await d.admin.countAdmins()) <= 1) {
         throw errors.conflict("conflict", "Rupa needs at least one admin");
       }
-      await d.admin.setRole(targetId, role, actorId);
+      await d.admin.changeRole(targetId, role, {
+        actor: { userId: actorId, ip: meta.ip, userAgent: meta.userAgent },
+        action: "user.role_changed",
+        entityType: "user",
+        entityId: targetId,
+        before: { role: before },
+        after: { role },
+      });
       await d.security.record({
         type: "role_changed",
         severity: "warning",

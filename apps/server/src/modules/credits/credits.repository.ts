@@ -98,6 +98,15 @@ export function createCreditsRepository(db: Database) {
 
     grant,
 
+    /**
+     * Locks the user's row in the caller's transaction (404 when there is no such user) and
+     * reads the balance as it stands: nothing else can grant or spend until the transaction ends.
+     */
+    async lockedBalance(tx: Tx, userId: string, now = new Date()): Promise<number> {
+      await lockUser(tx, userId);
+      return summarize(await heldLots(tx, userId, now), now).balance;
+    },
+
     /** Spend `amount` credits or throw insufficient_credits; nothing changes on failure. */
     async spend(
       userId: string,
