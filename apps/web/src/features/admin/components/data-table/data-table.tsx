@@ -181,7 +181,7 @@ export function DataTable<T, S extends string = string>({
                         scope="col"
                         aria-sort={active ? (sort.desc ? "descending" : "ascending") : undefined}
                         className={cn(
-                          "px-4 py-2.5 font-semibold whitespace-nowrap",
+                          "relative px-4 py-2.5 font-semibold whitespace-nowrap",
                           header.column.columnDef.meta?.className,
                         )}
                       >
@@ -204,7 +204,7 @@ export function DataTable<T, S extends string = string>({
                       <td
                         key={cell.id}
                         className={cn(
-                          "px-4 py-3 align-middle",
+                          "relative px-4 py-3 align-middle",
                           cell.column.columnDef.meta?.className,
                         )}
                       >
