@@ -41,6 +41,7 @@ const ADMIN_SECTIONS: { path: string; h1: string }[] = [
   { path: "/admin/banned-keywords", h1: "Kata Terlarang" },
   { path: "/admin/system", h1: "Sistem" },
   { path: "/admin/security", h1: "Keamanan" },
+  { path: "/admin/audit", h1: "Jejak Audit" },
 ];
 
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 });

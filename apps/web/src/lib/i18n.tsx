@@ -27,7 +27,7 @@ export { LANGS, LANG_STORAGE_KEY, type Lang, type Vars } from "./i18n-core";
 /** The message catalogue's shape; Indonesian is the reference and English must match it. */
 export type Messages = typeof idMessages;
 
-type Leaves<T, P extends string = ""> = {
+export type Leaves<T, P extends string = ""> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 

@@ -5,6 +5,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "@/components/ui/sidebar";
 import { adminSectionFromParam } from "@/features/admin/admin-sections";
 import { AdminSidebar } from "@/features/admin/components/admin-sidebar";
+import { AdminI18nProvider } from "@/features/admin/lib/admin-i18n";
 import { useSession } from "@/features/auth/api/me";
 import { useI18n } from "@/lib/i18n";
 import { SkipLink } from "./skip-link";
@@ -34,7 +35,11 @@ export default function AdminLayout() {
   if (session.status === "loading") return <CheckingAccess />;
   if (session.status !== "user" || session.user.role !== "admin")
     return <Navigate to="/" replace />;
-  return <AdminShell />;
+  return (
+    <AdminI18nProvider fallback={<CheckingAccess />}>
+      <AdminShell />
+    </AdminI18nProvider>
+  );
 }
 
 function AdminShell() {

@@ -5,6 +5,7 @@ import {
   ChartColumn,
   FileText,
   Gift,
+  History,
   LayoutDashboard,
   Palette,
   Server,
@@ -28,6 +29,7 @@ export const ADMIN_SECTIONS = [
   "banned-keywords",
   "system",
   "security",
+  "audit",
 ] as const;
 
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
@@ -45,6 +47,7 @@ export const ADMIN_SECTION_ICONS: Record<AdminSection, LucideIcon> = {
   "banned-keywords": Ban,
   system: Server,
   security: ShieldCheck,
+  audit: History,
 };
 
 export function isAdminSection(value: unknown): value is AdminSection {

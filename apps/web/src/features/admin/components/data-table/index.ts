@@ -1,0 +1,9 @@
+export { DataTable, type TablePaging } from "./data-table";
+export { DataTablePagination } from "./data-table-pagination";
+export {
+  DataTableToolbar,
+  RefreshButton,
+  TableFilter,
+  TableSearch,
+  type FilterOption,
+} from "./data-table-toolbar";
