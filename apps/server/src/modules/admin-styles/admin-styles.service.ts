@@ -278,7 +278,12 @@ export function createAdminStylesService(d: AdminStylesDeps) {
      */
     async generatePreviews(actor: AuditActor, id: string): Promise<PreviewJob> {
       await found(id);
-      const jobId = await d.queue.send(STYLE_PREVIEWS_JOB, { styleId: id });
+      // Ahead of the start-up backlog (priority = styles left): an operator is waiting for it.
+      const jobId = await d.queue.send(
+        STYLE_PREVIEWS_JOB,
+        { styleId: id },
+        { priority: 1_000_000 },
+      );
       if (!jobId)
         throw errors.conflict("conflict", "The previews of this style are already queued");
       await d.repo.record(
