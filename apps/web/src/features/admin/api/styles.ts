@@ -28,10 +28,14 @@ export function useAdminStyle(id: string | null) {
   });
 }
 
-/** Every styles mutation refreshes the section's lists and the style it touched. */
-function useInvalidate() {
+/**
+ * Every styles mutation refreshes the section's lists, styles and pairs (not the previews job
+ * being followed: refreshing it from its own answer would poll without end).
+ */
+export function useInvalidate() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: section });
+  return () =>
+    qc.invalidateQueries({ queryKey: section, predicate: (q) => q.queryKey[2] !== "previews" });
 }
 
 export function useUpdateStyle() {
@@ -74,20 +78,16 @@ export function useGeneratePreviews() {
   });
 }
 
-/** Polls a previews job every 1.5 s until it is done, then refreshes the section. */
+/** Polls a previews job every 1.5 s until it is done (the page then refreshes the section). */
 export function usePreviewJob(styleId: string, jobId: string | null) {
-  const invalidate = useInvalidate();
   return useQuery({
     queryKey: [...section, "previews", styleId, jobId ?? ""],
-    queryFn: async ({ signal }) => {
-      const job = await call(
+    queryFn: ({ signal }) =>
+      call(
         routes.adminStylesPreviewsStatus,
         { params: { id: styleId, jobId: jobId! } },
         { signal },
-      );
-      if (job.done) void invalidate();
-      return job;
-    },
+      ),
     enabled: jobId !== null,
     refetchInterval: (q) => (q.state.data?.done ? false : 1500),
   });

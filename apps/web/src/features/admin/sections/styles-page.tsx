@@ -44,6 +44,7 @@ import {
   useDeleteStyle,
   useDuplicateStyle,
   useGeneratePreviews,
+  useInvalidate,
   usePreviewJob,
   useSetStyleActive,
   useStylesPage,
@@ -117,15 +118,17 @@ function ActiveSwitch({ style }: { style: AdminStyleRow }) {
 function PreviewProgress({ job, onDone }: { job: Job; onDone: () => void }) {
   const { t } = useAdminI18n();
   const status = usePreviewJob(job.styleId, job.jobId);
+  const refresh = useInvalidate();
   const state = status.data?.state ?? "created";
   const done = status.data?.done ?? false;
   const told = useRef(false);
   useEffect(() => {
     if (!done || told.current) return;
     told.current = true;
+    void refresh();
     if (state === "completed") toast.success(t("styles.toast.previewsDone", { name: job.name }));
     else toast.error(t("styles.toast.previewFailed"));
-  }, [done, state, job.name, t]);
+  }, [done, state, job.name, t, refresh]);
   const label =
     state === "completed"
       ? t("styles.previews.completed", { n: status.data?.pairs ?? 0 })
