@@ -102,7 +102,13 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
     // Server rendering reads the same public API answers the browser would (docs/decisions/009).
     const fetchApi = (apiPath: string, init: RequestInit, c: Context<AppEnv>) =>
       Promise.resolve(app.request(apiPath, init, c.env));
-    app.use("*", staticWeb(opts.webDistDir, { fetchApi }));
+    app.use(
+      "*",
+      staticWeb(opts.webDistDir, {
+        fetchApi,
+        onDataChange: (listener) => ctx.services.stylesRepo.onChange(listener),
+      }),
+    );
   }
   app.notFound((c) => (c.req.path.startsWith("/api/") ? apiNotFound(c) : c.text("Not found", 404)));
   return app;

@@ -17,7 +17,12 @@ import { createSimulatorRepository } from "./modules/payment-simulator/simulator
 import {
   createPreviewRenderer,
   createStylePreviewsWorker,
+  deleteImageSet,
+  storeImageSet,
 } from "./modules/styles/style-previews.worker";
+import { createAdminStylesRepository } from "./modules/admin-styles/admin-styles.repository";
+import { createAdminStylesService } from "./modules/admin-styles/admin-styles.service";
+import { processPhoto } from "./infra/images/photo-pipeline";
 import { createProviderRegistry } from "./infra/providers/registry";
 import { createGalleryRepository } from "./modules/gallery/gallery.repository";
 import { createGalleryService } from "./modules/gallery/gallery.service";
@@ -149,6 +154,17 @@ export function createAppContext(core: CoreParts): AppContext {
     randomPassword: () => randomBytes(12).toString("base64url"),
   });
 
+  const adminStyles = createAdminStylesService({
+    repo: createAdminStylesRepository(db.db, () => stylesRepo.notifyChanged()),
+    audit,
+    queue: core.queue,
+    images: {
+      // Type from the bytes, decoded, oriented and re-encoded before it is stored.
+      store: async (bytes) => storeImageSet(core.storage, (await processPhoto(bytes)).original),
+      remove: (key) => deleteImageSet(core.storage, key),
+    },
+  });
+
   const generations = createGenerationsService({
     db: db.db,
     generations: generationsRepo,
@@ -248,6 +264,7 @@ export function createAppContext(core: CoreParts): AppContext {
       account,
       admin,
       adminInsights,
+      adminStyles,
       audit,
       credits,
       settings,

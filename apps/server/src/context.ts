@@ -5,6 +5,7 @@ import type { Mailer } from "./infra/mail/mailer";
 import type { AccountService } from "./modules/account/account.service";
 import type { AdminService } from "./modules/admin/admin.service";
 import type { AdminInsightsService } from "./modules/admin-insights/admin-insights.service";
+import type { AdminStylesService } from "./modules/admin-styles/admin-styles.service";
 import type { AuditRepository } from "./modules/audit/audit.repository";
 import type { AuthService } from "./modules/auth/auth.service";
 import type { CreditsRepository } from "./modules/credits/credits.repository";
@@ -56,6 +57,8 @@ export interface AppContext {
     admin: AdminService;
     /** The admin Dashboard, Analytics and Uploads sections. */
     adminInsights: AdminInsightsService;
+    /** The admin Styles section: edits, activation, copies, soft deletes, previews, pairs. */
+    adminStyles: AdminStylesService;
     /** The admin audit trail (written by admin repositories inside their transactions). */
     audit: AuditRepository;
     credits: CreditsRepository;

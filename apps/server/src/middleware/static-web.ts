@@ -36,6 +36,11 @@ type WebRenderer = {
 export type StaticWebOptions = {
   /** Answers an API path inside this process (the app's own `request`), for server rendering. */
   fetchApi?: (apiPath: string, init: RequestInit, c: Context<AppEnv>) => Promise<Response>;
+  /**
+   * Subscribes to changes of the data pages are rendered from (the catalogue): the rendered
+   * pages are dropped at once, so an admin's change shows on /eksplor on the next visit.
+   */
+  onDataChange?: (listener: () => void) => unknown;
 };
 
 /** How long a visitor's rendered page is reused (all visitors see the same public data). */
@@ -61,6 +66,7 @@ export function staticWeb(distDir: string, opts: StaticWebOptions = {}): Middlew
   const rendererFile = path.join(root, "ssr", "entry-server.js");
   let renderer: Promise<WebRenderer | null> | null = null;
   const rendered = new Map<string, { at: number; html: Promise<string | null> }>();
+  opts.onDataChange?.(() => rendered.clear());
 
   const loadRenderer = (): Promise<WebRenderer | null> =>
     (renderer ??= fs.existsSync(rendererFile)

@@ -21,7 +21,8 @@ const BUCKET: Bucket = "style-previews";
 /** `…-full.webp` is stored in the database; its card twin is `…-card.webp`. */
 export const cardKeyOf = (fullKey: string) => fullKey.replace(/-full\.webp$/, "-card.webp");
 
-async function storeImageSet(storage: Storage, jpeg: Buffer): Promise<string> {
+/** Stores one preview image in its two sizes (WebP); returns the full size's key. */
+export async function storeImageSet(storage: Storage, jpeg: Buffer): Promise<string> {
   const fullKey = newObjectKey({ kind: "public" }, "webp", "full");
   const [full, card] = await Promise.all([
     sharp(jpeg)
@@ -36,6 +37,12 @@ async function storeImageSet(storage: Storage, jpeg: Buffer): Promise<string> {
   await storage.put(BUCKET, fullKey, full);
   await storage.put(BUCKET, cardKeyOf(fullKey), card);
   return fullKey;
+}
+
+/** Deletes one preview image in both sizes (by its full size's key). */
+export async function deleteImageSet(storage: Storage, fullKey: string): Promise<void> {
+  await storage.delete(BUCKET, fullKey);
+  await storage.delete(BUCKET, cardKeyOf(fullKey));
 }
 
 /** Two sample people per style; hijab styles show the sample portraits that wear one. */
@@ -67,7 +74,8 @@ export function createPreviewRenderer(storage: Storage, repo: StylesRepository) 
     async renderStyle(style: StyleRow): Promise<void> {
       const cfg = localLookOf(style);
       const pairs = [];
-      const samples = samplesFor(style, style.sortOrder / 10);
+      // Any sort order an admin sets (a copy sits at the original + 1): a whole index.
+      const samples = samplesFor(style, Math.floor(Math.abs(style.sortOrder) / 10));
       for (const [i, sample] of samples.entries()) {
         const beforeKey = await beforeOf(sample);
         const input = await samplePortraitJpeg(sample, PREVIEW_FULL.width, PREVIEW_FULL.height);

@@ -62,6 +62,14 @@ export function createStylesRepository(db: Database) {
       return rows.length;
     },
 
+    /**
+     * Drops this process's catalogue cache at once: for writers outside this repository (the
+     * admin styles repository calls it after each committed change).
+     */
+    notifyChanged(): void {
+      changed();
+    },
+
     /** Called after every write to the catalogue through this repository. */
     onChange(listener: () => void): () => void {
       listeners.add(listener);
