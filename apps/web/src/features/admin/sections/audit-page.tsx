@@ -2,10 +2,10 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { AUDIT_ENTITY_TYPES, AUDIT_SORTABLE, auditQuerySchema } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
-import { formatDateTime } from "@/lib/format";
 import { useAdminI18n, type AdminTranslate } from "../lib/admin-i18n";
 import { useAuditPage, type AuditEntry } from "../api/audit";
 import { AdminPage } from "../components/admin-page";
+import { AdminTime } from "../components/admin-time";
 import {
   DataTable,
   DataTableToolbar,
@@ -58,7 +58,7 @@ function Changes({ entry, t }: { entry: AuditEntry; t: AdminTranslate }) {
  * or a style) shows one thing's history. This page is the model for the other admin tables.
  */
 export default function AuditPage() {
-  const { t, lang } = useAdminI18n();
+  const { t } = useAdminI18n();
   const { state, set } = useTableState(auditQuerySchema);
   const page = useAuditPage(state);
 
@@ -67,11 +67,7 @@ export default function AuditPage() {
       {
         id: "createdAt",
         header: t("audit.columns.when"),
-        cell: ({ row }) => (
-          <time dateTime={row.original.createdAt} className="whitespace-nowrap tabular-nums">
-            {formatDateTime(row.original.createdAt, lang)}
-          </time>
-        ),
+        cell: ({ row }) => <AdminTime value={row.original.createdAt} />,
       },
       {
         id: "actor",
@@ -115,7 +111,7 @@ export default function AuditPage() {
         cell: ({ row }) => row.original.ip ?? "—",
       },
     ],
-    [t, lang],
+    [t],
   );
 
   const filtered = Boolean(state.q || state.entityType || state.entityId);
@@ -140,15 +136,11 @@ export default function AuditPage() {
       <DataTable
         caption={t("audit.title")}
         columns={columns}
-        data={page.data?.items}
-        total={page.data?.total}
+        query={page}
         state={state}
         onStateChange={set}
         sortable={AUDIT_SORTABLE}
-        getRowId={(row) => row.id}
-        isLoading={page.isFetching}
-        error={page.isError ? t("audit.loadFailed") : null}
-        onRetry={() => void page.refetch()}
+        errorText={t("audit.loadFailed")}
         emptyText={t("audit.empty")}
         filtered={filtered}
         onResetFilters={() => set({ q: "", entityType: undefined, entityId: undefined })}

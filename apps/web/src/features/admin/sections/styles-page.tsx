@@ -37,7 +37,6 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { Progress } from "@/components/ui/progress";
 import { isApiError } from "@/lib/api-client";
-import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import {
@@ -51,6 +50,7 @@ import {
   type AdminStyleRow,
 } from "../api/styles";
 import { AdminPage } from "../components/admin-page";
+import { AdminTime } from "../components/admin-time";
 import {
   DataTable,
   DataTableToolbar,
@@ -250,9 +250,7 @@ export default function StylesPage() {
         header: t("styles.columns.updatedAt"),
         cell: ({ row }) => (
           <span className="flex flex-col">
-            <time dateTime={row.original.updatedAt} className="whitespace-nowrap tabular-nums">
-              {formatDateTime(row.original.updatedAt, lang)}
-            </time>
+            <AdminTime value={row.original.updatedAt} />
             <span className="text-xs text-muted-foreground">
               {t("styles.generations", { n: row.original.generatedCount })}
             </span>
@@ -394,15 +392,11 @@ export default function StylesPage() {
       <DataTable
         caption={t("styles.title")}
         columns={columns}
-        data={page.data?.items}
-        total={page.data?.total}
+        query={page}
         state={state}
         onStateChange={set}
         sortable={ADMIN_STYLES_SORTABLE}
-        getRowId={(row) => row.id}
-        isLoading={page.isFetching}
-        error={page.isError ? t("styles.toast.fetchFailed") : null}
-        onRetry={() => void page.refetch()}
+        errorText={t("styles.toast.fetchFailed")}
         emptyText={t("styles.empty")}
         filtered={filtered}
         onResetFilters={() => set({ q: "", category: undefined, status: undefined })}

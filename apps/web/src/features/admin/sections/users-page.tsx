@@ -5,10 +5,11 @@ import { useSearchParams } from "react-router";
 import { ADMIN_USER_SORTABLE, adminUsersQuerySchema, type Role } from "@rupa/shared";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatDate, formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useUsersPage, type AdminUser } from "../api/users";
 import { AdminPage } from "../components/admin-page";
+import { AdminTime } from "../components/admin-time";
 import {
   DataTable,
   DataTableToolbar,
@@ -115,11 +116,7 @@ export default function UsersPage() {
       {
         id: "createdAt",
         header: t("users.columns.createdAt"),
-        cell: ({ row }) => (
-          <time dateTime={row.original.createdAt} className="whitespace-nowrap tabular-nums">
-            {formatDate(row.original.createdAt, lang)}
-          </time>
-        ),
+        cell: ({ row }) => <AdminTime value={row.original.createdAt} dateOnly />,
       },
       {
         id: "actions",
@@ -148,15 +145,11 @@ export default function UsersPage() {
       <DataTable
         caption={t("users.title")}
         columns={columns}
-        data={page.data?.items}
-        total={page.data?.total}
+        query={page}
         state={state}
         onStateChange={set}
         sortable={ADMIN_USER_SORTABLE}
-        getRowId={(row) => row.id}
-        isLoading={page.isFetching}
-        error={page.isError ? t("users.loadFailed") : null}
-        onRetry={() => void page.refetch()}
+        errorText={t("users.loadFailed")}
         emptyText={t("users.empty")}
         filtered={filtered}
         onResetFilters={() => set({ q: "", role: undefined })}

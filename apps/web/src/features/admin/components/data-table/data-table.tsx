@@ -40,17 +40,21 @@ function splitSort(sort: string): { column: string; desc: boolean } {
  * a failure shows the error with "Try again", and an empty answer says so. On a phone the table
  * scrolls sideways inside its card instead of squeezing.
  */
-export function DataTable<T, S extends string = string>({
+/** The parts of a table's TanStack Query result the table reads. */
+export interface TableQuery<T> {
+  data: { items: T[]; total: number } | undefined;
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+export function DataTable<T extends { id: string }, S extends string = string>({
   columns,
-  data,
-  total,
+  query,
   state,
   onStateChange,
   sortable,
-  getRowId,
-  isLoading,
-  error,
-  onRetry,
+  errorText,
   emptyText,
   filtered,
   onResetFilters,
@@ -58,17 +62,14 @@ export function DataTable<T, S extends string = string>({
   toolbar,
 }: {
   columns: ColumnDef<T, unknown>[];
-  data: T[] | undefined;
-  total: number | undefined;
+  /** The page's query: rows and total from the server, fetching and failure. */
+  query: TableQuery<T>;
   state: TablePaging<S>;
   onStateChange: (patch: Partial<TablePaging<S>>) => void;
   /** Column ids the server sorts by. */
   sortable: readonly string[];
-  getRowId: (row: T) => string;
-  isLoading: boolean;
-  /** The error message to show (translated), when the last fetch failed and there is no data. */
-  error?: string | null;
-  onRetry?: () => void;
+  /** The message (translated) when the last fetch failed and there is nothing to show. */
+  errorText: string;
   emptyText: string;
   /** Whether a search or filter is narrowing the rows (the empty state then offers to clear it). */
   filtered?: boolean;
@@ -77,13 +78,18 @@ export function DataTable<T, S extends string = string>({
   toolbar?: ReactNode;
 }) {
   const { t } = useAdminI18n();
+  const data = query.data?.items;
+  const total = query.data?.total;
+  const isLoading = query.isFetching;
+  const error = query.isError ? errorText : null;
+  const onRetry = () => void query.refetch();
   const sort = splitSort(state.sort);
   // TanStack Table's API is not memoizable; the React Compiler leaves this component alone.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable<T>({
     data: data ?? [],
     columns,
-    getRowId,
+    getRowId: (row) => row.id,
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     manualSorting: true,
@@ -138,11 +144,9 @@ export function DataTable<T, S extends string = string>({
       <div role="alert" className="flex flex-col items-center gap-3 px-4 py-12 text-center">
         <AlertTriangle aria-hidden className="size-8 text-destructive" />
         <p className="font-semibold">{error}</p>
-        {onRetry && (
-          <Button variant="outline" onClick={onRetry}>
-            {t("common.retry")}
-          </Button>
-        )}
+        <Button variant="outline" onClick={onRetry}>
+          {t("common.retry")}
+        </Button>
       </div>
     );
   } else if (rows.length === 0) {

@@ -1,4 +1,4 @@
-export { DataTable, type TablePaging } from "./data-table";
+export { DataTable, type TablePaging, type TableQuery } from "./data-table";
 export { DataTablePagination } from "./data-table-pagination";
 export {
   DataTableToolbar,
