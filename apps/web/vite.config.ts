@@ -114,10 +114,11 @@ export default defineConfig({
           // chunk would depend on the entry and so re-request its stylesheet.
           groups: [
             { name: "preload-helper", test: /vite\/preload-helper/ },
-            // The libraries every page runs on, in one long-cached file rather than several.
+            // The libraries every page runs on, in one long-cached file rather than several (TanStack
+            // Query only: TanStack Table is the admin panel's and loads with it).
             {
               name: "vendor",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared))[\\/.]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared))[\\/.]/,
             },
             // The shell every page shows (session, navigation, i18n, API client), likewise, with
             // the zod-free constants and session routes of @rupa/shared (packages/shared/src/).

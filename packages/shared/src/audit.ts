@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { adminPageSchema, adminTableQuery } from "./admin-tables";
-import { AUDIT_ENTITY_TYPES } from "./constants";
 import { defineRoutes } from "./contract";
 
 /**
@@ -8,6 +7,21 @@ import { defineRoutes } from "./contract";
  * and after. Rows are written by the server in the same transaction as the change; the browser
  * only reads them.
  */
+
+/** What an admin audit row is about (the audit trail's entity filter). */
+export const AUDIT_ENTITY_TYPES = [
+  "user",
+  "style",
+  "style_preview_pair",
+  "upload",
+  "setting",
+  "ai_config",
+  "banned_keyword",
+  "referral",
+  "custom_profession_config",
+  "feedback",
+] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const auditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 

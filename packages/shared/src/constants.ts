@@ -75,18 +75,3 @@ export type Role = (typeof ROLES)[number];
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
-
-/** What an admin audit row is about (the audit trail's entity filter). */
-export const AUDIT_ENTITY_TYPES = [
-  "user",
-  "style",
-  "style_preview_pair",
-  "upload",
-  "setting",
-  "ai_config",
-  "banned_keyword",
-  "referral",
-  "custom_profession_config",
-  "feedback",
-] as const;
-export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];

@@ -25,15 +25,3 @@ export function formatDate(value: Date | string | number, lang: Lang): string {
     year: "numeric",
   }).format(new Date(value));
 }
-
-/** Date and time to the minute, in Jakarta time: "21/11/2025 14.05" (id), "21/11/2025, 14:05" (en). */
-export function formatDateTime(value: Date | string | number, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === "id" ? "id-ID" : "en-GB", {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "Asia/Jakarta",
-  }).format(new Date(value));
-}

@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime } from "@/lib/format";
+import { formatDate } from "@/lib/format";
+import { formatDateTime } from "../lib/format-date-time";
 import { cn } from "@/lib/utils";
 import { useAdminI18n } from "../lib/admin-i18n";
 

@@ -1,4 +1,4 @@
-import { CalendarRange, Palette, Upload, Users, Wand2 } from "lucide-react";
+import { CalendarRange, Palette, Upload, Users, Sparkles } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -84,7 +84,7 @@ export default function AnalyticsPage() {
               testId="total-generations"
               label={t("analytics.totals.generations")}
               value={data?.totals.generations ?? 0}
-              icon={Wand2}
+              icon={Sparkles}
               hint={t("analytics.totals.allTime")}
               loading={loading}
             />

@@ -2,7 +2,7 @@ import { Coins, Images, Palette, RefreshCw, Users } from "lucide-react";
 import type { DashboardResponse } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime } from "../lib/format-date-time";
 import { cn } from "@/lib/utils";
 import { useDashboard } from "../api/dashboard";
 import { AdminPage } from "../components/admin-page";

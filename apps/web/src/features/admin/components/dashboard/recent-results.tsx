@@ -1,6 +1,6 @@
 import { ImageOff } from "lucide-react";
 import type { DashboardResult } from "@rupa/shared";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime } from "../../lib/format-date-time";
 import { useAdminI18n } from "../../lib/admin-i18n";
 
 /** The newest results as a grid of thumbnails with their style, owner and time. */

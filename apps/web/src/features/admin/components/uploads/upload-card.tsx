@@ -1,7 +1,7 @@
 import { ExternalLink, ImageOff } from "lucide-react";
 import type { AdminUpload } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime } from "../../lib/format-date-time";
 import { useAdminI18n } from "../../lib/admin-i18n";
 import { DeleteUploadDialog } from "./delete-upload-dialog";
 import { UploadStatusBadge } from "./upload-status-badge";
