@@ -57,6 +57,7 @@ async function prepare() {
       version: "bench",
     });
     await ctx.services.settings.set("rate_limit_generation_per_hour", "10000", null);
+    await ctx.services.settings.set("rate_limit_api_per_hour", "1000000", null);
     await ctx.services.settings.set("guest_ip_daily_cap", "1000", null);
     if (cfg.openai) {
       await createAiConfigsRepository(db.db).activate("avatar_generation", {
@@ -102,6 +103,7 @@ if (cfg.waitPreviews) {
   while ((await ctx.services.stylesRepo.withoutPreviews()).length > 0 && Date.now() < end)
     await new Promise((r) => setTimeout(r, 500));
   await ctx.services.settings.set("rate_limit_generation_per_hour", "10000", null);
+  await ctx.services.settings.set("rate_limit_api_per_hour", "1000000", null);
   await ctx.services.settings.set("guest_ip_daily_cap", "1000", null);
 }
 

@@ -4,6 +4,7 @@ import { compress } from "hono/compress";
 import type { AppContext } from "./context";
 import type { AppEnv } from "./lib/http";
 import { errors } from "./lib/errors";
+import { apiRateLimit } from "./middleware/api-rate-limit";
 import { apiNotFound, handleError } from "./middleware/error-handler";
 import { requestContext } from "./middleware/request-context";
 import { sameOriginMutations } from "./middleware/same-origin";
@@ -12,7 +13,12 @@ import { staticWeb } from "./middleware/static-web";
 import { accountRoutes } from "./modules/account/account.routes";
 import { adminUserRoutes } from "./modules/admin/admin.routes";
 import { adminInsightsRoutes } from "./modules/admin-insights/admin-insights.routes";
+import { adminAiConfigsRoutes } from "./modules/admin-ai-configs/admin-ai-configs.routes";
+import { adminReferralsRoutes } from "./modules/admin-referrals/admin-referrals.routes";
 import { adminStylesRoutes } from "./modules/admin-styles/admin-styles.routes";
+import { adminCustomProfessionRoutes } from "./modules/admin-custom-profession/admin-custom-profession.routes";
+import { bannedKeywordsRoutes } from "./modules/banned-keywords/banned-keywords.routes";
+import { adminSystemRoutes } from "./modules/admin-system/admin-system.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { devFixturesRoutes } from "./modules/dev/dev-fixtures.routes";
@@ -52,6 +58,8 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
 
   const api = new Hono<AppEnv>();
   api.use("*", sameOriginMutations(ctx.env.PUBLIC_URL));
+  // Before any body is read (ADR 018).
+  api.use("*", apiRateLimit(ctx));
   const jsonLimit: MiddlewareHandler<AppEnv> = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: () => {
@@ -77,8 +85,13 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
   api.route("/", accountRoutes(ctx));
   api.route("/", adminUserRoutes(ctx));
   api.route("/", adminStylesRoutes(ctx));
+  api.route("/", adminReferralsRoutes(ctx));
+  api.route("/", adminAiConfigsRoutes(ctx));
   api.route("/", adminInsightsRoutes(ctx));
+  api.route("/", adminCustomProfessionRoutes(ctx));
+  api.route("/", bannedKeywordsRoutes(ctx));
   api.route("/", auditRoutes(ctx));
+  api.route("/", adminSystemRoutes(ctx));
   api.route("/", styleRoutes(ctx));
   api.route("/", feedbackRoutes(ctx));
   api.route("/", referralRoutes(ctx));

@@ -30,7 +30,9 @@ import { createCustomProfessionRepository } from "./modules/custom-profession/cu
 import { createCustomProfessionService } from "./modules/custom-profession/custom-profession.service";
 import { createPredictionWaiters } from "./infra/providers/remote/replicate-webhook";
 import { createAiConfigsRepository } from "./modules/ai-configs/ai-configs.repository";
-import { createBannedKeywordsRepository } from "./modules/generations/banned-keywords.repository";
+import { createBannedKeywordsRepository } from "./modules/banned-keywords/banned-keywords.repository";
+import { createAdminAiConfigsService } from "./modules/admin-ai-configs/admin-ai-configs.service";
+import { createAdminReferralsService } from "./modules/admin-referrals/admin-referrals.service";
 import { createGenerationEvents } from "./modules/generations/generation-events";
 import { createGenerationWorker } from "./modules/generations/generation.worker";
 import { imagePostProcessor } from "./infra/images/post-process";
@@ -52,6 +54,12 @@ import { createAdminService } from "./modules/admin/admin.service";
 import { createAdminInsightsRepository } from "./modules/admin-insights/admin-insights.repository";
 import { createAdminInsightsService } from "./modules/admin-insights/admin-insights.service";
 import { createHealthService } from "./modules/health/health.service";
+import { createAdminSystemRepository } from "./modules/admin-system/admin-system.repository";
+import { createAdminSystemService } from "./modules/admin-system/admin-system.service";
+import { logRingOf } from "./lib/logger";
+import { createApiLimiter } from "./modules/rate-limit/api-limiter";
+import { createSettingsCache } from "./modules/settings/settings-cache";
+import { createSuspiciousActivity } from "./modules/security/suspicious-activity";
 import { createAuditRepository } from "./modules/audit/audit.repository";
 import { type AuthService, createAuthService } from "./modules/auth/auth.service";
 import { createCreditsRepository } from "./modules/credits/credits.repository";
@@ -63,6 +71,10 @@ import { createReferralsRepository } from "./modules/referrals/referrals.reposit
 import { createSecurityEventsRepository } from "./modules/security/security-events.repository";
 import { createSettingsRepository } from "./modules/settings/settings.repository";
 import { createFeedbackRepository } from "./modules/feedback/feedback.repository";
+import { createFeedbackService } from "./modules/feedback/feedback.service";
+import { createBannedKeywordsService } from "./modules/banned-keywords/banned-keywords.service";
+import { createAdminCustomProfessionRepository } from "./modules/admin-custom-profession/admin-custom-profession.repository";
+import { createAdminCustomProfessionService } from "./modules/admin-custom-profession/admin-custom-profession.service";
 import { createReferralsService } from "./modules/referrals/referrals.service";
 import { createStyleEventsService } from "./modules/styles/style-events.service";
 import { createStylesRepository } from "./modules/styles/styles.repository";
@@ -92,13 +104,15 @@ export function createAppContext(core: CoreParts): AppContext {
           env.NODE_ENV === "development" ? (line) => process.stdout.write(`${line}\n`) : undefined,
         ));
   const settings = createSettingsRepository(db.db);
+  const settingsCache = createSettingsCache(settings);
   const credits = createCreditsRepository(db.db);
   const accounts = createAccountRepository(db.db);
-  const referrals = createReferralsRepository(db.db, credits);
   const security = createSecurityEventsRepository(db.db);
-  const limiter = createRateLimiter(createRateLimitRepository(db.db));
+  const buckets = createRateLimitRepository(db.db);
+  const limiter = createRateLimiter(buckets);
   const stylesRepo = createStylesRepository(db.db);
   const audit = createAuditRepository(db.db);
+  const referrals = createReferralsRepository(db.db, credits, audit);
   const guestSecret = authSecret(env);
   const guestsRepo = createGuestsRepository(db.db);
   const guests = createGuestsService({
@@ -109,12 +123,8 @@ export function createAppContext(core: CoreParts): AppContext {
   const uploadsRepo = createUploadsRepository(db.db);
   const uploads = createUploadsService({ uploads: uploadsRepo, storage: core.storage });
   const predictionWaiters = createPredictionWaiters();
-  const providers = createProviderRegistry(
-    env,
-    createAiConfigsRepository(db.db),
-    log,
-    predictionWaiters,
-  );
+  const aiConfigs = createAiConfigsRepository(db.db, audit);
+  const providers = createProviderRegistry(env, aiConfigs, log, predictionWaiters);
   const generationEvents = createGenerationEvents();
   const generationsRepo = createGenerationsRepository(db.db);
 
@@ -122,6 +132,7 @@ export function createAppContext(core: CoreParts): AppContext {
   const hooks = {
     onAccountConfirmed: (userId: string) => signIn.onAccountConfirmed(userId),
     onReferredSignUp: (userId: string, code: string) => signIn.onReferredSignUp(userId, code),
+    verificationRequired: () => settingsCache.getBool("email_verification_required"),
   };
   const auth = createAuth({ env, db: db.db, mailer, log, hooks });
   const signIn: AuthService = createAuthService({
@@ -134,6 +145,12 @@ export function createAppContext(core: CoreParts): AppContext {
     security,
     settings,
     limiter,
+    switches: settingsCache,
+    suspicious: createSuspiciousActivity({
+      events: security,
+      buckets,
+      enabled: () => settingsCache.getBool("suspicious_activity_detection"),
+    }),
   });
   const account = createAccountService({
     accounts,
@@ -165,6 +182,14 @@ export function createAppContext(core: CoreParts): AppContext {
     },
   });
 
+  const bannedRepo = createBannedKeywordsRepository(db.db);
+  const bannedKeywords = createBannedKeywordsService({ repo: bannedRepo, audit });
+  const adminCustomProfession = createAdminCustomProfessionService({
+    repo: createAdminCustomProfessionRepository(db.db, settings),
+    settings,
+    audit,
+  });
+
   const generations = createGenerationsService({
     db: db.db,
     generations: generationsRepo,
@@ -175,11 +200,12 @@ export function createAppContext(core: CoreParts): AppContext {
     uploads,
     referrals,
     settings,
-    banned: createBannedKeywordsRepository(db.db),
+    banned: bannedRepo,
     providers,
     queue: core.queue,
     events: generationEvents,
   });
+  const referralsService = createReferralsService({ referrals, accounts, settings });
   const generateWorker = createGenerationWorker({
     db: db.db,
     generations: generationsRepo,
@@ -192,6 +218,7 @@ export function createAppContext(core: CoreParts): AppContext {
     images: imagePostProcessor,
     queue: core.queue,
     events: generationEvents,
+    referrals: referralsService,
     log,
     timeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
     retryBaseSeconds: env.GENERATION_RETRY_BASE_SECONDS,
@@ -239,13 +266,28 @@ export function createAppContext(core: CoreParts): AppContext {
     fetch: loopback.fetch,
   });
 
-  // The dashboard's health is the health service's own admin report (built once the context is).
-  let health: ReturnType<typeof createHealthService> | undefined;
+  // One health service (its probes run once the context is built): /api/health, the dashboard's
+  // health, and the System page's badges and health check share its memoized answers.
+  const health = createHealthService(() => ctx);
+  const adminSystem = createAdminSystemService({
+    repo: createAdminSystemRepository(db.db, db.executeSql, audit, security),
+    security,
+    settings,
+    settingsCache,
+    health,
+    storage: core.storage,
+    logRing: logRingOf(log),
+    catalogueChanged: () => stylesRepo.notifyChanged(),
+    driver: db.driver,
+    version: core.version,
+    logLevel: log.level,
+    startedAt: Date.now(),
+  });
   const adminInsights = createAdminInsightsService({
     repo: createAdminInsightsRepository(db.db),
     audit,
     storage: core.storage,
-    health: () => (health ??= createHealthService(ctx)).detail(),
+    health: () => health.detail(),
     log,
   });
 
@@ -265,6 +307,15 @@ export function createAppContext(core: CoreParts): AppContext {
       admin,
       adminInsights,
       adminStyles,
+      adminCustomProfession,
+      bannedKeywords,
+      adminReferrals: createAdminReferralsService({ referrals, settings, accounts, admin }),
+      adminAiConfigs: createAdminAiConfigsService({ configs: aiConfigs, providers }),
+      adminSystem,
+      health,
+      accounts,
+      settingsCache,
+      apiLimiter: createApiLimiter(),
       audit,
       credits,
       settings,
@@ -275,8 +326,8 @@ export function createAppContext(core: CoreParts): AppContext {
       styles: createStylesService({ styles: stylesRepo, settings }),
       stylesRepo,
       styleEvents: createStyleEventsService(stylesRepo),
-      feedback: createFeedbackRepository(db.db),
-      referrals: createReferralsService({ referrals, accounts, settings }),
+      feedback: createFeedbackService({ repo: createFeedbackRepository(db.db), audit }),
+      referrals: referralsService,
       uploads,
       guests,
       generations,

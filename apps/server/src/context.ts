@@ -4,8 +4,17 @@ import type { Auth } from "./infra/auth/better-auth";
 import type { Mailer } from "./infra/mail/mailer";
 import type { AccountService } from "./modules/account/account.service";
 import type { AdminService } from "./modules/admin/admin.service";
+import type { AdminAiConfigsService } from "./modules/admin-ai-configs/admin-ai-configs.service";
+import type { AdminReferralsService } from "./modules/admin-referrals/admin-referrals.service";
 import type { AdminInsightsService } from "./modules/admin-insights/admin-insights.service";
 import type { AdminStylesService } from "./modules/admin-styles/admin-styles.service";
+import type { AdminCustomProfessionService } from "./modules/admin-custom-profession/admin-custom-profession.service";
+import type { BannedKeywordsService } from "./modules/banned-keywords/banned-keywords.service";
+import type { AdminSystemService } from "./modules/admin-system/admin-system.service";
+import type { AccountRepository } from "./modules/account/account.repository";
+import type { HealthService } from "./modules/health/health.types";
+import type { ApiLimiter } from "./modules/rate-limit/api-limiter";
+import type { SettingsCache } from "./modules/settings/settings-cache";
 import type { AuditRepository } from "./modules/audit/audit.repository";
 import type { AuthService } from "./modules/auth/auth.service";
 import type { CreditsRepository } from "./modules/credits/credits.repository";
@@ -14,7 +23,7 @@ import type { createDevMailboxRepository } from "./modules/dev/dev-mailbox.repos
 import type { RateLimiter } from "./modules/rate-limit/rate-limit.service";
 import type { SecurityEventsRepository } from "./modules/security/security-events.repository";
 import type { SettingsRepository } from "./modules/settings/settings.repository";
-import type { FeedbackRepository } from "./modules/feedback/feedback.repository";
+import type { FeedbackService } from "./modules/feedback/feedback.service";
 import type { ReferralsService } from "./modules/referrals/referrals.service";
 import type { StyleEventsService } from "./modules/styles/style-events.service";
 import type { StylesRepository } from "./modules/styles/styles.repository";
@@ -59,6 +68,23 @@ export interface AppContext {
     adminInsights: AdminInsightsService;
     /** The admin Styles section: edits, activation, copies, soft deletes, previews, pairs. */
     adminStyles: AdminStylesService;
+    /** The admin Custom profession section: feature switch, figures, configurations, requests. */
+    adminCustomProfession: AdminCustomProfessionService;
+    /** The admin Banned keywords section (generation starts read the active ones fresh). */
+    bannedKeywords: BannedKeywordsService;
+    /** The admin Referrals section: activity, figures, Process Rewards, manual rewards. */
+    adminReferrals: AdminReferralsService;
+    /** The admin AI settings section: provider configurations, their Test. */
+    adminAiConfigs: AdminAiConfigsService;
+    /** The admin System and Security sections (health, logs, maintenance, security). */
+    adminSystem: AdminSystemService;
+    /** /api/health and the admin health checks (one instance: one set of memoized probes). */
+    health: HealthService;
+    accounts: AccountRepository;
+    /** Settings read on hot paths, cached a few seconds and dropped on every save. */
+    settingsCache: SettingsCache;
+    /** The API-wide limit's counters (this process). */
+    apiLimiter: ApiLimiter;
     /** The admin audit trail (written by admin repositories inside their transactions). */
     audit: AuditRepository;
     credits: CreditsRepository;
@@ -70,7 +96,8 @@ export interface AppContext {
     styles: StylesService;
     stylesRepo: StylesRepository;
     styleEvents: StyleEventsService;
-    feedback: FeedbackRepository;
+    /** Feedback from the form, and the admins' inbox. */
+    feedback: FeedbackService;
     referrals: ReferralsService;
     uploads: UploadsService;
     guests: GuestsService;

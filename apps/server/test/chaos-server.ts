@@ -15,6 +15,7 @@ import { createQueue } from "../src/infra/queue/queue";
 import { createLocalStorage } from "../src/infra/storage/local-storage";
 import { createLogger } from "../src/lib/logger";
 import { createAiConfigsRepository } from "../src/modules/ai-configs/ai-configs.repository";
+import { createAuditRepository } from "../src/modules/audit/audit.repository";
 import { startServer } from "../src/server";
 
 export interface ChaosServerConfig {
@@ -66,12 +67,15 @@ async function prepare(credits: number) {
     // A database made elsewhere was seeded with the defaults already: set them here too.
     for (const [key, value] of Object.entries(env.INITIAL_SETTINGS))
       await ctx.services.settings.set(key as never, value, null);
-    await createAiConfigsRepository(db.db).activate("avatar_generation", {
-      apiProvider: "replicate",
-      modelName: "zsxkib/instant-id",
-      apiEndpoint: cfg.replicateEndpoint,
-      configData: { version: "c".repeat(64), poll_interval_ms: 100 },
-    });
+    await createAiConfigsRepository(db.db, createAuditRepository(db.db)).activate(
+      "avatar_generation",
+      {
+        apiProvider: "replicate",
+        modelName: "zsxkib/instant-id",
+        apiEndpoint: cfg.replicateEndpoint,
+        configData: { version: "c".repeat(64), poll_interval_ms: 100 },
+      },
+    );
     const email = `chaos-${randomBytes(4).toString("hex")}@example.com`;
     const password = `chaos-${randomBytes(8).toString("hex")}`;
     await ctx.services.auth.signUp(

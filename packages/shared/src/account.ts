@@ -51,7 +51,11 @@ export const signUpRequestSchema = z.object({
 export type SignUpRequest = z.input<typeof signUpRequestSchema>;
 
 export const signUpResponseSchema = z.object({
-  status: z.literal("verification_sent"),
+  /**
+   * verification_sent: confirm by the e-mailed link first; account_ready: e-mail verification
+   * is off (an admin's security setting), the account can sign in now.
+   */
+  status: z.enum(["verification_sent", "account_ready"]),
   /** recorded: a pending referral was created; refused: the code was unknown or self/duplicate. */
   referral: z.enum(["none", "recorded", "refused"]),
 });

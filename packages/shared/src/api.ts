@@ -1,8 +1,14 @@
 import { z } from "zod";
 import { accountContract, authContract } from "./account";
 import { adminContract } from "./admin";
+import { adminBannedKeywordsContract } from "./admin-banned-keywords";
+import { adminCustomProfessionContract } from "./admin-custom-profession";
+import { adminFeedbackContract } from "./admin-feedback";
+import { adminAiConfigsContract } from "./admin-ai-configs";
 import { adminInsightsContract } from "./admin-insights";
+import { adminReferralsContract } from "./admin-referrals";
 import { adminStylesContract } from "./admin-styles";
+import { adminSystemContract } from "./admin-system";
 import { auditContract } from "./audit";
 import { customProfessionContract } from "./custom-profession";
 import { stylesContract } from "./catalogue";
@@ -37,7 +43,13 @@ export const apiContract = {
   admin: adminContract,
   adminStyles: adminStylesContract,
   adminInsights: adminInsightsContract,
+  adminCustomProfession: adminCustomProfessionContract,
+  adminBannedKeywords: adminBannedKeywordsContract,
+  adminFeedback: adminFeedbackContract,
+  adminReferrals: adminReferralsContract,
+  adminAiConfigs: adminAiConfigsContract,
   audit: auditContract,
+  adminSystem: adminSystemContract,
   styles: stylesContract,
   feedback: feedbackContract,
   referrals: referralsContract,

@@ -20,6 +20,8 @@ export const AUDIT_ENTITY_TYPES = [
   "referral",
   "custom_profession_config",
   "feedback",
+  /** The server itself: caches cleared, database optimized (admin System page). */
+  "system",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -75,3 +75,7 @@ export type Role = (typeof ROLES)[number];
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
+
+/** Where an `ai_model_configs` entry sends its work (`local`: the built-in renderer). */
+export const AI_PROVIDERS = ["local", "replicate", "openai", "huggingface", "kie_ai"] as const;
+export type AiProvider = (typeof AI_PROVIDERS)[number];

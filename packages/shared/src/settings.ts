@@ -73,7 +73,16 @@ export const settingDefinitions = {
   referral_reward_credits: { schema: intString(0, 1000), default: "5" },
   rate_limit_auth_per_15min: { schema: intString(1, 10_000), default: "10" },
   rate_limit_generation_per_hour: { schema: intString(1, 10_000), default: "30" },
-  rate_limit_api_per_hour: { schema: intString(1, 1_000_000), default: "100" },
+  /**
+   * The API-wide limit (docs/decisions/018): requests to /api/* per signed-in user, or per
+   * network address for visitors, per hour. The spec's 100 is a screen or two of this app.
+   */
+  rate_limit_api_enabled: { schema: boolString, default: "true" },
+  rate_limit_api_per_hour: { schema: intString(1, 1_000_000), default: "3000" },
+  /** Off: a new e-mail account is usable at once, without confirming its e-mail (ADR 018). */
+  email_verification_required: { schema: boolString, default: "true" },
+  /** Failed sign-ins on many accounts from one address flag it and block its sign-ins. */
+  suspicious_activity_detection: { schema: boolString, default: "true" },
   rate_limit_feedback_per_hour: { schema: intString(1, 10_000), default: "5" },
   /**
    * The payment simulator hands out credits for free: outside production it stands in whenever

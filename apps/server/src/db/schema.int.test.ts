@@ -164,7 +164,14 @@ const fixtures: Record<string, () => Promise<unknown>> = {
       .values({ serviceName: "test_service", apiProvider: "replicate" }),
   banned_keywords: () => db.insert(schema.bannedKeywords).values({ keyword: "kekerasan" }),
   feedback: () =>
-    db.insert(schema.feedback).values({ type: "bug", subject: "Tombol", message: "Tidak bisa" }),
+    db.insert(schema.feedback).values({
+      type: "bug",
+      subject: "Tombol",
+      message: "Tidak bisa",
+      status: "resolved",
+      handledAt: new Date(),
+      handledBy: ids.user,
+    }),
   security_events: () =>
     db
       .insert(schema.securityEvents)

@@ -8,7 +8,10 @@
  * index that serves its filter and order.
  */
 import {
+  AI_PROVIDERS,
   AUDIT_ENTITY_TYPES,
+  SECURITY_EVENT_TYPES,
+  SECURITY_SEVERITIES,
   FEEDBACK_TYPES,
   GENDERS,
   LANGUAGES,
@@ -45,7 +48,7 @@ function oneOf(column: string, values: readonly string[]) {
   return sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(", ")})`);
 }
 
-export { FEEDBACK_TYPES, GENDERS, STYLE_CATEGORIES, UPLOAD_STATUSES };
+export { AI_PROVIDERS, FEEDBACK_TYPES, GENDERS, STYLE_CATEGORIES, UPLOAD_STATUSES };
 export const ROLE_VALUES = ["user", "admin"] as const;
 export const STYLE_EVENT_TYPES = ["viewed", "clicked", "generated"] as const;
 export const STYLE_EVENT_SECTIONS = ["action_figures", "all_styles"] as const;
@@ -84,24 +87,9 @@ export const BILLING_CYCLES = ["monthly", "yearly"] as const;
 export const REFERRAL_STATUSES = ["pending", "completed", "credited"] as const;
 export const REQUEST_STATUSES = ["pending", "processing", "completed", "failed"] as const;
 export const PROFESSION_FORM_VARIANTS = ["action_figure", "profession"] as const;
-export const AI_PROVIDERS = ["local", "replicate", "openai", "huggingface", "kie_ai"] as const;
 export const FEEDBACK_STATUSES = ["new", "read", "resolved"] as const;
-export const SECURITY_EVENT_TYPES = [
-  "sign_in",
-  "sign_in_failed",
-  "sign_up",
-  "sign_out",
-  "password_reset_requested",
-  "password_reset",
-  "rate_limited",
-  "role_changed",
-  "credits_changed",
-  "account_deleted",
-  "suspicious_activity",
-  "api_abuse",
-] as const;
-export const SEVERITIES = ["info", "warning", "critical"] as const;
-export { AUDIT_ENTITY_TYPES };
+export const SEVERITIES = SECURITY_SEVERITIES;
+export { AUDIT_ENTITY_TYPES, SECURITY_EVENT_TYPES };
 
 // ---------------------------------------------------------------------------------------------
 // Accounts (better-auth's user, session, account, verification models over our own tables)
@@ -789,10 +777,14 @@ export const feedback = pgTable(
     subject: text("subject").notNull(),
     message: text("message").notNull(),
     status: text("status").notNull().default("new"),
+    /** When an admin marked it handled (status `resolved`), and who; null while it is open. */
+    handledAt: ts("handled_at"),
+    handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("feedback_created_idx").on(t.createdAt.desc()),
+    index("feedback_type_created_idx").on(t.type, t.createdAt.desc()),
     check("feedback_type_check", oneOf("type", FEEDBACK_TYPES)),
     check("feedback_status_check", oneOf("status", FEEDBACK_STATUSES)),
     check(

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino, { type Logger } from "pino";
+import { createLogRing, type LogRing } from "./log-ring";
 
 export type { Logger };
 
@@ -158,8 +159,21 @@ export function maskLine(line: string): string {
   return s;
 }
 
+const rings = new WeakMap<Logger, LogRing>();
+
+/**
+ * The lines a logger made by createLogger wrote last (masked), for the admin System page: its
+ * children write into the same ring. An empty ring for any other logger.
+ */
+export function logRingOf(log: Logger): LogRing {
+  let ring = rings.get(log);
+  if (!ring) rings.set(log, (ring = createLogRing()));
+  return ring;
+}
+
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  return pino(
+  const ring = createLogRing();
+  const log = pino(
     {
       level,
       base: { service: "rupa" },
@@ -170,10 +184,18 @@ export function createLogger(level: string, destination?: pino.DestinationStream
         level: (label) => ({ level: label }),
         log: (obj) => sanitize(obj, new Set(), 0) as Record<string, unknown>,
       },
-      hooks: { streamWrite: maskLine },
+      hooks: {
+        streamWrite: (line) => {
+          const masked = maskLine(line);
+          ring.push(masked);
+          return masked;
+        },
+      },
     },
     destination,
   );
+  rings.set(log, ring);
+  return log;
 }
 
 const requestScope = new AsyncLocalStorage<Logger>();

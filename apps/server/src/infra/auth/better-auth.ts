@@ -21,6 +21,16 @@ export interface AuthHooks {
    * before onAccountConfirmed; the code is as the start request gave it (check it again).
    */
   onReferredSignUp(userId: string, referralCode: string): Promise<void>;
+  /** The `email_verification_required` setting: off, no confirmation e-mail is sent. */
+  verificationRequired(): Promise<boolean>;
+}
+
+/**
+ * Addresses under the reserved `.invalid` top-level domain (RFC 2606) can never receive mail:
+ * nothing is sent to them (the admin health check's throwaway sign-up uses one).
+ */
+export function isUndeliverable(email: string): boolean {
+  return /\.invalid$/i.test(email.trim());
 }
 
 /**
@@ -129,6 +139,7 @@ export function createAuth(opts: {
       revokeSessionsOnPasswordReset: true,
       // Sign-up answers the same for a taken e-mail (no account enumeration); its owner is told.
       onExistingUserSignUp: async ({ user }) => {
+        if (isUndeliverable(user.email)) return;
         const u = user as typeof user & { preferredLanguage?: string };
         await mailer.send(
           mailFor("existing", lang(u.preferredLanguage), user.email, `${env.PUBLIC_URL}/auth`),
@@ -146,6 +157,7 @@ export function createAuth(opts: {
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
+        if (isUndeliverable(user.email) || !(await hooks.verificationRequired())) return;
         const u = user as typeof user & { preferredLanguage?: string };
         await mailer.send(mailFor("confirm", lang(u.preferredLanguage), user.email, url));
       },

@@ -1,4 +1,4 @@
-import type { AiService } from "@rupa/shared";
+import { AI_PROVIDER_KEY_NAMES, type AiConfigTest, type AiService } from "@rupa/shared";
 import type { Env } from "../../env";
 import type { Logger } from "../../lib/logger";
 import { createLocalProvider } from "./local/local.provider";
@@ -29,6 +29,17 @@ const DEFAULT_ENDPOINTS: Record<string, string> = {
   openai: "https://api.openai.com",
   huggingface: "https://router.huggingface.co",
   kie_ai: "https://api.kie.ai",
+};
+
+/**
+ * What the admin's Test asks each remote API: an authenticated, free, read-only call that
+ * answers 200 with a good key (the account, the model list, the credit balance).
+ */
+const PROBE_PATHS: Record<string, string> = {
+  replicate: "/v1/account",
+  openai: "/v1/models",
+  huggingface: "/v1/models",
+  kie_ai: "/api/v1/chat/credit",
 };
 
 /** The fields of an `ai_model_configs` entry a provider is built from. */
@@ -129,9 +140,99 @@ export function createProviderRegistry(
     return createLocalProvider();
   }
 
+  /** Whether the environment holds this provider's key (the key itself never leaves here). */
+  function keyOf(provider: string): { keyName: string | null; key: string | undefined } {
+    const keyName =
+      (AI_PROVIDER_KEY_NAMES as Record<string, string | null | undefined>)[provider] ?? null;
+    const keys: Record<string, string | undefined> = {
+      REPLICATE_API_TOKEN: env.REPLICATE_API_TOKEN,
+      OPENAI_API_KEY: env.OPENAI_API_KEY,
+      HF_TOKEN: env.HF_TOKEN,
+      KIE_AI_API_KEY: env.KIE_AI_API_KEY,
+    };
+    return { keyName, key: keyName ? keys[keyName] || undefined : undefined };
+  }
+
   return {
+    /** The active configuration's provider, read from the database on every call (no cache). */
     async forService(service: AiService): Promise<AvatarProvider> {
       return build(await configs.activeFor(service));
+    },
+
+    /** Whether the key of `provider` is set, and in which variable. */
+    keyStatus(provider: string): { keyName: string | null; keyPresent: boolean } {
+      const { keyName, key } = keyOf(provider);
+      return { keyName, keyPresent: keyName === null || key !== undefined };
+    },
+
+    /**
+     * The admin's Test of one configuration (active or not): the provider's own readiness check
+     * (key and model version present), then one authenticated read-only call to the configured
+     * endpoint (its API's default when empty). `local` asks nothing. Never returns the key.
+     */
+    async test(cfg: ProviderConfig, timeoutMs = 10_000): Promise<AiConfigTest> {
+      const started = Date.now();
+      const { keyName, key } = keyOf(cfg.apiProvider);
+      const provider = cfg.apiProvider as AiConfigTest["provider"];
+      const base = {
+        provider,
+        model: cfg.modelName,
+        keyName,
+        keyPresent: keyName === null || key !== undefined,
+      };
+      const elapsed = () => Math.max(0, Date.now() - started);
+      if (cfg.apiProvider === "local") {
+        const local = build(cfg);
+        await local.check();
+        return {
+          ...base,
+          model: local.model,
+          ok: true,
+          endpoint: null,
+          status: null,
+          latencyMs: elapsed(),
+          detail: null,
+        };
+      }
+      const endpoint = (cfg.apiEndpoint || DEFAULT_ENDPOINTS[cfg.apiProvider] || "").replace(
+        /\/+$/,
+        "",
+      );
+      const problems: string[] = [];
+      if (!key) problems.push(`${keyName} is not set: generations use the local renderer`);
+      else {
+        try {
+          await build(cfg).check();
+        } catch (e) {
+          problems.push(e instanceof Error ? e.message : String(e));
+        }
+      }
+      let status: number | null = null;
+      try {
+        const res = await fetch(`${endpoint}${PROBE_PATHS[cfg.apiProvider] ?? ""}`, {
+          headers: key ? { authorization: `Bearer ${key}` } : {},
+          redirect: "manual",
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        status = res.status;
+        await res.body?.cancel();
+        if (key && (status === 401 || status === 403))
+          problems.push(`the key was refused (${status})`);
+        else if (key && !res.ok) problems.push(`the endpoint answered ${status}`);
+        else if (!key && status >= 500) problems.push(`the endpoint answered ${status}`);
+      } catch (e) {
+        const reason =
+          e instanceof Error && e.name === "TimeoutError" ? "timed out" : "unreachable";
+        problems.push(`${endpoint} is ${reason}`);
+      }
+      return {
+        ...base,
+        ok: problems.length === 0,
+        endpoint,
+        status,
+        latencyMs: elapsed(),
+        detail: problems.length ? problems.join("; ") : null,
+      };
     },
   };
 }

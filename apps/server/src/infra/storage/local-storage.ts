@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { openAsBlob } from "node:fs";
+import { openAsBlob, type Dirent } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { BUCKETS, type Bucket } from "@rupa/shared";
@@ -91,6 +91,26 @@ export function createLocalStorage(root: string): Storage {
       await remove("style-previews", key);
       if (!back || !back.body.equals(payload))
         throw new Error("Storage probe read back differently");
+    },
+    async usage() {
+      let objects = 0;
+      let bytes = 0;
+      let entries: Dirent[];
+      try {
+        entries = await fs.readdir(base, { recursive: true, withFileTypes: true });
+      } catch {
+        return { objects, bytes }; // nothing stored yet
+      }
+      for (const e of entries) {
+        if (!e.isFile() || e.name.startsWith(".")) continue;
+        try {
+          bytes += (await fs.stat(path.join(e.parentPath, e.name))).size;
+          objects++;
+        } catch {
+          // deleted meanwhile
+        }
+      }
+      return { objects, bytes };
     },
   };
 }

@@ -32,6 +32,8 @@ export interface Storage {
   deleteOwner(bucket: Bucket, owner: ObjectOwner): Promise<void>;
   /** Write, read back and delete a probe object. */
   check(): Promise<void>;
+  /** Objects stored and their bytes, over every bucket (walks the store: admin figures only). */
+  usage(): Promise<{ objects: number; bytes: number }>;
 }
 
 /**

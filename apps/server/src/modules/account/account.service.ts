@@ -12,7 +12,7 @@ import type { AccountRepository } from "./account.repository";
 export interface AccountDeps {
   accounts: AccountRepository;
   credits: CreditsRepository;
-  security: SecurityEventsRepository;
+  security: Pick<SecurityEventsRepository, "record">;
   storage: Storage;
   /** The user behind a request's session cookie (the auth module's session lookup). */
   sessionUserId: (headers: Headers) => Promise<string | null>;

@@ -23,8 +23,8 @@ export function authRoutes(ctx: AppContext) {
       body: { google: Boolean(ctx.env.GOOGLE_CLIENT_ID) },
     }))
     .on(authContract.signUp, async (c, { body }) => {
-      const { referral } = await auth.signUp(body, requestMeta(c));
-      return { status: 201, body: { status: "verification_sent" as const, referral } };
+      const { status, referral } = await auth.signUp(body, requestMeta(c));
+      return { status: 201, body: { status, referral } };
     })
     .on(authContract.signIn, async (c, { body }) => {
       const { user, setCookies } = await auth.signIn(body, requestMeta(c));

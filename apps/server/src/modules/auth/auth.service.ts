@@ -1,4 +1,4 @@
-import { referralCodeSchema, type Language, type Role } from "@rupa/shared";
+import { referralCodeSchema, type Language, type Role, type SettingKey } from "@rupa/shared";
 import type { z } from "zod";
 import type {
   resetPasswordRequestSchema,
@@ -17,6 +17,7 @@ import type { RateLimiter } from "../rate-limit/rate-limit.service";
 import type { ReferralsRepository } from "../referrals/referrals.repository";
 import { completeReferralIfDue } from "../referrals/referrals.service";
 import type { SecurityEventsRepository } from "../security/security-events.repository";
+import { accountDigest, type SuspiciousActivity } from "../security/suspicious-activity";
 import type { SettingsRepository } from "../settings/settings.repository";
 import { isDisposableEmail } from "./disposable-email";
 
@@ -30,6 +31,9 @@ export interface AuthDeps {
   security: SecurityEventsRepository;
   settings: SettingsRepository;
   limiter: RateLimiter;
+  /** On/off settings read on every sign-in and sign-up (cached a few seconds; ADR 018). */
+  switches: { getBool(key: SettingKey): Promise<boolean> };
+  suspicious: Pick<SuspiciousActivity, "gate" | "failed">;
 }
 
 /** The better-auth error code of a thrown APIError, if it is one. */
@@ -98,6 +102,12 @@ export function createAuthService(d: AuthDeps) {
     return s?.user.id ?? null;
   }
 
+  /** Confirms the account's e-mail and runs what confirming by link runs (the sign-up bonus…). */
+  async function confirmNow(userId: string): Promise<void> {
+    await d.accounts.markEmailVerified(userId);
+    await service.onAccountConfirmed(userId);
+  }
+
   const service = {
     sessionUserId,
 
@@ -108,10 +118,19 @@ export function createAuthService(d: AuthDeps) {
       return { userId, role: await d.accounts.roleOf(userId) };
     },
 
+    /**
+     * Creates the account. With `email_verification_required` on, it waits for the link in the
+     * confirmation e-mail (`verification_sent`); off, it is confirmed at once (sign-up bonus
+     * and all) and can sign in straight away (`account_ready`). A taken e-mail gets the same
+     * answer either way.
+     */
     async signUp(
       input: z.output<typeof signUpRequestSchema>,
       meta: RequestMeta,
-    ): Promise<{ referral: "none" | "recorded" | "refused" }> {
+    ): Promise<{
+      status: "verification_sent" | "account_ready";
+      referral: "none" | "recorded" | "refused";
+    }> {
       await limit("sign-up", meta, input.email);
       if (isDisposableEmail(input.email)) {
         throw new AppError(
@@ -121,6 +140,9 @@ export function createAuthService(d: AuthDeps) {
         );
       }
       await limitDailySignUps(meta);
+      const status = (await d.switches.getBool("email_verification_required"))
+        ? ("verification_sent" as const)
+        : ("account_ready" as const);
       // A taken e-mail gets the same answer as a new one (better-auth mails its owner instead).
       const existed = (await d.accounts.findByEmail(input.email)) !== null;
       try {
@@ -152,8 +174,9 @@ export function createAuthService(d: AuthDeps) {
       }
       if (existed) {
         // Answer as a fresh sign-up would, so the referral field does not reveal the account.
-        if (!input.referralCode) return { referral: "none" };
+        if (!input.referralCode) return { status, referral: "none" };
         return {
+          status,
           referral: (await d.referrals.referrerIdByCode(input.referralCode))
             ? "recorded"
             : "refused",
@@ -167,8 +190,12 @@ export function createAuthService(d: AuthDeps) {
         ip: meta.ip,
         userAgent: meta.userAgent,
       });
-      if (!input.referralCode) return { referral: "none" };
-      return { referral: await recordReferral(user.id, input.referralCode) };
+      // The referral is recorded before the account is confirmed, as the link would find it.
+      const referral = input.referralCode
+        ? await recordReferral(user.id, input.referralCode)
+        : ("none" as const);
+      if (status === "account_ready") await confirmNow(user.id);
+      return { status, referral };
     },
 
     /**
@@ -177,18 +204,36 @@ export function createAuthService(d: AuthDeps) {
      */
     async signIn(input: z.output<typeof signInRequestSchema>, meta: RequestMeta) {
       const who = { ip: meta.ip, email: input.email };
+      await d.suspicious.gate(meta);
       await d.limiter.signInGate(
         who,
         await d.settings.getInt("rate_limit_auth_per_15min"),
         limited("sign-in", meta),
       );
       let outcome: "failed" | "succeeded" | "aborted" = "aborted";
-      try {
-        const res = await d.auth.api.signInEmail({
+      const attempt = () =>
+        d.auth.api.signInEmail({
           body: { email: input.email, password: input.password, rememberMe: true },
           headers: meta.headers,
           returnHeaders: true,
         });
+      try {
+        let res;
+        try {
+          res = await attempt();
+        } catch (e) {
+          // The password was right (better-auth checks it first) but the e-mail is unconfirmed:
+          // with verification off, the account is confirmed now and signed in.
+          if (
+            authCode(e) !== "EMAIL_NOT_VERIFIED" ||
+            (await d.switches.getBool("email_verification_required"))
+          )
+            throw e;
+          const pending = await d.accounts.findByEmail(input.email);
+          if (!pending) throw e;
+          await confirmNow(pending.id);
+          res = await attempt();
+        }
         outcome = "succeeded";
         const u = await d.accounts.findById(res.response.user.id);
         if (!u) throw new Error("Signed-in user missing");
@@ -222,8 +267,12 @@ export function createAuthService(d: AuthDeps) {
             userId: known?.id ?? null,
             ip: meta.ip,
             userAgent: meta.userAgent,
-            details: { reason: known ? "wrong_password" : "unknown_email" },
+            details: {
+              reason: known ? "wrong_password" : "unknown_email",
+              account: accountDigest(input.email),
+            },
           });
+          await d.suspicious.failed(meta);
           throw new AppError("invalid_credentials", 401, "Invalid email or password");
         }
         throw e;

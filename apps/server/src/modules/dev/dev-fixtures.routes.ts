@@ -1,4 +1,4 @@
-import { safeText } from "@rupa/shared";
+import { safeText, settingDefinitions, settingKeys, type SettingKey } from "@rupa/shared";
 import { Hono } from "hono";
 import sharp from "sharp";
 import { z } from "zod";
@@ -30,25 +30,41 @@ async function kanvasPicture(prompt: string): Promise<{ image: Buffer; thumb: Bu
 
 /**
  * POST /dev/fixtures/kanvas-images: gives the signed-in user a Kanvas image row, so browser
- * journeys can show a gallery with Kanvas images before Kanvas generation exists. Mounted only
- * when NODE_ENV=test (the Playwright server); never in development or production.
+ * journeys can show a gallery with Kanvas images before Kanvas generation exists.
+ * PUT /dev/fixtures/settings/:key sets one app setting (validated like any stored value), so a
+ * journey can stage what an operator would (referral rewards paused) before the admin screens
+ * for those settings exist. Mounted only when NODE_ENV=test (the Playwright server); never in
+ * development or production.
  */
 export function devFixturesRoutes(ctx: AppContext) {
-  return new Hono<AppEnv>().post("/kanvas-images", async (c) => {
-    const userId = await requireUser(ctx, c);
-    const { prompt } = await readJson(c, z.object({ prompt: safeText().trim().min(1).max(2000) }));
-    const { image, thumb } = await kanvasPicture(prompt);
-    const owner = { kind: "user" as const, id: userId };
-    const imageKey = newObjectKey(owner, "jpg");
-    const thumbKey = newObjectKey(owner, "webp", "thumb");
-    await ctx.storage.put("generated-avatars", imageKey, image);
-    await ctx.storage.put("generated-avatars", thumbKey, thumb);
-    const id = await ctx.services.devFixtures.addKanvasImage({
-      userId,
-      imageKey,
-      thumbKey,
-      prompt,
+  return new Hono<AppEnv>()
+    .put("/settings/:key", async (c) => {
+      const key = c.req.param("key") as SettingKey;
+      if (!settingKeys.includes(key)) return c.json({ error: "unknown setting" }, 404);
+      const { value } = await readJson(c, z.object({ value: z.string() }));
+      if (!settingDefinitions[key].schema.safeParse(value).success)
+        return c.json({ error: "invalid value" }, 400);
+      await ctx.services.settings.set(key, value, null);
+      return c.json({ key, value });
+    })
+    .post("/kanvas-images", async (c) => {
+      const userId = await requireUser(ctx, c);
+      const { prompt } = await readJson(
+        c,
+        z.object({ prompt: safeText().trim().min(1).max(2000) }),
+      );
+      const { image, thumb } = await kanvasPicture(prompt);
+      const owner = { kind: "user" as const, id: userId };
+      const imageKey = newObjectKey(owner, "jpg");
+      const thumbKey = newObjectKey(owner, "webp", "thumb");
+      await ctx.storage.put("generated-avatars", imageKey, image);
+      await ctx.storage.put("generated-avatars", thumbKey, thumb);
+      const id = await ctx.services.devFixtures.addKanvasImage({
+        userId,
+        imageKey,
+        thumbKey,
+        prompt,
+      });
+      return c.json({ id }, 201);
     });
-    return c.json({ id }, 201);
-  });
 }

@@ -1,8 +1,30 @@
-import { desc } from "drizzle-orm";
-import { feedback } from "../../db/schema";
-import type { Database } from "../../infra/db/client";
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { parseSort, type AdminFeedbackQuery } from "@rupa/shared";
+import { feedback, users } from "../../db/schema";
+import type { Database, Tx } from "../../infra/db/client";
+import { likePattern } from "../audit/audit.repository";
+
+/** A feedback as the inbox shows it: the sender's and the handler's e-mails joined. */
+export interface FeedbackView {
+  row: typeof feedback.$inferSelect;
+  userEmail: string | null;
+  handledByEmail: string | null;
+}
+
+/** Runs inside the change's transaction (the audit row): it commits or rolls back with it. */
+export type InTx = (tx: Tx) => Promise<void>;
+
+const handler = alias(users, "handler");
 
 export function createFeedbackRepository(db: Database) {
+  const view = () =>
+    db
+      .select({ row: feedback, userEmail: users.email, handledByEmail: handler.email })
+      .from(feedback)
+      .leftJoin(users, eq(users.id, feedback.userId))
+      .leftJoin(handler, eq(handler.id, feedback.handledBy));
+
   return {
     async insert(row: {
       userId: string | null;
@@ -14,6 +36,70 @@ export function createFeedbackRepository(db: Database) {
       const [r] = await db.insert(feedback).values(row).returning({ id: feedback.id });
       return r!.id;
     },
+
+    /** The admin inbox: `handled` is status `resolved`; `q` matches text and e-mails. */
+    async list(q: AdminFeedbackQuery): Promise<{ items: FeedbackView[]; total: number }> {
+      const where: SQL[] = [];
+      if (q.type) where.push(eq(feedback.type, q.type));
+      if (q.status === "handled") where.push(eq(feedback.status, "resolved"));
+      if (q.status === "open") where.push(inArray(feedback.status, ["new", "read"]));
+      if (q.q) {
+        const p = likePattern(q.q);
+        where.push(
+          or(
+            ilike(feedback.subject, p),
+            ilike(feedback.message, p),
+            ilike(feedback.email, p),
+            ilike(users.email, p),
+          )!,
+        );
+      }
+      const cond = where.length ? and(...where) : undefined;
+      const { direction } = parseSort(q.sort);
+      const order = direction === "asc" ? asc(feedback.createdAt) : desc(feedback.createdAt);
+      const [items, count] = await Promise.all([
+        view()
+          .where(cond)
+          .orderBy(order, asc(feedback.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(feedback)
+          .leftJoin(users, eq(users.id, feedback.userId))
+          .where(cond),
+      ]);
+      return { items, total: Number(count[0]?.n ?? 0) };
+    },
+
+    async find(id: string): Promise<FeedbackView | null> {
+      const [row] = await view().where(eq(feedback.id, id));
+      return row ?? null;
+    },
+
+    /** Handled (status resolved, when and by whom) or open again (status read). */
+    async setHandled(
+      id: string,
+      handled: boolean,
+      by: string,
+      audit: InTx,
+    ): Promise<FeedbackView | null> {
+      const changed = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(feedback)
+          .set(
+            handled
+              ? { status: "resolved", handledAt: new Date(), handledBy: by }
+              : { status: "read", handledAt: null, handledBy: null },
+          )
+          .where(eq(feedback.id, id))
+          .returning({ id: feedback.id });
+        if (row) await audit(tx);
+        return Boolean(row);
+      });
+      return changed ? this.find(id) : null;
+    },
+
     async recent(limit: number) {
       return db.select().from(feedback).orderBy(desc(feedback.createdAt)).limit(limit);
     },

@@ -95,6 +95,7 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
   const sent: { name: string; data: unknown; options?: SendOptions }[] = [];
   const jobStates = new Map<string, JobState>();
   const deleted: string[] = [];
+  const referralChecks: string[] = [];
   const changed: string[] = [];
   const logs: { level: string; msg: string; obj: unknown }[] = [];
   const providerCalls: GenerateRequest[] = [];
@@ -272,6 +273,12 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
       },
     },
     providers: { forService: () => Promise.resolve(provider) },
+    referrals: {
+      onFirstAvatar(userId) {
+        referralChecks.push(userId);
+        return Promise.resolve();
+      },
+    },
     images,
     queue: {
       send(name, data, options) {
@@ -340,6 +347,7 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
     sent,
     jobStates,
     deleted,
+    referralChecks,
     changed,
     logs,
     providerCalls,
@@ -401,6 +409,7 @@ describe("generation worker (in-memory)", () => {
     expect([...w.objects.keys()].filter((k) => k.includes("-raw."))).toEqual([]);
     expect(w.givenBack()).toBe(0);
     expect(w.sent).toEqual([]);
+    expect(w.referralChecks).toEqual([]);
     // The heartbeat stopped with the attempt.
     expect(w.time.running).toBe(0);
     expect(w.changed.filter((id) => id === gen.id).length).toBeGreaterThanOrEqual(3);
@@ -416,6 +425,8 @@ describe("generation worker (in-memory)", () => {
     expect(w.objects.get(`generated-avatars/${result.imageKey}`)?.toString()).toBe(
       "raw-output:clean",
     );
+    // The member's avatar exists: their referral is checked for completion (a guest's never).
+    expect(w.referralChecks).toEqual([gen.userId]);
   });
 
   it("retries a transient provider failure with backoff, then refunds exactly once", async () => {

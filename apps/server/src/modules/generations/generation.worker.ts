@@ -14,6 +14,7 @@ import type { Logger } from "../../lib/logger";
 import type { CreditsRepository } from "../credits/credits.repository";
 import type { GuestsRepository } from "../guests/guests.repository";
 import type { StylesRepository } from "../styles/styles.repository";
+import type { ReferralsService } from "../referrals/referrals.service";
 import type { UploadsRepository } from "../uploads/uploads.repository";
 import type { GenerationEvents } from "./generation-events";
 import type { GenerationRow, GenerationsRepository } from "./generations.repository";
@@ -51,6 +52,8 @@ export interface GenerationWorkerDeps {
   images: ImagePostProcessor;
   queue: Pick<QueueOps, "send" | "jobState" | "deleteJob">;
   events: Pick<GenerationEvents, "changed">;
+  /** A member's avatar delivered: their referral completes if it is due (and pays if due). */
+  referrals: Pick<ReferralsService, "onFirstAvatar">;
   log: Logger;
   /** Real time unless a test drives it. */
   clock?: Clock;
@@ -203,6 +206,16 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
       d.log.info({ generation: gen.id, outcome }, "generation result not needed twice");
     }
     d.events.changed(gen.id);
+    // After the commit (it opens its own transaction): the member's referral completes once
+    // their e-mail is confirmed and an avatar of theirs exists. A failure here costs the
+    // generation nothing; the admin's Process Rewards pays what was left unpaid.
+    if (outcome === "completed" && gen.userId) {
+      try {
+        await d.referrals.onFirstAvatar(gen.userId);
+      } catch (e) {
+        d.log.warn({ generation: gen.id, err: e }, "referral completion after an avatar failed");
+      }
+    }
   }
 
   /** The end: failed with a readable reason, and the credit or the trial back, together. */

@@ -14,7 +14,10 @@ import type { SettingsRepository } from "../settings/settings.repository";
 import type { StylesRepository } from "../styles/styles.repository";
 import type { UploadsService } from "../uploads/uploads.service";
 import { fileUrl } from "../../infra/storage/storage";
-import { type BannedKeywordsRepository, findBanned } from "./banned-keywords.repository";
+import {
+  type BannedKeywordsRepository,
+  findBanned,
+} from "../banned-keywords/banned-keywords.repository";
 import type { GenerationEvents } from "./generation-events";
 import { GENERATE_JOB } from "./generation.worker";
 import type { GenerationRow, GenerationsRepository } from "./generations.repository";
@@ -30,7 +33,7 @@ export interface GenerationDeps {
   uploads: UploadsService;
   referrals: ReferralsRepository;
   settings: SettingsRepository;
-  banned: BannedKeywordsRepository;
+  banned: Pick<BannedKeywordsRepository, "active">;
   providers: ProviderRegistry;
   queue: Pick<Queue, "send" | "check">;
   events: GenerationEvents;

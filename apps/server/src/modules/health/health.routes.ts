@@ -1,11 +1,10 @@
 import { healthContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
 import { contractRoutes } from "../../middleware/auth-guards";
-import { createHealthService } from "./health.service";
 
 /** GET /api/health: liveness for everyone, every component's details for admins. */
 export function healthRoutes(ctx: AppContext) {
-  const health = createHealthService(ctx);
+  const health = ctx.services.health;
   return contractRoutes(ctx).on(healthContract.health, async (c) => {
     c.header("Cache-Control", "no-store");
     const actor = await ctx.resolveActor(c);

@@ -1,6 +1,13 @@
+import { randomBytes } from "node:crypto";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import type { HealthDetail, HealthResponse } from "@rupa/shared";
+import type {
+  HealthCheckResult,
+  HealthCheckStep,
+  HealthDetail,
+  HealthResponse,
+} from "@rupa/shared";
 import type { AppContext } from "../../context";
+import type { HealthService } from "./health.types";
 
 async function timed(fn: () => Promise<unknown>, timeoutMs = 3000) {
   const start = performance.now();
@@ -24,18 +31,26 @@ async function timed(fn: () => Promise<unknown>, timeoutMs = 3000) {
   }
 }
 
-/** One shared answer per `ttlMs`: callers in between get the same promise. */
-function memo<T>(ttlMs: number, fn: () => Promise<T>): () => Promise<T> {
+/** One shared answer per `ttlMs`: callers in between get the same promise; `clear` forgets it. */
+function memo<T>(ttlMs: number, fn: () => Promise<T>): (() => Promise<T>) & { clear(): void } {
   let at = 0;
   let value: Promise<T> | undefined;
-  return () => {
+  const get = () => {
     if (!value || Date.now() - at >= ttlMs) {
       at = Date.now();
       value = fn();
     }
     return value;
   };
+  return Object.assign(get, {
+    clear: () => {
+      value = undefined;
+    },
+  });
 }
+
+/** An error's message, for a health check's detail. */
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 const EVENT_LOOP_WINDOW_MS = 60_000;
 let loop: { histogram: ReturnType<typeof monitorEventLoopDelay>; since: number } | undefined;
@@ -61,38 +76,145 @@ function eventLoop(): HealthDetail["eventLoop"] {
   };
 }
 
+/** The throwaway account of the registration step: under `.invalid`, never mailed (RFC 2606). */
+export const HEALTH_CHECK_EMAIL_DOMAIN = "health-check.rupa.invalid";
+
 /**
  * /api/health. Everyone gets liveness (the database answers), from a copy at most 2 s old, so
  * a load balancer or an attacker polling it costs one query per 2 s. Admins get each component
  * probed (the storage probe writes and reads a small object, so the details are a copy at most
  * 10 s old) and the event-loop delay.
  */
-export function createHealthService(ctx: AppContext) {
+export function createHealthService(ctxOf: () => AppContext): HealthService {
   eventLoop();
+
   const liveness = memo(2000, async (): Promise<HealthResponse> => {
+    const ctx = ctxOf();
     const db = await timed(() => ctx.db.executeSql("SELECT 1 AS ok", []));
     return { status: db.status === "ok" ? "healthy" : "degraded" };
   });
+  /** better-auth answers: its context is built and it reads its tables (an unknown e-mail). */
+  const authCheck = async () => {
+    const auth = await ctxOf().auth.$context;
+    await auth.internalAdapter.findUserByEmail(`nobody@${HEALTH_CHECK_EMAIL_DOMAIN}`);
+  };
+
   const components = memo(10_000, async () => {
+    const ctx = ctxOf();
     const provider = await ctx.services.providers.forService("avatar_generation");
-    const [database, storage, queue, prov] = await Promise.all([
+    const [database, storage, queue, prov, auth] = await Promise.all([
       timed(() => ctx.db.executeSql("SELECT 1 AS ok", [])),
       timed(() => ctx.storage.check()),
       timed(() => ctx.queue.check()),
       timed(() => provider.check()),
+      timed(authCheck),
     ]);
     return {
       database: { ...database, driver: ctx.db.driver },
       storage: { ...storage, driver: ctx.storage.driver },
       queue: { ...queue, role: ctx.queue.role },
       provider: { ...prov, name: provider.name, model: provider.model },
+      auth,
     };
   });
 
+  /**
+   * The comprehensive health check's steps (admin System page), each run for real when asked:
+   * nothing is memoized. `headers` are the asking admin's (the auth step reads their session).
+   */
+  const steps: Record<HealthCheckStep, (headers: Headers) => Promise<string>> = {
+    async functions() {
+      const ctx = ctxOf();
+      await ctx.queue.check();
+      const provider = await ctx.services.providers.forService("avatar_generation");
+      await provider.check();
+      return `Queue (${ctx.queue.role}) and generation provider ${provider.name} answer`;
+    },
+    async database() {
+      const ctx = ctxOf();
+      const r = await ctx.db.executeSql("SELECT count(*)::int AS n FROM users", []);
+      const n = Number((r.rows[0] as { n?: unknown } | undefined)?.n ?? 0);
+      return `${ctx.db.driver} answers (${n} users)`;
+    },
+    async auth(headers) {
+      await authCheck();
+      const actor = await ctxOf().services.auth.actor(headers);
+      if (actor?.role !== "admin") throw new Error("The session's role could not be read");
+      return "Sessions and roles are read";
+    },
+    async registration() {
+      const ctx = ctxOf();
+      const email = `check-${randomBytes(6).toString("hex")}@${HEALTH_CHECK_EMAIL_DOMAIN}`;
+      const accounts = ctx.services.accounts;
+      try {
+        await ctx.auth.api.signUpEmail({
+          body: {
+            name: "Health check",
+            email,
+            password: randomBytes(18).toString("base64url"),
+            preferredLanguage: "en",
+          },
+        });
+        const user = await accounts.findByEmail(email);
+        if (!user) throw new Error("The new account was not stored");
+        if (!user.referralCode) throw new Error("The new account has no referral code");
+      } finally {
+        // Leaves no user behind, whatever happened above.
+        const user = await accounts.findByEmail(email);
+        if (user) await accounts.deleteUser(user.id);
+      }
+      if (await accounts.findByEmail(email)) throw new Error("The test account was not removed");
+      return "An account was created, read back and removed";
+    },
+    async styles() {
+      const list = await ctxOf().services.stylesRepo.listActive("featured", "en");
+      if (list.length === 0) throw new Error("No active styles");
+      return `${list.length} active styles load`;
+    },
+    async storage() {
+      const ctx = ctxOf();
+      await ctx.storage.check();
+      return `${ctx.storage.driver} storage writes, reads and deletes`;
+    },
+  };
+
   return {
     liveness,
+    /** Forget the memoized answers (the admin's Clear Cache). */
+    clear(): void {
+      liveness.clear();
+      components.clear();
+    },
+    /** The four components of the admin System page (from the same memoized probes). */
+    async components() {
+      const c = await components();
+      return { database: c.database, storage: c.storage, queue: c.queue, auth: c.auth };
+    },
+    async runStep(step: HealthCheckStep, headers: Headers): Promise<HealthCheckResult> {
+      const start = performance.now();
+      const ms = () => Math.round(performance.now() - start);
+      try {
+        const detail = await steps[step](headers);
+        return { step, status: "success", detail, code: null, ms: ms() };
+      } catch (e) {
+        const detail = messageOf(e);
+        // Spec §8: a missing registration function ("does not exist") has its own message.
+        const code =
+          step === "registration" && /does not exist/i.test(detail)
+            ? "registration_function_missing"
+            : null;
+        return { step, status: "error", detail, code, ms: ms() };
+      }
+    },
     async detail(): Promise<HealthDetail> {
-      const checks = await components();
+      const ctx = ctxOf();
+      const c = await components();
+      const checks = {
+        database: c.database,
+        storage: c.storage,
+        queue: c.queue,
+        provider: c.provider,
+      };
       // The provider is reported, not required: the API stays up when an AI service is down.
       const healthy = [checks.database, checks.storage, checks.queue].every(
         (c) => c.status === "ok",

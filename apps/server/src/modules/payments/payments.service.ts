@@ -63,7 +63,7 @@ export function createPaymentsService(d: {
   credits: CreditsRepository;
   settings: SettingsRepository;
   accounts: AccountRepository;
-  security: SecurityEventsRepository;
+  security: Pick<SecurityEventsRepository, "record">;
   gateways: PaymentGateways;
   send: (mail: MailMessage) => Promise<void>;
   log: Logger;

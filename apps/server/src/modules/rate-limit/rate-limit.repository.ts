@@ -53,6 +53,15 @@ export function createRateLimitRepository(db: Database) {
           reset_at = greatest(rate_limit_buckets.reset_at, EXCLUDED.reset_at)`);
     },
 
+    /** Seconds until the key's window or deadline ends (null: none, or it has passed). */
+    async secondsLeft(key: string): Promise<number | null> {
+      const res = await db.execute<{ left: number | string }>(sql`
+        SELECT extract(epoch FROM reset_at - now())::float8 AS left
+        FROM rate_limit_buckets WHERE key = ${key} AND reset_at > now()`);
+      const seconds = res.rows[0] ? Number(res.rows[0].left) : 0;
+      return seconds > 0 ? seconds : null;
+    },
+
     /**
      * Passes the key's deadline: when it has passed (or there is none), the caller goes through
      * and the deadline is set again the latest wait from now, atomically, so of several callers

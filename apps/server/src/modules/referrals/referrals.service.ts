@@ -1,5 +1,6 @@
 import type { ReferralStats } from "@rupa/shared";
 import type { AccountRepository } from "../account/account.repository";
+import type { AuditActor } from "../audit/audit.repository";
 import type { SettingsRepository } from "../settings/settings.repository";
 import type { ReferralsRepository } from "./referrals.repository";
 
@@ -17,11 +18,28 @@ export async function completeReferralIfDue(
 ): Promise<void> {
   const referrerId = await d.referrals.completeIfDue(userId);
   if (!referrerId) return;
+  await payReferrerRewards(d, referrerId);
+}
+
+/**
+ * Pays the referrer every reward their completed, unpaid referrals are due under the current
+ * settings (`referral_reward_every`, `referral_reward_credits`); returns how many were paid.
+ * The one reward rule: completion pays through it, and so does the admin's Process Rewards
+ * (with the admin as `actor`, which writes each reward's audit row in its transaction).
+ */
+export async function payReferrerRewards(
+  d: {
+    referrals: Pick<ReferralsRepository, "payDueRewards">;
+    settings: Pick<SettingsRepository, "getInt">;
+  },
+  referrerId: string,
+  actor?: AuditActor,
+): Promise<{ paid: number; reward: number }> {
   const [every, reward] = await Promise.all([
     d.settings.getInt("referral_reward_every"),
     d.settings.getInt("referral_reward_credits"),
   ]);
-  await d.referrals.payDueRewards(referrerId, every, reward);
+  return { paid: await d.referrals.payDueRewards(referrerId, every, reward, actor), reward };
 }
 
 export function createReferralsService(d: {

@@ -1,6 +1,6 @@
 import { settingDefinitions, type SettingKey } from "@rupa/shared";
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../infra/db/client";
+import type { Database, Tx } from "../../infra/db/client";
 import { appSettings } from "../../db/schema";
 
 /**
@@ -11,6 +11,22 @@ export function createSettingsRepository(db: Database) {
   function valid(key: SettingKey, value: string | undefined): string {
     const def = settingDefinitions[key];
     return value !== undefined && def.schema.safeParse(value).success ? value : def.default;
+  }
+
+  /** Writes a setting inside the caller's transaction (an admin's change and its audit row). */
+  async function setInTx(
+    tx: Tx | Database,
+    key: SettingKey,
+    value: string,
+    updatedBy: string | null,
+  ): Promise<void> {
+    await tx
+      .insert(appSettings)
+      .values({ key, value, updatedBy })
+      .onConflictDoUpdate({
+        target: appSettings.key,
+        set: { value, updatedBy, updatedAt: sql`now()` },
+      });
   }
 
   return {
@@ -56,14 +72,10 @@ export function createSettingsRepository(db: Database) {
     },
 
     async set(key: SettingKey, value: string, updatedBy: string | null): Promise<void> {
-      await db
-        .insert(appSettings)
-        .values({ key, value, updatedBy })
-        .onConflictDoUpdate({
-          target: appSettings.key,
-          set: { value, updatedBy, updatedAt: sql`now()` },
-        });
+      await setInTx(db, key, value, updatedBy);
     },
+
+    setInTx,
   };
 }
 export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

@@ -1,0 +1,238 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  adminReferralsPageSchema,
+  adminReferralStatsSchema,
+  manualRewardResponseSchema,
+  processRewardsResponseSchema,
+} from "@rupa/shared";
+import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { auditLog, creditLots, referrals, users } from "../../db/schema";
+
+let t: TestServer;
+let adminId: string;
+
+const db = () => t.ctx.db.db;
+
+async function insertUser(tag: string): Promise<{ id: string; email: string }> {
+  const id = `u_${randomUUID()}`;
+  const email = `${tag}-${id.slice(2, 10)}@example.com`;
+  await db().insert(users).values({ id, email, fullName: tag, emailVerified: true });
+  return { id, email };
+}
+
+/**
+ * A referrer with `n` referrals completed but not paid: as completion leaves them when its
+ * payment could not run (rewards paused, a crash between completion and payment).
+ */
+async function referrerWithCompleted(n: number, tag = "referrer") {
+  const referrer = await insertUser(tag);
+  const friends = [];
+  for (let i = 0; i < n; i++) {
+    const friend = await insertUser(`${tag}-friend${i}`);
+    await db()
+      .insert(referrals)
+      .values({
+        referrerId: referrer.id,
+        referredId: friend.id,
+        status: "completed",
+        completedAt: new Date(Date.now() - (n - i) * 1000),
+      });
+    friends.push(friend);
+  }
+  return { referrer, friends };
+}
+
+function call(method: string, url: string, body?: unknown): Promise<Response> {
+  const init: RequestInit = { method };
+  if (body !== undefined) {
+    init.headers = { "content-type": "application/json" };
+    init.body = typeof body === "string" ? body : JSON.stringify(body);
+  }
+  return Promise.resolve(t.app.request(url, init));
+}
+const balance = async (userId: string) => (await t.ctx.services.credits.summary(userId)).balance;
+const lotsOf = (userId: string) =>
+  db().select().from(creditLots).where(eq(creditLots.userId, userId));
+const process = async () => {
+  const res = await call("POST", "/api/admin/referrals/process-rewards");
+  expect(res.status).toBe(200);
+  return processRewardsResponseSchema.parse(await res.json());
+};
+
+beforeAll(async () => {
+  t = await createTestServer({ startQueue: false });
+  adminId = (await insertUser("admin")).id;
+  t.actAs({ userId: adminId, isAdmin: true });
+});
+afterAll(() => t.close());
+
+describe(`admin referrals (${testDriver()})`, () => {
+  it("pays a referrer with 3 completed referrals once, credits them, and audits the reward", async () => {
+    const { referrer, friends } = await referrerWithCompleted(3);
+    const before = await balance(referrer.id);
+
+    const first = await process();
+    expect(first.processed).toBeGreaterThanOrEqual(1);
+    expect(await balance(referrer.id)).toBe(before + 5);
+    const lots = (await lotsOf(referrer.id)).filter((l) => l.source === "referral_reward");
+    expect(lots).toHaveLength(1);
+    expect(lots[0]).toMatchObject({ amount: 5, watermarked: false });
+
+    const rows = await db()
+      .select()
+      .from(referrals)
+      .where(
+        inArray(
+          referrals.referredId,
+          friends.map((f) => f.id),
+        ),
+      );
+    expect(rows.every((r) => r.status === "credited" && r.rewardLotId === lots[0]!.id)).toBe(true);
+    expect(rows.reduce((n, r) => n + r.creditsAwarded, 0)).toBe(5);
+
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "referral.reward_paid"), eq(auditLog.actorId, adminId)));
+    const mine = audit.filter(
+      (a) => (a.after as { referrerId?: string }).referrerId === referrer.id,
+    );
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ entityType: "referral", before: { status: "completed" } });
+
+    // Pressed again: nothing left to pay.
+    expect(await process()).toEqual({ processed: 0, referrers: 0, credits: 0 });
+    expect(await balance(referrer.id)).toBe(before + 5);
+  });
+
+  it("two presses at once pay each reward once", async () => {
+    const { referrer } = await referrerWithCompleted(6, "busy");
+    const [a, b] = await Promise.all([process(), process()]);
+    expect(a.processed + b.processed).toBe(2);
+    expect(await balance(referrer.id)).toBe(10);
+    expect((await lotsOf(referrer.id)).filter((l) => l.source === "referral_reward")).toHaveLength(
+      2,
+    );
+  });
+
+  it("leaves a referrer short of a full group unpaid", async () => {
+    const { referrer } = await referrerWithCompleted(2, "short");
+    expect((await process()).processed).toBe(0);
+    expect(await balance(referrer.id)).toBe(0);
+    const stats = adminReferralStatsSchema.parse(
+      await (await call("GET", "/api/admin/referrals/stats")).json(),
+    );
+    expect(stats.unpaid).toBeGreaterThanOrEqual(2);
+    expect(stats).toMatchObject({ rewardEvery: 3, rewardCredits: 5 });
+  });
+
+  it("lists the activity paged, searched by e-mail, filtered by status and sorted", async () => {
+    const { referrer, friends } = await referrerWithCompleted(2, "listed");
+    const pending = await insertUser("listed-pending");
+    await db().insert(referrals).values({ referrerId: referrer.id, referredId: pending.id });
+
+    const res = await call(
+      "GET",
+      `/api/admin/referrals?q=${encodeURIComponent(referrer.email)}&pageSize=10`,
+    );
+    expect(res.status).toBe(200);
+    const page = adminReferralsPageSchema.parse(await res.json());
+    expect(page.total).toBe(3);
+    expect(page.items.every((r) => r.referrer.email === referrer.email)).toBe(true);
+
+    const byFriend = adminReferralsPageSchema.parse(
+      await (await call("GET", `/api/admin/referrals?q=${friends[0]!.email}`)).json(),
+    );
+    expect(byFriend.items.map((r) => r.referred.id)).toEqual([friends[0]!.id]);
+
+    const onlyPending = adminReferralsPageSchema.parse(
+      await (await call("GET", `/api/admin/referrals?status=pending&q=${referrer.email}`)).json(),
+    );
+    expect(onlyPending.items.map((r) => r.referred.email)).toEqual([pending.email]);
+    expect(onlyPending.items[0]!.completedAt).toBeNull();
+
+    const sorted = adminReferralsPageSchema.parse(
+      await (
+        await call("GET", `/api/admin/referrals?sort=completedAt.asc&q=${referrer.email}`)
+      ).json(),
+    );
+    expect(sorted.items.map((r) => r.referred.id)).toEqual([
+      friends[0]!.id,
+      friends[1]!.id,
+      pending.id,
+    ]);
+
+    const paged = adminReferralsPageSchema.parse(
+      await (await call("GET", "/api/admin/referrals?pageSize=10&page=2")).json(),
+    );
+    expect(paged.page).toBe(2);
+
+    for (const bad of ["pageSize=7", "sort=referrer.asc", "status=paid", "page=0"]) {
+      expect((await call("GET", `/api/admin/referrals?${bad}`)).status, bad).toBe(400);
+    }
+  });
+
+  it("grants a manual reward to a user found by e-mail, as a ledger lot with its audit row", async () => {
+    const member = await insertUser("lucky");
+    const res = await call("POST", "/api/admin/referrals/manual-reward", {
+      email: member.email.toUpperCase(),
+      amount: 5,
+    });
+    expect(res.status).toBe(200);
+    expect(manualRewardResponseSchema.parse(await res.json())).toEqual({
+      userId: member.id,
+      email: member.email,
+      balance: 5,
+      granted: 5,
+    });
+    const lots = await lotsOf(member.id);
+    expect(lots).toHaveLength(1);
+    expect(lots[0]).toMatchObject({
+      source: "manual_reward",
+      amount: 5,
+      watermarked: false,
+      grantedBy: adminId,
+      description: "Manual referral reward",
+    });
+    const audit = await db().select().from(auditLog).where(eq(auditLog.entityId, member.id));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actorId: adminId,
+      action: "user.credits_added",
+      entityType: "user",
+      before: { balance: 0 },
+    });
+  });
+
+  it("refuses bad input and unknown e-mails, changing nothing", async () => {
+    const member = await insertUser("refused");
+    const cases: [unknown, number][] = [
+      [{}, 400],
+      [{ email: member.email }, 400],
+      [{ email: member.email, amount: 0 }, 400],
+      [{ email: member.email, amount: -5 }, 400],
+      [{ email: member.email, amount: 2.5 }, 400],
+      [{ email: member.email, amount: "5" }, 400],
+      [{ email: member.email, amount: 100_000 }, 400],
+      [{ email: "not-an-email", amount: 5 }, 400],
+      [{ email: member.email, amount: 5, reason: "x" }, 400],
+      ["{not json", 400],
+      [{ email: "nobody-here@example.com", amount: 5 }, 404],
+    ];
+    for (const [body, status] of cases) {
+      const res = await call("POST", "/api/admin/referrals/manual-reward", body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      if (status === 404) {
+        expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+          "User not found",
+        );
+      }
+    }
+    expect(await lotsOf(member.id)).toHaveLength(0);
+    expect(await db().select().from(auditLog).where(eq(auditLog.entityId, member.id))).toHaveLength(
+      0,
+    );
+  });
+});

@@ -1,0 +1,319 @@
+import { randomUUID } from "node:crypto";
+import { Writable } from "node:stream";
+import { and, desc, eq, like, sql } from "drizzle-orm";
+import {
+  HEALTH_CHECK_STEPS,
+  healthCheckResultSchema,
+  securityEventsPageSchema,
+  securityOverviewSchema,
+  systemLogsSchema,
+  systemStatusSchema,
+} from "@rupa/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { appSettings, auditLog, creditLots, securityEvents, users } from "../../db/schema";
+import { SUSPICIOUS_ACCOUNTS } from "../security/suspicious-activity";
+
+let t: TestServer;
+let adminId: string;
+let memberId: string;
+const logStream = new Writable({
+  write(_chunk: Buffer, _enc, cb) {
+    cb();
+  },
+});
+
+async function insertUser(email = `${randomUUID()}@example.com`): Promise<string> {
+  const id = `u_${randomUUID()}`;
+  await t.ctx.db.db
+    .insert(users)
+    .values({ id, email, fullName: "Sari Wulandari", emailVerified: true });
+  return id;
+}
+
+beforeAll(async () => {
+  t = await createTestServer({ logStream, env: { TRUST_PROXY: "true" } });
+  adminId = await insertUser(`admin-${randomUUID()}@example.com`);
+  memberId = await insertUser();
+});
+afterAll(() => t.close());
+
+const asAdmin = () => t.actAs({ userId: adminId, isAdmin: true });
+
+let ipSeq = 0;
+function call(
+  path: string,
+  opts: { method?: string; body?: unknown; ip?: string; jar?: CookieJar; cookie?: string } = {},
+) {
+  const headers: Record<string, string> = {
+    "x-forwarded-for": opts.ip ?? `10.7.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`,
+  };
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  const cookie = [opts.jar?.size ? opts.jar.header() : "", opts.cookie ?? ""].filter(Boolean);
+  if (cookie.length) headers.cookie = cookie.join("; ");
+  return Promise.resolve(
+    t.app.request(path, {
+      method: opts.method ?? (opts.body !== undefined ? "POST" : "GET"),
+      headers,
+      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+    }),
+  ).then((res: Response) => (opts.jar ? opts.jar.store(res) : res));
+}
+
+const defaults = {
+  rateLimitEnabled: true,
+  apiRequestsPerHour: 3000,
+  emailVerificationRequired: true,
+  suspiciousActivityDetection: true,
+};
+
+async function saveSecurity(settings: Partial<typeof defaults>) {
+  asAdmin();
+  const res = await call("/api/admin/security/settings", {
+    method: "PUT",
+    body: { ...defaults, ...settings },
+  });
+  t.actAs(null);
+  return res;
+}
+
+const auditRows = (action: string) =>
+  t.ctx.db.db.select().from(auditLog).where(eq(auditLog.action, action));
+
+describe(`admin System on ${testDriver()}`, () => {
+  it("reports the four components and real statistics", async () => {
+    asAdmin();
+    const res = await call("/api/admin/system");
+    expect(res.status).toBe(200);
+    const body = systemStatusSchema.strict().parse(await res.json());
+    expect(body.status).toBe("healthy");
+    for (const c of Object.values(body.components)) expect(c.status).toBe("ok");
+    expect(body.stats.database.driver).toBe(testDriver());
+    expect(body.stats.database.sizeBytes).toBeGreaterThan(0);
+    expect(body.stats.tables.find((r) => r.name === "users")?.rows).toBeGreaterThanOrEqual(2);
+    expect(body.stats.memory.rssBytes).toBeGreaterThan(0);
+  });
+
+  it("shows recent log lines without e-mail addresses or secrets, and exports them", async () => {
+    t.ctx.log.warn(
+      { user: "budi" },
+      "mail to budi.santoso@example.com failed: https://rupa.id/auth?token=abc123secret",
+    );
+    asAdmin();
+    const res = await call("/api/admin/system/logs");
+    const body = systemLogsSchema.parse(await res.json());
+    const text = JSON.stringify(body);
+    expect(text).toContain("mail to");
+    expect(text).not.toContain("budi.santoso@example.com");
+    expect(text).not.toContain("abc123secret");
+    const file = await call("/api/admin/system/logs/export");
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toContain("text/plain");
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="rupa-logs-/);
+    const exported = await file.text();
+    expect(exported).toContain("mail to");
+    expect(exported).not.toContain("budi.santoso@example.com");
+  });
+
+  it("runs every health-check step for real; the sign-up step leaves no user behind", async () => {
+    const before = await t.ctx.db.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    // The auth step reads the admin's real session.
+    const jar = new CookieJar();
+    const email = `admin-${randomUUID()}@example.com`;
+    await t.ctx.services.auth.ensureConfirmedUser(email, "rahasia-admin-123", "Admin");
+    const [u] = await t.ctx.db.db.select().from(users).where(eq(users.email, email));
+    await t.ctx.db.db.execute(
+      sql`INSERT INTO user_roles (user_id, role) VALUES (${u!.id}, 'admin')`,
+    );
+    t.actAs(null);
+    expect(
+      (await call("/api/account/sign-in", { body: { email, password: "rahasia-admin-123" }, jar }))
+        .status,
+    ).toBe(200);
+    for (const step of HEALTH_CHECK_STEPS) {
+      const res = await call(`/api/admin/system/health-check/${step}`, { method: "POST", jar });
+      expect(res.status, step).toBe(200);
+      const result = healthCheckResultSchema.parse(await res.json());
+      expect(result, step).toMatchObject({ step, status: "success" });
+    }
+    const after = await t.ctx.db.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    expect(after[0]!.n).toBe(before[0]!.n + 1); // the admin made above, and nothing else
+    const left = await t.ctx.db.db.select().from(users).where(like(users.email, "%.invalid"));
+    expect(left).toEqual([]);
+    asAdmin();
+    expect((await call("/api/admin/system/health-check/nonsense", { method: "POST" })).status).toBe(
+      404,
+    );
+  });
+
+  it("clears the caches and optimizes the database, each with its audit row", async () => {
+    asAdmin();
+    const cleared = await call("/api/admin/system/clear-cache", { method: "POST" });
+    expect(cleared.status).toBe(200);
+    expect(((await cleared.json()) as { cleared: string[] }).cleared).toContain("catalogue");
+    expect(await auditRows("system.cache_cleared")).toHaveLength(1);
+    const optimized = await call("/api/admin/system/optimize-database", { method: "POST" });
+    expect(optimized.status).toBe(200);
+    const rows = await auditRows("system.database_optimized");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actorId: adminId, entityType: "system" });
+    t.actAs(null);
+  });
+});
+
+describe(`admin Security on ${testDriver()}`, () => {
+  it("saves settings with one audit row of what changed, and refuses bad input", async () => {
+    asAdmin();
+    for (const bad of [
+      { ...defaults, apiRequestsPerHour: 0 },
+      { ...defaults, apiRequestsPerHour: "lots" },
+      { ...defaults, extra: true },
+      { rateLimitEnabled: false },
+    ]) {
+      const res = await call("/api/admin/security/settings", { method: "PUT", body: bad });
+      expect(res.status).toBe(400);
+    }
+    expect(await auditRows("setting.updated")).toHaveLength(0);
+    const res = await saveSecurity({ apiRequestsPerHour: 5000 });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ...defaults, apiRequestsPerHour: 5000 });
+    const rows = await auditRows("setting.updated");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      entityType: "setting",
+      before: { rate_limit_api_per_hour: "3000" },
+      after: { rate_limit_api_per_hour: "5000" },
+    });
+    // Saving the same values again changes nothing and writes nothing.
+    await saveSecurity({ apiRequestsPerHour: 5000 });
+    expect(await auditRows("setting.updated")).toHaveLength(1);
+    await saveSecurity({});
+    asAdmin();
+    const overview = securityOverviewSchema.parse(await (await call("/api/admin/security")).json());
+    expect(overview.settings).toEqual(defaults);
+    t.actAs(null);
+  });
+
+  it("answers 429 with Retry-After over a lowered API limit, once recorded; off lets all through", async () => {
+    await saveSecurity({ apiRequestsPerHour: 5 });
+    const ip = "10.99.0.1";
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await call("/api/styles/summary", { ip })).status);
+    expect(statuses.slice(0, 5).every((s) => s !== 429)).toBe(true);
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+    const limited = await call("/api/styles/summary", { ip });
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    // Health checks and other addresses are not limited.
+    expect((await call("/api/health", { ip })).status).toBe(200);
+    expect((await call("/api/styles/summary", { ip: "10.99.0.2" })).status).not.toBe(429);
+    const events = await t.ctx.db.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.type, "rate_limited"), eq(securityEvents.ip, ip)));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.details).toMatchObject({ endpoint: "api", by: "ip", limit: 5 });
+
+    // A member is counted by account, whatever the address; admins are never limited.
+    t.actAs({ userId: memberId });
+    const session = "rupa.session_token=pinned";
+    const member: number[] = [];
+    for (let i = 0; i < 7; i++)
+      member.push((await call("/api/account/me", { cookie: session })).status);
+    expect(member.slice(5)).toEqual([429, 429]);
+    asAdmin();
+    for (let i = 0; i < 7; i++)
+      expect((await call("/api/admin/system/logs", { cookie: session })).status).toBe(200);
+
+    await saveSecurity({ apiRequestsPerHour: 5, rateLimitEnabled: false });
+    expect((await call("/api/styles/summary", { ip })).status).toBe(200);
+    await saveSecurity({});
+    t.ctx.services.apiLimiter.reset();
+  });
+
+  it("with e-mail verification off, a new account signs in without confirming, bonus granted", async () => {
+    await saveSecurity({ emailVerificationRequired: false });
+    const email = `fresh-${randomUUID()}@example.com`;
+    const up = await call("/api/account/sign-up", {
+      body: { fullName: "Rina Putri", phone: "081234567890", email, password: "rahasia123" },
+    });
+    expect(up.status).toBe(201);
+    expect(await up.json()).toMatchObject({ status: "account_ready" });
+    const jar = new CookieJar();
+    const res = await call("/api/account/sign-in", {
+      body: { email, password: "rahasia123" },
+      jar,
+    });
+    expect(res.status).toBe(200);
+    const [u] = await t.ctx.db.db.select().from(users).where(eq(users.email, email));
+    expect(u!.emailVerified).toBe(true);
+    const lots = await t.ctx.db.db.select().from(creditLots).where(eq(creditLots.userId, u!.id));
+    expect(lots.map((l) => l.source)).toEqual(["signup_bonus"]);
+
+    // On again: a new account waits for its link.
+    await saveSecurity({});
+    const other = `waiting-${randomUUID()}@example.com`;
+    const up2 = await call("/api/account/sign-up", {
+      body: { fullName: "Rina Putri", phone: "081234567890", email: other, password: "rahasia123" },
+    });
+    expect(await up2.json()).toMatchObject({ status: "verification_sent" });
+    const res2 = await call("/api/account/sign-in", {
+      body: { email: other, password: "rahasia123" },
+    });
+    expect(res2.status).toBe(403);
+  });
+
+  it("flags failed sign-ins across many accounts from one address and blocks it; off does not", async () => {
+    const ip = "10.66.0.1";
+    const signIn = (email: string) =>
+      call("/api/account/sign-in", { ip, body: { email, password: "salah-sekali" } });
+    for (let i = 0; i < SUSPICIOUS_ACCOUNTS; i++)
+      expect((await signIn(`victim${i}-${randomUUID()}@example.com`)).status).toBe(401);
+    const flagged = await t.ctx.db.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.type, "suspicious_activity"), eq(securityEvents.ip, ip)));
+    expect(flagged).toHaveLength(1);
+    expect(flagged[0]!.severity).toBe("critical");
+    const blocked = await signIn("one-more@example.com");
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
+    // Another address is not blocked.
+    expect(
+      (await call("/api/account/sign-in", { body: { email: "x@example.com", password: "salah" } }))
+        .status,
+    ).toBe(401);
+
+    await saveSecurity({ suspiciousActivityDetection: false });
+    expect((await signIn("again@example.com")).status).toBe(401);
+    await saveSecurity({});
+  });
+
+  it("lists events with search, filter and paging, newest first", async () => {
+    asAdmin();
+    const res = await call("/api/admin/security/events?type=sign_in_failed&pageSize=10");
+    expect(res.status).toBe(200);
+    const page = securityEventsPageSchema.parse(await res.json());
+    expect(page.total).toBeGreaterThanOrEqual(SUSPICIOUS_ACCOUNTS);
+    expect(page.items).toHaveLength(10);
+    expect(page.items.every((e) => e.type === "sign_in_failed")).toBe(true);
+    const times = page.items.map((e) => e.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    const byIp = securityEventsPageSchema.parse(
+      await (await call("/api/admin/security/events?q=10.66.0.1&type=suspicious_activity")).json(),
+    );
+    expect(byIp.total).toBe(1);
+    const admin = securityEventsPageSchema.parse(
+      await (await call("/api/admin/security/events?type=admin_action")).json(),
+    );
+    expect(admin.items.some((e) => e.details.action === "setting.updated")).toBe(true);
+    for (const bad of ["?pageSize=7", "?type=nope", "?sort=ip.asc", "?page=0"])
+      expect((await call(`/api/admin/security/events${bad}`)).status).toBe(400);
+    const [latest] = await t.ctx.db.db
+      .select()
+      .from(appSettings)
+      .orderBy(desc(appSettings.updatedAt))
+      .limit(1);
+    expect(latest).toBeDefined();
+    t.actAs(null);
+  });
+});

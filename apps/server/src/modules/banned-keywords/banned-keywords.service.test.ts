@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { bannedKeywordInputSchema } from "@rupa/shared";
+import type { Tx } from "../../infra/db/client";
+import type { AuditInput } from "../audit/audit.repository";
+import type { BannedKeywordRow } from "./banned-keywords.repository";
+import { type BannedKeywordsDeps, createBannedKeywordsService } from "./banned-keywords.service";
+
+/**
+ * The Banned keywords rules against in-memory fakes: the input is normalised by the contract,
+ * a duplicate is a 409 that writes nothing, an edit that changes nothing writes no audit row,
+ * and every audit row is written inside the repository's write. Routes: *.int.test.ts.
+ */
+const TX = {} as Tx;
+const actor = { userId: "admin-1", ip: "203.0.113.1", userAgent: "vitest" };
+
+function world() {
+  const rows = new Map<string, BannedKeywordRow>();
+  const audit: AuditInput[] = [];
+  const taken = (keyword: string, id?: string) =>
+    [...rows.values()].some((r) => r.keyword === keyword && r.id !== id);
+  const deps: BannedKeywordsDeps = {
+    repo: {
+      list: () => Promise.resolve({ items: [...rows.values()], total: rows.size }),
+      find: (id) => Promise.resolve(rows.get(id) ?? null),
+      create: async (v, inTx) => {
+        if (taken(v.keyword)) return "duplicate";
+        const now = new Date();
+        const row = { id: randomUUID(), ...v, isActive: true, createdAt: now, updatedAt: now };
+        await inTx(TX, row);
+        rows.set(row.id, row);
+        return row;
+      },
+      update: async (id, patch, inTx) => {
+        const cur = rows.get(id);
+        if (!cur) return null;
+        if (patch.keyword !== undefined && taken(patch.keyword, id)) return "duplicate";
+        const row = { ...cur, ...patch };
+        await inTx(TX, row);
+        rows.set(id, row);
+        return row;
+      },
+      remove: async (id, inTx) => {
+        const cur = rows.get(id);
+        if (!cur) return false;
+        await inTx(TX, cur);
+        rows.delete(id);
+        return true;
+      },
+    },
+    audit: {
+      write: (tx, e) => {
+        expect(tx).toBe(TX);
+        audit.push(e);
+        return Promise.resolve();
+      },
+    },
+  };
+  return { rows, audit, svc: createBannedKeywordsService(deps) };
+}
+
+const parse = (v: unknown) => bannedKeywordInputSchema.parse(v);
+
+describe("banned keywords service", () => {
+  it("normalises input in the contract: trimmed, lower-cased, empty reason null", () => {
+    expect(parse({ keyword: "  KoToR  ", reason: "  " })).toEqual({
+      keyword: "kotor",
+      reason: null,
+    });
+    expect(parse({ keyword: "judi", reason: " taruhan " })).toEqual({
+      keyword: "judi",
+      reason: "taruhan",
+    });
+    expect(bannedKeywordInputSchema.safeParse({ keyword: "   " }).error?.issues[0]?.message).toBe(
+      "Keyword is required",
+    );
+  });
+
+  it("creates with an audit row; a duplicate is a 409 keyword_exists that writes nothing", async () => {
+    const w = world();
+    const kw = await w.svc.create(actor, parse({ keyword: "Kotor" }));
+    expect(kw.keyword).toBe("kotor");
+    expect(w.audit).toHaveLength(1);
+    await expect(w.svc.create(actor, parse({ keyword: " KOTOR" }))).rejects.toMatchObject({
+      status: 409,
+      code: "keyword_exists",
+      message: "This keyword already exists",
+    });
+    expect(w.rows.size).toBe(1);
+    expect(w.audit).toHaveLength(1);
+  });
+
+  it("writes nothing when an edit or a toggle changes nothing; 404 for an unknown id", async () => {
+    const w = world();
+    const kw = await w.svc.create(actor, parse({ keyword: "judi", reason: "taruhan" }));
+    await w.svc.update(actor, kw.id, parse({ keyword: "JUDI", reason: "taruhan " }));
+    await w.svc.setActive(actor, kw.id, true);
+    expect(w.audit.map((a) => a.action)).toEqual(["banned_keyword.created"]);
+    await w.svc.setActive(actor, kw.id, false);
+    expect(w.audit.at(-1)).toMatchObject({
+      action: "banned_keyword.deactivated",
+      before: { isActive: true },
+      after: { isActive: false },
+    });
+    await expect(w.svc.remove(actor, randomUUID())).rejects.toMatchObject({ status: 404 });
+    await expect(w.svc.update(actor, randomUUID(), parse({ keyword: "x" }))).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+});

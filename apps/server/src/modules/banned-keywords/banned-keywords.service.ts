@@ -1,0 +1,133 @@
+import type {
+  BannedKeyword,
+  BannedKeywordsPage,
+  BannedKeywordsQuery,
+  BannedKeywordInput,
+} from "@rupa/shared";
+import type { z } from "zod";
+import type { bannedKeywordInputSchema } from "@rupa/shared";
+import { errors } from "../../lib/errors";
+import type { AuditActor, AuditRepository } from "../audit/audit.repository";
+import type {
+  BannedKeywordRow,
+  BannedKeywordsRepository,
+  KeywordWrite,
+} from "./banned-keywords.repository";
+
+export type { BannedKeywordInput };
+type KeywordValues = z.output<typeof bannedKeywordInputSchema>;
+
+export const bannedKeywordErrors = {
+  notFound: () => errors.notFound("Keyword not found"),
+  duplicate: () => errors.conflict("keyword_exists", "This keyword already exists"),
+};
+
+export function toKeyword(r: BannedKeywordRow): BannedKeyword {
+  return {
+    id: r.id,
+    keyword: r.keyword,
+    reason: r.reason,
+    isActive: r.isActive,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+export interface BannedKeywordsDeps {
+  repo: Pick<BannedKeywordsRepository, "list" | "find" | "create" | "update" | "remove">;
+  audit: Pick<AuditRepository, "write">;
+}
+
+/**
+ * The Banned keywords section (spec §2, §5): the contract trims and lower-cases, this checks
+ * the keyword is not banned twice and writes every change with its audit row. Generation starts
+ * read the active keywords fresh, so a change applies to the very next request.
+ */
+export function createBannedKeywordsService(d: BannedKeywordsDeps) {
+  const snapshot = (r: BannedKeywordRow) => ({
+    keyword: r.keyword,
+    reason: r.reason,
+    isActive: r.isActive,
+  });
+
+  function written(row: KeywordWrite): BannedKeyword {
+    if (row === "duplicate") throw bannedKeywordErrors.duplicate();
+    if (!row) throw bannedKeywordErrors.notFound();
+    return toKeyword(row);
+  }
+
+  async function found(id: string): Promise<BannedKeywordRow> {
+    const row = await d.repo.find(id);
+    if (!row) throw bannedKeywordErrors.notFound();
+    return row;
+  }
+
+  return {
+    async list(q: BannedKeywordsQuery): Promise<BannedKeywordsPage> {
+      const { items, total } = await d.repo.list(q);
+      return { items: items.map(toKeyword), total, page: q.page, pageSize: q.pageSize };
+    },
+
+    async create(actor: AuditActor, v: KeywordValues): Promise<BannedKeyword> {
+      return written(
+        await d.repo.create({ keyword: v.keyword, reason: v.reason }, (tx, row) =>
+          d.audit.write(tx, {
+            actor,
+            action: "banned_keyword.created",
+            entityType: "banned_keyword",
+            entityId: row.id,
+            after: snapshot(row),
+          }),
+        ),
+      );
+    },
+
+    async update(actor: AuditActor, id: string, v: KeywordValues): Promise<BannedKeyword> {
+      const current = await found(id);
+      if (current.keyword === v.keyword && current.reason === v.reason) return toKeyword(current);
+      return written(
+        await d.repo.update(id, { keyword: v.keyword, reason: v.reason }, (tx, row) =>
+          d.audit.write(tx, {
+            actor,
+            action: "banned_keyword.updated",
+            entityType: "banned_keyword",
+            entityId: id,
+            before: { keyword: current.keyword, reason: current.reason },
+            after: { keyword: row.keyword, reason: row.reason },
+          }),
+        ),
+      );
+    },
+
+    async setActive(actor: AuditActor, id: string, active: boolean): Promise<BannedKeyword> {
+      const current = await found(id);
+      if (current.isActive === active) return toKeyword(current);
+      return written(
+        await d.repo.update(id, { isActive: active }, (tx) =>
+          d.audit.write(tx, {
+            actor,
+            action: active ? "banned_keyword.activated" : "banned_keyword.deactivated",
+            entityType: "banned_keyword",
+            entityId: id,
+            before: { isActive: current.isActive },
+            after: { isActive: active },
+          }),
+        ),
+      );
+    },
+
+    async remove(actor: AuditActor, id: string): Promise<void> {
+      const ok = await d.repo.remove(id, (tx, row) =>
+        d.audit.write(tx, {
+          actor,
+          action: "banned_keyword.deleted",
+          entityType: "banned_keyword",
+          entityId: id,
+          before: snapshot(row),
+        }),
+      );
+      if (!ok) throw bannedKeywordErrors.notFound();
+    },
+  };
+}
+export type BannedKeywordsService = ReturnType<typeof createBannedKeywordsService>;

@@ -1,0 +1,49 @@
+import type { SettingKey } from "@rupa/shared";
+import type { SettingsRepository } from "./settings.repository";
+
+/** How long a read setting is reused: other processes see an admin's change within this. */
+export const SETTINGS_CACHE_MS = 5000;
+
+/**
+ * Settings read on hot paths (every API request: the API limit), from memory for at most
+ * SETTINGS_CACHE_MS. A save through this process calls `invalidate`, so it is in force from the
+ * next request here; other processes follow within the TTL (issue 17 moves this to shared
+ * storage with the counters). A failed read is not cached.
+ */
+export function createSettingsCache(
+  repo: Pick<SettingsRepository, "get">,
+  ttlMs = SETTINGS_CACHE_MS,
+  now: () => number = Date.now,
+) {
+  const entries = new Map<SettingKey, { at: number; value: Promise<string> }>();
+  let generation = 0;
+
+  function get(key: SettingKey): Promise<string> {
+    const e = entries.get(key);
+    if (e && now() - e.at < ttlMs) return e.value;
+    const gen = generation;
+    const value = repo.get(key);
+    const entry = { at: now(), value };
+    entries.set(key, entry);
+    value.catch(() => {
+      if (gen === generation && entries.get(key) === entry) entries.delete(key);
+    });
+    return value;
+  }
+
+  return {
+    get,
+    async getInt(key: SettingKey): Promise<number> {
+      return Number.parseInt(await get(key), 10);
+    },
+    async getBool(key: SettingKey): Promise<boolean> {
+      return (await get(key)) === "true";
+    },
+    /** Forget every cached value (after a save, or the admin's Clear Cache). */
+    invalidate(): void {
+      generation++;
+      entries.clear();
+    },
+  };
+}
+export type SettingsCache = ReturnType<typeof createSettingsCache>;

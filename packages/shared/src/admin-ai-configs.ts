@@ -1,0 +1,161 @@
+import { z } from "zod";
+import { AI_PROVIDERS, AI_SERVICES } from "./constants";
+import { defineRoutes } from "./contract";
+
+/**
+ * The admin AI settings section (spec §2 "ai-settings"): one card per `ai_model_configs` entry.
+ * At most one entry per service is active (the database enforces it; activating one deactivates
+ * the others of its service in the same transaction), and the next generation of that service
+ * uses it. API keys live only in the server's environment: a card says whether its provider's
+ * key is set, never the key.
+ */
+
+export const aiServiceSchema = z.enum(AI_SERVICES);
+export const aiProviderSchema = z.enum(AI_PROVIDERS);
+
+/** The environment variable that holds each remote provider's key (`local` needs none). */
+export const AI_PROVIDER_KEY_NAMES = {
+  local: null,
+  replicate: "REPLICATE_API_TOKEN",
+  openai: "OPENAI_API_KEY",
+  huggingface: "HF_TOKEN",
+  kie_ai: "KIE_AI_API_KEY",
+} as const satisfies Record<(typeof AI_PROVIDERS)[number], string | null>;
+
+/**
+ * "Add Configuration" (spec §7 ai_model_configs insert): Replicate, no model, Replicate's API,
+ * an empty config, inactive. The endpoint is the API's base: the client adds /v1/predictions.
+ */
+export const AI_CONFIG_DEFAULTS = {
+  apiProvider: "replicate",
+  modelName: "",
+  apiEndpoint: "https://api.replicate.com",
+  configData: {},
+  isActive: false,
+} as const;
+
+/** A JSON object (not an array, a string or a number): what config_data holds. */
+export const aiConfigDataSchema = z
+  .record(z.string(), z.unknown())
+  .refine((v) => JSON.stringify(v).length <= 20_000, { message: "Config is too large" });
+
+export const aiConfigSchema = z.object({
+  id: z.string(),
+  serviceName: aiServiceSchema,
+  apiProvider: aiProviderSchema,
+  modelName: z.string(),
+  apiEndpoint: z.string(),
+  configData: z.record(z.string(), z.unknown()),
+  isActive: z.boolean(),
+  /** The environment variable the provider's key is read from (null for `local`). */
+  keyName: z.string().nullable(),
+  /** Whether that variable is set on the server (the key itself is never sent). */
+  keyPresent: z.boolean(),
+  /** Generations recorded with this provider and model for this service. */
+  usage: z.object({
+    generations: z.number().int().nonnegative(),
+    lastUsedAt: z.string().nullable(),
+  }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AiConfig = z.infer<typeof aiConfigSchema>;
+
+export const aiConfigListSchema = z.object({ configs: z.array(aiConfigSchema) });
+export type AiConfigList = z.infer<typeof aiConfigListSchema>;
+
+const endpointSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === "" || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), {
+    message: "An http(s) URL, or empty for the provider's own",
+  });
+
+/** POST /api/admin/ai-configs: a new entry for a service, with the defaults above. */
+export const createAiConfigRequestSchema = z.object({ serviceName: aiServiceSchema });
+export type CreateAiConfigRequest = z.input<typeof createAiConfigRequestSchema>;
+
+/** PUT /api/admin/ai-configs/:id: every editable field at once (the card's Save). */
+export const updateAiConfigRequestSchema = z.object({
+  apiProvider: aiProviderSchema,
+  modelName: z.string().trim().max(200),
+  apiEndpoint: endpointSchema,
+  configData: aiConfigDataSchema,
+  isActive: z.boolean(),
+});
+export type UpdateAiConfigRequest = z.input<typeof updateAiConfigRequestSchema>;
+
+export const aiConfigResponseSchema = z.object({ config: aiConfigSchema });
+
+/** POST /api/admin/ai-configs/:id/test: the provider's health check against its endpoint. */
+export const aiConfigTestSchema = z.object({
+  ok: z.boolean(),
+  provider: aiProviderSchema,
+  model: z.string(),
+  keyName: z.string().nullable(),
+  keyPresent: z.boolean(),
+  /** The endpoint asked (null for `local`, which asks nothing). */
+  endpoint: z.string().nullable(),
+  /** Its HTTP status, or null when it could not be reached (or was not asked). */
+  status: z.number().int().nullable(),
+  latencyMs: z.number().int().nonnegative(),
+  /** What went wrong, in a sentence (never a key). */
+  detail: z.string().nullable(),
+});
+export type AiConfigTest = z.infer<typeof aiConfigTestSchema>;
+
+const configParams = z.object({ id: z.uuid() });
+
+export const adminAiConfigsContract = defineRoutes({
+  list: {
+    method: "GET",
+    path: "/api/admin/ai-configs",
+    summary: "Every AI configuration by service, with key presence and usage",
+    access: "admin",
+    responses: { 200: aiConfigListSchema },
+    errors: [401, 403],
+  },
+  create: {
+    method: "POST",
+    path: "/api/admin/ai-configs",
+    summary: "Add an inactive configuration for a service, with the defaults",
+    access: "admin",
+    body: createAiConfigRequestSchema,
+    responses: { 201: aiConfigResponseSchema },
+    errors: [401, 403],
+  },
+  update: {
+    method: "PUT",
+    path: "/api/admin/ai-configs/:id",
+    summary:
+      "Save a configuration; activating it deactivates the others of its service in one transaction",
+    access: "admin",
+    params: configParams,
+    notFound: "Configuration not found",
+    body: updateAiConfigRequestSchema,
+    responses: { 200: aiConfigResponseSchema },
+    errors: [401, 403, 404],
+  },
+  remove: {
+    method: "DELETE",
+    path: "/api/admin/ai-configs/:id",
+    summary:
+      "Delete a configuration (the service falls back to the local renderer if it was active)",
+    access: "admin",
+    params: configParams,
+    notFound: "Configuration not found",
+    responses: { 200: z.object({ ok: z.literal(true) }) },
+    errors: [401, 403, 404],
+  },
+  test: {
+    method: "POST",
+    path: "/api/admin/ai-configs/:id/test",
+    summary: "Run the provider's health check against the configured endpoint",
+    access: "admin",
+    params: configParams,
+    notFound: "Configuration not found",
+    responses: { 200: aiConfigTestSchema },
+    errors: [401, 403, 404],
+  },
+});
