@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { useParams } from "react-router";
-import { PageHeader } from "@/components/page-header";
 import { Spinner } from "@/components/ui/spinner";
 import { adminSectionFromParam, type AdminSection } from "@/features/admin/admin-sections";
 import { useSeo } from "@/features/seo/use-seo";
@@ -8,13 +7,25 @@ import { useI18n } from "@/lib/i18n";
 import { NotFoundContent } from "../not-found-content";
 
 /** Each section's page is its own chunk: opening the dashboard does not download the styles editor. */
-const SECTION_PAGES: Partial<Record<AdminSection, LazyExoticComponent<ComponentType>>> = {
+const SECTION_PAGES: Record<
+  AdminSection,
+  LazyExoticComponent<ComponentType<{ section: AdminSection }>>
+> = {
   dashboard: lazy(() => import("@/features/admin/sections/dashboard-page")),
   users: lazy(() => import("@/features/admin/sections/users-page")),
   uploads: lazy(() => import("@/features/admin/sections/uploads-page")),
   styles: lazy(() => import("@/features/admin/sections/styles-page")),
   analytics: lazy(() => import("@/features/admin/sections/analytics-page")),
+  "custom-profession": lazy(() => import("@/features/admin/sections/custom-profession-page")),
+  "banned-keywords": lazy(() => import("@/features/admin/sections/banned-keywords-page")),
+  feedback: lazy(() => import("@/features/admin/sections/feedback-page")),
   audit: lazy(() => import("@/features/admin/sections/audit-page")),
+  // The spec's "content" section shows the referrals view.
+  content: lazy(() => import("@/features/admin/sections/referrals-page")),
+  referrals: lazy(() => import("@/features/admin/sections/referrals-page")),
+  "ai-settings": lazy(() => import("@/features/admin/sections/ai-settings-page")),
+  system: lazy(() => import("@/features/admin/sections/system-page")),
+  security: lazy(() => import("@/features/admin/sections/security-page")),
 };
 
 function useSectionSeo(section: AdminSection) {
@@ -24,12 +35,6 @@ function useSectionSeo(section: AdminSection) {
     description: t("admin.description"),
     noindex: true,
   });
-}
-
-/** Sections whose pages come with issue 14 (custom professions, referrals, AI, system…). */
-function TitleOnlySection({ section }: { section: AdminSection }) {
-  const { t } = useI18n();
-  return <PageHeader title={t(`admin.sections.${section}`)} />;
 }
 
 function SectionLoading() {
@@ -45,10 +50,9 @@ function SectionLoading() {
 function SectionPage({ section }: { section: AdminSection }) {
   useSectionSeo(section);
   const Page = SECTION_PAGES[section];
-  if (!Page) return <TitleOnlySection key={section} section={section} />;
   return (
     <Suspense fallback={<SectionLoading />}>
-      <Page />
+      <Page section={section} />
     </Suspense>
   );
 }

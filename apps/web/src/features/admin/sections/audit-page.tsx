@@ -6,13 +6,7 @@ import { useAdminI18n, type AdminTranslate } from "../lib/admin-i18n";
 import { useAuditPage, type AuditEntry } from "../api/audit";
 import { AdminPage } from "../components/admin-page";
 import { AdminTime } from "../components/admin-time";
-import {
-  DataTable,
-  DataTableToolbar,
-  RefreshButton,
-  TableFilter,
-  TableSearch,
-} from "../components/data-table";
+import { AdminTable } from "../components/data-table";
 import { useTableState } from "../hooks/use-table-state";
 
 /** `{ a: 1 }` → `a: 1`; nested values as compact JSON. */
@@ -114,8 +108,6 @@ export default function AuditPage() {
     [t],
   );
 
-  const filtered = Boolean(state.q || state.entityType || state.entityId);
-
   return (
     <AdminPage title={t("audit.title")} description={t("audit.description")}>
       {state.entityType && state.entityId && (
@@ -133,36 +125,28 @@ export default function AuditPage() {
           </Button>
         </p>
       )}
-      <DataTable
+      <AdminTable
         caption={t("audit.title")}
         columns={columns}
         query={page}
         state={state}
-        onStateChange={set}
+        set={set}
         sortable={AUDIT_SORTABLE}
         errorText={t("audit.loadFailed")}
         emptyText={t("audit.empty")}
-        filtered={filtered}
-        onResetFilters={() => set({ q: "", entityType: undefined, entityId: undefined })}
-        toolbar={
-          <DataTableToolbar>
-            <TableSearch
-              value={state.q}
-              placeholder={t("audit.searchPlaceholder")}
-              onChange={(q) => set({ q }, { replace: true })}
-            />
-            <TableFilter
-              label={t("audit.entityFilter")}
-              value={state.entityType}
-              options={AUDIT_ENTITY_TYPES.map((value) => ({
-                value,
-                label: t(`audit.entities.${value}`),
-              }))}
-              onChange={(entityType) => set({ entityType, entityId: undefined })}
-            />
-            <RefreshButton onClick={() => void page.refetch()} busy={page.isFetching} />
-          </DataTableToolbar>
-        }
+        searchPlaceholder={t("audit.searchPlaceholder")}
+        filters={[
+          {
+            key: "entityType",
+            label: t("audit.entityFilter"),
+            options: AUDIT_ENTITY_TYPES.map((value) => ({
+              value,
+              label: t(`audit.entities.${value}`),
+            })),
+            clears: ["entityId"],
+          },
+        ]}
+        hiddenFilters={["entityId"]}
       />
     </AdminPage>
   );

@@ -38,7 +38,6 @@ import {
 import { Progress } from "@/components/ui/progress";
 import { isApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { cn } from "@/lib/utils";
 import {
   useDeleteStyle,
   useDuplicateStyle,
@@ -51,13 +50,8 @@ import {
 } from "../api/styles";
 import { AdminPage } from "../components/admin-page";
 import { AdminTime } from "../components/admin-time";
-import {
-  DataTable,
-  DataTableToolbar,
-  RefreshButton,
-  TableFilter,
-  TableSearch,
-} from "../components/data-table";
+import { AdminTable } from "../components/data-table";
+import { ActiveSwitch } from "../components/active-switch";
 import { StyleEditDialog } from "../components/styles/style-edit-dialog";
 import { StylePairsDialog } from "../components/styles/style-pairs-dialog";
 import { useTableState } from "../hooks/use-table-state";
@@ -66,18 +60,16 @@ import { useAdminI18n } from "../lib/admin-i18n";
 type Confirm = { kind: "delete" | "previews"; style: AdminStyleRow } | null;
 type Job = { styleId: string; name: string; jobId: string };
 
-function ActiveSwitch({ style }: { style: AdminStyleRow }) {
+function StyleActiveSwitch({ style }: { style: AdminStyleRow }) {
   const { t } = useAdminI18n();
   const setActive = useSetStyleActive();
-  const on = setActive.isPending ? !style.isActive : style.isActive;
   return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={on}
-      aria-label={t("styles.activeSwitch", { name: style.nameId })}
-      disabled={setActive.isPending}
-      onClick={() =>
+    <ActiveSwitch
+      on={style.isActive}
+      pending={setActive.isPending}
+      label={t("styles.activeSwitch", { name: style.nameId })}
+      text={t(style.isActive ? "styles.status.active" : "styles.status.inactive")}
+      onToggle={() =>
         setActive.mutate(
           { id: style.id, active: !style.isActive },
           {
@@ -91,26 +83,7 @@ function ActiveSwitch({ style }: { style: AdminStyleRow }) {
           },
         )
       }
-      className="inline-flex min-h-9 items-center gap-2 rounded-full text-xs font-semibold disabled:opacity-60"
-    >
-      <span
-        aria-hidden
-        className={cn(
-          "relative inline-flex h-6 w-10 shrink-0 rounded-full transition-colors",
-          on ? "bg-primary" : "bg-muted-foreground/30",
-        )}
-      >
-        <span
-          className={cn(
-            "absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform",
-            on ? "translate-x-[1.125rem]" : "translate-x-0.5",
-          )}
-        />
-      </span>
-      <span className={on ? "text-foreground" : "text-muted-foreground"}>
-        {t(on ? "styles.status.active" : "styles.status.inactive")}
-      </span>
-    </button>
+    />
   );
 }
 
@@ -237,7 +210,7 @@ export default function StylesPage() {
       {
         id: "active",
         header: t("styles.columns.active"),
-        cell: ({ row }) => <ActiveSwitch style={row.original} />,
+        cell: ({ row }) => <StyleActiveSwitch style={row.original} />,
       },
       {
         id: "sortOrder",
@@ -373,7 +346,6 @@ export default function StylesPage() {
     }
   };
 
-  const filtered = Boolean(state.q || state.category || state.status);
   const pending = remove.isPending || previews.isPending;
 
   return (
@@ -389,45 +361,34 @@ export default function StylesPage() {
           ))}
         </div>
       )}
-      <DataTable
+      <AdminTable
         caption={t("styles.title")}
         columns={columns}
         query={page}
         state={state}
-        onStateChange={set}
+        set={set}
         sortable={ADMIN_STYLES_SORTABLE}
         errorText={t("styles.toast.fetchFailed")}
         emptyText={t("styles.empty")}
-        filtered={filtered}
-        onResetFilters={() => set({ q: "", category: undefined, status: undefined })}
-        toolbar={
-          <DataTableToolbar>
-            <TableSearch
-              value={state.q}
-              placeholder={t("styles.searchPlaceholder")}
-              onChange={(q) => set({ q }, { replace: true })}
-            />
-            <TableFilter
-              label={t("styles.groupFilter")}
-              value={state.category}
-              options={STYLE_CATEGORIES.map((value) => ({
-                value,
-                label: t(`styles.groups.${value}`),
-              }))}
-              onChange={(category) => set({ category })}
-            />
-            <TableFilter
-              label={t("styles.statusFilter")}
-              value={state.status}
-              options={ADMIN_STYLE_STATUSES.map((value) => ({
-                value,
-                label: t(`styles.status.${value}`),
-              }))}
-              onChange={(status) => set({ status })}
-            />
-            <RefreshButton onClick={() => void page.refetch()} busy={page.isFetching} />
-          </DataTableToolbar>
-        }
+        searchPlaceholder={t("styles.searchPlaceholder")}
+        filters={[
+          {
+            key: "category",
+            label: t("styles.groupFilter"),
+            options: STYLE_CATEGORIES.map((value) => ({
+              value,
+              label: t(`styles.groups.${value}`),
+            })),
+          },
+          {
+            key: "status",
+            label: t("styles.statusFilter"),
+            options: ADMIN_STYLE_STATUSES.map((value) => ({
+              value,
+              label: t(`styles.status.${value}`),
+            })),
+          },
+        ]}
       />
       <StyleEditDialog styleId={editing} onClose={() => setEditing(null)} />
       <StylePairsDialog style={pairsOf} onClose={() => setPairsOf(null)} />

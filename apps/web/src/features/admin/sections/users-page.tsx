@@ -10,13 +10,7 @@ import { toast } from "@/lib/toast";
 import { useUsersPage, type AdminUser } from "../api/users";
 import { AdminPage } from "../components/admin-page";
 import { AdminTime } from "../components/admin-time";
-import {
-  DataTable,
-  DataTableToolbar,
-  RefreshButton,
-  TableFilter,
-  TableSearch,
-} from "../components/data-table";
+import { AdminTable } from "../components/data-table";
 import { UserActionsMenu } from "../components/users/user-actions-menu";
 import { UserDetailSheet } from "../components/users/user-detail-sheet";
 import {
@@ -138,37 +132,25 @@ export default function UsersPage() {
     [t, lang],
   );
 
-  const filtered = Boolean(state.q || state.role);
-
   return (
     <AdminPage title={t("users.title")} description={t("users.description")}>
-      <DataTable
+      <AdminTable
         caption={t("users.title")}
         columns={columns}
         query={page}
         state={state}
-        onStateChange={set}
+        set={set}
         sortable={ADMIN_USER_SORTABLE}
         errorText={t("users.loadFailed")}
         emptyText={t("users.empty")}
-        filtered={filtered}
-        onResetFilters={() => set({ q: "", role: undefined })}
-        toolbar={
-          <DataTableToolbar>
-            <TableSearch
-              value={state.q}
-              placeholder={t("users.searchPlaceholder")}
-              onChange={(q) => set({ q }, { replace: true })}
-            />
-            <TableFilter
-              label={t("users.roleFilter")}
-              value={state.role}
-              options={ROLES.map((value) => ({ value, label: t(`users.roles.${value}`) }))}
-              onChange={(role) => set({ role })}
-            />
-            <RefreshButton onClick={() => void page.refetch()} busy={page.isFetching} />
-          </DataTableToolbar>
-        }
+        searchPlaceholder={t("users.searchPlaceholder")}
+        filters={[
+          {
+            key: "role",
+            label: t("users.roleFilter"),
+            options: ROLES.map((value) => ({ value, label: t(`users.roles.${value}`) })),
+          },
+        ]}
       />
       <UserDetailSheet
         userId={openUserId}

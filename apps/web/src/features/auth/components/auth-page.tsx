@@ -320,6 +320,7 @@ export function AuthPage({ onTitle }: { onTitle: (title: string) => void }) {
               email={email}
               onEmailChange={setEmail}
               onSignedUp={(address) => setDone({ kind: "signedUp", email: address })}
+              onAccountReady={() => goTo("signIn")}
               emailRef={emailRef}
             />
           ) : null}

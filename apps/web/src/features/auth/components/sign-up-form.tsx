@@ -24,17 +24,20 @@ const linkClass =
 
 /**
  * Full name, phone, e-mail and password (spec §2). Sends the captured referral code. On
- * success no session exists yet: `onSignedUp` shows the "check your inbox" panel.
+ * success no session exists yet: `onSignedUp` shows the "check your inbox" panel, or, when an admin
+ * turned e-mail verification off (`account_ready`), `onAccountReady` goes to sign-in.
  */
 export function SignUpForm({
   email,
   onEmailChange,
   onSignedUp,
+  onAccountReady,
   emailRef,
 }: {
   email: string;
   onEmailChange: (email: string) => void;
   onSignedUp: (email: string) => void;
+  onAccountReady: (email: string) => void;
   emailRef: Ref<HTMLInputElement>;
 }) {
   const { t, lang } = useI18n();
@@ -65,10 +68,14 @@ export function SignUpForm({
         ...(referralCode ? { referralCode } : {}),
       },
       {
-        onSuccess: ({ referral }) => {
-          toast.success(t("auth.toasts.checkEmailTitle"), {
-            description: t("auth.toasts.checkEmailBody"),
-          });
+        onSuccess: ({ status, referral }) => {
+          const ready = status === "account_ready";
+          toast.success(
+            t(ready ? "auth.toasts.accountReadyTitle" : "auth.toasts.checkEmailTitle"),
+            {
+              description: t(ready ? "auth.toasts.accountReadyBody" : "auth.toasts.checkEmailBody"),
+            },
+          );
           if (referral === "recorded") {
             clearReferralCode();
             toast.success(t("auth.toasts.welcomeTitle"), {
@@ -77,7 +84,8 @@ export function SignUpForm({
           } else if (referral === "refused") {
             console.warn(`[referral] the server refused referral code ${referralCode ?? ""}`);
           }
-          onSignedUp(address);
+          if (ready) onAccountReady(address);
+          else onSignedUp(address);
         },
         onError: (error) => {
           if (isApiError(error) && error.code === "validation_failed") {

@@ -7,3 +7,5 @@ export {
   TableSearch,
   type FilterOption,
 } from "./data-table-toolbar";
+export { ListTable, type ListColumn } from "./list-table";
+export { AdminTable, type AdminTableFilter } from "./admin-table";

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from "react";
+import { useId, useState } from "react";
 import {
   STYLE_CATEGORIES,
   STYLE_PARAM_RANGES,
@@ -24,6 +24,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useAdminStyle, useUpdateStyle } from "../../api/styles";
+import { FormField } from "../form-field";
 import { useAdminI18n } from "../../lib/admin-i18n";
 
 type Tab = "general" | "prompts" | "model";
@@ -185,39 +186,6 @@ const TAB_OF: Partial<Record<keyof Form, Tab>> = {
   modelJson: "model",
 };
 
-function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
-      {children}
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-xs font-semibold text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) {
   const { t } = useAdminI18n();
   const base = useId();
@@ -305,27 +273,31 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
       <TabPanel idBase={tabsId} value={tab} className="grid gap-4 sm:grid-cols-2">
         {tab === "general" && (
           <>
-            <Field id={idOf("nameId")} label={t("styles.edit.nameId")} error={errors.nameId}>
+            <FormField id={idOf("nameId")} label={t("styles.edit.nameId")} error={errors.nameId}>
               <Input {...text("nameId")} maxLength={120} />
-            </Field>
-            <Field id={idOf("name")} label={t("styles.edit.name")} error={errors.name}>
+            </FormField>
+            <FormField id={idOf("name")} label={t("styles.edit.name")} error={errors.name}>
               <Input {...text("name")} maxLength={120} />
-            </Field>
-            <Field
+            </FormField>
+            <FormField
               id={idOf("descriptionId")}
               label={t("styles.edit.descriptionId")}
               error={errors.descriptionId}
             >
               <Textarea {...text("descriptionId")} rows={3} maxLength={2000} />
-            </Field>
-            <Field
+            </FormField>
+            <FormField
               id={idOf("description")}
               label={t("styles.edit.descriptionEn")}
               error={errors.description}
             >
               <Textarea {...text("description")} rows={3} maxLength={2000} />
-            </Field>
-            <Field id={idOf("category")} label={t("styles.edit.category")} error={errors.category}>
+            </FormField>
+            <FormField
+              id={idOf("category")}
+              label={t("styles.edit.category")}
+              error={errors.category}
+            >
               <NativeSelect
                 {...aria("category")}
                 value={form.category}
@@ -337,22 +309,22 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
                   </option>
                 ))}
               </NativeSelect>
-            </Field>
-            <Field
+            </FormField>
+            <FormField
               id={idOf("sortOrder")}
               label={t("styles.edit.sortOrder")}
               error={errors.sortOrder}
             >
               <Input {...text("sortOrder")} type="number" min={0} step={1} inputMode="numeric" />
-            </Field>
-            <Field
+            </FormField>
+            <FormField
               id={idOf("tags")}
               label={t("styles.edit.tags")}
               hint={t("styles.edit.tagsHint")}
               error={errors.tags}
             >
               <Input {...text("tags")} />
-            </Field>
+            </FormField>
             <label className="flex min-h-11 items-center gap-3 self-end text-sm font-semibold">
               <input
                 type="checkbox"
@@ -367,55 +339,55 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
         {tab === "prompts" && (
           <>
             <div className="sm:col-span-2">
-              <Field
+              <FormField
                 id={idOf("promptTemplate")}
                 label={t("styles.edit.promptTemplate")}
                 hint={t("styles.edit.templateHint")}
                 error={errors.promptTemplate}
               >
                 <Textarea {...text("promptTemplate")} rows={4} maxLength={4000} />
-              </Field>
+              </FormField>
             </div>
             <div className="sm:col-span-2">
-              <Field
+              <FormField
                 id={idOf("previewPromptTemplate")}
                 label={t("styles.edit.previewPromptTemplate")}
                 hint={t("styles.edit.templateHint")}
                 error={errors.previewPromptTemplate}
               >
                 <Textarea {...text("previewPromptTemplate")} rows={3} maxLength={4000} />
-              </Field>
+              </FormField>
             </div>
-            <Field id={idOf("male")} label={t("styles.edit.genderMale")}>
+            <FormField id={idOf("male")} label={t("styles.edit.genderMale")}>
               <Textarea {...text("male")} rows={2} maxLength={2000} />
-            </Field>
-            <Field id={idOf("female")} label={t("styles.edit.genderFemale")}>
+            </FormField>
+            <FormField id={idOf("female")} label={t("styles.edit.genderFemale")}>
               <Textarea {...text("female")} rows={2} maxLength={2000} />
-            </Field>
-            <Field id={idOf("femaleHijab")} label={t("styles.edit.genderHijab")}>
+            </FormField>
+            <FormField id={idOf("femaleHijab")} label={t("styles.edit.genderHijab")}>
               <Textarea {...text("femaleHijab")} rows={2} maxLength={2000} />
-            </Field>
-            <Field
+            </FormField>
+            <FormField
               id={idOf("negativePrompt")}
               label={t("styles.edit.negativePrompt")}
               error={errors.negativePrompt}
             >
               <Textarea {...text("negativePrompt")} rows={2} maxLength={2000} />
-            </Field>
+            </FormField>
           </>
         )}
         {tab === "model" && (
           <>
             <div className="sm:col-span-2">
-              <Field
+              <FormField
                 id={idOf("modelName")}
                 label={t("styles.edit.modelName")}
                 error={errors.modelName}
               >
                 <Input {...text("modelName")} maxLength={200} />
-              </Field>
+              </FormField>
             </div>
-            <Field
+            <FormField
               id={idOf("styleStrength")}
               label={t("styles.edit.styleStrength")}
               error={errors.styleStrength}
@@ -428,8 +400,12 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
                 step={STYLE_PARAM_RANGES.style_strength.step}
                 inputMode="decimal"
               />
-            </Field>
-            <Field id={idOf("guidance")} label={t("styles.edit.guidance")} error={errors.guidance}>
+            </FormField>
+            <FormField
+              id={idOf("guidance")}
+              label={t("styles.edit.guidance")}
+              error={errors.guidance}
+            >
               <Input
                 {...text("guidance")}
                 type="number"
@@ -438,8 +414,8 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
                 step={STYLE_PARAM_RANGES.guidance_scale.step}
                 inputMode="decimal"
               />
-            </Field>
-            <Field id={idOf("steps")} label={t("styles.edit.steps")} error={errors.steps}>
+            </FormField>
+            <FormField id={idOf("steps")} label={t("styles.edit.steps")} error={errors.steps}>
               <Input
                 {...text("steps")}
                 type="number"
@@ -448,8 +424,8 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
                 step={1}
                 inputMode="numeric"
               />
-            </Field>
-            <Field
+            </FormField>
+            <FormField
               id={idOf("scheduler")}
               label={t("styles.edit.scheduler")}
               error={errors.scheduler}
@@ -465,7 +441,7 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
                   </option>
                 ))}
               </NativeSelect>
-            </Field>
+            </FormField>
             <label className="flex min-h-11 items-center gap-3 self-end text-sm font-semibold">
               <input
                 type="checkbox"
@@ -478,7 +454,7 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
               />
               {t("styles.edit.useFixedSeed")}
             </label>
-            <Field
+            <FormField
               id={idOf("fixedSeed")}
               label={t("styles.edit.fixedSeed")}
               error={errors.fixedSeed}
@@ -491,9 +467,9 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
                 inputMode="numeric"
                 disabled={!form.useFixedSeed}
               />
-            </Field>
+            </FormField>
             <div className="sm:col-span-2">
-              <Field
+              <FormField
                 id={idOf("modelJson")}
                 label={t("styles.edit.modelJson")}
                 error={errors.modelJson}
@@ -504,7 +480,7 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
                   spellCheck={false}
                   className="font-mono text-xs"
                 />
-              </Field>
+              </FormField>
             </div>
           </>
         )}
