@@ -2,11 +2,21 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
+const chromium = { ...devices["Desktop Chrome"], channel: undefined };
+/**
+ * Journeys that switch something for everybody for a moment (the custom profession feature, the
+ * active avatar provider, the referral reward, a style shown on /eksplor, the dashboard's exact
+ * style count): they run after the others, one at a time, so no other journey sees the switch.
+ */
+const EXCLUSIVE = /admin-(content|programmes|insights|styles)\.spec\.ts$/;
+
 /** Journeys against the real built server on a fresh embedded database, in Debian's Chromium. */
 export default defineConfig({
   testDir: "apps/web/e2e",
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at once against the one server: journey files run side by side, except those
+  // that change what every other journey sees (see EXCLUSIVE), which run alone at the end.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -31,7 +41,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", use: chromium, testIgnore: EXCLUSIVE },
+    {
+      name: "exclusive",
+      use: chromium,
+      testMatch: EXCLUSIVE,
+      workers: 1,
+      dependencies: ["chromium"],
+    },
+  ],
   webServer: {
     command: "node scripts/e2e-server.mjs",
     url: `http://127.0.0.1:${port}/api/health`,

@@ -5,6 +5,9 @@ import { mockSession } from "./support/mock-session";
 // choice sticks, and the main/admin navigation works at phone and desktop widths. Where a page
 // needs a session (Keluar, the admin area) the session is mocked: see support/mock-session.ts.
 
+// Every test here stands alone (mocked sessions, its own context): both workers share them.
+test.describe.configure({ mode: "parallel" });
+
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 360, height: 800 };
 
@@ -39,6 +42,7 @@ const ADMIN_SECTIONS: { path: string; h1: string }[] = [
   { path: "/admin/referrals", h1: "Referral" },
   { path: "/admin/ai-settings", h1: "Pengaturan AI" },
   { path: "/admin/banned-keywords", h1: "Kata Terlarang" },
+  { path: "/admin/feedback", h1: "Feedback" },
   { path: "/admin/system", h1: "Sistem" },
   { path: "/admin/security", h1: "Keamanan" },
   { path: "/admin/audit", h1: "Jejak Audit" },

@@ -1,0 +1,236 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import {
+  generateButton,
+  openGenerator,
+  pickStyle,
+  signUpAndSignIn,
+  uploadPortrait,
+  type StyleRow,
+} from "./support/generator";
+
+// The admin's Referrals and AI settings sections against the real server (issue 14):
+// - Process Rewards pays a referrer whose 3 friends signed up with the referral code, confirmed
+//   their e-mail and made their first avatar. Completion pays on its own, so the journey first
+//   pauses rewards (referral_reward_credits = 0, as an operator would): the referrals complete
+//   unpaid, rewards are resumed, and the admin's Process Rewards pays them, once — pressed again
+//   it finds nothing, and the referrer's balance rose by 5 exactly once.
+// - The Manual Reward dialog: its refusals, then 5 credits to a member found by e-mail.
+// - AI settings: the admin adds an avatar configuration, makes it the active one (the previous
+//   one goes inactive), tests it, and the next avatar a member makes is recorded with it (the
+//   card counts the generation). With no provider keys here a remote provider would fall back to
+//   the local renderer, so the configuration is a `local` one with its own model name, which the
+//   generation row records. The previous configuration is made active again at the end.
+
+const ADMIN = { email: "admin@rupa.test", password: "admin-password-123" };
+const PHONE = { width: 360, height: 800 };
+
+const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
+const toasts = (page: Page) => page.getByRole("region", { name: /Notifikasi|Notifications/ });
+
+type Me = { user: { email: string; referralCode: string; credits: { balance: number } } };
+async function me(page: Page): Promise<Me["user"]> {
+  return ((await (await page.request.get("/api/account/me")).json()) as Me).user;
+}
+
+async function newPage(browser: Browser, base: string, viewport?: typeof PHONE): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: base,
+    locale: "id-ID",
+    timezoneId: "Asia/Jakarta",
+    ...(viewport ? { viewport } : {}),
+  });
+  return context.newPage();
+}
+
+/** The demo admin, signed in through /auth in a browser of their own. */
+async function adminPage(browser: Browser, base: string, viewport?: typeof PHONE): Promise<Page> {
+  const page = await newPage(browser, base, viewport);
+  await page.goto("/auth");
+  await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Masuk", exact: true }).click();
+  await expect(page).toHaveURL(/\/eksplor$/);
+  return page;
+}
+
+/** An operator's setting change (the test server's fixture route; no admin screen for it yet). */
+async function setSetting(page: Page, key: string, value: string) {
+  const res = await page.request.put(`/dev/fixtures/settings/${key}`, { data: { value } });
+  expect(res.status()).toBe(200);
+}
+
+/** A member makes one avatar through the real generator and lands on /gallery. */
+async function makeAvatar(page: Page, style: StyleRow) {
+  await openGenerator(page, style);
+  await uploadPortrait(page);
+  await generateButton(page).click();
+  await expect(page).toHaveURL(/\/gallery$/, { timeout: 45_000 });
+}
+
+test("Process Rewards pays a referrer of 3 completed friends once; pressed again there is nothing to pay", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const style = await pickStyle(page.request);
+  const admin = await adminPage(browser, baseURL!);
+  await setSetting(admin, "referral_reward_credits", "0");
+  try {
+    const referrerEmail = await signUpAndSignIn(page);
+    const referrer = await me(page);
+    const startBalance = referrer.credits.balance;
+
+    for (let i = 0; i < 3; i++) {
+      const friend = await newPage(browser, baseURL!);
+      try {
+        await friend.goto(`/?ref=${referrer.referralCode}`);
+        await expect(friend).toHaveURL(/\/$/);
+        await signUpAndSignIn(friend);
+        await makeAvatar(friend, style);
+      } finally {
+        await friend.context().close();
+      }
+    }
+    // Confirmed and a first avatar each: completed, but unpaid while rewards are paused.
+    await expect(async () => {
+      const stats = (await (await page.request.get("/api/referrals/me")).json()) as {
+        completed: number;
+      };
+      expect(stats.completed).toBe(3);
+    }).toPass({ timeout: 20_000 });
+    expect((await me(page)).credits.balance).toBe(startBalance);
+    await setSetting(admin, "referral_reward_credits", "5");
+
+    await admin.goto(`/admin/referrals?q=${encodeURIComponent(referrerEmail)}`);
+    await expect(h1(admin)).toHaveText("Referral");
+    const rows = admin.getByRole("row").filter({ hasText: referrerEmail });
+    await expect(rows).toHaveCount(3);
+    await expect(rows.filter({ hasText: "Selesai" })).toHaveCount(3);
+
+    await admin.getByRole("button", { name: "Proses Hadiah" }).click();
+    await expect(toasts(admin).getByText("Memproses 1 hadiah referral")).toBeVisible();
+    await expect(rows.filter({ hasText: "Dibayar" })).toHaveCount(3);
+    await admin.getByRole("button", { name: "Proses Hadiah" }).click();
+    await expect(toasts(admin).getByText("Tidak ada hadiah yang bisa diproses")).toBeVisible();
+
+    expect((await me(page)).credits.balance).toBe(startBalance + 5);
+    const card = (await (await page.request.get("/api/referrals/me")).json()) as {
+      creditsEarned: number;
+    };
+    expect(card.creditsEarned).toBe(5);
+  } finally {
+    await setSetting(admin, "referral_reward_credits", "5");
+    await admin.context().close();
+  }
+});
+
+test("Manual Reward: refusals in the dialog, then 5 credits to a member found by e-mail (on a phone)", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const email = await signUpAndSignIn(page);
+  const before = (await me(page)).credits.balance;
+  const admin = await adminPage(browser, baseURL!, PHONE);
+  try {
+    // The spec's "content" section is the referrals view under its own title.
+    await admin.goto("/admin/content");
+    await expect(h1(admin)).toHaveText("Konten");
+    await admin.getByRole("button", { name: "Hadiah Manual" }).click();
+    const dialog = admin.getByRole("dialog", { name: "Hadiah Manual" });
+    await expect(dialog.getByLabel("Jumlah kredit")).toHaveValue("5");
+    await dialog.getByRole("button", { name: "Berikan hadiah" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Pilih pengguna dan isi jumlah kredit");
+    await dialog.getByLabel("Email pengguna").fill("tidak.ada.orangnya@rupa.test");
+    await dialog.getByRole("button", { name: "Berikan hadiah" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Pengguna tidak ditemukan");
+    expect((await me(page)).credits.balance).toBe(before);
+
+    await dialog.getByLabel("Email pengguna").fill(email);
+    await dialog.getByRole("button", { name: "Berikan hadiah" }).click();
+    await expect(toasts(admin).getByText("Hadiah manual berhasil diberikan")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect((await me(page)).credits.balance).toBe(before + 5);
+  } finally {
+    await admin.context().close();
+  }
+});
+
+test("the admin switches the avatar configuration; the next avatar is recorded with it; the old one is restored", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const style = await pickStyle(page.request);
+  const admin = await adminPage(browser, baseURL!);
+  const model = `rupa-local-e2e-${Date.now().toString(36)}`;
+  type Cfg = { id: string; serviceName: string; isActive: boolean; modelName: string };
+  const configs = async () =>
+    ((await (await admin.request.get("/api/admin/ai-configs")).json()) as { configs: Cfg[] })
+      .configs;
+  const previous = (await configs()).find(
+    (c) => c.serviceName === "avatar_generation" && c.isActive,
+  )!;
+  const previousCard = admin.getByTestId(`ai-config-${previous.id}`);
+  let added: string | null = null;
+  try {
+    await admin.goto("/admin/ai-settings");
+    await expect(h1(admin)).toHaveText("Pengaturan AI");
+    await expect(previousCard.getByRole("switch")).toHaveAttribute("aria-checked", "true");
+
+    await admin.getByLabel("Layanan", { exact: true }).selectOption("avatar_generation");
+    const createdRes = admin.waitForResponse(
+      (r) => r.url().endsWith("/api/admin/ai-configs") && r.request().method() === "POST",
+    );
+    await admin.getByRole("button", { name: "Tambah Konfigurasi" }).click();
+    const created = (await (await createdRes).json()) as { config: Cfg };
+    added = created.config.id;
+    await expect(toasts(admin).getByText("Konfigurasi baru ditambahkan")).toBeVisible();
+    const card = admin.getByTestId(`ai-config-${added}`);
+    await expect(card.getByRole("switch")).toHaveAttribute("aria-checked", "false");
+    await expect(card.getByText("REPLICATE_API_TOKEN belum diatur")).toBeVisible();
+
+    await card.getByLabel("Penyedia").selectOption("local");
+    await card.getByLabel("Model", { exact: true }).fill(model);
+    const json = card.getByLabel("Konfigurasi (JSON)");
+    await json.fill('{"note": "e2e"}');
+    await json.fill('{"note": ');
+    await expect(card.getByText("JSON tidak valid")).toBeVisible();
+    await card.getByRole("switch").click();
+    await card.getByRole("button", { name: "Simpan" }).click();
+    await expect(toasts(admin).getByText("Konfigurasi berhasil disimpan")).toBeVisible();
+    await expect(card.getByRole("switch")).toHaveAttribute("aria-checked", "true");
+    await expect(card.getByLabel("Konfigurasi (JSON)")).toHaveValue(/"note": "e2e"/);
+    await expect(previousCard.getByRole("switch")).toHaveAttribute("aria-checked", "false");
+
+    await card.getByRole("button", { name: "Tes" }).click();
+    await expect(card.getByRole("status").filter({ hasText: "Penyedia siap" })).toBeVisible();
+    await expect(card.getByTestId("ai-config-usage")).toHaveText(/^0 generasi/);
+
+    await signUpAndSignIn(page);
+    await makeAvatar(page, style);
+
+    await admin.reload();
+    await expect(card.getByTestId("ai-config-usage")).toHaveText(/^1 generasi/);
+  } finally {
+    // Restore the previous active configuration and remove ours, through the page.
+    await admin.goto("/admin/ai-settings");
+    if ((await previousCard.getByRole("switch").getAttribute("aria-checked")) !== "true") {
+      await previousCard.getByRole("switch").click();
+      await previousCard.getByRole("button", { name: "Simpan" }).click();
+      await expect(previousCard.getByRole("switch")).toHaveAttribute("aria-checked", "true");
+    }
+    if (added) {
+      const card = admin.getByTestId(`ai-config-${added}`);
+      await card.getByRole("button", { name: "Hapus" }).click();
+      await admin.getByRole("dialog").getByRole("button", { name: "Hapus" }).click();
+      await expect(card).toHaveCount(0);
+    }
+    const after = (await configs()).filter((c) => c.serviceName === "avatar_generation");
+    expect(after.filter((c) => c.isActive).map((c) => c.id)).toEqual([previous.id]);
+    await admin.context().close();
+  }
+});
