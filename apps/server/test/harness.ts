@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 import type { DestinationStream } from "pino";
 import { createApp } from "../src/app";
 import { createAppContext, registerJobs } from "../src/bootstrap";
@@ -22,6 +23,16 @@ export type TestDriver = "pglite" | "postgres";
 export const testDriver = (): TestDriver =>
   process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 
+let templateImage: Blob | undefined;
+/** The migrated and seeded PGlite copy the pglite project's global setup made, if it ran. */
+function pgliteTemplate(): Blob | undefined {
+  if (templateImage) return templateImage;
+  const file = inject("pgliteTemplate");
+  if (!file) return undefined;
+  templateImage = new Blob([fs.readFileSync(file)]);
+  return templateImage;
+}
+
 /** A fresh, migrated and seeded database of the requested kind. PostgreSQL gets its own database. */
 export async function createTestDatabase(driver: TestDriver = testDriver()): Promise<{
   handle: DatabaseHandle;
@@ -29,6 +40,11 @@ export async function createTestDatabase(driver: TestDriver = testDriver()): Pro
   drop(): Promise<void>;
 }> {
   if (driver === "pglite") {
+    const image = pgliteTemplate();
+    if (image) {
+      const handle = await openDatabase({ pgliteDir: "memory://", pgliteImage: image });
+      return { handle, drop: () => handle.close() };
+    }
     const handle = await openDatabase({ pgliteDir: "memory://" });
     await runMigrations(handle);
     await seedDatabase(handle.db);

@@ -27,18 +27,22 @@ export interface DatabaseHandle {
   /** The PostgreSQL pool (absent on PGlite). */
   pool?: pg.Pool;
   close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball (what `pgliteImage` opens again). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder; "memory://" for an in-memory database. */
   pgliteDir?: string;
+  /** PGlite in memory only: start from this data folder tarball instead of an empty cluster. */
+  pgliteImage?: Blob;
   poolMax?: number;
 }
 
 export function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) return Promise.resolve(openPostgres(opts.databaseUrl, opts.poolMax ?? 10));
-  return openPglite(opts.pgliteDir ?? "memory://");
+  return openPglite(opts.pgliteDir ?? "memory://", opts.pgliteImage);
 }
 
 function openPostgres(url: string, max: number): DatabaseHandle {
@@ -59,8 +63,9 @@ function openPostgres(url: string, max: number): DatabaseHandle {
 /** PGlite's shared buffers (see openPglite). */
 const PGLITE_SHARED_BUFFERS = "32MB";
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
+async function openPglite(dir: string, image?: Blob): Promise<DatabaseHandle> {
   const inMemory = dir.startsWith("memory://");
+  if (image && !inMemory) throw new Error("a PGlite image opens in memory only");
   const release = inMemory ? () => {} : acquireDirLock(path.dirname(path.resolve(dir)));
   let client: PGlite;
   try {
@@ -69,6 +74,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
       // wasm heap of this process (~130 MB of RSS before any query). The embedded database is
       // small and its files sit in the OS page cache anyway: 32 MB is plenty.
       startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      ...(image ? { loadDataDir: image } : {}),
     });
   } catch (e) {
     release();
@@ -84,6 +90,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
       const res = await client.exec(text);
       return res[res.length - 1] ?? { rows: [] };
     },
+    dumpDataDir: () => client.dumpDataDir("none"),
     close: async () => {
       try {
         if (!client.closed) await client.close();
