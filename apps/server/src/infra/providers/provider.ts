@@ -66,6 +66,36 @@ export interface AvatarProvider {
   check(): Promise<void>;
 }
 
+/** What a Kanvas provider is asked for: one picture per call (a run of four calls four times). */
+export interface KanvasRequest {
+  mode: "text2image" | "image2image";
+  /** Already checked against the banned keywords and trimmed; at most 2000 characters. */
+  prompt: string;
+  /** "" when none was given. */
+  negativePrompt: string;
+  aspectRatio: "1:1" | "16:9" | "9:16";
+  /** The run's seed plus the picture's index: the same request gives the same picture. */
+  seed: number;
+  /**
+   * image2image: the reference images (JPEG, at most 1024 px, normalised at upload), as
+   * file-backed Blobs read only while a request body is sent; empty for text2image.
+   */
+  images: Blob[];
+  signal: AbortSignal;
+  /** As for avatars: work an earlier attempt started is resumed, not paid for again. */
+  providerJob?: ProviderJobLink;
+}
+
+/** A provider of the `kanvas_generation` service (ai_model_configs). */
+export interface KanvasProvider {
+  readonly name: AvatarProvider["name"];
+  readonly model: string;
+  readonly resumable?: boolean;
+  generateKanvas(req: KanvasRequest): Promise<GenerateResult>;
+  /** A cheap readiness check (configuration present). */
+  check(): Promise<void>;
+}
+
 /** The subject as bytes, for APIs that take it inline (base64 in JSON, local rendering). */
 export async function subjectBytes(image: Buffer | Blob): Promise<Buffer> {
   if (Buffer.isBuffer(image)) return image;
