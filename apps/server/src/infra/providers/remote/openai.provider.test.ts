@@ -1,13 +1,16 @@
 import { openAsBlob } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeOpenAi } from "../../../../test/fake-openai";
+import { listenLocally } from "../../../../test/fake-server";
 import { failure, generateRequest, registryWith } from "../../../../test/provider-requests";
 import type { GenerateRequest } from "../provider";
-import { createOpenAiProvider, openAiSizeFor } from "./openai.provider";
+import { kanvasRequest, referenceImages } from "./kanvas-test-request";
+import { createOpenAiKanvasProvider, createOpenAiProvider, openAiSizeFor } from "./openai.provider";
 
 let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
 beforeAll(async () => {
@@ -191,5 +194,225 @@ describe("registry wiring for openai", () => {
   it("falls back to the local renderer without the key", async () => {
     const p = await registryWith({ apiProvider: "openai" }, {}).forService("avatar_generation");
     expect(p.name).toBe("local");
+  });
+});
+
+type GenerationsMode = "ok" | "rate_limited" | "server_error" | "moderation_blocked" | "slow";
+
+/**
+ * A local stand-in for `POST /v1/images/generations` (test/fake-openai.ts serves only the edits
+ * endpoint): JSON `{ model, prompt, size, n, quality }` in, `{ created, data: [{ b64_json }] }`
+ * out, errors as `{ error: { message, type, param, code } }`. `slow` never answers.
+ */
+async function startFakeGenerations(apiKey: string) {
+  let mode: GenerationsMode = "ok";
+  const calls: { path: string; auth?: string; contentType?: string; body: unknown }[] = [];
+  const stats = { aborted: 0 };
+  const png = (
+    await sharp({ create: { width: 1536, height: 1024, channels: 3, background: "#e9c46a" } })
+      .png()
+      .toBuffer()
+  ).toString("base64");
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    let done = false;
+    res.on("close", () => {
+      if (!done) stats.aborted += 1;
+    });
+    const send = (status: number, obj: unknown, headers: Record<string, string> = {}) => {
+      done = true;
+      res.writeHead(status, { "content-type": "application/json", ...headers });
+      res.end(JSON.stringify(obj));
+    };
+    const error = (status: number, type: string, code: string | null, message: string) =>
+      send(
+        status,
+        { error: { message, type, param: null, code } },
+        status === 429 ? { "retry-after": "12" } : {},
+      );
+    req.on("data", (c: Buffer) => (raw += c.toString()));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://fake");
+      calls.push({
+        path: url.pathname,
+        auth: req.headers.authorization,
+        contentType: req.headers["content-type"],
+        body: raw ? (JSON.parse(raw) as unknown) : undefined,
+      });
+      if (req.method !== "POST" || url.pathname !== "/v1/images/generations")
+        return error(404, "invalid_request_error", null, `Invalid URL (${url.pathname})`);
+      if (req.headers.authorization !== `Bearer ${apiKey}`)
+        return error(401, "invalid_request_error", "invalid_api_key", "Incorrect API key");
+      if (mode === "rate_limited")
+        return error(429, "requests", "rate_limit_exceeded", "Rate limit reached for images");
+      if (mode === "server_error")
+        return error(500, "server_error", null, "The server had an error");
+      if (mode === "moderation_blocked")
+        return error(
+          400,
+          "image_generation_user_error",
+          "moderation_blocked",
+          "Your request was rejected as a result of our safety system.",
+        );
+      if (mode === "slow") return;
+      send(200, { created: Math.floor(Date.now() / 1000), data: [{ b64_json: png }] });
+    });
+  });
+  const { endpoint, close } = await listenLocally(server);
+  return {
+    endpoint,
+    calls,
+    stats,
+    setMode(m: GenerationsMode) {
+      mode = m;
+    },
+    close,
+  };
+}
+
+describe("OpenAI Kanvas client against local fakes of the Images API", () => {
+  let gen: Awaited<ReturnType<typeof startFakeGenerations>>;
+  beforeAll(async () => {
+    gen = await startFakeGenerations(fake.apiKey);
+  });
+  afterAll(() => gen.close());
+
+  const kanvas = (over: Partial<Parameters<typeof createOpenAiKanvasProvider>[0]> = {}) =>
+    createOpenAiKanvasProvider({
+      apiKey: fake.apiKey,
+      endpoint: gen.endpoint,
+      model: "gpt-image-1",
+      ...over,
+    });
+  /** The edits endpoint is test/fake-openai.ts. */
+  const edits = (over: Partial<Parameters<typeof createOpenAiKanvasProvider>[0]> = {}) =>
+    kanvas({ endpoint: fake.endpoint, ...over });
+  const image2image = async () =>
+    kanvasRequest({ mode: "image2image", images: await referenceImages() });
+
+  it("text2image posts JSON to /v1/images/generations with the ratio's size and decodes b64_json", async () => {
+    gen.setMode("ok");
+    const before = gen.calls.length;
+    const out = await kanvas({ quality: "high" }).generateKanvas(kanvasRequest());
+    const meta = await sharp(out.image).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["png", 1536, 1024]);
+    expect(out).toEqual({ image: out.image, model: "gpt-image-1", seed: 1001 });
+    const call = gen.calls[before]!;
+    expect(call.path).toBe("/v1/images/generations");
+    expect(call.auth).toBe(`Bearer ${fake.apiKey}`);
+    expect(call.contentType).toBe("application/json");
+    expect(call.body).toEqual({
+      model: "gpt-image-1",
+      prompt: "a lighthouse on a cliff at dusk, oil painting\n\nAvoid: blurry, text",
+      size: "1536x1024",
+      n: 1,
+      quality: "high",
+    });
+  });
+
+  it("text2image sends the portrait size for 9:16, no quality when unset, no Avoid without a negative prompt", async () => {
+    gen.setMode("ok");
+    const before = gen.calls.length;
+    await kanvas().generateKanvas(kanvasRequest({ aspectRatio: "9:16", negativePrompt: "" }));
+    expect(gen.calls[before]!.body).toEqual({
+      model: "gpt-image-1",
+      prompt: "a lighthouse on a cliff at dusk, oil painting",
+      size: "1024x1536",
+      n: 1,
+    });
+  });
+
+  it("image2image sends every reference as image[] to /v1/images/edits", async () => {
+    fake.setMode("ok");
+    const sent: FormData[] = [];
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      if (init?.body instanceof FormData) sent.push(init.body);
+      return realFetch(input, init);
+    });
+    const before = fake.calls.length;
+    const req = await image2image();
+    const out = await edits({ quality: "low" }).generateKanvas({ ...req, aspectRatio: "1:1" });
+    const meta = await sharp(out.image).metadata();
+    expect([meta.width, meta.height]).toEqual([1024, 1024]);
+    expect(out).toMatchObject({ model: "gpt-image-1", seed: 1001 });
+    const call = fake.calls[before]!;
+    expect(call.path).toBe("/v1/images/edits");
+    expect(call.auth).toBe(`Bearer ${fake.apiKey}`);
+    expect(call.fields).toMatchObject({
+      model: "gpt-image-1",
+      size: "1024x1024",
+      n: "1",
+      quality: "low",
+    });
+    expect(call.fields.prompt).toContain("Avoid: blurry, text");
+    const parts = sent[0]!.getAll("image[]") as File[];
+    expect(parts.map((f) => [f.name, f.type, f.size])).toEqual(
+      req.images.map((b, i) => [`reference-${i + 1}.jpg`, "image/jpeg", b.size]),
+    );
+  });
+
+  it("image2image without a reference image is refused before any request", async () => {
+    const before = fake.calls.length;
+    const e = await failure(edits().generateKanvas(kanvasRequest({ mode: "image2image" })));
+    expect(e.kind).toBe("permanent");
+    expect(fake.calls.length).toBe(before);
+  });
+
+  it("treats 429 as transient with Retry-After, on both endpoints", async () => {
+    gen.setMode("rate_limited");
+    fake.setMode("rate_limited");
+    for (const [p, r] of [
+      [kanvas(), kanvasRequest()],
+      [edits(), await image2image()],
+    ] as const) {
+      const e = await failure(p.generateKanvas(r));
+      expect(e.kind).toBe("transient");
+      expect(e.retryAfterSeconds).toBe(12);
+      expect(e.message).toContain("rate_limit_exceeded");
+    }
+  });
+
+  it("treats 5xx as transient, on both endpoints", async () => {
+    gen.setMode("server_error");
+    fake.setMode("unavailable");
+    expect((await failure(kanvas().generateKanvas(kanvasRequest()))).kind).toBe("transient");
+    expect((await failure(edits().generateKanvas(await image2image()))).kind).toBe("transient");
+  });
+
+  it("treats a moderation refusal, insufficient quota and a bad key as permanent", async () => {
+    gen.setMode("moderation_blocked");
+    const refused = await failure(kanvas().generateKanvas(kanvasRequest()));
+    expect(refused.kind).toBe("permanent");
+    expect(refused.message).toMatch(/content policy/);
+    fake.setMode("insufficient_quota");
+    expect((await failure(edits().generateKanvas(await image2image()))).kind).toBe("permanent");
+    gen.setMode("ok");
+    const e = await failure(kanvas({ apiKey: "sk-wrong" }).generateKanvas(kanvasRequest()));
+    expect(e.kind).toBe("permanent");
+    expect(e.message).toContain("401");
+  });
+
+  it("times out a slow answer and aborts the request, on both endpoints", async () => {
+    gen.setMode("slow");
+    fake.setMode("slow");
+    const aborted = [gen.stats.aborted, fake.stats.aborted] as const;
+    const started = Date.now();
+    for (const [p, r] of [
+      [kanvas({ timeoutMs: 300 }), kanvasRequest()],
+      [edits({ timeoutMs: 300 }), await image2image()],
+    ] as const) {
+      const e = await failure(p.generateKanvas(r));
+      expect(e.kind).toBe("transient");
+      expect(e.message).toMatch(/timed out/);
+    }
+    expect(Date.now() - started).toBeLessThan(3000);
+    await expect.poll(() => gen.stats.aborted).toBeGreaterThan(aborted[0]);
+    await expect.poll(() => fake.stats.aborted).toBeGreaterThan(aborted[1]);
+  });
+
+  it("check() names the missing key", async () => {
+    await expect(kanvas({ apiKey: "" }).check()).rejects.toThrow(/OPENAI_API_KEY/);
+    await expect(kanvas().check()).resolves.toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import {
   type AvatarProvider,
   downloadImage,
+  type KanvasProvider,
   errorForStatus,
   ProviderError,
   providerFetch,
@@ -82,83 +83,158 @@ async function readImages(
   }
 }
 
+/** An error answer as a ProviderError (permanent or transient). */
+function failure(status: number, text: string, retryAfter: string | null): ProviderError {
+  let body: OpenAiError = {};
+  try {
+    body = JSON.parse(text) as OpenAiError;
+  } catch {
+    // not JSON
+  }
+  const err = body.error ?? {};
+  const detail = [err.code ?? err.type, err.message ?? text].filter(Boolean).join(": ");
+  // Out of quota or blocked by the safety system: another try fails the same way.
+  if (err.code === "insufficient_quota" || err.type === "insufficient_quota")
+    return new ProviderError("permanent", `openai answered ${status}: ${detail.slice(0, 200)}`);
+  if (err.code === "moderation_blocked" || err.code === "content_policy_violation")
+    return new ProviderError(
+      "permanent",
+      `openai refused the image (content policy): ${detail.slice(0, 200)}`,
+    );
+  return errorForStatus("openai", status, detail, retryAfter);
+}
+
+/** The Images API has no negative prompt: what to avoid is said in words. */
+function promptWithAvoid(prompt: string, negativePrompt: string): string {
+  return (negativePrompt ? `${prompt}\n\nAvoid: ${negativePrompt}` : prompt).slice(0, 32_000);
+}
+
+/**
+ * One Images API call (`path` is /v1/images/edits with a multipart form, or
+ * /v1/images/generations with JSON) and its single image. gpt-image-1 answers with base64
+ * (`data[0].b64_json`), decoded into our memory at once, as it arrives. The API has no cancel:
+ * on timeout the request is aborted.
+ */
+async function requestImage(
+  cfg: OpenAiConfig,
+  path: string,
+  body: FormData | string,
+  jobSignal: AbortSignal,
+): Promise<Buffer> {
+  const timeoutMs = cfg.timeoutMs ?? 150_000;
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const signal = AbortSignal.any([jobSignal, deadline]);
+  // A FormData body sets its own multipart Content-Type (with the boundary).
+  const headers: Record<string, string> = { Authorization: `Bearer ${cfg.apiKey}` };
+  if (typeof body === "string") headers["Content-Type"] = "application/json";
+  const res = await providerFetch("openai", `${cfg.endpoint.replace(/\/+$/, "")}${path}`, {
+    method: "POST",
+    headers,
+    body,
+    signal: jobSignal,
+    timeoutMs,
+  });
+  if (!res.ok)
+    throw failure(res.status, await readText(res, signal), res.headers.get("retry-after"));
+  const read = await readImages(res, signal);
+  let parsed: ImagesResponse;
+  try {
+    parsed = JSON.parse(read.json) as ImagesResponse;
+  } catch {
+    throw new ProviderError("transient", "openai: invalid JSON response");
+  }
+  const first = parsed.data?.[0];
+  // `b64_json` was decoded while reading (it is "" in `read.json`).
+  let image: Buffer | null = first?.b64_json === "" ? read.image : null;
+  if (!image?.length && first?.url) image = await downloadImage("openai", first.url, jobSignal);
+  if (!image || image.length === 0)
+    throw new ProviderError("permanent", "openai: the response had no image");
+  return image;
+}
+
+/**
+ * The multipart form of `POST /v1/images/edits`: every image as `image[]`, `model` always sent
+ * (the endpoint would otherwise pick dall-e-2), one image of the given size.
+ */
+function editsForm(
+  cfg: OpenAiConfig,
+  images: [Blob, string][],
+  prompt: string,
+  size: string,
+): FormData {
+  const form = new FormData();
+  form.append("model", cfg.model);
+  for (const [blob, name] of images) form.append("image[]", blob, name);
+  form.append("prompt", prompt);
+  form.append("size", size);
+  form.append("n", "1");
+  if (cfg.quality) form.append("quality", cfg.quality);
+  if (cfg.inputFidelity) form.append("input_fidelity", cfg.inputFidelity);
+  return form;
+}
+
+function check(cfg: OpenAiConfig): Promise<void> {
+  if (!cfg.apiKey) return Promise.reject(new Error("OPENAI_API_KEY is not set"));
+  return Promise.resolve();
+}
+
 /**
  * OpenAI Images API, `POST /v1/images/edits` with gpt-image-1: the subject photo as `image[]`
- * in a multipart form, `model` always sent, the nearest supported size, one image. gpt-image-1
- * answers with base64 (`data[0].b64_json`), decoded into our memory at once, as it arrives. The API has no
- * cancel: on timeout the request is aborted.
+ * in a multipart form, `model` always sent, the nearest supported size, one image.
  */
 export function createOpenAiProvider(cfg: OpenAiConfig): AvatarProvider {
-  const base = cfg.endpoint.replace(/\/+$/, "");
-
-  function failure(status: number, text: string, retryAfter: string | null): ProviderError {
-    let body: OpenAiError = {};
-    try {
-      body = JSON.parse(text) as OpenAiError;
-    } catch {
-      // not JSON
-    }
-    const err = body.error ?? {};
-    const detail = [err.code ?? err.type, err.message ?? text].filter(Boolean).join(": ");
-    // Out of quota or blocked by the safety system: another try fails the same way.
-    if (err.code === "insufficient_quota" || err.type === "insufficient_quota")
-      return new ProviderError("permanent", `openai answered ${status}: ${detail.slice(0, 200)}`);
-    if (err.code === "moderation_blocked" || err.code === "content_policy_violation")
-      return new ProviderError(
-        "permanent",
-        `openai refused the image (content policy): ${detail.slice(0, 200)}`,
-      );
-    return errorForStatus("openai", status, detail, retryAfter);
-  }
-
   return {
     name: "openai",
     model: cfg.model,
     async generate(req) {
-      const timeoutMs = cfg.timeoutMs ?? 150_000;
-      const deadline = AbortSignal.timeout(timeoutMs);
-      const signal = AbortSignal.any([req.signal, deadline]);
-      const form = new FormData();
-      form.append("model", cfg.model);
-      form.append("image[]", subjectBlob(req.image), "subject.jpg");
-      // No negative prompt in this API: it is said in words.
-      const prompt = req.negativePrompt
-        ? `${req.prompt}\n\nAvoid: ${req.negativePrompt}`
-        : req.prompt;
-      form.append("prompt", prompt.slice(0, 32_000));
-      form.append("size", openAiSizeFor(req.aspectRatio));
-      form.append("n", "1");
-      if (cfg.quality) form.append("quality", cfg.quality);
-      if (cfg.inputFidelity) form.append("input_fidelity", cfg.inputFidelity);
-
-      const res = await providerFetch("openai", `${base}/v1/images/edits`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${cfg.apiKey}` },
-        body: form,
-        signal: req.signal,
-        timeoutMs,
-      });
-      if (!res.ok)
-        throw failure(res.status, await readText(res, signal), res.headers.get("retry-after"));
-      const read = await readImages(res, signal);
-      let body: ImagesResponse;
-      try {
-        body = JSON.parse(read.json) as ImagesResponse;
-      } catch {
-        throw new ProviderError("transient", "openai: invalid JSON response");
-      }
-      const first = body.data?.[0];
-      // `b64_json` was decoded while reading (it is "" in `read.json`).
-      let image: Buffer | null = first?.b64_json === "" ? read.image : null;
-      if (!image?.length && first?.url)
-        image = await downloadImage("openai", first.url, req.signal);
-      if (!image || image.length === 0)
-        throw new ProviderError("permanent", "openai: the response had no image");
+      const form = editsForm(
+        cfg,
+        [[subjectBlob(req.image), "subject.jpg"]],
+        promptWithAvoid(req.prompt, req.negativePrompt),
+        openAiSizeFor(req.aspectRatio),
+      );
+      const image = await requestImage(cfg, "/v1/images/edits", form, req.signal);
       return { image, model: cfg.model, seed: req.seed };
     },
-    check() {
-      if (!cfg.apiKey) return Promise.reject(new Error("OPENAI_API_KEY is not set"));
-      return Promise.resolve();
+    check: () => check(cfg),
+  };
+}
+
+/**
+ * Kanvas through the same Images API: text-to-image is `POST /v1/images/generations` (JSON),
+ * image-to-image is `POST /v1/images/edits` with every reference image as `image[]`. The API
+ * takes no seed: the same request may give another picture (the result carries the request's
+ * seed all the same).
+ */
+export function createOpenAiKanvasProvider(cfg: OpenAiConfig): KanvasProvider {
+  return {
+    name: "openai",
+    model: cfg.model,
+    async generateKanvas(req) {
+      const prompt = promptWithAvoid(req.prompt, req.negativePrompt);
+      const size = openAiSizeFor(req.aspectRatio);
+      let image: Buffer;
+      if (req.mode === "text2image") {
+        const body = JSON.stringify({
+          model: cfg.model,
+          prompt,
+          size,
+          n: 1,
+          ...(cfg.quality ? { quality: cfg.quality } : {}),
+        });
+        image = await requestImage(cfg, "/v1/images/generations", body, req.signal);
+      } else {
+        if (req.images.length === 0)
+          throw new ProviderError("permanent", "openai: image to image needs a reference image");
+        const refs = req.images.map((ref, i): [Blob, string] => [
+          subjectBlob(ref),
+          `reference-${i + 1}.jpg`,
+        ]);
+        const form = editsForm(cfg, refs, prompt, size);
+        image = await requestImage(cfg, "/v1/images/edits", form, req.signal);
+      }
+      return { image, model: cfg.model, seed: req.seed };
     },
+    check: () => check(cfg),
   };
 }
