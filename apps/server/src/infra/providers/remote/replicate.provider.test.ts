@@ -3,7 +3,13 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeReplicate } from "../../../../test/fake-replicate";
 import { failure, generateRequest } from "../../../../test/provider-requests";
-import { createReplicateProvider } from "./replicate.provider";
+import { kanvasRequest, referenceImages } from "./kanvas-test-request";
+import {
+  createReplicateKanvasProvider,
+  createReplicateProvider,
+  FLUX_DEV_MODEL,
+  FLUX_DEV_VERSION,
+} from "./replicate.provider";
 
 let fake: Awaited<ReturnType<typeof startFakeReplicate>>;
 beforeAll(async () => {
@@ -165,5 +171,139 @@ describe("Replicate client against a local fake of its API", () => {
       expect(started[0]).not.toBe(previous);
     }
     expect(fake.predictions.size).toBe(before + 2);
+  });
+});
+
+describe("Replicate Kanvas client (FLUX dev) against a local fake of its API", () => {
+  const kanvas = (over: Partial<Parameters<typeof createReplicateKanvasProvider>[0]> = {}) =>
+    createReplicateKanvasProvider({
+      token: "test-token-123",
+      endpoint: fake.endpoint,
+      version: null,
+      model: FLUX_DEV_MODEL,
+      pollIntervalMs: 20,
+      ...over,
+    });
+  const created = (from: number) =>
+    fake.calls
+      .slice(from)
+      .filter((c) => c.method === "POST" && c.path === "/v1/predictions")
+      .map((c) => c.body as { version: string; input: Record<string, unknown> });
+
+  it("text2image runs flux-dev's pinned version with prompt, ratio, seed and one JPEG", async () => {
+    fake.setMode("ok");
+    const before = fake.calls.length;
+    const out = await kanvas().generateKanvas(kanvasRequest());
+    expect((await sharp(out.image).metadata()).width).toBe(640);
+    expect(out).toMatchObject({ model: FLUX_DEV_MODEL, seed: 1001 });
+    expect(FLUX_DEV_VERSION).toMatch(/^[0-9a-f]{64}$/);
+    const [body] = created(before);
+    expect(body).toEqual({
+      version: FLUX_DEV_VERSION,
+      input: {
+        prompt: "a lighthouse on a cliff at dusk, oil painting",
+        aspect_ratio: "16:9",
+        seed: 1001,
+        output_format: "jpg",
+        num_outputs: 1,
+      },
+    });
+    const create = fake.calls.slice(before).find((c) => c.path === "/v1/predictions")!;
+    expect(create.auth).toBe("Bearer test-token-123");
+  });
+
+  it("image2image sends the first reference as a data URL with prompt_strength, on the configured version", async () => {
+    fake.setMode("ok");
+    const before = fake.calls.length;
+    const images = await referenceImages();
+    await kanvas({ version: VERSION, promptStrength: 0.65 }).generateKanvas(
+      kanvasRequest({ mode: "image2image", images, aspectRatio: "9:16", seed: 77 }),
+    );
+    const first = Buffer.from(await images[0]!.arrayBuffer()).toString("base64");
+    expect(created(before)).toEqual([
+      {
+        version: VERSION,
+        input: {
+          prompt: "a lighthouse on a cliff at dusk, oil painting",
+          aspect_ratio: "9:16",
+          seed: 77,
+          output_format: "jpg",
+          num_outputs: 1,
+          image: `data:image/jpeg;base64,${first}`,
+          prompt_strength: 0.65,
+        },
+      },
+    ]);
+  });
+
+  it("image2image without a reference image is refused before any request", async () => {
+    const before = fake.calls.length;
+    const e = await failure(kanvas().generateKanvas(kanvasRequest({ mode: "image2image" })));
+    expect(e.kind).toBe("permanent");
+    expect(fake.calls.length).toBe(before);
+  });
+
+  it("treats 429 as transient with Retry-After, and 5xx as transient", async () => {
+    fake.setMode("rate_limited");
+    const limited = await failure(kanvas().generateKanvas(kanvasRequest()));
+    expect([limited.kind, limited.retryAfterSeconds]).toEqual(["transient", 7]);
+    fake.setMode("server_error");
+    expect((await failure(kanvas().generateKanvas(kanvasRequest()))).kind).toBe("transient");
+  });
+
+  it("treats 401 and a failed prediction as permanent", async () => {
+    fake.setMode("unauthorized");
+    const e = await failure(kanvas().generateKanvas(kanvasRequest()));
+    expect(e.kind).toBe("permanent");
+    expect(e.message).toContain("401");
+    fake.setMode("model_failed");
+    expect((await failure(kanvas().generateKanvas(kanvasRequest()))).kind).toBe("permanent");
+  });
+
+  it("cancels a prediction that runs past the timeout", async () => {
+    fake.setMode("slow");
+    const before = fake.predictions.size;
+    const e = await failure(kanvas({ timeoutMs: 300 }).generateKanvas(kanvasRequest()));
+    expect(e.kind).toBe("transient");
+    expect(e.message).toMatch(/timed out/);
+    const mine = [...fake.predictions.values()].slice(before);
+    expect(mine.map((p) => p.canceled)).toEqual([true]);
+  });
+
+  it("resumes the prediction an earlier attempt recorded instead of starting another", async () => {
+    fake.setMode("ok");
+    const started: string[] = [];
+    await kanvas().generateKanvas(
+      kanvasRequest({
+        providerJob: { previous: null, started: (id) => Promise.resolve(void started.push(id)) },
+      }),
+    );
+    expect(started).toHaveLength(1);
+    const count = fake.predictions.size;
+    const again: string[] = [];
+    const out = await kanvas().generateKanvas(
+      kanvasRequest({
+        providerJob: {
+          previous: started[0]!,
+          started: (id) => Promise.resolve(void again.push(id)),
+        },
+      }),
+    );
+    expect(out.image.length).toBeGreaterThan(0);
+    expect(fake.predictions.size).toBe(count);
+    expect(again).toEqual([]);
+    expect(kanvas().resumable).toBe(true);
+  });
+
+  it("another model without a pinned version is refused, by generate and by check()", async () => {
+    const other = kanvas({ model: "black-forest-labs/flux-schnell" });
+    const before = fake.calls.length;
+    const e = await failure(other.generateKanvas(kanvasRequest()));
+    expect(e.kind).toBe("permanent");
+    expect(e.message).toMatch(/version/);
+    expect(fake.calls.length).toBe(before);
+    await expect(other.check()).rejects.toThrow(/version/);
+    await expect(kanvas().check()).resolves.toBeUndefined();
+    await expect(kanvas({ token: "" }).check()).rejects.toThrow(/REPLICATE_API_TOKEN/);
   });
 });

@@ -1,10 +1,11 @@
 import type { PredictionWaiters } from "./replicate-webhook";
 import {
   type AvatarProvider,
-  type GenerateRequest,
   downloadImage,
   errorForStatus,
+  type KanvasProvider,
   ProviderError,
+  type ProviderJobLink,
   providerFetch,
   subjectBytes,
 } from "../provider";
@@ -58,11 +59,22 @@ function firstUrl(output: unknown): string | null {
   return null;
 }
 
+/** What running a prediction needs of a request (an avatar's or a Kanvas picture's). */
+interface PredictionRequest {
+  signal: AbortSignal;
+  providerJob?: ProviderJobLink;
+}
+
+/** Bytes as a data URL: the API takes small inputs inline instead of as uploaded files. */
+const jpegDataUrl = (bytes: Buffer) => `data:image/jpeg;base64,${bytes.toString("base64")}`;
+
 /**
  * Replicate predictions API: create a prediction for a pinned version, poll `urls.get` until it
- * settles, cancel it on timeout, honour 429 Retry-After, and copy the output out at once.
+ * settles (woken early by verified webhooks), cancel it on timeout, honour 429 Retry-After, and
+ * copy the output out at once. `run` takes the model's input as a function, so a resumed
+ * prediction does not read the request's images at all.
  */
-export function createReplicateProvider(cfg: ReplicateConfig): AvatarProvider {
+function createPredictionRunner(cfg: ReplicateConfig) {
   const base = cfg.endpoint.replace(/\/+$/, "");
   const headers = { Authorization: `Bearer ${cfg.token}`, "Content-Type": "application/json" };
   const poll = cfg.pollIntervalMs ?? 1000;
@@ -86,24 +98,16 @@ export function createReplicateProvider(cfg: ReplicateConfig): AvatarProvider {
     }
   }
 
-  /** Start a prediction for this request. */
-  async function create(req: GenerateRequest): Promise<Prediction> {
+  /** Start a prediction with this input. */
+  async function create(input: Record<string, unknown>, signal: AbortSignal): Promise<Prediction> {
     return json(
       await providerFetch("replicate", `${base}/v1/predictions`, {
         method: "POST",
         headers,
-        signal: req.signal,
+        signal,
         body: JSON.stringify({
           version: cfg.version,
-          input: {
-            image: `data:image/jpeg;base64,${(await subjectBytes(req.image)).toString("base64")}`,
-            prompt: req.prompt,
-            negative_prompt: req.negativePrompt,
-            guidance_scale: req.guidanceScale,
-            num_inference_steps: req.steps,
-            ip_adapter_scale: req.styleStrength,
-            seed: req.seed,
-          },
+          input,
           ...(cfg.webhookUrl
             ? { webhook: cfg.webhookUrl, webhook_events_filter: ["completed"] }
             : {}),
@@ -130,7 +134,7 @@ export function createReplicateProvider(cfg: ReplicateConfig): AvatarProvider {
   /** Poll until the prediction settles; on our timeout, cancel it. */
   async function settle(
     first: Prediction,
-    req: GenerateRequest,
+    req: PredictionRequest,
     signal: AbortSignal,
     deadline: AbortSignal,
   ): Promise<Prediction> {
@@ -168,49 +172,120 @@ export function createReplicateProvider(cfg: ReplicateConfig): AvatarProvider {
     }
   }
 
+  /** The image of one prediction: an earlier attempt's, resumed, or a new one. */
+  return async function run(
+    req: PredictionRequest,
+    input: () => Promise<Record<string, unknown>>,
+  ): Promise<Buffer> {
+    if (!cfg.version)
+      throw new ProviderError("permanent", "replicate: no model version is configured");
+    const deadline = AbortSignal.timeout(cfg.timeoutMs ?? 150_000);
+    const signal = AbortSignal.any([req.signal, deadline]);
+    // An earlier attempt's prediction (cut off by a crash or a retry) is resumed, not paid
+    // for again; one that was cancelled, is unknown or whose output expired is replaced.
+    let resumed = req.providerJob?.previous ? await find(req.providerJob.previous, signal) : null;
+    for (;;) {
+      let p = resumed;
+      if (!p) {
+        p = await create(await input(), req.signal);
+        await req.providerJob?.started(p.id);
+      }
+      p = await settle(p, req, signal, deadline);
+      if (p.status !== "succeeded") {
+        const reason = typeof p.error === "string" ? p.error : p.status;
+        // A model error (bad input, NSFW filter) will fail the same way again.
+        throw new ProviderError("permanent", `replicate: prediction ${p.status}: ${reason}`);
+      }
+      const url = firstUrl(p.output);
+      if (!url) throw new ProviderError("permanent", "replicate: prediction had no image output");
+      try {
+        return await downloadImage("replicate", url, req.signal);
+      } catch (e) {
+        // An old prediction's output can have expired: make it again, once.
+        if (!resumed || !(e instanceof ProviderError) || e.kind !== "permanent") throw e;
+        resumed = null;
+      }
+    }
+  };
+}
+
+function check(cfg: ReplicateConfig): Promise<void> {
+  if (!cfg.token) return Promise.reject(new Error("REPLICATE_API_TOKEN is not set"));
+  if (!cfg.version) return Promise.reject(new Error("no model version configured"));
+  return Promise.resolve();
+}
+
+/** Avatars: the subject photo and the style's prompt and settings, for InstantID-style models. */
+export function createReplicateProvider(cfg: ReplicateConfig): AvatarProvider {
+  const run = createPredictionRunner(cfg);
   return {
     name: "replicate",
     model: cfg.model,
     resumable: true,
     async generate(req) {
-      if (!cfg.version)
-        throw new ProviderError("permanent", "replicate: no model version is configured");
-      const deadline = AbortSignal.timeout(cfg.timeoutMs ?? 150_000);
-      const signal = AbortSignal.any([req.signal, deadline]);
-      // An earlier attempt's prediction (cut off by a crash or a retry) is resumed, not paid
-      // for again; one that was cancelled, is unknown or whose output expired is replaced.
-      let resumed = req.providerJob?.previous ? await find(req.providerJob.previous, signal) : null;
-      for (;;) {
-        let p = resumed;
-        if (!p) {
-          p = await create(req);
-          await req.providerJob?.started(p.id);
-        }
-        p = await settle(p, req, signal, deadline);
-        if (p.status !== "succeeded") {
-          const reason = typeof p.error === "string" ? p.error : p.status;
-          // A model error (bad input, NSFW filter) will fail the same way again.
-          throw new ProviderError("permanent", `replicate: prediction ${p.status}: ${reason}`);
-        }
-        const url = firstUrl(p.output);
-        if (!url) throw new ProviderError("permanent", "replicate: prediction had no image output");
-        try {
-          return {
-            image: await downloadImage("replicate", url, req.signal),
-            model: cfg.model,
-            seed: req.seed,
-          };
-        } catch (e) {
-          // An old prediction's output can have expired: make it again, once.
-          if (!resumed || !(e instanceof ProviderError) || e.kind !== "permanent") throw e;
-          resumed = null;
-        }
-      }
+      const image = await run(req, async () => ({
+        image: jpegDataUrl(await subjectBytes(req.image)),
+        prompt: req.prompt,
+        negative_prompt: req.negativePrompt,
+        guidance_scale: req.guidanceScale,
+        num_inference_steps: req.steps,
+        ip_adapter_scale: req.styleStrength,
+        seed: req.seed,
+      }));
+      return { image, model: cfg.model, seed: req.seed };
     },
-    check() {
-      if (!cfg.token) return Promise.reject(new Error("REPLICATE_API_TOKEN is not set"));
-      if (!cfg.version) return Promise.reject(new Error("no model version configured"));
-      return Promise.resolve();
+    check: () => check(cfg),
+  };
+}
+
+/** Replicate's default Kanvas model. */
+export const FLUX_DEV_MODEL = "black-forest-labs/flux-dev";
+/**
+ * The flux-dev version pinned when a config names flux-dev without a `version` of its own: the
+ * id public projects pin for flux-dev on `POST /v1/predictions` (not checked against the live
+ * API from here; a config's `version` replaces it).
+ */
+export const FLUX_DEV_VERSION = "6e4a938f85952bdabcc15aa329178c4d681c52bf25a0342403287dc26944661d";
+
+export interface ReplicateKanvasConfig extends ReplicateConfig {
+  /** image2image: how far the picture may move from the reference, 0..1 (unset: 0.8). */
+  promptStrength?: number;
+}
+
+/**
+ * Kanvas on a FLUX dev-style model: `prompt`, `aspect_ratio`, `seed`, one JPEG; image-to-image
+ * adds the first reference image as `image` (a data URL, as avatars send the photo) and
+ * `prompt_strength`. FLUX dev takes no negative prompt, and naming what to avoid in its prompt
+ * tends to draw it, so the negative prompt is left out. In image mode the model's schema says
+ * the picture takes the reference's aspect ratio, whatever `aspect_ratio` asks.
+ */
+export function createReplicateKanvasProvider(cfg: ReplicateKanvasConfig): KanvasProvider {
+  const version = cfg.version ?? (cfg.model === FLUX_DEV_MODEL ? FLUX_DEV_VERSION : null);
+  const pinned = { ...cfg, version };
+  const run = createPredictionRunner(pinned);
+  return {
+    name: "replicate",
+    model: cfg.model,
+    resumable: true,
+    async generateKanvas(req) {
+      const reference = req.images[0];
+      if (req.mode === "image2image" && !reference)
+        throw new ProviderError("permanent", "replicate: image to image needs a reference image");
+      const image = await run(req, async () => ({
+        prompt: req.prompt,
+        aspect_ratio: req.aspectRatio,
+        seed: req.seed,
+        output_format: "jpg",
+        num_outputs: 1,
+        ...(req.mode === "image2image" && reference
+          ? {
+              image: jpegDataUrl(await subjectBytes(reference)),
+              prompt_strength: cfg.promptStrength ?? 0.8,
+            }
+          : {}),
+      }));
+      return { image, model: cfg.model, seed: req.seed };
     },
+    check: () => check(pinned),
   };
 }
