@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeHuggingFace } from "../../../../test/fake-huggingface";
 import { failure, generateRequest, registryWith } from "../../../../test/provider-requests";
 import type { GenerateRequest } from "../provider";
-import { createHuggingFaceProvider, HF_DEFAULT_MODEL } from "./huggingface.provider";
+import {
+  createHuggingFaceKanvasProvider,
+  createHuggingFaceProvider,
+  HF_DEFAULT_MODEL,
+} from "./huggingface.provider";
+import { kanvasRequest, referenceImages } from "./kanvas-test-request";
 
 let fake: Awaited<ReturnType<typeof startFakeHuggingFace>>;
 beforeAll(async () => {
@@ -135,5 +140,98 @@ describe("registry wiring for huggingface", () => {
       "avatar_generation",
     );
     expect(p.name).toBe("local");
+  });
+});
+
+describe("Hugging Face Kanvas client against a local fake of the router", () => {
+  const kanvas = (over: Partial<Parameters<typeof createHuggingFaceKanvasProvider>[0]> = {}) =>
+    createHuggingFaceKanvasProvider({
+      token: fake.token,
+      endpoint: fake.endpoint,
+      model: HF_DEFAULT_MODEL,
+      ...over,
+    });
+
+  it("text2image posts the prompt, negative prompt, the ratio's size and the seed", async () => {
+    fake.setMode("ok");
+    const before = fake.calls.length;
+    const out = await kanvas().generateKanvas(kanvasRequest());
+    const meta = await sharp(out.image).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["png", 1344, 768]);
+    expect(out).toMatchObject({ model: HF_DEFAULT_MODEL, seed: 1001 });
+    const call = fake.calls[before]!;
+    expect(call.method).toBe("POST");
+    expect(call.path).toBe("/hf-inference/models/stabilityai/stable-diffusion-xl-base-1.0");
+    expect(call.auth).toBe(`Bearer ${fake.token}`);
+    expect(call.body).toEqual({
+      inputs: "a lighthouse on a cliff at dusk, oil painting",
+      parameters: { negative_prompt: "blurry, text", width: 1344, height: 768, seed: 1001 },
+    });
+  });
+
+  it("sends 1024x1024 for 1:1 and 768x1344 for 9:16, and no negative prompt when there is none", async () => {
+    fake.setMode("ok");
+    const before = fake.calls.length;
+    await kanvas().generateKanvas(kanvasRequest({ aspectRatio: "1:1", negativePrompt: "" }));
+    await kanvas().generateKanvas(kanvasRequest({ aspectRatio: "9:16", seed: 5 }));
+    const [square, portrait] = fake.calls
+      .slice(before)
+      .map((c) => (c.body as { parameters: unknown }).parameters);
+    expect(square).toEqual({ width: 1024, height: 1024, seed: 1001 });
+    expect(portrait).toEqual({
+      negative_prompt: "blurry, text",
+      width: 768,
+      height: 1344,
+      seed: 5,
+    });
+  });
+
+  it("refuses image2image as permanent, without a request", async () => {
+    const before = fake.calls.length;
+    const e = await failure(
+      kanvas().generateKanvas(
+        kanvasRequest({ mode: "image2image", images: await referenceImages() }),
+      ),
+    );
+    expect(e.kind).toBe("permanent");
+    expect(e.message).toBe(
+      "huggingface: image to image is not available for stabilityai/stable-diffusion-xl-base-1.0",
+    );
+    expect(fake.calls.length).toBe(before);
+  });
+
+  it("treats 429 as transient with Retry-After, and 500 and 503 as transient", async () => {
+    fake.setMode("rate_limited");
+    const e = await failure(kanvas().generateKanvas(kanvasRequest()));
+    expect([e.kind, e.retryAfterSeconds]).toEqual(["transient", 30]);
+    for (const mode of ["server_error", "loading"] as const) {
+      fake.setMode(mode);
+      expect((await failure(kanvas().generateKanvas(kanvasRequest()))).kind, mode).toBe(
+        "transient",
+      );
+    }
+  });
+
+  it("treats 400, 401 and 404 as permanent", async () => {
+    for (const mode of ["bad_request", "unauthorized", "not_found"] as const) {
+      fake.setMode(mode);
+      expect((await failure(kanvas().generateKanvas(kanvasRequest()))).kind, mode).toBe(
+        "permanent",
+      );
+    }
+  });
+
+  it("times out a slow answer, aborts the request and reports it as transient", async () => {
+    fake.setMode("slow");
+    const aborted = fake.stats.aborted;
+    const e = await failure(kanvas({ timeoutMs: 300 }).generateKanvas(kanvasRequest()));
+    expect(e.kind).toBe("transient");
+    expect(e.message).toMatch(/timed out/);
+    await expect.poll(() => fake.stats.aborted).toBeGreaterThan(aborted);
+  });
+
+  it("check() names the missing token", async () => {
+    await expect(kanvas({ token: "" }).check()).rejects.toThrow(/HF_TOKEN/);
+    await expect(kanvas().check()).resolves.toBeUndefined();
   });
 });
