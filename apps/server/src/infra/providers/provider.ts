@@ -116,6 +116,14 @@ export function subjectBlob(image: Buffer | Blob, type = "image/jpeg"): Blob {
   return image.type === type ? image : image.slice(0, image.size, type);
 }
 
+/**
+ * The prompt with the negative prompt said in words, for models that take no negative prompt
+ * but follow instructions (gpt-image-1, nano-banana).
+ */
+export function promptWithAvoid(prompt: string, negativePrompt: string): string {
+  return negativePrompt ? `${prompt}\n\nAvoid: ${negativePrompt}` : prompt;
+}
+
 /** Classify an HTTP status the way every provider client does. */
 export function errorForStatus(
   provider: string,

@@ -3,6 +3,7 @@ import {
   downloadImage,
   type KanvasProvider,
   errorForStatus,
+  promptWithAvoid,
   ProviderError,
   providerFetch,
   subjectBlob,
@@ -104,11 +105,6 @@ function failure(status: number, text: string, retryAfter: string | null): Provi
   return errorForStatus("openai", status, detail, retryAfter);
 }
 
-/** The Images API has no negative prompt: what to avoid is said in words. */
-function promptWithAvoid(prompt: string, negativePrompt: string): string {
-  return (negativePrompt ? `${prompt}\n\nAvoid: ${negativePrompt}` : prompt).slice(0, 32_000);
-}
-
 /**
  * One Images API call (`path` is /v1/images/edits with a multipart form, or
  * /v1/images/generations with JSON) and its single image. gpt-image-1 answers with base64
@@ -190,7 +186,7 @@ export function createOpenAiProvider(cfg: OpenAiConfig): AvatarProvider {
       const form = editsForm(
         cfg,
         [[subjectBlob(req.image), "subject.jpg"]],
-        promptWithAvoid(req.prompt, req.negativePrompt),
+        promptWithAvoid(req.prompt, req.negativePrompt).slice(0, 32_000),
         openAiSizeFor(req.aspectRatio),
       );
       const image = await requestImage(cfg, "/v1/images/edits", form, req.signal);
@@ -211,7 +207,7 @@ export function createOpenAiKanvasProvider(cfg: OpenAiConfig): KanvasProvider {
     name: "openai",
     model: cfg.model,
     async generateKanvas(req) {
-      const prompt = promptWithAvoid(req.prompt, req.negativePrompt);
+      const prompt = promptWithAvoid(req.prompt, req.negativePrompt).slice(0, 32_000);
       const size = openAiSizeFor(req.aspectRatio);
       let image: Buffer;
       if (req.mode === "text2image") {
