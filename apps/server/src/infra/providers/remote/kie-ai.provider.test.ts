@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeKieAi } from "../../../../test/fake-kie-ai";
 import { failure, generateRequest, registryWith } from "../../../../test/provider-requests";
 import type { GenerateRequest } from "../provider";
-import { createKieAiProvider, KIE_DEFAULT_MODEL } from "./kie-ai.provider";
+import { kanvasRequest, referenceImages } from "./kanvas-test-request";
+import {
+  createKieAiKanvasProvider,
+  createKieAiProvider,
+  KIE_DEFAULT_MODEL,
+  KIE_KANVAS_MODEL,
+} from "./kie-ai.provider";
 
 let fake: Awaited<ReturnType<typeof startFakeKieAi>>;
 beforeAll(async () => {
@@ -187,5 +193,132 @@ describe("registry wiring for kie_ai", () => {
   it("falls back to the local renderer without the key", async () => {
     const p = await registryWith({ apiProvider: "kie_ai" }, {}).forService("avatar_generation");
     expect(p.name).toBe("local");
+  });
+});
+
+describe("Kie.ai Kanvas client against a local fake of its API", () => {
+  const kanvas = (over: Partial<Parameters<typeof createKieAiKanvasProvider>[0]> = {}) =>
+    createKieAiKanvasProvider({
+      apiKey: fake.apiKey,
+      endpoint: fake.endpoint,
+      uploadEndpoint: fake.endpoint,
+      model: KIE_KANVAS_MODEL,
+      pollIntervalMs: 20,
+      ...over,
+    });
+  const image2image = async () =>
+    kanvasRequest({ mode: "image2image", images: await referenceImages(), aspectRatio: "9:16" });
+
+  it("text2image creates a task of the text model with the prompt and ratio, no upload", async () => {
+    fake.setMode("ok");
+    const before = fake.calls.length;
+    const out = await kanvas().generateKanvas(kanvasRequest());
+    expect((await sharp(out.image).metadata()).width).toBe(768);
+    expect(out).toMatchObject({ model: KIE_KANVAS_MODEL, seed: 1001 });
+    const calls = fake.calls.slice(before);
+    expect(calls.some((c) => c.path === "/api/file-base64-upload")).toBe(false);
+    const create = calls.find((c) => c.path === "/api/v1/jobs/createTask")!;
+    expect(create.auth).toBe(`Bearer ${fake.apiKey}`);
+    expect(create.body).toEqual({
+      model: KIE_KANVAS_MODEL,
+      input: {
+        prompt: "a lighthouse on a cliff at dusk, oil painting\n\nAvoid: blurry, text",
+        output_format: "png",
+        image_size: "16:9",
+      },
+    });
+    expect(calls.filter((c) => c.path === "/api/v1/jobs/recordInfo")).toHaveLength(4);
+  });
+
+  it("image2image uploads every reference in order and gives their URLs to the edit model", async () => {
+    fake.setMode("ok");
+    const before = fake.calls.length;
+    const req = await image2image();
+    const out = await kanvas().generateKanvas(req);
+    expect(out.model).toBe(KIE_DEFAULT_MODEL);
+    const calls = fake.calls.slice(before);
+    const uploadCalls = calls.filter((c) => c.path === "/api/file-base64-upload");
+    expect(uploadCalls.map((c) => c.auth)).toEqual(req.images.map(() => `Bearer ${fake.apiKey}`));
+    const uploads = uploadCalls.map(
+      (c) => c.body as { base64Data: string; uploadPath: string; fileName: string },
+    );
+    const refs = await Promise.all(req.images.map(async (b) => Buffer.from(await b.arrayBuffer())));
+    expect(uploads.map((u) => [u.uploadPath, u.base64Data])).toEqual(
+      refs.map((r) => ["rupa/kanvas", `data:image/jpeg;base64,${r.toString("base64")}`]),
+    );
+    expect(uploads.map((u) => fake.uploads.get(u.fileName))).toEqual(refs);
+    const create = calls.find((c) => c.path === "/api/v1/jobs/createTask")!;
+    expect(create.body).toEqual({
+      model: KIE_DEFAULT_MODEL,
+      input: {
+        prompt: "a lighthouse on a cliff at dusk, oil painting\n\nAvoid: blurry, text",
+        image_urls: uploads.map((u) => `${fake.endpoint}/files/${u.fileName}`),
+        output_format: "png",
+        image_size: "9:16",
+      },
+    });
+  });
+
+  it("uses the configured edit model and extra input fields", async () => {
+    fake.setMode("ok");
+    const before = fake.calls.length;
+    const out = await kanvas({
+      editModel: "bytedance/seedream-v4-edit",
+      extraInput: { output_format: "jpeg" },
+    }).generateKanvas(await image2image());
+    expect(out.model).toBe("bytedance/seedream-v4-edit");
+    const create = fake.calls.slice(before).find((c) => c.path === "/api/v1/jobs/createTask")!;
+    expect(create.body).toMatchObject({
+      model: "bytedance/seedream-v4-edit",
+      input: { output_format: "jpeg" },
+    });
+  });
+
+  it("image2image without a reference image is refused before any request", async () => {
+    const before = fake.calls.length;
+    const e = await failure(kanvas().generateKanvas(kanvasRequest({ mode: "image2image" })));
+    expect(e.kind).toBe("permanent");
+    expect(fake.calls.length).toBe(before);
+  });
+
+  it("carries Retry-After from an HTTP 429, and treats 429, 455 and 500 in the body as transient", async () => {
+    fake.setMode("rate_limited_http");
+    const e = await failure(kanvas().generateKanvas(kanvasRequest()));
+    expect([e.kind, e.retryAfterSeconds]).toEqual(["transient", 9]);
+    for (const mode of ["rate_limited", "maintenance", "server_error"] as const) {
+      fake.setMode(mode);
+      expect((await failure(kanvas().generateKanvas(kanvasRequest()))).kind, mode).toBe(
+        "transient",
+      );
+    }
+  });
+
+  it("treats 402 insufficient balance, 401 and a failed task as permanent", async () => {
+    for (const mode of ["insufficient_balance", "unauthorized", "task_fails"] as const) {
+      fake.setMode(mode);
+      expect((await failure(kanvas().generateKanvas(await image2image()))).kind, mode).toBe(
+        "permanent",
+      );
+    }
+  });
+
+  it("gives up on a task that never finishes, and aborts a createTask call that hangs", async () => {
+    const started = Date.now();
+    fake.setMode("never_finishes");
+    const never = await failure(kanvas({ timeoutMs: 300 }).generateKanvas(kanvasRequest()));
+    expect(never.kind).toBe("transient");
+    expect(never.message).toMatch(/timed out/);
+    fake.setMode("slow_create");
+    const aborted = fake.stats.aborted;
+    const hung = await failure(kanvas({ timeoutMs: 300 }).generateKanvas(await image2image()));
+    expect(hung.kind).toBe("transient");
+    expect(hung.message).toMatch(/timed out/);
+    await expect.poll(() => fake.stats.aborted).toBeGreaterThan(aborted);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it("check() names the missing key", async () => {
+    await expect(kanvas({ apiKey: "" }).check()).rejects.toThrow(/KIE_AI_API_KEY/);
+    await expect(kanvas().check()).resolves.toBeUndefined();
   });
 });
