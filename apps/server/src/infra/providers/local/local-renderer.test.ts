@@ -52,6 +52,22 @@ describe("local renderer", { timeout: 60_000 }, () => {
     expect(hash(a)).not.toBe(hash(b));
   });
 
+  it("keeps the whole photo on a much wider output when asked, and crops otherwise", async () => {
+    const input = await samplePortraitJpeg(SAMPLE_PORTRAITS[2]!, 384, 480);
+    const options = { look: "oil" as const, width: 320, height: 180, seed: 1 };
+    const [cropped, whole, nearSquare, nearSquareCropped] = await Promise.all([
+      renderLocal(input, options),
+      renderLocal(input, { ...options, frame: "whole" }),
+      // 4:5 into 1:1 loses a fifth: close enough to crop as usual.
+      renderLocal(input, { ...options, width: 200, height: 200, frame: "whole" }),
+      renderLocal(input, { ...options, width: 200, height: 200 }),
+    ]);
+    const meta = await sharp(whole).metadata();
+    expect([meta.width, meta.height]).toEqual([320, 180]);
+    expect(hash(whole)).not.toBe(hash(cropped));
+    expect(hash(nearSquare)).toBe(hash(nearSquareCropped));
+  });
+
   it("refuses input that is not an image", async () => {
     await expect(renderLocal(Buffer.from("not an image"), { look: "cartoon" })).rejects.toThrow();
   });

@@ -20,6 +20,7 @@ export const LOCAL_LOOKS = [
   "watercolor",
   "neon",
   "oil",
+  "sketch",
 ] as const;
 export type LocalLook = (typeof LOCAL_LOOKS)[number];
 
@@ -34,6 +35,12 @@ export interface LocalRenderOptions {
   /** Output size; the photo is cropped to it around its centre of attention. */
   width?: number;
   height?: number;
+  /**
+   * "crop" (the default) fills the output by cropping. "whole" keeps all of the photo when a
+   * crop would cut away more than a quarter of it (a portrait drawn at 16:9): the photo then
+   * sits centred over a blurred, enlarged copy of itself.
+   */
+  frame?: "crop" | "whole";
 }
 
 type Rgb = [number, number, number];
@@ -45,7 +52,7 @@ function hexToRgb(hex: string): Rgb {
 }
 
 /** mulberry32: a tiny seeded PRNG so grain and noise are the same for the same seed. */
-function prng(seed: number) {
+export function prng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -110,11 +117,18 @@ async function duotone(img: Sharp, dark: Rgb, light: Rgb, contrast = 1): Promise
 }
 
 const noiseTiles = new Map<string, Promise<Buffer>>();
+/**
+ * Tiles kept per thread. Seeds differ per generation, so an unbounded cache would keep growing
+ * (about 200 KB a tile); a few recent ones cover the repeats (previews, retries).
+ */
+const NOISE_TILES_KEPT = 16;
 /** A seeded tile (up to 256 px) of grey noise around mid-grey, for an overlay blend. */
-function noiseTile(seed: number, amount: number, size: number): Promise<Buffer> {
+export function noiseTile(seed: number, amount: number, size: number): Promise<Buffer> {
   const id = `${seed}:${amount}:${size}`;
   let tile = noiseTiles.get(id);
   if (!tile) {
+    // Maps iterate in insertion order: the first key is the oldest tile.
+    if (noiseTiles.size >= NOISE_TILES_KEPT) noiseTiles.delete(noiseTiles.keys().next().value!);
     const rand = prng(seed);
     const px = Buffer.allocUnsafe(size * size * 3);
     for (let i = 0; i < px.length; i += 3) {
@@ -462,9 +476,79 @@ function oil(
   return img.composite([{ input: vignetteSvg(o.width, o.height, 0.45, "#2b1400"), blend: "over" }]);
 }
 
+/**
+ * Pencil on paper: the photo's grey "colour-dodged" by its own blurred negative keeps only the
+ * edges and shading strokes, as a drawing does; then graphite (or the palette's first colour)
+ * on warm paper, with paper grain.
+ */
+async function sketch(
+  input: Buffer,
+  o: Required<Pick<LocalRenderOptions, "width" | "height">> & LocalRenderOptions,
+) {
+  const img = base(input, o.width, o.height).normalise();
+  const [grey, negative] = await Promise.all([
+    img.clone().greyscale().png().toBuffer(),
+    img
+      .clone()
+      .greyscale()
+      .negate()
+      .blur(Math.max(2, o.width / 120))
+      .png()
+      .toBuffer(),
+  ]);
+  // A pale copy of the tones, multiplied in, gives the soft shading of a pencil's side.
+  const shading = await sharp(grey).linear(0.25, 190).png().toBuffer();
+  const lines = await sharp(grey)
+    .composite([{ input: negative, blend: "colour-dodge" }])
+    // Deepen the strokes: the dodge leaves them pale.
+    .linear(1.5, -54)
+    .png()
+    .toBuffer();
+  const drawn = sharp(lines).composite([{ input: shading, blend: "multiply" }]);
+  const ink = hexToRgb(o.palette?.[0] ?? "#2e2c33");
+  const toned = await duotone(sharp(await drawn.png().toBuffer()), ink, [247, 242, 230]);
+  return withGrain(toned, 30, o.seed ?? 13, o.width, o.height);
+}
+
+/** The photo at the output's shape with nothing cut away, when a crop would lose too much. */
+async function wholePhoto(input: Buffer, width: number, height: number): Promise<Buffer> {
+  const meta = await sharp(input, { limitInputPixels: 50_000_000 }).metadata();
+  // EXIF orientations 5 to 8 turn the photo a quarter: its width is then its height.
+  const turned = (meta.orientation ?? 1) >= 5;
+  const w = turned ? meta.height : meta.width;
+  const h = turned ? meta.width : meta.height;
+  const kept = Math.min(w / h / (width / height), width / height / (w / h));
+  if (!(kept < 0.75)) return input;
+  const [photo, backdrop] = await Promise.all([
+    sharp(input, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize(width, height, { fit: "inside" })
+      .removeAlpha()
+      .toBuffer({ resolveWithObject: true }),
+    sharp(input, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize(width, height, { fit: "cover" })
+      .removeAlpha()
+      .blur(Math.max(4, width / 40))
+      .modulate({ brightness: 0.85 })
+      .toBuffer(),
+  ]);
+  return sharp(backdrop)
+    .composite([
+      {
+        input: photo.data,
+        left: Math.round((width - photo.info.width) / 2),
+        top: Math.round((height - photo.info.height) / 2),
+      },
+    ])
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
+
 /** Render a photo in a look. Returns a JPEG (quality 90). */
-export async function renderLocal(input: Buffer, options: LocalRenderOptions): Promise<Buffer> {
+export async function renderLocal(source: Buffer, options: LocalRenderOptions): Promise<Buffer> {
   const o = { width: 768, height: 960, ...options };
+  const input = o.frame === "whole" ? await wholePhoto(source, o.width, o.height) : source;
   let img: Sharp;
   switch (o.look) {
     case "cartoon":
@@ -514,6 +598,9 @@ export async function renderLocal(input: Buffer, options: LocalRenderOptions): P
       break;
     case "oil":
       img = oil(input, o);
+      break;
+    case "sketch":
+      img = await sketch(input, o);
       break;
   }
   // Flatten any composite into one image, then encode.

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import { drawKanvas } from "./local-kanvas-art";
 import { renderLocal } from "./local-renderer";
 import { createRenderPool, RenderQueueFullError, renderWorkerUrl } from "./render-pool";
 import { SAMPLE_PORTRAITS, samplePortraitJpeg } from "./sample-portraits";
@@ -30,6 +31,26 @@ describe("render pool (worker threads)", { timeout: 60_000 }, () => {
       ]);
       expect(hash(threaded), look).toBe(hash(inThread));
     }
+  });
+
+  it("draws the same Kanvas picture on a thread as in-thread", async () => {
+    const options = { prompt: "gunung bersalju", seed: 5, width: 320, height: 180 };
+    const [threaded, inThread] = await Promise.all([pool.draw(options), drawKanvas(options)]);
+    expect(hash(threaded)).toBe(hash(inThread));
+  });
+
+  it("drops a waiting render when its signal aborts", async () => {
+    const input = await samplePortraitJpeg(SAMPLE_PORTRAITS[0]!, 192, 240);
+    const ctl = new AbortController();
+    // Two threads busy, so the third waits in the queue until it is cancelled.
+    const busy = [1, 2].map(() => pool.render(input, { look: "oil", width: 96, height: 120 }));
+    const waiting = pool.render(input, { look: "cartoon", width: 96, height: 120 }, ctl.signal);
+    ctl.abort(new Error("gone"));
+    await expect(waiting).rejects.toThrow(/cancelled/);
+    await expect(Promise.all(busy)).resolves.toHaveLength(2);
+    await expect(
+      pool.draw({ prompt: "x", seed: 1, width: 64, height: 64 }, AbortSignal.abort()),
+    ).rejects.toThrow(/cancelled/);
   });
 
   it("passes a render's error back and keeps working", async () => {

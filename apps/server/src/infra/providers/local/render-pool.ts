@@ -6,6 +6,7 @@ import { Worker } from "node:worker_threads";
 // Loaded by the main thread before any worker: its shared libraries then stay loaded while
 // workers come and go (lovell/sharp#2263).
 import "sharp";
+import { drawKanvas, type KanvasDrawOptions } from "./local-kanvas-art";
 import { type LocalRenderOptions, renderLocal } from "./local-renderer";
 import type { RenderReply, RenderTask } from "./local-renderer.worker";
 
@@ -17,8 +18,13 @@ export class RenderQueueFullError extends Error {
 }
 
 export interface RenderPool {
-  /** Same bytes as renderLocal(input, options), drawn on a worker thread. */
-  render(input: Buffer, options: LocalRenderOptions): Promise<Buffer>;
+  /**
+   * Same bytes as renderLocal(input, options), drawn on a worker thread. A render still waiting
+   * when `signal` aborts is dropped from the queue; either way the promise rejects at once.
+   */
+  render(input: Buffer, options: LocalRenderOptions, signal?: AbortSignal): Promise<Buffer>;
+  /** Same bytes as drawKanvas(options) (a Kanvas illustration), drawn on a worker thread. */
+  draw(options: KanvasDrawOptions, signal?: AbortSignal): Promise<Buffer>;
   /** Ends the pool's threads (waiting renders are refused). */
   close(): Promise<void>;
   readonly size: number;
@@ -48,13 +54,14 @@ function sourceWorker(url: URL): Worker {
   return new Worker(code, { eval: true });
 }
 
-interface Pending {
+type Job =
+  | { kind: "look"; input: Uint8Array; options: LocalRenderOptions }
+  | { kind: "kanvas"; options: KanvasDrawOptions };
+type Pending = Job & {
   id: number;
-  input: Uint8Array;
-  options: LocalRenderOptions;
   resolve(b: Buffer): void;
   reject(e: Error): void;
-}
+};
 interface Slot {
   worker: Worker;
   task: Pending | null;
@@ -121,25 +128,67 @@ export function createRenderPool(
       const task = waiting.shift()!;
       slot.task = task;
       slot.worker.ref();
-      slot.worker.postMessage(
-        { id: task.id, input: task.input, options: task.options } satisfies RenderTask,
-        [task.input.buffer as ArrayBuffer],
-      );
+      if (task.kind === "look") {
+        slot.worker.postMessage(
+          {
+            id: task.id,
+            kind: "look",
+            input: task.input,
+            options: task.options,
+          } satisfies RenderTask,
+          [task.input.buffer as ArrayBuffer],
+        );
+      } else {
+        slot.worker.postMessage({
+          id: task.id,
+          kind: "kanvas",
+          options: task.options,
+        } satisfies RenderTask);
+      }
     }
+  }
+
+  function enqueue(job: Job, signal: AbortSignal | undefined): Promise<Buffer> {
+    if (closed) return Promise.reject(new Error("the render pool is closed"));
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    if (waiting.length >= maxQueue) return Promise.reject(new RenderQueueFullError());
+    return new Promise<Buffer>((resolve, reject) => {
+      const onAbort = () => {
+        // Not yet sent to a thread: it never runs. Already running: its result is ignored.
+        const i = waiting.indexOf(task);
+        if (i >= 0) waiting.splice(i, 1);
+        reject(abortError(signal!));
+      };
+      const done = () => signal?.removeEventListener("abort", onAbort);
+      const task: Pending = {
+        ...job,
+        id: ++seq,
+        resolve: (b) => {
+          done();
+          resolve(b);
+        },
+        reject: (e) => {
+          done();
+          reject(e);
+        },
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      waiting.push(task);
+      dispatch();
+    });
   }
 
   return {
     size,
     threaded,
-    render(input, options) {
+    render(input, options, signal) {
       if (!threaded) return renderLocal(input, options);
-      if (closed) return Promise.reject(new Error("the render pool is closed"));
-      if (waiting.length >= maxQueue) return Promise.reject(new RenderQueueFullError());
-      return new Promise<Buffer>((resolve, reject) => {
-        // A copy the worker can own (the caller's buffer may share pooled memory).
-        waiting.push({ id: ++seq, input: new Uint8Array(input), options, resolve, reject });
-        dispatch();
-      });
+      // A copy the worker can own (the caller's buffer may share pooled memory).
+      return enqueue({ kind: "look", input: new Uint8Array(input), options }, signal);
+    },
+    draw(options, signal) {
+      if (!threaded) return drawKanvas(options);
+      return enqueue({ kind: "kanvas", options }, signal);
     },
     async close() {
       closed = true;
@@ -147,6 +196,12 @@ export function createRenderPool(
       await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
     },
   };
+}
+
+function abortError(signal: AbortSignal): Error {
+  const e = new Error(`render cancelled (${String(signal.reason)})`);
+  e.name = "AbortError";
+  return e;
 }
 
 let shared: RenderPool | undefined;
