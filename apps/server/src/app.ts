@@ -31,6 +31,7 @@ import { generationRoutes } from "./modules/generations/generations.routes";
 import { guestRoutes } from "./modules/guests/guests.routes";
 import { uploadRoutes } from "./modules/uploads/uploads.routes";
 import { galleryRoutes } from "./modules/gallery/gallery.routes";
+import { kanvasRoutes } from "./modules/kanvas/kanvas.routes";
 import { customProfessionRoutes } from "./modules/custom-profession/custom-profession.routes";
 import { replicateWebhookRoutes } from "./modules/webhooks/replicate-webhook.routes";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -100,6 +101,7 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
   api.route("/", generationRoutes(ctx));
   api.route("/", replicateWebhookRoutes(ctx));
   api.route("/", galleryRoutes(ctx));
+  api.route("/", kanvasRoutes(ctx));
   api.route("/", customProfessionRoutes(ctx));
   api.route("/", paymentRoutes(ctx));
   api.notFound(apiNotFound);

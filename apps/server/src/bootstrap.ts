@@ -3,7 +3,12 @@ import { type AppContext } from "./context";
 import { createActorResolver } from "./middleware/actor";
 import type { Env } from "./env";
 import { authSecret, createAuth } from "./infra/auth/better-auth";
-import { generateAvatarJob, generationSweeperJob } from "./jobs/generate-avatar.job";
+import {
+  generateAvatarJob,
+  generateKanvasJob,
+  generationSweeperJob,
+  kanvasSweeperJob,
+} from "./jobs/generate-avatar.job";
 import { cleanupJob } from "./jobs/cleanup.job";
 import { stylePreviewsJob } from "./jobs/style-previews.job";
 import { paymentsSweeperJob } from "./jobs/payments-sweeper.job";
@@ -38,6 +43,9 @@ import { createGenerationWorker } from "./modules/generations/generation.worker"
 import { imagePostProcessor } from "./infra/images/post-process";
 import { createGenerationsRepository } from "./modules/generations/generations.repository";
 import { createGenerationsService } from "./modules/generations/generations.service";
+import { createKanvasRepository } from "./modules/kanvas/kanvas.repository";
+import { createKanvasService } from "./modules/kanvas/kanvas.service";
+import { createKanvasWorker } from "./modules/kanvas/kanvas.worker";
 import { createGuestsRepository } from "./modules/guests/guests.repository";
 import { createGuestsService } from "./modules/guests/guests.service";
 import { createUploadsRepository } from "./modules/uploads/uploads.repository";
@@ -63,7 +71,6 @@ import { createSuspiciousActivity } from "./modules/security/suspicious-activity
 import { createAuditRepository } from "./modules/audit/audit.repository";
 import { type AuthService, createAuthService } from "./modules/auth/auth.service";
 import { createCreditsRepository } from "./modules/credits/credits.repository";
-import { createDevFixturesRepository } from "./modules/dev/dev-fixtures.repository";
 import { createDevMailboxRepository } from "./modules/dev/dev-mailbox.repository";
 import { createRateLimitRepository } from "./modules/rate-limit/rate-limit.repository";
 import { createRateLimiter } from "./modules/rate-limit/rate-limit.service";
@@ -224,6 +231,35 @@ export function createAppContext(core: CoreParts): AppContext {
     retryBaseSeconds: env.GENERATION_RETRY_BASE_SECONDS,
   });
 
+  const kanvasRepo = createKanvasRepository(db.db);
+  const kanvas = createKanvasService({
+    db: db.db,
+    kanvas: kanvasRepo,
+    generations: generationsRepo,
+    credits,
+    uploads,
+    settings,
+    banned: bannedRepo,
+    providers,
+    queue: core.queue,
+    events: generationEvents,
+  });
+  const kanvasWorker = createKanvasWorker({
+    db: db.db,
+    kanvas: kanvasRepo,
+    generations: generationsRepo,
+    uploads: uploadsRepo,
+    credits,
+    storage: core.storage,
+    providers,
+    images: imagePostProcessor,
+    queue: core.queue,
+    events: generationEvents,
+    log,
+    timeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
+    retryBaseSeconds: env.GENERATION_RETRY_BASE_SECONDS,
+  });
+
   // Payments (issue 12): Midtrans when its key is set; otherwise the built-in simulator, which
   // hands out credits for free and so answers in production only when an operator allows it.
   const loopback = createLoopback();
@@ -322,7 +358,6 @@ export function createAppContext(core: CoreParts): AppContext {
       security,
       limiter,
       devMailbox: createDevMailboxRepository(db.db),
-      devFixtures: createDevFixturesRepository(db.db),
       styles: createStylesService({ styles: stylesRepo, settings }),
       stylesRepo,
       styleEvents: createStyleEventsService(stylesRepo),
@@ -333,6 +368,8 @@ export function createAppContext(core: CoreParts): AppContext {
       generations,
       generationEvents,
       generateWorker,
+      kanvas,
+      kanvasWorker,
       providers,
       predictionWaiters,
       gallery: createGalleryService({
@@ -389,5 +426,13 @@ export function registerJobs(ctx: AppContext): void {
     ),
   );
   queue.register(generationSweeperJob(services.generateWorker));
+  queue.register(
+    generateKanvasJob(
+      services.kanvasWorker,
+      env.WORKER_CONCURRENCY,
+      env.GENERATION_TIMEOUT_SECONDS,
+    ),
+  );
+  queue.register(kanvasSweeperJob(services.kanvasWorker));
   queue.register(paymentsSweeperJob(services.payments, log));
 }

@@ -19,6 +19,7 @@ import { galleryContract } from "./gallery";
 import { generationsContract } from "./generation";
 import { guestsContract } from "./guests";
 import { healthContract } from "./health";
+import { kanvasContract } from "./kanvas";
 import { paymentsContract } from "./payments";
 import { referralsContract } from "./referrals";
 import { uploadsContract } from "./uploads";
@@ -57,6 +58,7 @@ export const apiContract = {
   guests: guestsContract,
   generations: generationsContract,
   gallery: galleryContract,
+  kanvas: kanvasContract,
   customProfession: customProfessionContract,
   payments: paymentsContract,
   files: filesContract,

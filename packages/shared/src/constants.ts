@@ -66,6 +66,10 @@ export const AVATAR_ASPECT_RATIOS = [
 export type AvatarAspectRatio = (typeof AVATAR_ASPECT_RATIOS)[number];
 export const GENDERS = ["male", "female", "female_hijab"] as const;
 export type Gender = (typeof GENDERS)[number];
+export const KANVAS_MODES = ["text2image", "image2image"] as const;
+export type KanvasMode = (typeof KANVAS_MODES)[number];
+export const KANVAS_RATIOS = ["1:1", "16:9", "9:16"] as const;
+export type KanvasRatio = (typeof KANVAS_RATIOS)[number];
 export const GENERATION_STATUSES = ["queued", "processing", "succeeded", "failed"] as const;
 
 export const PROFESSION_VARIANTS = ["action_figure", "profession"] as const;

@@ -17,6 +17,7 @@ export * from "./errors";
 export * from "./gallery";
 export * from "./generation";
 export * from "./health";
+export * from "./kanvas";
 export * from "./settings";
 export * from "./text";
 export * from "./api";

@@ -128,6 +128,17 @@ const fixtures: Record<string, () => Promise<unknown>> = {
       generationTimeSeconds: 2.5,
       gender: "female_hijab",
     }),
+  kanvas_runs: () =>
+    db.insert(schema.kanvasRuns).values({
+      userId: ids.user,
+      mode: "text2image",
+      prompt: "sunset over Bromo",
+      aspectRatio: "16:9",
+      count: 2,
+      seed: 7,
+      pricePerImage: 1,
+      provider: "local",
+    }),
   kanvas_images: () =>
     db
       .insert(schema.kanvasImages)

@@ -14,6 +14,8 @@ import {
   SECURITY_SEVERITIES,
   FEEDBACK_TYPES,
   GENDERS,
+  KANVAS_MODES,
+  KANVAS_RATIOS,
   LANGUAGES,
   STYLE_CATEGORIES,
   UPLOAD_STATUSES,
@@ -48,14 +50,20 @@ function oneOf(column: string, values: readonly string[]) {
   return sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(", ")})`);
 }
 
-export { AI_PROVIDERS, FEEDBACK_TYPES, GENDERS, STYLE_CATEGORIES, UPLOAD_STATUSES };
+export {
+  AI_PROVIDERS,
+  FEEDBACK_TYPES,
+  GENDERS,
+  KANVAS_MODES,
+  KANVAS_RATIOS,
+  STYLE_CATEGORIES,
+  UPLOAD_STATUSES,
+};
 export const ROLE_VALUES = ["user", "admin"] as const;
 export const STYLE_EVENT_TYPES = ["viewed", "clicked", "generated"] as const;
 export const STYLE_EVENT_SECTIONS = ["action_figures", "all_styles"] as const;
 export const JOB_KINDS = ["avatar", "kanvas", "style_preview", "custom_profession"] as const;
 export const JOB_STATUSES = ["queued", "processing", "succeeded", "failed"] as const;
-export const KANVAS_MODES = ["text2image", "image2image"] as const;
-export const KANVAS_RATIOS = ["1:1", "16:9", "9:16"] as const;
 export const LOT_SOURCES = [
   "signup_bonus",
   "purchase",
@@ -449,6 +457,42 @@ export const creditSpendLots = pgTable(
   ],
 );
 
+/**
+ * One Kanvas request of a member (issue 15): what was asked, once; its pictures are made by one
+ * `generation_jobs` row each (kind `kanvas`), so each is paid, retried and refunded on its own.
+ */
+export const kanvasRuns = pgTable(
+  "kanvas_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mode: text("mode").notNull(),
+    prompt: text("prompt").notNull(),
+    negativePrompt: text("negative_prompt").notNull().default(""),
+    aspectRatio: text("aspect_ratio").notNull(),
+    count: integer("count").notNull(),
+    seed: bigint("seed", { mode: "number" }).notNull(),
+    /** The uploads the pictures are drawn from (image-to-image), in the order given. */
+    referenceUploadIds: jsonb("reference_upload_ids").$type<string[]>().notNull().default([]),
+    /** Credits each picture cost when the run started (the setting may change later). */
+    pricePerImage: integer("price_per_image").notNull(),
+    provider: text("provider").notNull(),
+    modelName: text("model_name").notNull().default(""),
+    cancelledAt: ts("cancelled_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("kanvas_runs_user_created_idx").on(t.userId, t.createdAt.desc()),
+    check("kanvas_runs_mode_check", oneOf("mode", KANVAS_MODES)),
+    check("kanvas_runs_ratio_check", oneOf("aspect_ratio", KANVAS_RATIOS)),
+    check("kanvas_runs_prompt_check", sql`char_length(prompt) BETWEEN 1 AND 2000`),
+    check("kanvas_runs_count_check", sql`${t.count} BETWEEN 1 AND 4`),
+    check("kanvas_runs_price_check", sql`${t.pricePerImage} >= 0`),
+  ],
+);
+
 export const generationJobs = pgTable(
   "generation_jobs",
   {
@@ -460,6 +504,8 @@ export const generationJobs = pgTable(
     styleId: uuid("style_id").references(() => styles.id, { onDelete: "set null" }),
     uploadId: uuid("upload_id").references(() => uploads.id, { onDelete: "set null" }),
     customRequestId: uuid("custom_request_id"),
+    /** The Kanvas run a `kanvas` job makes one picture of. */
+    kanvasRunId: uuid("kanvas_run_id").references(() => kanvasRuns.id, { onDelete: "cascade" }),
     spendId: uuid("spend_id").references(() => creditSpends.id, { onDelete: "set null" }),
     provider: text("provider").notNull(),
     modelName: text("model_name").notNull().default(""),
@@ -483,6 +529,7 @@ export const generationJobs = pgTable(
     index("generation_jobs_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("generation_jobs_status_created_idx").on(t.status, t.createdAt),
     index("generation_jobs_provider_finished_idx").on(t.provider, t.finishedAt.desc()),
+    index("generation_jobs_kanvas_run_idx").on(t.kanvasRunId),
     check("generation_jobs_kind_check", oneOf("kind", JOB_KINDS)),
     check("generation_jobs_status_check", oneOf("status", JOB_STATUSES)),
     check("generation_jobs_provider_check", oneOf("provider", AI_PROVIDERS)),
@@ -527,15 +574,21 @@ export const kanvasImages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     jobId: uuid("job_id").references(() => generationJobs.id, { onDelete: "set null" }),
+    runId: uuid("run_id").references(() => kanvasRuns.id, { onDelete: "set null" }),
     imageKey: text("image_key").notNull(),
     thumbKey: text("thumb_key"),
     prompt: text("prompt").notNull(),
     mode: text("mode").notNull().default("text2image"),
     aspectRatio: text("aspect_ratio").notNull().default("1:1"),
+    seed: bigint("seed", { mode: "number" }),
+    provider: text("provider"),
+    hasWatermark: boolean("has_watermark").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     index("kanvas_images_user_created_idx").on(t.userId, t.createdAt.desc()),
+    uniqueIndex("kanvas_images_job_key").on(t.jobId),
+    index("kanvas_images_run_idx").on(t.runId),
     check("kanvas_images_mode_check", oneOf("mode", KANVAS_MODES)),
     check("kanvas_images_ratio_check", oneOf("aspect_ratio", KANVAS_RATIOS)),
     check("kanvas_images_prompt_check", sql`char_length(prompt) BETWEEN 1 AND 2000`),

@@ -1,42 +1,53 @@
-import type { JobDefinition } from "../infra/queue/queue";
+import type { JobDefinition, JobName } from "../infra/queue/queue";
 import {
   GENERATE_JOB,
   GENERATION_SWEEPER_JOB,
   type GenerationWorker,
 } from "../modules/generations/generation.worker";
+import { KANVAS_JOB, KANVAS_SWEEPER_JOB, type KanvasWorker } from "../modules/kanvas/kanvas.worker";
+
+/** What the queue needs of a durable job's lifecycle (modules/generations/job-lifecycle.ts). */
+interface Lifecycle {
+  handle(id: string): Promise<void>;
+  sweep(): Promise<unknown>;
+  recoverStale(): Promise<unknown>;
+  heartbeatSeconds: number;
+}
 
 /**
- * Queue adapters over the generation worker (modules/generations/generation.worker.ts): the
- * lifecycle, its retries and its refunds live there; here only how the queue runs them.
+ * Queue adapters over the durable workers (avatars, Kanvas pictures): the lifecycle, its retries
+ * and its refunds live in their modules; here only how the queue runs them.
  */
-export function generateAvatarJob(
-  worker: GenerationWorker,
+function lifecycleJob<P extends object>(
+  name: JobName<P>,
+  idOf: (payload: P) => string,
+  worker: Lifecycle,
   concurrency: number,
   timeoutSeconds: number,
-): JobDefinition<{ generationId: string }> {
+): JobDefinition<P> {
   return {
-    name: GENERATE_JOB,
+    name,
     retryLimit: 2,
     retryDelaySeconds: 5,
     expireInSeconds: timeoutSeconds + 90,
     workers: concurrency,
     handler: async (jobs) => {
-      for (const job of jobs) await worker.handle(job.data.generationId);
+      for (const job of jobs) await worker.handle(idOf(job.data));
     },
   };
 }
 
-export function generationSweeperJob(worker: GenerationWorker): JobDefinition {
+function sweeperJob(name: JobName<object>, worker: Lifecycle): JobDefinition {
   return {
-    name: GENERATION_SWEEPER_JOB,
+    name,
     schedule: { cron: "* * * * *", timezone: "Asia/Jakarta" },
     retryLimit: 0,
     workers: 1,
     handler: async () => {
       await worker.sweep();
     },
-    // A dead worker's generation is picked up within seconds of its last heartbeat going
-    // stale, not at the next minute's cron.
+    // A dead worker's job is picked up within seconds of its last heartbeat going stale, not at
+    // the next minute's cron.
     tick: {
       seconds: worker.heartbeatSeconds,
       run: async () => {
@@ -44,4 +55,28 @@ export function generationSweeperJob(worker: GenerationWorker): JobDefinition {
       },
     },
   };
+}
+
+export function generateAvatarJob(
+  worker: GenerationWorker,
+  concurrency: number,
+  timeoutSeconds: number,
+): JobDefinition<{ generationId: string }> {
+  return lifecycleJob(GENERATE_JOB, (p) => p.generationId, worker, concurrency, timeoutSeconds);
+}
+
+export function generationSweeperJob(worker: GenerationWorker): JobDefinition {
+  return sweeperJob(GENERATION_SWEEPER_JOB, worker);
+}
+
+export function generateKanvasJob(
+  worker: KanvasWorker,
+  concurrency: number,
+  timeoutSeconds: number,
+): JobDefinition<{ jobId: string }> {
+  return lifecycleJob(KANVAS_JOB, (p) => p.jobId, worker, concurrency, timeoutSeconds);
+}
+
+export function kanvasSweeperJob(worker: KanvasWorker): JobDefinition {
+  return sweeperJob(KANVAS_SWEEPER_JOB, worker);
 }

@@ -1,17 +1,28 @@
 import { AI_PROVIDER_KEY_NAMES, type AiConfigTest, type AiService } from "@rupa/shared";
 import type { Env } from "../../env";
 import type { Logger } from "../../lib/logger";
+import { createLocalKanvasProvider } from "./local/local-kanvas.provider";
 import { createLocalProvider } from "./local/local.provider";
-import type { AvatarProvider } from "./provider";
+import type { AvatarProvider, KanvasProvider } from "./provider";
 import type { PredictionWaiters } from "./remote/replicate-webhook";
-import { createHuggingFaceProvider, HF_DEFAULT_MODEL } from "./remote/huggingface.provider";
 import {
+  createHuggingFaceKanvasProvider,
+  createHuggingFaceProvider,
+  HF_DEFAULT_MODEL,
+} from "./remote/huggingface.provider";
+import {
+  createKieAiKanvasProvider,
   createKieAiProvider,
   KIE_DEFAULT_MODEL,
+  KIE_KANVAS_MODEL,
   KIE_UPLOAD_ENDPOINT,
 } from "./remote/kie-ai.provider";
-import { createOpenAiProvider } from "./remote/openai.provider";
-import { createReplicateProvider } from "./remote/replicate.provider";
+import { createOpenAiKanvasProvider, createOpenAiProvider } from "./remote/openai.provider";
+import {
+  createReplicateKanvasProvider,
+  createReplicateProvider,
+  FLUX_DEV_MODEL,
+} from "./remote/replicate.provider";
 
 /** Replicate's default avatar model and the version Rupa pins it to (a config may name another). */
 export const INSTANT_ID_MODEL = "zsxkib/instant-id";
@@ -72,72 +83,118 @@ export function createProviderRegistry(
     env.REPLICATE_WEBHOOK_SECRET && env.PUBLIC_URL.startsWith("https:")
       ? `${env.PUBLIC_URL}/api/webhooks/replicate`
       : undefined;
-  function build(cfg: ProviderConfig | null): AvatarProvider {
-    if (!cfg || cfg.apiProvider === "local")
-      return createLocalProvider(cfg?.modelName || undefined);
+  const str = (v: unknown) => (typeof v === "string" && v ? v : undefined);
+  const num = (v: unknown) => (typeof v === "number" ? v : undefined);
+  const timeoutMs = env.GENERATION_TIMEOUT_SECONDS * 1000;
+  const endpointOf = (cfg: ProviderConfig) =>
+    cfg.apiEndpoint || DEFAULT_ENDPOINTS[cfg.apiProvider] || "";
+
+  /**
+   * A remote configuration's client options, the same for avatars and Kanvas; null when the
+   * provider's key is not in the environment (the local renderer stands in).
+   */
+  function replicateOptions(cfg: ProviderConfig, defaultModel: string) {
+    if (!env.REPLICATE_API_TOKEN) return null;
     const data = cfg.configData;
-    const endpoint = cfg.apiEndpoint || DEFAULT_ENDPOINTS[cfg.apiProvider] || "";
-    if (cfg.apiProvider === "replicate" && env.REPLICATE_API_TOKEN) {
-      if (data.version !== undefined && replicateVersion("", data) === null)
-        log.warn(
-          { service: cfg.serviceName, model: cfg.modelName },
-          "replicate: config_data.version is not a 64-character hex id; it is ignored",
-        );
-      return createReplicateProvider({
-        token: env.REPLICATE_API_TOKEN,
-        endpoint,
-        version: replicateVersion(cfg.modelName || INSTANT_ID_MODEL, data),
-        model: cfg.modelName || INSTANT_ID_MODEL,
-        pollIntervalMs:
-          typeof data.poll_interval_ms === "number" ? data.poll_interval_ms : undefined,
-        timeoutMs: env.GENERATION_TIMEOUT_SECONDS * 1000,
-        webhookUrl: replicateWebhook,
-        waiters,
-      });
-    }
-    const str = (v: unknown) => (typeof v === "string" && v ? v : undefined);
-    const timeoutMs = env.GENERATION_TIMEOUT_SECONDS * 1000;
-    if (cfg.apiProvider === "openai" && env.OPENAI_API_KEY) {
-      return createOpenAiProvider({
-        apiKey: env.OPENAI_API_KEY,
-        endpoint,
-        model: cfg.modelName || "gpt-image-1",
-        quality: str(data.quality),
-        inputFidelity: str(data.input_fidelity),
-        timeoutMs,
-      });
-    }
-    if (cfg.apiProvider === "huggingface" && env.HF_TOKEN) {
-      return createHuggingFaceProvider({
-        token: env.HF_TOKEN,
-        endpoint,
-        model: cfg.modelName || HF_DEFAULT_MODEL,
-        timeoutMs,
-      });
-    }
-    if (cfg.apiProvider === "kie_ai" && env.KIE_AI_API_KEY) {
-      const extra = data.input;
-      return createKieAiProvider({
-        apiKey: env.KIE_AI_API_KEY,
-        endpoint,
-        // Kie's File Upload API lives on its own host; a configured endpoint (a proxy, a fake)
-        // serves both unless upload_endpoint says otherwise.
-        uploadEndpoint: str(data.upload_endpoint) ?? (cfg.apiEndpoint || KIE_UPLOAD_ENDPOINT),
-        model: cfg.modelName || KIE_DEFAULT_MODEL,
-        extraInput:
-          extra && typeof extra === "object" && !Array.isArray(extra)
-            ? (extra as Record<string, unknown>)
-            : undefined,
-        pollIntervalMs:
-          typeof data.poll_interval_ms === "number" ? data.poll_interval_ms : undefined,
-        timeoutMs,
-      });
-    }
+    if (data.version !== undefined && replicateVersion("", data) === null)
+      log.warn(
+        { service: cfg.serviceName, model: cfg.modelName },
+        "replicate: config_data.version is not a 64-character hex id; it is ignored",
+      );
+    const model = cfg.modelName || defaultModel;
+    return {
+      token: env.REPLICATE_API_TOKEN,
+      endpoint: endpointOf(cfg),
+      version: replicateVersion(model, data),
+      model,
+      pollIntervalMs: num(data.poll_interval_ms),
+      timeoutMs,
+      webhookUrl: replicateWebhook,
+      waiters,
+    };
+  }
+  function openAiOptions(cfg: ProviderConfig) {
+    if (!env.OPENAI_API_KEY) return null;
+    return {
+      apiKey: env.OPENAI_API_KEY,
+      endpoint: endpointOf(cfg),
+      model: cfg.modelName || "gpt-image-1",
+      quality: str(cfg.configData.quality),
+      inputFidelity: str(cfg.configData.input_fidelity),
+      timeoutMs,
+    };
+  }
+  function huggingFaceOptions(cfg: ProviderConfig) {
+    if (!env.HF_TOKEN) return null;
+    return {
+      token: env.HF_TOKEN,
+      endpoint: endpointOf(cfg),
+      model: cfg.modelName || HF_DEFAULT_MODEL,
+      timeoutMs,
+    };
+  }
+  function kieOptions(cfg: ProviderConfig, defaultModel: string) {
+    if (!env.KIE_AI_API_KEY) return null;
+    const data = cfg.configData;
+    const extra = data.input;
+    return {
+      apiKey: env.KIE_AI_API_KEY,
+      endpoint: endpointOf(cfg),
+      // Kie's File Upload API lives on its own host; a configured endpoint (a proxy, a fake)
+      // serves both unless upload_endpoint says otherwise.
+      uploadEndpoint: str(data.upload_endpoint) ?? (cfg.apiEndpoint || KIE_UPLOAD_ENDPOINT),
+      model: cfg.modelName || defaultModel,
+      extraInput:
+        extra && typeof extra === "object" && !Array.isArray(extra)
+          ? (extra as Record<string, unknown>)
+          : undefined,
+      pollIntervalMs: num(data.poll_interval_ms),
+      timeoutMs,
+    };
+  }
+  function unavailable(cfg: ProviderConfig) {
     log.warn(
       { provider: cfg.apiProvider },
       "provider not available here (no API key or client): using the local renderer",
     );
+  }
+
+  function build(cfg: ProviderConfig | null): AvatarProvider {
+    if (!cfg || cfg.apiProvider === "local")
+      return createLocalProvider(cfg?.modelName || undefined);
+    const replicate =
+      cfg.apiProvider === "replicate" ? replicateOptions(cfg, INSTANT_ID_MODEL) : null;
+    if (replicate) return createReplicateProvider(replicate);
+    const openai = cfg.apiProvider === "openai" ? openAiOptions(cfg) : null;
+    if (openai) return createOpenAiProvider(openai);
+    const hf = cfg.apiProvider === "huggingface" ? huggingFaceOptions(cfg) : null;
+    if (hf) return createHuggingFaceProvider(hf);
+    const kie = cfg.apiProvider === "kie_ai" ? kieOptions(cfg, KIE_DEFAULT_MODEL) : null;
+    if (kie) return createKieAiProvider(kie);
+    unavailable(cfg);
     return createLocalProvider();
+  }
+
+  /** The same for the `kanvas_generation` service: each API's text-and-image client. */
+  function buildKanvas(cfg: ProviderConfig | null): KanvasProvider {
+    if (!cfg || cfg.apiProvider === "local")
+      return createLocalKanvasProvider(cfg?.modelName || undefined);
+    const data = cfg.configData;
+    const replicate =
+      cfg.apiProvider === "replicate" ? replicateOptions(cfg, FLUX_DEV_MODEL) : null;
+    if (replicate)
+      return createReplicateKanvasProvider({
+        ...replicate,
+        promptStrength: num(data.prompt_strength),
+      });
+    const openai = cfg.apiProvider === "openai" ? openAiOptions(cfg) : null;
+    if (openai) return createOpenAiKanvasProvider(openai);
+    const hf = cfg.apiProvider === "huggingface" ? huggingFaceOptions(cfg) : null;
+    if (hf) return createHuggingFaceKanvasProvider(hf);
+    const kie = cfg.apiProvider === "kie_ai" ? kieOptions(cfg, KIE_KANVAS_MODEL) : null;
+    if (kie) return createKieAiKanvasProvider({ ...kie, editModel: str(data.edit_model) });
+    unavailable(cfg);
+    return createLocalKanvasProvider();
   }
 
   /** Whether the environment holds this provider's key (the key itself never leaves here). */
@@ -157,6 +214,11 @@ export function createProviderRegistry(
     /** The active configuration's provider, read from the database on every call (no cache). */
     async forService(service: AiService): Promise<AvatarProvider> {
       return build(await configs.activeFor(service));
+    },
+
+    /** The active Kanvas configuration's provider, read fresh for every picture. */
+    async forKanvas(): Promise<KanvasProvider> {
+      return buildKanvas(await configs.activeFor("kanvas_generation"));
     },
 
     /** Whether the key of `provider` is set, and in which variable. */

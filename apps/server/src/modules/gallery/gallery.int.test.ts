@@ -153,27 +153,4 @@ describe(`gallery on ${testDriver()}`, () => {
       (await t.app.request(`/api/gallery/nope/${kanvas.id}`, { method: "DELETE" })).status,
     ).toBe(404);
   });
-
-  it("the test-only fixture gives the signed-in user a Kanvas image (browser journeys use it)", async () => {
-    const post = () =>
-      t.app.request("/dev/fixtures/kanvas-images", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ prompt: "  Monas di malam hari  " }),
-      });
-    as(null);
-    expect((await post()).status).toBe(401);
-    as(stranger);
-    const res = await post();
-    expect(res.status).toBe(201);
-    const { id } = (await res.json()) as { id: string };
-    const { item } = (await (await get(`/api/gallery/kanvas/${id}`)).json()) as {
-      item: { prompt: string; imageUrl: string };
-    };
-    expect(item.prompt).toBe("Monas di malam hari");
-    const image = await get(item.imageUrl);
-    expect(image.headers.get("content-type")).toBe("image/jpeg");
-    as(owner);
-    expect((await get(`/api/gallery/kanvas/${id}`)).status).toBe(404);
-  });
 });

@@ -313,6 +313,7 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
       styleId: randomUUID(),
       uploadId: id,
       customRequestId: null,
+      kanvasRunId: null,
       spendId: opts.guest ? null : randomUUID(),
       provider: "local",
       modelName: "fake-1",

@@ -1,14 +1,10 @@
 import type { Database } from "../../infra/db/client";
 import type { ImagePostProcessor } from "../../infra/images/post-process";
 import { localLookOf } from "../../infra/providers/local/local-look";
-import {
-  type GenerateRequest,
-  type GenerateResult,
-  ProviderError,
-} from "../../infra/providers/provider";
+import { type GenerateRequest, ProviderError } from "../../infra/providers/provider";
 import type { ProviderRegistry } from "../../infra/providers/registry";
 import { defineJob, type QueueOps } from "../../infra/queue/queue";
-import { newObjectKey, type ObjectOwner, type Storage } from "../../infra/storage/storage";
+import type { ObjectOwner, Storage } from "../../infra/storage/storage";
 import { type Clock, systemClock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import type { CreditsRepository } from "../credits/credits.repository";
@@ -20,6 +16,7 @@ import type { GenerationEvents } from "./generation-events";
 import type { GenerationRow, GenerationsRepository } from "./generations.repository";
 import { createJobLifecycle, type Failure, heartbeatSecondsFor } from "./job-lifecycle";
 import { sizeFor } from "./prompt";
+import { createResultStore } from "./result-store";
 
 /** The queue of avatar generations; a job carries the generation's id. */
 export const GENERATE_JOB = defineJob<{ generationId: string }>("generate-avatar");
@@ -64,7 +61,7 @@ export interface GenerationWorkerDeps {
 }
 
 /** A failure that will not get better with another try (the photo or the style is gone). */
-class PermanentFailure extends Error {
+export class PermanentFailure extends Error {
   constructor(
     public readonly code: string,
     message: string,
@@ -104,15 +101,7 @@ export function classifyGenerationError(e: unknown): Failure | null {
 export function createGenerationWorker(d: GenerationWorkerDeps) {
   const clock = d.clock ?? systemClock;
 
-  /** The provider's output into storage; only its key stays (the bytes are not held after). */
-  async function storeRaw(
-    owner: ObjectOwner,
-    out: GenerateResult,
-  ): Promise<{ rawKey: string; seed: number }> {
-    const rawKey = newObjectKey(owner, d.images.rawExtension(out.image), "raw");
-    await d.storage.put("generated-avatars", rawKey, out.image);
-    return { rawKey, seed: out.seed };
-  }
+  const results = createResultStore(d);
 
   async function attempt(gen: GenerationRow, lost: AbortSignal): Promise<void> {
     const started = clock.now();
@@ -163,35 +152,23 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
     const owner: ObjectOwner = gen.userId
       ? { kind: "user", id: gen.userId }
       : { kind: "guest", id: gen.guestTrialId! };
-    // Copied into our storage at once, before anything else waits (provider links expire, and
-    // 500 answers arriving together must not all sit in memory, e.g. queued behind the
-    // database), then normalised and watermarked a few at a time.
-    const { rawKey, seed: outSeed } = await storeRaw(owner, await provider.generate(req));
+    // Into our storage before anything else waits; the bytes are not held after.
+    const { rawKey, seed: outSeed } = await provider.generate(req).then(async (out) => ({
+      rawKey: await results.keepRaw(owner, out.image),
+      seed: out.seed,
+    }));
     await d.generations.setProgress(gen.id, 80);
     d.events.changed(gen.id);
-
-    const size = sizeFor(params.aspectRatio);
-    const imageKey = newObjectKey(owner, "jpg");
-    const thumbKey = newObjectKey(owner, "webp", "thumb");
-    await d.images.exclusive(async () => {
-      const raw = await d.storage.get("generated-avatars", rawKey);
-      if (!raw) throw new Error("provider output vanished from storage");
-      const { image, thumb } = await d.images.finish(raw.body, {
-        width: size.width,
-        height: size.height,
-        watermark: gen.watermark,
-      });
-      await d.storage.put("generated-avatars", imageKey, image);
-      await d.storage.put("generated-avatars", thumbKey, thumb);
+    const keys = await results.finish(owner, rawKey, {
+      ...sizeFor(params.aspectRatio),
+      watermark: gen.watermark,
     });
-    await d.storage.delete("generated-avatars", rawKey);
 
     const seconds =
       (gen.startedAt ? clock.now() - gen.startedAt.getTime() : clock.now() - started) / 1000;
     const { outcome } = await d.db.transaction((tx) =>
       d.generations.complete(tx, gen, {
-        imageKey,
-        thumbKey,
+        ...keys,
         seconds,
         hasWatermark: gen.watermark,
         gender: params.gender ?? null,
@@ -201,8 +178,7 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
     if (outcome !== "completed") {
       // Delivered already (a result exists), or no longer this attempt's to finish: either way
       // it ended once, elsewhere. Not a crash: no retry, no refund; only our copy goes.
-      await d.storage.delete("generated-avatars", imageKey);
-      await d.storage.delete("generated-avatars", thumbKey);
+      await results.discard(keys);
       d.log.info({ generation: gen.id, outcome }, "generation result not needed twice");
     }
     d.events.changed(gen.id);
@@ -246,7 +222,7 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
       crashCode: "internal_error",
       staleCode: "provider_timeout",
       fail,
-      changed: (id) => d.events.changed(id),
+      changed: (row) => d.events.changed(row.id),
     },
     {
       queue: d.queue,

@@ -32,30 +32,24 @@ async function setRequestStatus(
 const lastSign = sql`coalesce(${generationJobs.heartbeatAt}, ${generationJobs.startedAt})`;
 
 /** Held in `processing` by this attempt (the claim's token is the attempts count it set). */
-const ownedBy = (gen: Pick<GenerationRow, "id" | "attempts">) =>
+export const ownedBy = (gen: Pick<GenerationRow, "id" | "attempts">) =>
   and(
     eq(generationJobs.id, gen.id),
     eq(generationJobs.status, "processing"),
     eq(generationJobs.attempts, gen.attempts),
   );
 
-export function createGenerationsRepository(db: Database) {
+/** The kinds the avatar worker runs (a custom action figure is an avatar with its own prompt). */
+export const AVATAR_JOB_KINDS = ["avatar", "custom_profession"] as const;
+type JobKind = (typeof generationJobs.$inferSelect)["kind"];
+
+/**
+ * The job lifecycle's row changes (job-lifecycle.ts `LifecycleRows`) over the rows of some
+ * kinds: each worker claims, sweeps and re-sends only its own kinds of `generation_jobs`.
+ */
+export function jobLifecycleRows(db: Database, kinds: readonly JobKind[]) {
+  const ofKinds = inArray(generationJobs.kind, [...kinds]);
   return {
-    async insert(tx: Tx, v: typeof generationJobs.$inferInsert): Promise<GenerationRow> {
-      const [row] = await tx.insert(generationJobs).values(v).returning();
-      return row!;
-    },
-
-    async findById(id: string): Promise<GenerationRow | null> {
-      const [row] = await db.select().from(generationJobs).where(eq(generationJobs.id, id));
-      return row ?? null;
-    },
-
-    async resultOf(generationId: string): Promise<ResultRow | null> {
-      const [row] = await db.select().from(results).where(eq(results.jobId, generationId));
-      return row ?? null;
-    },
-
     /**
      * Claim a generation for processing: only one that is queued, or one whose worker went
      * silent (no heartbeat for `staleSeconds`: it died), so two workers never run the same
@@ -75,6 +69,7 @@ export function createGenerationsRepository(db: Database) {
         .where(
           and(
             eq(generationJobs.id, id),
+            ofKinds,
             sql`(${generationJobs.status} = 'queued' OR (${generationJobs.status} = 'processing' AND ${lastSign} < now() - make_interval(secs => ${staleSeconds})))`,
           ),
         )
@@ -93,6 +88,83 @@ export function createGenerationsRepository(db: Database) {
       return rows.length > 0;
     },
 
+    /**
+     * Back to the queue after a transient failure, keeping the reason for the record: only
+     * from `processing` by the attempt that holds it (false: it is not ours to requeue).
+     */
+    async requeue(gen: Pick<GenerationRow, "id" | "attempts">, message: string): Promise<boolean> {
+      const rows = await db
+        .update(generationJobs)
+        .set({ status: "queued", progress: 0, errorMessage: message.slice(0, 500) })
+        .where(ownedBy(gen))
+        .returning({ id: generationJobs.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Processing rows whose worker went silent: no heartbeat for `staleSeconds`, or (a start-up
+     * sweep) none since `signBefore`, the moment this process started, so a generation its own
+     * workers have just claimed is never taken for a dead one.
+     */
+    async staleProcessing(staleSeconds: number, signBefore?: Date): Promise<GenerationRow[]> {
+      return db
+        .select()
+        .from(generationJobs)
+        .where(
+          and(
+            ofKinds,
+            sql`${generationJobs.status} = 'processing' AND ${lastSign} < now() - make_interval(secs => ${staleSeconds})`,
+            signBefore ? sql`${lastSign} < ${signBefore.toISOString()}::timestamptz` : undefined,
+          ),
+        )
+        .orderBy(generationJobs.createdAt)
+        .limit(500);
+    },
+
+    async queuedOlderThan(seconds: number): Promise<GenerationRow[]> {
+      return db
+        .select()
+        .from(generationJobs)
+        .where(
+          and(
+            ofKinds,
+            sql`${generationJobs.status} = 'queued' AND ${generationJobs.queuedAt} < now() - make_interval(secs => ${seconds})`,
+          ),
+        )
+        .orderBy(generationJobs.createdAt)
+        .limit(500);
+    },
+
+    /** 1 = next in line among the waiting rows of these kinds. */
+    async position(gen: Pick<GenerationRow, "createdAt">): Promise<number> {
+      const r = await db.execute<{ n: number }>(sql`
+        SELECT count(*)::int AS n FROM generation_jobs
+        WHERE status = 'queued' AND ${ofKinds}
+          AND created_at < ${gen.createdAt.toISOString()}::timestamptz`);
+      return Number(r.rows[0]?.n ?? 0) + 1;
+    },
+  };
+}
+
+export function createGenerationsRepository(db: Database) {
+  return {
+    ...jobLifecycleRows(db, AVATAR_JOB_KINDS),
+
+    async insert(tx: Tx, v: typeof generationJobs.$inferInsert): Promise<GenerationRow> {
+      const [row] = await tx.insert(generationJobs).values(v).returning();
+      return row!;
+    },
+
+    async findById(id: string): Promise<GenerationRow | null> {
+      const [row] = await db.select().from(generationJobs).where(eq(generationJobs.id, id));
+      return row ?? null;
+    },
+
+    async resultOf(generationId: string): Promise<ResultRow | null> {
+      const [row] = await db.select().from(results).where(eq(results.jobId, generationId));
+      return row ?? null;
+    },
+
     /** The provider's id for the work this attempt started, so a later attempt can resume it. */
     async setProviderJob(
       gen: Pick<GenerationRow, "id" | "attempts">,
@@ -106,19 +178,6 @@ export function createGenerationsRepository(db: Database) {
         .update(generationJobs)
         .set({ progress })
         .where(and(eq(generationJobs.id, id), eq(generationJobs.status, "processing")));
-    },
-
-    /**
-     * Back to the queue after a transient failure, keeping the reason for the record: only
-     * from `processing` by the attempt that holds it (false: it is not ours to requeue).
-     */
-    async requeue(gen: Pick<GenerationRow, "id" | "attempts">, message: string): Promise<boolean> {
-      const rows = await db
-        .update(generationJobs)
-        .set({ status: "queued", progress: 0, errorMessage: message.slice(0, 500) })
-        .where(ownedBy(gen))
-        .returning({ id: generationJobs.id });
-      return rows.length > 0;
     },
 
     /**
@@ -222,14 +281,6 @@ export function createGenerationsRepository(db: Database) {
       return { outcome: "completed", result };
     },
 
-    /** 1 = next in line. */
-    async position(gen: GenerationRow): Promise<number> {
-      const r = await db.execute<{ n: number }>(sql`
-        SELECT count(*)::int AS n FROM generation_jobs
-        WHERE status = 'queued' AND created_at < ${gen.createdAt.toISOString()}::timestamptz`);
-      return Number(r.rows[0]?.n ?? 0) + 1;
-    },
-
     /** Median seconds of the provider's last 20 successes, or null before any. */
     async medianSeconds(provider: string): Promise<number | null> {
       const r = await db.execute<{ m: number | null }>(sql`
@@ -239,36 +290,6 @@ export function createGenerationsRepository(db: Database) {
           ORDER BY finished_at DESC LIMIT 20) recent`);
       const m = r.rows[0]?.m;
       return m === null || m === undefined ? null : Math.round(Number(m) * 10) / 10;
-    },
-
-    /**
-     * Processing rows whose worker went silent: no heartbeat for `staleSeconds`, or (a start-up
-     * sweep) none since `signBefore`, the moment this process started, so a generation its own
-     * workers have just claimed is never taken for a dead one.
-     */
-    async staleProcessing(staleSeconds: number, signBefore?: Date): Promise<GenerationRow[]> {
-      return db
-        .select()
-        .from(generationJobs)
-        .where(
-          and(
-            sql`${generationJobs.status} = 'processing' AND ${lastSign} < now() - make_interval(secs => ${staleSeconds})`,
-            signBefore ? sql`${lastSign} < ${signBefore.toISOString()}::timestamptz` : undefined,
-          ),
-        )
-        .orderBy(generationJobs.createdAt)
-        .limit(500);
-    },
-
-    async queuedOlderThan(seconds: number): Promise<GenerationRow[]> {
-      return db
-        .select()
-        .from(generationJobs)
-        .where(
-          sql`${generationJobs.status} = 'queued' AND ${generationJobs.queuedAt} < now() - make_interval(secs => ${seconds})`,
-        )
-        .orderBy(generationJobs.createdAt)
-        .limit(500);
     },
 
     async countQueued(): Promise<number> {
@@ -288,6 +309,7 @@ export function createGenerationsRepository(db: Database) {
               ? eq(generationJobs.userId, owner.userId)
               : eq(generationJobs.guestTrialId, owner.guestTrialId!),
             inArray(generationJobs.status, ["queued", "processing"]),
+            inArray(generationJobs.kind, [...AVATAR_JOB_KINDS]),
           ),
         )
         .orderBy(desc(generationJobs.createdAt));

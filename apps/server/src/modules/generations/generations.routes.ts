@@ -1,6 +1,6 @@
 import { generationsContract } from "@rupa/shared";
-import { streamSSE } from "hono/streaming";
 import type { AppContext } from "../../context";
+import { followSSE } from "../../lib/follow-sse";
 import { contractRoutes } from "../../middleware/auth-guards";
 import { rateLimit, type RouteLimit } from "../../middleware/rate-limit";
 
@@ -45,37 +45,13 @@ export function generationRoutes(ctx: AppContext) {
         const actor = await ctx.resolveActor(c);
         const { id } = params;
         await generations.owned(actor, id);
-        return streamSSE(c, async (stream) => {
-          let last = "";
-          let wake: () => void = () => {};
-          const unsubscribe = ctx.services.generationEvents.subscribe(id, () => wake());
-          const deadline = Date.now() + 10 * 60_000;
-          try {
-            while (!stream.aborted && Date.now() < deadline) {
-              const gen = await generations.owned(actor, id);
-              const view = await generations.view(gen);
-              const payload = JSON.stringify({ generation: view });
-              if (payload !== last) {
-                last = payload;
-                await stream.writeSSE({
-                  event: "generation",
-                  data: payload,
-                  id: String(Date.now()),
-                });
-              }
-              if (TERMINAL.has(view.status)) break;
-              // Wake on an in-process change, or poll every 3 s (another process may own the job).
-              await new Promise<void>((resolve) => {
-                const t = setTimeout(resolve, 3000);
-                wake = () => {
-                  clearTimeout(t);
-                  resolve();
-                };
-              });
-            }
-          } finally {
-            unsubscribe();
-          }
+        return followSSE(c, {
+          event: "generation",
+          subscribe: (wake) => ctx.services.generationEvents.subscribe(id, wake),
+          async load() {
+            const view = await generations.view(await generations.owned(actor, id));
+            return { data: { generation: view }, done: TERMINAL.has(view.status) };
+          },
         });
       }).hono
   );

@@ -73,8 +73,8 @@ export interface LifecycleKind<R extends AttemptRow, P extends object> {
    * only from queued or when held by `row.attempts`. False: it ended elsewhere (no refund).
    */
   fail(row: R, code: string, detail: string): Promise<boolean>;
-  /** Someone may be watching the row (SSE): it changed. */
-  changed(id: string): void;
+  /** Someone may be watching the row (SSE), or what it belongs to: it changed. */
+  changed(row: R): void;
 }
 
 export interface LifecycleOptions {
@@ -135,7 +135,7 @@ export function createJobLifecycle<R extends AttemptRow, P extends object>(
       { [label]: row.id, code, detail: detail.slice(0, 300) },
       `${label} failed; refunded`,
     );
-    kind.changed(row.id);
+    kind.changed(row);
   }
 
   /** Another try later (backoff, or the provider's Retry-After), or the end. */
@@ -160,7 +160,7 @@ export function createJobLifecycle<R extends AttemptRow, P extends object>(
       { [label]: row.id, attempt: row.attempts, delay, detail: detail.slice(0, 200) },
       `${label} will be retried`,
     );
-    kind.changed(row.id);
+    kind.changed(row);
   }
 
   /**
@@ -193,7 +193,7 @@ export function createJobLifecycle<R extends AttemptRow, P extends object>(
     async handle(id: string): Promise<void> {
       const row = await rows.acquire(id, staleSeconds);
       if (!row) return; // finished already, or another worker has it
-      kind.changed(row.id);
+      kind.changed(row);
       // Alive while it runs; a run that finds the row is no longer its own stops.
       const lost = new AbortController();
       const stopBeating = o.clock.every(heartbeatSeconds * 1000, () => {

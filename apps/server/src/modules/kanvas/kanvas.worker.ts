@@ -1,0 +1,163 @@
+import type { Database } from "../../infra/db/client";
+import type { ImagePostProcessor } from "../../infra/images/post-process";
+import type { KanvasRequest } from "../../infra/providers/provider";
+import type { ProviderRegistry } from "../../infra/providers/registry";
+import { defineJob, type QueueOps } from "../../infra/queue/queue";
+import type { ObjectOwner, Storage } from "../../infra/storage/storage";
+import { type Clock, systemClock } from "../../lib/clock";
+import type { Logger } from "../../lib/logger";
+import type { CreditsRepository } from "../credits/credits.repository";
+import type { GenerationEvents } from "../generations/generation-events";
+import { classifyGenerationError, PermanentFailure } from "../generations/generation.worker";
+import type { GenerationRow, GenerationsRepository } from "../generations/generations.repository";
+import { createJobLifecycle, heartbeatSecondsFor } from "../generations/job-lifecycle";
+import { sizeFor } from "../generations/prompt";
+import { createResultStore } from "../generations/result-store";
+import type { UploadsRepository } from "../uploads/uploads.repository";
+import type { KanvasJobParams, KanvasRepository } from "./kanvas.repository";
+
+/** The queue of Kanvas pictures; a job carries the picture's generation job id. */
+export const KANVAS_JOB = defineJob<{ jobId: string }>("generate-kanvas");
+/** Every minute: recovers stalled pictures and re-sends lost jobs. */
+export const KANVAS_SWEEPER_JOB = defineJob("kanvas-sweeper");
+/** Tries per picture before it fails for good and its credits go back. */
+export const KANVAS_MAX_ATTEMPTS = 3;
+
+const USER_MESSAGES: Record<string, string> = {
+  provider_timeout: "The AI service took too long. The credits of this picture were returned.",
+  provider_error: "The AI service could not make this picture. Its credits were returned.",
+  photo_expired:
+    "A reference image is no longer available (photos are deleted after 24 hours). Please upload it again.",
+  cancelled: "Cancelled. The credits of this picture were returned.",
+  internal_error: "Something went wrong on our side. The credits of this picture were returned.",
+};
+
+export function kanvasMessage(code: string): string {
+  return USER_MESSAGES[code] ?? USER_MESSAGES.internal_error!;
+}
+
+export interface KanvasWorkerDeps {
+  db: Pick<Database, "transaction">;
+  kanvas: Pick<
+    KanvasRepository,
+    | "acquire"
+    | "heartbeat"
+    | "requeue"
+    | "staleProcessing"
+    | "queuedOlderThan"
+    | "findRun"
+    | "complete"
+  >;
+  generations: Pick<GenerationsRepository, "markFailed" | "setProgress" | "setProviderJob">;
+  uploads: Pick<UploadsRepository, "findById">;
+  credits: Pick<CreditsRepository, "refund">;
+  storage: Pick<Storage, "put" | "get" | "blob" | "delete">;
+  providers: Pick<ProviderRegistry, "forKanvas">;
+  images: ImagePostProcessor;
+  queue: Pick<QueueOps, "send" | "jobState" | "deleteJob">;
+  events: Pick<GenerationEvents, "changed">;
+  log: Logger;
+  clock?: Clock;
+  timeoutSeconds: number;
+  retryBaseSeconds: number;
+  heartbeatSeconds?: number;
+}
+
+/**
+ * Kanvas pictures through the same durable lifecycle as avatars (job-lifecycle.ts): one job per
+ * picture, so each is retried, delivered or refunded on its own. Its attempt reads the run and
+ * its reference images, asks the active `kanvas_generation` provider for one picture, stores
+ * and finishes it like an avatar and writes the `kanvas_images` row with the job's success.
+ */
+export function createKanvasWorker(d: KanvasWorkerDeps) {
+  const clock = d.clock ?? systemClock;
+  const results = createResultStore(d);
+  /** Watchers follow the run, not the picture. */
+  const changed = (job: GenerationRow) => d.events.changed(job.kanvasRunId ?? job.id);
+
+  async function attempt(job: GenerationRow, lost: AbortSignal): Promise<void> {
+    const run = job.kanvasRunId ? await d.kanvas.findRun(job.kanvasRunId) : null;
+    if (!run) throw new PermanentFailure("internal_error", "the job's Kanvas run is gone");
+    const images: Blob[] = [];
+    for (const id of run.referenceUploadIds) {
+      const upload = await d.uploads.findById(id);
+      const key = upload?.originalKey ?? upload?.croppedKey;
+      const blob = key ? await d.storage.blob("user-uploads", key) : null;
+      if (!blob) throw new PermanentFailure("photo_expired", "a reference image is gone");
+      images.push(blob);
+    }
+    const params = job.params as unknown as KanvasJobParams;
+    const provider = await d.providers.forKanvas();
+    const req: KanvasRequest = {
+      mode: run.mode as KanvasRequest["mode"],
+      prompt: run.prompt,
+      negativePrompt: run.negativePrompt,
+      aspectRatio: run.aspectRatio as KanvasRequest["aspectRatio"],
+      seed: params.seed,
+      images,
+      signal: AbortSignal.any([clock.timeout(d.timeoutSeconds * 1000), lost]),
+      providerJob: provider.resumable
+        ? { previous: job.providerJobId, started: (id) => d.generations.setProviderJob(job, id) }
+        : undefined,
+    };
+    const owner: ObjectOwner = { kind: "user", id: run.userId };
+    const { rawKey, seed } = await provider.generateKanvas(req).then(async (out) => ({
+      rawKey: await results.keepRaw(owner, out.image),
+      seed: out.seed,
+    }));
+    await d.generations.setProgress(job.id, 80);
+    changed(job);
+    const keys = await results.finish(owner, rawKey, {
+      ...sizeFor(run.aspectRatio),
+      watermark: job.watermark,
+    });
+    const outcome = await d.db.transaction((tx) =>
+      d.kanvas.complete(tx, job, run, { ...keys, seed, hasWatermark: job.watermark }),
+    );
+    if (outcome !== "completed") {
+      await results.discard(keys);
+      d.log.info({ kanvasJob: job.id, outcome }, "kanvas picture not needed (ended elsewhere)");
+    }
+    changed(job);
+  }
+
+  /** The end of one picture: failed with a reason, and its credits back, together. */
+  function fail(job: GenerationRow, code: string): Promise<boolean> {
+    return d.db.transaction(async (tx) => {
+      const ended = await d.generations.markFailed(
+        tx,
+        job.id,
+        code,
+        kanvasMessage(code),
+        job.attempts,
+      );
+      if (!ended) return false;
+      if (job.spendId) await d.credits.refund(job.spendId, tx);
+      return true;
+    });
+  }
+
+  return createJobLifecycle<GenerationRow, { jobId: string }>(
+    {
+      label: "kanvas picture",
+      job: KANVAS_JOB,
+      payload: (jobId) => ({ jobId }),
+      rows: d.kanvas,
+      attempt,
+      classify: classifyGenerationError,
+      crashCode: "internal_error",
+      staleCode: "provider_timeout",
+      fail,
+      changed,
+    },
+    {
+      queue: d.queue,
+      log: d.log,
+      clock,
+      maxAttempts: KANVAS_MAX_ATTEMPTS,
+      retryBaseSeconds: d.retryBaseSeconds,
+      heartbeatSeconds: d.heartbeatSeconds ?? heartbeatSecondsFor(d.timeoutSeconds),
+    },
+  );
+}
+export type KanvasWorker = ReturnType<typeof createKanvasWorker>;
