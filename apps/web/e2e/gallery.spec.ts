@@ -63,16 +63,23 @@ test("a member searches, filters, sorts, steps through, downloads and deletes; t
 
   await generateWith(page, cartoon);
   await generateWith(page, formal);
-  // A Kanvas image row (Kanvas generation itself is another issue): the test-only fixture route.
-  const kanvas = await page.evaluate(async () => {
-    const res = await fetch("/dev/fixtures/kanvas-images", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ prompt: "Candi Borobudur saat matahari terbit" }),
-    });
-    return res.status;
+  // A real Kanvas run (the local renderer draws it), followed until its picture is made.
+  const started = await page.request.post("/api/kanvas", {
+    data: { mode: "text2image", prompt: "Candi Borobudur saat matahari terbit" },
   });
-  expect(kanvas).toBe(201);
+  expect(started.status()).toBe(202);
+  const { run } = (await started.json()) as { run: { id: string } };
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/api/kanvas/runs/${run.id}`)).json()) as {
+            run: { status: string };
+          }
+        ).run.status,
+      { timeout: 30_000 },
+    )
+    .toBe("done");
 
   await page.goto("/gallery");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Galeri Avatar Saya");
@@ -124,7 +131,10 @@ test("a member searches, filters, sorts, steps through, downloads and deletes; t
   await dialog.getByRole("tab", { name: "Sebelum & Sesudah" }).click();
   const before = dialog.getByRole("img", { name: "Foto asli" });
   await expect(before).toBeVisible();
-  expect(await before.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Loaded, not only laid out (the photo arrives over the network, later on a busy machine).
+  await expect
+    .poll(() => before.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await dialog.getByRole("button", { name: "Berikutnya" }).click();
   await expect(dialog.getByText("3 dari 3")).toBeVisible();
   await expect(dialog.getByRole("heading", { name: cartoon.nameId })).toBeVisible();
@@ -159,6 +169,8 @@ test("a member searches, filters, sorts, steps through, downloads and deletes; t
   expect(text).toContain("Lihat gambar buatanku di Rupa!");
   expect(text).toMatch(new RegExp(`${new URL(page.url()).origin}/\\?ref=[A-Za-z0-9]+`));
   await (await popup).close();
+  // The popup took the focus: the gallery's window gets it back before the key goes to it.
+  await page.bringToFront();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 
