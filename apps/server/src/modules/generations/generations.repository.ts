@@ -32,12 +32,31 @@ async function setRequestStatus(
 const lastSign = sql`coalesce(${generationJobs.heartbeatAt}, ${generationJobs.startedAt})`;
 
 /** Held in `processing` by this attempt (the claim's token is the attempts count it set). */
-export const ownedBy = (gen: Pick<GenerationRow, "id" | "attempts">) =>
+const ownedBy = (gen: Pick<GenerationRow, "id" | "attempts">) =>
   and(
     eq(generationJobs.id, gen.id),
     eq(generationJobs.status, "processing"),
     eq(generationJobs.attempts, gen.attempts),
   );
+
+/** A job's success, only by the attempt that holds it in `processing` (false: not its own). */
+export async function markSucceeded(
+  tx: Tx,
+  job: Pick<GenerationRow, "id" | "attempts">,
+): Promise<boolean> {
+  const won = await tx
+    .update(generationJobs)
+    .set({
+      status: "succeeded",
+      progress: 100,
+      finishedAt: sql`now()`,
+      errorCode: null,
+      errorMessage: null,
+    })
+    .where(ownedBy(job))
+    .returning({ id: generationJobs.id });
+  return won.length > 0;
+}
 
 /** The kinds the avatar worker runs (a custom action figure is an avatar with its own prompt). */
 export const AVATAR_JOB_KINDS = ["avatar", "custom_profession"] as const;
@@ -230,18 +249,7 @@ export function createGenerationsRepository(db: Database) {
         seed: number;
       },
     ): Promise<{ outcome: "completed" | "duplicate" | "lost"; result: ResultRow | null }> {
-      const won = await tx
-        .update(generationJobs)
-        .set({
-          status: "succeeded",
-          progress: 100,
-          finishedAt: sql`now()`,
-          errorCode: null,
-          errorMessage: null,
-        })
-        .where(ownedBy(gen))
-        .returning({ id: generationJobs.id });
-      if (won.length === 0) return { outcome: "lost", result: null };
+      if (!(await markSucceeded(tx, gen))) return { outcome: "lost", result: null };
       const [result] = await tx
         .insert(results)
         .values({

@@ -4,7 +4,7 @@ import type { Database, Tx } from "../../infra/db/client";
 import {
   type GenerationRow,
   jobLifecycleRows,
-  ownedBy,
+  markSucceeded,
 } from "../generations/generations.repository";
 
 export type KanvasRunRow = typeof kanvasRuns.$inferSelect;
@@ -70,18 +70,7 @@ export function createKanvasRepository(db: Database) {
       run: KanvasRunRow,
       r: { imageKey: string; thumbKey: string; seed: number; hasWatermark: boolean },
     ): Promise<"completed" | "duplicate" | "lost"> {
-      const won = await tx
-        .update(generationJobs)
-        .set({
-          status: "succeeded",
-          progress: 100,
-          finishedAt: sql`now()`,
-          errorCode: null,
-          errorMessage: null,
-        })
-        .where(ownedBy(job))
-        .returning({ id: generationJobs.id });
-      if (won.length === 0) return "lost";
+      if (!(await markSucceeded(tx, job))) return "lost";
       const inserted = await tx
         .insert(kanvasImages)
         .values({
