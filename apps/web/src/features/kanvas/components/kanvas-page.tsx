@@ -299,7 +299,7 @@ export function KanvasPage(options: KanvasOptions) {
           />
           {k.member ? (
             <HistoryList
-              runs={k.history.data}
+              runs={k.historyRuns}
               loading={k.history.isPending}
               failed={k.history.isError}
               onRetry={() => void k.history.refetch()}
@@ -330,6 +330,12 @@ export function KanvasPage(options: KanvasOptions) {
       <OutOfCreditsDialog
         open={k.modal === "outOfCredits"}
         onOpenChange={(open) => !open && k.setModal(null)}
+        title={t("kanvas.outOfCredits.title")}
+        body={
+          account.status === "user" && k.total !== null
+            ? t("kanvas.outOfCredits.body", { needed: k.total, balance: account.credits })
+            : t("kanvas.outOfCredits.bodyPlain")
+        }
       />
     </div>
   );

@@ -167,8 +167,17 @@ export function useKanvas({ account, refreshAccount }: KanvasOptions) {
     }
   };
 
+  // The history shows the followed run as it is now, before the list is read again.
+  const historyRuns =
+    history.data && run
+      ? history.data.some((r) => r.id === run.id)
+        ? history.data.map((r) => (r.id === run.id ? run : r))
+        : [run, ...history.data]
+      : history.data;
+
   return {
     member,
+    historyRuns,
     settings,
     change,
     reuse,
