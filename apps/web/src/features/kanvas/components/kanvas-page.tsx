@@ -1,6 +1,6 @@
 import { KANVAS_LIMITS, KANVAS_RATIOS, LIMITS, type KanvasMode } from "@rupa/shared";
 import { ChevronDown, Coins, Dices, Wand2, X } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { OutOfCreditsDialog } from "@/components/out-of-credits-dialog";
 import { PageHeader } from "@/components/page-header";
 import { SignUpDialog } from "@/components/sign-up-dialog";
@@ -87,6 +87,15 @@ export function KanvasPage(options: KanvasOptions) {
   const tabsId = useId();
 
   const locked = k.busy !== "idle" || k.running;
+
+  // On a phone the results sit under the form: bring a run that starts (or is found again) into view.
+  const followedId = k.running ? (k.run?.id ?? null) : null;
+  useEffect(() => {
+    if (!followedId || window.matchMedia("(min-width: 1024px)").matches) return;
+    document
+      .getElementById("kanvas-results")
+      ?.scrollIntoView({ behavior: "smooth", block: "start" });
+  }, [followedId]);
   const promptIssue = k.issueFor("prompt");
   const imageIssue = k.issueFor("images");
   const formIssue = k.issueFor("form");
