@@ -100,13 +100,18 @@ export function KanvasPage(options: KanvasOptions) {
   const imageIssue = k.issueFor("images");
   const formIssue = k.issueFor("form");
   const max = k.max;
+  const failedUpload = k.refs.images.find((image) => image.phase === "failed");
   const imagesError = imageIssue
     ? t(ISSUE_KEYS[imageIssue.code], { max })
     : k.refs.refused === "too_many_images"
       ? t("kanvas.errors.too_many_images", { max })
       : k.refs.refused && REFUSED_KEYS[k.refs.refused]
         ? t(REFUSED_KEYS[k.refs.refused]!)
-        : null;
+        : failedUpload?.errorCode
+          ? i18n.has(`errors.codes.${failedUpload.errorCode}`)
+            ? t(`errors.codes.${failedUpload.errorCode}` as MessageKey)
+            : t("generator.errors.uploadFailed")
+          : null;
 
   const download = async ({ run, picture }: Preview) => {
     if (!picture.image) return;
