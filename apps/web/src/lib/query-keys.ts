@@ -28,4 +28,7 @@ export const queryKeys = {
     active: ["gallery", "active"] as const,
   },
   customFigure: (variant: string) => ["custom-figure", variant] as const,
+  kanvas: {
+    runs: ["kanvas", "runs"] as const,
+  },
 } as const;

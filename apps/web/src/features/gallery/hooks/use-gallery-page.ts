@@ -11,8 +11,8 @@ import {
   type GallerySort,
 } from "../api/gallery";
 import { itemTitle } from "../lib/item-title";
-import { downloadName, downloadUrl, saveFile } from "../lib/download";
-import { createShareFiles, imageFile, shareResult } from "../lib/share";
+import { downloadName, downloadUrl, saveFile } from "@/lib/download";
+import { createShareFiles, imageFile, shareResult } from "@/lib/share";
 import { wrapIndex } from "../lib/wrap";
 
 const keyOf = (item: Pick<GalleryItem, "kind" | "id">) => `${item.kind}:${item.id}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { downloadName, downloadUrl } from "./download";
-import { createShareFiles, shareResult, whatsappShareUrl } from "./share";
+import { downloadName, downloadUrl } from "@/lib/download";
+import { createShareFiles, shareResult, whatsappShareUrl } from "@/lib/share";
 import { wrapIndex } from "./wrap";
 
 describe("wrapIndex", () => {

@@ -9,9 +9,9 @@ import { useGenerator, type GeneratorOptions } from "../hooks/use-generator";
 import { CustomFigureDialog } from "./custom-figure-dialog";
 import { GenderPicker } from "./gender-picker";
 import { GenerationDialog } from "./generation-dialog";
-import { OutOfCreditsDialog } from "./out-of-credits-dialog";
+import { OutOfCreditsDialog } from "@/components/out-of-credits-dialog";
 import { PhotoPicker } from "./photo-picker";
-import { SignUpDialog } from "./sign-up-dialog";
+import { SignUpDialog } from "@/components/sign-up-dialog";
 import { StyleCard } from "./style-card";
 
 export type { GeneratorAccount } from "../hooks/use-generator";

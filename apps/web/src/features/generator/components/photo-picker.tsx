@@ -5,7 +5,7 @@ import { Progress } from "@/components/ui/progress";
 import { useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import type { PhotoState } from "../hooks/use-photo";
-import { rotatedSize } from "../lib/rotation";
+import { rotatedSize } from "@/lib/rotation";
 
 const ACCEPT = "image/*,.heic,.heif";
 

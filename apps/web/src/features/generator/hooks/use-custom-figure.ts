@@ -9,7 +9,7 @@ import {
   useRequestCustomFigure,
   type FigureVariant,
 } from "../api/custom-figure";
-import { uploadPhoto, UploadAborted, type UploadHandle } from "../api/upload-photo";
+import { uploadPhoto, UploadAborted, type UploadHandle } from "@/lib/upload-photo";
 import type { Gender } from "../components/gender-picker";
 import {
   canSubmitFigure,

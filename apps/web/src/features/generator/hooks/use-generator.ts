@@ -11,7 +11,7 @@ import { useCatalogueSummary, useStyleDetail } from "@/lib/styles-api";
 import { toast } from "@/lib/toast";
 import { fetchHealth, useStartGeneration } from "../api/generations";
 import type { Gender } from "../components/gender-picker";
-import type { SignUpReason } from "../components/sign-up-dialog";
+import type { SignUpReason } from "@/components/sign-up-dialog";
 import { actionForCode, type ErrorAction } from "../lib/error-keys";
 import { useFollowGeneration } from "./use-follow-generation";
 import { usePhoto } from "./use-photo";

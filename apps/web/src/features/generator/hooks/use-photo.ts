@@ -1,15 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { isApiError } from "@/lib/api-client";
-import { uploadPhoto, UploadAborted, type Upload, type UploadHandle } from "../api/upload-photo";
+import { uploadPhoto, UploadAborted, type Upload, type UploadHandle } from "@/lib/upload-photo";
 import { nearestAspectRatio, type AspectRatio } from "../lib/aspect-ratio";
-import {
-  decodeImage,
-  jpegName,
-  looksLikeImage,
-  MAX_UPLOAD_BYTES,
-  rotateToJpeg,
-} from "../lib/image";
-import { nextTurn, rotatedSize, type QuarterTurns } from "../lib/rotation";
+import { decodeImage, jpegName, looksLikeImage, MAX_UPLOAD_BYTES, rotateToJpeg } from "@/lib/image";
+import { nextTurn, rotatedSize, type QuarterTurns } from "@/lib/rotation";
 
 export type PhotoPhase = "empty" | "uploading" | "ready" | "failed";
 

@@ -9,13 +9,20 @@ import {
 import { useI18n } from "@/lib/i18n";
 import { PromptFooter } from "./prompt-footer";
 
-/** For a signed-in user at 0 credits, or when starting fails with insufficient_credits. */
+/**
+ * For a signed-in user at 0 credits, or when starting fails with insufficient_credits. `body`
+ * replaces the avatar sentence where the price differs (Kanvas says what the run needs).
+ */
 export function OutOfCreditsDialog({
   open,
   onOpenChange,
+  body,
+  title,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  body?: string;
+  title?: string;
 }) {
   const { t } = useI18n();
   return (
@@ -25,8 +32,10 @@ export function OutOfCreditsDialog({
           <Coins aria-hidden className="size-7" />
         </span>
         <DialogHeader className="items-center pr-0 text-center">
-          <DialogTitle className="text-xl">{t("generator.outOfCredits.title")}</DialogTitle>
-          <DialogDescription>{t("generator.outOfCredits.body")}</DialogDescription>
+          <DialogTitle className="text-xl">
+            {title ?? t("generator.outOfCredits.title")}
+          </DialogTitle>
+          <DialogDescription>{body ?? t("generator.outOfCredits.body")}</DialogDescription>
         </DialogHeader>
         <p className="rounded-xl bg-muted/60 p-4 text-sm">{t("generator.outOfCredits.hint")}</p>
         <PromptFooter

@@ -9,7 +9,8 @@ import {
 import { useI18n } from "@/lib/i18n";
 import { PromptFooter } from "./prompt-footer";
 
-export type SignUpReason = "result" | "trialUsed" | "ipLimit";
+/** `member`: a page only members use (Kanvas) asked a visitor to sign up first. */
+export type SignUpReason = "result" | "trialUsed" | "ipLimit" | "member";
 
 /**
  * "Love your result?" after a guest's free try, or the refusal of a second try. The free-credit
@@ -48,7 +49,11 @@ export function SignUpDialog({
         )}
         <DialogHeader className="items-center pr-0 text-center">
           <DialogTitle className="text-xl">
-            {reason === "result" ? t("generator.signUp.title") : t("generator.signUp.titleUsed")}
+            {reason === "result"
+              ? t("generator.signUp.title")
+              : reason === "member"
+                ? t("generator.signUp.titleMember")
+                : t("generator.signUp.titleUsed")}
           </DialogTitle>
           <DialogDescription className="text-base font-semibold text-primary">
             {n !== null ? t("generator.signUp.offer", { n }) : t("generator.signUp.offerPlain")}
