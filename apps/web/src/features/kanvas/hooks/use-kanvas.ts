@@ -32,6 +32,23 @@ export type KanvasOptions = {
 type Modal = "signUp" | "outOfCredits" | null;
 type Issue = { field: "prompt" | "images" | "form"; code: IssueCode };
 
+/** The run this tab shows, kept for a reload of the same tab (sessionStorage). */
+const SHOWN_RUN_KEY = "rupa.kanvas.shownRun";
+function readShownRun(): string | null {
+  try {
+    return sessionStorage.getItem(SHOWN_RUN_KEY);
+  } catch {
+    return null;
+  }
+}
+function rememberShownRun(id: string) {
+  try {
+    sessionStorage.setItem(SHOWN_RUN_KEY, id);
+  } catch {
+    // Storage refused (private mode): a reload then shows only a run still being made.
+  }
+}
+
 /** The Kanvas page's state: the form (kept in localStorage), the run it follows, the history. */
 export function useKanvas({ account, refreshAccount }: KanvasOptions) {
   const i18n = useI18n();
@@ -65,15 +82,22 @@ export function useKanvas({ account, refreshAccount }: KanvasOptions) {
   const run = follow.run;
   const running = isRunActive(run);
 
-  // After a reload: follow the newest run that is still being made (nothing is lost).
+  // After a reload: follow the newest run that is still being made, or show again the run this
+  // tab was showing (it may have ended while the page reloaded): nothing is lost.
   const reattached = useRef(false);
   const { follow: followRun } = follow;
   useEffect(() => {
     if (reattached.current || !history.data) return;
     reattached.current = true;
-    const active = history.data.find(isRunActive);
-    if (active) followRun(active);
+    const shown = readShownRun();
+    const again =
+      history.data.find(isRunActive) ?? history.data.find((r) => shown !== null && r.id === shown);
+    if (again) followRun(again);
   }, [history.data, followRun]);
+  const shownId = run?.id ?? null;
+  useEffect(() => {
+    if (shownId) rememberShownRun(shownId);
+  }, [shownId]);
 
   const ready = refs.images.filter((image) => image.phase === "ready");
   const uploading = refs.images.filter((image) => image.phase === "uploading").length;
