@@ -32,6 +32,9 @@ export type KanvasOptions = {
 type Modal = "signUp" | "outOfCredits" | null;
 type Issue = { field: "prompt" | "images" | "form"; code: IssueCode };
 
+/** A run this recent is shown again on arrival even when it has ended. */
+const RECENT_RUN_MS = 5 * 60_000;
+
 /** The run this tab shows, kept for a reload of the same tab (sessionStorage). */
 const SHOWN_RUN_KEY = "rupa.kanvas.shownRun";
 function readShownRun(): string | null {
@@ -83,15 +86,21 @@ export function useKanvas({ account, refreshAccount }: KanvasOptions) {
   const running = isRunActive(run);
 
   // After a reload: follow the newest run that is still being made, or show again the run this
-  // tab was showing (it may have ended while the page reloaded): nothing is lost.
+  // tab was showing, or a run started in the last minutes (it may have ended while the page
+  // reloaded, even before this tab noted it): nothing is lost.
   const reattached = useRef(false);
   const { follow: followRun } = follow;
   useEffect(() => {
     if (reattached.current || !history.data) return;
     reattached.current = true;
     const shown = readShownRun();
+    const newest = history.data[0];
+    const recent =
+      newest && Date.now() - Date.parse(newest.createdAt) < RECENT_RUN_MS ? newest : undefined;
     const again =
-      history.data.find(isRunActive) ?? history.data.find((r) => shown !== null && r.id === shown);
+      history.data.find(isRunActive) ??
+      history.data.find((r) => shown !== null && r.id === shown) ??
+      recent;
     if (again) followRun(again);
   }, [history.data, followRun]);
   const shownId = run?.id ?? null;
