@@ -196,13 +196,21 @@ describe(`admin uploads (${testDriver()})`, () => {
   it("pages, searches by owner e-mail, filters by status and sends no secrets", async () => {
     const owner = await newUser("Finder.Person@example.com");
     const mine = await newUpload(owner);
+    // Later than `mine` by whole seconds: the embedded database's clock can give rows inserted
+    // within the same millisecond one timestamp, and the order by time would be a coin toss.
+    const later = (s: number) => new Date(Date.now() + s * 1000);
     const [failed] = await db()
       .insert(uploads)
-      .values({ userId: owner, status: "failed", errorCode: "no_face" })
+      .values({ userId: owner, status: "failed", errorCode: "no_face", createdAt: later(1) })
       .returning({ id: uploads.id });
     const [expired] = await db()
       .insert(uploads)
-      .values({ userId: owner, status: "completed", originalDeletedAt: new Date() })
+      .values({
+        userId: owner,
+        status: "completed",
+        originalDeletedAt: new Date(),
+        createdAt: later(2),
+      })
       .returning({ id: uploads.id });
 
     const page = adminUploadsPageSchema.parse(
