@@ -8,12 +8,13 @@ const outdir = process.env.SERVER_DIST_DIR ?? "dist";
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith("@rupa/"));
 
 await build({
-  // The local renderer's worker thread is its own entry, beside index.js: render-pool.ts finds it
-  // relative to the bundle's import.meta.url.
+  // The worker threads (local renderer, face detector) are entries of their own, beside index.js:
+  // lib/worker-thread.ts finds them relative to the bundle's import.meta.url.
   entryPoints: {
     index: "src/index.ts",
     cli: "src/cli.ts",
     "local-renderer.worker": "src/infra/providers/local/local-renderer.worker.ts",
+    "face-detector.worker": "src/infra/images/face-detector.worker.ts",
   },
   outdir,
   bundle: true,
@@ -30,5 +31,5 @@ await build({
 fs.rmSync(`${outdir}/migrations`, { recursive: true, force: true });
 fs.cpSync("src/db/migrations", `${outdir}/migrations`, { recursive: true });
 console.log(
-  `server built: ${outdir}/index.js, ${outdir}/cli.js, ${outdir}/local-renderer.worker.js`,
+  `server built: ${outdir}/index.js, ${outdir}/cli.js and the worker threads' entries`,
 );

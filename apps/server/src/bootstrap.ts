@@ -128,7 +128,7 @@ export function createAppContext(core: CoreParts): AppContext {
     ipCap: () => settings.getInt("guest_ip_daily_cap"),
   });
   const uploadsRepo = createUploadsRepository(db.db);
-  const uploads = createUploadsService({ uploads: uploadsRepo, storage: core.storage });
+  const uploads = createUploadsService({ uploads: uploadsRepo, storage: core.storage, log });
   const predictionWaiters = createPredictionWaiters();
   const aiConfigs = createAiConfigsRepository(db.db, audit);
   const providers = createProviderRegistry(env, aiConfigs, log, predictionWaiters);

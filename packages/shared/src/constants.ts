@@ -47,6 +47,34 @@ export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 
 export const UPLOAD_STATUSES = ["uploading", "processing", "completed", "failed"] as const;
 
+/**
+ * What the free photo check can say about a subject photo. The first two refuse an avatar
+ * generation (nothing is spent); the others only warn.
+ */
+export const PHOTO_ISSUES = [
+  "no_face",
+  "many_faces",
+  "face_small",
+  "blurry",
+  "too_dark",
+  "too_bright",
+  "tilted",
+] as const;
+export type PhotoIssue = (typeof PHOTO_ISSUES)[number];
+export const REFUSING_PHOTO_ISSUES: readonly PhotoIssue[] = ["no_face", "many_faces"];
+
+/** Plain backgrounds a Formal CV/CPNS photo can be asked for. */
+export const PAS_FOTO_BACKGROUNDS = ["red", "blue", "white"] as const;
+export type PasFotoBackground = (typeof PAS_FOTO_BACKGROUNDS)[number];
+/** Pas foto sizes at 300 dpi: 3x4 cm and 4x6 cm. */
+export const PAS_FOTO_SIZES = {
+  "3x4": { width: 354, height: 472 },
+  "4x6": { width: 472, height: 709 },
+} as const;
+export type PasFotoSize = keyof typeof PAS_FOTO_SIZES;
+/** SSCASN refuses a pas foto file of 200 KB or more. */
+export const PAS_FOTO_MAX_BYTES = 200 * 1024;
+
 export const GALLERY_SORTS = ["newest", "oldest"] as const;
 export const GALLERY_KINDS = ["avatar", "kanvas"] as const;
 export type GalleryKind = (typeof GALLERY_KINDS)[number];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GALLERY_KINDS, GALLERY_SORTS } from "./constants";
+import { GALLERY_KINDS, GALLERY_SORTS, PAS_FOTO_SIZES, type PasFotoSize } from "./constants";
 import { defineRoutes } from "./contract";
 import { okResponseSchema } from "./errors";
 import { safeText } from "./text";
@@ -29,6 +29,8 @@ export const galleryItemSchema = z.object({
   /** The uploaded photo while it still exists (deleted 24 hours after upload). */
   beforeUrl: z.string().nullable(),
   originalDeleted: z.boolean(),
+  /** A Formal CV/CPNS avatar: it can be downloaded as a pas foto (galleryContract.pasFoto). */
+  pasFoto: z.boolean(),
 });
 export type GalleryItem = z.infer<typeof galleryItemSchema>;
 
@@ -40,6 +42,7 @@ export type GalleryPage = z.infer<typeof galleryPageSchema>;
 export const galleryItemResponseSchema = z.object({ item: galleryItemSchema });
 
 const galleryTarget = z.object({ kind: z.enum(GALLERY_KINDS), id: z.uuid() });
+const pasFotoSizes = Object.keys(PAS_FOTO_SIZES) as [PasFotoSize, ...PasFotoSize[]];
 
 export const galleryContract = defineRoutes({
   page: {
@@ -60,6 +63,20 @@ export const galleryContract = defineRoutes({
     notFound: "Image not found",
     responses: { 200: galleryItemResponseSchema },
     errors: [401, 404],
+  },
+  pasFoto: {
+    method: "GET",
+    path: "/api/gallery/avatar/:id/pas-foto",
+    summary:
+      "A Formal CV/CPNS avatar as a pas foto: 3x4 cm (354x472) or 4x6 cm (472x709) at 300 dpi, face-centred, JPEG under 200 KB",
+    access: "member",
+    params: z.object({ id: z.uuid() }),
+    query: z.object({ size: z.enum(pasFotoSizes).default("4x6") }),
+    notFound: "Image not found",
+    responses: {
+      200: { kind: "file", description: "image/jpeg, pas-foto-<size>.jpg" },
+    },
+    errors: [401, 404, 422],
   },
   remove: {
     method: "DELETE",

@@ -23,6 +23,8 @@ export const generationResultSchema = z.object({
   thumbUrl: z.string().nullable(),
   hasWatermark: z.boolean(),
   generationSeconds: z.number().nonnegative(),
+  /** A Formal CV/CPNS result: it can be downloaded as a pas foto (galleryContract.pasFoto). */
+  pasFoto: z.boolean(),
 });
 
 export const generationSchema = z.object({

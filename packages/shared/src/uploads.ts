@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UPLOAD_STATUSES } from "./constants";
+import { PHOTO_ISSUES, UPLOAD_STATUSES } from "./constants";
 import { defineRoutes } from "./contract";
 
 export const uploadResponseSchema = z.object({
@@ -10,6 +10,21 @@ export const uploadResponseSchema = z.object({
     height: z.number().int().nullable(),
     thumbUrl: z.string().nullable(),
     croppedUrl: z.string().nullable(),
+    /**
+     * The free photo check (null when it could not run). `refuse`: no face or more than one,
+     * an avatar cannot start from this photo; `warn`: it can, but the result may suffer.
+     */
+    check: z
+      .object({
+        faces: z.number().int().min(0),
+        issues: z.array(z.enum(PHOTO_ISSUES)),
+        verdict: z.enum(["ok", "warn", "refuse"]),
+        /** The main face, as shares (0-1) of the photo's width and height. */
+        face: z
+          .object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
+          .nullable(),
+      })
+      .nullable(),
     createdAt: z.string(),
   }),
 });

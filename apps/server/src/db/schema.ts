@@ -366,6 +366,10 @@ export const uploads = pgTable(
     height: integer("height"),
     sizeBytes: integer("size_bytes"),
     errorCode: text("error_code"),
+    /** Faces the free photo check found (null: not checked, e.g. the detector could not run). */
+    faceCount: integer("face_count"),
+    /** The check's findings (FaceCheck) and the main face in the crop's pixels (`cropFace`). */
+    faceCheck: jsonb("face_check").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     completedAt: ts("completed_at"),
     originalDeletedAt: ts("original_deleted_at"),

@@ -4,6 +4,8 @@ import sharp from "sharp";
 import { LIMITS } from "@rupa/shared";
 import { AppError } from "../../lib/errors";
 import { createLimiter, LimiterFullError } from "../../lib/limit";
+import { assessFaces, type Box, boxInRegion, type FaceCheck, regionAround } from "./face-check";
+import { DETECT_SIZE, type FaceDetector, faceDetector } from "./face-detector";
 
 export type PhotoType = "jpeg" | "png" | "webp" | "heic";
 /**
@@ -23,6 +25,11 @@ const RETRY_AFTER_SECONDS = 5;
 export const photoDecodes = createLimiter(DECODE_SLOTS, { maxWaiting: DECODE_QUEUE });
 export const CROP_SIZE = 1024;
 export const THUMB_SIZE = 320;
+/**
+ * The stored crop's side is this many times the face's longer side (as far as the photo
+ * allows): the whole head stays in any avatar ratio from 9:16 to 16:9 cut from it.
+ */
+export const CROP_ZOOM = 3.2;
 
 export const photoErrors = {
   missing: () => new AppError("photo_missing", 400, "Please choose a photo to upload"),
@@ -77,9 +84,15 @@ export interface ProcessedPhoto {
   height: number;
   /** Oriented, metadata stripped, JPEG quality 92. */
   original: Buffer;
-  /** Square crop around the most salient region (faces, skin tones), JPEG. */
+  /** Square crop centred on the face (the photo's centre when none was found), JPEG. */
   cropped: Buffer;
   thumb: Buffer;
+  /** The free photo check; null when the detector could not run (the photo is then usable). */
+  check: FaceCheck | null;
+  /** The main face in the crop's pixels. */
+  cropFace: Box | null;
+  /** Why the check could not run, for the log. */
+  checkError?: string;
 }
 
 const sharpInput = (bytes: Buffer) =>
@@ -129,7 +142,10 @@ async function decodeToSharp(bytes: Buffer, type: PhotoType) {
  * At most DECODE_SLOTS photos are decoded at once in the process; when DECODE_QUEUE more
  * already wait, the photo is refused with `upload_busy` (503, Retry-After).
  */
-export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+export async function processPhoto(
+  bytes: Buffer,
+  detector: FaceDetector = faceDetector(),
+): Promise<ProcessedPhoto> {
   if (bytes.length === 0) throw photoErrors.missing();
   if (bytes.length > LIMITS.uploadMaxBytes) throw photoErrors.tooLarge();
   const type = sniffPhotoType(bytes);
@@ -137,13 +153,37 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   // A bomb is refused from its header at once, without waiting for (or taking) a decode slot.
   if (type !== "heic") await checkHeader(bytes);
   try {
-    return await photoDecodes.run(() => decodeAndEncode(bytes, type));
+    return await photoDecodes.run(() => decodeAndEncode(bytes, type, detector));
   } catch (e) {
     throw e instanceof LimiterFullError ? photoErrors.busy() : e;
   }
 }
 
-async function decodeAndEncode(bytes: Buffer, type: PhotoType): Promise<ProcessedPhoto> {
+/** The photo check on a copy at most DETECT_SIZE long; null (with the reason) when it fails. */
+async function checkFaces(
+  pixels: Buffer,
+  width: number,
+  height: number,
+  detector: FaceDetector,
+): Promise<{ check: FaceCheck | null; error?: string }> {
+  try {
+    const { data, info } = await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .resize(DETECT_SIZE, DETECT_SIZE, { fit: "inside", withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const copy = { data, width: info.width, height: info.height };
+    const faces = await detector.detect(copy);
+    return { check: await assessFaces(copy, faces, width / info.width, { width, height }) };
+  } catch (e) {
+    return { check: null, error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+async function decodeAndEncode(
+  bytes: Buffer,
+  type: PhotoType,
+  detector: FaceDetector,
+): Promise<ProcessedPhoto> {
   const decoded = await decodeToSharp(bytes, type);
   let pixels;
   try {
@@ -155,6 +195,10 @@ async function decodeAndEncode(bytes: Buffer, type: PhotoType): Promise<Processe
   const { width, height } = pixels.info;
   if (Math.min(width, height) < LIMITS.uploadMinSide) throw photoErrors.tooSmall(width, height);
 
+  const { check, error } = await checkFaces(pixels.data, width, height, detector);
+  const face = check?.face?.box ?? null;
+  const square = regionAround({ width, height }, 1, face, CROP_ZOOM);
+  const cropSide = Math.min(CROP_SIZE, square.width);
   const raw = { raw: { width, height, channels: 3 as const } };
   const [original, cropped, thumb] = await Promise.all([
     // No optimised Huffman coding: mozjpeg's second pass keeps every coefficient of the image
@@ -163,17 +207,25 @@ async function decodeAndEncode(bytes: Buffer, type: PhotoType): Promise<Processe
       .jpeg({ quality: 92, chromaSubsampling: "4:4:4", optimiseCoding: false })
       .toBuffer(),
     sharp(pixels.data, raw)
-      .resize(CROP_SIZE, CROP_SIZE, {
-        fit: "cover",
-        position: sharp.strategy.attention,
-        withoutEnlargement: true,
-      })
+      .extract(square)
+      .resize(cropSide, cropSide)
       .jpeg({ quality: 90 })
       .toBuffer(),
     sharp(pixels.data, raw)
-      .resize(THUMB_SIZE, THUMB_SIZE, { fit: "cover", position: sharp.strategy.attention })
+      .extract(square)
+      .resize(THUMB_SIZE, THUMB_SIZE)
       .webp({ quality: 72 })
       .toBuffer(),
   ]);
-  return { type, width, height, original, cropped, thumb };
+  return {
+    type,
+    width,
+    height,
+    original,
+    cropped,
+    thumb,
+    check,
+    cropFace: face ? boxInRegion(face, square, cropSide) : null,
+    ...(error ? { checkError: error } : {}),
+  };
 }

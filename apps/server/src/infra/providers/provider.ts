@@ -1,3 +1,4 @@
+import type { Box } from "../images/face-check";
 import type { LocalLookConfig } from "./local/local-look";
 
 /** What every avatar provider is asked to do. */
@@ -8,6 +9,8 @@ export interface GenerateRequest {
    * requests waiting on a provider hold no copy of it; bytes work too.
    */
   image: Buffer | Blob;
+  /** The face in `image`'s pixels, from the photo check (the built-in renderer crops around it). */
+  face?: Box | null;
   prompt: string;
   negativePrompt: string;
   guidanceScale: number;
@@ -186,4 +189,13 @@ export async function downloadImage(
   const bytes = Buffer.from(await res.arrayBuffer());
   if (bytes.length === 0) throw new ProviderError("transient", `${provider}: empty output`);
   return bytes;
+}
+
+/** Output size for an aspect ratio, long side 1024. */
+export function sizeFor(aspectRatio: string | undefined): { width: number; height: number } {
+  const [w, h] = (aspectRatio ?? "1:1").split(":").map(Number) as [number, number];
+  if (!w || !h) return { width: 1024, height: 1024 };
+  return w >= h
+    ? { width: 1024, height: Math.round((1024 * h) / w / 8) * 8 }
+    : { width: Math.round((1024 * w) / h / 8) * 8, height: 1024 };
 }

@@ -15,6 +15,7 @@ export type GalleryRow = {
   style_id: string | null;
   style_name: string | null;
   style_name_id: string | null;
+  style_category: string | null;
   before_key: string | null;
   original_deleted: boolean;
 };
@@ -52,6 +53,7 @@ export function createGalleryRepository(db: Database) {
           SELECT 'avatar' AS kind, r.id, r.image_key, r.thumb_key, r.created_at,
                  r.generation_time_seconds, r.has_watermark, NULL::text AS prompt,
                  s.id AS style_id, s.name AS style_name, s.name_id AS style_name_id,
+                 s.category AS style_category,
                  u.original_key AS before_key, (u.original_deleted_at IS NOT NULL) AS original_deleted
           FROM results r
           LEFT JOIN styles s ON s.id = r.style_id
@@ -63,6 +65,7 @@ export function createGalleryRepository(db: Database) {
           SELECT 'kanvas' AS kind, k.id, k.image_key, k.thumb_key, k.created_at,
                  NULL::real AS generation_time_seconds, false AS has_watermark, k.prompt,
                  NULL::uuid AS style_id, NULL::text AS style_name, NULL::text AS style_name_id,
+                 NULL::text AS style_category,
                  NULL::text AS before_key, false AS original_deleted
           FROM kanvas_images k
           WHERE k.user_id = ${f.userId} ${f.only ? sql`AND k.id = ${f.only.id}` : sql``}`);

@@ -38,6 +38,7 @@ function toItem(r: GalleryRow): GalleryItem {
     prompt: r.prompt,
     beforeUrl: r.before_key ? fileUrl("user-uploads", r.before_key) : null,
     originalDeleted: Boolean(r.original_deleted),
+    pasFoto: r.kind === "avatar" && r.style_category === "formal_cv_cpns",
   };
 }
 

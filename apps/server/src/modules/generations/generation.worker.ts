@@ -1,7 +1,7 @@
 import type { Database } from "../../infra/db/client";
 import type { ImagePostProcessor } from "../../infra/images/post-process";
 import { localLookOf } from "../../infra/providers/local/local-look";
-import { type GenerateRequest, ProviderError } from "../../infra/providers/provider";
+import { type GenerateRequest, ProviderError, sizeFor } from "../../infra/providers/provider";
 import type { ProviderRegistry } from "../../infra/providers/registry";
 import { defineJob, type QueueOps } from "../../infra/queue/queue";
 import type { ObjectOwner, Storage } from "../../infra/storage/storage";
@@ -12,10 +12,12 @@ import type { GuestsRepository } from "../guests/guests.repository";
 import type { StylesRepository } from "../styles/styles.repository";
 import type { ReferralsService } from "../referrals/referrals.service";
 import type { UploadsRepository } from "../uploads/uploads.repository";
+import { faceCheckOf } from "../uploads/uploads.service";
+import { BACKGROUND_COLOURS } from "./prompt";
+import type { PasFotoBackground } from "@rupa/shared";
 import type { GenerationEvents } from "./generation-events";
 import type { GenerationRow, GenerationsRepository } from "./generations.repository";
 import { createJobLifecycle, type Failure, heartbeatSecondsFor } from "./job-lifecycle";
-import { sizeFor } from "./prompt";
 import { createResultStore } from "./result-store";
 
 /** The queue of avatar generations; a job carries the generation's id. */
@@ -119,11 +121,15 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
       aspectRatio?: string;
       gender?: string | null;
       variables?: Record<string, string>;
+      background?: PasFotoBackground | null;
     };
     const variables = params.variables ?? {};
     const look = localLookOf(style);
     if (variables.title) look.title = variables.title;
     if (variables.accessories) look.subtitle = variables.accessories;
+    // A Formal CV/CPNS photo's chosen plain background is the look's backdrop colour.
+    if (params.background)
+      look.palette = [BACKGROUND_COLOURS[params.background].hex, ...(look.palette ?? []).slice(1)];
     const mp = style.modelParameters;
     const seed =
       mp.use_fixed_seed && mp.fixed_seed
@@ -132,6 +138,7 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
     const provider = await d.providers.forService("avatar_generation");
     const req: GenerateRequest = {
       image: photo,
+      face: upload ? (faceCheckOf(upload)?.cropFace ?? null) : null,
       prompt: gen.prompt,
       negativePrompt: mp.negative_prompt ?? "",
       guidanceScale: mp.guidance_scale ?? 7.5,

@@ -21,7 +21,8 @@ import {
 import type { GenerationEvents } from "./generation-events";
 import { GENERATE_JOB } from "./generation.worker";
 import type { GenerationRow, GenerationsRepository } from "./generations.repository";
-import { buildPrompt } from "./prompt";
+import { PAS_FOTO_BACKGROUNDS, type PasFotoBackground } from "@rupa/shared";
+import { backgroundFor, buildPrompt, withBackground } from "./prompt";
 
 export interface GenerationDeps {
   db: Database;
@@ -50,6 +51,20 @@ export const generationErrors = {
     ),
   banned: () =>
     new AppError("banned_content", 422, "Your text contains words that are not allowed"),
+  noFace: () =>
+    new AppError(
+      "photo_no_face",
+      422,
+      "No face was found in this photo. Choose a photo where your face is clearly visible.",
+    ),
+  manyFaces: () =>
+    new AppError(
+      "photo_many_faces",
+      422,
+      "This photo shows more than one face. Choose a photo of just you.",
+    ),
+  badBackground: () =>
+    new AppError("invalid_background", 400, "Choose a red, blue or white background"),
   trialUsed: () =>
     new AppError("guest_trial_used", 403, "The free try has been used. Sign up to keep creating."),
   ipCap: () =>
@@ -88,6 +103,8 @@ export function createGenerationsService(d: GenerationDeps) {
             thumbUrl: result.thumbKey ? fileUrl("generated-avatars", result.thumbKey) : null,
             hasWatermark: result.hasWatermark,
             generationSeconds: result.generationTimeSeconds,
+            // Only a Formal CV/CPNS generation records the background it was asked for.
+            pasFoto: Boolean((gen.params as { background?: string | null }).background),
           }
         : null,
       error:
@@ -128,21 +145,29 @@ export function createGenerationsService(d: GenerationDeps) {
       const upload = await d.uploads.owned(actor, input.uploadId);
       if (upload.status !== "completed" || !upload.croppedKey)
         throw generationErrors.uploadNotReady();
+      // The free photo check, before anything is spent (a photo it could not check is allowed).
+      if (upload.faceCount === 0) throw generationErrors.noFace();
+      if (upload.faceCount !== null && upload.faceCount > 1) throw generationErrors.manyFaces();
       if (style.isPremium && !(actor.userId && (await premiumAllowed(actor.userId))))
         throw generationErrors.premium();
       const variables = input.variables ?? {};
+      const asked = variables.background;
+      if (asked !== undefined && !PAS_FOTO_BACKGROUNDS.includes(asked as PasFotoBackground))
+        throw generationErrors.badBackground();
+      const background = backgroundFor(style, asked);
       if (findBanned(await d.banned.active(), Object.values(variables)))
         throw generationErrors.banned();
 
       const provider = await d.providers.forService("avatar_generation");
       // A custom action figure or profession is drawn from its configuration's template, with
       // the user's title, accessories or profession in it; a plain avatar from the style's.
-      const prompt = buildPrompt(
+      const written = buildPrompt(
         custom?.promptTemplate ?? style.promptTemplate,
         style.genderSpecificPrompts,
         input.gender,
         variables,
       );
+      const prompt = background ? withBackground(written, background) : written;
       const cap = actor.userId ? 0 : await d.settings.getInt("guest_ip_daily_cap");
       // A member pays what the avatar_credits_per_image setting says (the price every screen
       // shows); a guest's free try is the trial itself.
@@ -186,6 +211,7 @@ export function createGenerationsService(d: GenerationDeps) {
             gender: input.gender ?? null,
             aspectRatio: input.aspectRatio ?? "1:1",
             variables,
+            background,
           },
           watermark,
         });

@@ -1,3 +1,5 @@
+import type { PasFotoBackground } from "@rupa/shared";
+
 /**
  * The provider prompt from a style: `{subject}` becomes the gender-specific description (itself
  * written around `{subject}`) and variables fill `{title}`, `{accessories}`… placeholders.
@@ -19,11 +21,32 @@ export function buildPrompt(
     .trim();
 }
 
-/** Output size for an aspect ratio, long side 1024. */
-export function sizeFor(aspectRatio: string | undefined): { width: number; height: number } {
-  const [w, h] = (aspectRatio ?? "1:1").split(":").map(Number) as [number, number];
-  if (!w || !h) return { width: 1024, height: 1024 };
-  return w >= h
-    ? { width: 1024, height: Math.round((1024 * h) / w / 8) * 8 }
-    : { width: Math.round((1024 * w) / h / 8) * 8, height: 1024 };
+/** The plain backgrounds a Formal CV/CPNS photo can have, as the prompt and the renderer say them. */
+export const BACKGROUND_COLOURS: Record<PasFotoBackground, { words: string; hex: string }> = {
+  red: { words: "plain solid red", hex: "#c62828" },
+  blue: { words: "plain solid blue", hex: "#1e5aa8" },
+  white: { words: "plain solid white", hex: "#f5f5f5" },
+};
+
+/**
+ * The background a Formal CV/CPNS style is made with: the one asked for, or by default red for a
+ * CPNS style (tagged `cpns`) and blue for other documents. Null for other categories.
+ */
+export function backgroundFor(
+  style: { category: string; tags: string[] | null },
+  asked: string | undefined,
+): PasFotoBackground | null {
+  if (style.category !== "formal_cv_cpns") return null;
+  if (asked !== undefined) return asked as PasFotoBackground;
+  return (style.tags ?? []).some((t) => t.toLowerCase() === "cpns") ? "red" : "blue";
+}
+
+/**
+ * The prompt asking for a plain background of `colour`: every clause after the first that
+ * describes a background or backdrop is replaced by one that says the colour.
+ */
+export function withBackground(prompt: string, colour: PasFotoBackground): string {
+  const [first = "", ...rest] = prompt.split(",");
+  const kept = rest.filter((c) => !/\b(background|backdrop)s?\b/i.test(c));
+  return [first, ...kept, ` ${BACKGROUND_COLOURS[colour].words} background`].join(",");
 }

@@ -1,6 +1,6 @@
 import type { Database } from "../../infra/db/client";
 import type { ImagePostProcessor } from "../../infra/images/post-process";
-import type { KanvasRequest } from "../../infra/providers/provider";
+import { type KanvasRequest, sizeFor } from "../../infra/providers/provider";
 import type { ProviderRegistry } from "../../infra/providers/registry";
 import { defineJob, type QueueOps } from "../../infra/queue/queue";
 import type { ObjectOwner, Storage } from "../../infra/storage/storage";
@@ -11,7 +11,6 @@ import type { GenerationEvents } from "../generations/generation-events";
 import { classifyGenerationError, PermanentFailure } from "../generations/generation.worker";
 import type { GenerationRow, GenerationsRepository } from "../generations/generations.repository";
 import { createJobLifecycle, heartbeatSecondsFor } from "../generations/job-lifecycle";
-import { sizeFor } from "../generations/prompt";
 import { createResultStore } from "../generations/result-store";
 import type { UploadsRepository } from "../uploads/uploads.repository";
 import type { KanvasJobParams, KanvasRepository } from "./kanvas.repository";

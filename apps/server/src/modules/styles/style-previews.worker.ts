@@ -5,6 +5,7 @@ import { localLookOf } from "../../infra/providers/local/local-look";
 import { renderPool } from "../../infra/providers/local/render-pool";
 import {
   SAMPLE_PORTRAITS,
+  samplePortraitFace,
   samplePortraitJpeg,
   type PortraitSpec,
 } from "../../infra/providers/local/sample-portraits";
@@ -79,7 +80,12 @@ export function createPreviewRenderer(storage: Storage, repo: StylesRepository) 
       for (const [i, sample] of samples.entries()) {
         const beforeKey = await beforeOf(sample);
         const input = await samplePortraitJpeg(sample, PREVIEW_FULL.width, PREVIEW_FULL.height);
-        const after = await renderPool().render(input, { ...cfg, ...PREVIEW_FULL, seed: i + 1 });
+        const after = await renderPool().render(input, {
+          ...cfg,
+          ...PREVIEW_FULL,
+          face: samplePortraitFace(PREVIEW_FULL.width, PREVIEW_FULL.height),
+          seed: i + 1,
+        });
         pairs.push({ beforeKey, afterKey: await storeImageSet(storage, after), title: null });
       }
       await repo.replacePreviews(style.id, pairs);

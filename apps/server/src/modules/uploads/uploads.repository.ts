@@ -35,6 +35,8 @@ export function createUploadsRepository(db: Database) {
         mimeType: string;
         width: number;
         height: number;
+        faceCount: number | null;
+        faceCheck: Record<string, unknown> | null;
       },
     ): Promise<void> {
       await db

@@ -1,6 +1,9 @@
-import type { UploadResponse } from "@rupa/shared";
+import { type PhotoIssue, REFUSING_PHOTO_ISSUES, type UploadResponse } from "@rupa/shared";
 import type { Actor } from "../../lib/actor";
+import type { Box, FaceCheck } from "../../infra/images/face-check";
+import type { FaceDetector } from "../../infra/images/face-detector";
 import { processPhoto } from "../../infra/images/photo-pipeline";
+import type { Logger } from "../../lib/logger";
 import { fileUrl, newObjectKey, type ObjectOwner, type Storage } from "../../infra/storage/storage";
 import { AppError, errors } from "../../lib/errors";
 import type { UploadOwner, UploadRow, UploadsRepository } from "./uploads.repository";
@@ -24,6 +27,36 @@ export function ownerOf(actor: Actor): { owner: UploadOwner; storageOwner: Objec
   );
 }
 
+/** What the free photo check recorded for an upload (null: not checked). */
+export function faceCheckOf(row: UploadRow): (FaceCheck & { cropFace: Box | null }) | null {
+  return row.faceCheck ? (row.faceCheck as unknown as FaceCheck & { cropFace: Box | null }) : null;
+}
+
+/** The photo check as the generator shows it: the face box is a share of the photo's size. */
+function checkView(row: UploadRow): UploadResponse["upload"]["check"] {
+  const check = faceCheckOf(row);
+  if (!check || !row.width || !row.height) return null;
+  const issues: PhotoIssue[] = check.issues;
+  const box = check.face?.box;
+  return {
+    faces: check.faces,
+    issues,
+    verdict: issues.some((i) => REFUSING_PHOTO_ISSUES.includes(i))
+      ? "refuse"
+      : issues.length > 0
+        ? "warn"
+        : "ok",
+    face: box
+      ? {
+          x: box.x / row.width,
+          y: box.y / row.height,
+          width: box.width / row.width,
+          height: box.height / row.height,
+        }
+      : null,
+  };
+}
+
 export function uploadView(row: UploadRow): UploadResponse["upload"] {
   return {
     id: row.id,
@@ -32,19 +65,29 @@ export function uploadView(row: UploadRow): UploadResponse["upload"] {
     height: row.height,
     thumbUrl: row.thumbKey ? fileUrl("user-uploads", row.thumbKey) : null,
     croppedUrl: row.croppedKey ? fileUrl("user-uploads", row.croppedKey) : null,
+    check: checkView(row),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 /** Upload → uploading → processing → completed (stored, re-encoded) or failed (with its reason). */
-export function createUploadsService(d: { uploads: UploadsRepository; storage: Storage }) {
+export function createUploadsService(d: {
+  uploads: UploadsRepository;
+  storage: Storage;
+  log?: Pick<Logger, "warn">;
+  /** The photo check's detector (the process-wide one by default). */
+  detector?: FaceDetector;
+}) {
   return {
     async upload(actor: Actor, bytes: Buffer) {
       const { owner, storageOwner } = ownerOf(actor);
       const id = await d.uploads.create(owner, bytes.length);
       try {
         await d.uploads.setProcessing(id);
-        const photo = await processPhoto(bytes);
+        const photo = await processPhoto(bytes, d.detector);
+        // The photo is kept either way; an avatar from an unchecked photo is allowed.
+        if (photo.checkError)
+          d.log?.warn({ upload: id, err: photo.checkError }, "photo check failed");
         const originalKey = newObjectKey(storageOwner, "jpg");
         const croppedKey = newObjectKey(storageOwner, "jpg", "crop");
         const thumbKey = newObjectKey(storageOwner, "webp", "thumb");
@@ -60,6 +103,8 @@ export function createUploadsService(d: { uploads: UploadsRepository; storage: S
           mimeType: `image/${photo.type}`,
           width: photo.width,
           height: photo.height,
+          faceCount: photo.check?.faces ?? null,
+          faceCheck: photo.check ? { ...photo.check, cropFace: photo.cropFace } : null,
         });
       } catch (e) {
         await d.uploads.fail(id, e instanceof AppError ? String(e.code) : "processing_failed");

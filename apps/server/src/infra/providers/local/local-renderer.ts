@@ -1,4 +1,5 @@
 import sharp, { type Sharp } from "sharp";
+import { type Box, regionAround } from "../../images/face-check";
 
 /**
  * The built-in, offline avatar renderer: deterministic image processing with a distinct look
@@ -32,9 +33,14 @@ export interface LocalRenderOptions {
   title?: string;
   subtitle?: string;
   seed?: number;
-  /** Output size; the photo is cropped to it around its centre of attention. */
+  /**
+   * Output size; the photo is cropped to it around `face` when it is known, else around its
+   * centre of attention.
+   */
   width?: number;
   height?: number;
+  /** The face in the photo's pixels (from the photo check, or known for a sample portrait). */
+  face?: Box | null;
   /**
    * "crop" (the default) fills the output by cropping. "whole" keeps all of the photo when a
    * crop would cut away more than a quarter of it (a portrait drawn at 16:9): the photo then
@@ -77,6 +83,19 @@ interface Raw {
 
 const fromRaw = (r: Raw) =>
   sharp(r.data, { raw: { width: r.width, height: r.height, channels: 3 } });
+
+/**
+ * The photo cut to the output's shape around the face (as large as the photo allows), so every
+ * look keeps the whole head wherever it sits in the photo.
+ */
+async function aroundFace(input: Buffer, face: Box, aspect: number): Promise<Buffer> {
+  const img = sharp(input, { limitInputPixels: 50_000_000 });
+  const { width = 0, height = 0 } = await img.metadata();
+  if (!width || !height) return input;
+  const region = regionAround({ width, height }, aspect, face);
+  if (region.width === width && region.height === height) return input;
+  return img.extract(region).jpeg({ quality: 95 }).toBuffer();
+}
 
 /** The photo, oriented and cropped to the output size around its most interesting region. */
 function base(input: Buffer, width: number, height: number): Sharp {
@@ -548,7 +567,12 @@ async function wholePhoto(input: Buffer, width: number, height: number): Promise
 /** Render a photo in a look. Returns a JPEG (quality 90). */
 export async function renderLocal(source: Buffer, options: LocalRenderOptions): Promise<Buffer> {
   const o = { width: 768, height: 960, ...options };
-  const input = o.frame === "whole" ? await wholePhoto(source, o.width, o.height) : source;
+  const input =
+    o.frame === "whole"
+      ? await wholePhoto(source, o.width, o.height)
+      : o.face
+        ? await aroundFace(source, o.face, o.width / o.height)
+        : source;
   let img: Sharp;
   switch (o.look) {
     case "cartoon":

@@ -1,4 +1,4 @@
-import { type AvatarProvider, subjectBytes } from "../provider";
+import { type AvatarProvider, sizeFor, subjectBytes } from "../provider";
 import { renderPool } from "./render-pool";
 
 /**
@@ -16,8 +16,8 @@ export function createLocalProvider(model = "rupa-local-v1"): AvatarProvider {
         title: req.look.title,
         subtitle: req.look.subtitle,
         seed: req.seed,
-        width: 1024,
-        height: 1024,
+        face: req.face ?? null,
+        ...sizeFor(req.aspectRatio),
       });
       return { image, model, seed: req.seed };
     },

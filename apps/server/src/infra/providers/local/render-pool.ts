@@ -1,14 +1,14 @@
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 // Loaded by the main thread before any worker: its shared libraries then stay loaded while
 // workers come and go (lovell/sharp#2263).
 import "sharp";
 import { drawKanvas, type KanvasDrawOptions } from "./local-kanvas-art";
 import { type LocalRenderOptions, renderLocal } from "./local-renderer";
 import type { RenderReply, RenderTask } from "./local-renderer.worker";
+import { startWorker, workerUrl } from "../../../lib/worker-thread";
 
 /** The render queue is full: the caller should try again later. */
 export class RenderQueueFullError extends Error {
@@ -37,21 +37,7 @@ export interface RenderPool {
  * bundle (apps/server/build.mjs), `local-renderer.worker.js` beside the bundle's entry.
  */
 export function renderWorkerUrl(base: string = import.meta.url): URL {
-  return base.endsWith(".ts")
-    ? new URL("./local-renderer.worker.ts", base)
-    : new URL("./local-renderer.worker.js", base);
-}
-
-/**
- * The worker from its TypeScript source (tsx, vitest): a thread that registers tsx's loader,
- * then imports the file (a worker's `--import` flag is not applied on Node 20).
- */
-function sourceWorker(url: URL): Worker {
-  const tsx = createRequire(import.meta.url).resolve("tsx/esm/api");
-  const code =
-    `require(${JSON.stringify(tsx)}).register();` +
-    `import(${JSON.stringify(url.href)}).catch((e) => { throw e; });`;
-  return new Worker(code, { eval: true });
+  return workerUrl("local-renderer.worker", base);
 }
 
 type Job =
@@ -103,7 +89,7 @@ export function createRenderPool(
   }
 
   function spawn(): Slot {
-    const worker = file.endsWith(".ts") ? sourceWorker(url) : new Worker(url);
+    const worker = startWorker(url);
     worker.unref();
     const slot: Slot = { worker, task: null };
     worker.on("message", (reply: RenderReply) => settle(slot, reply));

@@ -133,6 +133,13 @@ export function portraitSvg(spec: PortraitSpec, width = 768, height = 960): stri
 </svg>`;
 }
 
+/** Where a sample portrait of `width` x `height` has its face (brows to chin), in pixels. */
+export function samplePortraitFace(width = 768, height = 960) {
+  const kx = width / 768;
+  const ky = height / 960;
+  return { x: 234 * kx, y: 290 * ky, width: 300 * kx, height: 312 * ky };
+}
+
 /** A sample portrait as a JPEG, like a phone photo. */
 export async function samplePortraitJpeg(
   spec: PortraitSpec,

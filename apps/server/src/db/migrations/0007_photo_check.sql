@@ -1,0 +1,2 @@
+ALTER TABLE "uploads" ADD COLUMN "face_count" integer;--> statement-breakpoint
+ALTER TABLE "uploads" ADD COLUMN "face_check" jsonb;

@@ -1,0 +1,125 @@
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { Worker } from "node:worker_threads";
+import { startWorker, workerUrl } from "../../lib/worker-thread";
+import type { DetectedFace, DetectReply, DetectTask } from "./face-detector.worker";
+
+export type { DetectedFace };
+
+/** RGB pixels (3 bytes each), already scaled down to at most DETECT_SIZE on the long side. */
+export interface RgbImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** Photos are searched for faces on a copy at most this long on its longer side. */
+export const DETECT_SIZE = 640;
+
+export interface FaceDetector {
+  /** Every face found, in the image's pixels. Rejects when the detector cannot run. */
+  detect(image: RgbImage): Promise<DetectedFace[]>;
+  close(): Promise<void>;
+}
+
+export function faceWorkerUrl(base: string = import.meta.url): URL {
+  return workerUrl("face-detector.worker", base);
+}
+
+/**
+ * One worker thread runs the detector (its models take about 20 MB and load once), one photo at
+ * a time, so a detection (0.1–1 s of CPU) never blocks the event loop that answers requests.
+ * At most `maxWaiting` photos wait; more are refused at once. The thread does not keep the
+ * process alive when idle, and a crashed thread is replaced on the next photo.
+ */
+export function createFaceDetector(opts: { url?: URL; maxWaiting?: number } = {}): FaceDetector {
+  const url = opts.url ?? faceWorkerUrl();
+  const maxWaiting = opts.maxWaiting ?? 32;
+  if (!fs.existsSync(fileURLToPath(url)))
+    throw new Error(`face detector code missing: ${url.href}`);
+  type Pending = DetectTask & { resolve(f: DetectedFace[]): void; reject(e: Error): void };
+  let worker: Worker | null = null;
+  let running: Pending | null = null;
+  const waiting: Pending[] = [];
+  let seq = 0;
+  let closed = false;
+
+  function thread(): Worker {
+    if (worker) return worker;
+    const w = startWorker(url);
+    w.unref();
+    w.on("message", (reply: DetectReply) => {
+      const task = running;
+      running = null;
+      w.unref();
+      if (task && task.id === reply.id) {
+        if (reply.ok) task.resolve(reply.faces);
+        else task.reject(new Error(`face detection failed: ${reply.message}`));
+      }
+      next();
+    });
+    const lost = (e: Error) => {
+      if (worker === w) worker = null;
+      const task = running;
+      running = null;
+      task?.reject(e);
+      next();
+    };
+    w.on("error", lost);
+    w.on("exit", (code) => lost(new Error(`face detector thread exited with code ${code}`)));
+    worker = w;
+    return w;
+  }
+
+  function next() {
+    if (running || closed) return;
+    const task = waiting.shift();
+    if (!task) return;
+    running = task;
+    const w = thread();
+    w.ref();
+    w.postMessage(
+      {
+        id: task.id,
+        pixels: task.pixels,
+        width: task.width,
+        height: task.height,
+      } satisfies DetectTask,
+      [task.pixels.buffer as ArrayBuffer],
+    );
+  }
+
+  return {
+    detect(image) {
+      if (closed) return Promise.reject(new Error("the face detector is closed"));
+      if (waiting.length >= maxWaiting)
+        return Promise.reject(new Error("the face detector is busy"));
+      return new Promise((resolve, reject) => {
+        // A copy the thread can own (the caller's pixels may share pooled memory).
+        waiting.push({
+          id: ++seq,
+          pixels: new Uint8Array(image.data),
+          width: image.width,
+          height: image.height,
+          resolve,
+          reject,
+        });
+        next();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const t of waiting.splice(0)) t.reject(new Error("the face detector is closed"));
+      const w = worker;
+      worker = null;
+      if (w) await w.terminate();
+    },
+  };
+}
+
+let shared: FaceDetector | undefined;
+/** The process-wide detector (uploads and pas foto downloads share it). */
+export function faceDetector(): FaceDetector {
+  shared ??= createFaceDetector();
+  return shared;
+}
