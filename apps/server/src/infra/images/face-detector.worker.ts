@@ -71,7 +71,7 @@ async function detect(task: DetectTask): Promise<DetectedFace[]> {
   try {
     const found = await faceapi
       .detectAllFaces(
-        input as unknown as FaceApi.TNetInput,
+        input,
         new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE, maxResults: 20 }),
       )
       .withFaceLandmarks();
