@@ -631,7 +631,7 @@ describe(`photo check on ${testDriver()}`, () => {
     // The free try is still there for a photo of one face.
     const ok = await start(g, (await uploadChecked(g, await facePhoto(0), ip)).id, styleId, ip);
     expect(ok.status).toBe(202);
-  });
+  }, 90_000);
 
   it("passes a portrait, records its face box, and centres the stored crop on the face", async () => {
     const m = await member(0);
@@ -656,7 +656,7 @@ describe(`photo check on ${testDriver()}`, () => {
     // A tilted head is a warning only.
     const tilted = await uploadChecked(m.jar, await facePhoto(1));
     expect(tilted.check).toMatchObject({ faces: 1, verdict: "warn", issues: ["tilted"] });
-  });
+  }, 90_000);
 
   it("makes a Formal CV/CPNS avatar on the chosen background and downloads it as a pas foto", async () => {
     await useProvider("local");
@@ -683,7 +683,7 @@ describe(`photo check on ${testDriver()}`, () => {
       .where(eq(generationJobs.id, generation.id));
     expect(job!.prompt).toContain("plain solid blue background");
     expect(job!.prompt).not.toContain("red");
-    const done = (await waitFor(generation.id, m.jar)) as {
+    const done = (await waitFor(generation.id, m.jar, 60_000)) as {
       status: string;
       result: { id: string; pasFoto: boolean } | null;
     };
@@ -720,10 +720,11 @@ describe(`photo check on ${testDriver()}`, () => {
     const other = (await waitFor(
       ((await cartoon.json()) as { generation: { id: string } }).generation.id,
       m.jar,
+      60_000,
     )) as { result: { id: string; pasFoto: boolean } | null };
     expect(other.result!.pasFoto).toBe(false);
     const refused = await call(`/api/gallery/avatar/${other.result!.id}/pas-foto`, { jar: m.jar });
     expect(refused.status).toBe(422);
     expect(await errorCode(refused)).toBe("pas_foto_unavailable");
-  });
+  }, 90_000);
 });
