@@ -1,22 +1,15 @@
 import { adminAiConfigsContract } from "@rupa/shared";
 import type { Context } from "hono";
 import type { AppContext } from "../../context";
-import { errors } from "../../lib/errors";
 import type { AppEnv } from "../../lib/http";
-import { requestMeta } from "../../lib/request-meta";
 import { contractRoutes } from "../../middleware/auth-guards";
-import type { AuditActor } from "../audit/audit.repository";
+import { auditActorOf } from "../audit/audit-actor";
 
 /** /api/admin/ai-configs…: the AI settings section (adminAiConfigsContract); admins only. */
 export function adminAiConfigsRoutes(ctx: AppContext) {
   const configs = ctx.services.adminAiConfigs;
 
-  async function actorOf(c: Context<AppEnv>): Promise<AuditActor> {
-    const actor = await ctx.resolveActor(c);
-    if (!actor.userId) throw errors.unauthorized();
-    const meta = requestMeta(c);
-    return { userId: actor.userId, ip: meta.ip, userAgent: meta.userAgent };
-  }
+  const actorOf = (c: Context<AppEnv>) => auditActorOf(ctx, c);
 
   return contractRoutes(ctx)
     .on(adminAiConfigsContract.list, async () => ({

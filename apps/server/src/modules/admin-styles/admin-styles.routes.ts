@@ -3,22 +3,16 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppContext } from "../../context";
 import { assertDecodeCapacity, photoErrors } from "../../infra/images/photo-pipeline";
-import { AppError, errors } from "../../lib/errors";
+import { AppError } from "../../lib/errors";
 import type { AppEnv } from "../../lib/http";
-import { requestMeta } from "../../lib/request-meta";
 import { contractRoutes } from "../../middleware/auth-guards";
-import type { AuditActor } from "../audit/audit.repository";
+import { auditActorOf } from "../audit/audit-actor";
 
 /** /api/admin/styles…: the Styles section (adminStylesContract); admins only. */
 export function adminStylesRoutes(ctx: AppContext) {
   const styles = ctx.services.adminStyles;
 
-  async function actorOf(c: Context<AppEnv>): Promise<AuditActor> {
-    const actor = await ctx.resolveActor(c);
-    if (!actor.userId) throw errors.unauthorized();
-    const meta = requestMeta(c);
-    return { userId: actor.userId, ip: meta.ip, userAgent: meta.userAgent };
-  }
+  const actorOf = (c: Context<AppEnv>) => auditActorOf(ctx, c);
 
   return contractRoutes(ctx)
     .on(adminStylesContract.list, async (_c, { query }) => ({

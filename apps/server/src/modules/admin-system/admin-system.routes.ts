@@ -2,9 +2,8 @@ import { adminSystemContract } from "@rupa/shared";
 import type { Context } from "hono";
 import type { AppContext } from "../../context";
 import type { AppEnv } from "../../lib/http";
-import { requestMeta } from "../../lib/request-meta";
 import { contractRoutes } from "../../middleware/auth-guards";
-import type { AuditActor } from "../audit/audit.repository";
+import { auditActorOf } from "../audit/audit-actor";
 
 /**
  * /api/admin/system… and /api/admin/security…: admins only (the contract's `admin` access is
@@ -12,11 +11,7 @@ import type { AuditActor } from "../audit/audit.repository";
  */
 export function adminSystemRoutes(ctx: AppContext) {
   const system = ctx.services.adminSystem;
-  const actorOf = async (c: Context<AppEnv>): Promise<AuditActor> => {
-    const actor = await ctx.resolveActor(c);
-    const meta = requestMeta(c);
-    return { userId: actor.userId!, ip: meta.ip, userAgent: meta.userAgent };
-  };
+  const actorOf = (c: Context<AppEnv>) => auditActorOf(ctx, c);
   return contractRoutes(ctx)
     .on(adminSystemContract.status, async () => ({ status: 200, body: await system.status() }))
     .on(adminSystemContract.logs, () => ({ status: 200, body: system.logs() }))
