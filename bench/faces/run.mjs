@@ -31,10 +31,11 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
+import { PHOTO_ISSUES } from "../../packages/shared/src/constants.ts";
 import { createFaceDetector } from "../../apps/server/src/infra/images/face-detector.ts";
 import { THRESHOLDS } from "../../apps/server/src/infra/images/face-check.ts";
 import { processPhoto } from "../../apps/server/src/infra/images/photo-pipeline.ts";
-import { load, mb, median, ms, percentile, repoRoot } from "../pipeline/lib.mjs";
+import { bundleForBench, load, mb, median, ms, percentile, repoRoot } from "../pipeline/lib.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 12);
 const ALONE_RUNS = 20;
@@ -294,23 +295,11 @@ async function peakOf(fn) {
 
 async function bundledWorkerUrl() {
   if (process.env.BENCH_TSX_WORKER === "1") return undefined;
-  const { build } = await import("esbuild");
-  const serverDir = path.join(repoRoot, "apps/server");
-  const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, "package.json"), "utf8"));
-  const outfile = path.join(serverDir, "dist-bench-faces/face-detector.worker.js");
-  await build({
-    entryPoints: [path.join(serverDir, "src/infra/images/face-detector.worker.ts")],
+  const outfile = path.join(repoRoot, "apps/server/dist-bench-faces/face-detector.worker.js");
+  await bundleForBench(
+    path.join(repoRoot, "apps/server/src/infra/images/face-detector.worker.ts"),
     outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    external: Object.keys(pkg.dependencies).filter((d) => !d.startsWith("@rupa/")),
-    banner: {
-      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-    },
-    logLevel: "warning",
-  });
+  );
   return pathToFileURL(outfile);
 }
 
@@ -533,15 +522,7 @@ if (PARTS.includes("a")) {
 
   // Warnings. Quality warnings concern the largest face, so they are scored on one-face items
   // where that one face was found; many_faces and no_face on every item.
-  const warnings = [
-    "no_face",
-    "many_faces",
-    "face_small",
-    "blurry",
-    "too_dark",
-    "too_bright",
-    "tilted",
-  ];
+  const warnings = PHOTO_ISSUES;
   const quality = new Set(["face_small", "blurry", "too_dark", "too_bright", "tilted"]);
   log(
     `\nwarnings: fired on the items meant to trigger them / false on clean photos / unexpected elsewhere`,

@@ -57,18 +57,16 @@ export function freePort() {
 }
 
 /**
- * bench/pipeline/server.mjs bundled like the production server (apps/server/build.mjs: esbuild,
- * npm packages external, migrations beside it), so the measured process runs plain node on
- * compiled JavaScript as `npm start` does, not TypeScript compiled on the fly by tsx.
+ * One entry bundled as apps/server/build.mjs bundles the server: esbuild, ESM for Node 20, the
+ * server's npm packages external (loaded from node_modules), `require` available.
  */
-export async function bundleBenchServer() {
+export async function bundleForBench(entry, outfile) {
   const { build } = await import("esbuild");
   const serverDir = path.join(repoRoot, "apps/server");
   const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, "package.json"), "utf8"));
-  const outdir = path.join(serverDir, "dist-bench");
   await build({
-    entryPoints: [path.join(repoRoot, "bench/pipeline/server.mjs")],
-    outfile: path.join(outdir, "bench-server.mjs"),
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: "node",
     format: "esm",
@@ -79,6 +77,20 @@ export async function bundleBenchServer() {
     },
     logLevel: "warning",
   });
+}
+
+/**
+ * bench/pipeline/server.mjs bundled like the production server (apps/server/build.mjs: esbuild,
+ * npm packages external, migrations beside it), so the measured process runs plain node on
+ * compiled JavaScript as `npm start` does, not TypeScript compiled on the fly by tsx.
+ */
+export async function bundleBenchServer() {
+  const serverDir = path.join(repoRoot, "apps/server");
+  const outdir = path.join(serverDir, "dist-bench");
+  await bundleForBench(
+    path.join(repoRoot, "bench/pipeline/server.mjs"),
+    path.join(outdir, "bench-server.mjs"),
+  );
   fs.rmSync(path.join(outdir, "migrations"), { recursive: true, force: true });
   fs.cpSync(path.join(serverDir, "src/db/migrations"), path.join(outdir, "migrations"), {
     recursive: true,
