@@ -31,6 +31,8 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
     photoError,
     chosenGender,
     setGender,
+    check,
+    refusal,
     gendered,
     offersCustomFigure,
     busy,
@@ -76,6 +78,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
           <PhotoPicker
             photo={photo.state}
             canRotate={photo.canRotate}
+            check={check}
             disabled={running || busy !== "idle"}
             error={photoError}
             onChoose={choosePhoto}
@@ -99,7 +102,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
             <Button
               size="lg"
               className="min-h-14 w-full text-base"
-              disabled={uploading || busy !== "idle" || running}
+              disabled={uploading || busy !== "idle" || running || !!refusal}
               aria-describedby={hint ? hintId : undefined}
               onClick={() => void generate()}
             >
@@ -123,7 +126,14 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
                 : t("generator.generate.costGuest")}
             </p>
             {hint && !notice ? (
-              <p id={hintId} className="text-center text-sm font-medium text-muted-foreground">
+              <p
+                id={hintId}
+                className={
+                  refusal
+                    ? "rounded-lg bg-destructive/10 px-3 py-2 text-center text-sm font-medium text-destructive"
+                    : "text-center text-sm font-medium text-muted-foreground"
+                }
+              >
                 {hint}
               </p>
             ) : null}
@@ -140,7 +150,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
               <div className="flex flex-col gap-1 rounded-xl border border-dashed p-3">
                 <Button
                   variant="outline"
-                  disabled={uploading || busy !== "idle" || running}
+                  disabled={uploading || busy !== "idle" || running || !!refusal}
                   onClick={() => setCustomOpen(true)}
                 >
                   <Package aria-hidden className="size-4" />

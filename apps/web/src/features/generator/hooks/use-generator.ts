@@ -13,6 +13,7 @@ import { fetchHealth, useStartGeneration } from "../api/generations";
 import type { Gender } from "../components/gender-picker";
 import type { SignUpReason } from "@/components/sign-up-dialog";
 import { actionForCode, type ErrorAction } from "../lib/error-keys";
+import { viewCheck } from "../lib/photo-check";
 import { useFollowGeneration } from "./use-follow-generation";
 import { usePhoto } from "./use-photo";
 
@@ -107,6 +108,9 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
 
   const uploading = photo.state.phase === "uploading";
   const ready = photo.state.phase === "ready" && !!photo.state.upload;
+  const check = ready ? viewCheck(photo.state.upload?.check) : null;
+  // No face or several: the server would refuse, so Generate stays closed and says why.
+  const refusal = check?.verdict === "refuse" ? t(check.reason) : null;
   const styleName =
     (style.data ? (lang === "id" ? style.data.nameId : style.data.name) : null) ??
     stored?.name ??
@@ -143,6 +147,7 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
       setNotice(t("generator.generate.missing"));
       return;
     }
+    if (refusal) return;
     if (member && account.credits <= 0) {
       setModal({ kind: "outOfCredits" });
       return;
@@ -206,7 +211,7 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
     ? t("generator.photo.uploading")
     : !ready
       ? t("generator.generate.missing")
-      : null;
+      : refusal;
 
   const choosePhoto = (file: File) => {
     setNotice(null);
@@ -245,6 +250,8 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
     photoError,
     chosenGender,
     setGender,
+    check,
+    refusal,
     gendered,
     offersCustomFigure,
     busy,
