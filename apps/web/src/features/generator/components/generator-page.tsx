@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useI18n } from "@/lib/i18n";
 import { useGenerator, type GeneratorOptions } from "../hooks/use-generator";
+import { BackgroundPicker } from "./background-picker";
 import { CustomFigureDialog } from "./custom-figure-dialog";
 import { GenderPicker } from "./gender-picker";
 import { GenerationDialog } from "./generation-dialog";
@@ -31,6 +32,8 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
     photoError,
     chosenGender,
     setGender,
+    chosenBackground,
+    setBackground,
     check,
     refusal,
     gendered,
@@ -91,6 +94,13 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
           aria-label={t("generator.generate.section")}
           className="flex min-w-0 flex-col gap-5 rounded-2xl border bg-card p-4 shadow-soft sm:p-5 lg:col-start-2 lg:row-start-2"
         >
+          {chosenBackground ? (
+            <BackgroundPicker
+              value={chosenBackground}
+              disabled={running || busy !== "idle"}
+              onChange={setBackground}
+            />
+          ) : null}
           <GenderPicker
             value={chosenGender}
             optional={!gendered}

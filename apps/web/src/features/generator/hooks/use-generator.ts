@@ -1,4 +1,5 @@
 import type { Generation } from "@rupa/shared";
+import type { PasFotoBackground } from "@rupa/shared/constants";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { isApiError } from "@/lib/api-client";
@@ -12,6 +13,7 @@ import { toast } from "@/lib/toast";
 import { fetchHealth, useStartGeneration } from "../api/generations";
 import type { Gender } from "../components/gender-picker";
 import type { SignUpReason } from "@/components/sign-up-dialog";
+import { defaultBackground } from "../lib/background";
 import { actionForCode, type ErrorAction } from "../lib/error-keys";
 import { viewCheck } from "../lib/photo-check";
 import { useFollowGeneration } from "./use-follow-generation";
@@ -57,6 +59,7 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
   const sessionReady = member ? noSession : ensureGuestSession;
   const photo = usePhoto(sessionReady, renewGuestSession);
   const [gender, setGender] = useState<Gender | null>(null);
+  const [background, setBackground] = useState<PasFotoBackground | null>(null);
   const [busy, setBusy] = useState<"idle" | "checking" | "starting">("idle");
   const [notice, setNotice] = useState<string | null>(null);
   const [modal, setModal] = useState<Modal>(null);
@@ -81,6 +84,9 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
   const offersCustomFigure = member && category === "profesi_collectibles";
   const gendered = !!category && GENDERED.has(category);
   const chosenGender = gender ?? (category === "hijab_style" ? "female_hijab" : null);
+  // Formal CV/CPNS styles make a pas foto on a plain background the person chooses.
+  const backgroundDefault = defaultBackground(style.data);
+  const chosenBackground = backgroundDefault ? (background ?? backgroundDefault) : null;
 
   const onFinished = useCallback(
     (generation: Generation) => {
@@ -172,6 +178,7 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
         styleId: stored.id,
         aspectRatio: photo.aspectRatio,
         ...(chosenGender ? { gender: chosenGender } : {}),
+        ...(chosenBackground ? { variables: { background: chosenBackground } } : {}),
       });
       follow.start(started);
       setProgressOpen(true);
@@ -250,6 +257,8 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
     photoError,
     chosenGender,
     setGender,
+    chosenBackground,
+    setBackground,
     check,
     refusal,
     gendered,
