@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, Download, Share2, Trash2 } from "lucide-reac
 import { useState, type KeyboardEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { PasFotoDownload } from "@/components/pas-foto-download";
 import {
   Dialog,
   DialogContent,
@@ -150,6 +151,8 @@ export function DetailsDialog({
         ) : (
           main
         )}
+
+        {item && !kanvas && item.pasFoto ? <PasFotoDownload avatarId={item.id} /> : null}
 
         {item && kanvas && item.prompt ? (
           <div className="rounded-xl bg-muted p-3 text-sm">

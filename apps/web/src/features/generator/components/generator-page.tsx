@@ -1,7 +1,8 @@
-import { Coins, LoaderCircle, Package, Sparkles, Wand2 } from "lucide-react";
+import { Coins, Images, LoaderCircle, Package, Sparkles, Wand2 } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
+import { PasFotoDownload } from "@/components/pas-foto-download";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useI18n } from "@/lib/i18n";
@@ -46,6 +47,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
     generation,
     running,
     guestResult,
+    memberResult,
     reconnecting,
     modal,
     setModal,
@@ -204,6 +206,38 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
             <p className="text-sm text-muted-foreground">{t("generator.result.body")}</p>
             <Button asChild size="lg" className="w-full sm:w-fit">
               <Link to="/auth?mode=signup">{t("generator.signUp.cta")}</Link>
+            </Button>
+          </div>
+        </section>
+      ) : null}
+
+      {memberResult ? (
+        <section
+          aria-labelledby="member-result"
+          className="flex flex-col gap-4 rounded-2xl border bg-card p-4 shadow-soft sm:flex-row sm:items-start sm:p-6"
+        >
+          <img
+            src={memberResult.imageUrl}
+            alt={t("generator.result.alt", { style: styleName })}
+            className="w-full max-w-xs self-center rounded-xl border sm:w-56 sm:self-start"
+          />
+          <div className="flex min-w-0 flex-1 flex-col gap-3">
+            <h2 id="member-result" className="flex items-center gap-2 text-lg font-bold">
+              <Sparkles aria-hidden className="size-5 text-primary" />
+              {t("generator.memberResult.heading")}
+            </h2>
+            {memberResult.hasWatermark ? (
+              <p className="w-fit rounded-full bg-muted px-3 py-1 text-xs font-semibold">
+                {t("generator.result.watermark")}
+              </p>
+            ) : null}
+            <PasFotoDownload avatarId={memberResult.id} className="sm:max-w-sm" />
+            <p className="text-sm text-muted-foreground">{t("generator.memberResult.body")}</p>
+            <Button asChild variant="secondary" className="w-full sm:w-fit">
+              <Link to="/gallery">
+                <Images aria-hidden />
+                {t("generator.memberResult.openGallery")}
+              </Link>
             </Button>
           </div>
         </section>

@@ -94,7 +94,9 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
       if (generation.status === "succeeded") {
         if (member) {
           toast.success(t("generator.success"));
-          void navigate("/gallery");
+          // A pas foto stays here to be downloaded at once; other avatars open the gallery.
+          if (generation.result?.pasFoto) setProgressOpen(false);
+          else void navigate("/gallery");
           return;
         }
         void refreshGuestTrial();
@@ -111,6 +113,10 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
   const generation = follow.state.generation;
   const running = generation?.status === "queued" || generation?.status === "processing";
   const guestResult = !member && generation?.status === "succeeded" ? generation.result : null;
+  const memberResult =
+    member && generation?.status === "succeeded" && generation.result?.pasFoto
+      ? generation.result
+      : null;
 
   const uploading = photo.state.phase === "uploading";
   const ready = photo.state.phase === "ready" && !!photo.state.upload;
@@ -272,6 +278,7 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
     generation,
     running,
     guestResult,
+    memberResult,
     reconnecting: follow.state.pollFailures >= 2,
     modal,
     setModal,
