@@ -25,28 +25,30 @@ export function PasFotoDownload({ avatarId, className }: { avatarId: string; cla
       aria-describedby={hintId}
       className={cn("flex flex-col gap-2 rounded-xl border border-dashed p-3", className)}
     >
-      <p id={headingId} className="flex items-center gap-2 text-sm font-semibold">
-        <IdCard aria-hidden className="size-4 text-primary" />
-        {t("pasFoto.heading")}
-      </p>
-      <div className="grid grid-cols-2 gap-2">
-        {SIZES.map((size) => {
-          const label = t(SIZE_KEY[size]);
-          return (
-            <Button key={size} asChild variant="outline">
-              <a
-                href={routeUrl(routes.galleryPasFoto, {
-                  params: { id: avatarId },
-                  query: { size },
-                })}
-                download={`pas-foto-${size}.jpg`}
-                aria-label={t("pasFoto.download", { size: label })}
-              >
-                {label}
-              </a>
-            </Button>
-          );
-        })}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <p id={headingId} className="flex items-center gap-2 text-sm font-semibold">
+          <IdCard aria-hidden className="size-4 text-primary" />
+          {t("pasFoto.heading")}
+        </p>
+        <div className="grid grid-cols-2 gap-2 sm:flex">
+          {SIZES.map((size) => {
+            const label = t(SIZE_KEY[size]);
+            return (
+              <Button key={size} asChild variant="outline" className="sm:min-w-24">
+                <a
+                  href={routeUrl(routes.galleryPasFoto, {
+                    params: { id: avatarId },
+                    query: { size },
+                  })}
+                  download={`pas-foto-${size}.jpg`}
+                  aria-label={t("pasFoto.download", { size: label })}
+                >
+                  {label}
+                </a>
+              </Button>
+            );
+          })}
+        </div>
       </div>
       <p id={hintId} className="text-xs text-muted-foreground">
         {t("pasFoto.hint")}

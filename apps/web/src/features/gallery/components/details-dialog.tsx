@@ -13,6 +13,7 @@ import {
 import { TabPanel, Tabs, useTabsId } from "@/components/ui/tabs";
 import { formatDate } from "@/lib/format";
 import { useI18n } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
 import type { GalleryItem } from "../api/gallery";
 import { itemTitle } from "../lib/item-title";
 
@@ -72,7 +73,11 @@ export function DetailsDialog({
           ? t("gallery.details.kanvasAlt", { prompt: item.prompt ?? "" })
           : t("gallery.details.imageAlt", { style: title })
       }
-      className="mx-auto max-h-[55dvh] w-auto max-w-full rounded-xl border bg-muted object-contain"
+      className={cn(
+        "mx-auto w-auto max-w-full rounded-xl border bg-muted object-contain",
+        // Room for the pas foto downloads below without scrolling on a laptop screen.
+        item.pasFoto ? "max-h-[45dvh]" : "max-h-[55dvh]",
+      )}
     />
   ) : null;
 

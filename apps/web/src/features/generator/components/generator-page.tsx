@@ -1,5 +1,5 @@
 import { Coins, Images, LoaderCircle, Package, Sparkles, Wand2 } from "lucide-react";
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { PasFotoDownload } from "@/components/pas-foto-download";
@@ -61,6 +61,13 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
     onCustomStarted,
     onCustomRefused,
   } = useGenerator({ account, refreshAccount });
+
+  // A finished pas foto appears below the form: bring it into view once.
+  const resultRef = useRef<HTMLElement>(null);
+  const memberResultId = memberResult?.id;
+  useEffect(() => {
+    if (memberResultId) resultRef.current?.scrollIntoView({ behavior: "smooth", block: "center" });
+  }, [memberResultId]);
 
   if (!stored) return null;
 
@@ -213,6 +220,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
 
       {memberResult ? (
         <section
+          ref={resultRef}
           aria-labelledby="member-result"
           className="flex flex-col gap-4 rounded-2xl border bg-card p-4 shadow-soft sm:flex-row sm:items-start sm:p-6"
         >

@@ -93,10 +93,14 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
       void refreshAccount();
       if (generation.status === "succeeded") {
         if (member) {
-          toast.success(t("generator.success"));
           // A pas foto stays here to be downloaded at once; other avatars open the gallery.
-          if (generation.result?.pasFoto) setProgressOpen(false);
-          else void navigate("/gallery");
+          if (generation.result?.pasFoto) {
+            toast.success(t("generator.successPasFoto"));
+            setProgressOpen(false);
+          } else {
+            toast.success(t("generator.success"));
+            void navigate("/gallery");
+          }
           return;
         }
         void refreshGuestTrial();
