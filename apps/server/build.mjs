@@ -30,6 +30,4 @@ await build({
 });
 fs.rmSync(`${outdir}/migrations`, { recursive: true, force: true });
 fs.cpSync("src/db/migrations", `${outdir}/migrations`, { recursive: true });
-console.log(
-  `server built: ${outdir}/index.js, ${outdir}/cli.js and the worker threads' entries`,
-);
+console.log(`server built: ${outdir}/index.js, ${outdir}/cli.js and the worker threads' entries`);

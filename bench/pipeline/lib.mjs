@@ -3,6 +3,7 @@ import { fork } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -154,7 +155,7 @@ export async function startChild(script, args, { logFile, execArgv = [], readyTi
   };
 }
 
-/** A portrait-ish test photo with real detail (soft texture, grain, shapes, a face-like oval). */
+/** A portrait test photo with real detail (soft texture, grain, shapes) and one real face. */
 export async function detailedPhoto(width, height, seed = 1) {
   let x = seed >>> 0 || 1;
   const rnd = () => {
@@ -192,16 +193,28 @@ export async function detailedPhoto(width, height, seed = 1) {
     const ry = (k * 223 * s) % height;
     svg += `<rect x="${rx}" y="${ry}" width="${(80 + ((k * 53) % 400)) * s}" height="${(60 + ((k * 29) % 300)) * s}" fill="hsl(${(k * 83) % 360},50%,40%)" fill-opacity="0.5" transform="rotate(${k * 13} ${rx} ${ry})"/>`;
   }
-  const fx = width / 2;
-  const fy = height * 0.43;
-  svg += `<ellipse cx="${fx}" cy="${fy}" rx="${520 * s}" ry="${680 * s}" fill="#c98e66"/>`;
-  svg += `<ellipse cx="${fx - 200 * s}" cy="${fy - 150 * s}" rx="${60 * s}" ry="${35 * s}" fill="#2a1b14"/>`;
-  svg += `<ellipse cx="${fx + 200 * s}" cy="${fy - 150 * s}" rx="${60 * s}" ry="${35 * s}" fill="#2a1b14"/>`;
-  svg += `<path d="M${fx - 200 * s} ${fy + 300 * s} Q${fx} ${fy + 450 * s} ${fx + 200 * s} ${fy + 300 * s}" stroke="#6b2a20" stroke-width="${30 * s}" fill="none"/></svg>`;
+  svg += `</svg>`;
+  // A real face (an upload needs exactly one to make an avatar): one person cut from a demo
+  // photo that @vladmandic/face-api ships, as apps/server/test/face-photos.ts does.
+  const faceWidth = Math.round(width * 0.45);
+  const face = await sharp(demoPhoto)
+    .extract({ left: 362, top: 123, width: 643, height: 858 })
+    .resize({ width: faceWidth })
+    .toBuffer({ resolveWithObject: true });
   return sharp(px, { raw: { width, height, channels: 3 } }).composite([
     { input: Buffer.from(svg) },
+    {
+      input: face.data,
+      left: Math.round((width - faceWidth) / 2),
+      top: Math.max(0, Math.round(height * 0.45 - face.info.height / 2)),
+    },
   ]);
 }
+const demoPhoto = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("@vladmandic/face-api/package.json")),
+  "demo",
+  "sample3.jpg",
+);
 
 /**
  * The bench's browser: JSON and multipart requests to one server, keeping the cookies it is

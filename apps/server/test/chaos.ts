@@ -10,9 +10,9 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import sharp from "sharp";
 import { startFakeReplicate } from "./fake-replicate";
 import { createTestDatabase, type TestDriver } from "./harness";
+import { facePhoto } from "./face-photos";
 
 export interface ChaosOptions {
   driver: TestDriver;
@@ -61,18 +61,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function face(): Promise<Buffer> {
-  const [w, h] = [800, 1000];
-  return sharp({ create: { width: w, height: h, channels: 3, background: "#c98e66" } })
-    .composite([
-      {
-        input: Buffer.from(
-          `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><circle cx="${w / 2}" cy="${h / 3}" r="${w / 5}" fill="#2a1b14"/></svg>`,
-        ),
-      },
-    ])
-    .jpeg()
-    .toBuffer();
+function face(): Promise<Buffer> {
+  return facePhoto(0);
 }
 
 interface Child {

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeReplicate } from "../../test/fake-replicate";
 import { CookieJar, createTestServer, testDriver, type TestServer } from "../../test/harness";
+import { facePhoto } from "../../test/face-photos";
 import { aiModelConfigs, creditLots, generationJobs, results, styles, users } from "../db/schema";
 
 // Issue 10 item 1: every status change of a generation is conditional on the state it leaves
@@ -43,18 +43,8 @@ function call(path: string, opts: { json?: unknown; form?: FormData; jar: Cookie
   ).then((res: Response) => opts.jar.store(res));
 }
 async function photo(): Promise<FormData> {
-  const [w, h] = [800, 1000];
-  const bytes = await sharp({ create: { width: w, height: h, channels: 3, background: "#c98e66" } })
-    .composite([
-      {
-        input: Buffer.from(
-          `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><circle cx="${w / 2}" cy="${h / 3}" r="${w / 5}" fill="#2a1b14"/></svg>`,
-        ),
-      },
-    ])
-    .jpeg()
-    .toBuffer();
   const form = new FormData();
+  const bytes = await facePhoto(0);
   form.append("photo", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "me.jpg");
   return form;
 }

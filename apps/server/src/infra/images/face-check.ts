@@ -104,7 +104,11 @@ export async function assessFaces(
     .greyscale()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const { sharpness, brightness } = sharpnessAndLuma(data, info.width, info.height);
+  const measured = sharpnessAndLuma(data, info.width, info.height);
+  const brightness = measured.brightness;
+  // The Laplacian's variance grows with the square of the brightness: measured as if the face
+  // were lit to mid-grey, a dark photo is not also called blurred.
+  const sharpness = measured.sharpness / Math.min(1, Math.max(0.05, (brightness / 128) ** 2));
   const [l, r] = main.eyes;
   const tiltDegrees = (Math.atan2(r.y - l.y, r.x - l.x) * 180) / Math.PI;
   const faceSide = Math.max(main.box.width, main.box.height);

@@ -27,14 +27,20 @@ export function faceWorkerUrl(base: string = import.meta.url): URL {
 }
 
 /**
- * One worker thread runs the detector (its models take about 20 MB and load once), one photo at
+ * One worker thread runs the detector (about 300 MB of memory with the WebAssembly backend and
+ * its models, loaded once; bench/faces), one photo at
  * a time, so a detection (0.1–1 s of CPU) never blocks the event loop that answers requests.
  * At most `maxWaiting` photos wait; more are refused at once. The thread does not keep the
- * process alive when idle, and a crashed thread is replaced on the next photo.
+ * process alive, ends after `idleMs` without a photo (its memory is given back; the next photo
+ * loads the models again in about a second), and a crashed thread is replaced on the next photo.
  */
-export function createFaceDetector(opts: { url?: URL; maxWaiting?: number } = {}): FaceDetector {
+export function createFaceDetector(
+  opts: { url?: URL; maxWaiting?: number; idleMs?: number } = {},
+): FaceDetector {
   const url = opts.url ?? faceWorkerUrl();
   const maxWaiting = opts.maxWaiting ?? 32;
+  const idleMs = opts.idleMs ?? 5 * 60_000;
+  let idleTimer: NodeJS.Timeout | undefined;
   if (!fs.existsSync(fileURLToPath(url)))
     throw new Error(`face detector code missing: ${url.href}`);
   type Pending = DetectTask & { resolve(f: DetectedFace[]): void; reject(e: Error): void };
@@ -74,7 +80,19 @@ export function createFaceDetector(opts: { url?: URL; maxWaiting?: number } = {}
   function next() {
     if (running || closed) return;
     const task = waiting.shift();
-    if (!task) return;
+    clearTimeout(idleTimer);
+    if (!task) {
+      const idle = worker;
+      if (idle) {
+        idleTimer = setTimeout(() => {
+          if (worker !== idle || running) return;
+          worker = null;
+          void idle.terminate();
+        }, idleMs);
+        idleTimer.unref();
+      }
+      return;
+    }
     running = task;
     const w = thread();
     w.ref();
@@ -109,6 +127,7 @@ export function createFaceDetector(opts: { url?: URL; maxWaiting?: number } = {}
     },
     async close() {
       closed = true;
+      clearTimeout(idleTimer);
       for (const t of waiting.splice(0)) t.reject(new Error("the face detector is closed"));
       const w = worker;
       worker = null;

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeReplicate } from "../../../test/fake-replicate";
 import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { facePhoto } from "../../../test/face-photos";
 import {
   aiModelConfigs,
   customProfessionConfigs,
@@ -53,11 +53,7 @@ beforeAll(async () => {
     (await call("/api/account/sign-in", { json: { email, password: "rahasia123" } })).status,
   ).toBe(200);
   const form = new FormData();
-  const photo = await sharp({
-    create: { width: 800, height: 800, channels: 3, background: "#b27a52" },
-  })
-    .jpeg()
-    .toBuffer();
+  const photo = await facePhoto(1);
   form.append("photo", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "me.jpg");
   uploadId = ((await (await call("/api/uploads", { form })).json()) as { upload: { id: string } })
     .upload.id;

@@ -1,6 +1,7 @@
 import { galleryContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
 import { contractRoutes, requireUser } from "../../middleware/auth-guards";
+import { rateLimit } from "../../middleware/rate-limit";
 
 /** /api/gallery: the signed-in user's avatars and Kanvas images. */
 export function galleryRoutes(ctx: AppContext) {
@@ -14,6 +15,25 @@ export function galleryRoutes(ctx: AppContext) {
       const userId = await requireUser(ctx, c);
       return { status: 200, body: { item: await gallery.item(userId, params.kind, params.id) } };
     })
+    .on(
+      galleryContract.pasFoto,
+      // Each download finds the face again (under a second of CPU): a person needs a few.
+      rateLimit(ctx, {
+        name: "pas-foto",
+        limit: 60,
+        windowSeconds: 3600,
+        by: (actor, ip) => ({ ip, user: actor.userId, guest: actor.guestTrialId }),
+      }),
+      async (c, { params, query }) => {
+        const userId = await requireUser(ctx, c);
+        const jpeg = await gallery.pasFoto(userId, params.id, query.size);
+        c.header("Content-Type", "image/jpeg");
+        c.header("Content-Disposition", `attachment; filename="pas-foto-${query.size}.jpg"`);
+        c.header("Cache-Control", "private, no-store");
+        c.header("X-Content-Type-Options", "nosniff");
+        return c.body(new Uint8Array(jpeg));
+      },
+    )
     .on(galleryContract.remove, async (c, { params }) => {
       const userId = await requireUser(ctx, c);
       await gallery.remove(userId, params.kind, params.id);

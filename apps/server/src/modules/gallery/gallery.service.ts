@@ -1,8 +1,10 @@
-import type { GalleryItem, GalleryKind, GalleryPage } from "@rupa/shared";
+import type { GalleryItem, GalleryKind, GalleryPage, PasFotoSize } from "@rupa/shared";
+import { type FaceDetector, faceDetector } from "../../infra/images/face-detector";
+import { makePasFoto } from "../../infra/images/pas-foto";
 import type { z } from "zod";
 import type { galleryQuerySchema } from "@rupa/shared";
 import type { Storage } from "../../infra/storage/storage";
-import { errors } from "../../lib/errors";
+import { AppError, errors } from "../../lib/errors";
 import { fileUrl } from "../../infra/storage/storage";
 import type { GalleryRepository, GalleryRow } from "./gallery.repository";
 
@@ -43,7 +45,11 @@ function toItem(r: GalleryRow): GalleryItem {
 }
 
 /** The gallery: only the owner's items are ever listed, shown, downloaded or deleted. */
-export function createGalleryService(d: { gallery: GalleryRepository; storage: Storage }) {
+export function createGalleryService(d: {
+  gallery: GalleryRepository;
+  storage: Storage;
+  detector?: FaceDetector;
+}) {
   return {
     async page(userId: string, q: z.output<typeof galleryQuerySchema>): Promise<GalleryPage> {
       const rows = await d.gallery.list({
@@ -65,6 +71,29 @@ export function createGalleryService(d: { gallery: GalleryRepository; storage: S
       const [row] = await d.gallery.list({ userId, sort: "newest", limit: 1, only: { kind, id } });
       if (!row) throw errors.notFound("Image not found");
       return toItem(row);
+    },
+
+    /**
+     * A Formal CV/CPNS avatar of the user's as a pas foto of `size`, cut around the face found
+     * on the result itself (whichever provider drew it).
+     */
+    async pasFoto(userId: string, id: string, size: PasFotoSize): Promise<Buffer> {
+      const [row] = await d.gallery.list({
+        userId,
+        sort: "newest",
+        limit: 1,
+        only: { kind: "avatar", id },
+      });
+      if (!row) throw errors.notFound("Image not found");
+      if (!toItem(row).pasFoto)
+        throw new AppError(
+          "pas_foto_unavailable",
+          422,
+          "A pas foto can be made only from a Formal CV/CPNS avatar",
+        );
+      const stored = await d.storage.get("generated-avatars", row.image_key);
+      if (!stored) throw errors.notFound("Image not found");
+      return makePasFoto(stored.body, size, d.detector ?? faceDetector());
     },
 
     /** Removes the row and its files; another user's id is the same 404 as a missing one. */

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeReplicate } from "../../../test/fake-replicate";
 import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { facePhoto, noFacePhoto, twoFacesPhoto } from "../../../test/face-photos";
 import {
   aiModelConfigs,
   creditLots,
@@ -84,7 +85,11 @@ async function guest(ip: string, fp = `fp-${Math.random().toString(36).slice(2)}
   return jar;
 }
 async function upload(jar: CookieJar, bytes?: Buffer, ip?: string): Promise<string> {
-  const res = await call("/api/uploads", { form: photoForm(bytes ?? (await jpeg())), jar, ip });
+  const res = await call("/api/uploads", {
+    form: photoForm(bytes ?? (await facePhoto(0))),
+    jar,
+    ip,
+  });
   expect(res.status).toBe(201);
   return ((await res.json()) as { upload: { id: string } }).upload.id;
 }
@@ -574,5 +579,151 @@ describe(`generation on ${testDriver()}`, () => {
       queue: { ok: true },
       provider: { name: "local", ok: true },
     });
+  });
+});
+
+describe(`photo check on ${testDriver()}`, () => {
+  type Check = {
+    faces: number;
+    issues: string[];
+    verdict: string;
+    face: { x: number; y: number; width: number; height: number } | null;
+  };
+  async function uploadChecked(jar: CookieJar, bytes: Buffer, ip?: string) {
+    const res = await call("/api/uploads", { form: photoForm(bytes), jar, ip });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { upload: { id: string; check: Check } }).upload;
+  }
+  const start = (jar: CookieJar, uploadId: string, styleId: string, ip?: string) =>
+    call("/api/generations", { json: { uploadId, styleId }, jar, ip });
+
+  it("refuses a photo with no face or two faces before anything is spent, for a member and a guest", async () => {
+    await useProvider("local");
+    const styleId = await freeStyle();
+    const [none, two] = await Promise.all([noFacePhoto(), twoFacesPhoto()]);
+
+    const m = await member(2);
+    const empty = await uploadChecked(m.jar, none);
+    expect(empty.check).toMatchObject({ faces: 0, issues: ["no_face"], verdict: "refuse" });
+    const pair = await uploadChecked(m.jar, two);
+    expect(pair.check).toMatchObject({ faces: 2, verdict: "refuse" });
+    expect(pair.check.issues).toContain("many_faces");
+    const a = await start(m.jar, empty.id, styleId);
+    expect(a.status).toBe(422);
+    expect(await errorCode(a)).toBe("photo_no_face");
+    const b = await start(m.jar, pair.id, styleId);
+    expect(b.status).toBe(422);
+    expect(await errorCode(b)).toBe("photo_many_faces");
+    expect((await t.ctx.services.credits.summary(m.id)).balance).toBe(2);
+    const jobs = await db().select().from(generationJobs).where(eq(generationJobs.userId, m.id));
+    expect(jobs).toHaveLength(0);
+
+    const ip = "10.9.0.7";
+    const g = await guest(ip);
+    const c = await start(g, (await uploadChecked(g, none, ip)).id, styleId, ip);
+    expect(await errorCode(c)).toBe("photo_no_face");
+    const d = await start(g, (await uploadChecked(g, two, ip)).id, styleId, ip);
+    expect(await errorCode(d)).toBe("photo_many_faces");
+    const status = (await (await call("/api/guest/status", { jar: g, ip })).json()) as {
+      canGenerate: boolean;
+    };
+    expect(status.canGenerate).toBe(true);
+    // The free try is still there for a photo of one face.
+    const ok = await start(g, (await uploadChecked(g, await facePhoto(0), ip)).id, styleId, ip);
+    expect(ok.status).toBe(202);
+  });
+
+  it("passes a portrait, records its face box, and centres the stored crop on the face", async () => {
+    const m = await member(0);
+    const up = await uploadChecked(m.jar, await facePhoto(0));
+    expect(up.check).toMatchObject({ faces: 1, issues: [], verdict: "ok" });
+    const box = up.check.face!;
+    for (const v of [box.x, box.y, box.width, box.height]) expect(v).toBeGreaterThan(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(1);
+    const [row] = await db().select().from(uploads).where(eq(uploads.id, up.id));
+    expect(row!.faceCount).toBe(1);
+    const check = row!.faceCheck as {
+      face: { box: { x: number; y: number; width: number; height: number } };
+      cropFace: { x: number; y: number; width: number; height: number };
+    };
+    // In the stored photo's pixels (733x977), and in the crop's (face-centred across).
+    expect(check.face.box.x + check.face.box.width).toBeLessThanOrEqual(row!.width!);
+    const crop = await sharp(
+      (await t.ctx.storage.get("user-uploads", row!.croppedKey!))!.body,
+    ).metadata();
+    const centre = (check.cropFace.x + check.cropFace.width / 2) / crop.width;
+    expect(Math.abs(centre - 0.5)).toBeLessThan(0.1);
+    // A tilted head is a warning only.
+    const tilted = await uploadChecked(m.jar, await facePhoto(1));
+    expect(tilted.check).toMatchObject({ faces: 1, verdict: "warn", issues: ["tilted"] });
+  });
+
+  it("makes a Formal CV/CPNS avatar on the chosen background and downloads it as a pas foto", async () => {
+    await useProvider("local");
+    const m = await member(3);
+    const uploadId = await upload(m.jar);
+    const [cpns] = await db().select().from(styles).where(eq(styles.slug, "pas-foto-cpns-merah"));
+    const bad = await call("/api/generations", {
+      json: { uploadId, styleId: cpns!.id, variables: { background: "purple" } },
+      jar: m.jar,
+    });
+    expect(bad.status).toBe(400);
+    expect(await errorCode(bad)).toBe("invalid_background");
+    expect((await t.ctx.services.credits.summary(m.id)).balance).toBe(3);
+
+    const res = await call("/api/generations", {
+      json: { uploadId, styleId: cpns!.id, variables: { background: "blue" } },
+      jar: m.jar,
+    });
+    expect(res.status).toBe(202);
+    const { generation } = (await res.json()) as { generation: { id: string } };
+    const [job] = await db()
+      .select()
+      .from(generationJobs)
+      .where(eq(generationJobs.id, generation.id));
+    expect(job!.prompt).toContain("plain solid blue background");
+    expect(job!.prompt).not.toContain("red");
+    const done = (await waitFor(generation.id, m.jar)) as {
+      status: string;
+      result: { id: string; pasFoto: boolean } | null;
+    };
+    expect(done.status).toBe("succeeded");
+    expect(done.result!.pasFoto).toBe(true);
+
+    const url = `/api/gallery/avatar/${done.result!.id}/pas-foto`;
+    for (const [size, w, h] of [
+      ["4x6", 472, 709],
+      ["3x4", 354, 472],
+    ] as const) {
+      const file = await call(`${url}?size=${size}`, { jar: m.jar });
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toBe("image/jpeg");
+      expect(file.headers.get("content-disposition")).toContain(`pas-foto-${size}.jpg`);
+      const bytes = Buffer.from(await file.arrayBuffer());
+      expect(bytes.length).toBeLessThan(200 * 1024);
+      expect(await sharp(bytes).metadata()).toMatchObject({
+        format: "jpeg",
+        width: w,
+        height: h,
+        density: 300,
+      });
+    }
+    expect((await call(`${url}?size=5x7`, { jar: m.jar })).status).toBe(400);
+    expect((await call(url)).status).toBe(401);
+    expect((await call(url, { jar: (await member(0)).jar })).status).toBe(404);
+
+    // Another style's avatar is not a pas foto.
+    const cartoon = await call("/api/generations", {
+      json: { uploadId, styleId: await freeStyle() },
+      jar: m.jar,
+    });
+    const other = (await waitFor(
+      ((await cartoon.json()) as { generation: { id: string } }).generation.id,
+      m.jar,
+    )) as { result: { id: string; pasFoto: boolean } | null };
+    expect(other.result!.pasFoto).toBe(false);
+    const refused = await call(`/api/gallery/avatar/${other.result!.id}/pas-foto`, { jar: m.jar });
+    expect(refused.status).toBe(422);
+    expect(await errorCode(refused)).toBe("pas_foto_unavailable");
   });
 });

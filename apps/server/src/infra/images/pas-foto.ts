@@ -1,0 +1,100 @@
+import sharp from "sharp";
+import { PAS_FOTO_MAX_BYTES, PAS_FOTO_SIZES, type PasFotoSize } from "@rupa/shared";
+import { DETECT_SIZE, type DetectedFace, type FaceDetector } from "./face-detector";
+
+/**
+ * The official proportions of a head-and-shoulders pas foto (as SSCASN and most Indonesian
+ * forms show them): the line of the eyes at 42% of the height from the top, centred between the
+ * eyes, and the face (brows to chin, as the detector boxes it) a third of the height, so the whole
+ * head fills about half of it with the shoulders below.
+ */
+export const PAS_FOTO_EYE_LINE = 0.42;
+export const PAS_FOTO_FACE_SHARE = 0.33;
+export const PAS_FOTO_DPI = 300;
+
+interface Face {
+  eyes: { x: number; y: number };
+  faceHeight: number;
+}
+
+/** The largest face found, in the image's pixels; else the usual place of a face in a portrait. */
+function faceOf(found: DetectedFace[], scale: number, width: number, height: number): Face {
+  const main = found.reduce<DetectedFace | null>(
+    (a, b) => (!a || b.box.width * b.box.height > a.box.width * a.box.height ? b : a),
+    null,
+  );
+  if (!main) return { eyes: { x: width / 2, y: height * 0.42 }, faceHeight: height * 0.32 };
+  const [l, r] = main.eyes;
+  return {
+    eyes: { x: ((l.x + r.x) / 2) * scale, y: ((l.y + r.y) / 2) * scale },
+    faceHeight: main.box.height * scale,
+  };
+}
+
+/**
+ * A result image as a pas foto of `size` (3x4 or 4x6 cm at 300 dpi): cut around the face by the
+ * proportions above, the edges continued where the picture ends, re-encoded as JPEG with its
+ * density written in the file, at the best quality that stays under 200 KB.
+ */
+export async function makePasFoto(
+  image: Buffer,
+  size: PasFotoSize,
+  detector: FaceDetector,
+): Promise<Buffer> {
+  const { width: outW, height: outH } = PAS_FOTO_SIZES[size];
+  const { data, info } = await sharp(image, { limitInputPixels: 60_000_000 })
+    .rotate()
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const raw = { raw: { width, height, channels: 3 as const } };
+  const copy = await sharp(data, raw)
+    .resize(DETECT_SIZE, DETECT_SIZE, { fit: "inside", withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const found = await detector.detect({
+    data: copy.data,
+    width: copy.info.width,
+    height: copy.info.height,
+  });
+  const face = faceOf(found, width / copy.info.width, width, height);
+
+  // The area of the image that becomes the pas foto, possibly reaching past its edges.
+  const k = (PAS_FOTO_FACE_SHARE * outH) / face.faceHeight;
+  const areaW = Math.round(outW / k);
+  const areaH = Math.round(outH / k);
+  const left = Math.round(face.eyes.x - areaW / 2);
+  const top = Math.round(face.eyes.y - PAS_FOTO_EYE_LINE * areaH);
+  const inside = {
+    left: Math.max(0, left),
+    top: Math.max(0, top),
+    width: Math.min(width, left + areaW) - Math.max(0, left),
+    height: Math.min(height, top + areaH) - Math.max(0, top),
+  };
+  const cut = await sharp(data, raw)
+    .extract(inside)
+    .extend({
+      left: inside.left - left,
+      top: inside.top - top,
+      right: left + areaW - (inside.left + inside.width),
+      bottom: top + areaH - (inside.top + inside.height),
+      extendWith: "copy",
+    })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const fitted = await sharp(cut.data, {
+    raw: { width: cut.info.width, height: cut.info.height, channels: 3 },
+  })
+    .resize(outW, outH, { fit: "fill" })
+    .raw()
+    .toBuffer();
+
+  for (let quality = 95; ; quality -= 5) {
+    const jpeg = await sharp(fitted, { raw: { width: outW, height: outH, channels: 3 } })
+      .jpeg({ quality, chromaSubsampling: quality >= 90 ? "4:4:4" : "4:2:0" })
+      .withDensity(PAS_FOTO_DPI)
+      .toBuffer();
+    if (jpeg.length < PAS_FOTO_MAX_BYTES || quality <= 40) return jpeg;
+  }
+}
