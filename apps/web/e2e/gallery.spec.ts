@@ -21,6 +21,13 @@ async function generateWith(page: Page, style: StyleRow): Promise<void> {
   await openGenerator(page, style);
   await uploadPortrait(page);
   await generateButton(page).click();
+  if (style.category === "formal_cv_cpns") {
+    // A pas foto result stays on the generator to be downloaded; the gallery is one tap away.
+    await page
+      .getByRole("region", { name: "Avatarmu sudah jadi" })
+      .getByRole("link", { name: "Buka galeri" })
+      .click({ timeout: 30_000 });
+  }
   await expect(page).toHaveURL(/\/gallery$/, { timeout: 30_000 });
 }
 
@@ -128,6 +135,12 @@ test("a member searches, filters, sorts, steps through, downloads and deletes; t
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: formal.nameId })).toBeVisible();
   await expect(dialog.getByText("2 dari 3")).toBeVisible();
+  // A Formal CV/CPNS avatar offers the pas foto in both sizes.
+  await expect(dialog.getByRole("link", { name: "Unduh pas foto 3x4 cm" })).toHaveAttribute(
+    "href",
+    /\/api\/gallery\/avatar\/[0-9a-f-]+\/pas-foto\?size=3x4$/,
+  );
+  await expect(dialog.getByRole("link", { name: "Unduh pas foto 4x6 cm" })).toBeVisible();
   await dialog.getByRole("tab", { name: "Sebelum & Sesudah" }).click();
   const before = dialog.getByRole("img", { name: "Foto asli" });
   await expect(before).toBeVisible();
@@ -138,6 +151,7 @@ test("a member searches, filters, sorts, steps through, downloads and deletes; t
   await dialog.getByRole("button", { name: "Berikutnya" }).click();
   await expect(dialog.getByText("3 dari 3")).toBeVisible();
   await expect(dialog.getByRole("heading", { name: cartoon.nameId })).toBeVisible();
+  await expect(dialog.getByRole("link", { name: /Unduh pas foto/ })).toHaveCount(0);
   await dialog.getByRole("button", { name: "Berikutnya" }).click();
   await expect(dialog.getByText("1 dari 3")).toBeVisible();
   await expect(dialog.getByRole("heading", { name: "Kanvas" })).toBeVisible();

@@ -20,8 +20,9 @@ import {
 const DESKTOP = { width: 1280, height: 800 };
 test.use({ viewport: DESKTOP });
 
+// A real face (the photo check refuses a photo without one), upright before the turn.
 const HEIC = readFileSync(
-  fileURLToPath(new URL("../../server/test/fixtures/portrait.heic", import.meta.url)),
+  fileURLToPath(new URL("../../server/test/fixtures/face.heic", import.meta.url)),
 );
 
 type Upload = { id: string; croppedUrl: string };

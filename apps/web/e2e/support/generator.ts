@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import sharp from "sharp";
+import { facePhoto } from "../../../server/test/face-photos";
 
 // Steps shared by the journeys that make avatars through the real generator.
 
@@ -12,19 +12,12 @@ export type StyleRow = {
   preview: { card: string } | null;
 };
 
-/** A real portrait-ish JPEG, 900x1200, made with sharp (a face-coloured oval on a backdrop). */
-export async function portraitJpeg(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#6d8fd6"/><stop offset="1" stop-color="#2c3e70"/></linearGradient></defs>
-    <rect width="900" height="1200" fill="url(#g)"/>
-    <ellipse cx="450" cy="520" rx="210" ry="270" fill="#d9a47f"/>
-    <ellipse cx="370" cy="470" rx="28" ry="18" fill="#2b1d14"/>
-    <ellipse cx="530" cy="470" rx="28" ry="18" fill="#2b1d14"/>
-    <path d="M370 640 Q450 700 530 640" stroke="#7a3b2e" stroke-width="14" fill="none"/>
-    <rect x="250" y="850" width="400" height="350" rx="120" fill="#f2f2f2"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+/**
+ * A real photo of one face, head and shoulders (`facePhoto(0)`: passes the server's photo check
+ * without warnings). An avatar needs a face now: a photo without one is refused before spending.
+ */
+export function portraitJpeg(): Promise<Buffer> {
+  return facePhoto(0);
 }
 
 /** An active non-premium style, of `category` when there is one. */
@@ -111,7 +104,7 @@ export async function signUpAndSignIn(page: Page): Promise<string> {
   return email;
 }
 
-/** Picks the portrait JPEG from the gallery button and waits until the photo is ready. */
+/** Picks the face photo (JPEG) from the gallery button and waits until the photo is ready. */
 export async function uploadPortrait(page: Page): Promise<void> {
   const upload = await choosePhoto(page, page.getByRole("button", { name: "Pilih dari galeri" }), {
     name: "wajah.jpg",

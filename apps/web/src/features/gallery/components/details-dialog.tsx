@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, Download, Share2, Trash2 } from "lucide-reac
 import { useState, type KeyboardEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { PasFotoDownload } from "@/components/pas-foto-download";
 import {
   Dialog,
   DialogContent,
@@ -12,6 +13,7 @@ import {
 import { TabPanel, Tabs, useTabsId } from "@/components/ui/tabs";
 import { formatDate } from "@/lib/format";
 import { useI18n } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
 import type { GalleryItem } from "../api/gallery";
 import { itemTitle } from "../lib/item-title";
 
@@ -71,7 +73,11 @@ export function DetailsDialog({
           ? t("gallery.details.kanvasAlt", { prompt: item.prompt ?? "" })
           : t("gallery.details.imageAlt", { style: title })
       }
-      className="mx-auto max-h-[55dvh] w-auto max-w-full rounded-xl border bg-muted object-contain"
+      className={cn(
+        "mx-auto w-auto max-w-full rounded-xl border bg-muted object-contain",
+        // Room for the pas foto downloads below without scrolling on a laptop screen.
+        item.pasFoto ? "max-h-[45dvh]" : "max-h-[55dvh]",
+      )}
     />
   ) : null;
 
@@ -150,6 +156,8 @@ export function DetailsDialog({
         ) : (
           main
         )}
+
+        {item && !kanvas && item.pasFoto ? <PasFotoDownload avatarId={item.id} /> : null}
 
         {item && kanvas && item.prompt ? (
           <div className="rounded-xl bg-muted p-3 text-sm">

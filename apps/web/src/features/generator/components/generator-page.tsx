@@ -1,11 +1,13 @@
-import { Coins, LoaderCircle, Package, Sparkles, Wand2 } from "lucide-react";
-import { useId } from "react";
+import { Coins, Images, LoaderCircle, Package, Sparkles, Wand2 } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
+import { PasFotoDownload } from "@/components/pas-foto-download";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useI18n } from "@/lib/i18n";
 import { useGenerator, type GeneratorOptions } from "../hooks/use-generator";
+import { BackgroundPicker } from "./background-picker";
 import { CustomFigureDialog } from "./custom-figure-dialog";
 import { GenderPicker } from "./gender-picker";
 import { GenerationDialog } from "./generation-dialog";
@@ -31,6 +33,10 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
     photoError,
     chosenGender,
     setGender,
+    chosenBackground,
+    setBackground,
+    check,
+    refusal,
     gendered,
     offersCustomFigure,
     busy,
@@ -41,6 +47,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
     generation,
     running,
     guestResult,
+    memberResult,
     reconnecting,
     modal,
     setModal,
@@ -54,6 +61,13 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
     onCustomStarted,
     onCustomRefused,
   } = useGenerator({ account, refreshAccount });
+
+  // A finished pas foto appears below the form: bring it into view once.
+  const resultRef = useRef<HTMLElement>(null);
+  const memberResultId = memberResult?.id;
+  useEffect(() => {
+    if (memberResultId) resultRef.current?.scrollIntoView({ behavior: "smooth", block: "center" });
+  }, [memberResultId]);
 
   if (!stored) return null;
 
@@ -76,6 +90,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
           <PhotoPicker
             photo={photo.state}
             canRotate={photo.canRotate}
+            check={check}
             disabled={running || busy !== "idle"}
             error={photoError}
             onChoose={choosePhoto}
@@ -88,6 +103,13 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
           aria-label={t("generator.generate.section")}
           className="flex min-w-0 flex-col gap-5 rounded-2xl border bg-card p-4 shadow-soft sm:p-5 lg:col-start-2 lg:row-start-2"
         >
+          {chosenBackground ? (
+            <BackgroundPicker
+              value={chosenBackground}
+              disabled={running || busy !== "idle"}
+              onChange={setBackground}
+            />
+          ) : null}
           <GenderPicker
             value={chosenGender}
             optional={!gendered}
@@ -99,7 +121,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
             <Button
               size="lg"
               className="min-h-14 w-full text-base"
-              disabled={uploading || busy !== "idle" || running}
+              disabled={uploading || busy !== "idle" || running || !!refusal}
               aria-describedby={hint ? hintId : undefined}
               onClick={() => void generate()}
             >
@@ -123,7 +145,14 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
                 : t("generator.generate.costGuest")}
             </p>
             {hint && !notice ? (
-              <p id={hintId} className="text-center text-sm font-medium text-muted-foreground">
+              <p
+                id={hintId}
+                className={
+                  refusal
+                    ? "rounded-lg bg-destructive/10 px-3 py-2 text-center text-sm font-medium text-destructive"
+                    : "text-center text-sm font-medium text-muted-foreground"
+                }
+              >
                 {hint}
               </p>
             ) : null}
@@ -140,7 +169,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
               <div className="flex flex-col gap-1 rounded-xl border border-dashed p-3">
                 <Button
                   variant="outline"
-                  disabled={uploading || busy !== "idle" || running}
+                  disabled={uploading || busy !== "idle" || running || !!refusal}
                   onClick={() => setCustomOpen(true)}
                 >
                   <Package aria-hidden className="size-4" />
@@ -184,6 +213,39 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
             <p className="text-sm text-muted-foreground">{t("generator.result.body")}</p>
             <Button asChild size="lg" className="w-full sm:w-fit">
               <Link to="/auth?mode=signup">{t("generator.signUp.cta")}</Link>
+            </Button>
+          </div>
+        </section>
+      ) : null}
+
+      {memberResult ? (
+        <section
+          ref={resultRef}
+          aria-labelledby="member-result"
+          className="flex flex-col gap-4 rounded-2xl border bg-card p-4 shadow-soft sm:flex-row sm:items-start sm:p-6"
+        >
+          <img
+            src={memberResult.imageUrl}
+            alt={t("generator.result.alt", { style: styleName })}
+            className="w-full max-w-xs self-center rounded-xl border sm:w-56 sm:self-start"
+          />
+          <div className="flex min-w-0 flex-1 flex-col gap-3">
+            <h2 id="member-result" className="flex items-center gap-2 text-lg font-bold">
+              <Sparkles aria-hidden className="size-5 text-primary" />
+              {t("generator.memberResult.heading")}
+            </h2>
+            {memberResult.hasWatermark ? (
+              <p className="w-fit rounded-full bg-muted px-3 py-1 text-xs font-semibold">
+                {t("generator.result.watermark")}
+              </p>
+            ) : null}
+            <PasFotoDownload avatarId={memberResult.id} className="sm:max-w-sm" />
+            <p className="text-sm text-muted-foreground">{t("generator.memberResult.body")}</p>
+            <Button asChild variant="secondary" className="w-full sm:w-fit">
+              <Link to="/gallery">
+                <Images aria-hidden />
+                {t("generator.memberResult.openGallery")}
+              </Link>
             </Button>
           </div>
         </section>

@@ -5,6 +5,8 @@ import { Progress } from "@/components/ui/progress";
 import { useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import type { PhotoState } from "../hooks/use-photo";
+import type { CheckView } from "../lib/photo-check";
+import { PhotoCheckResult } from "./photo-check-result";
 import { rotatedSize } from "@/lib/rotation";
 
 const ACCEPT = "image/*,.heic,.heif";
@@ -12,6 +14,8 @@ const ACCEPT = "image/*,.heic,.heif";
 type Props = {
   photo: PhotoState;
   canRotate: boolean;
+  /** The uploaded photo's check, once known (null: none to show). */
+  check: CheckView | null;
   disabled: boolean;
   /** The translated reason the last pick or upload failed, if it did. */
   error: string | null;
@@ -24,6 +28,7 @@ type Props = {
 export function PhotoPicker({
   photo,
   canRotate,
+  check,
   disabled,
   error,
   onChoose,
@@ -172,13 +177,23 @@ export function PhotoPicker({
             ) : null}
           </div>
 
-          <div id={statusId} role="status" aria-live="polite" className="min-h-5 text-sm">
+          <div
+            id={statusId}
+            role="status"
+            aria-live="polite"
+            className="flex min-h-5 flex-col gap-2 text-sm"
+          >
             {uploading ? (
               <span className="font-medium text-primary">
                 {t("generator.photo.uploading")} {Math.round(photo.progress * 100)}%
               </span>
             ) : photo.phase === "ready" ? (
-              <span className="font-medium text-emerald-700">{t("generator.photo.ready")}</span>
+              <>
+                {check?.verdict !== "refuse" ? (
+                  <span className="font-medium text-emerald-700">{t("generator.photo.ready")}</span>
+                ) : null}
+                {check ? <PhotoCheckResult view={check} /> : null}
+              </>
             ) : null}
           </div>
 

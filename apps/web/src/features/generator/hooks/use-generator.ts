@@ -1,4 +1,5 @@
 import type { Generation } from "@rupa/shared";
+import type { PasFotoBackground } from "@rupa/shared/constants";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { isApiError } from "@/lib/api-client";
@@ -12,7 +13,9 @@ import { toast } from "@/lib/toast";
 import { fetchHealth, useStartGeneration } from "../api/generations";
 import type { Gender } from "../components/gender-picker";
 import type { SignUpReason } from "@/components/sign-up-dialog";
+import { defaultBackground } from "../lib/background";
 import { actionForCode, type ErrorAction } from "../lib/error-keys";
+import { viewCheck } from "../lib/photo-check";
 import { useFollowGeneration } from "./use-follow-generation";
 import { usePhoto } from "./use-photo";
 
@@ -56,6 +59,7 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
   const sessionReady = member ? noSession : ensureGuestSession;
   const photo = usePhoto(sessionReady, renewGuestSession);
   const [gender, setGender] = useState<Gender | null>(null);
+  const [background, setBackground] = useState<PasFotoBackground | null>(null);
   const [busy, setBusy] = useState<"idle" | "checking" | "starting">("idle");
   const [notice, setNotice] = useState<string | null>(null);
   const [modal, setModal] = useState<Modal>(null);
@@ -80,14 +84,23 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
   const offersCustomFigure = member && category === "profesi_collectibles";
   const gendered = !!category && GENDERED.has(category);
   const chosenGender = gender ?? (category === "hijab_style" ? "female_hijab" : null);
+  // Formal CV/CPNS styles make a pas foto on a plain background the person chooses.
+  const backgroundDefault = defaultBackground(style.data);
+  const chosenBackground = backgroundDefault ? (background ?? backgroundDefault) : null;
 
   const onFinished = useCallback(
     (generation: Generation) => {
       void refreshAccount();
       if (generation.status === "succeeded") {
         if (member) {
-          toast.success(t("generator.success"));
-          void navigate("/gallery");
+          // A pas foto stays here to be downloaded at once; other avatars open the gallery.
+          if (generation.result?.pasFoto) {
+            toast.success(t("generator.successPasFoto"));
+            setProgressOpen(false);
+          } else {
+            toast.success(t("generator.success"));
+            void navigate("/gallery");
+          }
           return;
         }
         void refreshGuestTrial();
@@ -104,9 +117,16 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
   const generation = follow.state.generation;
   const running = generation?.status === "queued" || generation?.status === "processing";
   const guestResult = !member && generation?.status === "succeeded" ? generation.result : null;
+  const memberResult =
+    member && generation?.status === "succeeded" && generation.result?.pasFoto
+      ? generation.result
+      : null;
 
   const uploading = photo.state.phase === "uploading";
   const ready = photo.state.phase === "ready" && !!photo.state.upload;
+  const check = ready ? viewCheck(photo.state.upload?.check) : null;
+  // No face or several: the server would refuse, so Generate stays closed and says why.
+  const refusal = check?.verdict === "refuse" ? t(check.reason) : null;
   const styleName =
     (style.data ? (lang === "id" ? style.data.nameId : style.data.name) : null) ??
     stored?.name ??
@@ -143,6 +163,7 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
       setNotice(t("generator.generate.missing"));
       return;
     }
+    if (refusal) return;
     if (member && account.credits <= 0) {
       setModal({ kind: "outOfCredits" });
       return;
@@ -167,6 +188,7 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
         styleId: stored.id,
         aspectRatio: photo.aspectRatio,
         ...(chosenGender ? { gender: chosenGender } : {}),
+        ...(chosenBackground ? { variables: { background: chosenBackground } } : {}),
       });
       follow.start(started);
       setProgressOpen(true);
@@ -206,7 +228,7 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
     ? t("generator.photo.uploading")
     : !ready
       ? t("generator.generate.missing")
-      : null;
+      : refusal;
 
   const choosePhoto = (file: File) => {
     setNotice(null);
@@ -245,6 +267,10 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
     photoError,
     chosenGender,
     setGender,
+    chosenBackground,
+    setBackground,
+    check,
+    refusal,
     gendered,
     offersCustomFigure,
     busy,
@@ -256,6 +282,7 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
     generation,
     running,
     guestResult,
+    memberResult,
     reconnecting: follow.state.pollFailures >= 2,
     modal,
     setModal,

@@ -52,7 +52,15 @@ describe("actionForCode", () => {
   });
 
   it("maps the start errors to existing messages and unknown codes to generic", () => {
-    for (const code of ["premium_required", "banned_content", "upload_not_ready", "not_found"]) {
+    for (const code of [
+      "premium_required",
+      "banned_content",
+      "upload_not_ready",
+      "not_found",
+      "photo_no_face",
+      "photo_many_faces",
+      "invalid_background",
+    ]) {
       const action = actionForCode(code, true);
       expect(action.kind, code).toBe("message");
       if (action.kind === "message") expect(has(action.key), action.key).toBe(true);
