@@ -60,10 +60,19 @@ export async function makePasFoto(
   });
   const face = faceOf(found, width / copy.info.width, width, height);
 
-  // The area of the image that becomes the pas foto, possibly reaching past its edges.
-  const k = (PAS_FOTO_FACE_SHARE * outH) / face.faceHeight;
-  const areaW = Math.round(outW / k);
-  const areaH = Math.round(outH / k);
+  // The area of the image that becomes the pas foto. When it would reach past the picture's
+  // edges it is made smaller, down to 85% (the face then fills up to 39% of the
+  // height), so that no invented margin appears; beyond that the edges are continued.
+  const ratio = outW / outH;
+  const ideal = face.faceHeight / PAS_FOTO_FACE_SHARE;
+  const fits = Math.min(
+    face.eyes.y / PAS_FOTO_EYE_LINE,
+    (height - face.eyes.y) / (1 - PAS_FOTO_EYE_LINE),
+    (2 * face.eyes.x) / ratio,
+    (2 * (width - face.eyes.x)) / ratio,
+  );
+  const areaH = Math.round(Math.max(ideal * 0.85, Math.min(ideal, fits)));
+  const areaW = Math.round(areaH * ratio);
   const left = Math.round(face.eyes.x - areaW / 2);
   const top = Math.round(face.eyes.y - PAS_FOTO_EYE_LINE * areaH);
   const inside = {

@@ -356,19 +356,11 @@ async function idPhoto(
     .composite([{ input: mask, blend: "dest-in" }])
     .png()
     .toBuffer();
-  const b = Math.round(o.width * 0.035);
+  // No frame: a document photo is the subject on a plain backdrop to its edges (a pas foto is
+  // cut from it).
   return sharp({
     create: { width: o.width, height: o.height, channels: 3, background: backdrop },
-  }).composite([
-    { input: subject, left: 0, top: 0 },
-    {
-      input: Buffer.from(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${o.width}" height="${o.height}"><rect x="${b / 2}" y="${b / 2}" width="${o.width - b}" height="${o.height - b}" fill="none" stroke="#fff" stroke-width="${b}"/></svg>`,
-      ),
-      left: 0,
-      top: 0,
-    },
-  ]);
+  }).composite([{ input: subject, left: 0, top: 0 }]);
 }
 
 async function softGlam(
