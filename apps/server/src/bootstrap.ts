@@ -39,6 +39,7 @@ import { createBannedKeywordsRepository } from "./modules/banned-keywords/banned
 import { createAdminAiConfigsService } from "./modules/admin-ai-configs/admin-ai-configs.service";
 import { createAdminReferralsService } from "./modules/admin-referrals/admin-referrals.service";
 import { createGenerationEvents } from "./modules/generations/generation-events";
+import { type ChangeBus, createLocalChangeBus } from "./infra/db/change-bus";
 import { createGenerationWorker } from "./modules/generations/generation.worker";
 import { imagePostProcessor } from "./infra/images/post-process";
 import { createGenerationsRepository } from "./modules/generations/generations.repository";
@@ -95,6 +96,8 @@ export interface CoreParts {
   queue: Queue;
   version: string;
   mailer?: Mailer;
+  /** News other processes must hear at once (in-process when absent). */
+  changes?: ChangeBus;
 }
 
 /** Builds every repository and service once; the server and the tests wire modules alike. */
@@ -110,14 +113,30 @@ export function createAppContext(core: CoreParts): AppContext {
           // Development only: the link reaches the console, never the production log.
           env.NODE_ENV === "development" ? (line) => process.stdout.write(`${line}\n`) : undefined,
         ));
+  const changes = core.changes ?? createLocalChangeBus();
   const settings = createSettingsRepository(db.db);
-  const settingsCache = createSettingsCache(settings);
+  const settingsCache = createSettingsCache(settings, undefined, undefined, changes);
   const credits = createCreditsRepository(db.db);
   const accounts = createAccountRepository(db.db);
   const security = createSecurityEventsRepository(db.db);
   const buckets = createRateLimitRepository(db.db);
   const limiter = createRateLimiter(buckets);
   const stylesRepo = createStylesRepository(db.db);
+  // A catalogue change here drops every process's cached catalogue and rendered pages at once
+  // (their version check would notice within a second anyway).
+  let peerCatalogueChange = false;
+  stylesRepo.onChange(() => {
+    if (!peerCatalogueChange) changes.publish("catalogue");
+  });
+  changes.subscribe("catalogue", (_payload, fromPeer) => {
+    if (!fromPeer) return;
+    peerCatalogueChange = true;
+    try {
+      stylesRepo.notifyChanged();
+    } finally {
+      peerCatalogueChange = false;
+    }
+  });
   const audit = createAuditRepository(db.db);
   const referrals = createReferralsRepository(db.db, credits, audit);
   const guestSecret = authSecret(env);
@@ -132,7 +151,7 @@ export function createAppContext(core: CoreParts): AppContext {
   const predictionWaiters = createPredictionWaiters();
   const aiConfigs = createAiConfigsRepository(db.db, audit);
   const providers = createProviderRegistry(env, aiConfigs, log, predictionWaiters);
-  const generationEvents = createGenerationEvents();
+  const generationEvents = createGenerationEvents(changes);
   const generationsRepo = createGenerationsRepository(db.db);
 
   // better-auth calls back into the auth service when an e-mail is confirmed.

@@ -1,3 +1,8 @@
+import {
+  type ChangeBus,
+  createLocalChangeBus,
+  createPostgresChangeBus,
+} from "./infra/db/change-bus";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,12 +49,26 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
   });
   let server: ServerType | undefined;
   let queueStarted: ReturnType<typeof createQueue> | undefined;
+  let changes: ChangeBus | undefined;
   try {
     await runMigrations(db);
     await seedDatabase(db.db, env.INITIAL_SETTINGS);
     const storage = createLocalStorage(path.join(env.DATA_DIR, "storage"));
     const queue = createQueue(db, env.ROLE, log, env.WORKER_CONCURRENCY);
-    const ctx: AppContext = createAppContext({ env, log, db, storage, queue, version: VERSION });
+    // Several processes share one PostgreSQL: they hear each other's news over LISTEN/NOTIFY.
+    changes =
+      env.DATABASE_URL && db.pool
+        ? createPostgresChangeBus(env.DATABASE_URL, db.pool, log)
+        : createLocalChangeBus();
+    const ctx: AppContext = createAppContext({
+      env,
+      log,
+      db,
+      storage,
+      queue,
+      version: VERSION,
+      changes,
+    });
     await ctx.services.admin.ensureAdmin((line) => process.stdout.write(`${line}\n`));
     registerJobs(ctx);
     // The database's clock before our workers start: nothing claimed later is a dead one's.
@@ -111,6 +130,7 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
         if (server && "closeAllConnections" in server) server.closeAllConnections();
         await Promise.race([closed, deadline]);
         await queue.stop().catch((err: unknown) => log.error({ err }, "queue stop failed"));
+        await changes?.close();
         await db.close().catch((err: unknown) => log.error({ err }, "database close failed"));
         log.info("stopped");
       })();
@@ -121,6 +141,7 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
     // Nothing started may keep the process alive: the caller exits non-zero at once.
     server?.close();
     await queueStarted?.stop().catch(() => undefined);
+    await changes?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw e;
   }

@@ -1,4 +1,5 @@
 import type { SettingKey } from "@rupa/shared";
+import type { ChangeBus } from "../../infra/db/change-bus";
 import type { SettingsRepository } from "./settings.repository";
 
 /** How long a read setting is reused: other processes see an admin's change within this. */
@@ -7,13 +8,14 @@ export const SETTINGS_CACHE_MS = 5000;
 /**
  * Settings read on hot paths (every API request: the API limit), from memory for at most
  * SETTINGS_CACHE_MS. A save through this process calls `invalidate`, so it is in force from the
- * next request here; other processes follow within the TTL (issue 17 moves this to shared
- * storage with the counters). A failed read is not cached.
+ * next request here, and, over the change `bus`, on every other process at once (without a bus,
+ * or if a notice is lost, within the TTL). A failed read is not cached.
  */
 export function createSettingsCache(
   repo: Pick<SettingsRepository, "get">,
   ttlMs = SETTINGS_CACHE_MS,
   now: () => number = Date.now,
+  bus?: ChangeBus,
 ) {
   const entries = new Map<SettingKey, { at: number; value: Promise<string> }>();
   let generation = 0;
@@ -31,6 +33,14 @@ export function createSettingsCache(
     return value;
   }
 
+  function clear() {
+    generation++;
+    entries.clear();
+  }
+  bus?.subscribe("settings", (_payload, fromPeer) => {
+    if (fromPeer) clear();
+  });
+
   return {
     get,
     async getInt(key: SettingKey): Promise<number> {
@@ -41,8 +51,8 @@ export function createSettingsCache(
     },
     /** Forget every cached value (after a save, or the admin's Clear Cache). */
     invalidate(): void {
-      generation++;
-      entries.clear();
+      clear();
+      bus?.publish("settings");
     },
   };
 }
