@@ -4,7 +4,7 @@ import { EnvError, loadEnv } from "./env";
 import { openDatabase } from "./infra/db/client";
 import { runMigrations } from "./infra/db/migrate";
 import { createQueue } from "./infra/queue/queue";
-import { createLocalStorage } from "./infra/storage/local-storage";
+import { createStorage } from "./infra/storage/create-storage";
 import { createLogger } from "./lib/logger";
 import { VERSION } from "./version";
 
@@ -28,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
       env,
       log,
       db,
-      storage: createLocalStorage(path.join(env.DATA_DIR, "storage")),
+      storage: createStorage(env),
       queue: createQueue(db, "api", log),
       version: VERSION,
     });

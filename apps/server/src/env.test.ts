@@ -91,6 +91,33 @@ describe("env", () => {
     expect(() => loadEnv({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_ID/);
   });
 
+  it("switches to S3 storage only with a bucket and both keys", () => {
+    const unset = loadEnv({});
+    expect([unset.S3_BUCKET, unset.S3_FORCE_PATH_STYLE]).toEqual([undefined, false]);
+    const s3 = loadEnv({
+      S3_BUCKET: "rupa-files",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect([s3.S3_BUCKET, s3.S3_REGION, s3.S3_FORCE_PATH_STYLE]).toEqual([
+      "rupa-files",
+      "us-east-1",
+      true,
+    ]);
+    expect(() => loadEnv({ S3_BUCKET: "rupa-files" })).toThrow(
+      /S3_ACCESS_KEY_ID: is required when S3_BUCKET is set[\s\S]*S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadEnv({ S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "s" })).toThrow(
+      /S3_BUCKET: is required/,
+    );
+    expect(() =>
+      loadEnv({ S3_BUCKET: "Not_A_Bucket", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" }),
+    ).toThrow(/S3_BUCKET/);
+    expect(() => loadEnv({ S3_ENDPOINT: "ftp://x" })).toThrow(/S3_ENDPOINT/);
+  });
+
   it("treats empty strings as unset", () => {
     expect(loadEnv({ DATABASE_URL: "", PORT: "" }).PORT).toBe(3000);
   });

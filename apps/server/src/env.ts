@@ -72,6 +72,16 @@ const envShape = z.object({
       ctx.addIssue({ code: "custom", message: "must be a JSON object of setting values" });
       return z.NEVER;
     }),
+  /** S3-compatible object storage (ADR 021): set S3_BUCKET to use it instead of DATA_DIR/storage. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name")
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).default("https://s3.amazonaws.com"),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
 });
@@ -103,6 +113,21 @@ const envSchema = envShape
         code: "custom",
         path: ["MIDTRANS_SERVER_KEY"],
         message: "is required when MIDTRANS_IS_PRODUCTION is true",
+      });
+    }
+    if (e.S3_BUCKET) {
+      for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const)
+        if (!e[name])
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: "is required when S3_BUCKET is set",
+          });
+    } else if (e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_BUCKET"],
+        message: "is required when S3 credentials are set (without it, files stay in DATA_DIR)",
       });
     }
     if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {

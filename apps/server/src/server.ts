@@ -15,7 +15,7 @@ import { openDatabase } from "./infra/db/client";
 import { runMigrations } from "./infra/db/migrate";
 import { seedDatabase } from "./db/seed";
 import { createQueue } from "./infra/queue/queue";
-import { createLocalStorage } from "./infra/storage/local-storage";
+import { createStorage } from "./infra/storage/create-storage";
 import { STYLE_PREVIEWS_JOB } from "./modules/styles/style-previews.worker";
 import type { Logger } from "./lib/logger";
 import { VERSION } from "./version";
@@ -53,7 +53,7 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
   try {
     await runMigrations(db);
     await seedDatabase(db.db, env.INITIAL_SETTINGS);
-    const storage = createLocalStorage(path.join(env.DATA_DIR, "storage"));
+    const storage = createStorage(env);
     const queue = createQueue(db, env.ROLE, log, env.WORKER_CONCURRENCY);
     // Several processes share one PostgreSQL: they hear each other's news over LISTEN/NOTIFY.
     changes =

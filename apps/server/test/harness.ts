@@ -15,6 +15,7 @@ import { runMigrations } from "../src/infra/db/migrate";
 import { seedDatabase } from "../src/db/seed";
 import { createQueue } from "../src/infra/queue/queue";
 import { createLocalStorage } from "../src/infra/storage/local-storage";
+import type { Storage } from "../src/infra/storage/storage";
 import { createLogger } from "../src/lib/logger";
 
 export const TEST_DATABASE_URL =
@@ -90,6 +91,8 @@ export async function createTestServer(
     startQueue?: boolean;
     /** Where log lines go (tests that read the log pass a stream). */
     logStream?: DestinationStream;
+    /** Another object store than a local folder in the test's data directory (an S3 server). */
+    storage?: Storage;
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rupa-test-"));
@@ -102,7 +105,7 @@ export async function createTestServer(
     env,
     log,
     db: database.handle,
-    storage: createLocalStorage(path.join(dataDir, "storage")),
+    storage: opts.storage ?? createLocalStorage(path.join(dataDir, "storage")),
     queue,
     version: "test",
   });

@@ -15,15 +15,33 @@ export interface StoredObject {
   modifiedAt: Date;
 }
 
-/** One interface for every object store driver (local folder now, S3-compatible later). */
+/** An object opened for sending: the bytes are read while the stream is consumed. */
+export interface ObjectStream {
+  body: ReadableStream<Uint8Array>;
+  contentType: string;
+  size: number;
+  modifiedAt: Date;
+}
+
+/**
+ * One interface for every object store driver: a local folder (the embedded default) or an
+ * S3-compatible bucket (ADR 021).
+ */
 export interface Storage {
-  readonly driver: "local";
+  readonly driver: "local" | "s3";
   put(bucket: Bucket, key: string, body: Uint8Array): Promise<void>;
   get(bucket: Bucket, key: string): Promise<StoredObject | null>;
   /**
+   * The object as a stream with its size and date, or null when it does not exist. What the
+   * files route sends: the bytes pass through without being gathered in memory. A consumer that
+   * does not read the body cancels it.
+   */
+  open(bucket: Bucket, key: string): Promise<ObjectStream | null>;
+  /**
    * The object as a Blob that reads it only when consumed (a local file backs it: nothing is held
    * in memory meanwhile), or null when it does not exist. For request bodies that wait on a
-   * remote service: hundreds of them may be in flight at once.
+   * remote service: hundreds of them may be in flight at once. The S3 driver backs it with a
+   * temporary local copy that lives for a bounded time (long enough for one job attempt).
    */
   blob(bucket: Bucket, key: string): Promise<Blob | null>;
   delete(bucket: Bucket, key: string): Promise<void>;

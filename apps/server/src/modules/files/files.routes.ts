@@ -16,7 +16,8 @@ export function fileRoutes(ctx: AppContext) {
     if (!isBucket(bucket) || !parsed) throw errors.notFound("File not found");
     const actor = await ctx.resolveActor(c);
     if (!canReadObject(bucket, parsed.owner, actor)) throw errors.notFound("File not found");
-    const object = await ctx.storage.get(bucket, key);
+    // Streamed from the store (a file, or the S3 response) to the client: never held whole.
+    const object = await ctx.storage.open(bucket, key);
     if (!object) throw errors.notFound("File not found");
 
     const etag = `"${object.size.toString(16)}-${object.modifiedAt.getTime().toString(16)}"`;
@@ -28,9 +29,12 @@ export function fileRoutes(ctx: AppContext) {
     const name = `rupa-${key.slice(key.lastIndexOf("/") + 1)}`;
     c.header("Content-Disposition", query.download ? `attachment; filename="${name}"` : "inline");
     if (!isPublic) c.header("Vary", "Cookie");
-    if (c.req.header("if-none-match") === etag) return c.body(null, 304);
+    if (c.req.header("if-none-match") === etag) {
+      await object.body.cancel();
+      return c.body(null, 304);
+    }
     c.header("Content-Type", object.contentType);
     c.header("Content-Length", String(object.size));
-    return c.body(new Uint8Array(object.body));
+    return c.body(object.body);
   }).hono;
 }

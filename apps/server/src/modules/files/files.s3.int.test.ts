@@ -1,0 +1,80 @@
+import fs from "node:fs";
+import { healthDetailSchema } from "@rupa/shared";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createS3Storage } from "../../infra/storage/s3-storage";
+import { newObjectKey } from "../../infra/storage/storage";
+import { createTestServer, type TestServer } from "../../../test/harness";
+import { startS3Server, type TestS3Server } from "../../../test/s3-server";
+
+/** The files route over the S3 driver: the owner check first, then the object streamed through. */
+describe("files on S3 storage", () => {
+  let s3: TestS3Server;
+  let t: TestServer;
+  let tempDir: string;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "rupa-s3-blobs-"));
+    const storage = createS3Storage({ ...s3.options, tempDir, blobLifetimeMs: 60_000 });
+    t = await createTestServer({ storage, startQueue: false });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+    fs.rmSync(tempDir, { recursive: true, force: true });
+  });
+
+  it("serves a member's photo to that member only, with the local driver's headers", async () => {
+    expect(t.ctx.storage.driver).toBe("s3");
+    const bytes = Buffer.alloc(200_000, 3);
+    const key = newObjectKey({ kind: "user", id: "owner_1" }, "jpg");
+    await t.ctx.storage.put("user-uploads", key, bytes);
+    expect(await s3.objectNames()).toContain(`user-uploads/${key}`);
+    const url = `/api/files/user-uploads/${key}`;
+
+    t.actAs({ userId: "owner_1" });
+    const ok = await t.app.request(url);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-type")).toBe("image/jpeg");
+    expect(ok.headers.get("content-length")).toBe("200000");
+    expect(ok.headers.get("cache-control")).toBe("private, max-age=3600");
+    expect(ok.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Buffer.from(await ok.arrayBuffer()).equals(bytes)).toBe(true);
+    const etag = ok.headers.get("etag")!;
+    expect(etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    const again = await t.app.request(url, { headers: { "if-none-match": etag } });
+    expect([again.status, await again.text()]).toEqual([304, ""]);
+
+    for (const other of [{ userId: "someone_else" }, { guestTrialId: "owner_1" }, {}]) {
+      t.actAs(other);
+      const res = await t.app.request(url);
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("not_found");
+    }
+    t.actAs({ userId: "owner_1" });
+    await t.ctx.storage.delete("user-uploads", key);
+    expect((await t.app.request(url)).status).toBe(404);
+    t.actAs(null);
+  });
+
+  it("serves catalogue images to everyone", async () => {
+    const key = newObjectKey({ kind: "public" }, "webp");
+    await t.ctx.storage.put("style-previews", key, Buffer.from("webp"));
+    const res = await t.app.request(`/api/files/style-previews/${key}`);
+    expect([res.status, res.headers.get("cache-control"), await res.text()]).toEqual([
+      200,
+      "public, max-age=86400",
+      "webp",
+    ]);
+  });
+
+  it("reports the S3 driver in the health check, which writes, reads and deletes a probe", async () => {
+    t.actAs({ userId: "admin_1", isAdmin: true });
+    const res = await t.app.request("/api/health");
+    t.actAs(null);
+    const body = healthDetailSchema.parse(await res.json());
+    expect(body.checks.storage).toMatchObject({ status: "ok", driver: "s3" });
+  });
+});
