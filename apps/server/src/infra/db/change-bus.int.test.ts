@@ -76,15 +76,15 @@ describe(`change bus on ${testDriver()}`, () => {
     };
     const cacheA = createSettingsCache(repo, 60_000, Date.now, a);
     const cacheB = createSettingsCache(repo, 60_000, Date.now, b);
-    await cacheB.get("api_rate_limit_per_hour");
-    await cacheB.get("api_rate_limit_per_hour");
+    await cacheB.get("guest_ip_daily_cap");
+    await cacheB.get("guest_ip_daily_cap");
     expect(reads).toBe(1);
     cacheA.invalidate();
     if (testDriver() === "pglite") return;
     // B forgets its value as soon as the notice arrives, long before the minute's TTL.
     expect(
       await until(() => {
-        void cacheB.get("api_rate_limit_per_hour");
+        void cacheB.get("guest_ip_daily_cap");
         return reads >= 2;
       }),
     ).toBe(true);
