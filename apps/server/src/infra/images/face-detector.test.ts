@@ -1,9 +1,11 @@
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { facePhoto, noFacePhoto, twoFacesPhoto } from "../../../test/face-photos";
 import { createFaceDetector, DETECT_SIZE, faceWorkerUrl } from "./face-detector";
 import { makePasFoto, PAS_FOTO_EYE_LINE } from "./pas-foto";
 
+// The first photo loads the models (about 1 s, several on a loaded machine).
+vi.setConfig({ testTimeout: 60_000 });
 const detector = createFaceDetector({ idleMs: 200 });
 afterAll(() => detector.close());
 
