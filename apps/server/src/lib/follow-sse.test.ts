@@ -40,6 +40,7 @@ describe("followSSE", () => {
   it("tells an open stream to reconnect, with a retry delay, and ends it when the shutdown begins", async () => {
     const drain = new AbortController();
     const res = await app({ until: drain.signal }).request("/events");
+    expect(res.headers.get("x-accel-buffering")).toBe("no");
     const reader = res.body!.getReader();
     const first = await readUntil(reader, (t) => t.includes("event: thing"));
     expect(first.text).not.toContain(RECONNECT_EVENT);

@@ -28,6 +28,8 @@ export function followSSE(
     maxMs?: number;
   },
 ) {
+  // nginx would otherwise buffer the stream (docs/production.md).
+  c.header("X-Accel-Buffering", "no");
   return streamSSE(c, async (stream) => {
     let last = "";
     let wake: () => void = () => {};
