@@ -63,6 +63,7 @@ import { createAdminService } from "./modules/admin/admin.service";
 import { createAdminInsightsRepository } from "./modules/admin-insights/admin-insights.repository";
 import { createAdminInsightsService } from "./modules/admin-insights/admin-insights.service";
 import { createHealthService } from "./modules/health/health.service";
+import { createDrain } from "./lib/drain";
 import { createAdminSystemRepository } from "./modules/admin-system/admin-system.repository";
 import { createAdminSystemService } from "./modules/admin-system/admin-system.service";
 import { logRingOf } from "./lib/logger";
@@ -356,6 +357,7 @@ export function createAppContext(core: CoreParts): AppContext {
     auth,
     version: core.version,
     startedAt: Date.now(),
+    drain: createDrain(),
     services: {
       auth: signIn,
       account,

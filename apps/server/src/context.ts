@@ -46,6 +46,7 @@ import type { DatabaseHandle } from "./infra/db/client";
 import type { Queue } from "./infra/queue/queue";
 import type { Storage } from "./infra/storage/storage";
 import type { Actor } from "./lib/actor";
+import type { Drain } from "./lib/drain";
 import type { AppEnv } from "./lib/http";
 import type { Logger } from "./lib/logger";
 
@@ -60,6 +61,8 @@ export interface AppContext {
   auth: Auth;
   version: string;
   startedAt: number;
+  /** Begun when the process starts shutting down (readiness fails, event streams end). */
+  drain: Drain;
   services: {
     /** Sign-up, sign-in, sessions, confirmation, password reset, Google (modules/auth). */
     auth: AuthService;

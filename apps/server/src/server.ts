@@ -120,16 +120,36 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
     log.info({ port, url: env.PUBLIC_URL, db: db.driver, role: env.ROLE }, "Rupa is listening");
 
     let stopping: Promise<void> | undefined;
+    /**
+     * SIGTERM: readiness turns 503 and event streams tell their clients to reconnect (drain), the
+     * listener closes, requests in flight finish and the queue stops taking jobs and finishes the
+     * running ones, all within SHUTDOWN_TIMEOUT_MS; then connections still open are cut, jobs
+     * still running are released, and the database closes.
+     */
     const shutdown = (reason: string) => {
       stopping ??= (async () => {
-        log.info({ reason }, "shutting down");
-        const closed = new Promise<void>((resolve) => server?.close(() => resolve()));
-        if (server && "closeIdleConnections" in server) server.closeIdleConnections();
-        const deadline = new Promise((r) => setTimeout(r, env.SHUTDOWN_TIMEOUT_MS).unref());
-        await Promise.race([Promise.allSettled([...inFlight]), deadline]);
-        if (server && "closeAllConnections" in server) server.closeAllConnections();
-        await Promise.race([closed, deadline]);
-        await queue.stop().catch((err: unknown) => log.error({ err }, "queue stop failed"));
+        log.info({ reason, timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, "shutting down");
+        ctx.drain.begin();
+        let timer: NodeJS.Timeout | undefined;
+        const deadline = new Promise<void>((r) => {
+          timer = setTimeout(r, env.SHUTDOWN_TIMEOUT_MS);
+        });
+        const http = (async () => {
+          const closed = new Promise<void>((resolve) => server?.close(() => resolve()));
+          const http1 = server && "closeIdleConnections" in server ? server : undefined;
+          // A keep-alive connection would stay open until its idle timeout: close each one as
+          // soon as its last response is sent.
+          const idle = setInterval(() => http1?.closeIdleConnections(), 100);
+          http1?.closeIdleConnections();
+          await Promise.race([Promise.all([Promise.allSettled([...inFlight]), closed]), deadline]);
+          clearInterval(idle);
+          http1?.closeAllConnections();
+        })();
+        const jobs = queue
+          .stop({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS })
+          .catch((err: unknown) => log.error({ err }, "queue stop failed"));
+        await Promise.all([http, jobs]);
+        clearTimeout(timer);
         await changes?.close();
         await db.close().catch((err: unknown) => log.error({ err }, "database close failed"));
         log.info("stopped");

@@ -31,6 +31,29 @@ export const healthDetailSchema = healthResponseSchema.extend({
 });
 export type HealthDetail = z.infer<typeof healthDetailSchema>;
 
+/** GET /api/health/live: the process runs and answers (no dependency is touched). */
+export const livenessResponseSchema = z.object({ status: z.literal("alive") });
+export type LivenessResponse = z.infer<typeof livenessResponseSchema>;
+
+/**
+ * GET /api/health/ready: whether a load balancer should send this process requests. Ready when
+ * the database, storage and queue answer and the process is not shutting down. Each component
+ * says only ok or error (no messages: nothing about the infrastructure leaks); `checks` is
+ * absent while shutting down (nothing is probed then).
+ */
+export const readinessResponseSchema = z.object({
+  status: z.enum(["ready", "not_ready"]),
+  shuttingDown: z.boolean(),
+  checks: z
+    .object({
+      database: componentStatusSchema,
+      storage: componentStatusSchema,
+      queue: componentStatusSchema,
+    })
+    .optional(),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;
+
 export const healthContract = defineRoutes({
   health: {
     method: "GET",
@@ -41,5 +64,20 @@ export const healthContract = defineRoutes({
       200: z.union([healthDetailSchema, healthResponseSchema]),
       503: z.union([healthDetailSchema, healthResponseSchema]),
     },
+  },
+  live: {
+    method: "GET",
+    path: "/api/health/live",
+    summary: "Liveness for a load balancer or orchestrator: the process answers",
+    access: "public",
+    responses: { 200: livenessResponseSchema },
+  },
+  ready: {
+    method: "GET",
+    path: "/api/health/ready",
+    summary:
+      "Readiness for a load balancer: database, storage and queue answer and the process is not shutting down",
+    access: "public",
+    responses: { 200: readinessResponseSchema, 503: readinessResponseSchema },
   },
 });

@@ -10,7 +10,7 @@ import { limiterKey } from "../modules/rate-limit/rate-limit.service";
  * (a gallery page shows dozens; they are cached by the browser and served after an owner check).
  */
 const EXEMPT = [
-  /^\/api\/health$/,
+  /^\/api\/health(?:\/live|\/ready)?$/,
   /^\/api\/generations\/health$/,
   /^\/api\/webhooks\//,
   /^\/api\/payments\/midtrans\/notification$/,

@@ -81,7 +81,12 @@ export interface Queue extends QueueOps {
   register<T extends object>(def: JobDefinition<T>): void;
   start(): Promise<void>;
   check(): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * Stops taking jobs at once and waits up to `timeoutMs` (default 10 s) for the running ones.
+   * A job still running then is released (failed, so pg-boss retries it elsewhere if it has
+   * tries left) and its late result is dropped: nothing is completed twice.
+   */
+  stop(opts?: { timeoutMs?: number }): Promise<void>;
 }
 
 /**
@@ -169,19 +174,22 @@ export function createQueue(
       await handle.executeSql("SELECT version FROM pgboss.version", []);
       if (!started) throw new Error("queue not started");
     },
-    async stop() {
+    async stop(opts) {
       if (!started) return;
       started = false;
-      // Stop taking jobs, let running ones finish (bounded), then stop pg-boss.
-      await Promise.all(dispatchers.map((d) => d.stop(10_000)));
+      const timeoutMs = opts?.timeoutMs ?? 10_000;
+      // Stop taking jobs, let running ones finish (bounded), release the rest, then stop
+      // pg-boss (our jobs are fetched, not pg-boss workers': it has none of its own to wait for).
+      await Promise.all(dispatchers.map((d) => d.stop(timeoutMs)));
       dispatchers.length = 0;
       pollers.clear();
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: 1000 });
     },
   };
 }
 
 interface Dispatcher {
+  /** Takes no more work; waits up to `timeoutMs` for the running work (see Queue.stop). */
   stop(timeoutMs: number): Promise<void>;
   /** Look for work now (a job was just sent from this process). */
   wake(): void;
@@ -199,8 +207,13 @@ function createDispatcher(
   limit: number,
   log: Logger,
 ): Dispatcher {
-  const running = new Set<Promise<void>>();
+  /** Running jobs by id. */
+  const running = new Map<string, Promise<void>>();
+  /** Jobs given back at the stop's deadline: whatever their handler does later is dropped. */
+  const released = new Set<string>();
   let stopped = false;
+  /** The poll under way, if any (a stop waits for it, so a job it fetches is counted). */
+  let polled: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let polling = false;
   /** A wake-up that came during a poll: poll once more when it ends. */
@@ -209,8 +222,10 @@ function createDispatcher(
   async function runOne(job: PgBoss.Job<object>) {
     try {
       await def.handler([{ id: job.id, name: job.name, data: job.data }]);
+      if (released.has(job.id)) return;
       await boss.complete(def.name, job.id);
     } catch (err) {
+      if (released.has(job.id)) return;
       log.warn({ err, job: def.name, id: job.id }, "job failed; pg-boss will retry it if it can");
       await boss
         .fail(def.name, job.id, { message: err instanceof Error ? err.message : String(err) })
@@ -218,24 +233,29 @@ function createDispatcher(
     }
   }
 
-  async function poll(): Promise<void> {
-    if (stopped) return;
+  function poll(): Promise<void> {
+    if (stopped) return Promise.resolve();
     if (polling) {
       again = true;
-      return;
+      return polled ?? Promise.resolve();
     }
     polling = true;
+    polled = fetchAndRun();
+    return polled;
+  }
+
+  async function fetchAndRun(): Promise<void> {
     try {
       const free = limit - running.size;
       if (free <= 0) return;
       const jobs = await boss.fetch<object>(def.name, { batchSize: free });
       for (const job of jobs) {
         const p = runOne(job).finally(() => {
-          running.delete(p);
+          running.delete(job.id);
           // A slot freed: look for more work now rather than at the next tick.
           if (!stopped) void poll();
         });
-        running.add(p);
+        running.set(job.id, p);
       }
     } catch (err) {
       if (!stopped) log.error({ err, job: def.name }, "job fetch failed");
@@ -263,8 +283,32 @@ function createDispatcher(
     async stop(timeoutMs) {
       stopped = true;
       clearTimeout(timer);
-      const deadline = new Promise((r) => setTimeout(r, timeoutMs).unref());
-      await Promise.race([Promise.allSettled([...running]), deadline]);
+      let timeout: NodeJS.Timeout | undefined;
+      const deadline = new Promise<"deadline">((r) => {
+        timeout = setTimeout(() => r("deadline"), timeoutMs);
+      });
+      try {
+        // A fetch under way finishes first: the jobs it takes are waited for like the others.
+        await Promise.race([polled, deadline]);
+        await Promise.race([Promise.allSettled([...running.values()]), deadline]);
+      } finally {
+        clearTimeout(timeout);
+      }
+      // Still running at the deadline: give them back rather than hold them until they expire.
+      // (A generation's attempt also stops its heartbeat when the process exits, and the sweeper
+      // takes its row over: see job-lifecycle.ts.)
+      for (const id of running.keys()) {
+        released.add(id);
+        log.warn(
+          { job: def.name, id },
+          "job still running at shutdown; released for another worker",
+        );
+        await boss
+          .fail(def.name, id, { message: "the worker stopped before the job finished" })
+          .catch((err: unknown) =>
+            log.error({ err, job: def.name, id }, "could not release a job"),
+          );
+      }
     },
   };
 }

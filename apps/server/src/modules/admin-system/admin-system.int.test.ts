@@ -205,6 +205,8 @@ describe(`admin Security on ${testDriver()}`, () => {
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
     // Health checks and other addresses are not limited.
     expect((await call("/api/health", { ip })).status).toBe(200);
+    expect((await call("/api/health/live", { ip })).status).toBe(200);
+    expect((await call("/api/health/ready", { ip })).status).toBe(200);
     expect((await call("/api/styles/summary", { ip: "10.99.0.2" })).status).not.toBe(429);
     const events = await t.ctx.db.db
       .select()

@@ -47,6 +47,7 @@ export function generationRoutes(ctx: AppContext) {
         await generations.owned(actor, id);
         return followSSE(c, {
           event: "generation",
+          until: ctx.drain.signal,
           subscribe: (wake) => ctx.services.generationEvents.subscribe(id, wake),
           async load() {
             const view = await generations.view(await generations.owned(actor, id));

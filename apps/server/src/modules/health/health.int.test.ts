@@ -1,4 +1,9 @@
-import { healthDetailSchema, healthResponseSchema } from "@rupa/shared";
+import {
+  healthDetailSchema,
+  healthResponseSchema,
+  livenessResponseSchema,
+  readinessResponseSchema,
+} from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
 
@@ -48,5 +53,71 @@ describe(`/api/health on ${testDriver()}`, () => {
     await get();
     expect(storageChecks).toBe(1);
     t.actAs(null);
+  });
+});
+
+describe(`/api/health/live and /api/health/ready on ${testDriver()}`, () => {
+  const probe = async (path: string) => {
+    const res = await t.app.request(path);
+    return { status: res.status, body: await res.json(), headers: res.headers };
+  };
+
+  it("answers liveness without touching a dependency", async () => {
+    const before = storageChecks;
+    const res = await probe("/api/health/live");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(livenessResponseSchema.strict().parse(res.body)).toEqual({ status: "alive" });
+    expect(storageChecks).toBe(before);
+  });
+
+  it("is ready when the database, storage and queue answer; 503 naming the one that does not", async () => {
+    t.ctx.services.health.clear();
+    const ok = await probe("/api/health/ready");
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("cache-control")).toBe("no-store");
+    expect(readinessResponseSchema.strict().parse(ok.body)).toEqual({
+      status: "ready",
+      shuttingDown: false,
+      checks: { database: "ok", storage: "ok", queue: "ok" },
+    });
+
+    const check = t.ctx.storage.check.bind(t.ctx.storage);
+    t.ctx.storage.check = () => Promise.reject(new Error("bucket s3://secret-host unreachable"));
+    try {
+      t.ctx.services.health.clear();
+      const down = await probe("/api/health/ready");
+      expect(down.status).toBe(503);
+      expect(readinessResponseSchema.strict().parse(down.body)).toEqual({
+        status: "not_ready",
+        shuttingDown: false,
+        checks: { database: "ok", storage: "error", queue: "ok" },
+      });
+      // Which component failed, never its message.
+      expect(JSON.stringify(down.body)).not.toContain("secret-host");
+      // Liveness does not depend on it.
+      expect((await probe("/api/health/live")).status).toBe(200);
+    } finally {
+      t.ctx.storage.check = check;
+      t.ctx.services.health.clear();
+    }
+    expect((await probe("/api/health/ready")).status).toBe(200);
+  });
+
+  it("is not ready at once when the shutdown begins, while liveness stays up", async () => {
+    expect((await probe("/api/health/ready")).status).toBe(200);
+    t.ctx.drain.begin();
+    const res = await probe("/api/health/ready");
+    expect(res.status).toBe(503);
+    expect(readinessResponseSchema.strict().parse(res.body)).toEqual({
+      status: "not_ready",
+      shuttingDown: true,
+    });
+    expect((await probe("/api/health/live")).status).toBe(200);
+    // The old endpoint says so too.
+    t.actAs(null);
+    const old = await probe("/api/health");
+    expect(old.status).toBe(503);
+    expect(healthResponseSchema.strict().parse(old.body)).toEqual({ status: "degraded" });
   });
 });

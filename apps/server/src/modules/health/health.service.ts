@@ -5,6 +5,7 @@ import type {
   HealthCheckStep,
   HealthDetail,
   HealthResponse,
+  ReadinessResponse,
 } from "@rupa/shared";
 import type { AppContext } from "../../context";
 import type { HealthService } from "./health.types";
@@ -88,11 +89,36 @@ export const HEALTH_CHECK_EMAIL_DOMAIN = "health-check.rupa.invalid";
 export function createHealthService(ctxOf: () => AppContext): HealthService {
   eventLoop();
 
-  const liveness = memo(2000, async (): Promise<HealthResponse> => {
+  const databaseAnswers = memo(2000, async (): Promise<HealthResponse> => {
     const ctx = ctxOf();
     const db = await timed(() => ctx.db.executeSql("SELECT 1 AS ok", []));
     return { status: db.status === "ok" ? "healthy" : "degraded" };
   });
+  /** Shutting down: degraded at once, without probing a database that is about to close. */
+  const liveness = async (): Promise<HealthResponse> =>
+    ctxOf().drain.draining ? { status: "degraded" } : databaseAnswers();
+
+  /**
+   * What readiness needs, probed together at most every 5 s (storage writes and reads a small
+   * object, so a load balancer polling every second costs one probe per 5 s).
+   */
+  const readinessProbes = memo(5000, async () => {
+    const ctx = ctxOf();
+    const [database, storage, queue] = await Promise.all([
+      timed(() => ctx.db.executeSql("SELECT 1 AS ok", [])),
+      timed(() => ctx.storage.check()),
+      timed(() => ctx.queue.check()),
+    ]);
+    return { database: database.status, storage: storage.status, queue: queue.status };
+  });
+  const readiness = async (): Promise<ReadinessResponse> => {
+    if (ctxOf().drain.draining) return { status: "not_ready", shuttingDown: true };
+    const checks = await readinessProbes();
+    // Shutdown may have begun while the probes ran.
+    const shuttingDown = ctxOf().drain.draining;
+    const ok = !shuttingDown && Object.values(checks).every((s) => s === "ok");
+    return { status: ok ? "ready" : "not_ready", shuttingDown, checks };
+  };
   /** better-auth answers: its context is built and it reads its tables (an unknown e-mail). */
   const authCheck = async () => {
     const auth = await ctxOf().auth.$context;
@@ -180,9 +206,11 @@ export function createHealthService(ctxOf: () => AppContext): HealthService {
 
   return {
     liveness,
+    readiness,
     /** Forget the memoized answers (the admin's Clear Cache). */
     clear(): void {
-      liveness.clear();
+      databaseAnswers.clear();
+      readinessProbes.clear();
       components.clear();
     },
     /** The four components of the admin System page (from the same memoized probes). */
@@ -216,9 +244,9 @@ export function createHealthService(ctxOf: () => AppContext): HealthService {
         provider: c.provider,
       };
       // The provider is reported, not required: the API stays up when an AI service is down.
-      const healthy = [checks.database, checks.storage, checks.queue].every(
-        (c) => c.status === "ok",
-      );
+      const healthy =
+        !ctx.drain.draining &&
+        [checks.database, checks.storage, checks.queue].every((c) => c.status === "ok");
       return {
         status: healthy ? "healthy" : "degraded",
         version: ctx.version,

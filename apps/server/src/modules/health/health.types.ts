@@ -3,6 +3,7 @@ import type {
   HealthCheckStep,
   HealthDetail,
   HealthResponse,
+  ReadinessResponse,
 } from "@rupa/shared";
 
 /** One probe's answer. */
@@ -19,6 +20,11 @@ export interface ComponentCheck {
 export interface HealthService {
   /** Everyone's answer: the database answers (a copy at most 2 s old). */
   liveness(): Promise<HealthResponse>;
+  /**
+   * /api/health/ready: database, storage and queue answer (probed at most every 5 s) and the
+   * process is not shutting down (known at once).
+   */
+  readiness(): Promise<ReadinessResponse>;
   /** The admin report of /api/health (a copy at most 10 s old). */
   detail(): Promise<HealthDetail>;
   /** The System page's four badges, from the same memoized probes. */

@@ -31,6 +31,7 @@ export function kanvasRoutes(ctx: AppContext) {
       await kanvas.owned(actor, id);
       return followSSE(c, {
         event: "run",
+        until: ctx.drain.signal,
         subscribe: (wake) => ctx.services.generationEvents.subscribe(id, wake),
         async load() {
           const run = await kanvas.view(await kanvas.owned(actor, id));

@@ -4,13 +4,15 @@ import { useCallback, useEffect, useReducer, useRef } from "react";
 import * as routes from "@rupa/shared/route-table";
 import { routeUrl } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
+import { announcedEnd } from "@/lib/stream-reconnect";
 import { fetchGeneration, parseGenerationEvent } from "../api/generations";
 import { followReducer, initialFollowState, isFinished } from "../lib/follow-state";
 
 const POLL_MS = 2000;
 
 /**
- * Follows a generation through server-sent events; when the stream fails (proxy, network),
+ * Follows a generation through server-sent events (reconnecting when the server ends the stream
+ * with its reconnect notice: it shuts down); when the stream fails (proxy, network),
  * it polls GET /api/generations/:id every 2 s instead until the job is done. A success makes
  * every cached gallery list stale, so a gallery read moments ago shows the new avatar.
  */
@@ -43,6 +45,7 @@ export function useFollowGeneration(onFinished: (generation: Generation) => void
     }
     const source = new EventSource(routeUrl(routes.generationsEvents, { params: { id } }));
     let done = false;
+    const reconnecting = announcedEnd(source);
     source.addEventListener("generation", (event) => {
       const generation = parseGenerationEvent((event as MessageEvent<string>).data);
       if (!generation) return;
@@ -54,6 +57,7 @@ export function useFollowGeneration(onFinished: (generation: Generation) => void
       }
     });
     source.onerror = () => {
+      if (reconnecting()) return;
       source.close();
       if (!done) dispatch({ type: "sseFailed" });
     };

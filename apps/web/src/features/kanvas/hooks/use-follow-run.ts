@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import * as routes from "@rupa/shared/route-table";
 import { routeUrl } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
+import { announcedEnd } from "@/lib/stream-reconnect";
 import { fetchKanvasRun, parseRunEvent } from "../api/kanvas";
 import { isRunActive, mergeRun } from "../lib/run-state";
 
@@ -12,7 +13,8 @@ const POLL_MS = 2000;
 type Transport = "sse" | "poll" | "idle";
 
 /**
- * Follows one Kanvas run through server-sent events (`run` events); when the stream fails it
+ * Follows one Kanvas run through server-sent events (`run` events; reconnecting when the server
+ * ends the stream with its reconnect notice: it shuts down); when the stream fails it
  * polls GET /api/kanvas/runs/:id every 2 s instead, until the run is done or cancelled. Every
  * new picture makes the gallery and the history stale, so both show it.
  */
@@ -54,6 +56,7 @@ export function useFollowRun(onFinished: (run: KanvasRun) => void) {
     if (!id || !active || transport !== "sse") return;
     const source = new EventSource(routeUrl(routes.kanvasEvents, { params: { id } }));
     let done = false;
+    const reconnecting = announcedEnd(source);
     source.addEventListener("run", (event) => {
       const next = parseRunEvent((event as MessageEvent<string>).data);
       if (!next) return;
@@ -64,6 +67,7 @@ export function useFollowRun(onFinished: (run: KanvasRun) => void) {
       }
     });
     source.onerror = () => {
+      if (reconnecting()) return;
       source.close();
       if (!done) setTransport("poll");
     };
