@@ -11,6 +11,7 @@ import {
   type ObjectStream,
   ownerSegment,
   parseObjectKey,
+  probeStorage,
   type Storage,
   type StoredObject,
 } from "./storage";
@@ -107,15 +108,7 @@ export function createLocalStorage(root: string): Storage {
       const dir = path.join(base, bucket, ownerSegment(owner));
       await fs.rm(dir, { recursive: true, force: true });
     },
-    async check() {
-      const key = `.probe/${randomUUID()}`;
-      const payload = Buffer.from("ok");
-      await put("style-previews", key, payload);
-      const back = await get("style-previews", key);
-      await remove("style-previews", key);
-      if (!back || !back.body.equals(payload))
-        throw new Error("Storage probe read back differently");
-    },
+    check: () => probeStorage({ put, get, delete: remove }),
     async usage() {
       let objects = 0;
       let bytes = 0;

@@ -14,6 +14,7 @@ import {
   type ObjectStream,
   ownerSegment,
   parseObjectKey,
+  probeStorage,
   type Storage,
   type StoredObject,
 } from "./storage";
@@ -208,15 +209,7 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
       const objects = await list(`${b}/${ownerSegment(owner)}/`);
       await removeAll(objects.map((o) => o.name));
     },
-    async check() {
-      const key = `.probe/${randomUUID()}`;
-      const payload = Buffer.from("ok");
-      await put("style-previews", key, payload);
-      const back = await get("style-previews", key);
-      await remove("style-previews", key);
-      if (!back || !back.body.equals(payload))
-        throw new Error("Storage probe read back differently");
-    },
+    check: () => probeStorage({ put, get, delete: remove }),
     async usage() {
       let objects = 0;
       let bytes = 0;

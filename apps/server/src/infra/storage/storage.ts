@@ -111,3 +111,13 @@ export function contentTypeOf(key: string): string {
   const ext = key.slice(key.lastIndexOf(".") + 1) as FileExt;
   return CONTENT_TYPES[ext] ?? "application/octet-stream";
 }
+
+/** Every driver's `check()`: write a probe object, read it back and delete it. */
+export async function probeStorage(s: Pick<Storage, "put" | "get" | "delete">): Promise<void> {
+  const key = `.probe/${randomUUID()}`;
+  const payload = Buffer.from("ok");
+  await s.put("style-previews", key, payload);
+  const back = await s.get("style-previews", key);
+  await s.delete("style-previews", key);
+  if (!back || !back.body.equals(payload)) throw new Error("Storage probe read back differently");
+}
