@@ -68,6 +68,20 @@ type JobKind = (typeof generationJobs.$inferSelect)["kind"];
  */
 export function jobLifecycleRows(db: Database, kinds: readonly JobKind[]) {
   const ofKinds = inArray(generationJobs.kind, [...kinds]);
+  /** The place in line of each row (as `position`), for a whole list in one query. */
+  async function positions(rows: Pick<GenerationRow, "createdAt">[]): Promise<number[]> {
+    if (rows.length === 0) return [];
+    const times = sql.join(
+      rows.map((g) => sql`${g.createdAt.toISOString()}::timestamptz`),
+      sql`, `,
+    );
+    const r = await db.execute<{ n: number }>(sql`
+      SELECT (SELECT count(*)::int FROM generation_jobs
+              WHERE status = 'queued' AND ${ofKinds} AND created_at < t.at) AS n
+      FROM unnest(ARRAY[${times}]) WITH ORDINALITY AS t(at, i)
+      ORDER BY t.i`);
+    return r.rows.map((row) => Number(row.n) + 1);
+  }
   return {
     /**
      * Claim a generation for processing: only one that is queued, or one whose worker went
@@ -156,12 +170,10 @@ export function jobLifecycleRows(db: Database, kinds: readonly JobKind[]) {
 
     /** 1 = next in line among the waiting rows of these kinds. */
     async position(gen: Pick<GenerationRow, "createdAt">): Promise<number> {
-      const r = await db.execute<{ n: number }>(sql`
-        SELECT count(*)::int AS n FROM generation_jobs
-        WHERE status = 'queued' AND ${ofKinds}
-          AND created_at < ${gen.createdAt.toISOString()}::timestamptz`);
-      return Number(r.rows[0]?.n ?? 0) + 1;
+      return (await positions([gen]))[0]!;
     },
+
+    positions,
   };
 }
 

@@ -30,7 +30,7 @@ export interface KanvasDeps {
   kanvas: KanvasRepository;
   generations: Pick<GenerationsRepository, "insert" | "markFailed">;
   credits: Pick<CreditsRepository, "spend" | "refund">;
-  uploads: Pick<UploadsService, "owned">;
+  uploads: Pick<UploadsService, "ownedAll">;
   settings: Pick<SettingsRepository, "getInt">;
   banned: Pick<BannedKeywordsRepository, "active">;
   providers: Pick<ProviderRegistry, "forKanvas">;
@@ -107,19 +107,22 @@ export function createKanvasService(d: KanvasDeps) {
   async function views(runs: KanvasRunRow[]): Promise<KanvasRun[]> {
     const ids = runs.map((r) => r.id);
     const [jobs, images] = await Promise.all([d.kanvas.jobsOf(ids), d.kanvas.imagesOf(ids)]);
-    return Promise.all(
-      runs.map(async (run) => {
-        const own = jobs.filter((j) => j.kanvasRunId === run.id);
-        const waiting = own.find((j) => j.status === "queued");
-        const position = waiting && !run.cancelledAt ? await d.kanvas.position(waiting) : null;
-        return describe(
-          run,
-          own,
-          images.filter((i) => i.runId === run.id),
-          position,
-        );
-      }),
+    const own = runs.map((run) => jobs.filter((j) => j.kanvasRunId === run.id));
+    // The first waiting picture of each run still in line, all placed in one query.
+    const waiting = runs.map((run, i) =>
+      run.cancelledAt ? undefined : own[i]!.find((j) => j.status === "queued"),
     );
+    const inLine = waiting.filter((j) => j !== undefined);
+    const places = await d.kanvas.positions(inLine);
+    return runs.map((run, i) => {
+      const w = waiting[i];
+      return describe(
+        run,
+        own[i]!,
+        images.filter((img) => img.runId === run.id),
+        w ? places[inLine.indexOf(w)]! : null,
+      );
+    });
   }
 
   async function view(run: KanvasRunRow): Promise<KanvasRun> {
@@ -155,10 +158,8 @@ export function createKanvasService(d: KanvasDeps) {
       const negativePrompt = input.negativePrompt ?? "";
       if (findBanned(await d.banned.active(), [input.prompt, negativePrompt]))
         throw generationErrors.banned();
-      for (const id of input.imageIds) {
-        const upload = await d.uploads.owned(actor, id);
-        if (upload.status !== "completed") throw generationErrors.uploadNotReady();
-      }
+      const references = await d.uploads.ownedAll(actor, input.imageIds);
+      if (references.some((u) => u.status !== "completed")) throw generationErrors.uploadNotReady();
       const provider = await d.providers.forKanvas();
       const price = await d.settings.getInt("kanvas_credits_per_image");
       const seed = input.seed ?? randomInt(0, SEED_SPACE);
