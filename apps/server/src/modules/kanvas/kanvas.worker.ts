@@ -48,7 +48,7 @@ export interface KanvasWorkerDeps {
     | "complete"
   >;
   generations: Pick<GenerationsRepository, "markFailed" | "setProgress" | "setProviderJob">;
-  uploads: Pick<UploadsRepository, "findById">;
+  uploads: Pick<UploadsRepository, "findByIds">;
   credits: Pick<CreditsRepository, "refund">;
   storage: Pick<Storage, "put" | "get" | "blob" | "delete">;
   providers: Pick<ProviderRegistry, "forKanvas">;
@@ -77,9 +77,10 @@ export function createKanvasWorker(d: KanvasWorkerDeps) {
   async function attempt(job: GenerationRow, lost: AbortSignal): Promise<void> {
     const run = job.kanvasRunId ? await d.kanvas.findRun(job.kanvasRunId) : null;
     if (!run) throw new PermanentFailure("internal_error", "the job's Kanvas run is gone");
+    const uploads = await d.uploads.findByIds(run.referenceUploadIds);
     const images: Blob[] = [];
     for (const id of run.referenceUploadIds) {
-      const upload = await d.uploads.findById(id);
+      const upload = uploads.find((u) => u.id === id);
       const key = upload?.originalKey ?? upload?.croppedKey;
       const blob = key ? await d.storage.blob("user-uploads", key) : null;
       if (!blob) throw new PermanentFailure("photo_expired", "a reference image is gone");

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { uploads, users } from "../../db/schema";
 import type { Database } from "../../infra/db/client";
 
@@ -55,6 +55,16 @@ export function createUploadsRepository(db: Database) {
     async findById(id: string): Promise<UploadRow | null> {
       const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
       return row ?? null;
+    },
+
+    /** The uploads of `ids` that exist, in the order of `ids`. */
+    async findByIds(ids: readonly string[]): Promise<UploadRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(uploads)
+        .where(inArray(uploads.id, [...ids]));
+      return ids.flatMap((id) => rows.filter((r) => r.id === id));
     },
 
     /** Originals uploaded more than `hours` ago that still exist (the 24-hour promise). */

@@ -78,6 +78,16 @@ export function createUploadsService(d: {
   /** The photo check's detector (the process-wide one by default). */
   detector?: FaceDetector;
 }) {
+  /** Every one of `ids`, owned by the actor, in that order (one query); else 404. */
+  async function ownedAll(actor: Actor, ids: readonly string[]): Promise<UploadRow[]> {
+    const rows = await d.uploads.findByIds(ids);
+    const mine = (row: UploadRow) =>
+      (actor.userId && row.userId === actor.userId) ||
+      (actor.guestTrialId && row.guestTrialId === actor.guestTrialId);
+    if (rows.length !== ids.length || !rows.every(mine)) throw errors.notFound("Photo not found");
+    return rows;
+  }
+
   return {
     async upload(actor: Actor, bytes: Buffer) {
       const { owner, storageOwner } = ownerOf(actor);
@@ -116,14 +126,10 @@ export function createUploadsService(d: {
 
     /** An upload the actor owns, or 404 (another user's id looks the same as a missing one). */
     async owned(actor: Actor, id: string): Promise<UploadRow> {
-      const row = await d.uploads.findById(id);
-      const mine =
-        row &&
-        ((actor.userId && row.userId === actor.userId) ||
-          (actor.guestTrialId && row.guestTrialId === actor.guestTrialId));
-      if (!row || !mine) throw errors.notFound("Photo not found");
-      return row;
+      return (await ownedAll(actor, [id]))[0]!;
     },
+
+    ownedAll,
 
     /** Clean-up step: originals (and their crops) go 24 hours after upload. */
     async deleteExpiredOriginals(hours: number): Promise<number> {
