@@ -1,5 +1,5 @@
 import { Camera, ImagePlus, ImageUp, RotateCw, Trash2, Upload as UploadIcon } from "lucide-react";
-import { useId, useRef, useState, type DragEvent } from "react";
+import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { useI18n } from "@/lib/i18n";
@@ -8,6 +8,7 @@ import type { PhotoState } from "../hooks/use-photo";
 import type { CheckView } from "../lib/photo-check";
 import { PhotoCheckResult } from "./photo-check-result";
 import { rotatedSize } from "@/lib/rotation";
+import { useFilePick } from "@/lib/use-file-pick";
 
 const ACCEPT = "image/*,.heic,.heif";
 
@@ -36,25 +37,15 @@ export function PhotoPicker({
   onRemove,
 }: Props) {
   const { t } = useI18n();
-  const gallery = useRef<HTMLInputElement>(null);
-  const camera = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const statusId = useId();
   const headingId = useId();
-
-  const take = (files: FileList | null) => {
-    const file = files?.[0];
-    if (file && !disabled) onChoose(file);
-  };
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    take(event.dataTransfer.files);
-  };
-  const onDragOver = (event: DragEvent) => {
-    event.preventDefault();
-    if (!disabled) setDragging(true);
-  };
+  const { gallery, camera, dragging, onInputChange, dropZone } = useFilePick(
+    (files) => {
+      const file = files?.[0];
+      if (file && !disabled) onChoose(file);
+    },
+    () => !disabled,
+  );
 
   const uploading = photo.phase === "uploading";
   const empty = photo.phase === "empty";
@@ -88,9 +79,7 @@ export function PhotoPicker({
     <section
       aria-labelledby={headingId}
       className="flex flex-col gap-4 rounded-2xl border bg-card p-4 shadow-soft sm:p-6"
-      onDragOver={onDragOver}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
+      {...dropZone}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h2 id={headingId} className="text-lg font-bold">
@@ -106,10 +95,7 @@ export function PhotoPicker({
         className="sr-only"
         tabIndex={-1}
         aria-hidden
-        onChange={(event) => {
-          take(event.target.files);
-          event.target.value = "";
-        }}
+        onChange={onInputChange}
       />
       <input
         ref={camera}
@@ -119,10 +105,7 @@ export function PhotoPicker({
         className="sr-only"
         tabIndex={-1}
         aria-hidden
-        onChange={(event) => {
-          take(event.target.files);
-          event.target.value = "";
-        }}
+        onChange={onInputChange}
       />
 
       {empty ? (

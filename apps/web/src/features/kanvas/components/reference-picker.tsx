@@ -1,8 +1,9 @@
 import { Camera, ImagePlus, LoaderCircle, X } from "lucide-react";
-import { useId, useRef, useState, type DragEvent } from "react";
+import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { useI18n } from "@/lib/i18n";
+import { useFilePick } from "@/lib/use-file-pick";
 import { cn } from "@/lib/utils";
 import type { ReferenceImage } from "../hooks/use-reference-images";
 
@@ -30,22 +31,15 @@ export function ReferencePicker({
   onRemove,
 }: Props) {
   const { t } = useI18n();
-  const gallery = useRef<HTMLInputElement>(null);
-  const camera = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const headingId = useId();
   const errorId = useId();
   const full = images.length >= max;
-
-  const take = (files: FileList | null) => {
-    if (!files?.length || disabled) return;
-    onAdd([...files]);
-  };
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    take(event.dataTransfer.files);
-  };
+  const { gallery, camera, dragging, onInputChange, dropZone } = useFilePick(
+    (files) => {
+      if (files?.length && !disabled) onAdd([...files]);
+    },
+    () => !disabled && !full,
+  );
 
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-2">
@@ -61,12 +55,7 @@ export function ReferencePicker({
         </span>
       </div>
       <div
-        onDragOver={(event) => {
-          event.preventDefault();
-          if (!disabled && !full) setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
+        {...dropZone}
         aria-describedby={error ? errorId : undefined}
         className={cn(
           "flex flex-col gap-3 rounded-xl border-2 border-dashed p-3 transition-colors",
@@ -155,27 +144,14 @@ export function ReferencePicker({
             {t("kanvas.images.camera")}
           </Button>
         </div>
-        <input
-          ref={gallery}
-          type="file"
-          accept={ACCEPT}
-          multiple
-          hidden
-          onChange={(event) => {
-            take(event.target.files);
-            event.target.value = "";
-          }}
-        />
+        <input ref={gallery} type="file" accept={ACCEPT} multiple hidden onChange={onInputChange} />
         <input
           ref={camera}
           type="file"
           accept="image/*"
           capture="environment"
           hidden
-          onChange={(event) => {
-            take(event.target.files);
-            event.target.value = "";
-          }}
+          onChange={onInputChange}
         />
       </div>
       {error ? (
