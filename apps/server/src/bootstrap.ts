@@ -116,7 +116,7 @@ export function createAppContext(core: CoreParts): AppContext {
         ));
   const changes = core.changes ?? createLocalChangeBus();
   const settings = createSettingsRepository(db.db);
-  const settingsCache = createSettingsCache(settings, undefined, undefined, changes);
+  const settingsCache = createSettingsCache(settings, { bus: changes });
   const credits = createCreditsRepository(db.db);
   const accounts = createAccountRepository(db.db);
   const security = createSecurityEventsRepository(db.db);

@@ -74,8 +74,8 @@ describe(`change bus on ${testDriver()}`, () => {
         return Promise.resolve("3000");
       },
     };
-    const cacheA = createSettingsCache(repo, 60_000, Date.now, a);
-    const cacheB = createSettingsCache(repo, 60_000, Date.now, b);
+    const cacheA = createSettingsCache(repo, { ttlMs: 60_000, bus: a });
+    const cacheB = createSettingsCache(repo, { ttlMs: 60_000, bus: b });
     await cacheB.get("guest_ip_daily_cap");
     await cacheB.get("guest_ip_daily_cap");
     expect(reads).toBe(1);

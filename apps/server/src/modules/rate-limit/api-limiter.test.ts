@@ -42,8 +42,7 @@ describe("settings cache", () => {
           return Promise.resolve(value);
         },
       },
-      5000,
-      () => now,
+      { ttlMs: 5000, now: () => now },
     );
     expect(await cache.getBool("rate_limit_api_enabled")).toBe(true);
     value = "false";

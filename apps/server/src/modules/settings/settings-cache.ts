@@ -13,9 +13,11 @@ export const SETTINGS_CACHE_MS = 5000;
  */
 export function createSettingsCache(
   repo: Pick<SettingsRepository, "get">,
-  ttlMs = SETTINGS_CACHE_MS,
-  now: () => number = Date.now,
-  bus?: ChangeBus,
+  {
+    ttlMs = SETTINGS_CACHE_MS,
+    now = Date.now,
+    bus,
+  }: { ttlMs?: number; now?: () => number; bus?: ChangeBus } = {},
 ) {
   const entries = new Map<SettingKey, { at: number; value: Promise<string> }>();
   let generation = 0;
