@@ -1,7 +1,7 @@
 import type { PasFotoBackground } from "@rupa/shared/constants";
-import { Check } from "lucide-react";
 import { useId } from "react";
 import { useI18n } from "@/lib/i18n";
+import { ChoiceButton } from "./choice-button";
 import { cn } from "@/lib/utils";
 
 /** Every background the server accepts (the type makes this complete), in the order shown. */
@@ -40,18 +40,11 @@ export function BackgroundPicker({
         {OPTIONS.map((option) => {
           const checked = value === option;
           return (
-            <button
+            <ChoiceButton
               key={option}
-              type="button"
-              role="radio"
-              aria-checked={checked}
+              checked={checked}
               onClick={() => onChange(option)}
-              className={cn(
-                "relative flex min-h-12 items-center justify-center gap-2 rounded-xl border px-2 py-2 text-sm font-semibold transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:opacity-50",
-                checked
-                  ? "border-primary bg-primary-soft text-primary-soft-foreground"
-                  : "border-input bg-card hover:bg-muted",
-              )}
+              className="gap-2"
             >
               <span
                 aria-hidden
@@ -61,10 +54,7 @@ export function BackgroundPicker({
                 )}
               />
               {t(`generator.background.${option}`)}
-              {checked ? (
-                <Check aria-hidden className="absolute top-1 right-1 size-3.5 text-primary" />
-              ) : null}
-            </button>
+            </ChoiceButton>
           );
         })}
       </div>

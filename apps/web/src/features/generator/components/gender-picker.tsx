@@ -1,8 +1,7 @@
 import { GENDERS, type Gender } from "@rupa/shared/constants";
-import { Check } from "lucide-react";
 import { useId } from "react";
 import { useI18n } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { ChoiceButton } from "./choice-button";
 
 export type { Gender };
 const OPTIONS = GENDERS;
@@ -38,24 +37,14 @@ export function GenderPicker({
         {OPTIONS.map((option) => {
           const checked = value === option;
           return (
-            <button
+            <ChoiceButton
               key={option}
-              type="button"
-              role="radio"
-              aria-checked={checked}
+              checked={checked}
               onClick={() => onChange(checked && optional ? null : option)}
-              className={cn(
-                "relative flex min-h-12 items-center justify-center rounded-xl border px-2 py-2 text-center text-sm leading-tight font-semibold transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:opacity-50",
-                checked
-                  ? "border-primary bg-primary-soft text-primary-soft-foreground"
-                  : "border-input bg-card hover:bg-muted",
-              )}
+              className="text-center leading-tight"
             >
-              {checked ? (
-                <Check aria-hidden className="absolute top-1 right-1 size-3.5 text-primary" />
-              ) : null}
               {t(`generator.gender.${option}`)}
-            </button>
+            </ChoiceButton>
           );
         })}
       </div>
