@@ -1,4 +1,4 @@
-import { Coins, Images, LoaderCircle, Package, Sparkles, Wand2 } from "lucide-react";
+import { Coins, Images, LoaderCircle, Package, Wand2 } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
@@ -10,6 +10,7 @@ import { useGenerator, type GeneratorOptions } from "../hooks/use-generator";
 import { BackgroundPicker } from "./background-picker";
 import { CustomFigureDialog } from "./custom-figure-dialog";
 import { GenderPicker } from "./gender-picker";
+import { ResultCard } from "./result-card";
 import { GenerationDialog } from "./generation-dialog";
 import { OutOfCreditsDialog } from "@/components/out-of-credits-dialog";
 import { PhotoPicker } from "./photo-picker";
@@ -191,64 +192,40 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
       </div>
 
       {guestResult ? (
-        <section
-          aria-labelledby="guest-result"
-          className="flex flex-col gap-4 rounded-2xl border bg-card p-4 shadow-soft sm:flex-row sm:items-center sm:p-6"
+        <ResultCard
+          id="guest-result"
+          imageUrl={guestResult.imageUrl}
+          alt={t("generator.result.alt", { style: styleName })}
+          heading={t("generator.result.heading")}
+          hasWatermark={guestResult.hasWatermark}
+          align="center"
         >
-          <img
-            src={guestResult.imageUrl}
-            alt={t("generator.result.alt", { style: styleName })}
-            className="w-full max-w-xs self-center rounded-xl border sm:w-56"
-          />
-          <div className="flex flex-col gap-3">
-            <h2 id="guest-result" className="flex items-center gap-2 text-lg font-bold">
-              <Sparkles aria-hidden className="size-5 text-primary" />
-              {t("generator.result.heading")}
-            </h2>
-            {guestResult.hasWatermark ? (
-              <p className="w-fit rounded-full bg-muted px-3 py-1 text-xs font-semibold">
-                {t("generator.result.watermark")}
-              </p>
-            ) : null}
-            <p className="text-sm text-muted-foreground">{t("generator.result.body")}</p>
-            <Button asChild size="lg" className="w-full sm:w-fit">
-              <Link to="/auth?mode=signup">{t("generator.signUp.cta")}</Link>
-            </Button>
-          </div>
-        </section>
+          <p className="text-sm text-muted-foreground">{t("generator.result.body")}</p>
+          <Button asChild size="lg" className="w-full sm:w-fit">
+            <Link to="/auth?mode=signup">{t("generator.signUp.cta")}</Link>
+          </Button>
+        </ResultCard>
       ) : null}
 
       {memberResult ? (
-        <section
-          ref={resultRef}
-          aria-labelledby="member-result"
-          className="flex flex-col gap-4 rounded-2xl border bg-card p-4 shadow-soft sm:flex-row sm:items-start sm:p-6"
+        <ResultCard
+          id="member-result"
+          sectionRef={resultRef}
+          imageUrl={memberResult.imageUrl}
+          alt={t("generator.result.alt", { style: styleName })}
+          heading={t("generator.memberResult.heading")}
+          hasWatermark={memberResult.hasWatermark}
+          align="start"
         >
-          <img
-            src={memberResult.imageUrl}
-            alt={t("generator.result.alt", { style: styleName })}
-            className="w-full max-w-xs self-center rounded-xl border sm:w-56 sm:self-start"
-          />
-          <div className="flex min-w-0 flex-1 flex-col gap-3">
-            <h2 id="member-result" className="flex items-center gap-2 text-lg font-bold">
-              <Sparkles aria-hidden className="size-5 text-primary" />
-              {t("generator.memberResult.heading")}
-            </h2>
-            {memberResult.hasWatermark ? (
-              <p className="w-fit rounded-full bg-muted px-3 py-1 text-xs font-semibold">
-                {t("generator.result.watermark")}
-              </p>
-            ) : null}
-            <PasFotoDownload avatarId={memberResult.id} className="sm:max-w-sm" />
-            <p className="text-sm text-muted-foreground">{t("generator.memberResult.body")}</p>
-            <Button asChild variant="secondary" className="w-full sm:w-fit">
-              <Link to="/gallery">
-                <Images aria-hidden />
-                {t("generator.memberResult.openGallery")}
-              </Link>
-            </Button>
-          </div>
-        </section>
+          <PasFotoDownload avatarId={memberResult.id} className="sm:max-w-sm" />
+          <p className="text-sm text-muted-foreground">{t("generator.memberResult.body")}</p>
+          <Button asChild variant="secondary" className="w-full sm:w-fit">
+            <Link to="/gallery">
+              <Images aria-hidden />
+              {t("generator.memberResult.openGallery")}
+            </Link>
+          </Button>
+        </ResultCard>
       ) : null}
 
       <GenerationDialog
