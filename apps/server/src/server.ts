@@ -12,7 +12,7 @@ import { createAppContext, registerJobs } from "./bootstrap";
 import type { AppContext } from "./context";
 import type { Env } from "./env";
 import { openDatabase } from "./infra/db/client";
-import { runMigrations } from "./infra/db/migrate";
+import { oneAtATime, runMigrations } from "./infra/db/migrate";
 import { seedDatabase } from "./db/seed";
 import { createQueue } from "./infra/queue/queue";
 import { createStorage } from "./infra/storage/create-storage";
@@ -52,7 +52,7 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
   let changes: ChangeBus | undefined;
   try {
     await runMigrations(db);
-    await seedDatabase(db.db, env.INITIAL_SETTINGS);
+    await oneAtATime(db, "seed", () => seedDatabase(db.db, env.INITIAL_SETTINGS));
     const storage = createStorage(env);
     const queue = createQueue(db, env.ROLE, log, env.WORKER_CONCURRENCY);
     // Several processes share one PostgreSQL: they hear each other's news over LISTEN/NOTIFY.

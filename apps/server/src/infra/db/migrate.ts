@@ -25,13 +25,34 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
     });
     return;
   }
-  if (!handle.pool) throw new Error("PostgreSQL handle without a pool");
+  const pool = handle.pool;
+  if (!pool) throw new Error("PostgreSQL handle without a pool");
+  await oneAtATime(handle, "migrations", () =>
+    migratePg(drizzle({ client: pool }), { migrationsFolder: migrationsFolderPath }),
+  );
+}
+
+/** Advisory lock keys of the steps that processes starting together must take in turn. */
+const START_LOCKS = { migrations: 7270701, seed: 7270702, queue: 7270703 } as const;
+
+/**
+ * Runs `fn` while holding a PostgreSQL advisory lock, so processes that start at the same moment
+ * on one database (several API and worker processes) do a start-up step one after another: the
+ * later ones find it done (the lock is held on a connection of its own while `fn` uses the pool).
+ * On PGlite (one process) it just runs.
+ */
+export async function oneAtATime<T>(
+  handle: DatabaseHandle,
+  step: keyof typeof START_LOCKS,
+  fn: () => Promise<T>,
+): Promise<T> {
+  if (!handle.pool) return fn();
   const client = await handle.pool.connect();
   try {
-    await client.query("SELECT pg_advisory_lock(7270701)");
-    await migratePg(drizzle({ client }), { migrationsFolder: migrationsFolderPath });
+    await client.query("SELECT pg_advisory_lock($1)", [START_LOCKS[step]]);
+    return await fn();
   } finally {
-    await client.query("SELECT pg_advisory_unlock(7270701)").catch(() => undefined);
+    await client.query("SELECT pg_advisory_unlock($1)", [START_LOCKS[step]]).catch(() => undefined);
     client.release();
   }
 }

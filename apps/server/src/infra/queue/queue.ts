@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import type { Logger } from "../../lib/logger";
 import type { DatabaseHandle } from "../db/client";
+import { oneAtATime } from "../db/migrate";
 
 export type Role = "all" | "api" | "worker";
 
@@ -126,16 +127,21 @@ export function createQueue(
       defs.push(def as unknown as JobDefinition);
     },
     async start() {
-      await boss.start();
+      // pg-boss creates (or upgrades) its schema and our queues as it starts: processes starting
+      // together on one database take turns, or they collide on CREATE SCHEMA.
+      await oneAtATime(handle, "queue", async () => {
+        await boss.start();
+        for (const def of defs)
+          await boss.createQueue(def.name, {
+            name: def.name,
+            retryLimit: def.retryLimit ?? 2,
+            retryDelay: def.retryDelaySeconds ?? 5,
+            retryBackoff: def.retryBackoff ?? true,
+            expireInSeconds: def.expireInSeconds ?? 15 * 60,
+          });
+      });
       started = true;
       for (const def of defs) {
-        await boss.createQueue(def.name, {
-          name: def.name,
-          retryLimit: def.retryLimit ?? 2,
-          retryDelay: def.retryDelaySeconds ?? 5,
-          retryBackoff: def.retryBackoff ?? true,
-          expireInSeconds: def.expireInSeconds ?? 15 * 60,
-        });
         if (!runsWorkers) continue;
         if (def.schedule) {
           await boss.schedule(def.name, def.schedule.cron, {}, { tz: def.schedule.timezone });
