@@ -49,6 +49,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Several processes of the built server (issue 17): run after `npm run build`.
+        test: {
+          name: "cluster",
+          environment: "node",
+          include: ["apps/server/test/cluster/*.test.ts"],
+          setupFiles,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

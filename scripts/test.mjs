@@ -1,5 +1,6 @@
 // `npm test`: type-check, lint, format check, unit tests, integration tests on PGlite and on
-// the local PostgreSQL, then the Playwright journeys in Chromium. Stops at the first failure.
+// the local PostgreSQL, the multi-process test of the built server, then the Playwright journeys
+// in Chromium. Stops at the first failure.
 import { ensureChromium } from "./e2e.mjs";
 import { ensureBuilt, ensureInstalled, must } from "./lib.mjs";
 
@@ -32,10 +33,20 @@ must("npm", ["run", "lint", "--silent"]);
 step("format check");
 must("npm", ["run", "format:check", "--silent"]);
 step("unit + integration tests (PGlite and PostgreSQL)");
-must("npx", ["vitest", "run"], { env: { ...process.env, TEST_DATABASE_URL: testDb } });
+must(
+  "npx",
+  ["vitest", "run", "--project", "unit", "--project", "pglite", "--project", "postgres"],
+  {
+    env: { ...process.env, TEST_DATABASE_URL: testDb },
+  },
+);
 step("build");
 ensureChromium();
 ensureBuilt();
+step("two API and two worker processes of the built server (PostgreSQL, S3)");
+must("npx", ["vitest", "run", "--project", "cluster"], {
+  env: { ...process.env, TEST_DATABASE_URL: testDb },
+});
 step("Playwright journeys");
 must("npx", ["playwright", "test"], {
   env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" },
