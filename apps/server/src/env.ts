@@ -27,6 +27,8 @@ const envShape = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
+  /** Provider answers a process reads and stores at once (a burst of 500 waits its turn). */
+  PROVIDER_ANSWERS_AT_ONCE: z.coerce.number().int().min(1).max(1000).default(4),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

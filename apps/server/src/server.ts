@@ -20,6 +20,7 @@ import { STYLE_PREVIEWS_JOB } from "./modules/styles/style-previews.worker";
 import type { Logger } from "./lib/logger";
 import { VERSION } from "./version";
 import { limitImageThreads } from "./infra/images/image-threads";
+import { providerAnswers } from "./infra/providers/answer-slots";
 
 export { VERSION };
 
@@ -42,6 +43,7 @@ export interface RunningServer {
 /** Open everything, migrate, seed, start the queue and listen. */
 export async function startServer(env: Env, log: Logger): Promise<RunningServer> {
   limitImageThreads();
+  providerAnswers.resize(env.PROVIDER_ANSWERS_AT_ONCE);
   const db = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     pgliteDir: path.join(env.DATA_DIR, "db"),

@@ -45,6 +45,8 @@ export async function startFakeOpenAi(
 ) {
   let mode: FakeOpenAiMode = opts.mode ?? "ok";
   let delayMs = opts.delayMs ?? 0;
+  /** While set, answers wait for it (a burst: every request held is answered at one moment). */
+  let held: { promise: Promise<void>; release: () => void } | null = null;
   const apiKey = opts.apiKey ?? "sk-test-openai-123";
   const record = opts.recordCalls ?? true;
   const calls: OpenAiCall[] = [];
@@ -224,6 +226,10 @@ export async function startFakeOpenAi(
           await new Promise((r) => setTimeout(r, delayMs));
           if (res.destroyed) return;
         }
+        if (held) {
+          await held.promise;
+          if (res.destroyed) return;
+        }
         if (mode === "no_image")
           return send(200, { created: Math.floor(Date.now() / 1000), data: [] });
         send(200, {
@@ -251,6 +257,16 @@ export async function startFakeOpenAi(
     },
     setDelay(ms: number) {
       delayMs = ms;
+    },
+    /** Answers wait from now on, until `release` answers every waiting request at once. */
+    hold() {
+      let release = () => {};
+      const promise = new Promise<void>((r) => (release = r));
+      held = { promise, release };
+    },
+    release() {
+      held?.release();
+      held = null;
     },
     close,
   };

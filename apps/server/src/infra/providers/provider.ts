@@ -1,4 +1,5 @@
 import type { Box } from "../images/face-check";
+import { providerAnswers } from "./answer-slots";
 import type { LocalLookConfig } from "./local/local-look";
 
 /** What every avatar provider is asked to do. */
@@ -178,17 +179,18 @@ export async function providerFetch(
   }
 }
 
-/** Download a provider's output right away into our memory (their URLs expire). */
-export async function downloadImage(
-  provider: string,
-  url: string,
-  signal: AbortSignal,
-): Promise<Buffer> {
-  const res = await providerFetch(provider, url, { signal, timeoutMs: 60_000 });
-  if (!res.ok) throw errorForStatus(provider, res.status, "output download failed");
-  const bytes = Buffer.from(await res.arrayBuffer());
-  if (bytes.length === 0) throw new ProviderError("transient", `${provider}: empty output`);
-  return bytes;
+/**
+ * Download a provider's output right away into our memory (their URLs expire), in one of the
+ * process's answer slots (answer-slots.ts).
+ */
+export function downloadImage(provider: string, url: string, signal: AbortSignal): Promise<Buffer> {
+  return providerAnswers.run(async () => {
+    const res = await providerFetch(provider, url, { signal, timeoutMs: 60_000 });
+    if (!res.ok) throw errorForStatus(provider, res.status, "output download failed");
+    const bytes = Buffer.from(await res.arrayBuffer());
+    if (bytes.length === 0) throw new ProviderError("transient", `${provider}: empty output`);
+    return bytes;
+  });
 }
 
 /** Output size for an aspect ratio, long side 1024. */

@@ -1,4 +1,5 @@
 import type { ImagePostProcessor } from "../../infra/images/post-process";
+import { providerAnswers } from "../../infra/providers/answer-slots";
 import { newObjectKey, type ObjectOwner, type Storage } from "../../infra/storage/storage";
 
 /**
@@ -12,10 +13,13 @@ export function createResultStore(d: {
   images: ImagePostProcessor;
 }) {
   return {
-    /** The provider's bytes stored as they came; only the key stays (the bytes can go). */
+    /**
+     * The provider's bytes stored as they came, in one of the process's answer slots (so answers
+     * read but not yet stored stay few); only the key stays (the bytes can go).
+     */
     async keepRaw(owner: ObjectOwner, picture: Buffer): Promise<string> {
       const rawKey = newObjectKey(owner, d.images.rawExtension(picture), "raw");
-      await d.storage.put("generated-avatars", rawKey, picture);
+      await providerAnswers.run(() => d.storage.put("generated-avatars", rawKey, picture));
       return rawKey;
     },
 

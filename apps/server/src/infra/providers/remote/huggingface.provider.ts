@@ -1,3 +1,4 @@
+import { providerAnswers } from "../answer-slots";
 import {
   type AvatarProvider,
   errorForStatus,
@@ -57,7 +58,8 @@ async function textToImage(
   });
   let bytes: Buffer;
   try {
-    bytes = Buffer.from(await res.arrayBuffer());
+    // In one of the process's answer slots: a burst of answers is taken in a few at a time.
+    bytes = await providerAnswers.run(async () => Buffer.from(await res.arrayBuffer()));
   } catch (e) {
     throw new ProviderError(
       "transient",

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { openAsBlob } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeOpenAi } from "../../../../test/fake-openai";
 import { listenLocally } from "../../../../test/fake-server";
 import { failure, generateRequest, registryWith } from "../../../../test/provider-requests";
+import { DEFAULT_ANSWERS_AT_ONCE, providerAnswers } from "../answer-slots";
 import type { GenerateRequest } from "../provider";
 import { kanvasRequest, referenceImages } from "./kanvas-test-request";
 import { createOpenAiKanvasProvider, createOpenAiProvider, openAiSizeFor } from "./openai.provider";
@@ -414,5 +416,29 @@ describe("OpenAI Kanvas client against local fakes of the Images API", () => {
   it("check() names the missing key", async () => {
     await expect(kanvas({ apiKey: "" }).check()).rejects.toThrow(/OPENAI_API_KEY/);
     await expect(kanvas().check()).resolves.toBeUndefined();
+  });
+
+  it("takes a burst of answers in a few at a time (PROVIDER_ANSWERS_AT_ONCE)", async () => {
+    // Answers of 3 MB each, held and then sent together: their reads would overlap.
+    const burst = await startFakeOpenAi({ image: randomBytes(3_000_000), recordCalls: false });
+    providerAnswers.resize(2);
+    try {
+      burst.hold();
+      const client = createOpenAiProvider({
+        apiKey: burst.apiKey,
+        endpoint: burst.endpoint,
+        model: "gpt-image-1",
+      });
+      const all = Promise.all(Array.from({ length: 8 }, async () => client.generate(await req())));
+      await vi.waitFor(() => expect(burst.stats.inFlight).toBe(8));
+      burst.release();
+      const outs = await all;
+      expect(outs.map((o) => o.image.length)).toEqual(Array(8).fill(3_000_000));
+      expect(providerAnswers.peak).toBe(2);
+    } finally {
+      burst.release();
+      providerAnswers.resize(DEFAULT_ANSWERS_AT_ONCE);
+      await burst.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   providerFetch,
   subjectBlob,
 } from "../provider";
+import { providerAnswers } from "../answer-slots";
 import { B64JsonError, createB64JsonReader } from "./b64-json-reader";
 
 export interface OpenAiConfig {
@@ -132,7 +133,8 @@ async function requestImage(
   });
   if (!res.ok)
     throw failure(res.status, await readText(res, signal), res.headers.get("retry-after"));
-  const read = await readImages(res, signal);
+  // Read in one of the process's answer slots: a burst of answers is taken in a few at a time.
+  const read = await providerAnswers.run(() => readImages(res, signal));
   let parsed: ImagesResponse;
   try {
     parsed = JSON.parse(read.json) as ImagesResponse;
