@@ -9,6 +9,15 @@ const fake = await startFakeOpenAi({ delayMs, recordCalls: false, image });
 
 process.on("message", (m) => {
   if (m.cmd === "stats") process.send({ id: m.id, ...fake.stats });
+  // bench/burst: hold every answer, then release them all at one moment.
+  if (m.cmd === "hold") {
+    fake.hold();
+    process.send({ id: m.id });
+  }
+  if (m.cmd === "release") {
+    fake.release();
+    process.send({ id: m.id });
+  }
   if (m.cmd === "shutdown")
     void fake.close().then(() => {
       process.send({ id: m.id });

@@ -32,8 +32,8 @@ export interface ClusterProcess {
 }
 
 /**
- * Starts one process of the built server with `env` (plus its own port, data folder and role)
- * and waits until `/api/health/ready` answers 200. Its output goes to `logDir/<name>.log`.
+ * Starts one process of the built server with `env` (plus its own port and role, and its own
+ * data folder unless `env` names one) and waits until `/api/health/ready` answers 200. Its output goes to `logDir/<name>.log`.
  */
 export async function startProcess(
   name: string,
@@ -43,7 +43,7 @@ export async function startProcess(
 ): Promise<ClusterProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `rupa-cluster-${name}-`));
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), `rupa-cluster-${name}-`));
   const logFile = path.join(logDir, `${name}.log`);
   const out = fs.openSync(logFile, "a");
   const proc = spawn(process.execPath, [serverEntry], {
@@ -51,11 +51,11 @@ export async function startProcess(
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? os.tmpdir(),
       ...env,
+      DATA_DIR: dataDir,
       ROLE: role,
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL: base,
-      DATA_DIR: dataDir,
     },
     stdio: ["ignore", out, out],
   });
