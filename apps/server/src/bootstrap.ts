@@ -372,7 +372,11 @@ export function createAppContext(core: CoreParts): AppContext {
       health,
       accounts,
       settingsCache,
-      apiLimiter: createApiLimiter(),
+      // Several processes share one PostgreSQL: the API-wide limit counts across all of them
+      // (flushed to rate_limit_buckets about once a second, ADR 018); PGlite is one process.
+      apiLimiter: createApiLimiter(
+        env.DATABASE_URL && db.driver === "postgres" ? { shared: { store: buckets, log } } : {},
+      ),
       audit,
       credits,
       settings,

@@ -87,7 +87,7 @@ export interface AppContext {
     accounts: AccountRepository;
     /** Settings read on hot paths, cached a few seconds and dropped on every save. */
     settingsCache: SettingsCache;
-    /** The API-wide limit's counters (this process). */
+    /** The API-wide limit's counters (shared through the database on PostgreSQL). */
     apiLimiter: ApiLimiter;
     /** The admin audit trail (written by admin repositories inside their transactions). */
     audit: AuditRepository;

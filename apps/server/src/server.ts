@@ -21,6 +21,7 @@ import type { Logger } from "./lib/logger";
 import { VERSION } from "./version";
 import { limitImageThreads } from "./infra/images/image-threads";
 import { providerAnswers } from "./infra/providers/answer-slots";
+import type { ApiLimiter } from "./modules/rate-limit/api-limiter";
 
 export { VERSION };
 
@@ -52,6 +53,7 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
   let server: ServerType | undefined;
   let queueStarted: ReturnType<typeof createQueue> | undefined;
   let changes: ChangeBus | undefined;
+  let apiLimiter: ApiLimiter | undefined;
   try {
     await runMigrations(db);
     await oneAtATime(db, "seed", () => seedDatabase(db.db, env.INITIAL_SETTINGS));
@@ -71,6 +73,7 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
       version: VERSION,
       changes,
     });
+    apiLimiter = ctx.services.apiLimiter;
     await ctx.services.admin.ensureAdmin((line) => process.stdout.write(`${line}\n`));
     registerJobs(ctx);
     // The database's clock before our workers start: nothing claimed later is a dead one's.
@@ -152,6 +155,8 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
           .catch((err: unknown) => log.error({ err }, "queue stop failed"));
         await Promise.all([http, jobs]);
         clearTimeout(timer);
+        // Stops its flush timer and hands the last counts to the other processes.
+        await ctx.services.apiLimiter.close();
         await changes?.close();
         await db.close().catch((err: unknown) => log.error({ err }, "database close failed"));
         log.info("stopped");
@@ -163,6 +168,7 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
     // Nothing started may keep the process alive: the caller exits non-zero at once.
     server?.close();
     await queueStarted?.stop().catch(() => undefined);
+    await apiLimiter?.close();
     await changes?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw e;

@@ -24,9 +24,10 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?rupa\.session_token=/;
  * The API-wide limit (ADR 018): `rate_limit_api_per_hour` requests per hour per signed-in user,
  * or per network address for visitors, over /api/* (see EXEMPT). Admins are not limited (an
  * admin who set the limit too low could not undo it). Over the limit: 429 with Retry-After, and
- * one `rate_limited` security event per key and window. Costs a Map lookup and cached settings;
- * the session is read only when the request carries a session cookie (most such routes read it
- * anyway, once per request).
+ * one `rate_limited` security event per key and window (and process). Costs a Map lookup and
+ * cached settings, never a database round trip (on PostgreSQL the counts are shared by a flush
+ * about once a second, see api-limiter.ts); the session is read only when the request carries a
+ * session cookie (most such routes read it anyway, once per request).
  */
 export function apiRateLimit(ctx: AppContext): MiddlewareHandler<AppEnv> {
   const { settingsCache, apiLimiter, security } = ctx.services;

@@ -229,7 +229,7 @@ describe(`admin Security on ${testDriver()}`, () => {
     await saveSecurity({ apiRequestsPerHour: 5, rateLimitEnabled: false });
     expect((await call("/api/styles/summary", { ip })).status).toBe(200);
     await saveSecurity({});
-    t.ctx.services.apiLimiter.reset();
+    await t.ctx.services.apiLimiter.reset();
   });
 
   it("with e-mail verification off, a new account signs in without confirming, bonus granted", async () => {

@@ -1,6 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../infra/db/client";
 
+/** A key's shared window after `addMany`: the total of every process, and the time left. */
+export interface SharedCount {
+  key: string;
+  count: number;
+  /** Seconds until the window ends (the row's `reset_at`), measured by the database clock. */
+  secondsLeft: number;
+}
+
 export interface RateLimitHit {
   count: number;
   /** Seconds until the window ends, measured by the database clock. */
@@ -26,6 +34,53 @@ export function createRateLimitRepository(db: Database) {
         RETURNING count, extract(epoch FROM reset_at - now())::float8 AS retry_after`);
       const row = res.rows[0]!;
       return { count: Number(row.count), retryAfter: Number(row.retry_after) };
+    },
+
+    /**
+     * Adds many keys' counts to their windows in one statement (a new window starts when the
+     * last one ended) and returns every key's shared total and the time left, with those of the
+     * `watch` keys (read only; live windows only). Keys are written in sorted order, so two
+     * processes adding overlapping keys at once do not deadlock. Each key once per call, and
+     * not in both lists.
+     */
+    async addMany(
+      entries: readonly { key: string; count: number }[],
+      windowSeconds: number,
+      watch: readonly string[] = [],
+    ): Promise<SharedCount[]> {
+      if (entries.length === 0 && watch.length === 0) return [];
+      const sorted = [...entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      const keys = sql.param(sorted.map((e) => e.key));
+      const counts = sql.param(sorted.map((e) => e.count));
+      const res = await db.execute<{ key: string; count: number; seconds_left: number | string }>(
+        sql`
+        WITH added AS (
+          INSERT INTO rate_limit_buckets (key, count, reset_at)
+          SELECT t.key, t.count, now() + make_interval(secs => ${windowSeconds})
+          FROM unnest(${keys}::text[], ${counts}::int[]) AS t(key, count)
+          ORDER BY t.key
+          ON CONFLICT (key) DO UPDATE SET
+            count = CASE WHEN rate_limit_buckets.reset_at <= now() THEN EXCLUDED.count
+              ELSE rate_limit_buckets.count + EXCLUDED.count END,
+            reset_at = CASE WHEN rate_limit_buckets.reset_at <= now()
+              THEN EXCLUDED.reset_at ELSE rate_limit_buckets.reset_at END
+          RETURNING key, count, reset_at
+        )
+        SELECT key, count, extract(epoch FROM reset_at - now())::float8 AS seconds_left FROM added
+        UNION ALL
+        SELECT key, count, extract(epoch FROM reset_at - now())::float8 FROM rate_limit_buckets
+        WHERE key = ANY(${sql.param([...watch])}::text[]) AND reset_at > now()`,
+      );
+      return res.rows.map((r) => ({
+        key: r.key,
+        count: Number(r.count),
+        secondsLeft: Number(r.seconds_left),
+      }));
+    },
+
+    /** Forgets every key that starts with `prefix`. */
+    async clearPrefix(prefix: string): Promise<void> {
+      await db.execute(sql`DELETE FROM rate_limit_buckets WHERE starts_with(key, ${prefix})`);
     },
 
     /** Takes back one hit of a live window (an attempt that turned out not to count). */
