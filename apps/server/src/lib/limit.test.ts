@@ -69,4 +69,16 @@ describe("limiter with a bounded queue", () => {
     expect(peak).toBe(1);
     expect(limit.peak).toBe(1);
   });
+
+  it("lets a task asked with `first` ahead of every waiter", async () => {
+    const limit = createLimiter(1);
+    const order: string[] = [];
+    let release!: () => void;
+    const holder = limit.run(() => new Promise<void>((r) => (release = r)));
+    const queued = ["a", "b", "c"].map((n) => limit.run(async () => void order.push(n)));
+    const urgent = limit.run(async () => void order.push("store"), { first: true });
+    release();
+    await Promise.all([holder, ...queued, urgent]);
+    expect(order).toEqual(["store", "a", "b", "c"]);
+  });
 });

@@ -18,11 +18,14 @@ export function createLimiter(slots: number, opts: { maxWaiting?: number } = {})
   let peak = 0;
   const waiting: (() => void)[] = [];
   return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
+    /** With `first`, the task waits ahead of every other waiter (it finishes what they began). */
+    async run<T>(task: () => Promise<T>, opts: { first?: boolean } = {}): Promise<T> {
       if (active >= slots) {
         if (waiting.length >= maxWaiting) throw new LimiterFullError();
         // The releasing task keeps `active` as it is and hands its slot over.
-        await new Promise<void>((resolve) => waiting.push(resolve));
+        await new Promise<void>((resolve) =>
+          opts.first ? waiting.unshift(resolve) : waiting.push(resolve),
+        );
       } else {
         active += 1;
       }

@@ -184,7 +184,7 @@ export async function providerFetch(
  * process's answer slots (answer-slots.ts).
  */
 export function downloadImage(provider: string, url: string, signal: AbortSignal): Promise<Buffer> {
-  return providerAnswers.run(async () => {
+  return providerAnswers.read(async () => {
     const res = await providerFetch(provider, url, { signal, timeoutMs: 60_000 });
     if (!res.ok) throw errorForStatus(provider, res.status, "output download failed");
     const bytes = Buffer.from(await res.arrayBuffer());

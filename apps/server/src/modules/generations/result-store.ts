@@ -19,7 +19,7 @@ export function createResultStore(d: {
      */
     async keepRaw(owner: ObjectOwner, picture: Buffer): Promise<string> {
       const rawKey = newObjectKey(owner, d.images.rawExtension(picture), "raw");
-      await providerAnswers.run(() => d.storage.put("generated-avatars", rawKey, picture));
+      await providerAnswers.store(() => d.storage.put("generated-avatars", rawKey, picture));
       return rawKey;
     },
 

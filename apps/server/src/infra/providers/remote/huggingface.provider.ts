@@ -59,7 +59,7 @@ async function textToImage(
   let bytes: Buffer;
   try {
     // In one of the process's answer slots: a burst of answers is taken in a few at a time.
-    bytes = await providerAnswers.run(async () => Buffer.from(await res.arrayBuffer()));
+    bytes = await providerAnswers.read(async () => Buffer.from(await res.arrayBuffer()));
   } catch (e) {
     throw new ProviderError(
       "transient",

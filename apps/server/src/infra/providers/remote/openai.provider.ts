@@ -134,7 +134,7 @@ async function requestImage(
   if (!res.ok)
     throw failure(res.status, await readText(res, signal), res.headers.get("retry-after"));
   // Read in one of the process's answer slots: a burst of answers is taken in a few at a time.
-  const read = await providerAnswers.run(() => readImages(res, signal));
+  const read = await providerAnswers.read(() => readImages(res, signal));
   let parsed: ImagesResponse;
   try {
     parsed = JSON.parse(read.json) as ImagesResponse;
