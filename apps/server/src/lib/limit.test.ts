@@ -75,8 +75,12 @@ describe("limiter with a bounded queue", () => {
     const order: string[] = [];
     let release!: () => void;
     const holder = limit.run(() => new Promise<void>((r) => (release = r)));
-    const queued = ["a", "b", "c"].map((n) => limit.run(async () => void order.push(n)));
-    const urgent = limit.run(async () => void order.push("store"), { first: true });
+    const step = (name: string) => () => {
+      order.push(name);
+      return Promise.resolve();
+    };
+    const queued = ["a", "b", "c"].map((n) => limit.run(step(n)));
+    const urgent = limit.run(step("store"), { first: true });
     release();
     await Promise.all([holder, ...queued, urgent]);
     expect(order).toEqual(["store", "a", "b", "c"]);
