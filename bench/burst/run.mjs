@@ -24,7 +24,16 @@ import { createAiConfigsRepository } from "../../apps/server/src/modules/ai-conf
 import { createAuditRepository } from "../../apps/server/src/modules/audit/audit.repository.ts";
 import { startProcess } from "../../apps/server/test/cluster/cluster.ts";
 import { facePhoto } from "../../apps/server/test/face-photos.ts";
-import { BenchClient, load, mb, ms, percentile, startChild } from "../pipeline/lib.mjs";
+import {
+  BenchClient,
+  load,
+  mb,
+  ms,
+  percentile,
+  startChild,
+  startProbe,
+  summary,
+} from "../pipeline/lib.mjs";
 
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 500);
 const CAPS = (process.env.BENCH_CAPS ?? "500,4").split(",").map(Number);
@@ -51,60 +60,6 @@ function rssOf(pid) {
     return 0;
   }
 }
-
-/** A fixed-rate request mix; each latency measured from the moment its request was due. */
-function startProbe(base, member, ids) {
-  const anon = new BenchClient(base);
-  const samples = [];
-  const pending = new Set();
-  let running = true;
-  const routes = ["generation", "styles", "health"];
-  const loop = (async () => {
-    const t0 = performance.now();
-    for (let n = 0; running && n < 50_000; n++) {
-      const due = t0 + (n * 1000) / RATE_PER_SECOND;
-      const wait = due - performance.now();
-      if (wait > 0) await sleep(wait);
-      const route = routes[n % routes.length];
-      const url =
-        route === "generation"
-          ? `/api/generations/${ids[(n * 7919) % ids.length]}`
-          : route === "styles"
-            ? "/api/styles"
-            : "/api/health";
-      const at = Date.now();
-      const pr = (route === "generation" ? member : anon)
-        .req(url)
-        .then(async (res) => {
-          await res.arrayBuffer();
-          samples.push({ at, route, ms: performance.now() - due, status: res.status });
-        })
-        .catch(() => samples.push({ at, route, ms: performance.now() - due, status: 0 }))
-        .finally(() => pending.delete(pr));
-      pending.add(pr);
-    }
-  })();
-  return {
-    samples,
-    async stop() {
-      running = false;
-      await loop;
-      await Promise.all(pending);
-      return samples;
-    },
-  };
-}
-
-const summary = (set) => {
-  if (!set.length) return "n=0";
-  const lat = set.map((s) => s.ms);
-  const errors = set.filter((s) => s.status !== 200).length;
-  return (
-    `n=${set.length}, p50 ${ms(percentile(lat, 50))}, p95 ${ms(percentile(lat, 95))}, ` +
-    `p99 ${ms(percentile(lat, 99))}, max ${ms(Math.max(...lat))}` +
-    (errors ? `, ${errors} not 200` : "")
-  );
-};
 
 async function withAdmin(fn) {
   const c = new pg.Client({ connectionString: ADMIN_URL });
@@ -233,7 +188,13 @@ async function runOnce(cap, fake, openai, photo) {
       () => rss.push([Date.now(), rssOf(worker.proc.pid), rssOf(api.proc.pid)]),
       100,
     );
-    const probe = startProbe(api.base, member, ids);
+    const probe = startProbe(
+      api.base,
+      member,
+      ids,
+      ["generation", "styles", "health"],
+      RATE_PER_SECOND,
+    );
     await sleep(5000);
     const releasedAt = Date.now();
     await fake.request("release");

@@ -29,6 +29,8 @@ import sharp from "sharp";
 import { processPhoto } from "../../apps/server/src/infra/images/photo-pipeline.ts";
 import {
   BenchClient,
+  startProbe,
+  summary,
   bundleBenchServer,
   contentKey,
   detailedPhoto,
@@ -248,62 +250,6 @@ else {
 // ---------------------------------------------------------------------------------------------
 // c) 500 generations in flight against a provider answering after 30 s
 // ---------------------------------------------------------------------------------------------
-/**
- * A fixed-rate request mix, each latency measured from the moment its request is sent (so a
- * stalled server is not hidden by a waiting client). Bounded by `stop()` and a request cap.
- */
-function startProbe(base, member, ids, routes, perSecond) {
-  const anon = new BenchClient(base);
-  const samples = [];
-  const pending = new Set();
-  let running = true;
-  const loop = (async () => {
-    const t0 = performance.now();
-    for (let n = 0; running && n < 20_000; n++) {
-      const wait = t0 + (n * 1000) / perSecond - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      let route = routes[n % routes.length];
-      if (route === "generation" && ids.length === 0) route = "styles";
-      const url =
-        route === "generation"
-          ? `/api/generations/${ids[(n * 7919) % ids.length]}`
-          : route === "styles"
-            ? "/api/styles"
-            : "/api/health";
-      const at = Date.now();
-      const t = performance.now();
-      const pr = (route === "generation" ? member : anon)
-        .req(url)
-        .then(async (res) => {
-          await res.arrayBuffer();
-          samples.push({ at, route, ms: performance.now() - t, status: res.status });
-        })
-        .catch(() => samples.push({ at, route, ms: performance.now() - t, status: 0 }))
-        .finally(() => pending.delete(pr));
-      pending.add(pr);
-    }
-  })();
-  return {
-    samples,
-    async stop() {
-      running = false;
-      await loop;
-      await Promise.all(pending);
-      return samples;
-    },
-  };
-}
-const summary = (set) => {
-  if (!set.length) return "n=0";
-  const lat = set.map((s) => s.ms);
-  const errors = set.filter((s) => s.status !== 200).length;
-  return (
-    `n=${set.length}, p50 ${ms(percentile(lat, 50))}, p95 ${ms(percentile(lat, 95))}, ` +
-    `p99 ${ms(percentile(lat, 99))}, max ${ms(Math.max(...lat))}` +
-    (errors ? `, ${errors} not 200` : "")
-  );
-};
-
 log(
   `c) ${IN_FLIGHT} generations in flight, fake OpenAI answering after ${PROVIDER_DELAY_MS / 1000} s`,
 );

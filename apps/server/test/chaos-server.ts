@@ -17,6 +17,7 @@ import { createLogger } from "../src/lib/logger";
 import { createAiConfigsRepository } from "../src/modules/ai-configs/ai-configs.repository";
 import { createAuditRepository } from "../src/modules/audit/audit.repository";
 import { startServer } from "../src/server";
+import { replicateConfig } from "./fake-replicate";
 
 export interface ChaosServerConfig {
   port: number;
@@ -69,12 +70,7 @@ async function prepare(credits: number) {
       await ctx.services.settings.set(key as never, value, null);
     await createAiConfigsRepository(db.db, createAuditRepository(db.db)).activate(
       "avatar_generation",
-      {
-        apiProvider: "replicate",
-        modelName: "zsxkib/instant-id",
-        apiEndpoint: cfg.replicateEndpoint,
-        configData: { version: "c".repeat(64), poll_interval_ms: 100 },
-      },
+      replicateConfig(cfg.replicateEndpoint, 100),
     );
     const email = `chaos-${randomBytes(4).toString("hex")}@example.com`;
     const password = `chaos-${randomBytes(8).toString("hex")}`;

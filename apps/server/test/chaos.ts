@@ -10,6 +10,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { endingsQuery, endedOnce as isEndedOnce, type Ending } from "./endings";
 import { startFakeReplicate } from "./fake-replicate";
 import { createTestDatabase, type TestDriver } from "./harness";
 import { facePhoto } from "./face-photos";
@@ -197,27 +198,13 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     const recoveryMs = Date.now() - drainStart;
     // Leave late duplicates (a second run that should not happen) time to show.
     await sleep(1500);
-    const rows = await child.sql<{
-      id: string;
-      status: string;
-      attempts: number;
-      results: number;
-      refunds: number;
-    }>(
-      `SELECT g.id, g.status, g.attempts,
-        (SELECT count(*)::int FROM results r WHERE r.job_id = g.id) AS results,
-        (SELECT count(*)::int FROM credit_lots l WHERE l.refund_of_spend_id = g.spend_id) AS refunds
-       FROM generation_jobs g WHERE g.user_id = $1`,
-      [member.userId],
-    );
+    const rows = await child.sql<Ending>(endingsQuery("g.user_id = $1"), [member.userId]);
     const problems: string[] = [];
     let endedOnce = 0;
     let doubled = 0;
     let stuck = 0;
     for (const r of rows) {
-      const ok =
-        (r.status === "succeeded" && r.results === 1 && r.refunds === 0) ||
-        (r.status === "failed" && r.results === 0 && r.refunds === 1);
+      const ok = isEndedOnce(r);
       if (ok) endedOnce += 1;
       else if (r.status === "queued" || r.status === "processing") stuck += 1;
       else doubled += 1;

@@ -141,3 +141,13 @@ export async function startFakeReplicate(initial: FakeMode = "ok") {
     close,
   };
 }
+
+/** The active AI configuration that points avatar generation at a fake Replicate. */
+export function replicateConfig(endpoint: string, pollIntervalMs: number) {
+  return {
+    apiProvider: "replicate",
+    modelName: "zsxkib/instant-id",
+    apiEndpoint: endpoint,
+    configData: { version: "c".repeat(64), poll_interval_ms: pollIntervalMs },
+  };
+}

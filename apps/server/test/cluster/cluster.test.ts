@@ -13,7 +13,8 @@ import { createAuditRepository } from "../../src/modules/audit/audit.repository"
 import { createAiConfigsRepository } from "../../src/modules/ai-configs/ai-configs.repository";
 import { openDatabase } from "../../src/infra/db/client";
 import { facePhoto } from "../face-photos";
-import { startFakeReplicate } from "../fake-replicate";
+import { endedOnce, type Ending, endingsQuery } from "../endings";
+import { replicateConfig, startFakeReplicate } from "../fake-replicate";
 import { startS3Server, type TestS3Server } from "../s3-server";
 import {
   type ClusterProcess,
@@ -93,12 +94,7 @@ describe.skipIf(!fs.existsSync(serverEntry))("two API and two worker processes",
     try {
       await createAiConfigsRepository(handle.db, createAuditRepository(handle.db)).activate(
         "avatar_generation",
-        {
-          apiProvider: "replicate",
-          modelName: "zsxkib/instant-id",
-          apiEndpoint: fake.endpoint,
-          configData: { version: "c".repeat(64), poll_interval_ms: 200 },
-        },
+        replicateConfig(fake.endpoint, 200),
       );
     } finally {
       await handle.close();
@@ -171,20 +167,7 @@ describe.skipIf(!fs.existsSync(serverEntry))("two API and two worker processes",
 
   /** Each generation ended exactly once: one result and no refund, or one refund and none. */
   async function endings(ids: string[]) {
-    const { rows } = await sql.query<{
-      id: string;
-      status: string;
-      attempts: number;
-      results: number;
-      refunds: number;
-    }>(
-      `SELECT g.id, g.status, g.attempts,
-        (SELECT count(*)::int FROM results r WHERE r.job_id = g.id) AS results,
-        (SELECT count(*)::int FROM credit_lots l WHERE l.refund_of_spend_id = g.spend_id) AS refunds
-       FROM generation_jobs g WHERE g.id = ANY($1::uuid[])`,
-      [ids],
-    );
-    return rows;
+    return (await sql.query<Ending>(endingsQuery("g.id = ANY($1::uuid[])"), [ids])).rows;
   }
 
   /** Every member's ledger adds up, and their balance is what the API says. */
@@ -292,10 +275,7 @@ describe.skipIf(!fs.existsSync(serverEntry))("two API and two worker processes",
     expect(endedWithin).toBeLessThan(120_000);
     const rows = await endings(ids);
     for (const r of rows) {
-      const once =
-        (r.status === "succeeded" && r.results === 1 && r.refunds === 0) ||
-        (r.status === "failed" && r.results === 0 && r.refunds === 1);
-      expect(once, JSON.stringify(r)).toBe(true);
+      expect(endedOnce(r), JSON.stringify(r)).toBe(true);
     }
     // The kill cut work off: some generation needed another attempt on the survivor.
     expect(rows.some((r) => r.attempts > 1)).toBe(true);
