@@ -89,16 +89,21 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
         staleAfterSeconds: 0,
         silentSince: beforeWorkers,
       });
-    // Styles without pictures (a fresh catalogue) get them drawn in the background.
-    const missing = await ctx.services.stylesRepo.withoutPreviews();
-    await queue.sendMany(
-      STYLE_PREVIEWS_JOB,
-      missing.map((s, i) => ({
-        data: { styleId: s.id },
-        singletonKey: s.id,
-        priority: missing.length - i,
-      })),
-    );
+    // Styles without pictures (a fresh catalogue) get them drawn in the background, once: not
+    // again by every process that starts while they are being drawn (a cluster starting
+    // together, or a restart before the backlog was done: its jobs are still in the queue).
+    await oneAtATime(db, "queue", async () => {
+      if ((await queue.unfinished(STYLE_PREVIEWS_JOB)) > 0) return;
+      const missing = await ctx.services.stylesRepo.withoutPreviews();
+      await queue.sendMany(
+        STYLE_PREVIEWS_JOB,
+        missing.map((s, i) => ({
+          data: { styleId: s.id },
+          singletonKey: s.id,
+          priority: missing.length - i,
+        })),
+      );
+    });
 
     const dist = webDistDir(env);
     if (!dist) log.warn("web app not built: only the API is served (run npm run build)");

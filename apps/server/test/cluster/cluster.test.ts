@@ -288,6 +288,15 @@ describe.skipIf(!fs.existsSync(serverEntry))("two API and two worker processes",
     );
   }, 240_000);
 
+  it("queues the catalogue's missing previews once, not once per process that started", async () => {
+    const { rows } = await sql.query<{ jobs: number; styles: number }>(
+      `SELECT count(*)::int AS jobs, count(DISTINCT singleton_key)::int AS styles
+       FROM pgboss.job WHERE name = 'style-previews'`,
+    );
+    expect(rows[0]!.styles).toBeGreaterThan(0);
+    expect(rows[0]!.jobs).toBe(rows[0]!.styles);
+  });
+
   it("runs each scheduled job once per schedule, not once per worker", async () => {
     // Both workers run pg-boss's scheduler (it checks the schedules every 30 s); each minute's
     // sweepers must still be sent once. Wait for a minute whose three sweepers were all sent.

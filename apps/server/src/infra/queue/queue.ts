@@ -80,6 +80,8 @@ export interface Queue extends QueueOps {
   readonly role: Role;
   /** Works a named queue in this process (and schedules it, with `schedule`). */
   register<T extends object>(def: JobDefinition<T>): void;
+  /** Jobs of a queue not finished yet (waiting, retrying or running), in every process. */
+  unfinished(name: JobName): Promise<number>;
   start(): Promise<void>;
   check(): Promise<void>;
   /**
@@ -152,6 +154,9 @@ export function createQueue(
         if (def.tick) dispatchers.push(createTicker(def.name, def.tick, log));
       }
       log.info({ role, jobs: defs.map((d) => d.name) }, "queue started");
+    },
+    async unfinished(name) {
+      return (await boss.getQueueSize(name, { before: "completed" })) ?? 0;
     },
     async jobState(name, id) {
       return (await boss.getJobById(name, id))?.state ?? null;
