@@ -122,22 +122,9 @@ export function createAppContext(core: CoreParts): AppContext {
   const security = createSecurityEventsRepository(db.db);
   const buckets = createRateLimitRepository(db.db);
   const limiter = createRateLimiter(buckets);
-  const stylesRepo = createStylesRepository(db.db);
   // A catalogue change here drops every process's cached catalogue and rendered pages at once
   // (their version check would notice within a second anyway).
-  let peerCatalogueChange = false;
-  stylesRepo.onChange(() => {
-    if (!peerCatalogueChange) changes.publish("catalogue");
-  });
-  changes.subscribe("catalogue", (_payload, fromPeer) => {
-    if (!fromPeer) return;
-    peerCatalogueChange = true;
-    try {
-      stylesRepo.notifyChanged();
-    } finally {
-      peerCatalogueChange = false;
-    }
-  });
+  const stylesRepo = createStylesRepository(db.db, { bus: changes });
   const audit = createAuditRepository(db.db);
   const referrals = createReferralsRepository(db.db, credits, audit);
   const guestSecret = authSecret(env);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { StyleCategory, StyleSort } from "@rupa/shared";
 import { results, styleEvents, stylePreviewPairs, styles } from "../../db/schema";
+import { type ChangeBus, createLocalChangeBus } from "../../infra/db/change-bus";
 import type { Database } from "../../infra/db/client";
 import { type CatalogueStyle, modelParametersOf } from "../../db/seed/catalogue.data";
 
@@ -13,13 +14,17 @@ export interface CatalogueVersion {
   updatedAt: string | null;
 }
 
-export function createStylesRepository(db: Database) {
-  // Every write method below calls changed(): this process's catalogue cache drops at once;
-  // other processes see the new catalogueVersion() within a second (docs/decisions/010).
-  const listeners = new Set<() => void>();
-  const changed = () => {
-    for (const l of listeners) l();
-  };
+/**
+ * Every write method calls changed(), published as "catalogue" on the change `bus`: this
+ * process's catalogue cache and rendered pages drop at once, and, over a PostgreSQL bus, every
+ * other process's too (without one they notice the new catalogueVersion() within a second,
+ * docs/decisions/010).
+ */
+export function createStylesRepository(
+  db: Database,
+  { bus = createLocalChangeBus() }: { bus?: ChangeBus } = {},
+) {
+  const changed = () => bus.publish("catalogue");
   // Qualified by hand: Drizzle writes a bare "id" in a select list, which the subquery would
   // resolve to style_events.id.
   const generated = sql<number>`(SELECT count(*)::int FROM style_events e WHERE e.style_id = "styles"."id" AND e.event_type = 'generated')`;
@@ -70,10 +75,9 @@ export function createStylesRepository(db: Database) {
       changed();
     },
 
-    /** Called after every write to the catalogue through this repository. */
+    /** Called after every write to the catalogue, here or (over the bus) in another process. */
     onChange(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return bus.subscribe("catalogue", () => listener());
     },
 
     /** One cheap query: a style inserted, updated (updated_at) or deleted changes it. */
