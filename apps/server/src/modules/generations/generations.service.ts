@@ -12,7 +12,7 @@ import type { GuestsService } from "../guests/guests.service";
 import type { ReferralsRepository } from "../referrals/referrals.repository";
 import type { SettingsRepository } from "../settings/settings.repository";
 import type { StylesRepository } from "../styles/styles.repository";
-import type { UploadsService } from "../uploads/uploads.service";
+import { photoRefusal, type UploadsService } from "../uploads/uploads.service";
 import { fileUrl } from "../../infra/storage/storage";
 import {
   type BannedKeywordsRepository,
@@ -146,8 +146,9 @@ export function createGenerationsService(d: GenerationDeps) {
       if (upload.status !== "completed" || !upload.croppedKey)
         throw generationErrors.uploadNotReady();
       // The free photo check, before anything is spent (a photo it could not check is allowed).
-      if (upload.faceCount === 0) throw generationErrors.noFace();
-      if (upload.faceCount !== null && upload.faceCount > 1) throw generationErrors.manyFaces();
+      const refusal = photoRefusal(upload);
+      if (refusal === "no_face") throw generationErrors.noFace();
+      if (refusal === "many_faces") throw generationErrors.manyFaces();
       if (style.isPremium && !(actor.userId && (await premiumAllowed(actor.userId))))
         throw generationErrors.premium();
       const variables = input.variables ?? {};

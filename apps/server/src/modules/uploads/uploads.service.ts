@@ -32,6 +32,15 @@ export function faceCheckOf(row: UploadRow): (FaceCheck & { cropFace: Box | null
   return row.faceCheck ? (row.faceCheck as unknown as FaceCheck & { cropFace: Box | null }) : null;
 }
 
+/**
+ * Why an avatar may not be made from this photo (no face, or more than one), or null: the one
+ * rule behind the upload's verdict and the generation's refusal. A photo the check could not
+ * look at is allowed.
+ */
+export function photoRefusal(row: UploadRow): PhotoIssue | null {
+  return faceCheckOf(row)?.issues.find((i) => REFUSING_PHOTO_ISSUES.includes(i)) ?? null;
+}
+
 /** The photo check as the generator shows it: the face box is a share of the photo's size. */
 function checkView(row: UploadRow): UploadResponse["upload"]["check"] {
   const check = faceCheckOf(row);
@@ -41,7 +50,7 @@ function checkView(row: UploadRow): UploadResponse["upload"]["check"] {
   return {
     faces: check.faces,
     issues,
-    verdict: issues.some((i) => REFUSING_PHOTO_ISSUES.includes(i))
+    verdict: photoRefusal(row)
       ? "refuse"
       : issues.length > 0
         ? "warn"
