@@ -66,6 +66,19 @@ export const REFUSING_PHOTO_ISSUES: readonly PhotoIssue[] = ["no_face", "many_fa
 /** Plain backgrounds a Formal CV/CPNS photo can be asked for. */
 export const PAS_FOTO_BACKGROUNDS = ["red", "blue", "white"] as const;
 export type PasFotoBackground = (typeof PAS_FOTO_BACKGROUNDS)[number];
+/** The category whose avatars are pas foto: a background choice and a pas foto download. */
+export const PAS_FOTO_CATEGORY = "formal_cv_cpns";
+
+/**
+ * The background a Formal CV/CPNS style starts with (the generator's choice and the server's
+ * default alike): red when the style is tagged "cpns", else blue. Null for other styles.
+ */
+export function defaultPasFotoBackground(
+  style: { category: string; tags: readonly string[] | null } | undefined,
+): PasFotoBackground | null {
+  if (!style || style.category !== PAS_FOTO_CATEGORY) return null;
+  return (style.tags ?? []).some((tag) => tag.toLowerCase() === "cpns") ? "red" : "blue";
+}
 /** Pas foto sizes at 300 dpi: 3x4 cm and 4x6 cm. */
 export const PAS_FOTO_SIZES = {
   "3x4": { width: 354, height: 472 },

@@ -1,4 +1,10 @@
-import type { GalleryItem, GalleryKind, GalleryPage, PasFotoSize } from "@rupa/shared";
+import {
+  type GalleryItem,
+  type GalleryKind,
+  type GalleryPage,
+  PAS_FOTO_CATEGORY,
+  type PasFotoSize,
+} from "@rupa/shared";
 import { type FaceDetector, faceDetector } from "../../infra/images/face-detector";
 import { makePasFoto } from "../../infra/images/pas-foto";
 import type { z } from "zod";
@@ -40,7 +46,7 @@ function toItem(r: GalleryRow): GalleryItem {
     prompt: r.prompt,
     beforeUrl: r.before_key ? fileUrl("user-uploads", r.before_key) : null,
     originalDeleted: Boolean(r.original_deleted),
-    pasFoto: r.kind === "avatar" && r.style_category === "formal_cv_cpns",
+    pasFoto: r.kind === "avatar" && r.style_category === PAS_FOTO_CATEGORY,
   };
 }
 

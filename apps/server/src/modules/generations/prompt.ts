@@ -1,4 +1,4 @@
-import type { PasFotoBackground } from "@rupa/shared";
+import { defaultPasFotoBackground, PAS_FOTO_CATEGORY, type PasFotoBackground } from "@rupa/shared";
 
 /**
  * The provider prompt from a style: `{subject}` becomes the gender-specific description (itself
@@ -36,9 +36,9 @@ export function backgroundFor(
   style: { category: string; tags: string[] | null },
   asked: string | undefined,
 ): PasFotoBackground | null {
-  if (style.category !== "formal_cv_cpns") return null;
-  if (asked !== undefined) return asked as PasFotoBackground;
-  return (style.tags ?? []).some((t) => t.toLowerCase() === "cpns") ? "red" : "blue";
+  if (style.category === PAS_FOTO_CATEGORY && asked !== undefined)
+    return asked as PasFotoBackground;
+  return defaultPasFotoBackground(style);
 }
 
 /**

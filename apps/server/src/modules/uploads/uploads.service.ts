@@ -50,11 +50,7 @@ function checkView(row: UploadRow): UploadResponse["upload"]["check"] {
   return {
     faces: check.faces,
     issues,
-    verdict: photoRefusal(row)
-      ? "refuse"
-      : issues.length > 0
-        ? "warn"
-        : "ok",
+    verdict: photoRefusal(row) ? "refuse" : issues.length > 0 ? "warn" : "ok",
     face: box
       ? {
           x: box.x / row.width,

@@ -1,17 +1,15 @@
-import type { PasFotoBackground } from "@rupa/shared/constants";
+import { PAS_FOTO_BACKGROUNDS, type PasFotoBackground } from "@rupa/shared/constants";
 import { useId } from "react";
 import { useI18n } from "@/lib/i18n";
 import { ChoiceButton } from "./choice-button";
 import { cn } from "@/lib/utils";
 
-/** Every background the server accepts (the type makes this complete), in the order shown. */
+/** Each background's swatch (the type makes this complete). */
 const SWATCH: Record<PasFotoBackground, string> = {
   red: "bg-[#c8102e]",
   blue: "bg-[#1d4ed8]",
   white: "bg-white",
 };
-// Not PAS_FOTO_BACKGROUNDS: importing the value would pull it into the shell bundle.
-const OPTIONS = Object.keys(SWATCH) as PasFotoBackground[];
 
 /** The plain background of a Formal CV/CPNS photo: red, blue or white, as a radio group. */
 export function BackgroundPicker({
@@ -37,7 +35,7 @@ export function BackgroundPicker({
         aria-describedby={hintId}
         className="grid grid-cols-3 gap-2"
       >
-        {OPTIONS.map((option) => {
+        {PAS_FOTO_BACKGROUNDS.map((option) => {
           const checked = value === option;
           return (
             <ChoiceButton

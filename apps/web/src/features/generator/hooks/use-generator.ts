@@ -1,5 +1,5 @@
 import type { Generation } from "@rupa/shared";
-import type { PasFotoBackground } from "@rupa/shared/constants";
+import { defaultPasFotoBackground, type PasFotoBackground } from "@rupa/shared/constants";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { isApiError } from "@/lib/api-client";
@@ -13,7 +13,6 @@ import { toast } from "@/lib/toast";
 import { fetchHealth, useStartGeneration } from "../api/generations";
 import type { Gender } from "../components/gender-picker";
 import type { SignUpReason } from "@/components/sign-up-dialog";
-import { defaultBackground } from "../lib/background";
 import { actionForCode, type ErrorAction } from "../lib/error-keys";
 import { viewCheck } from "../lib/photo-check";
 import { useFollowGeneration } from "./use-follow-generation";
@@ -85,7 +84,7 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
   const gendered = !!category && GENDERED.has(category);
   const chosenGender = gender ?? (category === "hijab_style" ? "female_hijab" : null);
   // Formal CV/CPNS styles make a pas foto on a plain background the person chooses.
-  const backgroundDefault = defaultBackground(style.data);
+  const backgroundDefault = defaultPasFotoBackground(style.data);
   const chosenBackground = backgroundDefault ? (background ?? backgroundDefault) : null;
 
   const onFinished = useCallback(

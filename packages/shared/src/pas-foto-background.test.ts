@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultBackground } from "./background";
+import { defaultPasFotoBackground as defaultBackground } from "./constants";
 
 describe("defaultBackground", () => {
   it("is red for a CPNS-tagged Formal CV/CPNS style, blue for the others, none elsewhere", () => {
