@@ -98,17 +98,22 @@ export function createHealthService(ctxOf: () => AppContext): HealthService {
   const liveness = async (): Promise<HealthResponse> =>
     ctxOf().drain.draining ? { status: "degraded" } : databaseAnswers();
 
+  /** The database, storage and queue probed together (readiness and the admin's components). */
+  const coreProbes = () => {
+    const ctx = ctxOf();
+    return Promise.all([
+      timed(() => ctx.db.executeSql("SELECT 1 AS ok", [])),
+      timed(() => ctx.storage.check()),
+      timed(() => ctx.queue.check()),
+    ]);
+  };
+
   /**
    * What readiness needs, probed together at most every 5 s (storage writes and reads a small
    * object, so a load balancer polling every second costs one probe per 5 s).
    */
   const readinessProbes = memo(5000, async () => {
-    const ctx = ctxOf();
-    const [database, storage, queue] = await Promise.all([
-      timed(() => ctx.db.executeSql("SELECT 1 AS ok", [])),
-      timed(() => ctx.storage.check()),
-      timed(() => ctx.queue.check()),
-    ]);
+    const [database, storage, queue] = await coreProbes();
     return { database: database.status, storage: storage.status, queue: queue.status };
   });
   const readiness = async (): Promise<ReadinessResponse> => {
@@ -128,10 +133,8 @@ export function createHealthService(ctxOf: () => AppContext): HealthService {
   const components = memo(10_000, async () => {
     const ctx = ctxOf();
     const provider = await ctx.services.providers.forService("avatar_generation");
-    const [database, storage, queue, prov, auth] = await Promise.all([
-      timed(() => ctx.db.executeSql("SELECT 1 AS ok", [])),
-      timed(() => ctx.storage.check()),
-      timed(() => ctx.queue.check()),
+    const [[database, storage, queue], prov, auth] = await Promise.all([
+      coreProbes(),
       timed(() => provider.check()),
       timed(authCheck),
     ]);

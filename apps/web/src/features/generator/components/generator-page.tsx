@@ -38,12 +38,12 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
     setBackground,
     check,
     refusal,
+    blocked,
     gendered,
     offersCustomFigure,
     busy,
     notice,
     hint,
-    uploading,
     ready,
     generation,
     running,
@@ -122,7 +122,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
             <Button
               size="lg"
               className="min-h-14 w-full text-base"
-              disabled={uploading || busy !== "idle" || running || !!refusal}
+              disabled={blocked}
               aria-describedby={hint ? hintId : undefined}
               onClick={() => void generate()}
             >
@@ -168,11 +168,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
             ) : null}
             {offersCustomFigure ? (
               <div className="flex flex-col gap-1 rounded-xl border border-dashed p-3">
-                <Button
-                  variant="outline"
-                  disabled={uploading || busy !== "idle" || running || !!refusal}
-                  onClick={() => setCustomOpen(true)}
-                >
+                <Button variant="outline" disabled={blocked} onClick={() => setCustomOpen(true)}>
                   <Package aria-hidden className="size-4" />
                   {t("customFigure.open")}
                 </Button>

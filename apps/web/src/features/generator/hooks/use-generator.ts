@@ -155,6 +155,9 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
     }
   };
 
+  /** Generate (and the custom figure) cannot start now: busy, or a photo the server refuses. */
+  const blocked = uploading || busy !== "idle" || running || refusal !== null;
+
   const generate = async () => {
     setNotice(null);
     if (busy !== "idle" || uploading || running) return;
@@ -270,6 +273,7 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
     setBackground,
     check,
     refusal,
+    blocked,
     gendered,
     offersCustomFigure,
     busy,
