@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { PhotoIssue } from "@rupa/shared";
-import type { DetectedFace, RgbImage } from "./face-detector";
+import { DETECT_SIZE, type DetectedFace, type FaceDetector, type RgbImage } from "./face-detector";
 
 export interface Box {
   x: number;
@@ -76,6 +76,32 @@ function sharpnessAndLuma(grey: Buffer, width: number, height: number) {
  * The verdict on a photo from the faces found on its scaled copy `image`; `scale` maps the
  * copy's pixels to the stored photo's (and `photoSize` is the stored photo's size).
  */
+/** The largest of the faces found (by box area), or null when there is none. */
+export function largestFace(found: DetectedFace[]): DetectedFace | null {
+  return found.reduce<DetectedFace | null>(
+    (a, b) => (!a || b.box.width * b.box.height > a.box.width * a.box.height ? b : a),
+    null,
+  );
+}
+
+/**
+ * Faces found on a copy of an RGB image at most DETECT_SIZE long (the detector's input size);
+ * `scale` turns the copy's pixels into the image's.
+ */
+export async function detectOnCopy(
+  pixels: Buffer,
+  width: number,
+  height: number,
+  detector: FaceDetector,
+): Promise<{ copy: RgbImage; faces: DetectedFace[]; scale: number }> {
+  const { data, info } = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .resize(DETECT_SIZE, DETECT_SIZE, { fit: "inside", withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const copy = { data, width: info.width, height: info.height };
+  return { copy, faces: await detector.detect(copy), scale: width / info.width };
+}
+
 export async function assessFaces(
   image: RgbImage,
   found: DetectedFace[],
@@ -83,9 +109,7 @@ export async function assessFaces(
   photoSize: { width: number; height: number },
 ): Promise<FaceCheck> {
   if (found.length === 0) return { faces: 0, issues: ["no_face"], face: null, signals: null };
-  const main = found.reduce((a, b) =>
-    b.box.width * b.box.height > a.box.width * a.box.height ? b : a,
-  );
+  const main = largestFace(found)!;
   const issues: PhotoIssue[] = found.length > 1 ? ["many_faces"] : [];
 
   const region: Region = {

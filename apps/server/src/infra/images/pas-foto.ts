@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { PAS_FOTO_MAX_BYTES, PAS_FOTO_SIZES, type PasFotoSize } from "@rupa/shared";
-import { DETECT_SIZE, type DetectedFace, type FaceDetector } from "./face-detector";
+import { detectOnCopy, largestFace } from "./face-check";
+import type { DetectedFace, FaceDetector } from "./face-detector";
 
 /**
  * The official proportions of a head-and-shoulders pas foto (as SSCASN and most Indonesian
@@ -19,10 +20,7 @@ interface Face {
 
 /** The largest face found, in the image's pixels; else the usual place of a face in a portrait. */
 function faceOf(found: DetectedFace[], scale: number, width: number, height: number): Face {
-  const main = found.reduce<DetectedFace | null>(
-    (a, b) => (!a || b.box.width * b.box.height > a.box.width * a.box.height ? b : a),
-    null,
-  );
+  const main = largestFace(found);
   if (!main) return { eyes: { x: width / 2, y: height * 0.42 }, faceHeight: height * 0.32 };
   const [l, r] = main.eyes;
   return {
@@ -49,16 +47,8 @@ export async function makePasFoto(
     .toBuffer({ resolveWithObject: true });
   const { width, height } = info;
   const raw = { raw: { width, height, channels: 3 as const } };
-  const copy = await sharp(data, raw)
-    .resize(DETECT_SIZE, DETECT_SIZE, { fit: "inside", withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const found = await detector.detect({
-    data: copy.data,
-    width: copy.info.width,
-    height: copy.info.height,
-  });
-  const face = faceOf(found, width / copy.info.width, width, height);
+  const { faces: found, scale } = await detectOnCopy(data, width, height, detector);
+  const face = faceOf(found, scale, width, height);
 
   // The area of the image that becomes the pas foto. When it would reach past the picture's
   // edges it is made smaller, down to 85% (the face then fills up to 39% of the

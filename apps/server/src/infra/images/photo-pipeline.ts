@@ -4,8 +4,15 @@ import sharp from "sharp";
 import { LIMITS } from "@rupa/shared";
 import { AppError } from "../../lib/errors";
 import { createLimiter, LimiterFullError } from "../../lib/limit";
-import { assessFaces, type Box, boxInRegion, type FaceCheck, regionAround } from "./face-check";
-import { DETECT_SIZE, type FaceDetector, faceDetector } from "./face-detector";
+import {
+  assessFaces,
+  type Box,
+  boxInRegion,
+  detectOnCopy,
+  type FaceCheck,
+  regionAround,
+} from "./face-check";
+import { type FaceDetector, faceDetector } from "./face-detector";
 
 export type PhotoType = "jpeg" | "png" | "webp" | "heic";
 /**
@@ -167,13 +174,8 @@ async function checkFaces(
   detector: FaceDetector,
 ): Promise<{ check: FaceCheck | null; error?: string }> {
   try {
-    const { data, info } = await sharp(pixels, { raw: { width, height, channels: 3 } })
-      .resize(DETECT_SIZE, DETECT_SIZE, { fit: "inside", withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const copy = { data, width: info.width, height: info.height };
-    const faces = await detector.detect(copy);
-    return { check: await assessFaces(copy, faces, width / info.width, { width, height }) };
+    const { copy, faces, scale } = await detectOnCopy(pixels, width, height, detector);
+    return { check: await assessFaces(copy, faces, scale, { width, height }) };
   } catch (e) {
     return { check: null, error: e instanceof Error ? e.message : String(e) };
   }
