@@ -114,17 +114,30 @@ export default defineConfig({
           // chunk would depend on the entry and so re-request its stylesheet.
           groups: [
             { name: "preload-helper", test: /vite\/preload-helper/ },
-            // The libraries every page runs on, in one long-cached file rather than several (TanStack
-            // Query only: TanStack Table is the admin panel's and loads with it).
+            // The libraries every page runs on, in a few long-cached files rather than many
+            // (TanStack Query only: TanStack Table is the admin panel's and loads with it). React
+            // and the router are apart from the rest: a server-rendered page's islands need
+            // React but not the router (docs/decisions/024).
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: "router", test: /node_modules[\\/]react-router[\\/]/ },
             {
               name: "vendor",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared))[\\/.]/,
+              test: /node_modules[\\/](@tanstack[\\/](react-query|query-core)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared))[\\/.]/,
+            },
+            // The landing page's islands (the category tabs and the carousel) and what they
+            // show, in one file for its first download (docs/decisions/024).
+            {
+              name: "landing",
+              test: /[\\/]src[\\/](features[\\/]landing[\\/](components[\\/](category-tabs|before-after-carousel|sample-image)|hooks[\\/]|lib[\\/]samples)|components[\\/]ui[\\/]tabs)[\\/.]/,
             },
             // The shell every page shows (session, navigation, i18n, API client), likewise, with
             // the zod-free constants and session routes of @rupa/shared (packages/shared/src/).
             {
               name: "shell",
-              test: /[\\/]src[\\/](constants|routes[\\/](account|auth)|lib[\\/](api-client|query-client|query-keys|toast|i18n|i18n-core|utils|referral|use-referral-capture|use-hydrated)|features[\\/](auth[\\/](api[\\/](me|preferred-language)|hooks[\\/]use-saved-language|sign-out)|seo[\\/]use-seo)|components[\\/](logo|language-toggle|ui[\\/](button|skeleton)))\.tsx?$/,
+              // Nothing in it may import the router: the islands load this chunk (the
+              // router-bound shell modules, sign-out and use-seo, go with the app). The message
+              // files' addresses are here too, beside lib/i18n, which reads them as it loads.
+              test: /[\\/]src[\\/](constants|routes[\\/](account|auth)|lib[\\/](api-client|query-client|query-keys|styles-api|toast|i18n|i18n-core|utils|referral|use-hydrated)|features[\\/]auth[\\/](api[\\/](me|preferred-language)|hooks[\\/]use-saved-language)|app[\\/]ssr-data|components[\\/](island|logo|language-toggle|ui[\\/](button|skeleton)))\.tsx?$|[\\/]src[\\/]locales[\\/](id|en)\.json\?url$/,
               includeDependenciesRecursively: false,
             },
           ],

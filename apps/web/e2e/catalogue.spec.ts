@@ -356,35 +356,52 @@ test("feedback is stored, and an empty form asks for the required fields", async
   await expect(page.getByLabel("Jenis feedback")).toBeFocused();
 });
 
-test("a visitor's landing page and /eksplor arrive rendered by the server, then hydrate", async ({
+test("a visitor's landing page and /eksplor arrive rendered by the server, and only their islands hydrate", async ({
   page,
   request,
 }) => {
-  // The HTML alone already shows the page (docs/decisions/009).
+  // The HTML alone already shows the page (docs/decisions/009), with its own head and samples.
   const landing = await (await request.get("/")).text();
   expect(landing).toContain("Ubah satu foto jadi puluhan gaya avatar");
   expect(landing).toContain('id="rupa-ssr-data"');
+  expect(landing).toContain("<title>Avatar AI dari fotomu · Rupa</title>");
+  expect(landing).toMatch(/<img[^>]+-card\.webp"/);
   const explore = await (await request.get("/eksplor")).text();
   expect(explore).toMatch(/<img[^>]+-card\.webp"/);
+  expect(explore).toContain("<title>Eksplor Gaya · Rupa</title>");
 
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
   });
+  const scripts: string[] = [];
+  page.on("request", (req) => {
+    if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+  });
   await page.goto("/");
   await expect(h1(page)).toHaveText("Ubah satu foto jadi puluhan gaya avatar");
-  // Hydrated: the same heading element now answers to the language toggle.
-  await page.evaluate(() => {
-    (document.querySelector("h1") as HTMLElement & { rendered?: string }).rendered = "server";
-  });
-  await page.getByRole("group", { name: "Bahasa" }).getByRole("button", { name: "EN" }).click();
+  // The islands hydrate (docs/decisions/024): the toggle works once its code runs, and the
+  // carousel and the category tabs answer.
+  const toggle = page.getByRole("group", { name: "Bahasa" }).getByRole("button", { name: "EN" });
+  await expect(toggle).toBeEnabled();
+  const carousel = page.getByRole("region", { name: "Contoh sebelum dan sesudah" });
+  await carousel.hover();
+  await carousel.getByRole("button", { name: "Tampilkan contoh 2" }).click();
+  await expect(carousel.getByRole("button", { name: "Tampilkan contoh 2" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await page.getByRole("tab", { name: "Kartun" }).click();
+  await expect(page.getByRole("tab", { name: "Kartun" })).toHaveAttribute("aria-selected", "true");
+  // Only the islands' code came: not the router nor the app.
+  expect(scripts.filter((path) => /\/assets\/(router|start)-/.test(path))).toEqual([]);
+
+  // A new language loads the page again, which the server renders in it.
+  await toggle.click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(h1(page)).toHaveText("Turn one photo into dozens of avatar styles");
-  expect(
-    await page.evaluate(
-      () => (document.querySelector("h1") as HTMLElement & { rendered?: string }).rendered,
-    ),
-  ).toBe("server");
-  // The choice reaches the server, which renders the next visit in English.
+  await expect(page.locator("#rupa-ssr-data")).toHaveCount(1);
+  // The choice stays with the visitor: the next visit is in English too.
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(h1(page)).toHaveText("Turn one photo into dozens of avatar styles");

@@ -5,13 +5,22 @@
 
 import fs from "node:fs";
 import { QueryClient } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, type ReactElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { IslandProviders } from "@/app/island-providers";
+import { IslandRouter } from "@/app/island-router";
 import { AppProviders } from "@/app/providers";
 import { routes } from "@/app/router";
 import { seedQueryClient, serializeSsrData, SSR_DATA_ID, type SsrData } from "@/app/ssr-data";
 import * as api from "@rupa/shared/route-table";
+import {
+  IslandRendererContext,
+  islandUsesRouter,
+  type IslandName,
+  type RenderedIsland,
+} from "@/components/island";
+import { SeoServerContext, type SeoHead } from "@/features/seo/use-seo";
 import { routeUrl } from "@/lib/api-client";
 import type { Catalog } from "@/lib/i18n";
 import { flattenMessages, isLang, type Lang } from "@/lib/i18n-core";
@@ -35,13 +44,13 @@ const API: Record<DataKey, string> = {
 };
 
 /**
- * The API answers the first screen of a path needs, by the SsrData field they fill. The
- * landing's moving sample rows load in the browser after the first paint, as they always did;
- * /eksplor's cards are its main content, so they are in the HTML.
+ * The API answers the first screen of a path needs, by the SsrData field they fill. Both pages
+ * show the catalogue's images in their HTML (the landing's samples, /eksplor's cards): the
+ * browser hydrates only the islands (docs/decisions/024), it renders no part of the page anew.
  */
 export function dataSources(pathname: string): Partial<Record<DataKey, string>> {
   if (pathname === "/eksplor") return { me: API.me, styles: API.styles };
-  return { me: API.me, summary: API.summary };
+  return { me: API.me, styles: API.styles, summary: API.summary };
 }
 
 const catalogs: Record<Lang, Catalog> = {
@@ -72,6 +81,31 @@ function inlineStylesheets(template: string): string {
     }
     return `<style>${css}</style>`;
   });
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+const HEAD_TAGS =
+  /\s*<title>[^<]*<\/title>|\s*<meta\s+(?:name|property)="(?:description|keywords|robots|og:[^"]*|twitter:[^"]*)"[^>]*>|\s*<link\s+rel="canonical"[^>]*>/g;
+
+/**
+ * index.html's title, description, Open Graph, Twitter and canonical tags replaced by the
+ * page's own (what useSeo reported while it rendered), so they are right without any script.
+ */
+function writeSeoHead(template: string, head: SeoHead | null): string {
+  if (!head) return template;
+  const tags = [
+    `<title>${escapeAttribute(head.title)}</title>`,
+    ...head.metas.map(
+      ([attribute, key, content]) =>
+        `<meta ${attribute}="${key}" content="${escapeAttribute(content)}" />`,
+    ),
+    `<link rel="canonical" href="${escapeAttribute(head.canonical)}" />`,
+  ];
+  return template
+    .replace(HEAD_TAGS, "")
+    .replace("</head>", () => `    ${tags.join("\n    ")}\n  </head>`);
 }
 
 export type RenderInput = {
@@ -107,10 +141,42 @@ export async function renderPage({
 
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   seedQueryClient(client, ssrData);
+  const catalog = catalogs[ssrData.lang];
+  let head: SeoHead | null = null;
+  const seo = { origin: new URL(url).origin, report: (page: SeoHead) => void (head = page) };
+  // Each island is its own root, rendered as app/islands.tsx will hydrate it: in the same
+  // providers, with its own useId prefix (numbered in the order they appear).
+  let islands = 0;
+  const UrlRouter = ({ children }: { children: ReactNode }) => (
+    <IslandRouter url={url}>{children}</IslandRouter>
+  );
+  const renderIsland = (name: IslandName, element: ReactElement): RenderedIsland => {
+    islands += 1;
+    const idPrefix = `i${islands}-`;
+    const html = renderToString(
+      <StrictMode>
+        <SeoServerContext value={seo}>
+          <IslandProviders
+            catalog={catalog}
+            client={client}
+            router={islandUsesRouter[name] ? UrlRouter : undefined}
+          >
+            {element}
+          </IslandProviders>
+        </SeoServerContext>
+      </StrictMode>,
+      { identifierPrefix: idPrefix },
+    );
+    return { html, idPrefix };
+  };
   const html = renderToString(
     <StrictMode>
-      <AppProviders catalog={catalogs[ssrData.lang]} client={client}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <AppProviders catalog={catalog} client={client}>
+        <SeoServerContext value={seo}>
+          <IslandRendererContext value={renderIsland}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </IslandRendererContext>
+        </SeoServerContext>
       </AppProviders>
     </StrictMode>,
   );
@@ -119,7 +185,7 @@ export async function renderPage({
   const root = '<div id="root"></div>';
   if (!template.includes(root)) return null;
   return (
-    inlineStylesheets(template)
+    inlineStylesheets(writeSeoHead(template, head))
       // The page is on screen without its code, which main.tsx loads after the first paint.
       .replace(/<link rel="modulepreload"[^>]*>\s*/g, "")
       .replace(/<html lang="[^"]*"/, () => `<html lang="${ssrData.lang}"`)

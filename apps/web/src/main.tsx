@@ -4,7 +4,9 @@ import "./index.css";
 // app's chunks never depend on it (or on its stylesheet).
 const SSR_DATA_ID = "rupa-ssr-data";
 
-// The first download is this file and the stylesheet; the app follows (app/start.tsx).
+// The first download is this file and the stylesheet. A page the browser renders gets the app
+// (app/start.tsx); a page the server rendered gets its islands only (app/islands.tsx,
+// docs/decisions/024), and the app's code when a link to another page is pointed at.
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
 const root = container;
@@ -12,20 +14,21 @@ const root = container;
 const rendered = document.getElementById(SSR_DATA_ID) !== null;
 
 const boot = (): void => {
-  import("@/app/start")
-    .then(({ start }) => start(root))
-    .catch((error: unknown) => {
-      // A server-rendered page stays as it is (its links still work); an empty one says why.
-      console.error("Rupa failed to start", error);
-      if (rendered) return;
-      root.textContent =
-        "Rupa gagal dimuat. Muat ulang halaman ini. / Rupa failed to load. Please reload.";
-    });
+  (rendered
+    ? import("@/app/islands").then(({ hydrateIslands }) => hydrateIslands(root))
+    : import("@/app/start").then(({ start }) => start(root))
+  ).catch((error: unknown) => {
+    // A server-rendered page stays as it is (its links still work); an empty one says why.
+    console.error("Rupa failed to start", error);
+    if (rendered) return;
+    root.textContent =
+      "Rupa gagal dimuat. Muat ulang halaman ini. / Rupa failed to load. Please reload.";
+  });
 };
 
-// A page the server rendered is already on screen: its code loads once that first frame is
-// painted, so the HTML, the stylesheet and the page's images have the connection to themselves
-// until then (docs/decisions/009). Hidden tabs paint no frames, hence the timer.
+// A page the server rendered is already on screen: its islands' code loads once that first
+// frame is painted, so the HTML and the page's images have the connection to themselves until
+// then (docs/decisions/009). Hidden tabs paint no frames, hence the timer.
 if (rendered) {
   let booted = false;
   const once = () => {

@@ -1,11 +1,19 @@
+import { Island } from "@/components/island";
 import { LANGS, useI18n } from "@/lib/i18n";
 import { useHydrated } from "@/lib/use-hydrated";
 import { cn } from "@/lib/utils";
 
-/** ID/EN switch. The choice is stored and survives reloads and sign-out. */
+/**
+ * ID/EN switch. The choice is stored and survives reloads and sign-out. An island: in a
+ * server-rendered page it works as soon as its own small code has loaded.
+ */
 export function LanguageToggle({ className }: { className?: string }) {
+  return <Island name="language-toggle" component={LanguageToggleControl} props={{ className }} />;
+}
+
+export function LanguageToggleControl({ className }: { className?: string }) {
   const { lang, setLang, t } = useI18n();
-  // In a server-rendered page the toggle works once the app's code has hydrated it.
+  // In a server-rendered page the toggle works once its island has hydrated.
   const hydrated = useHydrated();
   return (
     <div

@@ -116,19 +116,28 @@ const I18nContext = createContext<I18nValue | null>(null);
 export function I18nProvider({
   initial,
   onUserChoice,
+  switchPage,
   children,
 }: {
   initial: Catalog;
   /** Called after the person switched language with the toggle. */
   onUserChoice?: (lang: Lang) => void;
+  /**
+   * Set by a server-rendered page's islands (docs/decisions/024): the page's text is HTML the
+   * server wrote, so a new language stores the choice and calls this (which loads the page
+   * again in it) instead of switching the messages here.
+   */
+  switchPage?: (lang: Lang) => void;
   children: ReactNode;
 }) {
   const [catalog, setCatalog] = useState(initial);
   const requested = useRef(initial.lang);
   const onUserChoiceRef = useRef(onUserChoice);
+  const switchPageRef = useRef(switchPage);
   useEffect(() => {
     onUserChoiceRef.current = onUserChoice;
-  }, [onUserChoice]);
+    switchPageRef.current = switchPage;
+  }, [onUserChoice, switchPage]);
 
   useEffect(() => {
     document.documentElement.lang = catalog.lang;
@@ -141,6 +150,11 @@ export function I18nProvider({
   const setLang = useCallback(async (next: Lang, origin: LangOrigin = "user") => {
     if (origin === "account" && userPending.current > 0) return;
     requested.current = next;
+    if (switchPageRef.current) {
+      storeLang(next);
+      switchPageRef.current(next);
+      return;
+    }
     if (origin === "user") userPending.current += 1;
     try {
       const loaded = await loadCatalog(next);

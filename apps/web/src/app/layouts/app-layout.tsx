@@ -1,10 +1,12 @@
 import { Outlet, useLocation } from "react-router";
 import { useSession } from "@/features/auth/api/me";
 import { useSignOut } from "@/features/auth/sign-out";
+import { Island } from "@/components/island";
 import { BottomNav } from "@/features/navigation/components/bottom-nav";
 import { MainSidebar } from "@/features/navigation/components/main-sidebar";
 import { MobileHeader } from "@/features/navigation/components/mobile-header";
 import type { NavSession } from "@/features/navigation/nav-session";
+import { SettingSlotIsland } from "./setting-slot-island";
 import { SkipLink } from "./skip-link";
 
 /** The account as the navigation shows it. */
@@ -48,7 +50,9 @@ export function AppLayout() {
           <Outlet />
         </main>
       </div>
-      <BottomNav session={session} onSignOut={signOut} />
+      <BottomNav
+        setting={<Island name="setting-slot" component={SettingSlotIsland} props={{ session }} />}
+      />
     </div>
   );
 }

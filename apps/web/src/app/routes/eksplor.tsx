@@ -1,3 +1,4 @@
+import { Island } from "@/components/island";
 import { useSession } from "@/features/auth/api/me";
 import { ExploreView } from "@/features/catalogue/components/explore-view";
 import { ReferralCard } from "@/features/referrals/components/referral-card";
@@ -5,8 +6,16 @@ import { useSeo } from "@/features/seo/use-seo";
 import { useI18n } from "@/lib/i18n";
 import { useViewer } from "./use-viewer";
 
-/** `/eksplor`: home/explore for everyone; the referral card for signed-in users. */
+/**
+ * `/eksplor`: home/explore for everyone; the referral card for signed-in users. The page's
+ * content is one island: in the server-rendered page, the sort, the filters and the style
+ * dialog work once its code has loaded, without the rest of the app.
+ */
 export default function EksplorRoute() {
+  return <Island name="eksplor" component={EksplorScreen} props={{}} />;
+}
+
+export function EksplorScreen() {
   const { t } = useI18n();
   useSeo({ title: t("pages.eksplor.title"), description: t("pages.eksplor.description") });
   const session = useSession();

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useDeferredValue } from "react";
+import { lazy, Suspense } from "react";
 import { useSession } from "@/features/auth/api/me";
-import { useCatalogueSummary, useStyles } from "@/lib/styles-api";
+import { useCatalogueSummary } from "@/lib/styles-api";
 import { copyFigures, describeGenerationTime } from "@/features/catalogue/lib/figures";
 import { LandingPage } from "@/features/landing/components/landing-page";
+import { useLandingSamples } from "@/features/landing/hooks/use-landing-samples";
 import { useSeo } from "@/features/seo/use-seo";
 import { useI18n } from "@/lib/i18n";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -25,10 +26,8 @@ export default function HomeRoute() {
 function Landing() {
   const { t } = useI18n();
   useSeo({ title: t("app.tagline"), description: t("pages.home.description") });
-  const styles = useStyles("featured");
+  const samples = useLandingSamples();
   const summary = useCatalogueSummary();
-  // The sample images render in an interruptible pass after the text (no long task).
-  const samples = useDeferredValue(styles.data);
   return (
     <LandingPage
       styles={samples}

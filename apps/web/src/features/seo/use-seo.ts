@@ -1,6 +1,6 @@
-import { useEffect } from "react";
+import { createContext, use, useEffect } from "react";
 import { useLocation } from "react-router";
-import { OG_LOCALE } from "@/lib/i18n-core";
+import { OG_LOCALE, type Lang } from "@/lib/i18n-core";
 import { useI18n } from "@/lib/i18n";
 
 export const SITE_NAME = "Rupa";
@@ -43,46 +43,77 @@ export function formatDocumentTitle(title: string): string {
   return title === SITE_NAME ? SITE_NAME : `${title} · ${SITE_NAME}`;
 }
 
+/** Everything useSeo puts into the document's head, worked out once for the DOM and the server. */
+export type SeoHead = {
+  title: string;
+  metas: ["name" | "property", string, string][];
+  canonical: string;
+};
+
+/** The head of a page at `origin` + `pathname` in `lang`, from its SEO options. */
+export function seoHead(
+  { title, description, noindex = false, image, type = "website" }: SeoOptions,
+  page: { origin: string; pathname: string; lang: Lang; keywords: string; imageAlt: string },
+): SeoHead {
+  const url = page.origin + page.pathname;
+  const imageUrl = new URL(image ?? OG_IMAGE_PATH, page.origin).href;
+  const fullTitle = formatDocumentTitle(title);
+  return {
+    title: fullTitle,
+    metas: [
+      ["name", "description", description],
+      ["name", "keywords", page.keywords],
+      ["name", "robots", noindex ? "noindex, nofollow" : "index, follow"],
+      ["property", "og:site_name", SITE_NAME],
+      ["property", "og:title", fullTitle],
+      ["property", "og:description", description],
+      ["property", "og:type", type],
+      ["property", "og:url", url],
+      ["property", "og:image", imageUrl],
+      ["property", "og:image:alt", page.imageAlt],
+      ["property", "og:locale", OG_LOCALE[page.lang]],
+      ["name", "twitter:card", "summary_large_image"],
+      ["name", "twitter:title", fullTitle],
+      ["name", "twitter:description", description],
+      ["name", "twitter:image", imageUrl],
+    ],
+    canonical: url,
+  };
+}
+
+/**
+ * Given by the server's renderer (entry-server.tsx): the page's address and where to report its
+ * head, which the server writes into the HTML (a server-rendered page's head is right before
+ * any script runs, docs/decisions/024).
+ */
+export const SeoServerContext = createContext<{
+  origin: string;
+  report: (head: SeoHead) => void;
+} | null>(null);
+
 /**
  * Sets the document title, description, keywords, Open Graph and Twitter tags and the
  * canonical link (origin + path, never the query) for the current page and language.
  * Call it once at the top of every route component.
  */
-export function useSeo({
-  title,
-  description,
-  noindex = false,
-  image,
-  type = "website",
-}: SeoOptions): void {
+export function useSeo(options: SeoOptions): void {
+  const { title, description, noindex, image, type } = options;
   const { pathname } = useLocation();
   const { lang, t } = useI18n();
   const keywords = t("seo.keywords");
   const imageAlt = t("seo.ogImageAlt");
+  const server = use(SeoServerContext);
+  if (server)
+    server.report(seoHead(options, { origin: server.origin, pathname, lang, keywords, imageAlt }));
 
   useEffect(() => {
-    const origin = window.location.origin;
-    const url = origin + pathname;
-    const imageUrl = new URL(image ?? OG_IMAGE_PATH, origin).href;
-    const fullTitle = formatDocumentTitle(title);
-
-    document.title = fullTitle;
-    upsertMeta("name", "description", description);
-    upsertMeta("name", "keywords", keywords);
-    upsertMeta("name", "robots", noindex ? "noindex, nofollow" : "index, follow");
-    upsertMeta("property", "og:site_name", SITE_NAME);
-    upsertMeta("property", "og:title", fullTitle);
-    upsertMeta("property", "og:description", description);
-    upsertMeta("property", "og:type", type);
-    upsertMeta("property", "og:url", url);
-    upsertMeta("property", "og:image", imageUrl);
-    upsertMeta("property", "og:image:alt", imageAlt);
-    upsertMeta("property", "og:locale", OG_LOCALE[lang]);
-    upsertMeta("name", "twitter:card", "summary_large_image");
-    upsertMeta("name", "twitter:title", fullTitle);
-    upsertMeta("name", "twitter:description", description);
-    upsertMeta("name", "twitter:image", imageUrl);
-    upsertCanonical(url);
+    const head = seoHead(
+      { title, description, noindex, image, type },
+      { origin: window.location.origin, pathname, lang, keywords, imageAlt },
+    );
+    document.title = head.title;
+    for (const [attribute, key, content] of head.metas) upsertMeta(attribute, key, content);
+    upsertCanonical(head.canonical);
   }, [title, description, noindex, image, type, pathname, lang, keywords, imageAlt]);
 }
 

@@ -1,14 +1,26 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Island } from "@/components/island";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { useLandingSamples } from "../hooks/use-landing-samples";
 import { useReducedMotion } from "../hooks/use-reduced-motion";
 import { pickCarouselPairs, wrapIndex, type Sample } from "../lib/samples";
 import { SampleImage } from "./sample-image";
 
 export const AUTO_ADVANCE_MS = 4_000;
+
+/** The landing page's carousel of the featured styles: an island of the server-rendered page. */
+export function LandingCarousel() {
+  return <BeforeAfterCarousel styles={useLandingSamples()} />;
+}
+
+/** The carousel as a part of the page (rendered with its island). */
+export function LandingCarouselIsland() {
+  return <Island name="landing-carousel" component={LandingCarousel} props={{}} />;
+}
 
 /**
  * Four before/after pairs with previous/next arrows and dots (WAI-ARIA carousel). It moves on

@@ -1,49 +1,16 @@
 import { ArrowRight } from "lucide-react";
-import { useState } from "react";
 import { Link } from "react-router";
+import { Island } from "@/components/island";
 import { Button } from "@/components/ui/button";
-import { TabPanel, Tabs, useTabsId } from "@/components/ui/tabs";
 import { useI18n } from "@/lib/i18n";
-import { SAMPLE_TAB_ORDER, samplesForTab, type Sample, type SampleTab } from "../lib/samples";
-import { SampleImage } from "./sample-image";
+import { CategoryTabs } from "./category-tabs";
 
-/** Category tabs of samples: professional, creative, cartoon, cultural. */
-export function CategorySamples({ styles }: { styles: readonly Sample[] | undefined }) {
-  const { t, lang } = useI18n();
-  const [tab, setTab] = useState<SampleTab>("professional");
-  const idBase = useTabsId();
-  const samples = samplesForTab(styles ?? [], tab);
+/** Category tabs of samples (professional, creative, cartoon, cultural) and a link to all. */
+export function CategorySamples() {
+  const { t } = useI18n();
   return (
     <div className="flex flex-col items-center gap-6">
-      <Tabs
-        idBase={idBase}
-        label={t("landing.categories.tabsLabel")}
-        value={tab}
-        onChange={setTab}
-        className="w-full sm:w-auto"
-        tabClassName="flex-1 px-2.5 sm:flex-none sm:px-4"
-        items={SAMPLE_TAB_ORDER.map((value) => ({
-          value,
-          label: t(`landing.categories.${value}`),
-        }))}
-      />
-      <TabPanel idBase={idBase} value={tab} className="w-full rounded-2xl">
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4">
-          {(samples.length > 0 ? samples : Array.from({ length: 8 }, () => null)).map(
-            (style, index) => (
-              <li
-                key={style?.id ?? index}
-                className="overflow-hidden rounded-2xl border bg-card shadow-soft"
-              >
-                <SampleImage image={style?.preview ?? null} alt="" />
-                <p className="line-clamp-2 min-h-[3.25rem] px-3 py-2 text-sm leading-snug font-semibold">
-                  {style ? (lang === "id" ? style.nameId : style.name) : "\u00a0"}
-                </p>
-              </li>
-            ),
-          )}
-        </ul>
-      </TabPanel>
+      <Island name="landing-categories" component={CategoryTabs} props={{}} />
       <Button asChild variant="outline">
         <Link to="/eksplor">
           {t("landing.categories.seeAll")}

@@ -18,7 +18,7 @@ import { Logo, LogoMark } from "@/components/logo";
 import { Button } from "@/components/ui/button";
 import { useI18n } from "@/lib/i18n";
 import type { Sample } from "../lib/samples";
-import { BeforeAfterCarousel } from "./before-after-carousel";
+import { LandingCarouselIsland } from "./before-after-carousel";
 import { CategorySamples } from "./category-samples";
 import { SampleRows } from "./sample-rows";
 
@@ -144,7 +144,7 @@ export function LandingPage({
           title={t("landing.categories.title")}
           lead={t("landing.categories.lead")}
         >
-          <CategorySamples styles={styles} />
+          <CategorySamples />
         </Section>
 
         <Section
@@ -152,7 +152,7 @@ export function LandingPage({
           lead={t("landing.carousel.lead")}
           className="bg-card"
         >
-          <BeforeAfterCarousel styles={styles} />
+          <LandingCarouselIsland />
         </Section>
 
         <Section title={t("landing.steps.title")}>

@@ -1,0 +1,183 @@
+import { StrictMode, type ComponentType, type ReactNode } from "react";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { islandUsesRouter, type IslandName, type IslandProps } from "@/components/island";
+import { loadCatalog, readStoredLang, rememberLangForServer } from "@/lib/i18n";
+import { queryClient } from "@/lib/query-client";
+import { IslandProviders } from "./island-providers";
+import type { LeavePage } from "./island-router";
+import { readSsrData, seedQueryClient } from "./ssr-data";
+
+type Loader = () => Promise<ComponentType<IslandProps>>;
+
+/** An island's loader; its props come from the HTML, where the server wrote the same ones. */
+const island =
+  <P extends IslandProps>(load: () => Promise<ComponentType<P>>): Loader =>
+  () =>
+    load() as Promise<ComponentType<IslandProps>>;
+
+/** Each island's code, loaded only when the page has that island. */
+const islands: Record<IslandName, Loader> = {
+  "language-toggle": island(() =>
+    import("@/components/language-toggle").then((m) => m.LanguageToggleControl),
+  ),
+  "landing-categories": island(() =>
+    import("@/features/landing/components/category-tabs").then((m) => m.CategoryTabs),
+  ),
+  "landing-carousel": island(() =>
+    import("@/features/landing/components/before-after-carousel").then((m) => m.LandingCarousel),
+  ),
+  "setting-slot": island(() =>
+    import("./layouts/setting-slot-island").then((m) => m.SettingSlotIsland),
+  ),
+  eksplor: island(() => import("./routes/eksplor").then((m) => m.EksplorScreen)),
+};
+
+const PROGRESS_CLASS =
+  "fixed inset-x-0 top-0 z-[60] h-0.5 overflow-hidden bg-primary-soft [&>div]:h-full [&>div]:w-2/5 [&>div]:animate-progress [&>div]:rounded-full [&>div]:bg-primary";
+
+/** The hydrated islands of this page, unmounted when the app takes over. */
+const islandRoots: Root[] = [];
+let leaving = false;
+
+/**
+ * Opens another page: the whole app loads (its code is usually here already, preloaded when the
+ * link was pointed at), the islands are unmounted and the app renders the new address in #root,
+ * as one app from then on (a toast asked for on the way, such as "style selected", shows up
+ * there). If the app cannot load, the browser goes to the page the normal way.
+ */
+function leaveTo(root: HTMLElement): LeavePage {
+  return (href, mode) => {
+    if (leaving) return;
+    leaving = true;
+    const progress = document.createElement("div");
+    progress.setAttribute("role", "progressbar");
+    progress.className = PROGRESS_CLASS;
+    progress.append(document.createElement("div"));
+    document.body.append(progress);
+    const from = window.location.href;
+    import("./start")
+      .then(({ start }) => {
+        if (mode === "push") window.history.pushState(null, "", href);
+        else window.history.replaceState(null, "", href);
+        for (const island of islandRoots.splice(0)) island.unmount();
+        window.scrollTo(0, 0);
+        return start(root);
+      })
+      .catch((error: unknown) => {
+        console.warn("Rupa: the app did not load, opening the page instead", error);
+        if (window.location.href !== from) window.history.replaceState(null, "", from);
+        window.location.assign(href);
+      })
+      .finally(() => progress.remove());
+  };
+}
+
+/**
+ * A click on a link of the server's HTML to another page of ours opens it in the app too
+ * (leaveTo), like the islands' own links; new tabs, downloads and anchors on this page stay
+ * the browser's.
+ */
+function openLinksInApp(leave: LeavePage): void {
+  document.addEventListener("click", (event) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+    if (link.target || link.hasAttribute("download")) return;
+    if (link.pathname === window.location.pathname && link.hash) return;
+    event.preventDefault();
+    leave(link.href, "push");
+  });
+}
+
+const INTENT_EVENTS = ["pointerover", "focusin", "touchstart"] as const;
+
+/**
+ * The first time a link is pointed at, focused or touched, the app's page preloader is loaded
+ * (app/route-modules.ts), which from then on starts loading a page's code on intent, as in the
+ * app: the next page opens with its code already here.
+ */
+function preloadPagesOnIntent(): void {
+  const options = { capture: true, passive: true } as const;
+  const onFirstIntent = (event: Event) => {
+    if (!(event.target instanceof Element) || !event.target.closest("a[href]")) return;
+    for (const type of INTENT_EVENTS) document.removeEventListener(type, onFirstIntent, options);
+    void import("./route-modules")
+      .then(({ listenForIntent, preloadRoute }) => {
+        const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+        if (link instanceof HTMLAnchorElement && link.origin === window.location.origin)
+          preloadRoute(link.pathname);
+        listenForIntent();
+      })
+      .catch(() => undefined);
+  };
+  for (const type of INTENT_EVENTS) document.addEventListener(type, onFirstIntent, options);
+}
+
+/** The islands of the page, without those inside another island (that one renders them). */
+function outermostIslands(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>("[data-island]")].filter(
+    (element) => !element.parentElement?.closest("[data-island]"),
+  );
+}
+
+function propsOf(element: HTMLElement): IslandProps {
+  try {
+    const value: unknown = JSON.parse(element.dataset.props ?? "{}");
+    return value && typeof value === "object" ? (value as IslandProps) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Brings a server-rendered page to life (docs/decisions/024): each island is hydrated as its own
+ * React root with the answers the page was rendered with; the rest of the page stays the
+ * server's HTML, whose links are normal links. Pointing at a link to another page starts
+ * loading that page's code. A page in another language than the visitor's stored choice is
+ * rendered again by the whole app instead.
+ */
+export async function hydrateIslands(root: HTMLElement): Promise<void> {
+  const ssr = readSsrData(document);
+  const stored = readStoredLang();
+  if (!ssr || (stored !== null && stored !== ssr.lang)) {
+    const { start } = await import("./start");
+    return start(root);
+  }
+  rememberLangForServer(ssr.lang);
+  seedQueryClient(queryClient, ssr);
+  const catalog = await loadCatalog(ssr.lang);
+  preloadPagesOnIntent();
+  const leave = leaveTo(root);
+  openLinksInApp(leave);
+  let router: Promise<ComponentType<{ children: ReactNode }>> | undefined;
+  // One router component for the page's islands, loaded with the first island that has links.
+  const loadRouter = () =>
+    (router ??= import("./island-router").then(({ IslandRouter }) => {
+      const Router = ({ children }: { children: ReactNode }) => (
+        <IslandRouter leave={leave}>{children}</IslandRouter>
+      );
+      return Router;
+    }));
+  await Promise.all(
+    outermostIslands(root).map(async (element) => {
+      const name = element.dataset.island;
+      if (!name || !(name in islands)) return;
+      const known = name as IslandName;
+      const [Component, Router] = await Promise.all([
+        islands[known](),
+        islandUsesRouter[known] ? loadRouter() : undefined,
+      ]);
+      const island = hydrateRoot(
+        element,
+        <StrictMode>
+          <IslandProviders catalog={catalog} client={queryClient} router={Router}>
+            <Component {...propsOf(element)} />
+          </IslandProviders>
+        </StrictMode>,
+        { identifierPrefix: element.dataset.idPrefix ?? "" },
+      );
+      islandRoots.push(island);
+    }),
+  );
+}
