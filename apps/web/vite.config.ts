@@ -124,12 +124,6 @@ export default defineConfig({
               name: "vendor",
               test: /node_modules[\\/](@tanstack[\\/](react-query|query-core)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared))[\\/.]/,
             },
-            // The landing page's islands (the category tabs and the carousel) and what they
-            // show, in one file for its first download (docs/decisions/024).
-            {
-              name: "landing",
-              test: /[\\/]src[\\/](features[\\/]landing[\\/](components[\\/](category-tabs|before-after-carousel|sample-image)|hooks[\\/]|lib[\\/]samples)|components[\\/]ui[\\/]tabs)[\\/.]/,
-            },
             // The shell every page shows (session, navigation, i18n, API client), likewise, with
             // the zod-free constants and session routes of @rupa/shared (packages/shared/src/).
             {
@@ -139,6 +133,18 @@ export default defineConfig({
               // files' addresses are here too, beside lib/i18n, which reads them as it loads.
               test: /[\\/]src[\\/](constants|routes[\\/](account|auth)|lib[\\/](api-client|query-client|query-keys|styles-api|toast|i18n|i18n-core|utils|referral|use-hydrated)|features[\\/]auth[\\/](api[\\/](me|preferred-language)|hooks[\\/]use-saved-language)|app[\\/]ssr-data|components[\\/](island|logo|language-toggle|ui[\\/](button|skeleton)))\.tsx?$|[\\/]src[\\/]locales[\\/](id|en)\.json\?url$/,
               includeDependenciesRecursively: false,
+            },
+            // The landing page's islands (the category tabs and the carousel) and what they
+            // show, in one file for its first download (docs/decisions/024).
+            {
+              name: "landing",
+              test: /[\\/]src[\\/](features[\\/]landing[\\/](components[\\/](category-tabs|before-after-carousel|sample-image)|hooks[\\/]|lib[\\/]samples)|components[\\/]ui[\\/]tabs)[\\/.]/,
+            },
+            // The explore page's island and what its first screen shows (the style dialog stays
+            // apart, loaded when a card is pointed at), in one file rather than fifteen.
+            {
+              name: "explore",
+              test: /[\\/]src[\\/](app[\\/]routes[\\/](eksplor|use-viewer)|features[\\/]catalogue[\\/](components[\\/](explore-view|style-card|style-image|credit-hero)|lib[\\/]|api[\\/])|lib[\\/](guest-trial|format|image|selected-style)|components[\\/]ui[\\/](native-select|badge))[\\/.]/,
             },
           ],
         },

@@ -26,9 +26,24 @@ const boot = (): void => {
   });
 };
 
+/** Resolves when the page's main images (fetchpriority="high") have loaded or failed. */
+function mainImagesLoaded(): Promise<unknown> {
+  const pending = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')]
+    .filter((image) => !image.complete)
+    .map(
+      (image) =>
+        new Promise((resolve) => {
+          image.addEventListener("load", resolve, { once: true });
+          image.addEventListener("error", resolve, { once: true });
+        }),
+    );
+  return Promise.all(pending);
+}
+
 // A page the server rendered is already on screen: its islands' code loads once that first
-// frame is painted, so the HTML and the page's images have the connection to themselves until
-// then (docs/decisions/009). Hidden tabs paint no frames, hence the timer.
+// frame is painted and its main image is in, so the HTML and that image have the connection to
+// themselves until then (docs/decisions/009, 024). A slow image holds the code back 2 s at
+// most; hidden tabs paint no frames, hence the last timer.
 if (rendered) {
   let booted = false;
   const once = () => {
@@ -36,8 +51,13 @@ if (rendered) {
     booted = true;
     boot();
   };
-  requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 500);
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      void mainImagesLoaded().then(once);
+      setTimeout(once, 2000);
+    }, 0),
+  );
+  setTimeout(once, 2500);
 } else {
   boot();
 }

@@ -146,28 +146,30 @@ export async function hydrateIslands(root: HTMLElement): Promise<void> {
   }
   rememberLangForServer(ssr.lang);
   seedQueryClient(queryClient, ssr);
+  const leave = leaveTo(root);
+  // The page's islands; their code, the router if one of them has links, and the messages
+  // load side by side.
+  const elements = outermostIslands(root).filter(
+    (element) => element.dataset.island !== undefined && element.dataset.island in islands,
+  );
+  const names = elements.map((element) => element.dataset.island as IslandName);
+  const router = names.some((name) => islandUsesRouter[name])
+    ? import("./island-router").then(({ IslandRouter }) => {
+        const Router = ({ children }: { children: ReactNode }) => (
+          <IslandRouter leave={leave}>{children}</IslandRouter>
+        );
+        return Router;
+      })
+    : undefined;
+  const code = names.map((name) =>
+    Promise.all([islands[name](), islandUsesRouter[name] ? router : undefined]),
+  );
   const catalog = await loadCatalog(ssr.lang);
   preloadPagesOnIntent();
-  const leave = leaveTo(root);
   openLinksInApp(leave);
-  let router: Promise<ComponentType<{ children: ReactNode }>> | undefined;
-  // One router component for the page's islands, loaded with the first island that has links.
-  const loadRouter = () =>
-    (router ??= import("./island-router").then(({ IslandRouter }) => {
-      const Router = ({ children }: { children: ReactNode }) => (
-        <IslandRouter leave={leave}>{children}</IslandRouter>
-      );
-      return Router;
-    }));
   await Promise.all(
-    outermostIslands(root).map(async (element) => {
-      const name = element.dataset.island;
-      if (!name || !(name in islands)) return;
-      const known = name as IslandName;
-      const [Component, Router] = await Promise.all([
-        islands[known](),
-        islandUsesRouter[known] ? loadRouter() : undefined,
-      ]);
+    elements.map(async (element, index) => {
+      const [Component, Router] = await code[index]!;
       const island = hydrateRoot(
         element,
         <StrictMode>

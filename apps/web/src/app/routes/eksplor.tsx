@@ -1,10 +1,17 @@
+import { lazy, Suspense } from "react";
 import { Island } from "@/components/island";
 import { useSession } from "@/features/auth/api/me";
 import { ExploreView } from "@/features/catalogue/components/explore-view";
-import { ReferralCard } from "@/features/referrals/components/referral-card";
 import { useSeo } from "@/features/seo/use-seo";
 import { useI18n } from "@/lib/i18n";
 import { useViewer } from "./use-viewer";
+
+// Signed-in users only: not part of a visitor's first download.
+const ReferralCard = lazy(() =>
+  import("@/features/referrals/components/referral-card").then((m) => ({
+    default: m.ReferralCard,
+  })),
+);
 
 /**
  * `/eksplor`: home/explore for everyone; the referral card for signed-in users. The page's
@@ -24,7 +31,13 @@ export function EksplorScreen() {
     <ExploreView
       viewer={viewer}
       title={t("pages.eksplor.title")}
-      aside={session.status === "user" ? <ReferralCard /> : null}
+      aside={
+        session.status === "user" ? (
+          <Suspense fallback={null}>
+            <ReferralCard />
+          </Suspense>
+        ) : null
+      }
     />
   );
 }

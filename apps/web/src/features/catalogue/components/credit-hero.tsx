@@ -64,9 +64,12 @@ export function CreditHero({ viewer, title }: { viewer: Viewer; title: string })
                 </div>
               </>
             ) : (
-              <div className="flex w-full flex-col gap-2">
+              // As tall as the visitor's free-try lines, which a server-rendered page shows
+              // here once the guest session is known: nothing below moves then.
+              <div className="flex min-h-[4.75rem] w-full flex-col justify-center gap-2">
                 <Skeleton className="h-3 w-20 bg-white/25" />
                 <Skeleton className="h-5 w-28 bg-white/25" />
+                <Skeleton className="h-3 w-40 bg-white/25" />
               </div>
             )}
           </div>
