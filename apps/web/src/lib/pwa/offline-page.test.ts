@@ -31,10 +31,13 @@ describe("offlinePage", () => {
 });
 
 describe("offlineLanguage", () => {
-  it("takes the stored choice, then the cookie, else none (both shown)", () => {
+  it("takes the stored choice, then an English cookie, else none (both shown)", () => {
     expect(offlineLanguage("en", "rupa.lang=id")).toBe("en");
+    expect(offlineLanguage("id", "rupa.lang=en")).toBe("id");
     expect(offlineLanguage(null, "a=1; rupa.lang=en")).toBe("en");
-    expect(offlineLanguage("fr", "rupa.lang=id")).toBe("id");
+    expect(offlineLanguage("fr", "rupa.lang=en; b=2")).toBe("en");
+    // The app mirrors its default into the cookie: that is no choice.
+    expect(offlineLanguage(null, "rupa.lang=id")).toBeNull();
     expect(offlineLanguage(null, "rupa.lang=english")).toBeNull();
     expect(offlineLanguage(null, "")).toBeNull();
   });

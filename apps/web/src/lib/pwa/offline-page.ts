@@ -10,11 +10,14 @@ import { isLang, type Lang } from "../i18n-core";
 type OfflineLang = Lang;
 export type OfflineMessages = { title: string; body: string; retry: string };
 
-/** The visitor's language as the app stored it (rupa.lang: localStorage, then the cookie). */
+/**
+ * The language the visitor chose, or null (no choice: both are shown, Indonesian first). The
+ * choice is rupa.lang in localStorage; the rupa.lang cookie counts only for English, as the app
+ * writes its current language there even when nobody chose it (Indonesian, the default).
+ */
 export function offlineLanguage(stored: string | null, cookie: string): OfflineLang | null {
   if (isLang(stored)) return stored;
-  const fromCookie = /(?:^|;\s*)rupa\.lang=([a-z]+)/.exec(cookie)?.[1];
-  return isLang(fromCookie) ? fromCookie : null;
+  return /(?:^|;\s*)rupa\.lang=en(?:;|$)/.test(cookie) ? "en" : null;
 }
 
 const escapeHtml = (text: string): string =>
