@@ -20,27 +20,27 @@ export function InstallPrompt({ avatar, className }: { avatar: boolean; classNam
     <section
       aria-labelledby={id}
       className={cn(
-        "flex animate-fade-in items-start gap-3 rounded-2xl border border-primary/15 bg-primary-soft/60 p-4 sm:gap-4 sm:p-5",
+        "flex animate-fade-in flex-col gap-4 rounded-2xl border border-primary/15 bg-primary-soft/60 p-4 sm:flex-row sm:items-center sm:p-5",
         className,
       )}
     >
-      <LogoMark className="size-10 sm:size-12" />
-      <div className="flex min-w-0 flex-1 flex-col gap-3">
-        <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 flex-1 items-start gap-3 sm:items-center sm:gap-4">
+        <LogoMark className="size-10 sm:size-12" />
+        <div className="flex min-w-0 flex-col gap-1">
           <h2 id={id} className="text-base font-bold text-primary-soft-foreground">
             {t("install.title")}
           </h2>
           <p className="text-sm text-muted-foreground">{t("install.body")}</p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button onClick={() => void install()}>
-            <Download aria-hidden />
-            {t("install.action")}
-          </Button>
-          <Button variant="ghost" onClick={dismiss}>
-            {t("install.dismiss")}
-          </Button>
-        </div>
+      </div>
+      <div className="flex gap-2 *:flex-1 sm:*:flex-none">
+        <Button onClick={() => void install()}>
+          <Download aria-hidden />
+          {t("install.action")}
+        </Button>
+        <Button variant="outline" onClick={dismiss}>
+          {t("install.dismiss")}
+        </Button>
       </div>
     </section>
   );
