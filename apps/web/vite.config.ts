@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from "vite";
+import { pwa } from "./vite.pwa";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
 
@@ -94,7 +95,7 @@ function preloadApp(): Plugin {
 
 // The API server serves the built app; in development Vite proxies /api to it.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadApp(), serverEntry()],
+  plugins: [react(), tailwindcss(), preloadApp(), serverEntry(), pwa()],
   resolve: { alias: { "@": src } },
   server: {
     port: 5173,

@@ -1,4 +1,5 @@
 import "./index.css";
+import { registerServiceWorker } from "./lib/pwa/register-sw";
 
 // SSR_DATA_ID of app/ssr-data.ts, written out: this file imports nothing of the app's, so the
 // app's chunks never depend on it (or on its stylesheet).
@@ -61,3 +62,5 @@ if (rendered) {
 } else {
   boot();
 }
+
+registerServiceWorker();

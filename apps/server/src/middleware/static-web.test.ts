@@ -51,8 +51,34 @@ beforeAll(() => {
     '<!doctype html><html lang="id"><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(dist, "ssr", "entry-server.js"), RENDERER);
+  fs.mkdirSync(path.join(dist, "assets"));
+  fs.writeFileSync(path.join(dist, "assets", "index-abc123.js"), "export {};");
+  fs.writeFileSync(path.join(dist, "sw.js"), "self.addEventListener('fetch', () => {});");
+  fs.writeFileSync(path.join(dist, "manifest.webmanifest"), '{"name":"Rupa"}');
 });
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+describe("staticWeb files", () => {
+  it("caches hashed files for a year, revalidates the service worker, serves the manifest", async () => {
+    const app = createApp();
+    const header = async (p: string) => {
+      const res = await app.request(p);
+      return [res.status, res.headers.get("content-type"), res.headers.get("cache-control")];
+    };
+    expect(await header("/assets/index-abc123.js")).toEqual([
+      200,
+      "text/javascript; charset=utf-8",
+      "public, max-age=31536000, immutable",
+    ]);
+    // A new build's worker must be found on the next visit, not after an hour.
+    expect(await header("/sw.js")).toEqual([200, "text/javascript; charset=utf-8", "no-cache"]);
+    expect(await header("/manifest.webmanifest")).toEqual([
+      200,
+      "application/manifest+json",
+      "public, max-age=3600",
+    ]);
+  });
+});
 
 describe("staticWeb server rendering", () => {
   it("renders a visitor's landing page and /eksplor with the API's answers", async () => {

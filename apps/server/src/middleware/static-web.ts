@@ -43,6 +43,12 @@ export type StaticWebOptions = {
   onDataChange?: (listener: () => void) => unknown;
 };
 
+/**
+ * Files the browser must check on every use: the service worker (apps/web/src/lib/pwa/sw.ts), so
+ * a new build's worker is found on the next visit rather than an hour later.
+ */
+const REVALIDATED = new Set(["/sw.js"]);
+
 /** How long a visitor's rendered page is reused (all visitors see the same public data). */
 const RENDER_CACHE_MS = 10_000;
 const RENDER_CACHE_MAX = 100;
@@ -50,8 +56,8 @@ const RENDER_CACHE_MAX = 100;
 const LANG_COOKIE = /(?:^|;\s*)rupa\.lang=(id|en)(?:;|$)/;
 
 /**
- * Serves the built web app: hashed files under /assets are cached for a year, other files for an
- * hour, and every other GET outside /api answers index.html (the SPA decides what to show,
+ * Serves the built web app: hashed files under /assets are cached for a year, the service worker
+ * is revalidated on every use, other files are cached for an hour, and every other GET outside /api answers index.html (the SPA decides what to show,
  * including its 404 page). A missing file with an extension is a plain 404.
  *
  * When the build has a server renderer (dist/ssr, docs/decisions/009) and `fetchApi` is given,
@@ -150,11 +156,14 @@ export function staticWeb(distDir: string, opts: StaticWebOptions = {}): Middlew
     if (full.startsWith(root + path.sep) && path.extname(full)) {
       try {
         const body = await fs.promises.readFile(full);
-        const immutable = rel.startsWith("/assets/");
         c.header("Content-Type", TYPES[path.extname(full)] ?? "application/octet-stream");
         c.header(
           "Cache-Control",
-          immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+          rel.startsWith("/assets/")
+            ? "public, max-age=31536000, immutable"
+            : REVALIDATED.has(rel)
+              ? "no-cache"
+              : "public, max-age=3600",
         );
         return method === "HEAD" ? c.body(null) : c.body(new Uint8Array(body));
       } catch {

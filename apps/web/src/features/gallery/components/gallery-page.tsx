@@ -2,6 +2,7 @@ import type { Generation } from "@rupa/shared";
 import { ImageOff, Images, Search, Sparkles } from "lucide-react";
 import { useId, useMemo, type ReactNode } from "react";
 import { Link } from "react-router";
+import { InstallPrompt } from "@/components/install-prompt";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -140,6 +141,8 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
           </NativeSelect>
         </div>
       </div>
+
+      <InstallPrompt avatar={items.length > 0} />
 
       {running.length > 0 ? (
         <section aria-labelledby="gallery-running" className="flex flex-col gap-3">

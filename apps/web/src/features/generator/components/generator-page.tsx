@@ -12,6 +12,7 @@ import { CustomFigureDialog } from "./custom-figure-dialog";
 import { GenderPicker } from "./gender-picker";
 import { ResultCard } from "./result-card";
 import { GenerationDialog } from "./generation-dialog";
+import { InstallPrompt } from "@/components/install-prompt";
 import { OutOfCreditsDialog } from "@/components/out-of-credits-dialog";
 import { PhotoPicker } from "./photo-picker";
 import { SignUpDialog } from "@/components/sign-up-dialog";
@@ -223,6 +224,8 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
           </Button>
         </ResultCard>
       ) : null}
+
+      <InstallPrompt avatar={!!(guestResult ?? memberResult)} />
 
       <GenerationDialog
         open={progressOpen && !!generation}
