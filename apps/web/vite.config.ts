@@ -118,7 +118,7 @@ export default defineConfig({
             // The libraries every page runs on, in a few long-cached files rather than many
             // (TanStack Query only: TanStack Table is the admin panel's and loads with it). React
             // and the router are apart from the rest: a server-rendered page's islands need
-            // React but not the router (docs/decisions/024).
+            // React but not the router (docs/decisions/025).
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: "router", test: /node_modules[\\/]react-router[\\/]/ },
             {
@@ -136,7 +136,7 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             // The landing page's islands (the category tabs and the carousel) and what they
-            // show, in one file for its first download (docs/decisions/024).
+            // show, in one file for its first download (docs/decisions/025).
             {
               name: "landing",
               test: /[\\/]src[\\/](features[\\/]landing[\\/](components[\\/](category-tabs|before-after-carousel|sample-image)|hooks[\\/]|lib[\\/]samples)|components[\\/]ui[\\/]tabs)[\\/.]/,
