@@ -104,6 +104,9 @@ export default defineConfig({
   build: {
     outDir: "dist",
     sourcemap: false,
+    // dist/.vite/manifest.json: which files each source module needs, for bench:landing's JS per
+    // route. The server never serves it.
+    manifest: true,
     target: "es2022",
     chunkSizeWarningLimit: 400,
     // Every browser the app supports knows <link rel="modulepreload">.
@@ -118,7 +121,7 @@ export default defineConfig({
             // The libraries every page runs on, in a few long-cached files rather than many
             // (TanStack Query only: TanStack Table is the admin panel's and loads with it). React
             // and the router are apart from the rest: a server-rendered page's islands need
-            // React but not the router (docs/decisions/025).
+            // React but not the router (docs/decisions/026).
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: "router", test: /node_modules[\\/]react-router[\\/]/ },
             {
@@ -136,7 +139,7 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             // The landing page's islands (the category tabs and the carousel) and what they
-            // show, in one file for its first download (docs/decisions/025).
+            // show, in one file for its first download (docs/decisions/026).
             {
               name: "landing",
               test: /[\\/]src[\\/](features[\\/]landing[\\/](components[\\/](category-tabs|before-after-carousel|sample-image)|hooks[\\/]|lib[\\/]samples)|components[\\/]ui[\\/]tabs)[\\/.]/,

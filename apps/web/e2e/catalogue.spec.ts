@@ -380,7 +380,7 @@ test("a visitor's landing page and /eksplor arrive rendered by the server, and o
   });
   await page.goto("/");
   await expect(h1(page)).toHaveText("Ubah satu foto jadi puluhan gaya avatar");
-  // The islands hydrate (docs/decisions/025): the toggle works once its code runs, and the
+  // The islands hydrate (docs/decisions/026): the toggle works once its code runs, and the
   // carousel and the category tabs answer.
   const toggle = page.getByRole("group", { name: "Bahasa" }).getByRole("button", { name: "EN" });
   await expect(toggle).toBeEnabled();

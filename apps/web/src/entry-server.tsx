@@ -46,7 +46,7 @@ const API: Record<DataKey, string> = {
 /**
  * The API answers the first screen of a path needs, by the SsrData field they fill. Both pages
  * show the catalogue's images in their HTML (the landing's samples, /eksplor's cards): the
- * browser hydrates only the islands (docs/decisions/025), it renders no part of the page anew.
+ * browser hydrates only the islands (docs/decisions/026), it renders no part of the page anew.
  */
 export function dataSources(pathname: string): Partial<Record<DataKey, string>> {
   if (pathname === "/eksplor") return { me: API.me, styles: API.styles };

@@ -7,7 +7,7 @@ const SSR_DATA_ID = "rupa-ssr-data";
 
 // The first download is this file and the stylesheet. A page the browser renders gets the app
 // (app/start.tsx); a page the server rendered gets its islands only (app/islands.tsx,
-// docs/decisions/025), and the app's code when a link to another page is pointed at.
+// docs/decisions/026), and the app's code when a link to another page is pointed at.
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
 const root = container;

@@ -51,6 +51,8 @@ beforeAll(() => {
     '<!doctype html><html lang="id"><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(dist, "ssr", "entry-server.js"), RENDERER);
+  fs.mkdirSync(path.join(dist, ".vite"));
+  fs.writeFileSync(path.join(dist, ".vite", "manifest.json"), "{}");
   fs.mkdirSync(path.join(dist, "assets"));
   fs.writeFileSync(path.join(dist, "assets", "index-abc123.js"), "export {};");
   fs.writeFileSync(path.join(dist, "sw.js"), "self.addEventListener('fetch', () => {});");
@@ -113,7 +115,7 @@ describe("staticWeb server rendering", () => {
     }
   });
 
-  it("leaves other paths to the SPA and never serves the renderer itself", async () => {
+  it("leaves other paths to the SPA and never serves the renderer or the build manifest", async () => {
     const app = createApp();
     expect(await (await app.request("/faq")).text()).toContain('<div id="root"></div>');
     for (const p of [
@@ -122,6 +124,8 @@ describe("staticWeb server rendering", () => {
       "/%2fssr/entry-server.js",
       "/assets/..%2fssr/entry-server.js",
       "/SSR/../ssr/entry-server.js",
+      "/.vite/manifest.json",
+      "/assets/..%2f.vite/manifest.json",
     ])
       expect((await app.request(p)).status, p).toBe(404);
   });

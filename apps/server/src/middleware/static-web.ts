@@ -151,8 +151,10 @@ export function staticWeb(distDir: string, opts: StaticWebOptions = {}): Middlew
       return c.text("Bad request", 400);
     }
     const full = path.resolve(root, `.${rel}`);
-    // The server renderer is never served, however the path is spelled (//ssr, %2fssr, ../ssr).
-    if (path.relative(root, full).split(path.sep)[0] === "ssr") return c.text("Not found", 404);
+    // The server renderer and the build's manifest (for bench:landing) are never served, however
+    // the path is spelled (//ssr, %2fssr, ../ssr).
+    const top = path.relative(root, full).split(path.sep)[0];
+    if (top === "ssr" || top === ".vite") return c.text("Not found", 404);
     if (full.startsWith(root + path.sep) && path.extname(full)) {
       try {
         const body = await fs.promises.readFile(full);

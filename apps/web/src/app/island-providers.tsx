@@ -6,7 +6,7 @@ import { I18nProvider, type Catalog } from "@/lib/i18n";
 const reloadInNewLanguage = () => window.location.reload();
 
 /**
- * What every island runs in, on the server and in the browser alike (docs/decisions/025): the
+ * What every island runs in, on the server and in the browser alike (docs/decisions/026): the
  * page's query cache, the messages, and for islands with links the island router. A language
  * switch in an island reloads the page, which the server renders in the new language.
  */

@@ -13,7 +13,7 @@ const placeOf = (url: URL): Place => ({
 export type LeavePage = (href: string, mode: "push" | "replace") => void;
 
 /**
- * The router an island runs in (docs/decisions/025). A link or navigate() to another page goes
+ * The router an island runs in (docs/decisions/026). A link or navigate() to another page goes
  * to `leave`, which brings the whole app; a change of this page's query (the explore sort and
  * filter) stays in the island and updates the address in place. `url` is the page's address on
  * the server; in the browser it is read from the window.

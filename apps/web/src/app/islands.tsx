@@ -131,7 +131,7 @@ function propsOf(element: HTMLElement): IslandProps {
 }
 
 /**
- * Brings a server-rendered page to life (docs/decisions/025): each island is hydrated as its own
+ * Brings a server-rendered page to life (docs/decisions/026): each island is hydrated as its own
  * React root with the answers the page was rendered with; the rest of the page stays the
  * server's HTML, whose links are normal links. Pointing at a link to another page starts
  * loading that page's code. A page in another language than the visitor's stored choice is

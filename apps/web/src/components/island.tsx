@@ -2,7 +2,7 @@ import { createContext, use, type ComponentType, type ReactElement } from "react
 
 /**
  * The parts of a server-rendered page that the browser hydrates on their own
- * (docs/decisions/025). Each name has a loader in app/islands.tsx.
+ * (docs/decisions/026). Each name has a loader in app/islands.tsx.
  */
 export type IslandName =
   | "language-toggle"

@@ -123,7 +123,7 @@ export function I18nProvider({
   /** Called after the person switched language with the toggle. */
   onUserChoice?: (lang: Lang) => void;
   /**
-   * Set by a server-rendered page's islands (docs/decisions/025): the page's text is HTML the
+   * Set by a server-rendered page's islands (docs/decisions/026): the page's text is HTML the
    * server wrote, so a new language stores the choice and calls this (which loads the page
    * again in it) instead of switching the messages here.
    */

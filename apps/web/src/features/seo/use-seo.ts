@@ -84,7 +84,7 @@ export function seoHead(
 /**
  * Given by the server's renderer (entry-server.tsx): the page's address and where to report its
  * head, which the server writes into the HTML (a server-rendered page's head is right before
- * any script runs, docs/decisions/025).
+ * any script runs, docs/decisions/026).
  */
 export const SeoServerContext = createContext<{
   origin: string;

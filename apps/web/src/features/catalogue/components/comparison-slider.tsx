@@ -2,6 +2,7 @@ import type { ImageSet } from "@rupa/shared";
 import { ChevronsLeftRight } from "lucide-react";
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useI18n } from "@/lib/i18n";
+import { imageSetSrcSet, PREVIEW_SIZES } from "@/lib/image-set";
 import { cn } from "@/lib/utils";
 import { percentFromKey, percentFromPointer } from "../lib/slider";
 
@@ -67,6 +68,8 @@ export function ComparisonSlider({
     >
       <img
         src={after.full}
+        srcSet={imageSetSrcSet(after)}
+        sizes={PREVIEW_SIZES.dialog}
         alt={afterAlt}
         width={after.width}
         height={after.height}
@@ -75,6 +78,8 @@ export function ComparisonSlider({
       />
       <img
         src={before.full}
+        srcSet={imageSetSrcSet(before)}
+        sizes={PREVIEW_SIZES.dialog}
         alt={beforeAlt}
         width={before.width}
         height={before.height}

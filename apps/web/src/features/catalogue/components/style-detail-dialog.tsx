@@ -16,6 +16,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n";
 import { selectStyle } from "@/lib/selected-style";
 import { toast } from "@/lib/toast";
+import { PREVIEW_SIZES } from "@/lib/image-set";
 import { cn } from "@/lib/utils";
 import { trackStyleEvent, type StyleEventSection } from "../api/events";
 import { useCatalogueSummary, useStyleDetail } from "@/lib/styles-api";
@@ -139,7 +140,7 @@ function StyleDetailBody({ open, viewer }: { open: OpenStyle; viewer: Viewer }) 
               image={style.preview}
               alt={name}
               category={style.category}
-              size="full"
+              sizes={PREVIEW_SIZES.dialog}
               placeholderLabel={t("styleDetail.noPreview")}
             />
           </div>

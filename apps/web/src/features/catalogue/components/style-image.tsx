@@ -1,6 +1,7 @@
 import type { ImageSet, StyleCategory } from "@rupa/shared";
 import { ImageIcon } from "lucide-react";
 import { useState } from "react";
+import { CARD_SIZE, imageSetSrcSet, PREVIEW_SIZES } from "@/lib/image-set";
 import { cn } from "@/lib/utils";
 
 /** A soft gradient per group, so a style without a preview still looks intentional. */
@@ -16,15 +17,16 @@ const PLACEHOLDER_TONE: Record<StyleCategory, string> = {
 };
 
 /**
- * A style's picture at 4:5 with its width and height set (no layout shift). `size` picks the
- * WebP rendition: "card" (300x375) for grids, "full" (600x750) for the dialog. Without an image,
- * or when it fails to load, a placeholder with `placeholderLabel` stands in.
+ * A style's picture at 4:5 with its width and height set (no layout shift), as a srcset of its
+ * two WebP renditions: the browser takes the one that fills `sizes` on its screen (the explore
+ * grid's by default). Without an image, or when it fails to load, a placeholder with
+ * `placeholderLabel` stands in.
  */
 export function StyleImage({
   image,
   alt,
   category,
-  size = "card",
+  sizes = PREVIEW_SIZES.exploreGrid,
   priority = "lazy",
   placeholderLabel,
   className,
@@ -32,17 +34,16 @@ export function StyleImage({
   image: ImageSet | null;
   alt: string;
   category: StyleCategory;
-  size?: "card" | "full";
+  /** How wide the picture is shown (the `sizes` attribute, see PREVIEW_SIZES). */
+  sizes?: string;
   /** "high": the page's main image (eager, fetchpriority high); "eager": above the fold. */
   priority?: "high" | "eager" | "lazy";
   placeholderLabel?: string;
   className?: string;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
-  const src = image ? image[size] : null;
-  const showImage = src !== null && failed !== src;
-  const width = size === "card" ? 300 : 600;
-  const height = size === "card" ? 375 : 750;
+  const src = image ? image.card : null;
+  const showImage = image !== null && src !== null && failed !== src;
   return (
     <div
       data-slot="style-image"
@@ -55,9 +56,11 @@ export function StyleImage({
       {showImage ? (
         <img
           src={src}
+          srcSet={imageSetSrcSet(image)}
+          sizes={sizes}
           alt={alt}
-          width={width}
-          height={height}
+          width={CARD_SIZE.width}
+          height={CARD_SIZE.height}
           loading={priority === "lazy" ? "lazy" : "eager"}
           decoding="async"
           {...(priority === "high" ? { fetchPriority: "high" as const } : {})}

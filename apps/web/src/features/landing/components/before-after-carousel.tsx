@@ -4,6 +4,7 @@ import { Island } from "@/components/island";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n";
+import { PREVIEW_SIZES } from "@/lib/image-set";
 import { cn } from "@/lib/utils";
 import { useLandingSamples } from "../hooks/use-landing-samples";
 import { useReducedMotion } from "../hooks/use-reduced-motion";
@@ -85,6 +86,7 @@ export function BeforeAfterCarousel({ styles }: { styles: readonly Sample[] | un
             <SampleImage
               image={side === "before" ? current.before : current.preview}
               alt={`${t(`landing.carousel.${side}`)}: ${name}`}
+              sizes={PREVIEW_SIZES.carousel}
               className="w-full rounded-2xl shadow-soft ring-1 ring-black/5 motion-safe:animate-fade-in"
             />
             <figcaption

@@ -1,21 +1,23 @@
 import type { ImageSet } from "@rupa/shared";
+import { CARD_SIZE, imageSetSrcSet } from "@/lib/image-set";
 import { cn } from "@/lib/utils";
 
 /**
- * A 4:5 sample picture (the 300x375 WebP card rendition, width and height set so nothing
- * shifts), or a soft gradient tile while the preview is still being drawn.
+ * A 4:5 sample picture (WebP; the rendition that fills `sizes` on this screen, width and height
+ * set so nothing shifts), or a soft gradient tile while the preview is still being drawn.
  */
 export function SampleImage({
   image,
   alt,
+  sizes,
   priority = "lazy",
-  size = "card",
   className,
 }: {
   image: ImageSet | null;
   alt: string;
+  /** How wide the picture is shown (the `sizes` attribute, see PREVIEW_SIZES). */
+  sizes: string;
   priority?: "high" | "eager" | "lazy";
-  size?: "card" | "full";
   className?: string;
 }) {
   return (
@@ -27,10 +29,12 @@ export function SampleImage({
     >
       {image ? (
         <img
-          src={image[size]}
+          src={image.card}
+          srcSet={imageSetSrcSet(image)}
+          sizes={sizes}
           alt={alt}
-          width={size === "card" ? 300 : 600}
-          height={size === "card" ? 375 : 750}
+          width={CARD_SIZE.width}
+          height={CARD_SIZE.height}
           loading={priority === "lazy" ? "lazy" : "eager"}
           decoding="async"
           {...(priority === "high" ? { fetchPriority: "high" as const } : {})}

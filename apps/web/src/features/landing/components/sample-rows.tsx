@@ -1,4 +1,5 @@
 import { useI18n } from "@/lib/i18n";
+import { PREVIEW_SIZES } from "@/lib/image-set";
 import { cn } from "@/lib/utils";
 import { buildSampleRows, type Sample } from "../lib/samples";
 import { SampleImage } from "./sample-image";
@@ -47,13 +48,10 @@ export function SampleRows({ styles }: { styles: readonly Sample[] | undefined }
                       key={`${style.id}-${index}`}
                       image={style.preview}
                       alt=""
-                      priority={
-                        rowIndex === 0 && index === 0
-                          ? "high"
-                          : index < 3 && index < row.length
-                            ? "eager"
-                            : "lazy"
-                      }
+                      sizes={PREVIEW_SIZES.heroTile}
+                      // The page's largest content is the headline: the tiles load after it
+                      // is painted, as the browser reaches them, and never compete with it.
+                      priority="lazy"
                       className="w-24 shrink-0 rounded-2xl shadow-soft ring-1 ring-black/5 sm:w-28 lg:w-32"
                     />
                   ))
@@ -62,6 +60,7 @@ export function SampleRows({ styles }: { styles: readonly Sample[] | undefined }
                       key={index}
                       image={null}
                       alt=""
+                      sizes={PREVIEW_SIZES.heroTile}
                       className="w-24 shrink-0 rounded-2xl ring-1 ring-black/5 sm:w-28 lg:w-32"
                     />
                   ))}
