@@ -56,7 +56,7 @@ function memoryRepo() {
 function memoryLog() {
   const warnings: unknown[] = [];
   const log = createLogger("silent");
-  log.warn = ((obj: unknown) => void warnings.push(obj)) as typeof log.warn;
+  log.warn = (obj: unknown) => void warnings.push(obj);
   return { log, warnings };
 }
 
