@@ -73,6 +73,8 @@ test("a fresh start's landing page shows all its sample images within 15 s", asy
         LOG_LEVEL: "warn",
         MALLOC_ARENA_MAX: "2",
         DATA_DIR: path.join(workDir, "data"),
+        // Another web build than apps/web/dist (README, working notes).
+        ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
       },
       workDir,
       { entry, pollMs: 50 },
