@@ -1,4 +1,5 @@
 // Bundles the server (and @rupa/shared) into dist/index.js; npm packages stay external.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { build } from "esbuild";
 
@@ -15,6 +16,7 @@ await build({
     cli: "src/cli.ts",
     "local-renderer.worker": "src/infra/providers/local/local-renderer.worker.ts",
     "face-detector.worker": "src/infra/images/face-detector.worker.ts",
+    "build-previews": "src/build-previews.ts",
   },
   outdir,
   bundle: true,
@@ -31,3 +33,10 @@ await build({
 fs.rmSync(`${outdir}/migrations`, { recursive: true, force: true });
 fs.cpSync("src/db/migrations", `${outdir}/migrations`, { recursive: true });
 console.log(`server built: ${outdir}/index.js, ${outdir}/cli.js and the worker threads' entries`);
+// The seed catalogue's style previews, drawn with the renderer just built (issue 18): only the
+// images not in ${outdir}/previews yet, so a rebuild with an unchanged renderer draws none.
+const previews = spawnSync(process.execPath, [`${outdir}/build-previews.js`], { stdio: "inherit" });
+if (previews.status !== 0) {
+  console.error("drawing the style previews failed");
+  process.exit(previews.status ?? 1);
+}

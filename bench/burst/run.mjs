@@ -22,7 +22,7 @@ import pg from "pg";
 import { openDatabase } from "../../apps/server/src/infra/db/client.ts";
 import { createAiConfigsRepository } from "../../apps/server/src/modules/ai-configs/ai-configs.repository.ts";
 import { createAuditRepository } from "../../apps/server/src/modules/audit/audit.repository.ts";
-import { startProcess } from "../../apps/server/test/cluster/cluster.ts";
+import { startProcess } from "../../apps/server/test/server-process.ts";
 import { facePhoto } from "../../apps/server/test/face-photos.ts";
 import {
   BenchClient,

@@ -17,6 +17,7 @@ import { seedDatabase } from "./db/seed";
 import { createQueue } from "./infra/queue/queue";
 import { createStorage } from "./infra/storage/create-storage";
 import { STYLE_PREVIEWS_JOB } from "./modules/styles/style-previews.worker";
+import { builtPreviewsSource, createBuiltPreviews } from "./modules/styles/built-previews";
 import type { Logger } from "./lib/logger";
 import { VERSION } from "./version";
 import { limitImageThreads } from "./infra/images/image-threads";
@@ -89,12 +90,20 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
         staleAfterSeconds: 0,
         silentSince: beforeWorkers,
       });
-    // Styles without pictures (a fresh catalogue) get them drawn in the background, once: not
-    // again by every process that starts while they are being drawn (a cluster starting
-    // together, or a restart before the backlog was done: its jobs are still in the queue).
+    // Styles without pictures (a fresh catalogue) take the previews drawn at build time for
+    // their exact inputs (stored before the first request: the first page is complete), and the
+    // rest are drawn in the background, once: not again by every process that starts while they
+    // are being drawn (a cluster starting together, or a restart before the backlog was done: its
+    // jobs are still in the queue). A process that waited here finds them all there.
+    const builtPreviews = createBuiltPreviews({
+      source: builtPreviewsSource(),
+      storage,
+      repo: ctx.services.stylesRepo,
+      log,
+    });
     await oneAtATime(db, "queue", async () => {
       if ((await queue.unfinished(STYLE_PREVIEWS_JOB)) > 0) return;
-      const missing = await ctx.services.stylesRepo.withoutPreviews();
+      const missing = await builtPreviews.fill(await ctx.services.stylesRepo.withoutPreviews());
       await queue.sendMany(
         STYLE_PREVIEWS_JOB,
         missing.map((s, i) => ({

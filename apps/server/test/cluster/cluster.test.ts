@@ -288,13 +288,27 @@ describe.skipIf(!fs.existsSync(serverEntry))("two API and two worker processes",
     );
   }, 240_000);
 
-  it("queues the catalogue's missing previews once, not once per process that started", async () => {
-    const { rows } = await sql.query<{ jobs: number; styles: number }>(
-      `SELECT count(*)::int AS jobs, count(DISTINCT singleton_key)::int AS styles
-       FROM pgboss.job WHERE name = 'style-previews'`,
+  it("gives the catalogue its previews once, not once per process that started", async () => {
+    // The build's previews (ADR 025) were taken under the backlog's lock by the first process
+    // there: none is left to draw, and the bucket holds the stored images once (a second taking
+    // would have left the first one's objects behind, pointed at by nothing).
+    const { rows } = await sql.query<{ jobs: number; without: number }>(
+      `SELECT (SELECT count(*)::int FROM pgboss.job WHERE name = 'style-previews') AS jobs,
+              (SELECT count(*)::int FROM styles s WHERE NOT EXISTS
+                 (SELECT 1 FROM style_preview_pairs p WHERE p.style_id = s.id)) AS without`,
     );
-    expect(rows[0]!.styles).toBeGreaterThan(0);
-    expect(rows[0]!.jobs).toBe(rows[0]!.styles);
+    expect(rows[0]).toEqual({ jobs: 0, without: 0 });
+    const { rows: keys } = await sql.query<{ key: string }>(
+      `SELECT before_image_key AS key FROM style_preview_pairs
+       UNION SELECT after_image_key FROM style_preview_pairs`,
+    );
+    const stored = (await s3.objectNames()).filter((o) => o.includes("style-previews/"));
+    expect(keys.length).toBeGreaterThan(0);
+    expect(stored).toHaveLength(keys.length * 2);
+    for (const { key } of keys) {
+      expect(stored.some((o) => o.endsWith(key))).toBe(true);
+      expect(stored.some((o) => o.endsWith(key.replace(/-full\.webp$/, "-card.webp")))).toBe(true);
+    }
   });
 
   it("runs each scheduled job once per schedule, not once per worker", async () => {

@@ -1,93 +1,11 @@
 // Several Rupa processes from the built server (apps/server/dist/index.js), as production runs
 // them: `ROLE=api` and `ROLE=worker` over one PostgreSQL database and one S3 bucket. Used by
 // cluster.test.ts (issue 17's proof that nothing is kept in one process).
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { sleep } from "../server-process";
 
-export const serverEntry = fileURLToPath(new URL("../../dist/index.js", import.meta.url));
-
-export async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export interface ClusterProcess {
-  name: string;
-  role: "api" | "worker";
-  base: string;
-  dataDir: string;
-  logFile: string;
-  proc: ChildProcess;
-  exited: Promise<number | null>;
-  kill(signal: NodeJS.Signals): Promise<number | null>;
-}
-
-/**
- * Starts one process of the built server with `env` (plus its own port and role, and its own
- * data folder unless `env` names one) and waits until `/api/health/ready` answers 200. Its output goes to `logDir/<name>.log`.
- */
-export async function startProcess(
-  name: string,
-  role: "api" | "worker",
-  env: Record<string, string>,
-  logDir: string,
-): Promise<ClusterProcess> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), `rupa-cluster-${name}-`));
-  const logFile = path.join(logDir, `${name}.log`);
-  const out = fs.openSync(logFile, "a");
-  const proc = spawn(process.execPath, [serverEntry], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? os.tmpdir(),
-      ...env,
-      DATA_DIR: dataDir,
-      ROLE: role,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: base,
-    },
-    stdio: ["ignore", out, out],
-  });
-  fs.closeSync(out);
-  const exited = new Promise<number | null>((r) => proc.once("exit", (code) => r(code)));
-  const p: ClusterProcess = {
-    name,
-    role,
-    base,
-    dataDir,
-    logFile,
-    proc,
-    exited,
-    async kill(signal) {
-      if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
-      return exited;
-    },
-  };
-  const deadline = Date.now() + 90_000;
-  let gone = false;
-  void exited.then(() => (gone = true));
-  while (Date.now() < deadline && !gone) {
-    const ready = await fetch(`${base}/api/health/ready`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ready) return p;
-    await sleep(250);
-  }
-  await p.kill("SIGKILL");
-  throw new Error(`${name} did not become ready: ${fs.readFileSync(logFile, "utf8").slice(-2000)}`);
-}
+export { type ClusterProcess, freePort, serverEntry, sleep, startProcess } from "../server-process";
 
 /** Every file under `dir` (relative paths). */
 export function filesUnder(dir: string): string[] {

@@ -945,3 +945,35 @@ export function modelParametersOf(s: CatalogueStyle) {
     scheduler: "DPM++ Multistep",
   };
 }
+
+/**
+ * The catalogue as the styles table's seed rows (sort order 10, 20, …): what the styles
+ * repository inserts, and what the build draws the previews of (modules/styles/built-previews.ts).
+ */
+export function catalogueRowsOf(list: CatalogueStyle[]) {
+  return list.map((s, i) => ({
+    slug: s.slug,
+    name: s.name,
+    nameId: s.nameId,
+    description: s.description,
+    descriptionId: s.descriptionId,
+    category: s.category,
+    tags: s.tags,
+    promptTemplate: s.prompt,
+    previewPromptTemplate: `${s.prompt}, preview sample`,
+    modelName: "zsxkib/instant-id",
+    modelParameters: modelParametersOf(s),
+    modelSpecificParameters: {
+      local: {
+        look: s.look,
+        palette: s.palette ?? null,
+        title: s.title ?? null,
+        subtitle: s.subtitle ?? null,
+      },
+    },
+    genderSpecificPrompts: s.gender ?? {},
+    sortOrder: (i + 1) * 10,
+    isActive: true,
+    isPremium: s.premium ?? false,
+  }));
+}

@@ -2,6 +2,7 @@ import type { Bucket } from "@rupa/shared";
 import sharp from "sharp";
 import { defineJob } from "../../infra/queue/queue";
 import { localLookOf } from "../../infra/providers/local/local-look";
+import type { LocalRenderOptions } from "../../infra/providers/local/local-renderer";
 import { renderPool } from "../../infra/providers/local/render-pool";
 import {
   SAMPLE_PORTRAITS,
@@ -22,22 +23,42 @@ const BUCKET: Bucket = "style-previews";
 /** `…-full.webp` is stored in the database; its card twin is `…-card.webp`. */
 export const cardKeyOf = (fullKey: string) => fullKey.replace(/-full\.webp$/, "-card.webp");
 
-/** Stores one preview image in its two sizes (WebP); returns the full size's key. */
-export async function storeImageSet(storage: Storage, jpeg: Buffer): Promise<string> {
+/** How a preview image's two sizes are encoded (part of a built preview's name: built-previews.ts). */
+export const PREVIEW_ENCODING = {
+  full: { ...PREVIEW_FULL, quality: 80 },
+  card: { ...PREVIEW_CARD, quality: 74 },
+} as const;
+
+/** One preview image in its two sizes, as WebP. */
+export interface ImageSet {
+  full: Buffer;
+  card: Buffer;
+}
+
+/** Encodes one picture (any format sharp reads) as a preview image in its two sizes. */
+export async function encodeImageSet(image: Buffer): Promise<ImageSet> {
+  const [full, card] = await Promise.all(
+    [PREVIEW_ENCODING.full, PREVIEW_ENCODING.card].map((e) =>
+      sharp(image)
+        .resize(e.width, e.height, { fit: "cover" })
+        .webp({ quality: e.quality })
+        .toBuffer(),
+    ),
+  );
+  return { full: full!, card: card! };
+}
+
+/** Stores an encoded preview image's two sizes under a new key; returns the full size's key. */
+export async function putImageSet(storage: Pick<Storage, "put">, set: ImageSet): Promise<string> {
   const fullKey = newObjectKey({ kind: "public" }, "webp", "full");
-  const [full, card] = await Promise.all([
-    sharp(jpeg)
-      .resize(PREVIEW_FULL.width, PREVIEW_FULL.height, { fit: "cover" })
-      .webp({ quality: 80 })
-      .toBuffer(),
-    sharp(jpeg)
-      .resize(PREVIEW_CARD.width, PREVIEW_CARD.height, { fit: "cover" })
-      .webp({ quality: 74 })
-      .toBuffer(),
-  ]);
-  await storage.put(BUCKET, fullKey, full);
-  await storage.put(BUCKET, cardKeyOf(fullKey), card);
+  await storage.put(BUCKET, fullKey, set.full);
+  await storage.put(BUCKET, cardKeyOf(fullKey), set.card);
   return fullKey;
+}
+
+/** Stores one preview image in its two sizes (WebP); returns the full size's key. */
+export async function storeImageSet(storage: Storage, image: Buffer): Promise<string> {
+  return putImageSet(storage, await encodeImageSet(image));
 }
 
 /** Deletes one preview image in both sizes (by its full size's key). */
@@ -46,12 +67,42 @@ export async function deleteImageSet(storage: Storage, fullKey: string): Promise
   await storage.delete(BUCKET, cardKeyOf(fullKey));
 }
 
-/** Two sample people per style; hijab styles show the sample portraits that wear one. */
-function samplesFor(style: StyleRow, index: number): PortraitSpec[] {
-  const hijab = SAMPLE_PORTRAITS.filter((p) => p.hair === "hijab");
-  if (style.category === "hijab_style") return hijab;
+/** What decides a style's previews: its group, its place in the catalogue and its look. */
+export type PreviewStyle = Pick<StyleRow, "category" | "sortOrder" | "modelSpecificParameters">;
+
+/** One before/after pair of a style's previews: a sample person, drawn with these options. */
+export interface PreviewPairPlan {
+  sample: PortraitSpec;
+  options: LocalRenderOptions;
+}
+
+/**
+ * A style's pairs: two sample people (hijab styles show the sample portraits that wear one), each
+ * drawn in the style's look at the full preview size with its own seed.
+ */
+export function previewPlan(style: PreviewStyle): PreviewPairPlan[] {
+  const cfg = localLookOf(style);
+  // Any sort order an admin sets (a copy sits at the original + 1): a whole index.
+  const index = Math.floor(Math.abs(style.sortOrder) / 10);
   const pool = SAMPLE_PORTRAITS;
-  return [pool[index % pool.length]!, pool[(index + 3) % pool.length]!];
+  const samples =
+    style.category === "hijab_style"
+      ? pool.filter((p) => p.hair === "hijab")
+      : [pool[index % pool.length]!, pool[(index + 3) % pool.length]!];
+  return samples.map((sample, i) => ({
+    sample,
+    options: {
+      ...cfg,
+      ...PREVIEW_FULL,
+      face: samplePortraitFace(PREVIEW_FULL.width, PREVIEW_FULL.height),
+      seed: i + 1,
+    },
+  }));
+}
+
+/** A sample person's photo as the previews use it (the before picture, and the render's input). */
+export function previewSampleJpeg(sample: PortraitSpec): Promise<Buffer> {
+  return samplePortraitJpeg(sample, PREVIEW_FULL.width, PREVIEW_FULL.height);
 }
 
 /**
@@ -63,9 +114,7 @@ export function createPreviewRenderer(storage: Storage, repo: StylesRepository) 
   const beforeOf = (p: PortraitSpec) => {
     let k = beforeKeys.get(p.id);
     if (!k) {
-      k = samplePortraitJpeg(p, PREVIEW_FULL.width, PREVIEW_FULL.height).then((jpeg) =>
-        storeImageSet(storage, jpeg),
-      );
+      k = previewSampleJpeg(p).then((jpeg) => storeImageSet(storage, jpeg));
       beforeKeys.set(p.id, k);
     }
     return k;
@@ -73,19 +122,10 @@ export function createPreviewRenderer(storage: Storage, repo: StylesRepository) 
 
   return {
     async renderStyle(style: StyleRow): Promise<void> {
-      const cfg = localLookOf(style);
       const pairs = [];
-      // Any sort order an admin sets (a copy sits at the original + 1): a whole index.
-      const samples = samplesFor(style, Math.floor(Math.abs(style.sortOrder) / 10));
-      for (const [i, sample] of samples.entries()) {
+      for (const { sample, options } of previewPlan(style)) {
         const beforeKey = await beforeOf(sample);
-        const input = await samplePortraitJpeg(sample, PREVIEW_FULL.width, PREVIEW_FULL.height);
-        const after = await renderPool().render(input, {
-          ...cfg,
-          ...PREVIEW_FULL,
-          face: samplePortraitFace(PREVIEW_FULL.width, PREVIEW_FULL.height),
-          seed: i + 1,
-        });
+        const after = await renderPool().render(await previewSampleJpeg(sample), options);
         pairs.push({ beforeKey, afterKey: await storeImageSet(storage, after), title: null });
       }
       await repo.replacePreviews(style.id, pairs);

@@ -3,7 +3,7 @@ import type { StyleCategory, StyleSort } from "@rupa/shared";
 import { results, styleEvents, stylePreviewPairs, styles } from "../../db/schema";
 import { type ChangeBus, createLocalChangeBus } from "../../infra/db/change-bus";
 import type { Database } from "../../infra/db/client";
-import { type CatalogueStyle, modelParametersOf } from "../../db/seed/catalogue.data";
+import { type CatalogueStyle, catalogueRowsOf } from "../../db/seed/catalogue.data";
 
 export type StyleRow = typeof styles.$inferSelect;
 export type PairRow = typeof stylePreviewPairs.$inferSelect;
@@ -34,33 +34,7 @@ export function createStylesRepository(
     async seedCatalogue(list: CatalogueStyle[]): Promise<number> {
       const rows = await db
         .insert(styles)
-        .values(
-          list.map((s, i) => ({
-            slug: s.slug,
-            name: s.name,
-            nameId: s.nameId,
-            description: s.description,
-            descriptionId: s.descriptionId,
-            category: s.category,
-            tags: s.tags,
-            promptTemplate: s.prompt,
-            previewPromptTemplate: `${s.prompt}, preview sample`,
-            modelName: "zsxkib/instant-id",
-            modelParameters: modelParametersOf(s),
-            modelSpecificParameters: {
-              local: {
-                look: s.look,
-                palette: s.palette ?? null,
-                title: s.title ?? null,
-                subtitle: s.subtitle ?? null,
-              },
-            },
-            genderSpecificPrompts: s.gender ?? {},
-            sortOrder: (i + 1) * 10,
-            isActive: true,
-            isPremium: s.premium ?? false,
-          })),
-        )
+        .values(catalogueRowsOf(list))
         .onConflictDoNothing({ target: styles.slug })
         .returning({ id: styles.id });
       if (rows.length > 0) changed();
