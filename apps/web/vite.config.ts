@@ -135,20 +135,23 @@ export default defineConfig({
               // Nothing in it may import the router: the islands load this chunk (the
               // router-bound shell modules, sign-out and use-seo, go with the app). The message
               // files' addresses are here too, beside lib/i18n, which reads them as it loads.
-              test: /[\\/]src[\\/](constants|routes[\\/](account|auth)|lib[\\/](api-client|query-client|query-keys|styles-api|toast|i18n|i18n-core|utils|referral|use-hydrated)|features[\\/]auth[\\/](api[\\/](me|preferred-language)|hooks[\\/]use-saved-language)|app[\\/]ssr-data|components[\\/](island|logo|language-toggle|ui[\\/](button|skeleton)))\.tsx?$|[\\/]src[\\/]locales[\\/](id|en)\.json\?url$/,
+              test: /[\\/]src[\\/](constants|routes[\\/](account|auth|styles)|lib[\\/](api-client|query-client|query-keys|styles-api|image-set|format|toast|i18n|i18n-core|utils|referral|use-hydrated)|features[\\/]auth[\\/](api[\\/](me|preferred-language)|hooks[\\/]use-saved-language)|app[\\/]ssr-data|components[\\/](island|logo|language-toggle|ui[\\/](button|skeleton)))\.tsx?$|[\\/]src[\\/]locales[\\/](id|en)\.json\?url$/,
               includeDependenciesRecursively: false,
             },
             // The landing page's islands (the category tabs and the carousel) and what they
             // show, in one file for its first download (docs/decisions/026).
             {
               name: "landing",
-              test: /[\\/]src[\\/](features[\\/]landing[\\/](components[\\/](category-tabs|before-after-carousel|sample-image)|hooks[\\/]|lib[\\/]samples)|components[\\/]ui[\\/]tabs)[\\/.]/,
+              test: /[\\/]src[\\/](features[\\/]landing[\\/](components[\\/](category-tabs|before-after-carousel|sample-image)|hooks[\\/][\w-]+|lib[\\/]samples)|components[\\/]ui[\\/]tabs)[\\/.]/,
+              includeDependenciesRecursively: false,
             },
             // The explore page's island and what its first screen shows (the style dialog stays
             // apart, loaded when a card is pointed at), in one file rather than fifteen.
             {
               name: "explore",
-              test: /[\\/]src[\\/](app[\\/]routes[\\/](eksplor|use-viewer)|features[\\/]catalogue[\\/](components[\\/](explore-view|style-card|style-image|credit-hero)|lib[\\/]|api[\\/])|lib[\\/](guest-trial|format|image|selected-style)|components[\\/]ui[\\/](native-select|badge))[\\/.]/,
+              test: /[\\/]src[\\/](app[\\/]routes[\\/](eksplor|use-viewer)|features[\\/]catalogue[\\/](components[\\/](explore-view|style-card|style-image|credit-hero)|lib[\\/][\w-]+|api[\\/][\w-]+)|components[\\/]ui[\\/](native-select|badge))[\\/.]/,
+              // Only these modules: what they share with other pages stays in those pages' files.
+              includeDependenciesRecursively: false,
             },
           ],
         },

@@ -21,6 +21,7 @@ beforeAll(async () => {
     '<!doctype html><html lang="id"><body>Rupa</body></html>',
   );
   fs.writeFileSync(path.join(dist, "assets", "app-abc123.js"), "console.log('rupa')");
+  fs.writeFileSync(path.join(dist, "sw.js"), "self.addEventListener('fetch', () => {});");
   t = await createTestServer({ webDistDir: dist });
   // A probe route exercising the shared JSON reader, as every feature's routes use it.
   const probe = new Hono<AppEnv>()
@@ -128,7 +129,7 @@ describe(`HTTP app on ${testDriver()}`, () => {
     expect(same.status).toBe(200);
   });
 
-  it.each(["/api/health", "/api/nope", "/", "/eksplor", "/assets/app-abc123.js"])(
+  it.each(["/api/health", "/api/nope", "/", "/eksplor", "/sw.js"])(
     "sends the security headers on %s",
     async (p) => {
       const res = await req(p);
@@ -143,6 +144,16 @@ describe(`HTTP app on ${testDriver()}`, () => {
       expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     },
   );
+
+  it("sends the build's hashed files without the document-only headers", async () => {
+    const res = await req("/assets/app-abc123.js");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    expect(res.headers.get("content-security-policy")).toBeNull();
+    expect(res.headers.get("x-frame-options")).toBeNull();
+    expect(res.headers.get("permissions-policy")).toBeNull();
+  });
 
   it("serves the web app with SPA fallback and long-cached assets", async () => {
     for (const p of ["/", "/gallery", "/admin/users", "/some/unknown/page"]) {
