@@ -14,18 +14,15 @@ export function imageSetSrcSet(image: ImageSet): string {
 }
 
 /**
- * How wide each place shows a preview (CSS px), from its layout on 360-1280 px screens: the
- * `sizes` attribute the srcset is chosen with.
+ * How wide the places that show a preview large do so (CSS px, on 360-1280 px screens): the
+ * `sizes` their srcset is chosen with. Grids and the hero's tiles (96-270 px) show the card
+ * rendition alone: at most 300 px, never larger than it is shown on a phone, and on mobile data
+ * a sharper full rendition for a 2x-3x screen would cost three times the bytes of a page that is
+ * mostly such tiles.
  */
 export const PREVIEW_SIZES = {
-  /** The landing hero's moving tiles: w-24, sm:w-28, lg:w-32. */
-  heroTile: "(min-width: 1024px) 128px, (min-width: 640px) 112px, 96px",
-  /** Two columns, four from 640 px, in the 6xl container. */
-  categoryGrid: "(min-width: 1152px) 270px, (min-width: 640px) 25vw, 50vw",
   /** The carousel's two pictures side by side in a 2xl column. */
   carousel: "(min-width: 704px) 330px, 50vw",
-  /** The explore grid: two columns, three from 640 px, four from 1024 px beside the sidebar. */
-  exploreGrid: "(min-width: 1024px) 256px, (min-width: 640px) 33vw, 50vw",
   /** The style dialog's picture: 17rem on phones, half the dialog from 768 px. */
   dialog: "(min-width: 768px) 320px, 272px",
 } as const;

@@ -1,7 +1,7 @@
 import type { ImageSet, StyleCategory } from "@rupa/shared";
 import { ImageIcon } from "lucide-react";
 import { useState } from "react";
-import { CARD_SIZE, imageSetSrcSet, PREVIEW_SIZES } from "@/lib/image-set";
+import { CARD_SIZE, imageSetSrcSet } from "@/lib/image-set";
 import { cn } from "@/lib/utils";
 
 /** A soft gradient per group, so a style without a preview still looks intentional. */
@@ -17,16 +17,15 @@ const PLACEHOLDER_TONE: Record<StyleCategory, string> = {
 };
 
 /**
- * A style's picture at 4:5 with its width and height set (no layout shift), as a srcset of its
- * two WebP renditions: the browser takes the one that fills `sizes` on its screen (the explore
- * grid's by default). Without an image, or when it fails to load, a placeholder with
+ * A style's picture at 4:5 with its width and height set (no layout shift): the WebP card, or
+ * with `sizes` a srcset of both renditions, of which the browser takes the one that fills it. Without an image, or when it fails to load, a placeholder with
  * `placeholderLabel` stands in.
  */
 export function StyleImage({
   image,
   alt,
   category,
-  sizes = PREVIEW_SIZES.exploreGrid,
+  sizes,
   priority = "lazy",
   placeholderLabel,
   className,
@@ -34,7 +33,7 @@ export function StyleImage({
   image: ImageSet | null;
   alt: string;
   category: StyleCategory;
-  /** How wide the picture is shown (the `sizes` attribute, see PREVIEW_SIZES). */
+  /** For a large picture: how wide it is shown (PREVIEW_SIZES); the card alone without. */
   sizes?: string;
   /** "high": the page's main image (eager, fetchpriority high); "eager": above the fold. */
   priority?: "high" | "eager" | "lazy";
@@ -56,8 +55,7 @@ export function StyleImage({
       {showImage ? (
         <img
           src={src}
-          srcSet={imageSetSrcSet(image)}
-          sizes={sizes}
+          {...(sizes ? { srcSet: imageSetSrcSet(image), sizes } : {})}
           alt={alt}
           width={CARD_SIZE.width}
           height={CARD_SIZE.height}

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { TabPanel, Tabs, useTabsId } from "@/components/ui/tabs";
 import { useI18n } from "@/lib/i18n";
-import { PREVIEW_SIZES } from "@/lib/image-set";
 import { useLandingSamples } from "../hooks/use-landing-samples";
 import { SAMPLE_TAB_ORDER, samplesForTab, type SampleTab } from "../lib/samples";
 import { SampleImage } from "./sample-image";
@@ -35,11 +34,7 @@ export function CategoryTabs() {
                 key={style?.id ?? index}
                 className="overflow-hidden rounded-2xl border bg-card shadow-soft"
               >
-                <SampleImage
-                  image={style?.preview ?? null}
-                  alt=""
-                  sizes={PREVIEW_SIZES.categoryGrid}
-                />
+                <SampleImage image={style?.preview ?? null} alt="" />
                 <p className="line-clamp-2 min-h-[3.25rem] px-3 py-2 text-sm leading-snug font-semibold">
                   {style ? (lang === "id" ? style.nameId : style.name) : "\u00a0"}
                 </p>

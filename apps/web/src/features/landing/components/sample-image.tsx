@@ -3,8 +3,8 @@ import { CARD_SIZE, imageSetSrcSet } from "@/lib/image-set";
 import { cn } from "@/lib/utils";
 
 /**
- * A 4:5 sample picture (WebP; the rendition that fills `sizes` on this screen, width and height
- * set so nothing shifts), or a soft gradient tile while the preview is still being drawn.
+ * A 4:5 sample picture (WebP: the card, or with `sizes` the rendition that fills it on this
+ * screen; width and height set so nothing shifts), or a soft gradient tile while the preview is still being drawn.
  */
 export function SampleImage({
   image,
@@ -15,8 +15,8 @@ export function SampleImage({
 }: {
   image: ImageSet | null;
   alt: string;
-  /** How wide the picture is shown (the `sizes` attribute, see PREVIEW_SIZES). */
-  sizes: string;
+  /** For a large picture: how wide it is shown (PREVIEW_SIZES); the card alone without. */
+  sizes?: string;
   priority?: "high" | "eager" | "lazy";
   className?: string;
 }) {
@@ -30,8 +30,7 @@ export function SampleImage({
       {image ? (
         <img
           src={image.card}
-          srcSet={imageSetSrcSet(image)}
-          sizes={sizes}
+          {...(sizes ? { srcSet: imageSetSrcSet(image), sizes } : {})}
           alt={alt}
           width={CARD_SIZE.width}
           height={CARD_SIZE.height}

@@ -1,5 +1,4 @@
 import { useI18n } from "@/lib/i18n";
-import { PREVIEW_SIZES } from "@/lib/image-set";
 import { cn } from "@/lib/utils";
 import { buildSampleRows, type Sample } from "../lib/samples";
 import { SampleImage } from "./sample-image";
@@ -48,7 +47,6 @@ export function SampleRows({ styles }: { styles: readonly Sample[] | undefined }
                       key={`${style.id}-${index}`}
                       image={style.preview}
                       alt=""
-                      sizes={PREVIEW_SIZES.heroTile}
                       // The page's largest content is the headline: the tiles load after it
                       // is painted, as the browser reaches them, and never compete with it.
                       priority="lazy"
@@ -60,7 +58,6 @@ export function SampleRows({ styles }: { styles: readonly Sample[] | undefined }
                       key={index}
                       image={null}
                       alt=""
-                      sizes={PREVIEW_SIZES.heroTile}
                       className="w-24 shrink-0 rounded-2xl ring-1 ring-black/5 sm:w-28 lg:w-32"
                     />
                   ))}

@@ -53,6 +53,13 @@ describe("landing samples", () => {
     expect(rows[0]?.[0]).toBe(styles[0]);
     expect(rows[1]?.[0]).toBe(styles[1]);
     expect(buildSampleRows([sample("cartoon", false)])).toEqual([[], [], []]);
+    const many = Array.from({ length: 50 }, () => sample("cartoon"));
+    const capped = buildSampleRows(many, 3, 8, 12);
+    for (const row of capped) expect(row).toHaveLength(12);
+    // The first 36 styles, each once: the rest of the catalogue stays out of the hero.
+    expect(new Set(capped.flat().map((s) => s.id))).toEqual(
+      new Set(many.slice(0, 36).map((s) => s.id)),
+    );
   });
 
   it("picks four carousel pairs from different groups while it can", () => {
