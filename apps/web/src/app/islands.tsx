@@ -3,7 +3,7 @@ import { hydrateRoot, type Root } from "react-dom/client";
 import { islandUsesRouter, type IslandName, type IslandProps } from "@/components/island";
 import { loadCatalog, readStoredLang, rememberLangForServer } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
-import { extractReferral, storeReferralCode } from "@/lib/referral";
+import { captureReferral } from "@/lib/referral";
 import { IslandProviders } from "./island-providers";
 import type { LeavePage } from "./island-router";
 import { readSsrData, seedQueryClient } from "./ssr-data";
@@ -132,18 +132,6 @@ function propsOf(element: HTMLElement): IslandProps {
 }
 
 /**
- * A `?ref=<code>` in the address is kept for the session and removed from the address, as the
- * app's useReferralCapture does on its pages (a shared link usually lands here).
- */
-function captureReferral(): void {
-  const found = extractReferral(window.location.search);
-  if (!found) return;
-  if (found.code) storeReferralCode(found.code);
-  const { pathname, hash } = window.location;
-  window.history.replaceState(window.history.state, "", pathname + found.search + hash);
-}
-
-/**
  * Brings a server-rendered page to life (docs/decisions/026): each island is hydrated as its own
  * React root with the answers the page was rendered with; the rest of the page stays the
  * server's HTML, whose links are normal links. Pointing at a link to another page starts
@@ -158,7 +146,12 @@ export async function hydrateIslands(root: HTMLElement): Promise<void> {
     return start(root);
   }
   rememberLangForServer(ssr.lang);
-  captureReferral();
+  // A shared link's ?ref= code is kept and leaves the address, as on the app's pages.
+  const search = captureReferral(window.location.search);
+  if (search !== null) {
+    const { pathname, hash } = window.location;
+    window.history.replaceState(window.history.state, "", pathname + search + hash);
+  }
   seedQueryClient(queryClient, ssr);
   const leave = leaveTo(root);
   // The page's islands; their code, the router if one of them has links, and the messages

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   REFERRAL_STORAGE_KEY,
+  captureReferral,
   clearReferralCode,
   extractReferral,
   isReferralCode,
@@ -73,6 +74,16 @@ describe("referral storage", () => {
     expect(readReferralCode()).toBe("FRIEND42");
     clearReferralCode();
     expect(readReferralCode()).toBeNull();
+  });
+
+  it("captures a ?ref= code and gives the address back without it", () => {
+    expect(captureReferral("?sort=az")).toBeNull();
+    expect(store.size).toBe(0);
+    expect(captureReferral("?ref=FRIEND42&sort=az")).toBe("?sort=az");
+    expect(readReferralCode()).toBe("FRIEND42");
+    // A malformed code leaves the stored one alone; the parameter still goes.
+    expect(captureReferral("?ref=x%20y")).toBe("");
+    expect(readReferralCode()).toBe("FRIEND42");
   });
 
   it("ignores a stored value of the wrong shape", () => {

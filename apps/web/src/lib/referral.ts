@@ -33,6 +33,18 @@ export function extractReferral(search: string): ReferralExtraction | null {
   return { code: isReferralCode(code) ? code : null, search: rest ? `?${rest}` : "" };
 }
 
+/**
+ * Keeps a valid `ref` code of the query string for the session and gives the query string to
+ * put back without it, or null when there is no `ref` (the address stays as it is). The app's
+ * pages (useReferralCapture) and a server-rendered page's islands call it as they load.
+ */
+export function captureReferral(search: string): string | null {
+  const found = extractReferral(search);
+  if (!found) return null;
+  if (found.code) storeReferralCode(found.code);
+  return found.search;
+}
+
 export function storeReferralCode(code: string): void {
   try {
     sessionStorage.setItem(REFERRAL_STORAGE_KEY, code);

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { extractReferral, storeReferralCode } from "./referral";
+import { captureReferral } from "./referral";
 
 /**
  * On every page: a `?ref=<code>` parameter is stored for the session and removed from the
@@ -11,11 +11,10 @@ export function useReferralCapture(): void {
   const navigate = useNavigate();
 
   useEffect(() => {
-    const found = extractReferral(location.search);
-    if (!found) return;
-    if (found.code) storeReferralCode(found.code);
+    const search = captureReferral(location.search);
+    if (search === null) return;
     void navigate(
-      { pathname: location.pathname, search: found.search, hash: location.hash },
+      { pathname: location.pathname, search, hash: location.hash },
       { replace: true, state: location.state as unknown, preventScrollReset: true },
     );
   }, [location, navigate]);
