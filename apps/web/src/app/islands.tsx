@@ -3,6 +3,8 @@ import { hydrateRoot, type Root } from "react-dom/client";
 import { islandUsesRouter, type IslandName, type IslandProps } from "@/components/island";
 import { loadCatalog, readStoredLang, rememberLangForServer } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
+import { onLinkIntent, ownLinkOf } from "@/lib/link-intent";
+import { PROGRESS_BAR_CLASS, PROGRESS_TRACK_CLASS } from "@/lib/navigation-progress";
 import { captureReferral } from "@/lib/referral";
 import { IslandProviders } from "./island-providers";
 import type { LeavePage } from "./island-router";
@@ -33,11 +35,10 @@ const islands: Record<IslandName, Loader> = {
   eksplor: island(() => import("./routes/eksplor").then((m) => m.EksplorScreen)),
 };
 
-const PROGRESS_CLASS =
-  "fixed inset-x-0 top-0 z-[60] h-0.5 overflow-hidden bg-primary-soft [&>div]:h-full [&>div]:w-2/5 [&>div]:animate-progress [&>div]:rounded-full [&>div]:bg-primary";
-
 /** The hydrated islands of this page, unmounted when the app takes over. */
 const islandRoots: Root[] = [];
+/** Removes the islands' own listeners when the app takes over (it has its own). */
+const stopListening: (() => void)[] = [];
 let leaving = false;
 
 /**
@@ -52,14 +53,17 @@ function leaveTo(root: HTMLElement): LeavePage {
     leaving = true;
     const progress = document.createElement("div");
     progress.setAttribute("role", "progressbar");
-    progress.className = PROGRESS_CLASS;
-    progress.append(document.createElement("div"));
+    progress.className = PROGRESS_TRACK_CLASS;
+    const bar = document.createElement("div");
+    bar.className = PROGRESS_BAR_CLASS;
+    progress.append(bar);
     document.body.append(progress);
     const from = window.location.href;
     import("./start")
       .then(({ start }) => {
         if (mode === "push") window.history.pushState(null, "", href);
         else window.history.replaceState(null, "", href);
+        for (const stop of stopListening.splice(0)) stop();
         for (const island of islandRoots.splice(0)) island.unmount();
         window.scrollTo(0, 0);
         return start(root);
@@ -78,41 +82,30 @@ function leaveTo(root: HTMLElement): LeavePage {
  * (leaveTo), like the islands' own links; new tabs, downloads and anchors on this page stay
  * the browser's.
  */
-function openLinksInApp(leave: LeavePage): void {
-  document.addEventListener("click", (event) => {
+function openLinksInApp(leave: LeavePage): () => void {
+  const onClick = (event: MouseEvent) => {
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-    if (link.target || link.hasAttribute("download")) return;
+    const link = ownLinkOf(event);
+    if (!link || link.target || link.hasAttribute("download")) return;
     if (link.pathname === window.location.pathname && link.hash) return;
     event.preventDefault();
     leave(link.href, "push");
-  });
+  };
+  document.addEventListener("click", onClick);
+  return () => document.removeEventListener("click", onClick);
 }
 
-const INTENT_EVENTS = ["pointerover", "focusin", "touchstart"] as const;
-
 /**
- * The first time a link is pointed at, focused or touched, the app's page preloader is loaded
- * (app/route-modules.ts), which from then on starts loading a page's code on intent, as in the
- * app: the next page opens with its code already here.
+ * Reaching for a link to another page starts loading that page's code, as in the app; the
+ * app's page preloader (app/route-modules.ts) itself loads on the first such intent.
  */
-function preloadPagesOnIntent(): void {
-  const options = { capture: true, passive: true } as const;
-  const onFirstIntent = (event: Event) => {
-    if (!(event.target instanceof Element) || !event.target.closest("a[href]")) return;
-    for (const type of INTENT_EVENTS) document.removeEventListener(type, onFirstIntent, options);
+function preloadPagesOnIntent(): () => void {
+  return onLinkIntent((link) => {
     void import("./route-modules")
-      .then(({ listenForIntent, preloadRoute }) => {
-        const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-        if (link instanceof HTMLAnchorElement && link.origin === window.location.origin)
-          preloadRoute(link.pathname);
-        listenForIntent();
-      })
+      .then(({ preloadRoute }) => preloadRoute(link.pathname))
       .catch(() => undefined);
-  };
-  for (const type of INTENT_EVENTS) document.addEventListener(type, onFirstIntent, options);
+  });
 }
 
 /** The islands of the page, without those inside another island (that one renders them). */
@@ -172,8 +165,7 @@ export async function hydrateIslands(root: HTMLElement): Promise<void> {
     Promise.all([islands[name](), islandUsesRouter[name] ? router : undefined]),
   );
   const catalog = await loadCatalog(ssr.lang);
-  preloadPagesOnIntent();
-  openLinksInApp(leave);
+  stopListening.push(preloadPagesOnIntent(), openLinksInApp(leave));
   await Promise.all(
     elements.map(async (element, index) => {
       const [Component, Router] = await code[index]!;

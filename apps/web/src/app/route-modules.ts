@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { onLinkIntent } from "@/lib/link-intent";
 
 type PageModule = { default: ComponentType };
 export type Loader = () => Promise<PageModule>;
@@ -59,21 +60,10 @@ export function preloadRoute(href: string): void {
   void load().catch(() => preloaded.delete(segment));
 }
 
-const INTENT_EVENTS = ["pointerover", "focusin", "touchstart"] as const;
-
 /**
  * One delegated listener for the whole app: pointing at, focusing or touching a link to one of
  * our pages preloads that page's code. Returns the function that removes the listeners.
  */
 export function listenForIntent(root: Document | HTMLElement = document): () => void {
-  const onIntent = (event: Event) => {
-    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-    preloadRoute(link.pathname);
-  };
-  const options = { capture: true, passive: true } as const;
-  for (const type of INTENT_EVENTS) root.addEventListener(type, onIntent, options);
-  return () => {
-    for (const type of INTENT_EVENTS) root.removeEventListener(type, onIntent, options);
-  };
+  return onLinkIntent((link) => preloadRoute(link.pathname), root);
 }

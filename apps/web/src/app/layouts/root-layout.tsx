@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { useApplySavedLanguage } from "@/features/auth/hooks/use-saved-language";
 import { useI18n } from "@/lib/i18n";
+import { PROGRESS_BAR_CLASS, PROGRESS_TRACK_CLASS } from "@/lib/navigation-progress";
 import { useReferralCapture } from "@/lib/use-referral-capture";
 import { listenForIntent } from "../route-modules";
 
@@ -11,12 +12,8 @@ function NavigationProgress() {
   const { t } = useI18n();
   if (navigation.state === "idle") return null;
   return (
-    <div
-      role="progressbar"
-      aria-label={t("app.loading")}
-      className="fixed inset-x-0 top-0 z-[60] h-0.5 overflow-hidden bg-primary-soft"
-    >
-      <div className="h-full w-2/5 animate-progress rounded-full bg-gradient-to-r from-primary to-accent" />
+    <div role="progressbar" aria-label={t("app.loading")} className={PROGRESS_TRACK_CLASS}>
+      <div className={PROGRESS_BAR_CLASS} />
     </div>
   );
 }

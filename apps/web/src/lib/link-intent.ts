@@ -1,0 +1,27 @@
+/** What counts as reaching for a link: pointing at it, focusing it or touching it. */
+const INTENT_EVENTS = ["pointerover", "focusin", "touchstart"] as const;
+
+/** The link to a page of ours that an event happened on (or inside), or null. */
+export function ownLinkOf(event: Event): HTMLAnchorElement | null {
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  return link instanceof HTMLAnchorElement && link.origin === window.location.origin ? link : null;
+}
+
+/**
+ * One delegated listener for `root`: `onIntent` is called with the link of ours a person
+ * reaches for, before the click. Returns the function that removes the listeners.
+ */
+export function onLinkIntent(
+  onIntent: (link: HTMLAnchorElement) => void,
+  root: Document | HTMLElement = document,
+): () => void {
+  const listener = (event: Event) => {
+    const link = ownLinkOf(event);
+    if (link) onIntent(link);
+  };
+  const options = { capture: true, passive: true } as const;
+  for (const type of INTENT_EVENTS) root.addEventListener(type, listener, options);
+  return () => {
+    for (const type of INTENT_EVENTS) root.removeEventListener(type, listener, options);
+  };
+}
