@@ -129,21 +129,27 @@ describe(`HTTP app on ${testDriver()}`, () => {
     expect(same.status).toBe(200);
   });
 
-  it.each(["/api/health", "/api/nope", "/", "/eksplor", "/sw.js"])(
-    "sends the security headers on %s",
-    async (p) => {
-      const res = await req(p);
-      const csp = res.headers.get("content-security-policy") ?? "";
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("object-src 'none'");
-      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-      expect(res.headers.get("x-frame-options")).toBe("DENY");
-      expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-    },
-  );
+  it.each([
+    "/api/health",
+    "/api/nope",
+    "/",
+    "/eksplor",
+    "/sw.js",
+    // A page under /assets/ (the SPA's answer, or index.html by another spelling) is a page.
+    "/assets/not-a-file",
+    "/assets/..%2findex.html",
+  ])("sends the security headers on %s", async (p) => {
+    const res = await req(p);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
 
   it("sends the build's hashed files without the document-only headers", async () => {
     const res = await req("/assets/app-abc123.js");

@@ -3,10 +3,11 @@ import { secureHeaders } from "hono/secure-headers";
 
 /**
  * Headers that only act on a document (or a worker's script): the policy, framing, referrer,
- * permissions and opener rules. The web build's hashed files under /assets/ are scripts and
- * stylesheets loaded by a page whose own headers govern them, so they are sent without these:
- * about 0.7 KB less per file, which a first visit downloads a dozen times over mobile data
- * (docs/decisions/026). They keep nosniff, the resource policy and strict transport security.
+ * permissions and opener rules. The web build's hashed files (static-web marks them immutable)
+ * are scripts and stylesheets loaded by a page whose own headers govern them, so they are sent
+ * without these: about 0.7 KB less per file, which a first visit downloads a dozen times over
+ * mobile data (docs/decisions/026). They keep nosniff, the resource policy and strict transport
+ * security. Anything else, an HTML page above all, keeps every header, whatever its address.
  */
 const DOCUMENT_ONLY = [
   "content-security-policy",
@@ -30,7 +31,7 @@ export function securityHeaders(httpsOnly: boolean): MiddlewareHandler {
   const all = documentHeaders(httpsOnly);
   return async (c, next) => {
     await all(c, next);
-    if (!c.req.path.startsWith("/assets/")) return;
+    if (!c.res.headers.get("cache-control")?.includes("immutable")) return;
     for (const name of DOCUMENT_ONLY) c.res.headers.delete(name);
   };
 }

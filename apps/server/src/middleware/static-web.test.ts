@@ -54,6 +54,7 @@ beforeAll(() => {
   fs.mkdirSync(path.join(dist, ".vite"));
   fs.writeFileSync(path.join(dist, ".vite", "manifest.json"), "{}");
   fs.mkdirSync(path.join(dist, "assets"));
+  fs.writeFileSync(path.join(dist, "assets", ".hidden.js"), "export {};");
   fs.writeFileSync(path.join(dist, "assets", "index-abc123.js"), "export {};");
   fs.writeFileSync(path.join(dist, "sw.js"), "self.addEventListener('fetch', () => {});");
   fs.writeFileSync(path.join(dist, "manifest.webmanifest"), '{"name":"Rupa"}');
@@ -126,6 +127,7 @@ describe("staticWeb server rendering", () => {
       "/SSR/../ssr/entry-server.js",
       "/.vite/manifest.json",
       "/assets/..%2f.vite/manifest.json",
+      "/assets/.hidden.js",
     ])
       expect((await app.request(p)).status, p).toBe(404);
   });

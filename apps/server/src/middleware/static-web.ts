@@ -44,10 +44,14 @@ export type StaticWebOptions = {
 };
 
 /**
- * Files the browser must check on every use: the service worker (apps/web/src/lib/pwa/sw.ts), so
- * a new build's worker is found on the next visit rather than an hour later.
+ * How long the browser keeps a file of the build (`top` is the first part of its path): the
+ * hashed files under assets/ for a year, the service worker (apps/web/src/lib/pwa/sw.ts) not
+ * without checking (a new build's worker is found on the next visit), others for an hour.
  */
-const REVALIDATED = new Set(["/sw.js"]);
+function cacheControlOf(top: string, rel: string): string {
+  if (top === "assets") return "public, max-age=31536000, immutable";
+  return rel === "/sw.js" ? "no-cache" : "public, max-age=3600";
+}
 
 /** How long a visitor's rendered page is reused (all visitors see the same public data). */
 const RENDER_CACHE_MS = 10_000;
@@ -56,9 +60,9 @@ const RENDER_CACHE_MAX = 100;
 const LANG_COOKIE = /(?:^|;\s*)rupa\.lang=(id|en)(?:;|$)/;
 
 /**
- * Serves the built web app: hashed files under /assets are cached for a year, the service worker
- * is revalidated on every use, other files are cached for an hour, and every other GET outside /api answers index.html (the SPA decides what to show,
- * including its 404 page). A missing file with an extension is a plain 404.
+ * Serves the built web app's files (cacheControlOf says for how long), and answers every other
+ * GET outside /api with index.html (the SPA decides what to show, including its 404 page). A
+ * missing file with an extension is a plain 404.
  *
  * When the build has a server renderer (dist/ssr, docs/decisions/009) and `fetchApi` is given,
  * a visitor's request for one of its paths (the landing page, /eksplor) is answered with the page
@@ -151,22 +155,17 @@ export function staticWeb(distDir: string, opts: StaticWebOptions = {}): Middlew
       return c.text("Bad request", 400);
     }
     const full = path.resolve(root, `.${rel}`);
-    // The server renderer and the build's manifest (for bench:landing) are never served, however
-    // the path is spelled (//ssr, %2fssr, ../ssr).
-    const top = path.relative(root, full).split(path.sep)[0];
-    if (top === "ssr" || top === ".vite") return c.text("Not found", 404);
+    // The server renderer and anything hidden (the build's manifest in .vite, for bench:landing)
+    // are never served, however the path is spelled (//ssr, %2fssr, ../ssr).
+    const parts = path.relative(root, full).split(path.sep);
+    const top = parts[0] ?? "";
+    if (top === "ssr" || parts.some((part) => part.startsWith(".") && part !== ".."))
+      return c.text("Not found", 404);
     if (full.startsWith(root + path.sep) && path.extname(full)) {
       try {
         const body = await fs.promises.readFile(full);
         c.header("Content-Type", TYPES[path.extname(full)] ?? "application/octet-stream");
-        c.header(
-          "Cache-Control",
-          rel.startsWith("/assets/")
-            ? "public, max-age=31536000, immutable"
-            : REVALIDATED.has(rel)
-              ? "no-cache"
-              : "public, max-age=3600",
-        );
+        c.header("Cache-Control", cacheControlOf(top, rel));
         return method === "HEAD" ? c.body(null) : c.body(new Uint8Array(body));
       } catch {
         return c.text("Not found", 404);
