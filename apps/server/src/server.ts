@@ -96,7 +96,7 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
     // are being drawn (a cluster starting together, or a restart before the backlog was done: its
     // jobs are still in the queue). A process that waited here finds them all there.
     const builtPreviews = createBuiltPreviews({
-      source: builtPreviewsSource(),
+      source: builtPreviewsSource,
       storage,
       repo: ctx.services.stylesRepo,
       log,

@@ -38,7 +38,7 @@ describe(`built previews on a fresh catalogue (${testDriver()}, S3)`, () => {
     const missing = await repo.withoutPreviews();
     expect(missing).toHaveLength(CATALOGUE.length);
     const built = createBuiltPreviews({
-      source: { dir: path.join(dir, "previews"), rendererHash: "r1" },
+      source: () => ({ dir: path.join(dir, "previews"), rendererHash: "r1" }),
       storage: t.ctx.storage,
       repo,
       log: t.ctx.log,

@@ -169,7 +169,7 @@ describe("taking the built previews at start", () => {
     const repo = memoryRepo();
     const { log } = memoryLog();
     const left = await createBuiltPreviews({
-      source: { dir, rendererHash: "r1" },
+      source: () => ({ dir, rendererHash: "r1" }),
       storage,
       repo,
       log,
@@ -200,7 +200,7 @@ describe("taking the built previews at start", () => {
     };
     const repo = memoryRepo();
     const built = createBuiltPreviews({
-      source: { dir, rendererHash: "r1" },
+      source: () => ({ dir, rendererHash: "r1" }),
       storage: memoryStorage(),
       repo,
       log: memoryLog().log,
@@ -211,7 +211,7 @@ describe("taking the built previews at start", () => {
 
     // Another renderer than the build's: nothing matches.
     const other = createBuiltPreviews({
-      source: { dir, rendererHash: "r2" },
+      source: () => ({ dir, rendererHash: "r2" }),
       storage: memoryStorage(),
       repo: memoryRepo(),
       log: memoryLog().log,
@@ -222,14 +222,14 @@ describe("taking the built previews at start", () => {
   it("without a build's folder, leaves every style to be drawn", async () => {
     const storage = memoryStorage();
     const built = createBuiltPreviews({
-      source: undefined,
+      source: () => undefined,
       storage,
       repo: memoryRepo(),
       log: memoryLog().log,
     });
     expect(await built.fill(styles)).toEqual(styles);
     const missing = createBuiltPreviews({
-      source: { dir: path.join(dir, "nothing-here"), rendererHash: "r1" },
+      source: () => ({ dir: path.join(dir, "nothing-here"), rendererHash: "r1" }),
       storage,
       repo: memoryRepo(),
       log: memoryLog().log,
@@ -244,7 +244,12 @@ describe("taking the built previews at start", () => {
     storage.failing = true;
     const repo = memoryRepo();
     const { log, warnings } = memoryLog();
-    const built = createBuiltPreviews({ source: { dir, rendererHash: "r1" }, storage, repo, log });
+    const built = createBuiltPreviews({
+      source: () => ({ dir, rendererHash: "r1" }),
+      storage,
+      repo,
+      log,
+    });
     expect(await built.fill(styles.slice(0, 2))).toEqual(styles.slice(0, 2));
     expect(repo.pairs.size).toBe(0);
     expect(warnings).toHaveLength(2);

@@ -60,7 +60,7 @@ export function builtPreviewsSource(): BuiltPreviewsSource | undefined {
 }
 
 /** One image of a style's previews, named by its inputs, and what it is drawn from. */
-export interface NamedImage {
+interface NamedImage {
   name: string;
   jpeg: Buffer;
   /** Rendered in the style's look; without: the sample photo itself (a before picture). */
@@ -148,12 +148,17 @@ export async function drawBuiltPreviews(
   for (const name of images.keys())
     for (const size of ["full", "card"] as const)
       wanted.add(path.basename(fileOf(dir, name, size)));
+  const present = new Set(await fs.promises.readdir(dir));
   let removed = 0;
-  for (const file of await fs.promises.readdir(dir))
+  for (const file of present)
     if (!wanted.has(file)) {
       await fs.promises.rm(path.join(dir, file), { force: true, recursive: true });
       removed += 1;
     }
+  const isBuilt = (name: string) =>
+    (["full", "card"] as const).every((size) =>
+      present.has(path.basename(fileOf(dir, name, size))),
+    );
 
   // Two per thread: one renders while the other's result is encoded.
   const limit = createLimiter(pool.size * 2);
@@ -161,7 +166,7 @@ export async function drawBuiltPreviews(
   await Promise.all(
     [...images.values()].map((image) =>
       limit.run(async () => {
-        if ((await readBuilt(dir, image.name)) !== null) return;
+        if (isBuilt(image.name)) return;
         const picture = image.render ? await pool.render(image.jpeg, image.render) : image.jpeg;
         const set = await encodeImageSet(picture);
         // Written under a temporary name and renamed: a build cut short leaves no half file.
@@ -180,20 +185,32 @@ export async function drawBuiltPreviews(
 /**
  * Start: gives styles without previews the built images of their exact inputs (both sizes into
  * storage, then replacePreviews), with no drawing. Returns the styles still to be drawn.
+ * `source` is asked only when some style has no previews (it reads and hashes the renderer).
  */
 export function createBuiltPreviews(deps: {
-  source: BuiltPreviewsSource | undefined;
+  source: () => BuiltPreviewsSource | undefined;
   storage: Pick<Storage, "put">;
   repo: Pick<StylesRepository, "replacePreviews">;
   log: Logger;
 }) {
   return {
     async fill(styles: StyleRow[]): Promise<StyleRow[]> {
-      const source = deps.source;
-      if (!source || styles.length === 0) return styles;
+      if (styles.length === 0) return styles;
+      const source = deps.source();
+      if (!source) return styles;
       const started = performance.now();
       const namer = createPreviewNamer(source.rendererHash);
-      // A before picture is shared by the styles that show the same sample person.
+      // A before picture is shared by the styles that show the same sample person: it is read
+      // and stored once.
+      const read = new Map<string, Promise<ImageSet | null>>();
+      const readOnce = (name: string) => {
+        let set = read.get(name);
+        if (!set) {
+          set = readBuilt(source.dir, name);
+          read.set(name, set);
+        }
+        return set;
+      };
       const stored = new Map<string, Promise<string>>();
       const storeOnce = (name: string, set: ImageSet) => {
         let key = stored.get(name);
@@ -212,8 +229,8 @@ export function createBuiltPreviews(deps: {
               const pairs = await namer.pairsOf(style);
               const sets = await Promise.all(
                 pairs.map(async ({ before, after }) => ({
-                  before: await readBuilt(source.dir, before.name),
-                  after: await readBuilt(source.dir, after.name),
+                  before: await readOnce(before.name),
+                  after: await readOnce(after.name),
                   names: [before.name, after.name] as const,
                 })),
               );
@@ -247,4 +264,3 @@ export function createBuiltPreviews(deps: {
     },
   };
 }
-export type BuiltPreviews = ReturnType<typeof createBuiltPreviews>;
