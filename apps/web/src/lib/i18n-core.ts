@@ -16,6 +16,25 @@ export function isLang(value: unknown): value is Lang {
 }
 
 /** Flattens nested messages into dotted keys: { a: { b: "x" } } -> { "a.b": "x" }. */
+/** The stored language choice, or null when there is none (or storage is blocked). */
+export function readStoredLang(): Lang | null {
+  try {
+    const stored = localStorage.getItem(LANG_STORAGE_KEY);
+    return isLang(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The language in a `document.cookie` string's rupa.lang cookie, or null. */
+export function langFromCookie(cookie: string): Lang | null {
+  const value = cookie
+    .split(/;\s*/)
+    .find((part) => part.startsWith(`${LANG_COOKIE}=`))
+    ?.slice(LANG_COOKIE.length + 1);
+  return isLang(value) ? value : null;
+}
+
 export function flattenMessages(tree: MessageTree, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();
   for (const [key, value] of Object.entries(tree)) {

@@ -17,12 +17,13 @@ import {
   LANG_STORAGE_KEY,
   flattenMessages,
   interpolate,
-  isLang,
+  langFromCookie,
+  readStoredLang,
   type Lang,
   type Vars,
 } from "./i18n-core";
 
-export { LANGS, LANG_STORAGE_KEY, type Lang, type Vars } from "./i18n-core";
+export { LANGS, LANG_STORAGE_KEY, readStoredLang, type Lang, type Vars } from "./i18n-core";
 
 /** The message catalogue's shape; Indonesian is the reference and English must match it. */
 export type Messages = typeof idMessages;
@@ -63,16 +64,6 @@ export function loadCatalog(lang: Lang): Promise<Catalog> {
   return pending;
 }
 
-/** The stored language choice, or null when there is none. */
-export function readStoredLang(): Lang | null {
-  try {
-    const stored = localStorage.getItem(LANG_STORAGE_KEY);
-    return isLang(stored) ? stored : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The stored language choice, or Indonesian. */
 export function getStoredLang(): Lang {
   return readStoredLang() ?? DEFAULT_LANG;
@@ -90,8 +81,7 @@ export function storeLang(lang: Lang): void {
 /** Mirrors the language into a cookie, which the server reads to render a visitor's page. */
 export function rememberLangForServer(lang: Lang): void {
   if (typeof document === "undefined") return;
-  const current = document.cookie.match(/(?:^|;\s*)rupa\.lang=(\w+)/)?.[1];
-  if (current === lang) return;
+  if (langFromCookie(document.cookie) === lang) return;
   document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; SameSite=Lax`;
 }
 

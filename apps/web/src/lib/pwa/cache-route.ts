@@ -8,7 +8,7 @@
  */
 
 /** Cache names: the offline page's carries the build's version; the other two outlive builds. */
-export const CACHE_PREFIX = "rupa-";
+const CACHE_PREFIX = "rupa-";
 export const ASSETS_CACHE = "rupa-assets";
 export const PREVIEWS_CACHE = "rupa-previews";
 export const offlineCacheName = (version: string): string => `rupa-offline-${version}`;

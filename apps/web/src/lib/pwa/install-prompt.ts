@@ -35,32 +35,30 @@ const STANDALONE = "(display-mode: standalone)";
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
-function onOffer(event: Event): void {
-  // main.tsx's listener (register-sw.ts) has usually kept it already; in development it has not.
-  event.preventDefault();
-  window.rupaInstallPrompt = event as BeforeInstallPromptEvent;
-  notify();
-}
-
 function onInstalled(): void {
   window.rupaInstallPrompt = undefined;
   notify();
 }
 
+/**
+ * One set of listeners for every mounted offer: a new browser offer (main.tsx's listener,
+ * register-sw.ts, has kept it in window.rupaInstallPrompt just before), the app installed, or
+ * the display mode changing.
+ */
 function subscribe(listener: () => void): () => void {
+  const media = matchMedia(STANDALONE);
   if (listeners.size === 0) {
-    addEventListener("beforeinstallprompt", onOffer);
+    addEventListener("beforeinstallprompt", notify);
     addEventListener("appinstalled", onInstalled);
+    media.addEventListener("change", notify);
   }
   listeners.add(listener);
-  const media = matchMedia(STANDALONE);
-  media.addEventListener("change", listener);
   return () => {
-    media.removeEventListener("change", listener);
     listeners.delete(listener);
     if (listeners.size > 0) return;
-    removeEventListener("beforeinstallprompt", onOffer);
+    removeEventListener("beforeinstallprompt", notify);
     removeEventListener("appinstalled", onInstalled);
+    media.removeEventListener("change", notify);
   };
 }
 
@@ -88,23 +86,28 @@ const isStandalone = () =>
   (navigator as Navigator & { standalone?: boolean }).standalone === true;
 
 /**
+ * The browser's offer while the app may make it beside an avatar (shouldOfferInstall: not
+ * installed, no recent "not now"), else null. One snapshot for the hook, so every change
+ * (a new offer, installed, a "not now") is read together.
+ */
+function offerableNow(): BeforeInstallPromptEvent | null {
+  const prompt = window.rupaInstallPrompt ?? null;
+  const offerable = shouldOfferInstall({
+    avatarShown: true,
+    canPrompt: prompt !== null,
+    standalone: isStandalone(),
+    quiet: readQuiet(),
+  });
+  return offerable ? prompt : null;
+}
+
+/**
  * The install offer for a screen that shows a finished avatar: whether to show it, `install`
  * (the browser's own dialog) and `dismiss` ("not now", remembered).
  */
 export function useInstallPrompt(avatarShown: boolean) {
-  const prompt = useSyncExternalStore(
-    subscribe,
-    () => window.rupaInstallPrompt ?? null,
-    () => null,
-  );
-  const standalone = useSyncExternalStore(subscribe, isStandalone, () => false);
-  const quiet = useSyncExternalStore(subscribe, readQuiet, () => true);
-  const offered = shouldOfferInstall({
-    avatarShown,
-    canPrompt: prompt !== null,
-    standalone,
-    quiet,
-  });
+  const prompt = useSyncExternalStore(subscribe, offerableNow, () => null);
+  const offered = avatarShown && prompt !== null;
 
   const install = useCallback(async () => {
     if (!prompt) return;

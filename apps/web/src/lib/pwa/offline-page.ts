@@ -5,9 +5,8 @@
  * navigation with it when there is no network.
  */
 
-import { isLang, type Lang } from "../i18n-core";
+import { isLang, langFromCookie, type Lang } from "../i18n-core";
 
-type OfflineLang = Lang;
 export type OfflineMessages = { title: string; body: string; retry: string };
 
 /**
@@ -15,9 +14,9 @@ export type OfflineMessages = { title: string; body: string; retry: string };
  * choice is rupa.lang in localStorage; the rupa.lang cookie counts only for English, as the app
  * writes its current language there even when nobody chose it (Indonesian, the default).
  */
-export function offlineLanguage(stored: string | null, cookie: string): OfflineLang | null {
+export function offlineLanguage(stored: string | null, cookie: string): Lang | null {
   if (isLang(stored)) return stored;
-  return /(?:^|;\s*)rupa\.lang=en(?:;|$)/.test(cookie) ? "en" : null;
+  return langFromCookie(cookie) === "en" ? "en" : null;
 }
 
 const escapeHtml = (text: string): string =>
@@ -46,9 +45,9 @@ html[data-only] section+section h1{font-size:1.375rem}
 `;
 
 /** The page, Indonesian first; offline.js narrows it to the visitor's language when known. */
-export function offlinePage(messages: Record<OfflineLang, OfflineMessages>): string {
+export function offlinePage(messages: Record<Lang, OfflineMessages>): string {
   const { id, en } = messages;
-  const section = (lang: OfflineLang, m: OfflineMessages) =>
+  const section = (lang: Lang, m: OfflineMessages) =>
     `<section lang="${lang}" data-lang="${lang}"><h1>${escapeHtml(m.title)}</h1><p>${escapeHtml(m.body)}</p></section>`;
   return `<!doctype html>
 <html lang="id">

@@ -18,12 +18,12 @@ declare global {
 }
 
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
   // No mini-infobar on arrival: the offer waits for the moment the app chooses.
   addEventListener("beforeinstallprompt", (event) => {
     event.preventDefault();
     window.rupaInstallPrompt = event as BeforeInstallPromptEvent;
   });
+  if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
   // After the page and its images: the worker's own download never competes with them. (An entry
   // module always runs before the load event.)
   addEventListener("load", () => void navigator.serviceWorker.register("/sw.js").catch(() => {}));
