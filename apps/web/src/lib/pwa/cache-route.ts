@@ -37,7 +37,10 @@ export type CacheRoute =
   | "offline-file"
   /** A page: the network; without one, the offline page. Never stored. */
   | "navigation"
-  /** Everything else (the API above all): the worker stays out of the way. */
+  /**
+   * Everything else (the API above all): the worker stays out of the way. (An API address
+   * opened as a page gets the navigation preload's answer, which is that same request.)
+   */
   | "network";
 
 export type RouteRequest = { method: string; url: string; mode: string };

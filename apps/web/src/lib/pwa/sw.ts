@@ -121,6 +121,13 @@ self.addEventListener("fetch", (event) => {
         .match(event.request, { cacheName: OFFLINE_CACHE })
         .then((hit) => hit ?? fetch(event.request)),
     );
+  } else if (event.request.mode === "navigate") {
+    // An API address opened as a page (a sign-in callback, a download): the navigation preload
+    // has already sent it, so that answer is the one to use, as it is (no cache, no offline
+    // page). Left alone, the browser would drop it and send the request again, and a one-time
+    // code in it (Google's sign-in) would reach the server twice.
+    event.respondWith(event.preloadResponse.then((preloaded) => preloaded ?? fetch(event.request)));
   }
-  // "network": no answer from here, the browser fetches it as if there were no worker.
+  // Anything else on "network": no answer from here, the browser fetches it as if there were no
+  // worker.
 });
