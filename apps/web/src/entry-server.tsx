@@ -22,6 +22,7 @@ import {
 } from "@/components/island";
 import { SeoServerContext, type SeoHead } from "@/features/seo/use-seo";
 import { routeUrl } from "@/lib/api-client";
+import { escapeHtml } from "@/lib/html";
 import type { Catalog } from "@/lib/i18n";
 import { flattenMessages, isLang, type Lang } from "@/lib/i18n-core";
 import enMessages from "./locales/en.json";
@@ -83,9 +84,6 @@ function inlineStylesheets(template: string): string {
   });
 }
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 const HEAD_TAGS =
   /\s*<title>[^<]*<\/title>|\s*<meta\s+(?:name|property)="(?:description|keywords|robots|og:[^"]*|twitter:[^"]*)"[^>]*>|\s*<link\s+rel="canonical"[^>]*>/g;
 
@@ -96,12 +94,12 @@ const HEAD_TAGS =
 function writeSeoHead(template: string, head: SeoHead | null): string {
   if (!head) return template;
   const tags = [
-    `<title>${escapeAttribute(head.title)}</title>`,
+    `<title>${escapeHtml(head.title)}</title>`,
     ...head.metas.map(
       ([attribute, key, content]) =>
-        `<meta ${attribute}="${key}" content="${escapeAttribute(content)}" />`,
+        `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`,
     ),
-    `<link rel="canonical" href="${escapeAttribute(head.canonical)}" />`,
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
   ];
   return template
     .replace(HEAD_TAGS, "")

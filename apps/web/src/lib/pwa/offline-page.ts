@@ -5,6 +5,7 @@
  * navigation with it when there is no network.
  */
 
+import { escapeHtml } from "../html";
 import { isLang, langFromCookie, type Lang } from "../i18n-core";
 
 export type OfflineMessages = { title: string; body: string; retry: string };
@@ -18,9 +19,6 @@ export function offlineLanguage(stored: string | null, cookie: string): Lang | n
   if (isLang(stored)) return stored;
   return langFromCookie(cookie) === "en" ? "en" : null;
 }
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The mark of components/logo.tsx (and public/favicon.svg). */
 const LOGO = `<svg viewBox="0 0 64 64" width="56" height="56" aria-hidden="true"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#5b3df5"/><stop offset="0.62" stop-color="#4a23c9"/><stop offset="1" stop-color="#ff7a45"/></linearGradient></defs><rect width="64" height="64" rx="16" fill="url(#g)"/><path d="M21 47V17h12.5c6.4 0 10.5 3.7 10.5 9.3 0 4.2-2.3 7.3-6.1 8.6L45 47h-7.6l-6.6-11.2H27.6V47H21Zm6.6-16.6h5.4c3 0 4.6-1.5 4.6-4 0-2.6-1.6-4-4.6-4h-5.4v8Z" fill="#fff"/><circle cx="49" cy="15" r="4" fill="#ffd2b8"/></svg>`;
