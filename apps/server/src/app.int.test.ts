@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { errorBodySchema, healthResponseSchema } from "@rupa/shared";
+import { PAGE_ENTRY_LOADER } from "@rupa/shared/page-loader";
 import { Hono } from "hono";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -149,6 +151,13 @@ describe(`HTTP app on ${testDriver()}`, () => {
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(res.headers.get("x-frame-options")).toBe("DENY");
     expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("lets a page run no inline script but a server-rendered page's entry loader", async () => {
+    const csp = (await req("/")).headers.get("content-security-policy") ?? "";
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1];
+    const hash = createHash("sha256").update(PAGE_ENTRY_LOADER).digest("base64");
+    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
   });
 
   it("sends the build's hashed files without the document-only headers", async () => {

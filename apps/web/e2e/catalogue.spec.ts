@@ -369,11 +369,26 @@ test("a visitor's landing page and /eksplor arrive rendered by the server, and o
   const explore = await (await request.get("/eksplor")).text();
   expect(explore).toMatch(/<img[^>]+-card\.webp"/);
   expect(explore).toContain("<title>Eksplor Gaya · Rupa</title>");
+  // Nothing but the HTML before the first paint (docs/decisions/027): the code is started by
+  // the loader at the end of the body, and the manifest is linked once the page has loaded.
+  for (const html of [landing, explore]) {
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="manifest"');
+    expect(html).toMatch(
+      /<script data-src="\/assets\/index-[\w-]+\.js">[^<]+<\/script>\s*<\/body>/,
+    );
+  }
 
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
   });
+  // The policy lets the loader run (by its hash), and nothing else inline.
+  await page.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (event) =>
+      console.error(`CSP: ${event.violatedDirective} ${event.blockedURI}`),
+    ),
+  );
   const scripts: string[] = [];
   page.on("request", (req) => {
     if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
@@ -395,6 +410,7 @@ test("a visitor's landing page and /eksplor arrive rendered by the server, and o
   await expect(page.getByRole("tab", { name: "Kartun" })).toHaveAttribute("aria-selected", "true");
   // Only the islands' code came: not the router nor the app.
   expect(scripts.filter((path) => /\/assets\/(router|start)-/.test(path))).toEqual([]);
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
 
   // A new language loads the page again, which the server renders in it.
   await toggle.click();

@@ -13,6 +13,7 @@ import { IslandRouter } from "@/app/island-router";
 import { AppProviders } from "@/app/providers";
 import { routes } from "@/app/router";
 import { seedQueryClient, serializeSsrData, SSR_DATA_ID, type SsrData } from "@/app/ssr-data";
+import { PAGE_ENTRY_LOADER } from "@rupa/shared/page-loader";
 import * as api from "@rupa/shared/route-table";
 import {
   IslandRendererContext,
@@ -83,6 +84,9 @@ function inlineStylesheets(template: string): string {
     return `<style>${css}</style>`;
   });
 }
+
+/** index.html's entry module, which a rendered page starts with PAGE_ENTRY_LOADER instead. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
 
 const HEAD_TAGS =
   /\s*<title>[^<]*<\/title>|\s*<meta\s+(?:name|property)="(?:description|keywords|robots|og:[^"]*|twitter:[^"]*)"[^>]*>|\s*<link\s+rel="canonical"[^>]*>/g;
@@ -182,10 +186,15 @@ export async function renderPage({
 
   const root = '<div id="root"></div>';
   if (!template.includes(root)) return null;
+  // A built index.html has it; any other (a development server's) keeps its own script tag.
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  const loader = entry ? `<script data-src="${entry}">${PAGE_ENTRY_LOADER}</script>\n  ` : "";
   return (
     inlineStylesheets(writeSeoHead(template, head))
-      // The page is on screen without its code, which main.tsx loads after the first paint.
+      // The page is on screen without its code: the loader at the end of the body starts it
+      // after the first paint.
       .replace(/<link rel="modulepreload"[^>]*>\s*/g, "")
+      .replace(ENTRY_SCRIPT, "")
       .replace(/<html lang="[^"]*"/, () => `<html lang="${ssrData.lang}"`)
       .replace(
         root,
@@ -194,5 +203,6 @@ export async function renderPage({
           `<div id="root">${html}</div>` +
           `<script type="application/json" id="${SSR_DATA_ID}">${serializeSsrData(ssrData)}</script>`,
       )
+      .replace("</body>", () => `${loader}</body>`)
   );
 }

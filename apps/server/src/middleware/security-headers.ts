@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { PAGE_ENTRY_LOADER } from "@rupa/shared/page-loader";
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 
@@ -22,10 +24,13 @@ const DOCUMENT_ONLY = [
   "x-xss-protection",
 ] as const;
 
+/** The one inline script a page may run: a server-rendered page's entry loader, by its hash. */
+const PAGE_ENTRY_LOADER_HASH = `'sha256-${createHash("sha256").update(PAGE_ENTRY_LOADER).digest("base64")}'`;
+
 /**
  * Security headers on every response (see DOCUMENT_ONLY for the build's files). The app loads
- * only its own scripts; styles allow inline because the toast and dialog libraries inject style
- * elements at run time.
+ * only its own scripts, and the entry loader of a server-rendered page; styles allow inline
+ * because the toast and dialog libraries inject style elements at run time.
  */
 export function securityHeaders(httpsOnly: boolean): MiddlewareHandler {
   const all = documentHeaders(httpsOnly);
@@ -40,7 +45,7 @@ function documentHeaders(httpsOnly: boolean) {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", PAGE_ENTRY_LOADER_HASH],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "blob:"],
       fontSrc: ["'self'"],

@@ -127,7 +127,7 @@ export function LandingPage({
           </ul>
         </Section>
 
-        <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 md:px-10">
+        <div className="render-near-screen mx-auto w-full max-w-6xl px-4 sm:px-6 md:px-10">
           <aside className="flex flex-col items-start gap-4 overflow-hidden rounded-3xl bg-gradient-to-r from-[#c8102e] to-[#e8484f] p-6 text-white shadow-lift sm:flex-row sm:items-center sm:p-8">
             <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-white/15 ring-1 ring-white/25">
               <Flag aria-hidden className="size-6" />
@@ -174,7 +174,7 @@ export function LandingPage({
           </ol>
         </Section>
 
-        <div className="mx-auto w-full max-w-6xl px-4 pb-16 sm:px-6 md:px-10">
+        <div className="render-near-screen mx-auto w-full max-w-6xl px-4 pb-16 sm:px-6 md:px-10">
           <section className="relative isolate flex flex-col items-center gap-4 overflow-hidden rounded-3xl bg-gradient-to-br from-primary via-[#5b33e0] to-[#7a3fd8] px-6 py-12 text-center text-primary-foreground shadow-lift sm:py-16">
             <div
               aria-hidden
@@ -194,7 +194,7 @@ export function LandingPage({
         </div>
       </main>
 
-      <footer className="pb-safe border-t bg-card">
+      <footer className="pb-safe render-near-screen border-t bg-card">
         <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row md:items-center md:justify-between md:px-10">
           <div className="flex flex-col gap-2">
             <Logo markClassName="size-7" />
@@ -244,7 +244,10 @@ function Section({
   children: ReactNode;
 }) {
   return (
-    <section id={id} className={`scroll-mt-20 py-14 sm:py-20 ${className ?? ""}`}>
+    <section
+      id={id}
+      className={`render-near-screen scroll-mt-20 py-14 sm:py-20 ${className ?? ""}`}
+    >
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 sm:px-6 md:px-10">
         <div className="flex flex-col items-center gap-2 text-center">
           <h2 className="text-3xl font-extrabold tracking-tight text-balance">{title}</h2>

@@ -1,0 +1,15 @@
+/**
+ * The inline script that starts a server-rendered page's code (docs/decisions/027). The page is
+ * on screen as HTML; its entry module (data-src) is requested only once the first frame is
+ * painted, so over a slow connection the HTML has the line to itself until then, and nothing
+ * but the HTML stands between a visitor and the first paint. A hidden tab paints no frames,
+ * hence the timer.
+ *
+ * The API server's Content-Security-Policy allows this exact text by its hash
+ * (apps/server/src/middleware/security-headers.ts): change it freely, both follow.
+ */
+export const PAGE_ENTRY_LOADER =
+  '(function(s){var d=0;function l(){if(d)return;d=1;var e=document.createElement("script");' +
+  'e.type="module";e.crossOrigin="";e.src=s;document.head.appendChild(e)}' +
+  "requestAnimationFrame(function(){setTimeout(l,0)});setTimeout(l,2000)})" +
+  '(document.currentScript.getAttribute("data-src"))';
