@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
@@ -93,9 +94,28 @@ function preloadApp(): Plugin {
   };
 }
 
+/**
+ * The favicon, written into index.html as a data address: a first visit makes no request for it,
+ * which would otherwise be one more before the page's main image (docs/decisions/027). The file
+ * stays in public/ for the install icons' sake and for links to it.
+ */
+function inlineFavicon(): Plugin {
+  return {
+    name: "rupa-inline-favicon",
+    apply: "build",
+    transformIndexHtml(html) {
+      const svg = fs.readFileSync(new URL("./public/favicon.svg", import.meta.url), "utf8").trim();
+      return html.replace(
+        'href="/favicon.svg"',
+        () => `href="data:image/svg+xml,${encodeURIComponent(svg)}"`,
+      );
+    },
+  };
+}
+
 // The API server serves the built app; in development Vite proxies /api to it.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadApp(), serverEntry(), pwa()],
+  plugins: [react(), tailwindcss(), preloadApp(), inlineFavicon(), serverEntry(), pwa()],
   resolve: { alias: { "@": src } },
   server: {
     port: 5173,

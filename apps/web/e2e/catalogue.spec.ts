@@ -374,6 +374,7 @@ test("a visitor's landing page and /eksplor arrive rendered by the server, and o
   for (const html of [landing, explore]) {
     expect(html).not.toContain('<script type="module"');
     expect(html).not.toContain('rel="manifest"');
+    expect(html).toMatch(/<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,/);
     expect(html).toMatch(
       /<script data-src="\/assets\/index-[\w-]+\.js">[^<]+<\/script>\s*<\/body>/,
     );

@@ -17,7 +17,8 @@ export function SampleImage({
   alt: string;
   /** For a large picture: how wide it is shown (PREVIEW_SIZES); the card alone without. */
   sizes?: string;
-  priority?: "high" | "eager" | "lazy";
+  /** "low": lazy, and fetched after everything else even when on screen (decoration). */
+  priority?: "high" | "eager" | "lazy" | "low";
   className?: string;
 }) {
   return (
@@ -34,9 +35,9 @@ export function SampleImage({
           alt={alt}
           width={CARD_SIZE.width}
           height={CARD_SIZE.height}
-          loading={priority === "lazy" ? "lazy" : "eager"}
+          loading={priority === "lazy" || priority === "low" ? "lazy" : "eager"}
           decoding="async"
-          {...(priority === "high" ? { fetchPriority: "high" as const } : {})}
+          {...(priority === "high" || priority === "low" ? { fetchPriority: priority } : {})}
           draggable={false}
           className="absolute inset-0 size-full object-cover"
         />

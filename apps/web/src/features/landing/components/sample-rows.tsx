@@ -48,8 +48,9 @@ export function SampleRows({ styles }: { styles: readonly Sample[] | undefined }
                       image={style.preview}
                       alt=""
                       // The page's largest content is the headline: the tiles load after it
-                      // is painted, as the browser reaches them, and never compete with it.
-                      priority="lazy"
+                      // is painted, as the browser reaches them, and at low priority even on
+                      // screen, behind the headline and the page's code (docs/decisions/027).
+                      priority="low"
                       className="w-24 shrink-0 rounded-2xl shadow-soft ring-1 ring-black/5 sm:w-28 lg:w-32"
                     />
                   ))
