@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useHydrated } from "@/lib/use-hydrated";
 import { cn } from "@/lib/utils";
 
 export type TabItem<T extends string> = { value: T; label: ReactNode };
@@ -26,6 +27,8 @@ export function Tabs<T extends string>({
   tabClassName?: string;
 }) {
   const refs = useRef(new Map<T, HTMLButtonElement>());
+  // In a server-rendered page the tabs wait for their code: a tap is never silently lost.
+  const hydrated = useHydrated();
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = items.findIndex((item) => item.value === value);
     let next = -1;
@@ -65,6 +68,7 @@ export function Tabs<T extends string>({
             aria-selected={selected}
             aria-controls={`${idBase}-panel-${item.value}`}
             tabIndex={selected ? 0 : -1}
+            disabled={!hydrated}
             onClick={() => onChange(item.value)}
             className={cn(
               "inline-flex min-h-10 shrink-0 items-center justify-center rounded-xl px-4 text-sm font-semibold whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground aria-selected:bg-card aria-selected:text-primary aria-selected:shadow-soft",

@@ -4,6 +4,7 @@ import { Island } from "@/components/island";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n";
+import { useHydrated } from "@/lib/use-hydrated";
 import { PREVIEW_SIZES } from "@/lib/image-set";
 import { cn } from "@/lib/utils";
 import { useLandingSamples } from "../hooks/use-landing-samples";
@@ -32,6 +33,8 @@ export function BeforeAfterCarousel({ styles }: { styles: readonly Sample[] | un
   const { t, lang } = useI18n();
   const pairs = pickCarouselPairs(styles ?? []);
   const [index, setIndex] = useState(0);
+  // In the server's HTML the arrows and dots wait for the island's code: a tap is never lost.
+  const hydrated = useHydrated();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const reducedMotion = useReducedMotion();
@@ -109,6 +112,7 @@ export function BeforeAfterCarousel({ styles }: { styles: readonly Sample[] | un
           size="icon"
           className="rounded-full"
           aria-label={t("landing.carousel.previous")}
+          disabled={!hydrated}
           onClick={() => setIndex((value) => wrapIndex(value, -1, count))}
         >
           <ChevronLeft aria-hidden className="size-5" />
@@ -120,6 +124,7 @@ export function BeforeAfterCarousel({ styles }: { styles: readonly Sample[] | un
               type="button"
               aria-label={t("landing.carousel.goTo", { index: dot + 1 })}
               aria-current={dot === index ? "true" : undefined}
+              disabled={!hydrated}
               onClick={() => setIndex(dot)}
               className="flex size-10 items-center justify-center rounded-full"
             >
@@ -137,6 +142,7 @@ export function BeforeAfterCarousel({ styles }: { styles: readonly Sample[] | un
           size="icon"
           className="rounded-full"
           aria-label={t("landing.carousel.next")}
+          disabled={!hydrated}
           onClick={() => setIndex((value) => wrapIndex(value, 1, count))}
         >
           <ChevronRight aria-hidden className="size-5" />
