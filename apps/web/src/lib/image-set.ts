@@ -14,6 +14,32 @@ export function imageSetSrcSet(image: ImageSet): string {
 }
 
 /**
+ * How a preview loads: "high" is the page's main image (eager, fetched first); "eager" is above
+ * the fold; "lazy" loads as it nears the screen; "low" lazily, and behind everything else even
+ * on screen (decoration).
+ */
+export type ImagePriority = "high" | "eager" | "lazy" | "low";
+
+/**
+ * The `<img>` attributes of a preview at 4:5: the card rendition, or with `sizes` a srcset of
+ * both; its width and height set, so nothing shifts while it loads.
+ */
+export function previewImageProps(
+  image: ImageSet,
+  { sizes, priority = "lazy" }: { sizes?: string; priority?: ImagePriority } = {},
+) {
+  return {
+    src: image.card,
+    ...(sizes ? { srcSet: imageSetSrcSet(image), sizes } : {}),
+    width: CARD_SIZE.width,
+    height: CARD_SIZE.height,
+    loading: priority === "lazy" || priority === "low" ? ("lazy" as const) : ("eager" as const),
+    decoding: "async" as const,
+    ...(priority === "high" || priority === "low" ? { fetchPriority: priority } : {}),
+  };
+}
+
+/**
  * How wide the places that show a preview large do so (CSS px, on 360-1280 px screens): the
  * `sizes` their srcset is chosen with. Grids and the hero's tiles (96-270 px) show the card
  * rendition alone: at most 300 px, never larger than it is shown on a phone, and on mobile data

@@ -1,7 +1,7 @@
 import type { ImageSet, StyleCategory } from "@rupa/shared";
 import { ImageIcon } from "lucide-react";
 import { useState } from "react";
-import { CARD_SIZE, imageSetSrcSet } from "@/lib/image-set";
+import { previewImageProps, type ImagePriority } from "@/lib/image-set";
 import { cn } from "@/lib/utils";
 
 /** A soft gradient per group, so a style without a preview still looks intentional. */
@@ -17,16 +17,15 @@ const PLACEHOLDER_TONE: Record<StyleCategory, string> = {
 };
 
 /**
- * A style's picture at 4:5 with its width and height set (no layout shift): the WebP card, or
- * with `sizes` a srcset of both renditions, of which the browser takes the one that fills it. Without an image, or when it fails to load, a placeholder with
- * `placeholderLabel` stands in.
+ * A style's picture at 4:5 (lib/image-set's previewImageProps). Without an image, or when it
+ * fails to load, a placeholder with `placeholderLabel` stands in.
  */
 export function StyleImage({
   image,
   alt,
   category,
   sizes,
-  priority = "lazy",
+  priority,
   placeholderLabel,
   className,
 }: {
@@ -35,8 +34,7 @@ export function StyleImage({
   category: StyleCategory;
   /** For a large picture: how wide it is shown (PREVIEW_SIZES); the card alone without. */
   sizes?: string;
-  /** "high": the page's main image (eager, fetchpriority high); "eager": above the fold. */
-  priority?: "high" | "eager" | "lazy";
+  priority?: ImagePriority;
   placeholderLabel?: string;
   className?: string;
 }) {
@@ -54,14 +52,8 @@ export function StyleImage({
     >
       {showImage ? (
         <img
-          src={src}
-          {...(sizes ? { srcSet: imageSetSrcSet(image), sizes } : {})}
+          {...previewImageProps(image, { sizes, priority })}
           alt={alt}
-          width={CARD_SIZE.width}
-          height={CARD_SIZE.height}
-          loading={priority === "lazy" ? "lazy" : "eager"}
-          decoding="async"
-          {...(priority === "high" ? { fetchPriority: "high" as const } : {})}
           onError={() => setFailed(src)}
           className="absolute inset-0 size-full object-cover"
         />

@@ -1,24 +1,23 @@
 import type { ImageSet } from "@rupa/shared";
-import { CARD_SIZE, imageSetSrcSet } from "@/lib/image-set";
+import { previewImageProps, type ImagePriority } from "@/lib/image-set";
 import { cn } from "@/lib/utils";
 
 /**
- * A 4:5 sample picture (WebP: the card, or with `sizes` the rendition that fills it on this
- * screen; width and height set so nothing shifts), or a soft gradient tile while the preview is still being drawn.
+ * A 4:5 sample picture (lib/image-set's previewImageProps), or a soft gradient tile while the
+ * preview is still being drawn.
  */
 export function SampleImage({
   image,
   alt,
   sizes,
-  priority = "lazy",
+  priority,
   className,
 }: {
   image: ImageSet | null;
   alt: string;
   /** For a large picture: how wide it is shown (PREVIEW_SIZES); the card alone without. */
   sizes?: string;
-  /** "low": lazy, and fetched after everything else even when on screen (decoration). */
-  priority?: "high" | "eager" | "lazy" | "low";
+  priority?: ImagePriority;
   className?: string;
 }) {
   return (
@@ -30,14 +29,8 @@ export function SampleImage({
     >
       {image ? (
         <img
-          src={image.card}
-          {...(sizes ? { srcSet: imageSetSrcSet(image), sizes } : {})}
+          {...previewImageProps(image, { sizes, priority })}
           alt={alt}
-          width={CARD_SIZE.width}
-          height={CARD_SIZE.height}
-          loading={priority === "lazy" || priority === "low" ? "lazy" : "eager"}
-          decoding="async"
-          {...(priority === "high" || priority === "low" ? { fetchPriority: priority } : {})}
           draggable={false}
           className="absolute inset-0 size-full object-cover"
         />
