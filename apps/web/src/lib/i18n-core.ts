@@ -15,7 +15,6 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === "string" && (LANGS as readonly string[]).includes(value);
 }
 
-/** Flattens nested messages into dotted keys: { a: { b: "x" } } -> { "a.b": "x" }. */
 /** The stored language choice, or null when there is none (or storage is blocked). */
 export function readStoredLang(): Lang | null {
   try {
@@ -35,6 +34,7 @@ export function langFromCookie(cookie: string): Lang | null {
   return isLang(value) ? value : null;
 }
 
+/** Flattens nested messages into dotted keys: { a: { b: "x" } } -> { "a.b": "x" }. */
 export function flattenMessages(tree: MessageTree, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();
   for (const [key, value] of Object.entries(tree)) {

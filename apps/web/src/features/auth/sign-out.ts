@@ -2,19 +2,14 @@ import { useCallback } from "react";
 import { useNavigate, type NavigateFunction } from "react-router";
 import * as routes from "@rupa/shared/route-table";
 import { call } from "@/lib/api-client";
-import { LANG_STORAGE_KEY, isLang } from "@/lib/i18n-core";
+import { LANG_STORAGE_KEY, readStoredLang } from "@/lib/i18n-core";
 import { useI18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
 import { setMe } from "./api/me";
 
 function clearBrowserStorage(): void {
-  let lang: string | null = null;
-  try {
-    lang = localStorage.getItem(LANG_STORAGE_KEY);
-  } catch {
-    // Storage unavailable: nothing to clear or keep.
-  }
+  const lang = readStoredLang();
   for (const storage of [() => localStorage, () => sessionStorage]) {
     try {
       storage().clear();
@@ -23,7 +18,7 @@ function clearBrowserStorage(): void {
     }
   }
   // The language choice belongs to the device, not the account.
-  if (isLang(lang)) {
+  if (lang) {
     try {
       localStorage.setItem(LANG_STORAGE_KEY, lang);
     } catch {
