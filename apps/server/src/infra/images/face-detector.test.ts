@@ -51,6 +51,22 @@ describe("face detector (face-api on tfjs WebAssembly, in a worker thread)", () 
     expect(await detector.detect(await rgb(await facePhoto(4)))).toHaveLength(1);
   });
 
+  it("runs a photo that arrives while the idle thread is ending on a new thread", async () => {
+    // The idle thread is told to end; its "exit" comes later, after the next photo has started
+    // on a new thread (it failed that photo, on a busy machine, before).
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const d = createFaceDetector({ idleMs: 1000 });
+    try {
+      const photo = await rgb(await facePhoto(4));
+      expect(await d.detect(photo)).toHaveLength(1);
+      vi.advanceTimersByTime(1000);
+      expect(await d.detect(photo)).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+      await d.close();
+    }
+  });
+
   it("refuses photos once closed", async () => {
     const d = createFaceDetector();
     await d.close();

@@ -65,7 +65,10 @@ export function createFaceDetector(
       next();
     });
     const lost = (e: Error) => {
-      if (worker === w) worker = null;
+      // A thread ended on purpose (idle, or closed) is no longer ours: a photo running now is on
+      // its successor, which a late "exit" of this one must not fail.
+      if (worker !== w) return;
+      worker = null;
       const task = running;
       running = null;
       task?.reject(e);
@@ -128,7 +131,10 @@ export function createFaceDetector(
     async close() {
       closed = true;
       clearTimeout(idleTimer);
-      for (const t of waiting.splice(0)) t.reject(new Error("the face detector is closed"));
+      const task = running;
+      running = null;
+      for (const t of [...(task ? [task] : []), ...waiting.splice(0)])
+        t.reject(new Error("the face detector is closed"));
       const w = worker;
       worker = null;
       if (w) await w.terminate();
