@@ -135,6 +135,12 @@ test("a member searches, filters, sorts, steps through, downloads and deletes; t
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: formal.nameId })).toBeVisible();
   await expect(dialog.getByText("2 dari 3")).toBeVisible();
+  // The avatar is shown as WebP from its srcset (the JPEG is what is downloaded).
+  const shown = dialog.getByRole("img", { name: `Avatar gaya ${formal.nameId}` });
+  await expect(shown).toHaveAttribute("srcset", /-thumb\.webp 384w, .+\.webp \d+w$/);
+  await expect
+    .poll(() => shown.evaluate((img: HTMLImageElement) => img.currentSrc))
+    .toMatch(/\.webp$/);
   // A Formal CV/CPNS avatar offers the pas foto in both sizes.
   await expect(dialog.getByRole("link", { name: "Unduh pas foto 3x4 cm" })).toHaveAttribute(
     "href",

@@ -148,6 +148,9 @@ test("a guest uploads a JPEG, then a HEIC rotated once, generates and sees the s
   const image = result.getByRole("img", { name: `Avatar gaya ${style.nameId}` });
   await expect(image).toBeVisible();
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+  // Shown as WebP (the JPEG is for downloading), sized before it loads.
+  expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.webp$/);
+  await expect(image).toHaveAttribute("width", /^\d+$/);
   const generation = ((await start.json()) as { generation: { id: string } }).generation;
   const done = (await (await page.request.get(`/api/generations/${generation.id}`)).json()) as {
     generation: { status: string; watermark: boolean; result: { hasWatermark: boolean } };

@@ -88,6 +88,9 @@ export type PasFotoSize = keyof typeof PAS_FOTO_SIZES;
 /** SSCASN refuses a pas foto file of 200 KB or more. */
 export const PAS_FOTO_MAX_BYTES = 200 * 1024;
 
+/** How wide a finished picture's WebP thumbnail is (stored so; a srcset says so). */
+export const PICTURE_THUMB_WIDTH = 384;
+
 export const GALLERY_SORTS = ["newest", "oldest"] as const;
 export const GALLERY_KINDS = ["avatar", "kanvas"] as const;
 export type GalleryKind = (typeof GALLERY_KINDS)[number];

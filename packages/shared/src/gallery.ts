@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GALLERY_KINDS, GALLERY_SORTS, PAS_FOTO_SIZES, type PasFotoSize } from "./constants";
+import { pictureFields } from "./files";
 import { defineRoutes } from "./contract";
 import { okResponseSchema } from "./errors";
 import { safeText } from "./text";
@@ -18,8 +19,7 @@ export const galleryQuerySchema = z.object({
 export const galleryItemSchema = z.object({
   kind: z.enum(GALLERY_KINDS),
   id: z.uuid(),
-  imageUrl: z.string(),
-  thumbUrl: z.string().nullable(),
+  ...pictureFields,
   createdAt: z.string(),
   style: z.object({ id: z.uuid(), name: z.string(), nameId: z.string() }).nullable(),
   generationSeconds: z.number().nonnegative().nullable(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AVATAR_ASPECT_RATIOS, GENDERS, GENERATION_STATUSES } from "./constants";
+import { pictureFields } from "./files";
 import { defineRoutes, eventStream } from "./contract";
 import { safeText } from "./text";
 
@@ -19,8 +20,7 @@ export type StartGenerationRequest = z.input<typeof startGenerationRequestSchema
 
 export const generationResultSchema = z.object({
   id: z.uuid(),
-  imageUrl: z.string(),
-  thumbUrl: z.string().nullable(),
+  ...pictureFields,
   hasWatermark: z.boolean(),
   generationSeconds: z.number().nonnegative(),
   /** A Formal CV/CPNS result: it can be downloaded as a pas foto (galleryContract.pasFoto). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GENERATION_STATUSES, KANVAS_MODES, KANVAS_RATIOS, LIMITS } from "./constants";
+import { pictureFields } from "./files";
 import { defineRoutes, eventStream } from "./contract";
 import { safeText } from "./text";
 
@@ -62,8 +63,7 @@ export const kanvasPictureSchema = z.object({
   image: z
     .object({
       id: z.uuid(),
-      imageUrl: z.string(),
-      thumbUrl: z.string().nullable(),
+      ...pictureFields,
       hasWatermark: z.boolean(),
     })
     .nullable(),

@@ -24,6 +24,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -48,6 +49,11 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 /** `column IN ('a','b')` as a check constraint body. */
 function oneOf(column: string, values: readonly string[]) {
   return sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(", ")})`);
+}
+
+/** A stored picture's size: both known and positive, or neither (stored before it was kept). */
+function pictureSizeCheck(width: AnyPgColumn, height: AnyPgColumn) {
+  return sql`(${width} IS NULL AND ${height} IS NULL) OR (${width} IS NOT NULL AND ${height} IS NOT NULL AND ${width} > 0 AND ${height} > 0)`;
 }
 
 export {
@@ -552,7 +558,12 @@ export const results = pgTable(
     styleId: uuid("style_id").references(() => styles.id, { onDelete: "set null" }),
     uploadId: uuid("upload_id").references(() => uploads.id, { onDelete: "set null" }),
     imageKey: text("image_key").notNull(),
+    /** The full picture in WebP, as shown (null for pictures stored before it existed). */
+    displayKey: text("display_key"),
     thumbKey: text("thumb_key"),
+    /** The full picture's size in pixels (null for pictures stored before it was kept). */
+    width: integer("width"),
+    height: integer("height"),
     generationTimeSeconds: real("generation_time_seconds").notNull().default(0),
     hasWatermark: boolean("has_watermark").notNull().default(false),
     gender: text("gender"),
@@ -566,6 +577,7 @@ export const results = pgTable(
     uniqueIndex("results_job_key").on(t.jobId),
     check("results_owner_check", sql`user_id IS NOT NULL OR guest_trial_id IS NOT NULL`),
     check("results_seconds_check", sql`${t.generationTimeSeconds} >= 0`),
+    check("results_size_check", pictureSizeCheck(t.width, t.height)),
     check("results_gender_check", sql`gender IS NULL OR ${oneOf("gender", GENDERS)}`),
   ],
 );
@@ -580,7 +592,12 @@ export const kanvasImages = pgTable(
     jobId: uuid("job_id").references(() => generationJobs.id, { onDelete: "set null" }),
     runId: uuid("run_id").references(() => kanvasRuns.id, { onDelete: "set null" }),
     imageKey: text("image_key").notNull(),
+    /** The full picture in WebP, as shown (null for pictures stored before it existed). */
+    displayKey: text("display_key"),
     thumbKey: text("thumb_key"),
+    /** The full picture's size in pixels (null for pictures stored before it was kept). */
+    width: integer("width"),
+    height: integer("height"),
     prompt: text("prompt").notNull(),
     mode: text("mode").notNull().default("text2image"),
     aspectRatio: text("aspect_ratio").notNull().default("1:1"),
@@ -596,6 +613,7 @@ export const kanvasImages = pgTable(
     check("kanvas_images_mode_check", oneOf("mode", KANVAS_MODES)),
     check("kanvas_images_ratio_check", oneOf("aspect_ratio", KANVAS_RATIOS)),
     check("kanvas_images_prompt_check", sql`char_length(prompt) BETWEEN 1 AND 2000`),
+    check("kanvas_images_size_check", pictureSizeCheck(t.width, t.height)),
   ],
 );
 

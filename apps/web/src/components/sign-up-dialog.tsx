@@ -6,6 +6,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import type { Picture } from "@rupa/shared";
+import { PICTURE_SIZES, pictureImageProps } from "@/lib/picture-image";
 import { useI18n } from "@/lib/i18n";
 import { PromptFooter } from "./prompt-footer";
 
@@ -20,13 +22,14 @@ export function SignUpDialog({
   open,
   onOpenChange,
   reason,
-  imageUrl,
+  picture,
   bonusCredits,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   reason: SignUpReason;
-  imageUrl: string | null;
+  /** The guest's result, shown small above the offer. */
+  picture: Picture | null;
   bonusCredits: number | null;
 }) {
   const { t } = useI18n();
@@ -34,10 +37,10 @@ export function SignUpDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md gap-5" closeLabel={t("generator.signUp.close")}>
-        {imageUrl ? (
+        {picture ? (
           <div className="mx-auto mt-2 w-40 overflow-hidden rounded-2xl border bg-muted shadow-soft sm:w-48">
             <img
-              src={imageUrl}
+              {...pictureImageProps(picture, PICTURE_SIZES.signUp)}
               alt={t("generator.signUp.imageAlt")}
               className="aspect-square w-full object-cover"
             />

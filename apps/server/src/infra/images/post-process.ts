@@ -1,12 +1,17 @@
 import { availableParallelism } from "node:os";
+import { PICTURE_THUMB_WIDTH } from "@rupa/shared";
 import sharp from "sharp";
 import { createLimiter } from "../../lib/limit";
 import { sniffPhotoType } from "./photo-pipeline";
 import { applyWatermark } from "./watermark";
 
-/** A finished avatar: the full image (JPEG) and its gallery thumbnail (WebP, 384 px wide). */
+/**
+ * A finished avatar: the full image (JPEG, what is downloaded), the same picture in WebP (what is
+ * shown: about 40% of the JPEG's bytes) and its gallery thumbnail (WebP, 384 px wide).
+ */
 export interface FinishedImage {
   image: Buffer;
+  display: Buffer;
   thumb: Buffer;
 }
 
@@ -21,7 +26,7 @@ export interface ImagePostProcessor {
   rawExtension(bytes: Buffer): "png" | "webp" | "jpg";
   /**
    * Cropped to `width` × `height` around the most interesting part, JPEG; watermarked when
-   * asked (free results); plus its thumbnail.
+   * asked (free results); plus the same in WebP and its thumbnail.
    */
   finish(
     raw: Buffer,
@@ -52,11 +57,14 @@ export function createImagePostProcessor(
         .jpeg({ quality: 90 })
         .toBuffer();
       if (watermark) image = await applyWatermark(image);
-      const thumb = await sharp(image)
-        .resize(384, Math.round((384 * height) / width))
-        .webp({ quality: 75 })
-        .toBuffer();
-      return { image, thumb };
+      const [display, thumb] = await Promise.all([
+        sharp(image).webp({ quality: 80 }).toBuffer(),
+        sharp(image)
+          .resize(PICTURE_THUMB_WIDTH, Math.round((PICTURE_THUMB_WIDTH * height) / width))
+          .webp({ quality: 75 })
+          .toBuffer(),
+      ]);
+      return { image, display, thumb };
     },
   };
 }

@@ -23,7 +23,11 @@ async function styleBySlug(slug: string) {
 async function addAvatar(userId: string, slug: string, minutesAgo: number) {
   const style = await styleBySlug(slug);
   const imageKey = newObjectKey({ kind: "user", id: userId }, "jpg");
+  const displayKey = newObjectKey({ kind: "user", id: userId }, "webp");
+  const thumbKey = newObjectKey({ kind: "user", id: userId }, "webp", "thumb");
   await t.ctx.storage.put("generated-avatars", imageKey, Buffer.from("jpeg-bytes"));
+  await t.ctx.storage.put("generated-avatars", displayKey, Buffer.from("webp-bytes"));
+  await t.ctx.storage.put("generated-avatars", thumbKey, Buffer.from("thumb-bytes"));
   const originalKey = newObjectKey({ kind: "user", id: userId }, "jpg");
   const [up] = await t.ctx.db.db
     .insert(uploads)
@@ -36,12 +40,16 @@ async function addAvatar(userId: string, slug: string, minutesAgo: number) {
       styleId: style.id,
       uploadId: up!.id,
       imageKey,
+      displayKey,
+      thumbKey,
+      width: 816,
+      height: 1024,
       generationTimeSeconds: 2.4,
       hasWatermark: true,
       createdAt: new Date(Date.now() - minutesAgo * 60_000),
     })
     .returning();
-  return { id: r!.id, imageKey };
+  return { id: r!.id, imageKey, displayKey, thumbKey };
 }
 async function addKanvas(userId: string, minutesAgo: number) {
   const imageKey = newObjectKey({ kind: "user", id: userId }, "jpg");
@@ -61,9 +69,9 @@ const as = (userId: string | null) => t.actAs(userId ? { userId } : {});
 const get = async (p: string) => t.app.request(p);
 
 describe(`gallery on ${testDriver()}`, () => {
-  let anime: { id: string; imageKey: string };
+  let anime: { id: string; imageKey: string; displayKey: string; thumbKey: string };
   let kanvas: { id: string; imageKey: string };
-  let formal: { id: string; imageKey: string };
+  let formal: { id: string; imageKey: string; displayKey: string; thumbKey: string };
 
   beforeAll(async () => {
     anime = await addAvatar(owner, "anime-shonen", 30);
@@ -76,12 +84,20 @@ describe(`gallery on ${testDriver()}`, () => {
     as(owner);
     const page = galleryPageSchema.parse(await (await get("/api/gallery")).json());
     expect(page.items.map((i) => i.id)).toEqual([formal.id, kanvas.id, anime.id]);
+    // A Kanvas image stored before the WebP rendition existed keeps only its JPEG.
     expect(page.items[1]).toMatchObject({
+      displayUrl: null,
+      width: null,
+      height: null,
       kind: "kanvas",
       prompt: "Candi Borobudur saat matahari terbit",
       style: null,
     });
     expect(page.items[0]).toMatchObject({
+      displayUrl: `/api/files/generated-avatars/${formal.displayKey}`,
+      thumbUrl: `/api/files/generated-avatars/${formal.thumbKey}`,
+      width: 816,
+      height: 1024,
       kind: "avatar",
       generationSeconds: 2.4,
       hasWatermark: true,
@@ -144,7 +160,9 @@ describe(`gallery on ${testDriver()}`, () => {
     expect(
       (await t.app.request(`/api/gallery/avatar/${anime.id}`, { method: "DELETE" })).status,
     ).toBe(200);
-    expect(await t.ctx.storage.exists("generated-avatars", anime.imageKey)).toBe(false);
+    for (const key of [anime.imageKey, anime.displayKey, anime.thumbKey]) {
+      expect(await t.ctx.storage.exists("generated-avatars", key)).toBe(false);
+    }
     expect((await get(`/api/gallery/avatar/${anime.id}`)).status).toBe(404);
     expect(
       (await t.app.request(`/api/gallery/kanvas/${kanvas.id}`, { method: "DELETE" })).status,

@@ -7,7 +7,10 @@ export type GalleryRow = {
   kind: GalleryKind;
   id: string;
   image_key: string;
+  display_key: string | null;
   thumb_key: string | null;
+  width: number | null;
+  height: number | null;
   created_at: string | Date;
   generation_time_seconds: number | null;
   has_watermark: boolean;
@@ -31,6 +34,13 @@ export interface GalleryFilter {
   only?: { kind: GalleryKind; id: string };
 }
 
+/** A deleted picture's stored files (null: there was no such picture of the user's). */
+function fileKeys(
+  row: { image: string; display: string | null; thumb: string | null } | undefined,
+): string[] | null {
+  return row ? [row.image, row.display, row.thumb].filter((k): k is string => !!k) : null;
+}
+
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The user's avatars and Kanvas images as one list, newest or oldest first, by keyset pages. */
@@ -50,7 +60,8 @@ export function createGalleryRepository(db: Database) {
       const parts: SQL[] = [];
       if (includeAvatars) {
         parts.push(sql`
-          SELECT 'avatar' AS kind, r.id, r.image_key, r.thumb_key, r.created_at,
+          SELECT 'avatar' AS kind, r.id, r.image_key, r.display_key, r.thumb_key, r.width, r.height,
+                 r.created_at,
                  r.generation_time_seconds, r.has_watermark, NULL::text AS prompt,
                  s.id AS style_id, s.name AS style_name, s.name_id AS style_name_id,
                  s.category AS style_category,
@@ -62,7 +73,8 @@ export function createGalleryRepository(db: Database) {
       }
       if (includeKanvas) {
         parts.push(sql`
-          SELECT 'kanvas' AS kind, k.id, k.image_key, k.thumb_key, k.created_at,
+          SELECT 'kanvas' AS kind, k.id, k.image_key, k.display_key, k.thumb_key, k.width, k.height,
+                 k.created_at,
                  NULL::real AS generation_time_seconds, false AS has_watermark, k.prompt,
                  NULL::uuid AS style_id, NULL::text AS style_name, NULL::text AS style_name_id,
                  NULL::text AS style_category,
@@ -91,14 +103,22 @@ export function createGalleryRepository(db: Database) {
         const rows = await db
           .delete(results)
           .where(and(eq(results.id, id), eq(results.userId, userId)))
-          .returning({ a: results.imageKey, b: results.thumbKey });
-        return rows[0] ? [rows[0].a, rows[0].b].filter((k): k is string => !!k) : null;
+          .returning({
+            image: results.imageKey,
+            display: results.displayKey,
+            thumb: results.thumbKey,
+          });
+        return fileKeys(rows[0]);
       }
       const rows = await db
         .delete(kanvasImages)
         .where(and(eq(kanvasImages.id, id), eq(kanvasImages.userId, userId)))
-        .returning({ a: kanvasImages.imageKey, b: kanvasImages.thumbKey });
-      return rows[0] ? [rows[0].a, rows[0].b].filter((k): k is string => !!k) : null;
+        .returning({
+          image: kanvasImages.imageKey,
+          display: kanvasImages.displayKey,
+          thumb: kanvasImages.thumbKey,
+        });
+      return fileKeys(rows[0]);
     },
   };
 }

@@ -12,6 +12,7 @@ import type { galleryQuerySchema } from "@rupa/shared";
 import type { Storage } from "../../infra/storage/storage";
 import { AppError, errors } from "../../lib/errors";
 import { fileUrl } from "../../infra/storage/storage";
+import { pictureUrls } from "../generations/result-store";
 import type { GalleryRepository, GalleryRow } from "./gallery.repository";
 
 function encodeCursor(row: GalleryRow): string {
@@ -33,8 +34,13 @@ function toItem(r: GalleryRow): GalleryItem {
   return {
     kind: r.kind,
     id: r.id,
-    imageUrl: fileUrl("generated-avatars", r.image_key),
-    thumbUrl: r.thumb_key ? fileUrl("generated-avatars", r.thumb_key) : null,
+    ...pictureUrls({
+      imageKey: r.image_key,
+      displayKey: r.display_key,
+      thumbKey: r.thumb_key,
+      width: r.width,
+      height: r.height,
+    }),
     createdAt: new Date(r.created_at).toISOString(),
     style:
       r.style_id && r.style_name && r.style_name_id

@@ -17,6 +17,7 @@ import {
 } from "./generation.worker";
 import type { GenerationRow } from "./generations.repository";
 import { jobIdFor } from "./job-lifecycle";
+import type { PictureKeys } from "./result-store";
 
 /**
  * The generation lifecycle against in-memory fakes (no database, no images, no timers): the
@@ -88,7 +89,7 @@ type ProviderStep = (req: GenerateRequest) => Promise<{ image: Buffer; seed: num
 function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
   const time = fakeClock();
   const rows = new Map<string, GenerationRow>();
-  const results = new Map<string, { imageKey: string; thumbKey: string; hasWatermark: boolean }>();
+  const results = new Map<string, PictureKeys & { hasWatermark: boolean }>();
   const objects = new Map<string, Buffer>();
   const refunds: string[] = [];
   const trialsBack: string[] = [];
@@ -214,6 +215,7 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
       if (faults.finish) return Promise.reject(faults.finish);
       return Promise.resolve({
         image: Buffer.concat([raw, Buffer.from(o.watermark ? ":watermarked" : ":clean")]),
+        display: Buffer.from("display"),
         thumb: Buffer.from("thumb"),
       });
     },
@@ -401,9 +403,12 @@ describe("generation worker (in-memory)", () => {
     expect(result.hasWatermark).toBe(true);
     expect(result.imageKey).toMatch(new RegExp(`^g-${gen.guestTrialId}/.*\\.jpg$`));
     expect(result.thumbKey).toMatch(/-thumb\.webp$/);
+    expect(result.displayKey).toMatch(/[0-9a-f]\.webp$/);
+    expect(result).toMatchObject({ width: 1024, height: 1024 });
     expect(w.objects.get(`generated-avatars/${result.imageKey}`)?.toString()).toBe(
       "raw-output:watermarked",
     );
+    expect(w.objects.get(`generated-avatars/${result.displayKey}`)?.toString()).toBe("display");
     expect(w.objects.get(`generated-avatars/${result.thumbKey}`)?.toString()).toBe("thumb");
     expect(w.finishes).toEqual([{ width: 1024, height: 1024, watermark: true }]);
     // The raw provider output is gone once finished; the photo stays.
@@ -586,6 +591,7 @@ describe("generation worker (in-memory)", () => {
     expect(w.givenBack()).toBe(0);
     expect([...w.objects.keys()].filter((k) => k.startsWith("generated-avatars/"))).toEqual([
       `generated-avatars/${delivered.imageKey}`,
+      `generated-avatars/${delivered.displayKey}`,
       `generated-avatars/${delivered.thumbKey}`,
     ]);
     expect(w.logs.some((l) => l.msg === "generation result not needed twice")).toBe(true);

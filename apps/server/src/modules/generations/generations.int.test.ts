@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { Generation } from "@rupa/shared";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -105,7 +106,7 @@ async function waitFor(id: string, jar: CookieJar, timeoutMs = 20_000) {
       (await res.json()) as {
         generation: {
           status: string;
-          result: { imageUrl: string; hasWatermark: boolean } | null;
+          result: Generation["result"];
           error: { code: string } | null;
         };
       }
@@ -245,6 +246,12 @@ describe(`generation on ${testDriver()}`, () => {
     const img = await call(done.result!.imageUrl, { jar });
     expect(img.status).toBe(200);
     expect((await call(done.result!.imageUrl)).status).toBe(404);
+    // What the page shows: the same picture in WebP, and its size for the srcset.
+    const { width, height, displayUrl } = done.result!;
+    expect([width, height]).toEqual([1024, 1024]);
+    const shown = await call(displayUrl!, { jar });
+    expect(shown.headers.get("content-type")).toBe("image/webp");
+    expect((await call(displayUrl!)).status).toBe(404);
 
     const again = await call("/api/generations", {
       json: { uploadId, styleId: await freeStyle() },

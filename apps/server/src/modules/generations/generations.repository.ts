@@ -7,6 +7,7 @@ import {
   users,
 } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
+import type { PictureKeys } from "./result-store";
 
 export type GenerationRow = typeof generationJobs.$inferSelect;
 export type ResultRow = typeof results.$inferSelect;
@@ -252,9 +253,7 @@ export function createGenerationsRepository(db: Database) {
     async complete(
       tx: Tx,
       gen: GenerationRow,
-      r: {
-        imageKey: string;
-        thumbKey: string;
+      r: PictureKeys & {
         seconds: number;
         hasWatermark: boolean;
         gender: string | null;
@@ -271,7 +270,10 @@ export function createGenerationsRepository(db: Database) {
           styleId: gen.styleId,
           uploadId: gen.uploadId,
           imageKey: r.imageKey,
+          displayKey: r.displayKey,
           thumbKey: r.thumbKey,
+          width: r.width,
+          height: r.height,
           generationTimeSeconds: Math.round(r.seconds * 10) / 10,
           hasWatermark: r.hasWatermark,
           gender: r.gender,

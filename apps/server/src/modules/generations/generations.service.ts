@@ -13,7 +13,7 @@ import type { ReferralsRepository } from "../referrals/referrals.repository";
 import type { SettingsRepository } from "../settings/settings.repository";
 import type { StylesRepository } from "../styles/styles.repository";
 import { photoRefusal, type UploadsService } from "../uploads/uploads.service";
-import { fileUrl } from "../../infra/storage/storage";
+import { pictureUrls } from "./result-store";
 import {
   type BannedKeywordsRepository,
   findBanned,
@@ -99,8 +99,7 @@ export function createGenerationsService(d: GenerationDeps) {
       result: result
         ? {
             id: result.id,
-            imageUrl: fileUrl("generated-avatars", result.imageKey),
-            thumbUrl: result.thumbKey ? fileUrl("generated-avatars", result.thumbKey) : null,
+            ...pictureUrls(result),
             hasWatermark: result.hasWatermark,
             generationSeconds: result.generationTimeSeconds,
             // Only a Formal CV/CPNS generation records the background it was asked for.

@@ -1,12 +1,39 @@
 import type { ImagePostProcessor } from "../../infra/images/post-process";
 import { providerAnswers } from "../../infra/providers/answer-slots";
-import { newObjectKey, type ObjectOwner, type Storage } from "../../infra/storage/storage";
+import { fileUrl, newObjectKey, type ObjectOwner, type Storage } from "../../infra/storage/storage";
+
+/** A finished picture's stored renditions (as results and kanvas_images keep them). */
+export interface PictureKeys {
+  imageKey: string;
+  displayKey: string;
+  thumbKey: string;
+  width: number;
+  height: number;
+}
+
+/** The stored renditions of a picture as the API gives them (`pictureFields`). */
+export function pictureUrls(row: {
+  imageKey: string;
+  displayKey: string | null;
+  thumbKey: string | null;
+  width: number | null;
+  height: number | null;
+}) {
+  return {
+    imageUrl: fileUrl("generated-avatars", row.imageKey),
+    displayUrl: row.displayKey ? fileUrl("generated-avatars", row.displayKey) : null,
+    thumbUrl: row.thumbKey ? fileUrl("generated-avatars", row.thumbKey) : null,
+    width: row.width,
+    height: row.height,
+  };
+}
 
 /**
  * A provider's picture into our storage, as avatars and Kanvas pictures keep them: copied in at
  * once (provider links expire, and 500 answers arriving together must not all sit in memory,
  * e.g. queued behind the database), then normalised, sized and watermarked a few at a time,
- * stored as the full JPEG and the gallery thumbnail. The raw copy goes once they are stored.
+ * stored as the full JPEG, the same in WebP and the thumbnail. The raw copy goes once they are
+ * stored.
  */
 export function createResultStore(d: {
   storage: Pick<Storage, "put" | "get" | "delete">;
@@ -23,29 +50,39 @@ export function createResultStore(d: {
       return rawKey;
     },
 
-    /** The stored raw picture finished into the full JPEG and the thumbnail; the raw goes. */
+    /** The stored raw picture finished into the full JPEG, its WebP and thumbnail; the raw goes. */
     async finish(
       owner: ObjectOwner,
       rawKey: string,
       opts: { width: number; height: number; watermark: boolean },
-    ): Promise<{ imageKey: string; thumbKey: string }> {
-      const imageKey = newObjectKey(owner, "jpg");
-      const thumbKey = newObjectKey(owner, "webp", "thumb");
+    ): Promise<PictureKeys> {
+      const keys: PictureKeys = {
+        imageKey: newObjectKey(owner, "jpg"),
+        displayKey: newObjectKey(owner, "webp"),
+        thumbKey: newObjectKey(owner, "webp", "thumb"),
+        width: opts.width,
+        height: opts.height,
+      };
       await d.images.exclusive(async () => {
         const raw = await d.storage.get("generated-avatars", rawKey);
         if (!raw) throw new Error("provider output vanished from storage");
-        const { image, thumb } = await d.images.finish(raw.body, opts);
-        await d.storage.put("generated-avatars", imageKey, image);
-        await d.storage.put("generated-avatars", thumbKey, thumb);
+        const { image, display, thumb } = await d.images.finish(raw.body, opts);
+        // Together: on object storage each is a round trip, and the slot is held meanwhile.
+        await Promise.all([
+          d.storage.put("generated-avatars", keys.imageKey, image),
+          d.storage.put("generated-avatars", keys.displayKey, display),
+          d.storage.put("generated-avatars", keys.thumbKey, thumb),
+        ]);
       });
       await d.storage.delete("generated-avatars", rawKey);
-      return { imageKey, thumbKey };
+      return keys;
     },
 
     /** A result nobody needs (it was delivered elsewhere, or the job is no longer ours). */
-    async discard(keys: { imageKey: string; thumbKey: string }): Promise<void> {
-      await d.storage.delete("generated-avatars", keys.imageKey);
-      await d.storage.delete("generated-avatars", keys.thumbKey);
+    async discard(keys: Pick<PictureKeys, "imageKey" | "displayKey" | "thumbKey">): Promise<void> {
+      for (const key of [keys.imageKey, keys.displayKey, keys.thumbKey]) {
+        await d.storage.delete("generated-avatars", key);
+      }
     },
   };
 }

@@ -226,6 +226,11 @@ describe(`Kanvas on ${testDriver()}`, () => {
     expect(file.status).toBe(200);
     const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1024, 576]);
+    const { displayUrl, width, height } = done.pictures[0]!.image!;
+    expect([width, height]).toEqual([1024, 576]);
+    const shown = await call(displayUrl!, { jar: m.jar });
+    const shownMeta = await sharp(Buffer.from(await shown.arrayBuffer())).metadata();
+    expect([shownMeta.format, shownMeta.width, shownMeta.height]).toEqual(["webp", 1024, 576]);
     // Nobody else gets the file.
     expect((await call(done.pictures[0]!.image!.imageUrl)).status).toBe(404);
 

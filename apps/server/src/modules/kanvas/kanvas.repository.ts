@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { generationJobs, kanvasImages, kanvasRuns } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
+import type { PictureKeys } from "../generations/result-store";
 import {
   type GenerationRow,
   jobLifecycleRows,
@@ -68,7 +69,7 @@ export function createKanvasRepository(db: Database) {
       tx: Tx,
       job: GenerationRow,
       run: KanvasRunRow,
-      r: { imageKey: string; thumbKey: string; seed: number; hasWatermark: boolean },
+      r: PictureKeys & { seed: number; hasWatermark: boolean },
     ): Promise<"completed" | "duplicate" | "lost"> {
       if (!(await markSucceeded(tx, job))) return "lost";
       const inserted = await tx
@@ -78,7 +79,10 @@ export function createKanvasRepository(db: Database) {
           jobId: job.id,
           runId: run.id,
           imageKey: r.imageKey,
+          displayKey: r.displayKey,
           thumbKey: r.thumbKey,
+          width: r.width,
+          height: r.height,
           prompt: run.prompt,
           mode: run.mode,
           aspectRatio: run.aspectRatio,

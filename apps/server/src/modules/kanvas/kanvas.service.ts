@@ -4,7 +4,6 @@ import type { z } from "zod";
 import type { Database } from "../../infra/db/client";
 import type { ProviderRegistry } from "../../infra/providers/registry";
 import type { Queue } from "../../infra/queue/queue";
-import { fileUrl } from "../../infra/storage/storage";
 import type { Actor } from "../../lib/actor";
 import { errors } from "../../lib/errors";
 import {
@@ -15,6 +14,7 @@ import type { CreditsRepository } from "../credits/credits.repository";
 import type { GenerationEvents } from "../generations/generation-events";
 import type { GenerationRow, GenerationsRepository } from "../generations/generations.repository";
 import { generationErrors } from "../generations/generations.service";
+import { pictureUrls } from "../generations/result-store";
 import type { SettingsRepository } from "../settings/settings.repository";
 import type { UploadsService } from "../uploads/uploads.service";
 import type {
@@ -90,8 +90,7 @@ export function createKanvasService(d: KanvasDeps) {
           image: image
             ? {
                 id: image.id,
-                imageUrl: fileUrl("generated-avatars", image.imageKey),
-                thumbUrl: image.thumbKey ? fileUrl("generated-avatars", image.thumbKey) : null,
+                ...pictureUrls(image),
                 hasWatermark: image.hasWatermark,
               }
             : null,

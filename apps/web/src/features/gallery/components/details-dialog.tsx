@@ -12,6 +12,7 @@ import {
 } from "@/components/ui/dialog";
 import { TabPanel, Tabs, useTabsId } from "@/components/ui/tabs";
 import { formatDate } from "@/lib/format";
+import { dialogPictureSizes, PICTURE_SIZES, pictureImageProps } from "@/lib/picture-image";
 import { useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import type { GalleryItem } from "../api/gallery";
@@ -67,7 +68,7 @@ export function DetailsDialog({
   const main = item ? (
     <img
       key={item.id}
-      src={item.imageUrl}
+      {...pictureImageProps(item, dialogPictureSizes(item, item.pasFoto ? 45 : 55))}
       alt={
         kanvas
           ? t("gallery.details.kanvasAlt", { prompt: item.prompt ?? "" })
@@ -139,7 +140,7 @@ export function DetailsDialog({
               </figure>
               <figure className="flex flex-col gap-1.5">
                 <img
-                  src={item.imageUrl}
+                  {...pictureImageProps(item, PICTURE_SIZES.compare)}
                   alt={t("gallery.details.imageAlt", { style: title })}
                   className="aspect-square w-full rounded-xl border bg-muted object-cover"
                 />

@@ -191,7 +191,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
       {guestResult ? (
         <ResultCard
           id="guest-result"
-          imageUrl={guestResult.imageUrl}
+          picture={guestResult}
           alt={t("generator.result.alt", { style: styleName })}
           heading={t("generator.result.heading")}
           hasWatermark={guestResult.hasWatermark}
@@ -208,7 +208,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
         <ResultCard
           id="member-result"
           sectionRef={resultRef}
-          imageUrl={memberResult.imageUrl}
+          picture={memberResult}
           alt={t("generator.result.alt", { style: styleName })}
           heading={t("generator.memberResult.heading")}
           hasWatermark={memberResult.hasWatermark}
@@ -252,11 +252,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
         open={modal?.kind === "signUp"}
         onOpenChange={(open) => !open && setModal(null)}
         reason={modal?.kind === "signUp" ? modal.reason : "result"}
-        imageUrl={
-          modal?.kind === "signUp" && modal.reason === "result"
-            ? (guestResult?.imageUrl ?? null)
-            : null
-        }
+        picture={modal?.kind === "signUp" && modal.reason === "result" ? guestResult : null}
         bonusCredits={summary.data?.signupBonusCredits ?? null}
       />
       <OutOfCreditsDialog

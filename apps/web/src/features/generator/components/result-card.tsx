@@ -1,12 +1,14 @@
 import { Sparkles } from "lucide-react";
 import type { ReactNode, Ref } from "react";
+import type { Picture } from "@rupa/shared";
+import { PICTURE_SIZES, pictureImageProps } from "@/lib/picture-image";
 import { useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 
 /** A finished avatar on the generator: picture, heading, the watermark badge, then `children`. */
 export function ResultCard({
   id,
-  imageUrl,
+  picture,
   alt,
   heading,
   hasWatermark,
@@ -15,7 +17,7 @@ export function ResultCard({
   children,
 }: {
   id: string;
-  imageUrl: string;
+  picture: Picture;
   alt: string;
   heading: string;
   hasWatermark: boolean;
@@ -35,7 +37,7 @@ export function ResultCard({
       )}
     >
       <img
-        src={imageUrl}
+        {...pictureImageProps(picture, PICTURE_SIZES.result)}
         alt={alt}
         className={cn(
           "w-full max-w-xs self-center rounded-xl border sm:w-56",

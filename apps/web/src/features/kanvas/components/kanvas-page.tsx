@@ -338,7 +338,7 @@ export function KanvasPage(options: KanvasOptions) {
         open={k.modal === "signUp"}
         onOpenChange={(open) => !open && k.setModal(null)}
         reason="member"
-        imageUrl={null}
+        picture={null}
         bonusCredits={k.bonusCredits}
       />
       <OutOfCreditsDialog

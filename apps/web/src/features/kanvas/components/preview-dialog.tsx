@@ -8,6 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { dialogPictureSizes, pictureImageProps } from "@/lib/picture-image";
 import { useI18n } from "@/lib/i18n";
 
 export type Preview = { run: KanvasRun; picture: KanvasRun["pictures"][number] };
@@ -40,7 +41,7 @@ export function PreviewDialog({
         {image && preview ? (
           <>
             <img
-              src={image.imageUrl}
+              {...pictureImageProps(image, dialogPictureSizes(image, 60))}
               alt={t("kanvas.results.alt", { n: preview.picture.index + 1 })}
               className="max-h-[60vh] w-full rounded-xl border bg-muted object-contain"
             />

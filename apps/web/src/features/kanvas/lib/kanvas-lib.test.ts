@@ -46,7 +46,15 @@ const picture = (
   progress,
   image:
     status === "succeeded"
-      ? { id: crypto.randomUUID(), imageUrl: `/i/${index}`, thumbUrl: null, hasWatermark: false }
+      ? {
+          id: crypto.randomUUID(),
+          imageUrl: `/i/${index}`,
+          displayUrl: null,
+          thumbUrl: null,
+          width: null,
+          height: null,
+          hasWatermark: false,
+        }
       : null,
   error: status === "failed" ? { code: "provider_error", message: "x" } : null,
 });

@@ -1,0 +1,59 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { PICTURE_THUMB_WIDTH } from "@rupa/shared";
+import { createImagePostProcessor } from "./post-process";
+
+/** A provider's answer: a 1200 x 1200 PNG with detail enough for the encoders to work on. */
+async function providerPicture(): Promise<Buffer> {
+  const size = 1200;
+  const pixels = Buffer.alloc(size * size * 3);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const i = (y * size + x) * 3;
+      pixels[i] = (x * 7 + y * 3) % 256;
+      pixels[i + 1] = (x * y) % 256;
+      pixels[i + 2] = ((x ^ y) * 5) % 256;
+    }
+  }
+  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+describe("createImagePostProcessor().finish", () => {
+  it("keeps the full JPEG, the same picture in WebP for showing, and a 384 px WebP thumbnail", async () => {
+    const images = createImagePostProcessor(1);
+    const out = await images.finish(await providerPicture(), {
+      width: 816,
+      height: 1024,
+      watermark: false,
+    });
+
+    const [full, display, thumb] = await Promise.all(
+      [out.image, out.display, out.thumb].map((b) => sharp(b).metadata()),
+    );
+    expect([full!.format, full!.width, full!.height]).toEqual(["jpeg", 816, 1024]);
+    expect([display!.format, display!.width, display!.height]).toEqual(["webp", 816, 1024]);
+    expect([thumb!.format, thumb!.width, thumb!.height]).toEqual([
+      "webp",
+      PICTURE_THUMB_WIDTH,
+      Math.round((PICTURE_THUMB_WIDTH * 1024) / 816),
+    ]);
+    // What is shown costs less than what is downloaded.
+    expect(out.display.length).toBeLessThan(out.image.length);
+  });
+
+  it("watermarks every rendition of a free result", async () => {
+    const images = createImagePostProcessor(1);
+    const raw = await providerPicture();
+    const opts = { width: 512, height: 512 };
+    const clean = await images.finish(raw, { ...opts, watermark: false });
+    const marked = await images.finish(raw, { ...opts, watermark: true });
+    for (const key of ["image", "display", "thumb"] as const) {
+      const [a, b] = await Promise.all(
+        [clean[key], marked[key]].map((buf) => sharp(buf).raw().toBuffer()),
+      );
+      expect(a!.equals(b!), key).toBe(false);
+    }
+  });
+});
