@@ -9,8 +9,7 @@ import { KANVAS_JOB, KANVAS_SWEEPER_JOB, type KanvasWorker } from "../modules/ka
 /** What the queue needs of a durable job's lifecycle (modules/generations/job-lifecycle.ts). */
 interface Lifecycle {
   handle(id: string): Promise<void>;
-  sweep(): Promise<unknown>;
-  recoverStale(): Promise<unknown>;
+  sweep(opts?: { queuedLimit?: number }): Promise<unknown>;
   heartbeatSeconds: number;
 }
 
@@ -37,6 +36,9 @@ function lifecycleJob<P extends object>(
   };
 }
 
+/** How many of the oldest queued rows each tick of a sweeper checks for a lost job. */
+const TICK_QUEUED_ROWS = 20;
+
 function sweeperJob(name: JobName<object>, worker: Lifecycle): JobDefinition {
   return {
     name,
@@ -46,12 +48,14 @@ function sweeperJob(name: JobName<object>, worker: Lifecycle): JobDefinition {
     handler: async () => {
       await worker.sweep();
     },
-    // A dead worker's job is picked up within seconds of its last heartbeat going stale, not at
-    // the next minute's cron.
+    // A dead worker's job is picked up within seconds of its last heartbeat going stale (or, if
+    // it died between taking a job and claiming the row, of the claim being overdue), not at the
+    // next minute's cron. The tick looks only at the oldest queued rows (the job a worker takes
+    // is the oldest due one); the cron's sweep looks at them all.
     tick: {
       seconds: worker.heartbeatSeconds,
       run: async () => {
-        await worker.recoverStale();
+        await worker.sweep({ queuedLimit: TICK_QUEUED_ROWS });
       },
     },
   };

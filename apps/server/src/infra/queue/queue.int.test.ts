@@ -48,8 +48,13 @@ async function queueWithSlowJob() {
 describe(`queue stop on ${testDriver()}`, () => {
   it("takes no new job once stopping, and completes the one it runs", async () => {
     const { queue, began, started, release } = await queueWithSlowJob();
+    const sentAt = Date.now();
     const id = (await queue.send(JOB, { n: 1 }))!;
     await started.promise;
+    // Taken by this worker: active since about now (the sweeper reads this; job-lifecycle.ts).
+    const info = await queue.jobInfo(JOB, id);
+    expect(info?.state).toBe("active");
+    expect(Math.abs(info!.startedAt!.getTime() - sentAt)).toBeLessThan(60_000);
     const stopping = queue.stop({ timeoutMs: 30_000 });
     // Sending still works (the API side of a process may send while its worker side stops).
     const later = (await queue.send(JOB, { n: 2 }))!;
@@ -58,6 +63,7 @@ describe(`queue stop on ${testDriver()}`, () => {
     expect(began).toEqual([1]);
     expect(await queue.jobState(JOB, id)).toBe("completed");
     expect(await queue.jobState(JOB, later)).toBe("created");
+    expect(await queue.jobInfo(JOB, later)).toEqual({ state: "created", startedAt: null });
   });
 
   it("releases a job still running at the deadline for another worker, and drops its late end", async () => {

@@ -39,6 +39,13 @@ export interface SendOptions {
 /** Where a job stands in the queue. */
 export type JobState = "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
 
+/** A job's state and, once a worker has taken it, when that was. */
+export interface JobInfo {
+  state: JobState;
+  /** When a worker last took it (it is `active` since then), or null if none has. */
+  startedAt: Date | null;
+}
+
 export interface JobDefinition<T extends object = object> {
   name: JobName<T>;
   /** Cron (in `timezone`) for recurring jobs. */
@@ -71,6 +78,8 @@ export interface QueueOps {
   ): Promise<void>;
   /** The state of the job with this id, or null when there is none (never sent, or archived). */
   jobState(name: JobName, id: string): Promise<JobState | null>;
+  /** The job's state and when a worker took it, or null when there is none. */
+  jobInfo(name: JobName, id: string): Promise<JobInfo | null>;
   /** Removes the job with this id (so a job with the same id can be sent again). */
   deleteJob(name: JobName, id: string): Promise<void>;
 }
@@ -160,6 +169,10 @@ export function createQueue(
     },
     async jobState(name, id) {
       return (await boss.getJobById(name, id))?.state ?? null;
+    },
+    async jobInfo(name, id) {
+      const job = await boss.getJobById(name, id);
+      return job ? { state: job.state, startedAt: job.startedOn ?? null } : null;
     },
     async deleteJob(name, id) {
       await boss.deleteJob(name, id);

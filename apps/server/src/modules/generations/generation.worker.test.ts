@@ -6,7 +6,7 @@ import {
   type GenerateRequest,
   ProviderError,
 } from "../../infra/providers/provider";
-import type { JobState, SendOptions } from "../../infra/queue/queue";
+import type { JobInfo, SendOptions } from "../../infra/queue/queue";
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import {
@@ -94,7 +94,7 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
   const refunds: string[] = [];
   const trialsBack: string[] = [];
   const sent: { name: string; data: unknown; options?: SendOptions }[] = [];
-  const jobStates = new Map<string, JobState>();
+  const jobs = new Map<string, JobInfo>();
   const deleted: string[] = [];
   const referralChecks: string[] = [];
   const changed: string[] = [];
@@ -183,11 +183,12 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
         ),
       );
     },
-    queuedOlderThan(seconds) {
+    queuedOlderThan(seconds, limit = 500) {
       return Promise.resolve(
-        [...rows.values()].filter(
-          (r) => r.status === "queued" && r.queuedAt.getTime() < time.now - seconds * 1000,
-        ),
+        [...rows.values()]
+          .filter((r) => r.status === "queued" && r.queuedAt.getTime() < time.now - seconds * 1000)
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+          .slice(0, limit),
       );
     },
   };
@@ -285,13 +286,13 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
     queue: {
       send(name, data, options) {
         sent.push({ name, data, options });
-        if (options?.id) jobStates.set(options.id, "created");
+        if (options?.id) jobs.set(options.id, { state: "created", startedAt: null });
         return Promise.resolve(options?.id ?? randomUUID());
       },
-      jobState: (_name, id) => Promise.resolve(jobStates.get(id) ?? null),
+      jobInfo: (_name, id) => Promise.resolve(jobs.get(id) ?? null),
       deleteJob(_name, id) {
         deleted.push(id);
-        jobStates.delete(id);
+        jobs.delete(id);
         return Promise.resolve();
       },
     },
@@ -348,7 +349,7 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
     refunds,
     trialsBack,
     sent,
-    jobStates,
+    jobs,
     deleted,
     referralChecks,
     changed,
@@ -698,8 +699,8 @@ describe("generation worker (in-memory)", () => {
     const lost = w.queued();
     const waiting = w.queued();
     const failedJob = w.queued({ attempts: 1 });
-    w.jobStates.set(jobIdFor(waiting.id, 0), "created");
-    w.jobStates.set(jobIdFor(failedJob.id, 1), "failed");
+    w.jobs.set(jobIdFor(waiting.id, 0), { state: "created", startedAt: null });
+    w.jobs.set(jobIdFor(failedJob.id, 1), { state: "failed", startedAt: null });
     await w.time.advance(61_000);
     expect(await w.worker.sweep()).toEqual({ retried: 0, resent: 2 });
     expect(w.deleted).toEqual([jobIdFor(failedJob.id, 1)]);
@@ -711,6 +712,41 @@ describe("generation worker (in-memory)", () => {
         options: { id: jobIdFor(failedJob.id, 1) },
       },
     ]);
+  });
+
+  it("re-sends a queued generation whose job's worker died before claiming it, once overdue", async () => {
+    // A worker took the job (active) and was killed before its claim: the row stays queued and
+    // the queue would hold the job until it expires (the whole attempt timeout). The chaos run
+    // (generate-avatar.chaos.int.test.ts) caught one such generation still queued after a minute.
+    const w = world();
+    const orphan = w.queued();
+    const claiming = w.queued();
+    await w.time.advance(61_000);
+    w.jobs.set(orphan.id, { state: "active", startedAt: new Date(w.time.now) });
+    await w.time.advance(w.worker.staleSeconds * 1000 - 1000);
+    w.jobs.set(claiming.id, { state: "active", startedAt: new Date(w.time.now) });
+    // Not yet overdue: a live worker may be claiming it right now.
+    expect(await w.worker.sweep()).toEqual({ retried: 0, resent: 0 });
+    await w.time.advance(2000);
+    expect(await w.worker.sweep()).toEqual({ retried: 0, resent: 1 });
+    expect(w.deleted).toEqual([orphan.id]);
+    expect(w.sent).toEqual([
+      { name: GENERATE_JOB, data: { generationId: orphan.id }, options: { id: orphan.id } },
+    ]);
+    // The re-sent job runs it, and its claim is the only one.
+    await w.worker.handle(orphan.id);
+    expect(w.row(orphan.id).status).toBe("succeeded");
+    expect(w.row(orphan.id).attempts).toBe(1);
+  });
+
+  it("looks only at the oldest queued rows when given a limit", async () => {
+    const w = world();
+    const first = w.queued();
+    await w.time.advance(10);
+    w.queued();
+    await w.time.advance(61_000);
+    expect(await w.worker.sweep({ queuedLimit: 1 })).toEqual({ retried: 0, resent: 1 });
+    expect(w.sent.map((m) => m.options?.id)).toEqual([first.id]);
   });
 
   it("passes a resumable provider the earlier attempt's work and records new work", async () => {

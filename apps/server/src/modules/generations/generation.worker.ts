@@ -49,7 +49,7 @@ export interface GenerationWorkerDeps {
   storage: Pick<Storage, "put" | "get" | "blob" | "delete">;
   providers: Pick<ProviderRegistry, "forService">;
   images: ImagePostProcessor;
-  queue: Pick<QueueOps, "send" | "jobState" | "deleteJob">;
+  queue: Pick<QueueOps, "send" | "jobInfo" | "deleteJob">;
   events: Pick<GenerationEvents, "changed">;
   /** A member's avatar delivered: their referral completes if it is due (and pays if due). */
   referrals: Pick<ReferralsService, "onFirstAvatar">;

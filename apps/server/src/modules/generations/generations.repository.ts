@@ -155,7 +155,7 @@ export function jobLifecycleRows(db: Database, kinds: readonly JobKind[]) {
         .limit(500);
     },
 
-    async queuedOlderThan(seconds: number): Promise<GenerationRow[]> {
+    async queuedOlderThan(seconds: number, limit = 500): Promise<GenerationRow[]> {
       return db
         .select()
         .from(generationJobs)
@@ -166,7 +166,7 @@ export function jobLifecycleRows(db: Database, kinds: readonly JobKind[]) {
           ),
         )
         .orderBy(generationJobs.createdAt)
-        .limit(500);
+        .limit(limit);
     },
 
     /** 1 = next in line among the waiting rows of these kinds. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { JobName, QueueOps } from "../../infra/queue/queue";
+import type { JobInfo, JobName, QueueOps } from "../../infra/queue/queue";
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 
@@ -34,8 +34,8 @@ export interface LifecycleRows<R extends AttemptRow> {
   requeue(row: R, detail: string): Promise<boolean>;
   /** Processing rows silent for `staleSeconds` (and, with `signBefore`, since that moment). */
   staleProcessing(staleSeconds: number, signBefore?: Date): Promise<R[]>;
-  /** Queued rows waiting for longer than `seconds` (their job may be lost). */
-  queuedOlderThan(seconds: number): Promise<R[]>;
+  /** The oldest queued rows (up to `limit`) waiting for longer than `seconds` (their job may be lost). */
+  queuedOlderThan(seconds: number, limit?: number): Promise<R[]>;
 }
 
 /** How a failed attempt is treated. */
@@ -78,7 +78,7 @@ export interface LifecycleKind<R extends AttemptRow, P extends object> {
 }
 
 export interface LifecycleOptions {
-  queue: Pick<QueueOps, "send" | "jobState" | "deleteJob">;
+  queue: Pick<QueueOps, "send" | "jobInfo" | "deleteJob">;
   log: Logger;
   clock: Clock;
   /** Tries per row before it fails for good and is refunded. */
@@ -182,6 +182,18 @@ export function createJobLifecycle<R extends AttemptRow, P extends object>(
     return retried;
   }
 
+  /**
+   * A queued row's job that will not run it: ended, or taken (`active`) for longer than a live
+   * worker needs to claim the row (it claims it first thing), so its worker died in between. A
+   * row cannot wait on such a job until the queue expires it (the attempt's whole timeout).
+   * Sending again is safe: only one claim of a queued row succeeds.
+   */
+  function lostJob(job: JobInfo): boolean {
+    if (job.state === "created" || job.state === "retry") return false;
+    if (job.state !== "active") return true;
+    return !job.startedAt || o.clock.now() - job.startedAt.getTime() > staleSeconds * 1000;
+  }
+
   return {
     staleSeconds,
     heartbeatSeconds,
@@ -222,18 +234,20 @@ export function createJobLifecycle<R extends AttemptRow, P extends object>(
 
     /**
      * Recovers what a crash or a lost message left behind: processing that went stale is tried
-     * again (or ends with a refund), and a queued row whose job vanished is sent again.
+     * again (or ends with a refund), and a queued row whose job vanished, ended, or was taken by
+     * a worker that died before claiming the row is sent again. `queuedLimit` bounds how many
+     * of the oldest queued rows are looked at (the frequent tick looks at a few).
      */
     async sweep(
-      opts: { staleAfterSeconds?: number; silentSince?: Date } = {},
+      opts: { staleAfterSeconds?: number; silentSince?: Date; queuedLimit?: number } = {},
     ): Promise<{ retried: number; resent: number }> {
       const retried = await recoverStale(opts);
       let resent = 0;
-      for (const row of await rows.queuedOlderThan(60)) {
+      for (const row of await rows.queuedOlderThan(staleSeconds, opts.queuedLimit)) {
         const id = jobIdFor(row.id, row.attempts);
-        const state = await o.queue.jobState(kind.job, id);
-        if (state === "created" || state === "retry" || state === "active") continue;
-        if (state) await o.queue.deleteJob(kind.job, id);
+        const job = await o.queue.jobInfo(kind.job, id);
+        if (job && !lostJob(job)) continue;
+        if (job) await o.queue.deleteJob(kind.job, id);
         await o.queue.send(kind.job, kind.payload(row.id), { id });
         resent += 1;
       }

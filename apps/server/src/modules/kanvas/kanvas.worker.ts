@@ -53,7 +53,7 @@ export interface KanvasWorkerDeps {
   storage: Pick<Storage, "put" | "get" | "blob" | "delete">;
   providers: Pick<ProviderRegistry, "forKanvas">;
   images: ImagePostProcessor;
-  queue: Pick<QueueOps, "send" | "jobState" | "deleteJob">;
+  queue: Pick<QueueOps, "send" | "jobInfo" | "deleteJob">;
   events: Pick<GenerationEvents, "changed">;
   log: Logger;
   clock?: Clock;
