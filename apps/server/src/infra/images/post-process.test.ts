@@ -56,4 +56,28 @@ describe("createImagePostProcessor().finish", () => {
       expect(a!.equals(b!), key).toBe(false);
     }
   });
+
+  it("encodes each rendition from the cropped pixels, not the WebP from the JPEG", async () => {
+    const images = createImagePostProcessor(1);
+    const raw = await providerPicture();
+    const size = { width: 816, height: 1024 };
+    const out = await images.finish(raw, { ...size, watermark: false });
+    const crop = await sharp(raw)
+      .resize(size.width, size.height, { fit: "cover", position: sharp.strategy.attention })
+      .raw()
+      .toBuffer();
+    const errorOf = async (encoded: Buffer) => {
+      const decoded = await sharp(encoded).removeAlpha().raw().toBuffer();
+      let sum = 0;
+      for (let i = 0; i < crop.length; i++) sum += Math.abs(crop[i]! - decoded[i]!);
+      return sum / crop.length;
+    };
+    // The WebP as a re-encoding of the JPEG (how it was made before) strays further.
+    const fromJpeg = await sharp(out.image).webp({ quality: 80 }).toBuffer();
+    expect(await errorOf(out.display)).toBeLessThan(await errorOf(fromJpeg));
+    // No alpha plane in what is shown, watermarked or not.
+    const marked = await images.finish(raw, { ...size, watermark: true });
+    for (const picture of [out.display, marked.display, marked.thumb])
+      expect((await sharp(picture).metadata()).hasAlpha).toBe(false);
+  });
 });

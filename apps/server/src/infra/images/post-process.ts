@@ -3,7 +3,7 @@ import { PICTURE_THUMB_WIDTH } from "@rupa/shared";
 import sharp from "sharp";
 import { createLimiter } from "../../lib/limit";
 import { sniffPhotoType } from "./photo-pipeline";
-import { applyWatermark } from "./watermark";
+import { watermarkOverlay } from "./watermark";
 
 /**
  * A finished avatar: the full image (JPEG, what is downloaded), the same picture in WebP (what is
@@ -51,15 +51,22 @@ export function createImagePostProcessor(
       return type === "png" ? "png" : type === "webp" ? "webp" : "jpg";
     },
     async finish(raw, { width, height, watermark }) {
-      let image: Buffer = await sharp(raw, { limitInputPixels: 60_000_000 })
+      // Cropped (and watermarked) once, to pixels; each rendition is encoded from them, so the
+      // WebP shown and the thumbnail are not re-encodings of the JPEG.
+      const cropped = sharp(raw, { limitInputPixels: 60_000_000 })
         .rotate()
-        .resize(width, height, { fit: "cover", position: sharp.strategy.attention })
-        .jpeg({ quality: 90 })
-        .toBuffer();
-      if (watermark) image = await applyWatermark(image);
-      const [display, thumb] = await Promise.all([
-        sharp(image).webp({ quality: 80 }).toBuffer(),
-        sharp(image)
+        .resize(width, height, { fit: "cover", position: sharp.strategy.attention });
+      if (watermark) cropped.composite([{ input: watermarkOverlay(width, height) }]);
+      const { data, info } = await cropped
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const pixels = () =>
+        sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+      const [image, display, thumb] = await Promise.all([
+        pixels().jpeg({ quality: 90 }).toBuffer(),
+        pixels().webp({ quality: 80 }).toBuffer(),
+        pixels()
           .resize(PICTURE_THUMB_WIDTH, Math.round((PICTURE_THUMB_WIDTH * height) / width))
           .webp({ quality: 75 })
           .toBuffer(),

@@ -1,11 +1,8 @@
-import sharp from "sharp";
-
 /**
  * The watermark of free results (guest trials and watermarked credits): a diagonal "rupa" pattern
- * and a corner badge, drawn as SVG over the image.
+ * and a corner badge, as an SVG of the picture's size to lay over it.
  */
-export async function applyWatermark(image: Buffer): Promise<Buffer> {
-  const { width = 1024, height = 1024 } = await sharp(image).metadata();
+export function watermarkOverlay(width: number, height: number): Buffer {
   const size = Math.round(Math.min(width, height) / 14);
   const step = size * 5;
   const marks: string[] = [];
@@ -24,8 +21,5 @@ export async function applyWatermark(image: Buffer): Promise<Buffer> {
     <rect x="${width - badgeW - size * 0.5}" y="${height - badgeH - size * 0.5}" width="${badgeW}" height="${badgeH}" rx="${badgeH / 2}" fill="#1c1433" fill-opacity="0.72"/>
     <text x="${width - badgeW / 2 - size * 0.5}" y="${height - badgeH / 2 - size * 0.5 + font * 0.36}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${font}" fill="#fff">${label}</text>
   </svg>`;
-  return sharp(image)
-    .composite([{ input: Buffer.from(svg) }])
-    .jpeg({ quality: 90 })
-    .toBuffer();
+  return Buffer.from(svg);
 }
