@@ -76,9 +76,10 @@ export interface QueueOps {
     name: JobName<T>,
     jobs: { data: NoInfer<T>; singletonKey?: string; priority?: number }[],
   ): Promise<void>;
-  /** The state of the job with this id, or null when there is none (never sent, or archived). */
-  jobState(name: JobName, id: string): Promise<JobState | null>;
-  /** The job's state and when a worker took it, or null when there is none. */
+  /**
+   * The state of the job with this id and when a worker took it, or null when there is none
+   * (never sent, or archived).
+   */
   jobInfo(name: JobName, id: string): Promise<JobInfo | null>;
   /** Removes the job with this id (so a job with the same id can be sent again). */
   deleteJob(name: JobName, id: string): Promise<void>;
@@ -166,9 +167,6 @@ export function createQueue(
     },
     async unfinished(name) {
       return (await boss.getQueueSize(name, { before: "completed" })) ?? 0;
-    },
-    async jobState(name, id) {
-      return (await boss.getJobById(name, id))?.state ?? null;
     },
     async jobInfo(name, id) {
       const job = await boss.getJobById(name, id);

@@ -131,7 +131,7 @@ function world() {
     },
     queue: {
       send: () => Promise.resolve(randomUUID()),
-      jobState: () => Promise.resolve("active"),
+      jobInfo: () => Promise.resolve({ state: "active", startedAt: new Date() }),
     },
     images: {
       store: () => {

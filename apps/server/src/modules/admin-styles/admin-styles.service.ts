@@ -9,7 +9,7 @@ import {
   type PreviewJob,
   type StyleCategory,
 } from "@rupa/shared";
-import type { JobState, QueueOps } from "../../infra/queue/queue";
+import type { QueueOps } from "../../infra/queue/queue";
 import { errors } from "../../lib/errors";
 import type { AuditActor, AuditInput, AuditRepository } from "../audit/audit.repository";
 import { STYLE_PREVIEWS_JOB } from "../styles/style-previews.worker";
@@ -40,7 +40,7 @@ export interface AdminStylesDeps {
     | "keysInUse"
   >;
   audit: Pick<AuditRepository, "write">;
-  queue: Pick<QueueOps, "send" | "jobState">;
+  queue: Pick<QueueOps, "send" | "jobInfo">;
   images: PreviewImages;
 }
 
@@ -299,8 +299,8 @@ export function createAdminStylesService(d: AdminStylesDeps) {
 
     async previewsStatus(id: string, jobId: string): Promise<PreviewJob> {
       await found(id);
-      const state: JobState | null = await d.queue.jobState(STYLE_PREVIEWS_JOB, jobId);
-      const s = state ?? "unknown";
+      const job = await d.queue.jobInfo(STYLE_PREVIEWS_JOB, jobId);
+      const s = job?.state ?? "unknown";
       return { jobId, state: s, done: DONE_STATES.has(s), pairs: (await d.repo.pairs(id)).length };
     },
 
