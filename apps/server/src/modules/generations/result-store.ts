@@ -80,9 +80,11 @@ export function createResultStore(d: {
 
     /** A result nobody needs (it was delivered elsewhere, or the job is no longer ours). */
     async discard(keys: Pick<PictureKeys, "imageKey" | "displayKey" | "thumbKey">): Promise<void> {
-      for (const key of [keys.imageKey, keys.displayKey, keys.thumbKey]) {
-        await d.storage.delete("generated-avatars", key);
-      }
+      await Promise.all(
+        [keys.imageKey, keys.displayKey, keys.thumbKey].map((key) =>
+          d.storage.delete("generated-avatars", key),
+        ),
+      );
     },
   };
 }
