@@ -155,7 +155,7 @@ export default defineConfig({
               // Nothing in it may import the router: the islands load this chunk (the
               // router-bound shell modules, sign-out and use-seo, go with the app). The message
               // files' addresses are here too, beside lib/i18n, which reads them as it loads.
-              test: /[\\/]src[\\/](constants|routes[\\/](account|auth|styles)|lib[\\/](api-client|query-client|query-keys|styles-api|image-set|format|link-intent|navigation-progress|toast|i18n|i18n-core|utils|referral|use-hydrated)|features[\\/]auth[\\/](api[\\/](me|preferred-language)|hooks[\\/]use-saved-language)|app[\\/]ssr-data|components[\\/](island|logo|language-toggle|ui[\\/](button|skeleton)))\.tsx?$|[\\/]src[\\/]locales[\\/](id|en)\.json\?url$/,
+              test: /[\\/]src[\\/](constants|routes[\\/](account|auth|styles)|lib[\\/](api-client|query-client|query-keys|styles-api|image-set|format|link-intent|navigation-progress|page-navigation|toast|i18n|i18n-core|utils|referral|use-hydrated)|features[\\/]auth[\\/](api[\\/](me|preferred-language)|hooks[\\/]use-saved-language)|app[\\/]ssr-data|components[\\/](island|logo|language-toggle|ui[\\/](button|skeleton)))\.tsx?$|[\\/]src[\\/]locales[\\/](id|en)\.json\?url$/,
               includeDependenciesRecursively: false,
             },
             // The landing page's islands (the category tabs and the carousel) and what they
@@ -165,11 +165,13 @@ export default defineConfig({
               test: /[\\/]src[\\/](features[\\/]landing[\\/](components[\\/](category-tabs|before-after-carousel|sample-image)|hooks[\\/][\w-]+|lib[\\/]samples)|components[\\/]ui[\\/]tabs)[\\/.]/,
               includeDependenciesRecursively: false,
             },
-            // The explore page's island and what its first screen shows (the style dialog stays
-            // apart, loaded when a card is pointed at), in one file rather than fifteen.
+            // The explore page's islands, its cards' listeners and what they show (the style
+            // dialog stays apart, loaded when a card is reached for; the view itself, which
+            // the browser renders only in the app, goes with the route), in one file rather
+            // than fifteen. Nothing in it may import the router (docs/decisions/029).
             {
               name: "explore",
-              test: /[\\/]src[\\/](app[\\/]routes[\\/](eksplor|use-viewer)|features[\\/]catalogue[\\/](components[\\/](explore-view|style-card|style-image|credit-hero)|lib[\\/][\w-]+|api[\\/][\w-]+)|components[\\/]ui[\\/](native-select|badge))[\\/.]/,
+              test: /[\\/]src[\\/](app[\\/]routes[\\/](explore-hero|use-viewer)|features[\\/]catalogue[\\/](components[\\/](explore-controls|recent-styles|style-card|style-image|credit-hero)|lib[\\/][\w-]+|api[\\/][\w-]+)|components[\\/]ui[\\/](native-select|badge))[\\/.]/,
               // Only these modules: what they share with other pages stays in those pages' files.
               includeDependenciesRecursively: false,
             },

@@ -23,7 +23,11 @@ const ROUTES = [
     page: "src/app/routes/home.tsx",
     islands: ["landing-categories", "landing-carousel"],
   },
-  { path: "/eksplor", page: "@explore", islands: ["eksplor", "setting-slot"] },
+  {
+    path: "/eksplor",
+    page: "src/app/routes/eksplor.tsx",
+    islands: ["explore-hero", "explore-recent", "explore-controls", "setting-slot"],
+  },
   { path: "/generator", page: "src/app/routes/generator.tsx" },
   { path: "/kanvas", page: "src/app/routes/kanvas.tsx" },
   { path: "/img2vid", page: "src/app/routes/img2vid.tsx" },
@@ -51,9 +55,10 @@ const ISLAND_CHUNKS = {
   "landing-categories": "landing",
   "landing-carousel": "landing",
   "setting-slot": "setting-slot-island",
-  eksplor: "explore",
+  "explore-hero": "explore",
+  "explore-recent": "explore",
+  "explore-controls": "explore",
 };
-const ISLAND_ROUTER = "src/app/island-router.tsx";
 
 export function routeJs(webDist = path.join(root, "apps/web/dist")) {
   const manifestFile = path.join(webDist, ".vite/manifest.json");
@@ -97,8 +102,6 @@ export function routeJs(webDist = path.join(root, "apps/web/dist")) {
       closure("src/app/islands.tsx", islands);
       const names = ["language-toggle", ...route.islands];
       for (const name of names) closure(`@${ISLAND_CHUNKS[name]}`, islands);
-      if (names.some((name) => name === "eksplor" || name === "setting-slot"))
-        closure(ISLAND_ROUTER, islands);
       visitor = { bytes: sum(islands), files: islands.size };
     }
     rows.push({ path: route.path, app: { bytes: sum(app), files: app.size }, visitor });

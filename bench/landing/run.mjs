@@ -6,6 +6,7 @@
 //   WEB_DIST_DIR=/tmp/dist npm run bench:landing
 //   RUNS=5 npm run bench:landing
 //   LIST_JS=1 npm run bench:landing         (also lists every script each page loaded)
+//   SAVE_LHR=/tmp/lhr npm run bench:landing (also keeps each Lighthouse report as JSON)
 //
 // With Lighthouse installed (node_modules/lighthouse) each page is audited with Lighthouse's
 // mobile defaults (Moto G Power, simulated slow 4G, 4x CPU) in Debian's Chromium, and the score,
@@ -259,6 +260,12 @@ async function lighthouseRunner() {
       onlyCategories: ["performance"],
     });
     const lhr = result.lhr;
+    if (process.env.SAVE_LHR) {
+      // SAVE_LHR=<folder>: each report as JSON, to read its long tasks and main-thread breakdown.
+      fs.mkdirSync(process.env.SAVE_LHR, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(process.env.SAVE_LHR, name), JSON.stringify(lhr));
+    }
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
     const requests = lhr.audits["network-requests"]?.details?.items ?? [];
     const sum = (type) =>

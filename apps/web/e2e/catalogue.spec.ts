@@ -208,7 +208,7 @@ test("an empty group says no styles match, and a failed load offers a retry", as
   fail = false;
   await page.getByRole("button", { name: "Coba lagi" }).click();
   await expect(page.getByText("Tidak ada gaya yang cocok dengan filtermu.")).toBeVisible();
-  await page.getByRole("button", { name: "Tampilkan semua gaya" }).click();
+  await page.getByRole("link", { name: "Tampilkan semua gaya" }).click();
   await expect(page.locator('section[data-group="cartoon"]')).toBeVisible();
 });
 
@@ -422,5 +422,64 @@ test("a visitor's landing page and /eksplor arrive rendered by the server, and o
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(h1(page)).toHaveText("Turn one photo into dozens of avatar styles");
+  expect(errors).toEqual([]);
+});
+
+test("a visitor's /eksplor is the server's HTML: its cards open a style and its filters hand the page to the app, without the router before", async ({
+  page,
+  request,
+}) => {
+  // Every group is in the HTML: the browser does not render the page again (docs/decisions/029).
+  const html = await (await request.get("/eksplor")).text();
+  expect(html.match(/<section[^>]+data-group="/g)).toHaveLength(8);
+  expect(html).toContain('data-behaviour="style-cards"');
+
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(String(error)));
+  const scripts: string[] = [];
+  page.on("request", (req) => {
+    if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+  });
+  const appCode = () =>
+    scripts.filter((path) => /\/assets\/(router|start|explore-view)-/.test(path));
+  await page.setViewportSize(PHONE);
+  await page.goto("/eksplor");
+  await expect(page.getByTestId("trial-status")).toHaveText("1 Free");
+
+  // A card of the server's HTML opens the style dialog; neither the router nor the app loads.
+  const style = (await listStyles(request))[0];
+  if (!style) throw new Error("the catalogue is empty");
+  const card = page.getByRole("button", { name: new RegExp(`Lihat gaya ${style.nameId}`) }).first();
+  await expect(card).toBeEnabled();
+  await card.click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: style.nameId })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(card).toBeFocused();
+  expect(appCode()).toEqual([]);
+
+  // A filter hands the page to the app at the new address, where the filter row stays in view.
+  const filter = page.getByRole("group", { name: "Filter grup gaya" });
+  await filter.scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 150);
+  await expect(filter).toBeInViewport();
+  await filter.getByRole("button", { name: "Kartun" }).click();
+  await expect(page).toHaveURL(/\/eksplor\?group=cartoon$/);
+  await expect(filter.getByRole("button", { name: "Kartun" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(page.locator("section[data-group]")).toHaveCount(1);
+  await expect(filter).toBeInViewport();
+  expect(appCode().length).toBeGreaterThan(0);
+
+  // From the server's HTML again, "Coba Gratis" picks the style and opens the generator.
+  await page.goto("/eksplor");
+  await expect(card).toBeEnabled();
+  await card.click();
+  await dialog.getByRole("button", { name: "Coba Gratis" }).click();
+  await expect(page).toHaveURL(/\/generator$/);
+  await expect(toasts(page).getByText(`Gaya ${style.nameId} dipilih!`)).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -5,22 +5,16 @@
 
 import fs from "node:fs";
 import { QueryClient } from "@tanstack/react-query";
-import { StrictMode, type ReactElement, type ReactNode } from "react";
+import { StrictMode, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { IslandProviders } from "@/app/island-providers";
-import { IslandRouter } from "@/app/island-router";
 import { AppProviders } from "@/app/providers";
 import { routes } from "@/app/router";
 import { seedQueryClient, serializeSsrData, SSR_DATA_ID, type SsrData } from "@/app/ssr-data";
 import { PAGE_ENTRY_LOADER } from "@rupa/shared/page-loader";
 import * as api from "@rupa/shared/route-table";
-import {
-  IslandRendererContext,
-  islandUsesRouter,
-  type IslandName,
-  type RenderedIsland,
-} from "@/components/island";
+import { IslandRendererContext, type RenderedIsland } from "@/components/island";
 import { SeoServerContext, type SeoHead } from "@/features/seo/use-seo";
 import { routeUrl } from "@/lib/api-client";
 import { escapeHtml } from "@/lib/html";
@@ -149,20 +143,13 @@ export async function renderPage({
   // Each island is its own root, rendered as app/islands.tsx will hydrate it: in the same
   // providers, with its own useId prefix (numbered in the order they appear).
   let islands = 0;
-  const UrlRouter = ({ children }: { children: ReactNode }) => (
-    <IslandRouter url={url}>{children}</IslandRouter>
-  );
-  const renderIsland = (name: IslandName, element: ReactElement): RenderedIsland => {
+  const renderIsland = (element: ReactElement): RenderedIsland => {
     islands += 1;
     const idPrefix = `i${islands}-`;
     const html = renderToString(
       <StrictMode>
         <SeoServerContext value={seo}>
-          <IslandProviders
-            catalog={catalog}
-            client={client}
-            router={islandUsesRouter[name] ? UrlRouter : undefined}
-          >
+          <IslandProviders catalog={catalog} client={client}>
             {element}
           </IslandProviders>
         </SeoServerContext>

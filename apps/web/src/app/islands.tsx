@@ -1,13 +1,13 @@
-import { StrictMode, type ComponentType, type ReactNode } from "react";
-import { hydrateRoot, type Root } from "react-dom/client";
-import { islandUsesRouter, type IslandName, type IslandProps } from "@/components/island";
-import { loadCatalog, readStoredLang, rememberLangForServer } from "@/lib/i18n";
+import { StrictMode, type ComponentType } from "react";
+import { hydrateRoot } from "react-dom/client";
+import type { IslandName, IslandProps } from "@/components/island";
+import { loadCatalog, readStoredLang, rememberLangForServer, type Catalog } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { onLinkIntent, ownLinkOf } from "@/lib/link-intent";
 import { PROGRESS_BAR_CLASS, PROGRESS_TRACK_CLASS } from "@/lib/navigation-progress";
+import { isPlainClick, type Navigate } from "@/lib/page-navigation";
 import { captureReferral } from "@/lib/referral";
 import { IslandProviders } from "./island-providers";
-import type { LeavePage } from "./island-router";
 import { readSsrData, seedQueryClient } from "./ssr-data";
 
 type Loader = () => Promise<ComponentType<IslandProps>>;
@@ -32,14 +32,75 @@ const islands: Record<IslandName, Loader> = {
   "setting-slot": island(() =>
     import("./layouts/setting-slot-island").then((m) => m.SettingSlotIsland),
   ),
-  eksplor: island(() => import("./routes/eksplor").then((m) => m.EksplorScreen)),
+  "explore-hero": island(() => import("./routes/explore-hero").then((m) => m.ExploreHero)),
+  "explore-recent": island(() =>
+    import("@/features/catalogue/components/recent-styles").then((m) => m.RecentStyles),
+  ),
+  "explore-controls": island(() =>
+    import("@/features/catalogue/components/explore-controls").then((m) => m.ExploreControls),
+  ),
 };
 
-/** The hydrated islands of this page, unmounted when the app takes over. */
-const islandRoots: Root[] = [];
-/** Removes the islands' own listeners when the app takes over (it has its own). */
-const stopListening: (() => void)[] = [];
+/** Opens another page of the app, which then takes over (see leaveTo). */
+type LeavePage = (href: string, mode: "push" | "replace", keepScroll?: boolean) => void;
+
+/** What the page's islands and behaviours run with (the messages may still be loading). */
+type PageContext = { catalog: Promise<Catalog>; navigate: Navigate };
+
+/**
+ * The server-rendered parts that are not islands but are brought to life by a few listeners
+ * (docs/decisions/029), by their `data-behaviour`: the explore grid's cards.
+ */
+const behaviours: Record<string, (element: HTMLElement, page: PageContext) => Promise<() => void>> =
+  {
+    "style-cards": async (element, page) => {
+      const { watchStyleCards } = await import("@/features/catalogue/lib/style-cards");
+      const dialog = () => import("./style-dialog-island");
+      let closeDialog: (() => void) | undefined;
+      const stop = watchStyleCards(element, {
+        enable: true,
+        onIntent: () => void dialog().catch(() => undefined),
+        open: (card) => {
+          void Promise.all([dialog(), page.catalog])
+            .then(([{ openStyleDialog }, catalog]) => {
+              closeDialog = openStyleDialog(card, {
+                catalog,
+                navigate: page.navigate,
+                client: queryClient,
+              });
+            })
+            .catch((error: unknown) => console.warn("Rupa: the style could not open", error));
+        },
+      });
+      return () => {
+        stop();
+        closeDialog?.();
+      };
+    },
+  };
+
+/** Ends the page's islands, behaviours and listeners when the app takes over (it has its own). */
+const stopOnLeave: (() => void)[] = [];
 let leaving = false;
+
+/**
+ * Scrolls back to `y` once the app has rendered the page tall enough again (its page's code may
+ * still be loading when it starts), for a change of the same page such as a filter; gives up
+ * after 3 s.
+ */
+function scrollOnceRendered(root: HTMLElement, y: number): void {
+  // The server's HTML stays until the app's first render replaces it.
+  const served = root.firstElementChild;
+  const until = performance.now() + 3000;
+  const step = () => {
+    const rendered =
+      !(served && root.contains(served)) &&
+      document.documentElement.scrollHeight >= y + window.innerHeight;
+    if (rendered || performance.now() > until) window.scrollTo(0, y);
+    else requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
 
 /**
  * Opens another page: the whole app loads (its code is usually here already, preloaded when the
@@ -48,7 +109,7 @@ let leaving = false;
  * there). If the app cannot load, the browser goes to the page the normal way.
  */
 function leaveTo(root: HTMLElement): LeavePage {
-  return (href, mode) => {
+  return (href, mode, keepScroll = false) => {
     if (leaving) return;
     leaving = true;
     const progress = document.createElement("div");
@@ -63,9 +124,11 @@ function leaveTo(root: HTMLElement): LeavePage {
       .then(({ start }) => {
         if (mode === "push") window.history.pushState(null, "", href);
         else window.history.replaceState(null, "", href);
-        for (const stop of stopListening.splice(0)) stop();
-        for (const island of islandRoots.splice(0)) island.unmount();
-        window.scrollTo(0, 0);
+        // Read before the islands go: the browser's scroll anchoring moves the page as they do.
+        const y = window.scrollY;
+        for (const stop of stopOnLeave.splice(0)) stop();
+        if (keepScroll) scrollOnceRendered(root, y);
+        else window.scrollTo(0, 0);
         return start(root);
       })
       .catch((error: unknown) => {
@@ -84,8 +147,7 @@ function leaveTo(root: HTMLElement): LeavePage {
  */
 function openLinksInApp(leave: LeavePage): () => void {
   const onClick = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     const link = ownLinkOf(event);
     if (!link || link.target || link.hasAttribute("download")) return;
     if (link.pathname === window.location.pathname && link.hash) return;
@@ -125,16 +187,19 @@ function propsOf(element: HTMLElement): IslandProps {
 }
 
 /**
- * Brings a server-rendered page to life (docs/decisions/026): each island is hydrated as its own
- * React root with the answers the page was rendered with; the rest of the page stays the
- * server's HTML, whose links are normal links. Pointing at a link to another page starts
+ * Brings a server-rendered page to life (docs/decisions/026, 029): each island is hydrated as its
+ * own React root with the answers the page was rendered with, and each behaviour attaches its
+ * listeners to the server's HTML; the rest of the page stays the server's HTML, whose links are
+ * normal links. Pointing at a link to another page starts
  * loading that page's code. A page in another language than the visitor's stored choice is
  * rendered again by the whole app instead.
  */
 export async function hydrateIslands(root: HTMLElement): Promise<void> {
   const ssr = readSsrData(document);
   const stored = readStoredLang();
-  if (!ssr || (stored !== null && stored !== ssr.lang)) {
+  // A part the server could not render without the app (the explore grid in an order the page
+  // did not carry) needs the whole app, as does a page in another language than the stored one.
+  if (!ssr || (stored !== null && stored !== ssr.lang) || root.querySelector("[data-needs-app]")) {
     const { start } = await import("./start");
     return start(root);
   }
@@ -147,38 +212,39 @@ export async function hydrateIslands(root: HTMLElement): Promise<void> {
   }
   seedQueryClient(queryClient, ssr);
   const leave = leaveTo(root);
-  // The page's islands; their code, the router if one of them has links, and the messages
-  // load side by side.
+  const navigate: Navigate = (href, options) => {
+    const next = new URL(href, window.location.href);
+    if (next.origin === window.location.origin)
+      leave(next.href, options?.replace ? "replace" : "push", options?.keepScroll);
+    else if (options?.replace) window.location.replace(next.href);
+    else window.location.assign(next.href);
+  };
+  // The page's islands and behaviours; their code and the messages load side by side.
   const elements = outermostIslands(root).filter(
     (element) => element.dataset.island !== undefined && element.dataset.island in islands,
   );
-  const names = elements.map((element) => element.dataset.island as IslandName);
-  const router = names.some((name) => islandUsesRouter[name])
-    ? import("./island-router").then(({ IslandRouter }) => {
-        const Router = ({ children }: { children: ReactNode }) => (
-          <IslandRouter leave={leave}>{children}</IslandRouter>
-        );
-        return Router;
-      })
-    : undefined;
-  const code = names.map((name) =>
-    Promise.all([islands[name](), islandUsesRouter[name] ? router : undefined]),
-  );
-  const catalog = await loadCatalog(ssr.lang);
-  stopListening.push(preloadPagesOnIntent(), openLinksInApp(leave));
+  const code = elements.map((element) => islands[element.dataset.island as IslandName]());
+  const page: PageContext = { catalog: loadCatalog(ssr.lang), navigate };
+  stopOnLeave.push(preloadPagesOnIntent(), openLinksInApp(leave));
+  for (const element of root.querySelectorAll<HTMLElement>("[data-behaviour]")) {
+    const behaviour = behaviours[element.dataset.behaviour ?? ""];
+    if (behaviour)
+      void behaviour(element, page).then((stop) => (leaving ? stop() : stopOnLeave.push(stop)));
+  }
+  const catalog = await page.catalog;
   await Promise.all(
     elements.map(async (element, index) => {
-      const [Component, Router] = await code[index]!;
+      const Component = await code[index]!;
       const island = hydrateRoot(
         element,
         <StrictMode>
-          <IslandProviders catalog={catalog} client={queryClient} router={Router}>
+          <IslandProviders catalog={catalog} client={queryClient} navigate={navigate}>
             <Component {...propsOf(element)} />
           </IslandProviders>
         </StrictMode>,
         { identifierPrefix: element.dataset.idPrefix ?? "" },
       );
-      islandRoots.push(island);
+      stopOnLeave.push(() => island.unmount());
     }),
   );
 }

@@ -9,16 +9,9 @@ export type IslandName =
   | "landing-categories"
   | "landing-carousel"
   | "setting-slot"
-  | "eksplor";
-
-/** Islands with links or the page's query in them: they run inside app/island-router.tsx. */
-export const islandUsesRouter: Record<IslandName, boolean> = {
-  "language-toggle": false,
-  "landing-categories": false,
-  "landing-carousel": false,
-  "setting-slot": true,
-  eksplor: true,
-};
+  | "explore-hero"
+  | "explore-recent"
+  | "explore-controls";
 
 /** Props an island is rendered with: they travel in the HTML as JSON. */
 export type IslandProps = Record<string, unknown>;
@@ -31,7 +24,7 @@ export type RenderedIsland = { html: string; idPrefix: string };
  * exactly as the browser will hydrate it (same providers, its own useId prefix).
  */
 export const IslandRendererContext = createContext<
-  ((name: IslandName, element: ReactElement) => RenderedIsland) | null
+  ((element: ReactElement) => RenderedIsland) | null
 >(null);
 
 /**
@@ -50,7 +43,7 @@ export function Island<P extends IslandProps>({
 }) {
   const renderIsland = use(IslandRendererContext);
   if (renderIsland) {
-    const { html, idPrefix } = renderIsland(name, <Component {...props} />);
+    const { html, idPrefix } = renderIsland(<Component {...props} />);
     return (
       <div
         className="contents"

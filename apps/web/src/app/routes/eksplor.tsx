@@ -4,6 +4,7 @@ import { useSession } from "@/features/auth/api/me";
 import { ExploreView } from "@/features/catalogue/components/explore-view";
 import { useSeo } from "@/features/seo/use-seo";
 import { useI18n } from "@/lib/i18n";
+import { ExploreHero } from "./explore-hero";
 import { useViewer } from "./use-viewer";
 
 // Signed-in users only: not part of a visitor's first download.
@@ -14,15 +15,12 @@ const ReferralCard = lazy(() =>
 );
 
 /**
- * `/eksplor`: home/explore for everyone; the referral card for signed-in users. The page's
- * content is one island: in the server-rendered page, the sort, the filters and the style
- * dialog work once its code has loaded, without the rest of the app.
+ * `/eksplor`: home/explore for everyone; the referral card for signed-in users. A visitor's page
+ * is rendered on the server, where the hero, "Recently used" and the sort and filters are
+ * islands and the cards open the style dialog without the rest of the app
+ * (docs/decisions/029).
  */
 export default function EksplorRoute() {
-  return <Island name="eksplor" component={EksplorScreen} props={{}} />;
-}
-
-export function EksplorScreen() {
   const { t } = useI18n();
   useSeo({ title: t("pages.eksplor.title"), description: t("pages.eksplor.description") });
   const session = useSession();
@@ -30,7 +28,13 @@ export function EksplorScreen() {
   return (
     <ExploreView
       viewer={viewer}
-      title={t("pages.eksplor.title")}
+      hero={
+        <Island
+          name="explore-hero"
+          component={ExploreHero}
+          props={{ title: t("pages.eksplor.title") }}
+        />
+      }
       aside={
         session.status === "user" ? (
           <Suspense fallback={null}>

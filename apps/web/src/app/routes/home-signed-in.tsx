@@ -1,3 +1,4 @@
+import { CreditHero } from "@/features/catalogue/components/credit-hero";
 import { ExploreView } from "@/features/catalogue/components/explore-view";
 import { ReferralCard } from "@/features/referrals/components/referral-card";
 import { useSeo } from "@/features/seo/use-seo";
@@ -12,5 +13,11 @@ export default function SignedInHome() {
   const { t } = useI18n();
   useSeo({ title: t("pages.home.title"), description: t("pages.home.description") });
   const viewer = useViewer();
-  return <ExploreView viewer={viewer} title={t("catalogue.heroTitle")} aside={<ReferralCard />} />;
+  return (
+    <ExploreView
+      viewer={viewer}
+      hero={<CreditHero viewer={viewer} title={t("catalogue.heroTitle")} />}
+      aside={<ReferralCard />}
+    />
+  );
 }

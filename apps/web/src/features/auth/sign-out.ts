@@ -1,9 +1,9 @@
 import { useCallback } from "react";
-import { useNavigate, type NavigateFunction } from "react-router";
 import * as routes from "@rupa/shared/route-table";
 import { call } from "@/lib/api-client";
 import { LANG_STORAGE_KEY, readStoredLang } from "@/lib/i18n-core";
 import { useI18n } from "@/lib/i18n";
+import { usePageNavigate, type Navigate } from "@/lib/page-navigation";
 import { queryClient } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
 import { setMe } from "./api/me";
@@ -32,7 +32,7 @@ function clearBrowserStorage(): void {
  * session storage except the language choice, drops every cached query, marks the visitor as
  * signed out and goes to /auth.
  */
-export async function forgetSession(navigate: NavigateFunction): Promise<void> {
+export async function forgetSession(navigate: Navigate): Promise<void> {
   clearBrowserStorage();
   queryClient.clear();
   setMe(null);
@@ -43,7 +43,7 @@ export async function forgetSession(navigate: NavigateFunction): Promise<void> {
  * Signs out everywhere (the server ends every session of the user; a failure is ignored, the
  * local sign-out still happens), then forgets the session in this browser and goes to /auth.
  */
-export async function signOut(navigate: NavigateFunction): Promise<void> {
+export async function signOut(navigate: Navigate): Promise<void> {
   try {
     await call(routes.authSignOut);
   } catch {
@@ -54,7 +54,7 @@ export async function signOut(navigate: NavigateFunction): Promise<void> {
 
 /** signOut bound to the router, with a confirmation toast. */
 export function useSignOut(): () => void {
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { t } = useI18n();
   return useCallback(() => {
     void signOut(navigate).then(() => toast.success(t("auth.signedOut")));

@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useRef } from "react";
 import type { StyleEventsRequest } from "@rupa/shared";
 import * as routes from "@rupa/shared/route-table";
 import { call } from "@/lib/api-client";
@@ -95,52 +94,4 @@ export function trackStyleEvent(event: StyleEvent): void {
   } catch (error) {
     console.warn("[styles] could not queue a style event", error);
   }
-}
-
-/**
- * Reports a style card as "viewed" the first time half of it is on screen. Returns a stable ref
- * callback per style: `ref={observe(style.id)}` (the same function on every render, so React
- * does not detach and re-attach it).
- */
-export function useViewTracking(section: StyleEventSection) {
-  const observer = useRef<IntersectionObserver | null>(null);
-  const ids = useRef(new WeakMap<Element, string>());
-  const refs = useRef(new Map<string, (element: Element | null) => (() => void) | undefined>());
-
-  useEffect(() => {
-    const cache = refs.current;
-    return () => {
-      observer.current?.disconnect();
-      observer.current = null;
-      cache.clear();
-    };
-  }, []);
-
-  return useCallback(
-    (styleId: string) => {
-      const cached = refs.current.get(styleId);
-      if (cached) return cached;
-      const ref = (element: Element | null) => {
-        if (!element || typeof IntersectionObserver === "undefined") return undefined;
-        observer.current ??= new IntersectionObserver(
-          (entries, self) => {
-            for (const entry of entries) {
-              if (!entry.isIntersecting) continue;
-              const id = ids.current.get(entry.target);
-              if (id) trackStyleEvent({ styleId: id, type: "viewed", section });
-              self.unobserve(entry.target);
-            }
-          },
-          { threshold: 0.5 },
-        );
-        ids.current.set(element, styleId);
-        const current = observer.current;
-        current.observe(element);
-        return () => current.unobserve(element);
-      };
-      refs.current.set(styleId, ref);
-      return ref;
-    },
-    [section],
-  );
 }

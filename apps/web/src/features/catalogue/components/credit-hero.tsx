@@ -1,9 +1,9 @@
 import { Coins, Gift, ShoppingBag } from "lucide-react";
-import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format";
 import { useI18n } from "@/lib/i18n";
+import { PageLink } from "@/lib/page-navigation";
 import type { Viewer } from "../lib/viewer";
 
 /** The explore hero: a greeting, the credit balance or the visitor's free try, buy credits. */
@@ -74,10 +74,10 @@ export function CreditHero({ viewer, title }: { viewer: Viewer; title: string })
             )}
           </div>
           <Button asChild variant="accent" size="lg">
-            <Link to={buyHref}>
+            <PageLink href={buyHref}>
               <ShoppingBag aria-hidden />
               {viewer.kind === "user" ? t("catalogue.buyCredits") : t("catalogue.signUpForCredits")}
-            </Link>
+            </PageLink>
           </Button>
         </div>
       </div>

@@ -1,45 +1,48 @@
 import type { StyleSummary } from "@rupa/shared";
 import { Crown } from "lucide-react";
-import { memo, type Ref } from "react";
+import { memo } from "react";
 import { Badge } from "@/components/ui/badge";
 import { useI18n } from "@/lib/i18n";
 import { useHydrated } from "@/lib/use-hydrated";
+import type { StyleEventSection } from "../api/events";
 import { styleName } from "../lib/groups";
 import { StyleImage } from "./style-image";
 
-/** One style in a grid or strip: picture (or placeholder), name, Premium badge. Opens the dialog. */
+/** What a card shows of a style. */
+export type CardStyle = Pick<
+  StyleSummary,
+  "id" | "name" | "nameId" | "category" | "isPremium" | "preview"
+>;
+
+/**
+ * One style in a grid or strip: picture (or placeholder), name, Premium badge. A click opens the
+ * style's dialog through lib/style-cards (watchStyleCards on the view around it), which reads
+ * the style and the section from the button's data attributes: the same in the server's HTML
+ * and in the app.
+ */
 export const StyleCard = memo(function StyleCard({
   style,
-  onOpen,
-  onIntent,
+  section,
   priority = "lazy",
-  observeRef,
 }: {
-  style: Pick<StyleSummary, "id" | "name" | "nameId" | "category" | "isPremium" | "preview">;
-  /** Called with the style's id; pass a stable function (cards are memoised). */
-  onOpen: (id: string) => void;
-  onIntent?: () => void;
+  style: CardStyle;
+  section: StyleEventSection;
   priority?: "high" | "eager" | "lazy";
-  observeRef?: Ref<HTMLButtonElement>;
 }) {
   const { t, lang } = useI18n();
   const name = styleName(style, lang);
-  // In a server-rendered page the card opens once the app's code has hydrated it.
+  // In a server-rendered page the card opens once the page's code runs (watchStyleCards).
   const hydrated = useHydrated();
   return (
     <button
-      ref={observeRef}
       type="button"
       disabled={!hydrated}
-      onClick={() => onOpen(style.id)}
-      onPointerEnter={onIntent}
-      onFocus={onIntent}
-      onTouchStart={onIntent}
       aria-label={
         t("catalogue.openStyle", { style: name }) +
         (style.isPremium ? ` (${t("catalogue.premium")})` : "")
       }
       data-style-id={style.id}
+      data-section={section}
       className="group relative flex w-full flex-col overflow-hidden rounded-2xl border bg-card text-left shadow-soft transition-[transform,box-shadow] hover:-translate-y-0.5 hover:shadow-lift focus-visible:-translate-y-0.5 motion-reduce:transition-none motion-reduce:hover:translate-y-0"
     >
       <StyleImage

@@ -1,7 +1,6 @@
 import type { StyleSummary } from "@rupa/shared";
 import { Check, ChevronLeft, ChevronRight, Crown, Sparkles } from "lucide-react";
-import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { useEffect, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -14,6 +13,7 @@ import {
 } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n";
+import { usePageNavigate } from "@/lib/page-navigation";
 import { selectStyle } from "@/lib/selected-style";
 import { toast } from "@/lib/toast";
 import { PREVIEW_SIZES } from "@/lib/image-set";
@@ -49,9 +49,21 @@ export default function StyleDetailDialog({
   onClose: () => void;
 }) {
   const { t } = useI18n();
+  // The card that opened the dialog takes the focus back when it closes (the dialog has no
+  // trigger of its own for Radix to return to).
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={open !== null} onOpenChange={(next) => !next && onClose()}>
       <DialogContent
+        onOpenAutoFocus={() => {
+          opener.current =
+            document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          if (!opener.current?.isConnected) return;
+          event.preventDefault();
+          opener.current.focus();
+        }}
         closeLabel={t("styleDetail.close")}
         className="gap-0 p-0 md:max-w-3xl max-md:top-auto max-md:bottom-0 max-md:left-0 max-md:max-h-[92dvh] max-md:w-full max-md:max-w-none max-md:translate-x-0 max-md:translate-y-0 max-md:rounded-b-none max-md:pb-[env(safe-area-inset-bottom)]"
       >
@@ -63,7 +75,7 @@ export default function StyleDetailDialog({
 
 function StyleDetailBody({ open, viewer }: { open: OpenStyle; viewer: Viewer }) {
   const { t, lang } = useI18n();
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const detail = useStyleDetail(open.id);
   const summary = useCatalogueSummary();
   const [pairIndex, setPairIndex] = useState(0);

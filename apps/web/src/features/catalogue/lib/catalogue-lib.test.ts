@@ -2,7 +2,14 @@ import type { StyleCategory, StyleSummary } from "@rupa/shared";
 import { describe, expect, it } from "vitest";
 import type { Translate } from "@/lib/i18n";
 import { describeGenerationTime } from "./figures";
-import { ACTION_FIGURE_MAX, STYLE_GROUPS, groupStyles, isStyleCategory, styleName } from "./groups";
+import {
+  ACTION_FIGURE_MAX,
+  STYLE_GROUPS,
+  exploreHref,
+  groupStyles,
+  isStyleCategory,
+  styleName,
+} from "./groups";
 import { clampPercent, percentFromKey, percentFromPointer, wrapIndex } from "./slider";
 import { styleAction } from "./viewer";
 
@@ -63,6 +70,23 @@ describe("groupStyles", () => {
     const style = { name: "Cute Chibi", nameId: "Chibi Lucu" };
     expect(styleName(style, "id")).toBe("Chibi Lucu");
     expect(styleName(style, "en")).toBe("Cute Chibi");
+  });
+});
+
+describe("exploreHref", () => {
+  it("sets a sort or group and keeps the rest of the query", () => {
+    expect(exploreHref("/eksplor", "", "group", "cartoon")).toBe("/eksplor?group=cartoon");
+    expect(exploreHref("/eksplor", "?group=cartoon&x=1", "sort", "az")).toBe(
+      "/eksplor?group=cartoon&x=1&sort=az",
+    );
+    expect(exploreHref("/", "?sort=az", "sort", "popular")).toBe("/?sort=popular");
+  });
+
+  it("leaves the default value out of the address", () => {
+    expect(exploreHref("/eksplor", "?group=cartoon&sort=az", "group", "all")).toBe(
+      "/eksplor?sort=az",
+    );
+    expect(exploreHref("/eksplor", "?sort=az", "sort", "featured")).toBe("/eksplor");
   });
 });
 

@@ -59,3 +59,20 @@ export function styleDescription(
 ): string {
   return lang === "id" ? style.descriptionId : style.description;
 }
+
+/**
+ * The explore page's address with its sort or group filter changed (the default value leaves the
+ * query), keeping anything else in the query.
+ */
+export function exploreHref(
+  pathname: string,
+  search: string,
+  key: "sort" | "group",
+  value: string,
+): string {
+  const params = new URLSearchParams(search);
+  if (value === (key === "sort" ? "featured" : "all")) params.delete(key);
+  else params.set(key, value);
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}

@@ -1,5 +1,4 @@
 import { LogIn, LogOut, Settings, ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -8,6 +7,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { useI18n } from "@/lib/i18n";
+import { PageLink } from "@/lib/page-navigation";
 import { ACCOUNT_NAV } from "../nav-items";
 import type { NavActions } from "./main-sidebar";
 
@@ -43,19 +43,19 @@ export default function SettingMenu({
           const Icon = entry.icon;
           return (
             <DropdownMenuItem key={entry.id} asChild>
-              <Link to={entry.href}>
+              <PageLink href={entry.href}>
                 <Icon aria-hidden />
                 {t(entry.labelKey)}
-              </Link>
+              </PageLink>
             </DropdownMenuItem>
           );
         })}
         {session.kind === "user" && session.isAdmin ? (
           <DropdownMenuItem asChild>
-            <Link to="/admin">
+            <PageLink href="/admin">
               <ShieldCheck aria-hidden />
               {t("session.admin")}
-            </Link>
+            </PageLink>
           </DropdownMenuItem>
         ) : null}
         {session.kind === "user" ? (
@@ -71,10 +71,10 @@ export default function SettingMenu({
           <>
             <DropdownMenuSeparator />
             <DropdownMenuItem asChild>
-              <Link to="/auth">
+              <PageLink href="/auth">
                 <LogIn aria-hidden />
                 {t("session.signIn")}
-              </Link>
+              </PageLink>
             </DropdownMenuItem>
           </>
         ) : null}

@@ -1,0 +1,71 @@
+import { createContext, use, type AnchorHTMLAttributes, type MouseEvent } from "react";
+
+export type NavigateOptions = {
+  /** Replace the current history entry instead of adding one. */
+  replace?: boolean;
+  /** Stay where the page is scrolled (a filter or sort of the same page). */
+  keepScroll?: boolean;
+};
+
+/** Opens an address of the app: `/generator`, `/eksplor?group=cartoon`. */
+export type Navigate = (href: string, options?: NavigateOptions) => void | Promise<void>;
+
+/**
+ * How a component opens another address, without knowing what runs it (docs/decisions/029):
+ * in the app the router (app/layouts/root-layout.tsx), in an island of a server-rendered page
+ * the hand-over to the whole app (app/islands.tsx). Components use this instead of
+ * react-router's hooks and `Link`, so an island never downloads the router.
+ */
+export const NavigateContext = createContext<Navigate | null>(null);
+
+/** Without a provider (a test, a page with no app): the browser's own navigation. */
+const browserNavigate: Navigate = (href, options) => {
+  if (options?.replace) window.location.replace(href);
+  else window.location.assign(href);
+};
+
+export function usePageNavigate(): Navigate {
+  return use(NavigateContext) ?? browserNavigate;
+}
+
+/** A plain click: no modifier key, the main button, not already handled. */
+export function isPlainClick(
+  event: Pick<
+    MouseEvent,
+    "button" | "defaultPrevented" | "metaKey" | "ctrlKey" | "shiftKey" | "altKey"
+  >,
+): boolean {
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.ctrlKey &&
+    !event.shiftKey &&
+    !event.altKey
+  );
+}
+
+/**
+ * A link to a page of the app: a real `<a href>` (it opens in a new tab, and works before any
+ * script), whose plain click goes through usePageNavigate.
+ */
+export function PageLink({
+  href,
+  replace,
+  onClick,
+  ...props
+}: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; replace?: boolean }) {
+  const navigate = usePageNavigate();
+  return (
+    <a
+      {...props}
+      href={href}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!isPlainClick(event) || props.target || props.download !== undefined) return;
+        event.preventDefault();
+        void navigate(href, { replace });
+      }}
+    />
+  );
+}
