@@ -481,5 +481,12 @@ test("a visitor's /eksplor is the server's HTML: its cards open a style and its 
   await dialog.getByRole("button", { name: "Coba Gratis" }).click();
   await expect(page).toHaveURL(/\/generator$/);
   await expect(toasts(page).getByText(`Gaya ${style.nameId} dipilih!`)).toBeVisible();
+
+  // The bottom bar's Setting menu is an island too: its links hand the page to the app.
+  await page.goto("/eksplor");
+  await page.getByRole("button", { name: "Setting" }).click();
+  await page.getByRole("menu").getByRole("menuitem", { name: "Masuk" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(h1(page)).toHaveText("Masuk ke Rupa");
   expect(errors).toEqual([]);
 });
