@@ -73,7 +73,9 @@ export function routeJs(webDist = path.join(root, "apps/web/dist")) {
   };
   /** A grouped chunk's manifest key (`_<name>-<hash>.js`). */
   const group = (name) => {
-    const key = Object.keys(manifest).find((k) => k.startsWith(`_${name}-`));
+    // The name and the hash alone: `_explore-` must not match `_explore-view-<hash>.js`.
+    const pattern = new RegExp(`^_${name}-[\\w-]{8}\\.js$`);
+    const key = Object.keys(manifest).find((k) => pattern.test(k));
     if (!key) throw new Error(`no ${name} chunk in the build manifest`);
     return key;
   };

@@ -63,6 +63,8 @@ const behaviours: Record<string, (element: HTMLElement, page: PageContext) => Pr
         open: (card) => {
           void Promise.all([dialog(), page.catalog])
             .then(([{ openStyleDialog }, catalog]) => {
+              // The app took over meanwhile: it has its own dialog.
+              if (leaving) return;
               closeDialog = openStyleDialog(card, {
                 catalog,
                 navigate: page.navigate,
@@ -93,9 +95,12 @@ function scrollOnceRendered(root: HTMLElement, y: number): void {
   const served = root.firstElementChild;
   const until = performance.now() + 3000;
   const step = () => {
+    // Once the app's page is there (its layout's <main>), a page too short for `y` scrolls as
+    // far as it goes, as a filter in the app does.
     const rendered =
       !(served && root.contains(served)) &&
-      document.documentElement.scrollHeight >= y + window.innerHeight;
+      (document.documentElement.scrollHeight >= y + window.innerHeight ||
+        root.querySelector("main") !== null);
     if (rendered || performance.now() > until) window.scrollTo(0, y);
     else requestAnimationFrame(step);
   };
@@ -152,7 +157,9 @@ function openLinksInApp(leave: LeavePage): () => void {
     if (!link || link.target || link.hasAttribute("download")) return;
     if (link.pathname === window.location.pathname && link.hash) return;
     event.preventDefault();
-    leave(link.href, "push");
+    // A PageLink's options travel as data attributes (lib/page-navigation).
+    const replace = link.dataset.replace !== undefined;
+    leave(link.href, replace ? "replace" : "push", link.dataset.keepScroll !== undefined);
   };
   document.addEventListener("click", onClick);
   return () => document.removeEventListener("click", onClick);
@@ -235,6 +242,8 @@ export async function hydrateIslands(root: HTMLElement): Promise<void> {
   await Promise.all(
     elements.map(async (element, index) => {
       const Component = await code[index]!;
+      // A link followed meanwhile has handed the page to the app, which replaced this HTML.
+      if (leaving) return;
       const island = hydrateRoot(
         element,
         <StrictMode>

@@ -47,24 +47,29 @@ export function isPlainClick(
 
 /**
  * A link to a page of the app: a real `<a href>` (it opens in a new tab, and works before any
- * script), whose plain click goes through usePageNavigate.
+ * script), whose plain click goes through usePageNavigate. Its options are written on the link
+ * too (`data-replace`, `data-keep-scroll`), for a server-rendered page that is not hydrated,
+ * whose links app/islands.tsx follows.
  */
 export function PageLink({
   href,
   replace,
+  keepScroll,
   onClick,
   ...props
-}: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; replace?: boolean }) {
+}: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string } & NavigateOptions) {
   const navigate = usePageNavigate();
   return (
     <a
       {...props}
       href={href}
+      data-replace={replace ? "" : undefined}
+      data-keep-scroll={keepScroll ? "" : undefined}
       onClick={(event) => {
         onClick?.(event);
         if (!isPlainClick(event) || props.target || props.download !== undefined) return;
         event.preventDefault();
-        void navigate(href, { replace });
+        void navigate(href, { replace, keepScroll });
       }}
     />
   );

@@ -139,7 +139,7 @@ export function ExploreView({
             <SearchX aria-hidden className="size-8 text-muted-foreground" />
             <p className="text-base font-semibold">{t("catalogue.empty")}</p>
             <Button asChild variant="outline">
-              <PageLink href={exploreHref(pathname, search, "group", "all")} replace>
+              <PageLink href={exploreHref(pathname, search, "group", "all")} replace keepScroll>
                 {t("catalogue.showAll")}
               </PageLink>
             </Button>
