@@ -5,7 +5,7 @@ import { loadCatalog, readStoredLang, rememberLangForServer, type Catalog } from
 import { queryClient } from "@/lib/query-client";
 import { onLinkIntent, ownLinkOf } from "@/lib/link-intent";
 import { PROGRESS_BAR_CLASS, PROGRESS_TRACK_CLASS } from "@/lib/navigation-progress";
-import { isPlainClick, type Navigate } from "@/lib/page-navigation";
+import { isPlainClick, type Navigate, type NavigateOptions } from "@/lib/page-navigation";
 import { captureReferral } from "@/lib/referral";
 import { IslandProviders } from "./island-providers";
 import { readSsrData, seedQueryClient } from "./ssr-data";
@@ -42,7 +42,7 @@ const islands: Record<IslandName, Loader> = {
 };
 
 /** Opens another page of the app, which then takes over (see leaveTo). */
-type LeavePage = (href: string, mode: "push" | "replace", keepScroll?: boolean) => void;
+type LeavePage = (href: string, options?: NavigateOptions) => void;
 
 /** What the page's islands and behaviours run with (the messages may still be loading). */
 type PageContext = { catalog: Promise<Catalog>; navigate: Navigate };
@@ -114,7 +114,7 @@ function scrollOnceRendered(root: HTMLElement, y: number): void {
  * there). If the app cannot load, the browser goes to the page the normal way.
  */
 function leaveTo(root: HTMLElement): LeavePage {
-  return (href, mode, keepScroll = false) => {
+  return (href, options) => {
     if (leaving) return;
     leaving = true;
     const progress = document.createElement("div");
@@ -127,12 +127,12 @@ function leaveTo(root: HTMLElement): LeavePage {
     const from = window.location.href;
     import("./start")
       .then(({ start }) => {
-        if (mode === "push") window.history.pushState(null, "", href);
-        else window.history.replaceState(null, "", href);
+        if (options?.replace) window.history.replaceState(null, "", href);
+        else window.history.pushState(null, "", href);
         // Read before the islands go: the browser's scroll anchoring moves the page as they do.
         const y = window.scrollY;
         for (const stop of stopOnLeave.splice(0)) stop();
-        if (keepScroll) scrollOnceRendered(root, y);
+        if (options?.keepScroll) scrollOnceRendered(root, y);
         else window.scrollTo(0, 0);
         return start(root);
       })
@@ -158,8 +158,10 @@ function openLinksInApp(leave: LeavePage): () => void {
     if (link.pathname === window.location.pathname && link.hash) return;
     event.preventDefault();
     // A PageLink's options travel as data attributes (lib/page-navigation).
-    const replace = link.dataset.replace !== undefined;
-    leave(link.href, replace ? "replace" : "push", link.dataset.keepScroll !== undefined);
+    leave(link.href, {
+      replace: link.dataset.replace !== undefined,
+      keepScroll: link.dataset.keepScroll !== undefined,
+    });
   };
   document.addEventListener("click", onClick);
   return () => document.removeEventListener("click", onClick);
@@ -221,8 +223,7 @@ export async function hydrateIslands(root: HTMLElement): Promise<void> {
   const leave = leaveTo(root);
   const navigate: Navigate = (href, options) => {
     const next = new URL(href, window.location.href);
-    if (next.origin === window.location.origin)
-      leave(next.href, options?.replace ? "replace" : "push", options?.keepScroll);
+    if (next.origin === window.location.origin) leave(next.href, options);
     else if (options?.replace) window.location.replace(next.href);
     else window.location.assign(next.href);
   };

@@ -8,20 +8,30 @@ export function ownLinkOf(event: Event): HTMLAnchorElement | null {
 }
 
 /**
- * One delegated listener for `root`: `onIntent` is called with the link of ours a person
- * reaches for, before the click. Returns the function that removes the listeners.
+ * One delegated listener for `root`: `onIntent` is called with what `find` makes of an event
+ * when a person reaches for it (points at, focuses or touches it), before the click. Returns the
+ * function that removes the listeners.
  */
-export function onLinkIntent(
-  onIntent: (link: HTMLAnchorElement) => void,
+export function onIntentOn<T>(
+  find: (event: Event) => T | null,
+  onIntent: (found: T) => void,
   root: Document | HTMLElement = document,
 ): () => void {
   const listener = (event: Event) => {
-    const link = ownLinkOf(event);
-    if (link) onIntent(link);
+    const found = find(event);
+    if (found !== null) onIntent(found);
   };
   const options = { capture: true, passive: true } as const;
   for (const type of INTENT_EVENTS) root.addEventListener(type, listener, options);
   return () => {
     for (const type of INTENT_EVENTS) root.removeEventListener(type, listener, options);
   };
+}
+
+/** onIntentOn for the links of ours inside `root`. */
+export function onLinkIntent(
+  onIntent: (link: HTMLAnchorElement) => void,
+  root: Document | HTMLElement = document,
+): () => void {
+  return onIntentOn(ownLinkOf, onIntent, root);
 }

@@ -1,4 +1,5 @@
 import { STYLE_EVENT_SECTIONS } from "@rupa/shared/constants";
+import { onIntentOn } from "@/lib/link-intent";
 import { trackStyleEvent, type StyleEventSection } from "../api/events";
 
 /**
@@ -22,9 +23,6 @@ export function cardOf(target: EventTarget | null): CardRef | null {
   const section = card?.dataset.section;
   return id && isSection(section) ? { id, section } : null;
 }
-
-/** What counts as reaching for a card: pointing at it, focusing it or touching it. */
-const INTENT_EVENTS = ["pointerover", "focusin", "touchstart"] as const;
 
 /**
  * Brings the style cards inside `container` to life with a few delegated listeners, whoever
@@ -52,12 +50,10 @@ export function watchStyleCards(
     if (!card || event.defaultPrevented) return;
     open(card);
   };
-  const onReach = (event: Event) => {
-    if (cardOf(event.target)) onIntent?.();
-  };
   container.addEventListener("click", onClick);
-  const passive = { passive: true } as const;
-  for (const type of INTENT_EVENTS) container.addEventListener(type, onReach, passive);
+  const stopIntent = onIntent
+    ? onIntentOn((event) => cardOf(event.target), onIntent, container)
+    : undefined;
 
   const views =
     typeof IntersectionObserver === "undefined"
@@ -74,27 +70,32 @@ export function watchStyleCards(
           },
           { threshold: 0.5 },
         );
+  const cardsIn = (root: Element) =>
+    root.matches(CARD) ? [root] : [...root.querySelectorAll<HTMLButtonElement>(CARD)];
   const watch = (root: Element) => {
-    const cards = root.matches(CARD) ? [root] : root.querySelectorAll<HTMLButtonElement>(CARD);
-    for (const card of cards) {
+    for (const card of cardsIn(root)) {
       if (enable && card instanceof HTMLButtonElement) card.disabled = false;
       views?.observe(card);
     }
   };
   watch(container);
-  const added =
+  // Cards come and go as the app renders another filter: the new are watched, the gone let go.
+  const changes =
     typeof MutationObserver === "undefined"
       ? null
       : new MutationObserver((records) => {
-          for (const record of records)
+          for (const record of records) {
             for (const node of record.addedNodes) if (node instanceof Element) watch(node);
+            for (const node of record.removedNodes)
+              if (node instanceof Element) for (const card of cardsIn(node)) views?.unobserve(card);
+          }
         });
-  added?.observe(container, { childList: true, subtree: true });
+  changes?.observe(container, { childList: true, subtree: true });
 
   return () => {
     container.removeEventListener("click", onClick);
-    for (const type of INTENT_EVENTS) container.removeEventListener(type, onReach);
+    stopIntent?.();
     views?.disconnect();
-    added?.disconnect();
+    changes?.disconnect();
   };
 }
