@@ -7,7 +7,7 @@ import StyleDetailDialog, {
 import type { CardRef } from "@/features/catalogue/lib/style-cards";
 import type { Catalog } from "@/lib/i18n";
 import type { Navigate } from "@/lib/page-navigation";
-import { stylesQueryOptions } from "@/lib/styles-api";
+import { cachedStyleSummary } from "@/lib/styles-api";
 import { IslandProviders } from "./island-providers";
 import { useViewer } from "./routes/use-viewer";
 
@@ -31,9 +31,7 @@ export function openStyleDialog(
   card: CardRef,
   { catalog, client, navigate }: StyleDialogContext,
 ): () => void {
-  const summary = client
-    .getQueryData(stylesQueryOptions("featured").queryKey)
-    ?.find((style) => style.id === card.id);
+  const summary = cachedStyleSummary(client, card.id);
   if (!dialog) {
     const element = document.createElement("div");
     document.body.append(element);

@@ -17,6 +17,7 @@ export const queryKeys = {
   legalContent: (lang: Lang) => ["legal-content", lang] as const,
   styles: {
     /** A-Z depends on the language; the other orders do not ("any"). */
+    lists: ["styles", "list"] as const,
     list: (sort: StyleSort, lang: Lang | "any") => ["styles", "list", sort, lang] as const,
     detail: (id: string) => ["styles", "detail", id] as const,
     summary: ["styles", "summary"] as const,

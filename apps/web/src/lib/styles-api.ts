@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { StyleSort } from "@rupa/shared";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import type { StyleSort, StyleSummary } from "@rupa/shared";
 import * as routes from "@rupa/shared/route-table";
 import { call } from "./api-client";
 import type { Lang } from "./i18n";
@@ -25,6 +25,16 @@ export function stylesQueryOptions(sort: StyleSort = "featured", lang: Lang = "i
 
 export function useStyles(sort: StyleSort = "featured", lang: Lang = "id") {
   return useQuery(stylesQueryOptions(sort, lang));
+}
+
+/** A style as a list already in the cache has it (any order), or undefined. */
+export function cachedStyleSummary(client: QueryClient, id: string): StyleSummary | undefined {
+  const lists = client.getQueriesData<StyleSummary[]>({ queryKey: queryKeys.styles.lists });
+  for (const [, list] of lists) {
+    const style = list?.find((item) => item.id === id);
+    if (style) return style;
+  }
+  return undefined;
 }
 
 export function styleDetailQueryOptions(id: string) {

@@ -1,4 +1,5 @@
-import type { StyleSort, StyleSummary } from "@rupa/shared";
+import type { StyleSort } from "@rupa/shared";
+import { useQueryClient } from "@tanstack/react-query";
 import { RefreshCw, SearchX } from "lucide-react";
 import {
   lazy,
@@ -18,7 +19,7 @@ import { useI18n } from "@/lib/i18n";
 import { PageLink } from "@/lib/page-navigation";
 import { useHydrated } from "@/lib/use-hydrated";
 import { cn } from "@/lib/utils";
-import { useStyles } from "@/lib/styles-api";
+import { cachedStyleSummary, useStyles } from "@/lib/styles-api";
 import {
   ACTION_FIGURE_GROUP,
   exploreHref,
@@ -78,6 +79,7 @@ export function ExploreView({
   const group: GroupFilter = isStyleCategory(groupParam) ? groupParam : "all";
   const styles = useStyles(sort, lang);
   const [open, setOpen] = useState<OpenStyle | null>(null);
+  const client = useQueryClient();
 
   // The grid renders in an interruptible (time-sliced) pass, so 60+ cards arriving at once do
   // not block the main thread in one long task.
@@ -91,23 +93,18 @@ export function ExploreView({
     allGroups,
     hydrated ? allGroups.slice(0, FIRST_GROUPS) : allGroups,
   );
-  // What a card's dialog shows at once while the detail loads (read when a card is opened).
-  const byId = useRef(new Map<string, StyleSummary>());
-  useEffect(() => {
-    byId.current = new Map((list ?? []).map((style) => [style.id, style]));
-  }, [list]);
-
   const view = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!view.current) return undefined;
     return watchStyleCards(view.current, {
-      open: ({ id, section }) => {
-        const summary = byId.current.get(id);
-        setOpen({ id, section, ...(summary ? { summary } : {}) });
+      open: (card) => {
+        // What the list already knows is shown at once while the detail loads.
+        const summary = cachedStyleSummary(client, card.id);
+        setOpen({ ...card, ...(summary ? { summary } : {}) });
       },
       onIntent: preloadStyleDialog,
     });
-  }, []);
+  }, [client]);
 
   return (
     <div ref={view} data-behaviour={STYLE_CARDS_BEHAVIOUR} className="flex flex-col gap-8">
