@@ -41,6 +41,16 @@ async function listStyles(request: APIRequestContext, query = ""): Promise<Liste
   return body.styles;
 }
 
+/** Until four styles have both pictures: the landing carousel shows four pairs then. */
+async function carouselReady(request: APIRequestContext): Promise<void> {
+  await expect
+    .poll(async () => (await listStyles(request)).filter((s) => s.preview && s.before).length, {
+      timeout: 60_000,
+      intervals: [500, 1000, 2000],
+    })
+    .toBeGreaterThanOrEqual(4);
+}
+
 /** Waits until the first featured style has its before/after pairs, and returns it. */
 async function firstStyleWithPreviews(request: APIRequestContext): Promise<ListedStyle> {
   const [first] = await listStyles(request);
@@ -81,13 +91,7 @@ test("a visitor goes from the landing page to the generator with a style", async
 }) => {
   const figures = await summary(request);
   const style = await firstStyleWithPreviews(request);
-  // The carousel shows four pairs once four styles have both pictures.
-  await expect
-    .poll(async () => (await listStyles(request)).filter((s) => s.preview && s.before).length, {
-      timeout: 60_000,
-      intervals: [500, 1000, 2000],
-    })
-    .toBeGreaterThanOrEqual(4);
+  await carouselReady(request);
 
   await page.goto("/");
   await expect(h1(page)).toHaveText("Ubah satu foto jadi puluhan gaya avatar");
@@ -149,6 +153,34 @@ test("a visitor goes from the landing page to the generator with a style", async
   await page.goto("/eksplor");
   const recent = page.getByRole("region", { name: "Recently used" });
   await expect(recent.getByRole("button").first()).toHaveAccessibleName(new RegExp(style.name));
+});
+
+test("the landing carousel moves on by itself only while it is on the screen", async ({
+  page,
+  request,
+}) => {
+  await carouselReady(request);
+  // On a phone the carousel is below the fold.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.clock.install();
+  await page.goto("/");
+  const carousel = page.getByRole("region", { name: "Contoh sebelum dan sesudah" });
+  const dot = (n: number) => carousel.getByRole("button", { name: `Tampilkan contoh ${n}` });
+  await expect(dot(1)).toBeEnabled();
+  await expect(dot(1)).toHaveAttribute("aria-current", "true");
+  // Off the screen it waits: no re-render, no next pictures downloaded. (Read at once: the
+  // installed clock also runs on by itself, and a retried read would see a full turn.)
+  await page.clock.runFor(9_000);
+  expect(await dot(1).getAttribute("aria-current")).toBe("true");
+  await expect(carousel).not.toBeInViewport();
+  // Scrolled to, it moves on every 4 s.
+  await dot(1).scrollIntoViewIfNeeded();
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(1_000);
+      return dot(2).getAttribute("aria-current");
+    })
+    .toBe("true");
 });
 
 test("sort and group views", async ({ page, request }) => {

@@ -8,6 +8,7 @@ import { useHydrated } from "@/lib/use-hydrated";
 import { PREVIEW_SIZES } from "@/lib/image-set";
 import { cn } from "@/lib/utils";
 import { useLandingSamples } from "../hooks/use-landing-samples";
+import { useOnScreen } from "../hooks/use-on-screen";
 import { useReducedMotion } from "../hooks/use-reduced-motion";
 import { pickCarouselPairs, wrapIndex, type Sample } from "../lib/samples";
 import { SampleImage } from "./sample-image";
@@ -26,7 +27,8 @@ export function LandingCarouselIsland() {
 
 /**
  * Four before/after pairs with previous/next arrows and dots (WAI-ARIA carousel). It moves on
- * by itself every 4 seconds, except while pointed at or focused, and never under
+ * by itself every 4 seconds while it is on the screen (off it, it neither renders nor downloads
+ * the next pictures), except while pointed at or focused, and never under
  * prefers-reduced-motion.
  */
 export function BeforeAfterCarousel({ styles }: { styles: readonly Sample[] | undefined }) {
@@ -38,9 +40,11 @@ export function BeforeAfterCarousel({ styles }: { styles: readonly Sample[] | un
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const reducedMotion = useReducedMotion();
+  const [region, setRegion] = useState<HTMLDivElement | null>(null);
+  const onScreen = useOnScreen(region);
   const count = pairs.length;
   const current = count > 0 ? pairs[Math.min(index, count - 1)] : undefined;
-  const autoplay = count > 1 && !hovered && !focused && !reducedMotion;
+  const autoplay = count > 1 && onScreen && !hovered && !focused && !reducedMotion;
 
   useEffect(() => {
     if (!autoplay) return;
@@ -66,6 +70,7 @@ export function BeforeAfterCarousel({ styles }: { styles: readonly Sample[] | un
   const name = lang === "id" ? current.nameId : current.name;
   return (
     <div
+      ref={setRegion}
       role="region"
       aria-roledescription="carousel"
       aria-label={t("landing.carousel.label")}
