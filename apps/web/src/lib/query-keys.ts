@@ -16,8 +16,9 @@ export const queryKeys = {
   referralStats: ["referrals", "me"] as const,
   legalContent: (lang: Lang) => ["legal-content", lang] as const,
   styles: {
-    /** A-Z depends on the language; the other orders do not ("any"). */
+    /** Every list of styles, in whatever order (the group of `list`). */
     lists: ["styles", "list"] as const,
+    /** A-Z depends on the language; the other orders do not ("any"). */
     list: (sort: StyleSort, lang: Lang | "any") => ["styles", "list", sort, lang] as const,
     detail: (id: string) => ["styles", "detail", id] as const,
     summary: ["styles", "summary"] as const,
