@@ -1,5 +1,5 @@
 // Helpers shared by the start and test scripts: install what is missing, rebuild what is stale.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -65,18 +65,66 @@ function walk(p, out) {
   } else out.push(`${path.relative(root, p)}:${st.size}:${st.mtimeMs}`);
 }
 
-/** Rebuild web and server when any source changed since the last build. */
-export function ensureBuilt({ force = false } = {}) {
+/**
+ * Whether web and server are built from the sources as they are now: `upToDate`, and `markBuilt()`
+ * to record a successful build of exactly these sources.
+ */
+export function buildState() {
   const files = [];
   for (const input of BUILD_INPUTS) walk(path.join(root, input), files);
   const hash = crypto.createHash("sha256").update(files.join("\n")).digest("hex");
   const stamp = path.join(root, "apps", "server", "dist", ".build-stamp");
-  const built =
+  const upToDate =
     fs.existsSync(stamp) &&
     fs.readFileSync(stamp, "utf8") === hash &&
     fs.existsSync(path.join(root, "apps", "web", "dist", "index.html"));
-  if (built && !force) return;
+  return { upToDate, markBuilt: () => fs.writeFileSync(stamp, hash) };
+}
+
+/** Rebuild web and server when any source changed since the last build. */
+export function ensureBuilt({ force = false } = {}) {
+  const { upToDate, markBuilt } = buildState();
+  if (upToDate && !force) return;
   console.log("→ building web app and server…");
   must("npm", ["run", "build", "--silent"]);
-  fs.writeFileSync(stamp, hash);
+  markBuilt();
+}
+
+/**
+ * Runs commands side by side, each with its output held back and printed whole when it ends, so
+ * two logs never interleave. Resolves when all have ended; exits the process if any failed,
+ * after printing every failure (not only the first).
+ */
+export async function mustAll(commands) {
+  const started = Date.now();
+  const results = await Promise.all(
+    commands.map(
+      ({ name, cmd, args, env }) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, {
+            cwd: root,
+            env: env ?? process.env,
+            stdio: ["ignore", "pipe", "pipe"],
+          });
+          const output = [];
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
+          child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
+          child.on("close", (code) => {
+            const seconds = Math.round((Date.now() - started) / 1000);
+            const text = Buffer.concat(output).toString("utf8").trimEnd();
+            console.log(
+              `── ${name}: ${code === 0 ? "passed" : `failed (exit ${code})`} after ${seconds}s`,
+            );
+            if (text) console.log(text);
+            resolve({ name, code });
+          });
+        }),
+    ),
+  );
+  const failed = results.filter((result) => result.code !== 0);
+  if (failed.length) {
+    console.error(`\n✗ failed: ${failed.map((result) => result.name).join(", ")}`);
+    process.exit(failed[0].code || 1);
+  }
 }

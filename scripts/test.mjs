@@ -1,8 +1,8 @@
 // `npm test`: type-check, lint, format check, unit tests, integration tests on PGlite and on
 // the local PostgreSQL, the multi-process test of the built server, then the Playwright journeys
-// in Chromium. Stops at the first failure.
+// in Chromium. Stops at the first step that fails.
 import { ensureChromium } from "./e2e.mjs";
-import { ensureBuilt, ensureInstalled, must } from "./lib.mjs";
+import { buildState, ensureInstalled, must, mustAll } from "./lib.mjs";
 
 const started = Date.now();
 const step = (name) => console.log(`\n━━ ${name} (${Math.round((Date.now() - started) / 1000)}s)`);
@@ -26,12 +26,20 @@ try {
   process.exit(1);
 }
 
-step("type-check");
-must("npm", ["run", "typecheck", "--silent"]);
-step("lint");
-must("npm", ["run", "lint", "--silent"]);
-step("format check");
-must("npm", ["run", "format:check", "--silent"]);
+// Type-check, lint and format check are single-threaded: side by side, with the build when it is
+// stale, they use both cores. Measured on 2 cores from a clean build: 191 s one after the other,
+// 152 s side by side (lint, the longest, sets the pace). The build writes only to the dist
+// folders, which none of the others reads.
+step("type-check, lint and format check, and the build, side by side");
+ensureChromium();
+const build = buildState();
+await mustAll([
+  { name: "type-check", cmd: "npm", args: ["run", "typecheck", "--silent"] },
+  { name: "lint", cmd: "npm", args: ["run", "lint", "--silent"] },
+  { name: "format check", cmd: "npm", args: ["run", "format:check", "--silent"] },
+  ...(build.upToDate ? [] : [{ name: "build", cmd: "npm", args: ["run", "build", "--silent"] }]),
+]);
+if (!build.upToDate) build.markBuilt();
 step("unit + integration tests (PGlite and PostgreSQL)");
 must(
   "npx",
@@ -40,9 +48,6 @@ must(
     env: { ...process.env, TEST_DATABASE_URL: testDb },
   },
 );
-step("build");
-ensureChromium();
-ensureBuilt();
 step("two API and two worker processes of the built server (PostgreSQL, S3)");
 must("npx", ["vitest", "run", "--project", "cluster"], {
   env: { ...process.env, TEST_DATABASE_URL: testDb },
