@@ -1,6 +1,9 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { Client } from "minio";
 import S3rver from "s3rver";
 
@@ -31,15 +34,47 @@ export async function startS3Server(bucket = "rupa-test"): Promise<TestS3Server>
     directory: dir,
     configureBuckets: [{ name: bucket, configs: [] }],
   });
-  // s3rver's multi-object delete removes the keys concurrently and then races on removing their
-  // emptied folders (ENOENT, a 500 the client retries). One delete at a time; S3 has no folders.
+  // s3rver's file store, mended for tests where several processes write at once. One cluster
+  // run failed on an uncaught "ENOENT: open …/style-previews/.probe/<uuid>._S3rver_object":
+  // - its putObject pipes into a write stream that has no error listener, so a failed open
+  //   throws in this process, and it answers the PUT before that stream has even opened the file
+  //   (a read right after could miss the object);
+  // - its deleteObject removes every folder the delete leaves empty, so another PUT into the same
+  //   folder (the health checks' `.probe/`) can lose its folder between making it and opening its
+  //   file; a PUT cut off by a killed process can still be opening when close() removes the
+  //   folder; and its multi-object delete races on the same folders (a 500 the client retries).
+  // Here a PUT answers once its file is written and closed, with every stream's error handled,
+  // and a delete leaves the folders: S3 has none, and the listing reads only files.
   const store = server.store;
-  const deleteObject = store.deleteObject.bind(store);
-  let deleting = Promise.resolve();
-  store.deleteObject = (b, key) => {
-    const run = deleting.then(() => deleteObject(b, key));
-    deleting = run.catch(() => undefined);
-    return run;
+  store.putObject = async (object) => {
+    const file = store.getResourcePath(object.bucket, object.key, "object");
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const md5 = crypto.createHash("md5");
+    let size = 0;
+    const source = Buffer.isBuffer(object.content)
+      ? Readable.from([object.content])
+      : object.content;
+    await pipeline(
+      source,
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          md5.update(chunk);
+          size += chunk.length;
+          yield chunk;
+        }
+      },
+      fs.createWriteStream(file),
+    );
+    const digest = md5.digest("hex");
+    await store.putMetadata(object.bucket, object.key, object.metadata, digest);
+    return { size, md5: digest };
+  };
+  store.deleteObject = async (b, key) => {
+    await Promise.all(
+      ["object", "object.md5", "metadata.json"].map((resource) =>
+        fs.promises.rm(store.getResourcePath(b, key, resource), { force: true }),
+      ),
+    );
   };
   const { port } = await server.run();
   const options = {
