@@ -35,6 +35,22 @@ function webDistDir(env: Env): string | undefined {
   );
 }
 
+/**
+ * How long an idle keep-alive connection stays open. Node closes it after 5 s, and a client that
+ * sends its next request on it at that moment gets ECONNRESET (a journey did, after 5 s of clicks
+ * between two requests). A proxy or load balancer in front keeps its connections to the server
+ * idle for up to 60 s (AWS's default; nginx's upstream keepalive_timeout is 60 s as well), so the
+ * server must wait longer than that: the side that closes first is the one that causes the reset.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+function keepConnectionsOpen(server: ServerType): void {
+  if (!("keepAliveTimeout" in server)) return;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // The headers' timeout stays above it, so that no shorter timer cuts an idle connection first.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
+}
+
 export interface RunningServer {
   ctx: AppContext;
   port: number;
@@ -134,6 +150,7 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
         (info) => resolve(info.port),
       );
       server.once("error", reject);
+      keepConnectionsOpen(server);
     });
     const port = await listening;
     log.info({ port, url: env.PUBLIC_URL, db: db.driver, role: env.ROLE }, "Rupa is listening");

@@ -3,8 +3,11 @@
 // of the built server, all started at once (they migrate and seed the empty database together).
 // Ten members make 40 avatars through both API processes and follow each one live from the
 // other API process; then one worker is killed with SIGKILL while a second batch is under way.
+// It also checks what only a running process shows: idle connections stay open for a proxy.
 // Runs after `npm run build` (npm test builds first): `npx vitest run --project cluster`.
 import fs from "node:fs";
+import http from "node:http";
+import type { Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -310,6 +313,35 @@ describe.skipIf(!fs.existsSync(serverEntry))("two API and two worker processes",
       expect(stored.some((o) => o.endsWith(key.replace(/-full\.webp$/, "-card.webp")))).toBe(true);
     }
   });
+
+  it("keeps an idle connection open past Node's 5 s default, for a proxy in front", async () => {
+    // KEEP_ALIVE_TIMEOUT_MS (65 s): a client reusing a connection the server has just closed
+    // gets ECONNRESET. Six idle seconds would have closed it with Node's default.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; socket: Socket }>((resolve, reject) => {
+        http
+          .get(`${apis[0]!.base}/api/health/live`, { agent }, (res) => {
+            const socket = res.socket;
+            res.resume();
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, socket }));
+          })
+          .on("error", reject);
+      });
+    try {
+      const first = await get();
+      expect(first.status).toBe(200);
+      let closed = false;
+      first.socket.once("close", () => (closed = true));
+      await sleep(6000);
+      expect(closed, "the server closed the idle connection").toBe(false);
+      const second = await get();
+      expect(second.status).toBe(200);
+      expect(second.socket).toBe(first.socket);
+    } finally {
+      agent.destroy();
+    }
+  }, 30_000);
 
   it("runs each scheduled job once per schedule, not once per worker", async () => {
     // Both workers run pg-boss's scheduler (it checks the schedules every 30 s); each minute's
