@@ -81,12 +81,15 @@ export function buildState() {
   return { upToDate, markBuilt: () => fs.writeFileSync(stamp, hash) };
 }
 
+/** The command that builds web and server: `npm run build`, quietly. */
+export const BUILD = { cmd: "npm", args: ["run", "build", "--silent"] };
+
 /** Rebuild web and server when any source changed since the last build. */
 export function ensureBuilt({ force = false } = {}) {
   const { upToDate, markBuilt } = buildState();
   if (upToDate && !force) return;
   console.log("→ building web app and server…");
-  must("npm", ["run", "build", "--silent"]);
+  must(BUILD.cmd, BUILD.args);
   markBuilt();
 }
 
@@ -99,13 +102,9 @@ export async function mustAll(commands) {
   const started = Date.now();
   const results = await Promise.all(
     commands.map(
-      ({ name, cmd, args, env }) =>
+      ({ name, cmd, args }) =>
         new Promise((resolve) => {
-          const child = spawn(cmd, args, {
-            cwd: root,
-            env: env ?? process.env,
-            stdio: ["ignore", "pipe", "pipe"],
-          });
+          const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
           const output = [];
           child.stdout.on("data", (chunk) => output.push(chunk));
           child.stderr.on("data", (chunk) => output.push(chunk));

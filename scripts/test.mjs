@@ -2,7 +2,7 @@
 // the local PostgreSQL, the multi-process test of the built server, then the Playwright journeys
 // in Chromium. Stops at the first step that fails.
 import { ensureChromium } from "./e2e.mjs";
-import { buildState, ensureInstalled, must, mustAll } from "./lib.mjs";
+import { BUILD, buildState, ensureInstalled, must, mustAll } from "./lib.mjs";
 
 const started = Date.now();
 const step = (name) => console.log(`\n━━ ${name} (${Math.round((Date.now() - started) / 1000)}s)`);
@@ -37,7 +37,7 @@ await mustAll([
   { name: "type-check", cmd: "npm", args: ["run", "typecheck", "--silent"] },
   { name: "lint", cmd: "npm", args: ["run", "lint", "--silent"] },
   { name: "format check", cmd: "npm", args: ["run", "format:check", "--silent"] },
-  ...(build.upToDate ? [] : [{ name: "build", cmd: "npm", args: ["run", "build", "--silent"] }]),
+  ...(build.upToDate ? [] : [{ name: "build", ...BUILD }]),
 ]);
 if (!build.upToDate) build.markBuilt();
 step("unit + integration tests (PGlite and PostgreSQL)");
