@@ -42,7 +42,7 @@ function webDistDir(env: Env): string | undefined {
  * idle for up to 60 s (AWS's default; nginx's upstream keepalive_timeout is 60 s as well), so the
  * server must wait longer than that: the side that closes first is the one that causes the reset.
  */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 function keepConnectionsOpen(server: ServerType): void {
   if (!("keepAliveTimeout" in server)) return;
