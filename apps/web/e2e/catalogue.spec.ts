@@ -474,6 +474,15 @@ test("a visitor's /eksplor is the server's HTML: its cards open a style and its 
   });
   const appCode = () =>
     scripts.filter((path) => /\/assets\/(router|start|explore-view)-/.test(path));
+  // Each write of <html lang>, even of the same language, restyles the whole page.
+  await page.addInitScript(() => {
+    const counter = window as unknown as { langWrites: number };
+    counter.langWrites = 0;
+    new MutationObserver((records) => (counter.langWrites += records.length)).observe(document, {
+      subtree: true,
+      attributeFilter: ["lang"],
+    });
+  });
   await page.setViewportSize(PHONE);
   await page.goto("/eksplor");
   await expect(page.getByTestId("trial-status")).toHaveText("1 Free");
@@ -490,6 +499,11 @@ test("a visitor's /eksplor is the server's HTML: its cards open a style and its 
   await expect(dialog).toHaveCount(0);
   await expect(card).toBeFocused();
   expect(appCode()).toEqual([]);
+  // The islands hydrated without rewriting the language the server's HTML already has.
+  await expect(page.locator("html")).toHaveAttribute("lang", "id");
+  expect(await page.evaluate(() => (window as unknown as { langWrites: number }).langWrites)).toBe(
+    0,
+  );
 
   // A filter hands the page to the app at the new address, where the filter row stays in view.
   const filter = page.getByRole("group", { name: "Filter grup gaya" });

@@ -129,8 +129,11 @@ export function I18nProvider({
     switchPageRef.current = switchPage;
   }, [onUserChoice, switchPage]);
 
+  // Only when it differs: writing the attribute, even unchanged, has the browser work out the
+  // whole page's style again (:lang), and a server-rendered page has a provider per island.
   useEffect(() => {
-    document.documentElement.lang = catalog.lang;
+    if (document.documentElement.lang !== catalog.lang)
+      document.documentElement.lang = catalog.lang;
   }, [catalog.lang]);
 
   // The person's own choice still loading: the account's saved language, applied just after
