@@ -1,4 +1,4 @@
-import { StrictMode, type ComponentType } from "react";
+import { StrictMode, startTransition, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
 import type { IslandName, IslandProps } from "@/components/island";
 import { loadCatalog, readStoredLang, rememberLangForServer, type Catalog } from "@/lib/i18n";
@@ -179,6 +179,17 @@ function preloadPagesOnIntent(): () => void {
   });
 }
 
+/**
+ * Resolves in a task of its own, so that the browser can paint and answer a tap before the rest
+ * runs: the page's start-up is several short tasks rather than one long one (issue 18's blocking
+ * time). `scheduler.yield()` where the browser has it, which runs ahead of other pages' tasks.
+ */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** The islands of the page, without those inside another island (that one renders them). */
 function outermostIslands(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>("[data-island]")].filter(
@@ -204,6 +215,9 @@ function propsOf(element: HTMLElement): IslandProps {
  * rendered again by the whole app instead.
  */
 export async function hydrateIslands(root: HTMLElement): Promise<void> {
+  // This runs in the task that evaluated the islands' modules (React among them): the set-up
+  // gets a task of its own.
+  await nextTask();
   const ssr = readSsrData(document);
   const stored = readStoredLang();
   // A part the server could not render without the app (the explore grid in an order the page
@@ -227,13 +241,19 @@ export async function hydrateIslands(root: HTMLElement): Promise<void> {
     else if (options?.replace) window.location.replace(next.href);
     else window.location.assign(next.href);
   };
-  // The page's islands and behaviours; their code and the messages load side by side.
+  stopOnLeave.push(preloadPagesOnIntent(), openLinksInApp(leave));
+  // The page's islands and behaviours; their code and the messages load side by side. Each
+  // request costs the main thread a little, so they start in a task of their own. A link
+  // followed meanwhile has handed the page to the app, which has its own.
+  await nextTask();
+  if (leaving) return;
   const elements = outermostIslands(root).filter(
     (element) => element.dataset.island !== undefined && element.dataset.island in islands,
   );
   const code = elements.map((element) => islands[element.dataset.island as IslandName]());
   const page: PageContext = { catalog: loadCatalog(ssr.lang), navigate };
-  stopOnLeave.push(preloadPagesOnIntent(), openLinksInApp(leave));
+  await nextTask();
+  if (leaving) return;
   for (const element of root.querySelectorAll<HTMLElement>("[data-behaviour]")) {
     const behaviour = behaviours[element.dataset.behaviour ?? ""];
     if (behaviour)
@@ -245,16 +265,20 @@ export async function hydrateIslands(root: HTMLElement): Promise<void> {
       const Component = await code[index]!;
       // A link followed meanwhile has handed the page to the app, which replaced this HTML.
       if (leaving) return;
-      const island = hydrateRoot(
-        element,
-        <StrictMode>
-          <IslandProviders catalog={catalog} client={queryClient} navigate={navigate}>
-            <Component {...propsOf(element)} />
-          </IslandProviders>
-        </StrictMode>,
-        { identifierPrefix: element.dataset.idPrefix ?? "" },
-      );
-      stopOnLeave.push(() => island.unmount());
+      // As a transition, React hydrates the island in slices of a few milliseconds, giving the
+      // browser the main thread in between; a tap on it meanwhile is replayed once it is live.
+      startTransition(() => {
+        const island = hydrateRoot(
+          element,
+          <StrictMode>
+            <IslandProviders catalog={catalog} client={queryClient} navigate={navigate}>
+              <Component {...propsOf(element)} />
+            </IslandProviders>
+          </StrictMode>,
+          { identifierPrefix: element.dataset.idPrefix ?? "" },
+        );
+        stopOnLeave.push(() => island.unmount());
+      });
     }),
   );
 }
