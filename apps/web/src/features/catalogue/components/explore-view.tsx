@@ -183,15 +183,19 @@ function GroupSection({ group, eager }: { group: StyleGroup; eager: boolean }) {
         </span>
       </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
-        {group.styles.map((style, index) => (
-          <li key={style.id}>
-            <StyleCard
-              style={style}
-              section={section}
-              priority={!eager || index >= EAGER_CARDS ? "lazy" : index === 0 ? "high" : "eager"}
-            />
-          </li>
-        ))}
+        {group.styles.map((style, index) => {
+          const lazy = !eager || index >= EAGER_CARDS;
+          return (
+            // Below the first screen, a card is laid out and painted as it nears it.
+            <li key={style.id} className={lazy ? "render-near-screen-card" : undefined}>
+              <StyleCard
+                style={style}
+                section={section}
+                priority={lazy ? "lazy" : index === 0 ? "high" : "eager"}
+              />
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
