@@ -59,8 +59,9 @@ export const StyleCard = memo(function StyleCard({
           {t("catalogue.premium")}
         </Badge>
       ) : null}
-      <span className="line-clamp-2 min-h-[3.25rem] px-3 py-2.5 text-sm leading-snug font-semibold text-foreground">
-        {name}
+      {/* The padding is outside the clamped lines: inside, a third line showed in it. */}
+      <span className="min-h-[3.25rem] px-3 py-2.5 text-sm leading-snug font-semibold text-foreground">
+        <span className="line-clamp-2">{name}</span>
       </span>
     </button>
   );

@@ -35,9 +35,12 @@ export function CategoryTabs() {
                 className="overflow-hidden rounded-2xl border bg-card shadow-soft"
               >
                 <SampleImage image={style?.preview ?? null} alt="" />
-                <p className="line-clamp-2 min-h-[3.25rem] px-3 py-2 text-sm leading-snug font-semibold">
-                  {style ? (lang === "id" ? style.nameId : style.name) : "\u00a0"}
-                </p>
+                {/* The padding is outside the clamped lines, where a third line would show. */}
+                <div className="min-h-[3.25rem] px-3 py-2 text-sm leading-snug font-semibold">
+                  <p className="line-clamp-2">
+                    {style ? (lang === "id" ? style.nameId : style.name) : "\u00a0"}
+                  </p>
+                </div>
               </li>
             ),
           )}
