@@ -182,7 +182,8 @@ function preloadPagesOnIntent(): () => void {
 /**
  * Resolves in a task of its own, so that the browser can paint and answer a tap before the rest
  * runs: the page's start-up is several short tasks rather than one long one (issue 18's blocking
- * time). `scheduler.yield()` where the browser has it, which runs ahead of other pages' tasks.
+ * time). `scheduler.yield()` where the browser has it, which resumes ahead of the tasks this
+ * page has queued meanwhile; a timer elsewhere.
  */
 function nextTask(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
@@ -253,7 +254,11 @@ export async function hydrateIslands(root: HTMLElement): Promise<void> {
   const code = elements.map((element) => islands[element.dataset.island as IslandName]());
   const page: PageContext = { catalog: loadCatalog(ssr.lang), navigate };
   await nextTask();
-  if (leaving) return;
+  if (leaving) {
+    // Nobody waits for the islands' code now: a failed download is no error of the page's.
+    for (const loading of code) loading.catch(() => undefined);
+    return;
+  }
   for (const element of root.querySelectorAll<HTMLElement>("[data-behaviour]")) {
     const behaviour = behaviours[element.dataset.behaviour ?? ""];
     if (behaviour)
@@ -275,7 +280,14 @@ export async function hydrateIslands(root: HTMLElement): Promise<void> {
               <Component {...propsOf(element)} />
             </IslandProviders>
           </StrictMode>,
-          { identifierPrefix: element.dataset.idPrefix ?? "" },
+          {
+            identifierPrefix: element.dataset.idPrefix ?? "",
+            // An island the app takes over before it is live is unmounted unhydrated, which React
+            // reports as an error; the app replaces its HTML anyway. Others are reported as ever.
+            onRecoverableError: (error) => {
+              if (!leaving) reportError(error);
+            },
+          },
         );
         stopOnLeave.push(() => island.unmount());
       });
