@@ -6,6 +6,7 @@ import { queryClient } from "@/lib/query-client";
 import { onLinkIntent, ownLinkOf } from "@/lib/link-intent";
 import { PROGRESS_BAR_CLASS, PROGRESS_TRACK_CLASS } from "@/lib/navigation-progress";
 import { isPlainClick, type Navigate, type NavigateOptions } from "@/lib/page-navigation";
+import { nextTask } from "@/lib/next-task";
 import { captureReferral } from "@/lib/referral";
 import { IslandProviders } from "./island-providers";
 import { readSsrData, seedQueryClient } from "./ssr-data";
@@ -177,18 +178,6 @@ function preloadPagesOnIntent(): () => void {
       .then(({ preloadRoute }) => preloadRoute(link.pathname))
       .catch(() => undefined);
   });
-}
-
-/**
- * Resolves in a task of its own, so that the browser can paint and answer a tap before the rest
- * runs: the page's start-up is several short tasks rather than one long one (issue 18's blocking
- * time). `scheduler.yield()` where the browser has it, which resumes ahead of the tasks this
- * page has queued meanwhile; a timer elsewhere.
- */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === "function") return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** The islands of the page, without those inside another island (that one renders them). */
