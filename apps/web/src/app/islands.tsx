@@ -242,12 +242,6 @@ export async function hydrateIslands(root: HTMLElement): Promise<void> {
   );
   const code = elements.map((element) => islands[element.dataset.island as IslandName]());
   const page: PageContext = { catalog: loadCatalog(ssr.lang), navigate };
-  await nextTask();
-  if (leaving) {
-    // Nobody waits for the islands' code now: a failed download is no error of the page's.
-    for (const loading of code) loading.catch(() => undefined);
-    return;
-  }
   for (const element of root.querySelectorAll<HTMLElement>("[data-behaviour]")) {
     const behaviour = behaviours[element.dataset.behaviour ?? ""];
     if (behaviour)
