@@ -7,7 +7,13 @@ import { AppError, errors } from "./errors";
 /** What every request carries through the Hono app: its id, logger and client address. */
 export type AppEnv = {
   Bindings: HttpBindings;
-  Variables: { requestId: string; log: Logger; clientIp: string };
+  Variables: {
+    requestId: string;
+    log: Logger;
+    clientIp: string;
+    /** The error code the request was answered with, set by the error handler (for the log). */
+    errorCode?: string;
+  };
 };
 
 /** Turn zod issues into the API's issue list. */

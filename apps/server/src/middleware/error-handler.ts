@@ -23,6 +23,7 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     c.get("log")?.error({ err }, "unhandled error");
     appError = new AppError("internal_error", 500, "Something went wrong");
   }
+  c.set("errorCode", appError.code);
   for (const [name, value] of Object.entries(appError.headers)) c.header(name, value);
   return c.json(appError.toBody(), appError.status);
 }

@@ -2,13 +2,15 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../lib/http";
 import { clientIpOf } from "../lib/http";
+import { ACCESS_LOG_MESSAGE, accessLogLevel } from "../lib/log-levels";
 import { type Logger, withRequestLogger } from "../lib/logger";
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
  * Gives every request an id (a well-formed incoming X-Request-Id is kept), a child logger that
- * stamps it on every line, and one access-log line when the response is done. The query string
+ * stamps it on every line, and one access-log line when the response is done (its level from
+ * lib/log-levels: an expected refusal is not an error). The query string
  * is never logged: reset and confirmation links carry tokens there.
  */
 export function requestContext(root: Logger, trustProxy: boolean): MiddlewareHandler<AppEnv> {
@@ -25,8 +27,7 @@ export function requestContext(root: Logger, trustProxy: boolean): MiddlewareHan
     const ms = Math.round((performance.now() - start) * 10) / 10;
     const status = c.res.status;
     const line = { method: c.req.method, path: c.req.path, status, ms };
-    if (status >= 500) log.error(line, "request failed");
-    else if (c.req.path.startsWith("/api/")) log.info(line, "request");
-    else log.debug(line, "request");
+    const level = accessLogLevel({ status, path: c.req.path, code: c.get("errorCode") });
+    log[level](line, ACCESS_LOG_MESSAGE[level]);
   };
 }

@@ -8,6 +8,7 @@ import type { Language } from "@rupa/shared";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@rupa/shared";
 import type { Env } from "../../env";
 import { accounts, sessions, users, verifications } from "../../db/schema";
+import { authLogLevel } from "../../lib/log-levels";
 import type { Logger } from "../../lib/logger";
 import type { Database } from "../db/client";
 import type { Mailer } from "../mail/mailer";
@@ -193,9 +194,10 @@ export function createAuth(opts: {
     },
     logger: {
       level: "warn",
+      // A visitor's stray OAuth callback is a warning, not an error (lib/log-levels).
       log: (level, message) => {
-        if (level === "error") log.error({ component: "auth" }, message);
-        else if (level === "warn") log.warn({ component: "auth" }, message);
+        const to = authLogLevel(level, message);
+        if (to) log[to]({ component: "auth" }, message);
       },
     },
     telemetry: { enabled: false },

@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CookieJar, createTestServer, testDriver, type TestServer } from "../../test/harness";
+import { users } from "../db/schema";
+import { DECODE_QUEUE, DECODE_SLOTS, photoDecodes } from "../infra/images/photo-pipeline";
+
+// Issue 33, point 7: the production guide says to alert on error-level lines, so a refusal the
+// server gives by design must not write one. The probe's three cases, in production mode.
+
+let t: TestServer;
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _enc, cb) {
+    logLines.push(chunk.toString());
+    cb();
+  },
+});
+
+type Line = { level: string; msg: string; path?: string; status?: number; component?: string };
+const lines = (): Line[] =>
+  logLines
+    .join("")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Line);
+const errorLines = () => lines().filter((l) => l.level === "error" || l.level === "fatal");
+
+beforeAll(async () => {
+  t = await createTestServer({
+    logStream,
+    startQueue: false,
+    env: { NODE_ENV: "production", AUTH_SECRET: "a-production-secret-of-enough-length-123456" },
+  });
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  t.actAs(null);
+  logLines.length = 0;
+});
+
+const errorCode = async (res: Response) =>
+  ((await res.json()) as { error: { code: string } }).error.code;
+
+describe(`log levels of expected refusals on ${testDriver()}`, () => {
+  it("upload_busy (503) is a warning, not an error", async () => {
+    const jar = new CookieJar();
+    const session = jar.store(
+      await t.app.request("/api/guest/session", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ fingerprint: `fp-${randomUUID()}` }),
+      }),
+    );
+    expect(session.status).toBe(200);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const held = Array.from({ length: DECODE_SLOTS + DECODE_QUEUE }, () =>
+      photoDecodes.run(() => gate),
+    );
+    try {
+      const form = new FormData();
+      form.append("photo", new Blob([new Uint8Array(16)], { type: "image/png" }), "me.png");
+      logLines.length = 0;
+      const res = await t.app.request("/api/uploads", {
+        method: "POST",
+        headers: { cookie: jar.header() },
+        body: form,
+      });
+      expect(res.status).toBe(503);
+      expect(await errorCode(res)).toBe("upload_busy");
+    } finally {
+      release();
+      await Promise.all(held);
+    }
+    const access = lines().find((l) => l.path === "/api/uploads" && l.status === 503);
+    expect(access?.level).toBe("warn");
+    expect(access?.msg).toBe("request refused");
+    expect(errorLines()).toEqual([]);
+  });
+
+  it("payments_unavailable (503) is info, not an error", async () => {
+    const id = randomUUID();
+    await t.ctx.db.db.insert(users).values({ id, email: `${id}@example.com` });
+    t.actAs({ userId: id });
+    const res = await t.app.request("/api/payments", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ planId: "starter_monthly" }),
+    });
+    expect(res.status).toBe(503);
+    expect(await errorCode(res)).toBe("payments_unavailable");
+    const access = lines().find((l) => l.path === "/api/payments" && l.status === 503);
+    expect(access?.level).toBe("info");
+    expect(errorLines()).toEqual([]);
+  });
+
+  it.each([
+    ["no state", "/api/auth/callback/google?code=abc"],
+    ["a state that is not ours", "/api/auth/callback/google?code=abc&state=forged-state-123"],
+    ["an unknown provider", "/api/auth/callback/github?code=abc&state=forged-state-123"],
+    ["an error from the provider", "/api/auth/callback/google?error=access_denied"],
+    ["a bad query", "/api/auth/callback/google?code=a&code=b&state=x&state=y"],
+  ])("a visitor's OAuth callback with %s writes no error line", async (_, url) => {
+    const res = await t.app.request(url);
+    expect([302, 400]).toContain(res.status);
+    expect(errorLines()).toEqual([]);
+    // better-auth's own line about it is still there, as a warning.
+    const auth = lines().filter((l) => l.component === "auth");
+    if (res.status === 302) expect(auth.length).toBeGreaterThan(0);
+    for (const l of auth) expect(l.level).toBe("warn");
+  });
+});
