@@ -56,9 +56,33 @@ export function createAccountRepository(db: Database) {
       return Number(r.rows[0]?.n ?? 0);
     },
 
-    /** Deletes the user; their rows in every table go with them (foreign keys cascade). */
-    async deleteUser(userId: string): Promise<void> {
-      await db.delete(users).where(eq(users.id, userId));
+    /** Every admin's id, as it stands (the quick check before a deletion is attempted). */
+    async adminIds(): Promise<string[]> {
+      const rows = await db
+        .select({ userId: userRoles.userId })
+        .from(userRoles)
+        .where(eq(userRoles.role, "admin"));
+      return rows.map((r) => r.userId);
+    },
+
+    /**
+     * Deletes the user; their rows in every table go with them (foreign keys cascade). Decided
+     * in one transaction under the lock of every admin's role row (taken in one order):
+     * `allowed` sees the admins as they are, so of two admins deleting themselves at once the
+     * second sees the first gone. False: refused, nothing deleted.
+     */
+    async deleteUser(
+      userId: string,
+      allowed: (admins: readonly string[]) => boolean = () => true,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const admins = await tx.execute<{ user_id: string }>(
+          sql`SELECT user_id FROM user_roles WHERE role = 'admin' ORDER BY user_id FOR UPDATE`,
+        );
+        if (!allowed(admins.rows.map((r) => r.user_id))) return false;
+        await tx.delete(users).where(eq(users.id, userId));
+        return true;
+      });
     },
   };
 }

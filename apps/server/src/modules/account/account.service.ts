@@ -4,6 +4,7 @@ import type { updateProfileRequestSchema } from "@rupa/shared";
 import type { Storage } from "../../infra/storage/storage";
 import { AppError, errors } from "../../lib/errors";
 import type { RequestMeta } from "../../lib/request-meta";
+import { lastAdminRefused, leavesNoAdmin } from "../admin/admin.rules";
 import type { CreditsRepository } from "../credits/credits.repository";
 import type { SecurityEventsRepository } from "../security/security-events.repository";
 import { toAccountUser } from "./account-user";
@@ -38,7 +39,11 @@ export function createAccountService(d: AccountDeps) {
       return toAccountUser(d, u);
     },
 
-    /** The confirmation step of deletion: the typed e-mail must be the account's. */
+    /**
+     * The confirmation step of deletion: the typed e-mail must be the account's, and the last
+     * admin cannot leave (`last_admin`, 409, as their demotion is refused). Checked before the
+     * session is ended; `deleteAccount` decides again under the lock.
+     */
     async confirmDeletion(userId: string, confirmEmail: string): Promise<void> {
       const u = await d.accounts.findById(userId);
       if (!u) throw errors.unauthorized();
@@ -49,12 +54,20 @@ export function createAccountService(d: AccountDeps) {
           "The e-mail you typed is not this account's e-mail",
         );
       }
+      if (leavesNoAdmin(await d.accounts.adminIds(), userId)) throw lastAdminRefused();
     },
 
-    /** Deletes the account, its rows (sessions included, by cascade) and its files. */
+    /**
+     * Deletes the account, its rows (sessions included, by cascade) and its files. Whether the
+     * last admin would leave is decided in the deletion's transaction, under the admins' lock.
+     */
     async deleteAccount(userId: string, confirmEmail: string, meta: RequestMeta): Promise<void> {
       await service.confirmDeletion(userId, confirmEmail);
-      await d.accounts.deleteUser(userId);
+      const deleted = await d.accounts.deleteUser(
+        userId,
+        (admins) => !leavesNoAdmin(admins, userId),
+      );
+      if (!deleted) throw lastAdminRefused();
       for (const bucket of BUCKETS)
         await d.storage.deleteOwner(bucket, { kind: "user", id: userId });
       await d.security.record({

@@ -87,17 +87,37 @@ export function createAdminRepository(
       });
   }
 
+  /** Every admin's id, their role rows locked until the transaction ends (in one order). */
+  async function lockAdmins(tx: Tx): Promise<string[]> {
+    const rows = await tx.execute<{ user_id: string }>(
+      sql`SELECT user_id FROM user_roles WHERE role = 'admin' ORDER BY user_id FOR UPDATE`,
+    );
+    return rows.rows.map((r) => r.user_id);
+  }
+
   return {
     /** A role change without an admin behind it (start-up, command line): no audit row. */
     async setRole(userId: string, role: Role, grantedBy: string | null): Promise<void> {
       await upsertRole(db, userId, role, grantedBy);
     },
 
-    /** An admin's role change and its audit row, in one transaction. */
-    async changeRole(userId: string, role: Role, entry: AuditInput): Promise<void> {
-      await db.transaction(async (tx) => {
+    /**
+     * An admin's role change and its audit row, in one transaction, decided under the lock of
+     * every admin's role row: `allowed` sees the admins as they are, so two changes at once
+     * (two admins demoting each other) are decided one after the other. False: refused,
+     * nothing written.
+     */
+    async changeRole(
+      userId: string,
+      role: Role,
+      entry: AuditInput,
+      allowed: (admins: readonly string[]) => boolean,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        if (!allowed(await lockAdmins(tx))) return false;
         await upsertRole(tx, userId, role, entry.actor.userId);
         await audit.write(tx, entry);
+        return true;
       });
     },
 

@@ -68,10 +68,17 @@ function world(env: Partial<AdminDeps["env"]> = {}) {
         roles.set(userId, { role, grantedBy });
         return Promise.resolve();
       },
-      changeRole(userId: string, role: Role, entry: AuditInput) {
+      changeRole(
+        userId: string,
+        role: Role,
+        entry: AuditInput,
+        allowed: (admins: readonly string[]) => boolean,
+      ) {
+        const admins = [...roles].filter(([, r]) => r.role === "admin").map(([id]) => id);
+        if (!allowed(admins)) return Promise.resolve(false);
         roles.set(userId, { role, grantedBy: entry.actor.userId });
         audits.push(entry);
-        return Promise.resolve();
+        return Promise.resolve(true);
       },
       countAdmins: () =>
         Promise.resolve([...roles.values()].filter((r) => r.role === "admin").length),
@@ -430,7 +437,7 @@ describe("changing a role", () => {
   it("refuses to demote the last admin (themself) with 409 and changes nothing", async () => {
     const admin = w.adminActor();
     expect(await refusal(w.service.setRole(admin, admin.userId!, "user", meta))).toEqual({
-      code: "conflict",
+      code: "last_admin",
       status: 409,
     });
     expect(w.roleOf(admin.userId!)).toBe("admin");

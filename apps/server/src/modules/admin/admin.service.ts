@@ -20,6 +20,7 @@ import type { AccountRepository } from "../account/account.repository";
 import type { CreditsRepository } from "../credits/credits.repository";
 import type { SecurityEventsRepository } from "../security/security-events.repository";
 import type { AdminRepository, AdminUserRow, CreditAdjustment } from "./admin.repository";
+import { lastAdminRefused, leavesNoAdmin } from "./admin.rules";
 
 export interface AdminDeps {
   env: Pick<Env, "ADMIN_EMAIL" | "ADMIN_PASSWORD" | "NODE_ENV" | "DATABASE_URL" | "PUBLIC_URL">;
@@ -187,7 +188,8 @@ export function createAdminService(d: AdminDeps) {
 
     /**
      * Gives the user a role; admins only. Rupa always keeps one admin: the last one cannot be
-     * made a user (themself included). Every change writes its audit row in the same
+     * made a user (themself included), `last_admin` (409), decided under the admins' lock so two
+     * demotions at once cannot leave none. Every change writes its audit row in the same
      * transaction, then a `role_changed` security event.
      */
     async setRole(actor: Actor, targetId: string, role: Role, meta: RequestMeta): Promise<void> {
@@ -195,17 +197,20 @@ export function createAdminService(d: AdminDeps) {
       const target = await d.accounts.findById(targetId);
       if (!target) throw errors.notFound("User not found");
       const before = await d.accounts.roleOf(targetId);
-      if (before === "admin" && role !== "admin" && (await d.admin.countAdmins()) <= 1) {
-        throw errors.conflict("conflict", "Rupa needs at least one admin");
-      }
-      await d.admin.changeRole(targetId, role, {
-        actor: { userId: actorId, ip: meta.ip, userAgent: meta.userAgent },
-        action: "user.role_changed",
-        entityType: "user",
-        entityId: targetId,
-        before: { role: before },
-        after: { role },
-      });
+      const changed = await d.admin.changeRole(
+        targetId,
+        role,
+        {
+          actor: { userId: actorId, ip: meta.ip, userAgent: meta.userAgent },
+          action: "user.role_changed",
+          entityType: "user",
+          entityId: targetId,
+          before: { role: before },
+          after: { role },
+        },
+        (admins) => role === "admin" || !leavesNoAdmin(admins, targetId),
+      );
+      if (!changed) throw lastAdminRefused();
       await d.security.record({
         type: "role_changed",
         severity: "warning",

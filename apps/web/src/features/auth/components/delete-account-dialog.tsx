@@ -28,12 +28,14 @@ import { SubmitButton } from "./submit-button";
  */
 export function DeleteAccountDialog({ email }: { email: string }) {
   const { t } = useI18n();
-  const { field, failure } = useAuthMessages();
+  const { field, failure, describe } = useAuthMessages();
   const navigate = useNavigate();
   const remove = useDeleteAccount();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | undefined>();
+  /** Why the server refused (the last admin cannot leave), shown in the dialog itself. */
+  const [refused, setRefused] = useState<string | undefined>();
   const matches = confirmsEmail(typed, email);
 
   const onOpenChange = (next: boolean) => {
@@ -42,6 +44,7 @@ export function DeleteAccountDialog({ email }: { email: string }) {
     if (!next) {
       setTyped("");
       setError(undefined);
+      setRefused(undefined);
     }
   };
 
@@ -61,6 +64,7 @@ export function DeleteAccountDialog({ email }: { email: string }) {
       onError: (err) => {
         if (isApiError(err) && err.code === "confirmation_mismatch")
           setError("confirm_email_mismatch");
+        if (isApiError(err) && err.code === "last_admin") setRefused(describe(err));
         failure("account.deleteFailed", err);
       },
     });
@@ -98,6 +102,11 @@ export function DeleteAccountDialog({ email }: { email: string }) {
             }}
             error={field(error)}
           />
+          {refused ? (
+            <p role="alert" className="text-sm font-semibold text-destructive">
+              {refused}
+            </p>
+          ) : null}
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline" disabled={remove.isPending}>

@@ -1,0 +1,131 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { userRoles, users } from "../../db/schema";
+
+/**
+ * Rupa always keeps one admin (issue 33, point 5): the last admin's own account deletion is
+ * refused as their demotion is, `last_admin` (409), and the refusal is decided under the admins'
+ * lock, so two admins deleting themselves (or demoting each other) at once leave one admin.
+ */
+let t: TestServer;
+
+beforeAll(async () => {
+  t = await createTestServer({ startQueue: false, env: { TRUST_PROXY: "true" } });
+  t.actAs(null);
+});
+afterAll(() => t.close());
+
+const db = () => t.ctx.db.db;
+const PASSWORD = "rahasia-admin-123";
+
+let ipSeq = 0;
+function call(path: string, opts: { method?: string; body?: unknown; jar?: CookieJar } = {}) {
+  const headers: Record<string, string> = {
+    "x-forwarded-for": `10.33.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`,
+    // A same-origin request from the web app, as a browser sends it.
+    origin: new URL(t.ctx.env.PUBLIC_URL).origin,
+    "sec-fetch-site": "same-origin",
+  };
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  if (opts.jar?.size) headers.cookie = opts.jar.header();
+  return Promise.resolve(
+    t.app.request(path, {
+      method: opts.method ?? (opts.body !== undefined ? "POST" : "GET"),
+      headers,
+      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+    }),
+  ).then((res: Response) => (opts.jar ? opts.jar.store(res) : res));
+}
+
+/** A confirmed member, made an admin when asked, signed in with a session of their own. */
+async function member(admin: boolean) {
+  const email = `last-admin-${randomUUID()}@example.com`;
+  const id = await t.ctx.services.auth.ensureConfirmedUser(email, PASSWORD, "Admin");
+  if (admin) await t.ctx.services.admin.grantAdminByEmail(email);
+  const jar = new CookieJar();
+  expect(
+    (await call("/api/account/sign-in", { body: { email, password: PASSWORD }, jar })).status,
+  ).toBe(200);
+  return { id, email, jar };
+}
+
+const deleteOwn = (m: { email: string; jar: CookieJar }) =>
+  call("/api/account", { method: "DELETE", body: { confirmEmail: m.email }, jar: m.jar });
+const demoteBy = (by: { jar: CookieJar }, target: string) =>
+  call(`/api/admin/users/${target}/role`, { method: "PUT", body: { role: "user" }, jar: by.jar });
+const codeOf = async (res: Response) =>
+  ((await res.json()) as { error: { code: string } }).error.code;
+const exists = async (id: string) =>
+  (await db().select({ id: users.id }).from(users).where(eq(users.id, id))).length === 1;
+const admins = async () =>
+  (await db().select().from(userRoles).where(eq(userRoles.role, "admin"))).map((r) => r.userId);
+/** Demotes every admin but `keep` (through the database: the route is what is under test). */
+async function onlyAdmin(keep: string) {
+  for (const id of await admins()) {
+    if (id !== keep)
+      await db().update(userRoles).set({ role: "user" }).where(eq(userRoles.userId, id));
+  }
+}
+
+describe(`the last admin's own account (${testDriver()})`, () => {
+  it("refuses the last admin's self-deletion with 409 last_admin; they stay, signed in", async () => {
+    const admin = await member(true);
+    await onlyAdmin(admin.id);
+    const res = await deleteOwn(admin);
+    expect(res.status).toBe(409);
+    expect(await codeOf(res)).toBe("last_admin");
+    expect(await exists(admin.id)).toBe(true);
+    expect(await admins()).toEqual([admin.id]);
+    // Refused before the session was ended: still signed in.
+    const me = (await (await call("/api/account/me", { jar: admin.jar })).json()) as {
+      user: { email: string } | null;
+    };
+    expect(me.user?.email).toBe(admin.email);
+    // Their demotion is refused with the same code.
+    const demote = await demoteBy(admin, admin.id);
+    expect(demote.status).toBe(409);
+    expect(await codeOf(demote)).toBe("last_admin");
+  });
+
+  it("lets an admin leave while another admin remains, and any member who is not an admin", async () => {
+    const first = await member(true);
+    await onlyAdmin(first.id);
+    const second = await member(true);
+    const plain = await member(false);
+    expect((await deleteOwn(plain)).status).toBe(200);
+    expect((await deleteOwn(second)).status).toBe(200);
+    expect(await exists(second.id)).toBe(false);
+    expect(await admins()).toEqual([first.id]);
+    const last = await deleteOwn(first);
+    expect(last.status).toBe(409);
+    expect(await exists(first.id)).toBe(true);
+  });
+
+  it("of two admins deleting themselves at once, one is refused and one admin remains", async () => {
+    for (let round = 0; round < 3; round++) {
+      const a = await member(true);
+      await onlyAdmin(a.id);
+      const b = await member(true);
+      const answers = await Promise.all([deleteOwn(a), deleteOwn(b)]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      const left = await admins();
+      expect(left).toHaveLength(1);
+      expect(await exists(left[0]!)).toBe(true);
+    }
+  });
+
+  it("of two admins demoting each other at once, one is refused and one admin remains", async () => {
+    const a = await member(true);
+    await onlyAdmin(a.id);
+    const b = await member(true);
+    const answers = await Promise.all([demoteBy(a, b.id), demoteBy(b, a.id)]);
+    const [won, lost] = answers.map((r) => r.status).sort();
+    expect(won).toBe(200);
+    // Refused under the lock, or (when the first had committed before the second was read) no
+    // longer an admin at all.
+    expect([403, 409]).toContain(lost);
+    expect(await admins()).toHaveLength(1);
+  });
+});
