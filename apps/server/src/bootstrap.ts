@@ -9,6 +9,7 @@ import {
   generationSweeperJob,
   kanvasSweeperJob,
 } from "./jobs/generate-avatar.job";
+import { accountMailJob } from "./jobs/account-mail.job";
 import { cleanupJob } from "./jobs/cleanup.job";
 import { stylePreviewsJob } from "./jobs/style-previews.job";
 import { paymentsSweeperJob } from "./jobs/payments-sweeper.job";
@@ -167,6 +168,9 @@ export function createAppContext(core: CoreParts): AppContext {
     }),
   });
   const account = createAccountService({
+    secret: authSecret(env),
+    queue: core.queue,
+    sendMail: (mail) => mailer.send(mail),
     accounts,
     credits,
     security,
@@ -448,3 +452,4 @@ export function registerJobs(ctx: AppContext): void {
   queue.register(kanvasSweeperJob(services.kanvasWorker));
   queue.register(paymentsSweeperJob(services.payments, log));
 }
+  queue.register(accountMailJob(services.auth));

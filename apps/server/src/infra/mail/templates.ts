@@ -74,6 +74,22 @@ const copy = {
       foot: "The link is valid for 1 hour. If you did not ask for it, ignore this e-mail: your password stays safe.",
     },
   },
+  signInFailures: {
+    id: {
+      subject: "Percobaan masuk yang gagal ke akun Rupa kamu",
+      heading: "Ada yang mencoba masuk ke akunmu",
+      body: "Dalam beberapa jam terakhir, ada banyak percobaan masuk ke akun Rupa kamu dengan password yang salah. Kalau itu kamu, tidak apa-apa. Kalau bukan, akunmu tetap aman selama passwordnya kuat: kami memperlambat setiap tebakan berikutnya, dan browser yang pernah kamu pakai untuk masuk tetap bisa masuk seperti biasa. Kalau kamu tidak bisa masuk, atur ulang password dari halaman masuk.",
+      cta: "Buka halaman masuk",
+      foot: "Kami mengirim email ini paling banyak sekali sehari. Kami tidak akan pernah meminta password kamu lewat email.",
+    },
+    en: {
+      subject: "Failed sign-ins to your Rupa account",
+      heading: "Someone tried to sign in to your account",
+      body: "In the last few hours there were many attempts to sign in to your Rupa account with a wrong password. If that was you, all is well. If not, your account stays safe as long as its password is strong: we slow down every further guess, and a browser you signed in with before still signs in as usual. If you cannot sign in, reset your password from the sign-in page.",
+      cta: "Open the sign-in page",
+      foot: "We send this e-mail at most once a day. We will never ask for your password by e-mail.",
+    },
+  },
 } as const;
 
 export function mailFor(
@@ -85,7 +101,12 @@ export function mailFor(
   const c = copy[kind][lang];
   return {
     to,
-    kind: { confirm: "confirm-email", reset: "reset-password", existing: "existing-account" }[kind],
+    kind: {
+      confirm: "confirm-email",
+      reset: "reset-password",
+      existing: "existing-account",
+      signInFailures: "sign-in-failures",
+    }[kind],
     subject: c.subject,
     text: `${c.heading}\n\n${c.body}\n\n${c.cta}: ${url}\n\n${c.foot}`,
     html: layout(lang, c.heading, c.body, c.cta, url, c.foot),

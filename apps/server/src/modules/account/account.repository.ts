@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Language, Role } from "@rupa/shared";
-import { sessions, userRoles, users } from "../../db/schema";
+import { sessions, userRoles, users, verifications } from "../../db/schema";
 import type { Database } from "../../infra/db/client";
 
 export type UserRow = typeof users.$inferSelect;
@@ -47,6 +47,39 @@ export function createAccountRepository(db: Database) {
         .where(eq(sessions.userId, userId))
         .returning({ id: sessions.id });
       return rows.length;
+    },
+
+    /**
+     * Deletes every password-reset link of the user (better-auth keeps each as a verification
+     * row `reset-password:<token>` whose value is the user id): a newer link, a password change
+     * and a sign-out everywhere end the older ones.
+     */
+    async deleteResetLinks(userId: string): Promise<number> {
+      const rows = await db
+        .delete(verifications)
+        .where(
+          and(
+            sql`starts_with(${verifications.identifier}, 'reset-password:')`,
+            eq(verifications.value, userId),
+          ),
+        )
+        .returning({ id: verifications.id });
+      return rows.length;
+    },
+
+    /** The user a live reset link belongs to (null: unknown or expired). */
+    async resetLinkOwner(token: string): Promise<string | null> {
+      const [row] = await db
+        .select({ userId: verifications.value })
+        .from(verifications)
+        .where(
+          and(
+            eq(verifications.identifier, `reset-password:${token}`),
+            sql`${verifications.expiresAt} > now()`,
+          ),
+        )
+        .limit(1);
+      return row?.userId ?? null;
     },
 
     async countSessions(userId: string): Promise<number> {

@@ -40,7 +40,7 @@ export function authRoutes(ctx: AppContext) {
       return ok;
     })
     .on(authContract.resetPassword, async (c, { body }) => {
-      await auth.resetPassword(body, requestMeta(c));
+      appendCookies(c, await auth.resetPassword(body, requestMeta(c)));
       return ok;
     })
     .on(authContract.resendVerification, async (c, { body }) => {

@@ -55,8 +55,9 @@ function world(env: Partial<AuthDeps["env"]> = {}) {
     outcomes.push(outcome);
     return Promise.resolve();
   };
+  const sent: { name: string; data: unknown }[] = [];
   const deps = {
-    env: { GOOGLE_CLIENT_ID: "client", ...env },
+    env: { GOOGLE_CLIENT_ID: "client", PUBLIC_URL: "http://localhost:3000", ...env },
     log: { info: () => undefined, warn: () => undefined },
     auth: {
       api: {
@@ -120,13 +121,21 @@ function world(env: Partial<AuthDeps["env"]> = {}) {
     settings: { getInt: (key: string) => Promise.resolve(settings.get(key) ?? 0) },
     limiter: {
       consume: () => Promise.resolve(),
-      signInGate: () => Promise.resolve(),
+      signInGate: (who: unknown) => Promise.resolve({ who, trusted: false }),
       signInSucceeded: () => counted("succeeded"),
-      signInFailed: () => counted("failed"),
+      signInFailed: () => counted("failed").then(() => ({ notifyOwner: false })),
       signInAborted: () => counted("aborted"),
     },
     switches: { getBool: () => Promise.resolve(true) },
     suspicious: { gate: () => Promise.resolve(), failed: () => Promise.resolve() },
+    secret: "s".repeat(32),
+    queue: {
+      send(name: string, data: unknown) {
+        sent.push({ name, data });
+        return Promise.resolve("job");
+      },
+    },
+    sendMail: () => Promise.resolve(),
   };
   const service = createAuthService(deps as unknown as AuthDeps);
   return {
@@ -248,7 +257,9 @@ describe("e-mail sign-in", () => {
     w.passwords.set(u.email, "rahasia123");
     const res = await w.service.signIn({ email: u.email, password: "rahasia123" }, meta);
     expect(res.user).toMatchObject({ id: u.id, email: u.email, role: "user" });
-    expect(res.setCookies).toEqual(["rupa.session_token=abc; Path=/"]);
+    expect(res.setCookies[0]).toBe("rupa.session_token=abc; Path=/");
+    // …and the device cookie that makes this browser known to the account (ADR 011).
+    expect(res.setCookies[1]).toMatch(/^rupa\.device=[\w-]{22}\.[\w-]{32}; Path=\/; .*HttpOnly/);
     expect(w.outcomes).toEqual(["succeeded"]);
     expect(w.events).toEqual([expect.objectContaining({ type: "sign_in", userId: u.id })]);
   });

@@ -6,12 +6,15 @@ import type {
   signUpRequestSchema,
 } from "@rupa/shared";
 import type { Env } from "../../env";
-import type { Auth } from "../../infra/auth/better-auth";
+import { isUndeliverable, type Auth } from "../../infra/auth/better-auth";
+import type { MailMessage } from "../../infra/mail/mailer";
+import { mailFor } from "../../infra/mail/templates";
+import type { QueueOps } from "../../infra/queue/queue";
 import { AppError, errors } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import type { RequestMeta } from "../../lib/request-meta";
 import { toAccountUser } from "../account/account-user";
-import type { AccountRepository } from "../account/account.repository";
+import type { AccountRepository, UserRow } from "../account/account.repository";
 import type { CreditsRepository } from "../credits/credits.repository";
 import type { RateLimiter } from "../rate-limit/rate-limit.service";
 import type { ReferralsRepository } from "../referrals/referrals.repository";
@@ -19,6 +22,8 @@ import { completeReferralIfDue } from "../referrals/referrals.service";
 import type { SecurityEventsRepository } from "../security/security-events.repository";
 import { accountDigest, type SuspiciousActivity } from "../security/suspicious-activity";
 import type { SettingsRepository } from "../settings/settings.repository";
+import { ACCOUNT_MAIL_JOB, type AccountMail } from "./account-mail";
+import { deviceSetCookie, newDeviceId, readDeviceCookie, verifyDevice } from "./device-cookie";
 import { isDisposableEmail } from "./disposable-email";
 
 export interface AuthDeps {
@@ -34,6 +39,11 @@ export interface AuthDeps {
   /** On/off settings read on every sign-in and sign-up (cached a few seconds; ADR 018). */
   switches: { getBool(key: SettingKey): Promise<boolean> };
   suspicious: Pick<SuspiciousActivity, "gate" | "failed">;
+  /** Signs the device cookie (AUTH_SECRET). */
+  secret: string;
+  /** Account mail goes out as a job, after the answer. */
+  queue: Pick<QueueOps, "send">;
+  sendMail: (mail: MailMessage) => Promise<void>;
 }
 
 /** The better-auth error code of a thrown APIError, if it is one. */
@@ -42,6 +52,7 @@ function authCode(e: unknown): string | null {
   return typeof body?.code === "string" ? body.code : null;
 }
 
+const lang = (v: unknown): Language => (v === "en" ? "en" : "id");
 const WINDOW = 15 * 60;
 const DAY = 24 * 60 * 60;
 
@@ -50,6 +61,8 @@ const DAY = 24 * 60 * 60;
  * the session behind a request, and the sign-in rate limits (ADR 005, ADR 011).
  */
 export function createAuthService(d: AuthDeps) {
+  const secureCookies = d.env.PUBLIC_URL.startsWith("https:");
+
   async function authRule(name: string) {
     return {
       name,
@@ -95,6 +108,15 @@ export function createAuthService(d: AuthDeps) {
     const referrerId = await d.referrals.referrerIdByCode(code);
     const recorded = referrerId ? await d.referrals.recordPending(referrerId, userId) : false;
     return recorded ? "recorded" : "refused";
+  }
+
+  /** The owner of an account with repeated failed sign-ins gets one notice (a job sends it). */
+  async function tellOwner(email: string): Promise<void> {
+    try {
+      await d.queue.send(ACCOUNT_MAIL_JOB, { kind: "sign-in-failures", email });
+    } catch (err) {
+      d.log.warn({ err }, "could not queue the failed sign-ins notice");
+    }
   }
 
   async function sessionUserId(headers: Headers): Promise<string | null> {
@@ -199,18 +221,25 @@ export function createAuthService(d: AuthDeps) {
     },
 
     /**
-     * Signs in; returns the user and the Set-Cookie headers of the new session. Only failures
-     * count against the limits (per address and e-mail, and a capped wait per e-mail: ADR 011).
+     * Signs in; returns the user and the Set-Cookie headers of the new session (and of the device
+     * cookie that makes this browser known to the account). Only failures count against the
+     * limits: per account from every address, per address and e-mail, per known device (ADR 011).
      */
     async signIn(input: z.output<typeof signInRequestSchema>, meta: RequestMeta) {
-      const who = { ip: meta.ip, email: input.email };
-      await d.suspicious.gate(meta);
-      await d.limiter.signInGate(
-        who,
+      const device = verifyDevice(
+        d.secret,
+        readDeviceCookie(meta.headers, secureCookies),
+        input.email,
+      );
+      // An address flagged for failures across many accounts is slowed, never refused.
+      if (!device) await d.suspicious.gate(meta);
+      const ticket = await d.limiter.signInGate(
+        { ip: meta.ip, email: input.email, device },
         await d.settings.getInt("rate_limit_auth_per_15min"),
         limited("sign-in", meta),
       );
       let outcome: "failed" | "succeeded" | "aborted" = "aborted";
+      let failedOn: UserRow | null = null;
       const attempt = () =>
         d.auth.api.signInEmail({
           body: { email: input.email, password: input.password, rememberMe: true },
@@ -243,7 +272,11 @@ export function createAuthService(d: AuthDeps) {
           ip: meta.ip,
           userAgent: meta.userAgent,
         });
-        return { user: await toAccountUser(d, u), setCookies: res.headers.getSetCookie() };
+        const known = deviceSetCookie(d.secret, device ?? newDeviceId(), u.email, secureCookies);
+        return {
+          user: await toAccountUser(d, u),
+          setCookies: [...res.headers.getSetCookie(), known],
+        };
       } catch (e) {
         const code = authCode(e);
         if (code === "EMAIL_NOT_VERIFIED") {
@@ -260,15 +293,15 @@ export function createAuthService(d: AuthDeps) {
           code === "INVALID_EMAIL"
         ) {
           outcome = "failed";
-          const known = await d.accounts.findByEmail(input.email);
+          failedOn = await d.accounts.findByEmail(input.email);
           await d.security.record({
             type: "sign_in_failed",
             severity: "warning",
-            userId: known?.id ?? null,
+            userId: failedOn?.id ?? null,
             ip: meta.ip,
             userAgent: meta.userAgent,
             details: {
-              reason: known ? "wrong_password" : "unknown_email",
+              reason: failedOn ? "wrong_password" : "unknown_email",
               account: accountDigest(input.email),
             },
           });
@@ -277,9 +310,12 @@ export function createAuthService(d: AuthDeps) {
         }
         throw e;
       } finally {
-        if (outcome === "succeeded") await d.limiter.signInSucceeded(who);
-        else if (outcome === "failed") await d.limiter.signInFailed(who);
-        else await d.limiter.signInAborted(who);
+        if (outcome === "succeeded") await d.limiter.signInSucceeded(ticket);
+        else if (outcome === "aborted") await d.limiter.signInAborted(ticket);
+        else {
+          const { notifyOwner } = await d.limiter.signInFailed(ticket);
+          if (notifyOwner && failedOn) await tellOwner(failedOn.email);
+        }
       }
     },
 
@@ -295,6 +331,8 @@ export function createAuthService(d: AuthDeps) {
       }
       if (userId) {
         const ended = await d.accounts.deleteSessions(userId);
+        // Signing out everywhere also ends every reset link sent before.
+        await d.accounts.deleteResetLinks(userId);
         await d.security.record({
           type: "sign_out",
           userId,
@@ -306,7 +344,11 @@ export function createAuthService(d: AuthDeps) {
       return setCookies;
     },
 
-    /** The same answer whether or not the e-mail exists. */
+    /**
+     * The same answer, in the same time, whether or not the e-mail exists: the same steps either
+     * way (limits, one look-up, one event, one job), and the link and the mail are made by the
+     * job after the answer (`sendAccountMail`).
+     */
     async forgotPassword(email: string, meta: RequestMeta): Promise<void> {
       await limit("password-reset", meta, email);
       const user = await d.accounts.findByEmail(email);
@@ -316,18 +358,20 @@ export function createAuthService(d: AuthDeps) {
         ip: meta.ip,
         userAgent: meta.userAgent,
       });
-      if (!user) return;
-      await d.auth.api.requestPasswordReset({
-        body: { email, redirectTo: "/auth?reset=true" },
-        headers: meta.headers,
-      });
+      await d.queue.send(ACCOUNT_MAIL_JOB, { kind: "password-reset", email });
     },
 
+    /**
+     * Sets a new password from a reset link. Every other reset link of the user ends with it,
+     * and this browser becomes known to the account (it proved it holds the mailbox): the
+     * Set-Cookie headers of the device cookie are returned.
+     */
     async resetPassword(
       input: z.output<typeof resetPasswordRequestSchema>,
       meta: RequestMeta,
-    ): Promise<void> {
+    ): Promise<string[]> {
       await limit("password-reset-confirm", meta);
+      const ownerId = await d.accounts.resetLinkOwner(input.token);
       try {
         await d.auth.api.resetPassword({
           body: { token: input.token, newPassword: input.newPassword },
@@ -340,7 +384,39 @@ export function createAuthService(d: AuthDeps) {
         }
         throw e;
       }
-      await d.security.record({ type: "password_reset", ip: meta.ip, userAgent: meta.userAgent });
+      const owner = ownerId ? await d.accounts.findById(ownerId) : null;
+      if (owner) await d.accounts.deleteResetLinks(owner.id);
+      await d.security.record({
+        type: "password_reset",
+        userId: owner?.id ?? null,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+      });
+      return owner ? [deviceSetCookie(d.secret, newDeviceId(), owner.email, secureCookies)] : [];
+    },
+
+    /**
+     * The account-mail job: a fresh reset link (every earlier one of the user ends first), or the
+     * notice of repeated failed sign-ins, in the user's language. Nothing for an unknown address.
+     */
+    async sendAccountMail(mail: AccountMail): Promise<void> {
+      const user = await d.accounts.findByEmail(mail.email);
+      if (!user || isUndeliverable(user.email)) return;
+      if (mail.kind === "password-reset") {
+        await d.accounts.deleteResetLinks(user.id);
+        await d.auth.api.requestPasswordReset({
+          body: { email: user.email, redirectTo: "/auth?reset=true" },
+        });
+        return;
+      }
+      await d.sendMail(
+        mailFor(
+          "signInFailures",
+          lang(user.preferredLanguage),
+          user.email,
+          `${d.env.PUBLIC_URL}/auth`,
+        ),
+      );
     },
 
     async resendVerification(email: string, meta: RequestMeta): Promise<void> {

@@ -95,10 +95,7 @@ export function createRateLimitRepository(db: Database) {
       await db.execute(sql`DELETE FROM rate_limit_buckets WHERE key = ${key}`);
     },
 
-    /**
-     * Moves the key's deadline to at least `seconds` from now; the row's count keeps the latest
-     * wait (in seconds), which `passDeadline` holds again for the next caller.
-     */
+    /** Moves the key's deadline to at least `seconds` from now. */
     async extendDeadline(key: string, seconds: number): Promise<void> {
       await db.execute(sql`
         INSERT INTO rate_limit_buckets (key, count, reset_at)
@@ -118,21 +115,23 @@ export function createRateLimitRepository(db: Database) {
     },
 
     /**
-     * Passes the key's deadline: when it has passed (or there is none), the caller goes through
-     * and the deadline is set again the latest wait from now, atomically, so of several callers
-     * arriving together only one passes. Returns null when passed, else the seconds left to wait.
+     * Claims the key's deadline: when there is none, or it has passed, the caller goes through and
+     * the deadline is set `seconds` from now, atomically (one upsert), so of several callers
+     * arriving together only one passes. Returns null when claimed, else the seconds left.
      */
-    async passDeadline(key: string): Promise<number | null> {
+    async claimDeadline(key: string, seconds: number): Promise<number | null> {
       const claimed = await db.execute(sql`
-        UPDATE rate_limit_buckets SET reset_at = now() + make_interval(secs => count)
-        WHERE key = ${key} AND reset_at <= now()
+        INSERT INTO rate_limit_buckets (key, count, reset_at)
+        VALUES (${key}, ${Math.ceil(seconds)}, now() + make_interval(secs => ${seconds}))
+        ON CONFLICT (key) DO UPDATE SET count = EXCLUDED.count, reset_at = EXCLUDED.reset_at
+        WHERE rate_limit_buckets.reset_at <= now()
         RETURNING key`);
       if (claimed.rows.length > 0) return null;
       const left = await db.execute<{ left: number | string }>(sql`
         SELECT extract(epoch FROM reset_at - now())::float8 AS left
         FROM rate_limit_buckets WHERE key = ${key}`);
-      const seconds = left.rows[0] ? Number(left.rows[0].left) : 0;
-      return seconds > 0 ? seconds : null;
+      const secondsLeft = left.rows[0] ? Number(left.rows[0].left) : 0;
+      return secondsLeft > 0 ? secondsLeft : 0.001;
     },
   };
 }

@@ -19,32 +19,56 @@ export function limiterKey(rule: string, kind: string, value: string): string {
 }
 
 /**
- * Sign-in failures (ADR 011). Failures are counted, successes are not:
- * - per (address, e-mail) pair: `pairLimit` failures per 15 minutes, then 429 until the window
- *   ends; a successful sign-in resets the pair;
- * - per e-mail, from every address: the first EMAIL_FREE_FAILURES failures of a 15-minute window
- *   are free, each further one sets a wait of 1, 2, 4… seconds, at most EMAIL_MAX_WAIT_SECONDS.
- *   The wait applies only to addresses that already failed on this e-mail in the window; an
- *   address with no recent failure is never slowed, so failures sprayed from many addresses
- *   cannot keep the owner out.
+ * Sign-in limits (ADR 011, revised for issue 33). Only failures count; an attempt reserves its
+ * place before the password is checked (so parallel guesses cannot slip past) and hands it back
+ * unless it failed.
+ * - Per account (e-mail), from every address: the first EMAIL_FREE_FAILURES failures of a
+ *   15-minute window are free; after that one attempt passes per wait of 1, 2, 4… seconds (at
+ *   most EMAIL_MAX_WAIT_SECONDS), whichever address it comes from; the others get 429.
+ * - Per (address, e-mail) pair: `pairLimit` failures per 15 minutes, then 429 until the window
+ *   ends; a successful sign-in resets the pair.
+ * - A known device (a browser holding the account's signed device cookie: it signed in to the
+ *   account, or set its password from a reset link) skips both: it has its own `pairLimit`
+ *   failures per 15 minutes, after which it counts as unknown. So nobody else's guesses keep the
+ *   owner's own browser out.
+ * - After OWNER_NOTICE_FAILURES failures on an account within OWNER_NOTICE_WINDOW_SECONDS, the
+ *   owner is told by e-mail, once per that window.
  */
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 export const EMAIL_FREE_FAILURES = 5;
 export const EMAIL_MAX_WAIT_SECONDS = 30;
+export const OWNER_NOTICE_FAILURES = 10;
+export const OWNER_NOTICE_WINDOW_SECONDS = 24 * 60 * 60;
 
-/** The wait the e-mail's n-th failure of the window sets (0 while failures are free). */
-export function emailWaitSeconds(failures: number): number {
-  if (failures <= EMAIL_FREE_FAILURES) return 0;
-  return Math.min(2 ** (failures - EMAIL_FREE_FAILURES - 1), EMAIL_MAX_WAIT_SECONDS);
+/** The wait the account's n-th attempt of the window sets (0 while failures are free). */
+export function emailWaitSeconds(attempts: number): number {
+  if (attempts <= EMAIL_FREE_FAILURES) return 0;
+  return Math.min(2 ** (attempts - EMAIL_FREE_FAILURES - 1), EMAIL_MAX_WAIT_SECONDS);
 }
 
 export type SignInLimitedBy = "pair" | "email";
 
+/** Who is signing in: the address, the e-mail, and the device id of a valid device cookie. */
+export interface SignInWho {
+  ip: string;
+  email: string;
+  device?: string | null;
+}
+
+/** What the gate reserved; passed back with the attempt's outcome. */
+export interface SignInTicket {
+  who: SignInWho;
+  /** A known device within its own limit: the account's wait and the pair did not apply. */
+  trusted: boolean;
+}
+
 export function createRateLimiter(repo: RateLimitRepository) {
-  const signInKeys = (ip: string, email: string) => ({
-    pair: limiterKey("sign-in", "pair", `${ip} ${email}`),
-    email: limiterKey("sign-in", "email", email),
-    emailWait: limiterKey("sign-in", "email-wait", email),
+  const signInKeys = (who: SignInWho) => ({
+    pair: limiterKey("sign-in", "pair", `${who.ip} ${who.email}`),
+    email: limiterKey("sign-in", "email", who.email),
+    emailWait: limiterKey("sign-in", "email-wait", who.email),
+    notice: limiterKey("sign-in", "notice", who.email),
+    device: who.device ? limiterKey("sign-in", "device", who.device) : null,
   });
 
   return {
@@ -71,47 +95,65 @@ export function createRateLimiter(repo: RateLimitRepository) {
     },
 
     /**
-     * The sign-in gate, before the password is checked. It reserves a place in the pair's count
-     * (so parallel guesses cannot slip past the limit); the caller then reports exactly one of
-     * `signInFailed`, `signInSucceeded` or `signInAborted`. Throws 429 with Retry-After.
+     * The sign-in gate, before the password is checked: reserves the attempt's places (see
+     * above) and returns the ticket the caller hands back with exactly one of `signInFailed`,
+     * `signInSucceeded` or `signInAborted`. Throws 429 with Retry-After.
      */
     async signInGate(
-      who: { ip: string; email: string },
+      who: SignInWho,
       pairLimit: number,
       onLimited?: (by: SignInLimitedBy) => Promise<void>,
-    ): Promise<void> {
-      const keys = signInKeys(who.ip, who.email);
+    ): Promise<SignInTicket> {
+      const keys = signInKeys(who);
+      if (keys.device) {
+        const device = await repo.hit(keys.device, SIGN_IN_WINDOW_SECONDS);
+        if (device.count <= pairLimit) {
+          await repo.hit(keys.email, SIGN_IN_WINDOW_SECONDS);
+          return { who, trusted: true };
+        }
+        await repo.release(keys.device); // over its own limit: an unknown browser from here on
+      }
       const pair = await repo.hit(keys.pair, SIGN_IN_WINDOW_SECONDS);
       if (pair.count > pairLimit) {
         await repo.release(keys.pair);
         await onLimited?.("pair");
         throw errors.rateLimited(pair.retryAfter);
       }
-      if (pair.count === 1) return; // no recent failure from this address: never slowed
-      const wait = await repo.passDeadline(keys.emailWait);
-      if (wait !== null) {
-        await repo.release(keys.pair);
-        await onLimited?.("email");
-        throw errors.rateLimited(wait);
-      }
+      const account = await repo.hit(keys.email, SIGN_IN_WINDOW_SECONDS);
+      const wait = emailWaitSeconds(account.count);
+      if (wait === 0) return { who, trusted: false };
+      const left = await repo.claimDeadline(keys.emailWait, wait);
+      if (left === null) return { who, trusted: false };
+      await repo.release(keys.email);
+      await repo.release(keys.pair);
+      await onLimited?.("email");
+      throw errors.rateLimited(left);
     },
 
-    /** A wrong password (or unknown e-mail): the reserved pair hit stays; the e-mail may wait. */
-    async signInFailed(who: { ip: string; email: string }): Promise<void> {
-      const keys = signInKeys(who.ip, who.email);
-      const failures = await repo.hit(keys.email, SIGN_IN_WINDOW_SECONDS);
-      const wait = emailWaitSeconds(failures.count);
-      if (wait > 0) await repo.extendDeadline(keys.emailWait, wait);
+    /**
+     * A wrong password (or unknown e-mail): the reserved places stay. True when this failure is
+     * the account's OWNER_NOTICE_FAILURES-th of its notice window (tell the owner, once).
+     */
+    async signInFailed(ticket: SignInTicket): Promise<{ notifyOwner: boolean }> {
+      const keys = signInKeys(ticket.who);
+      const failures = await repo.hit(keys.notice, OWNER_NOTICE_WINDOW_SECONDS);
+      return { notifyOwner: failures.count === OWNER_NOTICE_FAILURES };
     },
 
-    /** The password was right: the pair starts again from zero. */
-    async signInSucceeded(who: { ip: string; email: string }): Promise<void> {
-      await repo.clear(signInKeys(who.ip, who.email).pair);
+    /** The password was right: the attempt is not a failure, and its pair (or device) restarts. */
+    async signInSucceeded(ticket: SignInTicket): Promise<void> {
+      const keys = signInKeys(ticket.who);
+      await repo.release(keys.email);
+      if (ticket.trusted && keys.device) await repo.clear(keys.device);
+      else await repo.clear(keys.pair);
     },
 
-    /** Neither (the attempt ended on another error): the reserved hit is taken back. */
-    async signInAborted(who: { ip: string; email: string }): Promise<void> {
-      await repo.release(signInKeys(who.ip, who.email).pair);
+    /** Neither (the attempt ended on another error): the reserved places are taken back. */
+    async signInAborted(ticket: SignInTicket): Promise<void> {
+      const keys = signInKeys(ticket.who);
+      await repo.release(keys.email);
+      if (ticket.trusted && keys.device) await repo.release(keys.device);
+      else await repo.release(keys.pair);
     },
   };
 }

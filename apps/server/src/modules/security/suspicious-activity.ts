@@ -1,4 +1,3 @@
-import { AppError } from "../../lib/errors";
 import type { RequestMeta } from "../../lib/request-meta";
 import type { RateLimitRepository } from "../rate-limit/rate-limit.repository";
 import { limiterKey } from "../rate-limit/rate-limit.service";
@@ -8,50 +7,51 @@ import type { SecurityEventsRepository } from "./security-events.repository";
 export const SUSPICIOUS_ACCOUNTS = 10;
 /** …within this many seconds… */
 export const SUSPICIOUS_WINDOW_SECONDS = 15 * 60;
-/** …block sign-ins from that address for this long. */
-export const SUSPICIOUS_BLOCK_SECONDS = 60 * 60;
+/** …slow sign-ins from that address for this long… */
+export const SUSPICIOUS_SLOW_SECONDS = 60 * 60;
+/** …by this many seconds each (never a refusal: carrier NAT puts thousands behind one address). */
+export const SUSPICIOUS_DELAY_SECONDS = 3;
 
 export { accountDigest } from "./account-digest";
 
 export interface SuspiciousActivityDeps {
   events: Pick<SecurityEventsRepository, "record" | "failedAccountsFrom">;
   buckets: Pick<RateLimitRepository, "secondsLeft" | "extendDeadline">;
+  /** Waits (tests may pass a shorter one). */
+  sleep?: (ms: number) => Promise<void>;
   /** The `suspicious_activity_detection` setting (cached). */
   enabled: () => Promise<boolean>;
 }
 
 /**
- * Credential stuffing from one address (ADR 018): failed sign-ins on SUSPICIOUS_ACCOUNTS
- * different accounts within SUSPICIOUS_WINDOW_SECONDS record one `suspicious_activity` event
- * (critical) and block that address's sign-ins for SUSPICIOUS_BLOCK_SECONDS (429 with
- * Retry-After). Per-account limits (ADR 011) cannot see this: each account fails only once.
- * With the setting off nothing is counted and existing blocks are not applied.
+ * Credential stuffing from one address (ADR 018, revised in ADR 011 for issue 33): failed
+ * sign-ins on SUSPICIOUS_ACCOUNTS different accounts within SUSPICIOUS_WINDOW_SECONDS record one
+ * `suspicious_activity` event (critical) and slow that address's sign-ins by
+ * SUSPICIOUS_DELAY_SECONDS each for SUSPICIOUS_SLOW_SECONDS. It never refuses one: behind one
+ * carrier NAT address there are thousands of people, and a correct password from any of them
+ * must get through. Guessing one account is stopped per account (ADR 011), from every address.
+ * With the setting off nothing is counted and existing flags are not applied.
  */
 export function createSuspiciousActivity(d: SuspiciousActivityDeps) {
-  const blockKey = (ip: string) => limiterKey("suspicious", "ip", ip);
+  const slowKey = (ip: string) => limiterKey("suspicious", "ip", ip);
+  const sleep =
+    d.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   return {
-    /** Before a sign-in: refuses a blocked address. */
+    /** Before a sign-in from an unknown browser: a flagged address waits a few seconds. */
     async gate(meta: RequestMeta): Promise<void> {
       if (!(await d.enabled())) return;
-      const left = await d.buckets.secondsLeft(blockKey(meta.ip));
-      if (left === null) return;
-      throw new AppError(
-        "rate_limited",
-        429,
-        "Too many failed sign-ins from your network. Please try again later.",
-        undefined,
-        { "Retry-After": String(Math.max(1, Math.ceil(left))) },
-      );
+      if ((await d.buckets.secondsLeft(slowKey(meta.ip))) === null) return;
+      await sleep(SUSPICIOUS_DELAY_SECONDS * 1000);
     },
 
-    /** After a failed sign-in (its event already recorded): flags and blocks the address. */
+    /** After a failed sign-in (its event already recorded): flags the address. */
     async failed(meta: RequestMeta): Promise<void> {
       if (!(await d.enabled())) return;
       const accounts = await d.events.failedAccountsFrom(meta.ip, SUSPICIOUS_WINDOW_SECONDS);
       if (accounts < SUSPICIOUS_ACCOUNTS) return;
-      const key = blockKey(meta.ip);
+      const key = slowKey(meta.ip);
       const already = (await d.buckets.secondsLeft(key)) !== null;
-      await d.buckets.extendDeadline(key, SUSPICIOUS_BLOCK_SECONDS);
+      await d.buckets.extendDeadline(key, SUSPICIOUS_SLOW_SECONDS);
       if (already) return;
       await d.events.record({
         type: "suspicious_activity",
@@ -62,7 +62,8 @@ export function createSuspiciousActivity(d: SuspiciousActivityDeps) {
           reason: "failed_sign_ins_across_accounts",
           accounts,
           windowSeconds: SUSPICIOUS_WINDOW_SECONDS,
-          blockedSeconds: SUSPICIOUS_BLOCK_SECONDS,
+          slowedSeconds: SUSPICIOUS_SLOW_SECONDS,
+          delaySeconds: SUSPICIOUS_DELAY_SECONDS,
         },
       });
     },
