@@ -80,6 +80,8 @@ async function runOnce(cap, fake, openai, photo) {
   const dataDir = fs.mkdtempSync(path.join(workDir, `data-${cap}-`));
   const env = {
     NODE_ENV: "production",
+    // The fake provider runs on this machine over plain http (ADR 030).
+    PROVIDER_ENDPOINT_HOSTS: "127.0.0.1",
     // As docs/production.md asks of every process (glibc's per-thread arenas otherwise keep
     // freed image memory); BENCH_MALLOC_ARENA_MAX=0 leaves glibc's default.
     ...(process.env.BENCH_MALLOC_ARENA_MAX === "0"

@@ -22,6 +22,8 @@ const started = performance.now();
 
 const env = loadEnv({
   NODE_ENV: "production",
+  // The fake provider runs on this machine over plain http (ADR 030).
+  PROVIDER_ENDPOINT_HOSTS: "127.0.0.1",
   AUTH_SECRET: randomBytes(32).toString("hex"),
   HOST: "127.0.0.1",
   PORT: String(cfg.port),

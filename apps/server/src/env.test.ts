@@ -61,6 +61,7 @@ describe("env", () => {
     ["PUBLIC_URL", "ftp://x"],
     ["TRUST_PROXY", "maybe"],
     ["LOG_LEVEL", "loud"],
+    ["PROVIDER_ENDPOINT_HOSTS", "https://proxy.example.com"],
   ])("refuses %s=%s with a message naming the variable", (name, value) => {
     let error: unknown;
     try {
@@ -71,6 +72,14 @@ describe("env", () => {
     expect(error).toBeInstanceOf(EnvError);
     expect((error as EnvError).message).toContain(name);
     expect((error as EnvError).message).toContain(value);
+  });
+
+  it("reads PROVIDER_ENDPOINT_HOSTS as a list of host names", () => {
+    expect(loadEnv({}).PROVIDER_ENDPOINT_HOSTS).toEqual([]);
+    expect(
+      loadEnv({ PROVIDER_ENDPOINT_HOSTS: " Proxy.Example.com., 127.0.0.1,[::1] ,," })
+        .PROVIDER_ENDPOINT_HOSTS,
+    ).toEqual(["proxy.example.com", "127.0.0.1", "::1"]);
   });
 
   it("names a bad secret-bearing variable without echoing its value", () => {

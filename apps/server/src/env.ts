@@ -41,6 +41,23 @@ const envShape = z.object({
   OPENAI_API_KEY: z.string().min(8).optional(),
   HF_TOKEN: z.string().min(8).optional(),
   KIE_AI_API_KEY: z.string().min(8).optional(),
+  /**
+   * Hosts besides each provider's own that its key may be sent to (ADR 030): comma-separated
+   * host names, e.g. a proxy. Listed hosts may also be private addresses; never set in the UI.
+   */
+  PROVIDER_ENDPOINT_HOSTS: z
+    .string()
+    .optional()
+    .transform((v, ctx): string[] => {
+      const hosts = (v ?? "")
+        .split(",")
+        .map((h) => h.trim().toLowerCase().replace(/\.+$/, ""))
+        .filter(Boolean);
+      for (const h of hosts)
+        if (!/^(\[?[0-9a-f:.]*:[0-9a-f:.]*\]?|[a-z0-9]([a-z0-9.-]*[a-z0-9])?)$/.test(h))
+          ctx.addIssue({ code: "custom", message: `"${h}" is not a host name` });
+      return hosts.map((h) => h.replace(/^\[|\]$/g, ""));
+    }),
   /** Replicate's signing secret (whsec_…): with an https PUBLIC_URL, predictions report back by webhook. */
   REPLICATE_WEBHOOK_SECRET: z
     .string()

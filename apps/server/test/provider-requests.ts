@@ -2,6 +2,7 @@
 import sharp from "sharp";
 import { expect } from "vitest";
 import { loadEnv } from "../src/env";
+import { createEndpointGuard } from "../src/infra/providers/endpoint-guard";
 import type { GenerateRequest } from "../src/infra/providers/provider";
 import { ProviderError } from "../src/infra/providers/provider";
 import { createProviderRegistry } from "../src/infra/providers/registry";
@@ -10,6 +11,9 @@ import type {
   AiConfigRow,
   AiConfigsRepository,
 } from "../src/modules/ai-configs/ai-configs.repository";
+
+/** The endpoint guard outside production: the local fakes on 127.0.0.1 may be called. */
+export const devGuard = createEndpointGuard({ production: false, listedHosts: [] });
 
 /** A small skin-coloured JPEG standing in for the upload's face crop. */
 export function subjectJpeg(): Promise<Buffer> {

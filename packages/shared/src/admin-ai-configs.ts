@@ -88,6 +88,20 @@ export type UpdateAiConfigRequest = z.input<typeof updateAiConfigRequestSchema>;
 
 export const aiConfigResponseSchema = z.object({ config: aiConfigSchema });
 
+/**
+ * Why the server refuses to send a provider's key to an endpoint (ADR 030): the Test's
+ * `refused`, and the issue code of a save answered 400 `endpoint_refused`.
+ */
+export const ENDPOINT_REFUSALS = [
+  "invalid_url",
+  "not_https",
+  "host_not_listed",
+  "private_address",
+  "metadata_address",
+  "redirect",
+] as const;
+export type EndpointRefusal = (typeof ENDPOINT_REFUSALS)[number];
+
 /** POST /api/admin/ai-configs/:id/test: the provider's health check against its endpoint. */
 export const aiConfigTestSchema = z.object({
   ok: z.boolean(),
@@ -100,6 +114,8 @@ export const aiConfigTestSchema = z.object({
   /** Its HTTP status, or null when it could not be reached (or was not asked). */
   status: z.number().int().nullable(),
   latencyMs: z.number().int().nonnegative(),
+  /** Set when the endpoint guard refused it (nothing was sent to it, or no redirect followed). */
+  refused: z.enum(ENDPOINT_REFUSALS).nullable(),
   /** What went wrong, in a sentence (never a key). */
   detail: z.string().nullable(),
 });

@@ -73,6 +73,8 @@ describe.skipIf(!fs.existsSync(serverEntry))("two API and two worker processes",
       S3_SECRET_ACCESS_KEY: s3.options.secretKey,
       S3_FORCE_PATH_STYLE: "true",
       REPLICATE_API_TOKEN: "test-token-123",
+      // The fake provider runs on this machine over plain http (ADR 030).
+      PROVIDER_ENDPOINT_HOSTS: "127.0.0.1",
       WORKER_CONCURRENCY: "4",
       // Heartbeat every 2 s: a silent worker's generation is taken over after 6 s.
       GENERATION_TIMEOUT_SECONDS: "30",

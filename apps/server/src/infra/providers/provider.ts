@@ -1,5 +1,6 @@
 import type { Box } from "../images/face-check";
 import { providerAnswers } from "./answer-slots";
+import { type EndpointGuard, EndpointRefusedError } from "./endpoint-guard";
 import type { LocalLookConfig } from "./local/local-look";
 
 /** What every avatar provider is asked to do. */
@@ -144,34 +145,44 @@ export function errorForStatus(
 }
 
 /**
- * fetch with the job's abort signal and a per-call timeout; network failures are transient.
+ * fetch with the provider's key, through the endpoint guard (ADR 030), with the job's abort
+ * signal and a per-call timeout; network failures are transient, a refused endpoint permanent.
  *
  * A request with a body is sent without following redirects (`redirect: "error"`, no window):
  * otherwise fetch clones the request for a possible redirect, and the clone's tee of the body
  * stream keeps every byte sent until the answer comes, which for a provider that answers after
- * a minute is the whole photo per request in flight. Provider APIs do not redirect their POSTs;
- * one that did would fail as a transient network error.
+ * a minute is the whole photo per request in flight. No request is redirected anyway: the key
+ * goes only where the guard allowed.
  */
 export async function providerFetch(
   provider: string,
   url: string,
-  init: RequestInit & { timeoutMs?: number; signal: AbortSignal },
+  init: RequestInit & { timeoutMs?: number; signal: AbortSignal; guard: EndpointGuard },
 ): Promise<Response> {
-  const timeout = AbortSignal.timeout(init.timeoutMs ?? 30_000);
-  const noReplay: RequestInit =
-    init.body !== undefined && init.body !== null ? { redirect: "error", window: null } : {};
-  try {
-    return await fetch(url, {
-      ...init,
-      ...noReplay,
+  const { guard, timeoutMs, ...rest } = init;
+  const timeout = AbortSignal.timeout(timeoutMs ?? 30_000);
+  return guarded(provider, init.signal, timeout, () =>
+    guard.fetchWithKey(provider, url, {
+      ...rest,
       signal: AbortSignal.any([init.signal, timeout]),
-    });
+    }),
+  );
+}
+
+/** A guarded fetch's failure as a ProviderError. */
+async function guarded(
+  provider: string,
+  signal: AbortSignal,
+  timeout: AbortSignal,
+  send: () => Promise<Response>,
+): Promise<Response> {
+  try {
+    return await send();
   } catch (e) {
-    if (init.signal.aborted)
-      throw new ProviderError(
-        "transient",
-        `${provider}: cancelled (${String(init.signal.reason)})`,
-      );
+    if (e instanceof EndpointRefusedError)
+      throw new ProviderError("permanent", `${provider}: endpoint refused: ${e.message}`);
+    if (signal.aborted)
+      throw new ProviderError("transient", `${provider}: cancelled (${String(signal.reason)})`);
     throw new ProviderError(
       "transient",
       `${provider}: ${timeout.aborted ? "timed out" : `network error (${(e as Error).message})`}`,
@@ -181,11 +192,20 @@ export async function providerFetch(
 
 /**
  * Download a provider's output right away into our memory (their URLs expire), in one of the
- * process's answer slots (answer-slots.ts).
+ * process's answer slots (answer-slots.ts). No key goes with it; the guard still keeps the
+ * download (and any redirect) off private and metadata addresses.
  */
-export function downloadImage(provider: string, url: string, signal: AbortSignal): Promise<Buffer> {
+export function downloadImage(
+  provider: string,
+  url: string,
+  signal: AbortSignal,
+  guard: EndpointGuard,
+): Promise<Buffer> {
   return providerAnswers.read(async () => {
-    const res = await providerFetch(provider, url, { signal, timeoutMs: 60_000 });
+    const timeout = AbortSignal.timeout(60_000);
+    const res = await guarded(provider, signal, timeout, () =>
+      guard.fetchOutput(url, { signal: AbortSignal.any([signal, timeout]) }),
+    );
     if (!res.ok) throw errorForStatus(provider, res.status, "output download failed");
     const bytes = Buffer.from(await res.arrayBuffer());
     if (bytes.length === 0) throw new ProviderError("transient", `${provider}: empty output`);

@@ -1,6 +1,7 @@
 import { AI_PROVIDER_KEY_NAMES, type AiConfigTest, type AiService } from "@rupa/shared";
 import type { Env } from "../../env";
 import type { Logger } from "../../lib/logger";
+import { createEndpointGuard, EndpointRefusedError } from "./endpoint-guard";
 import { createLocalKanvasProvider } from "./local/local-kanvas.provider";
 import { createLocalProvider } from "./local/local.provider";
 import type { AvatarProvider, KanvasProvider } from "./provider";
@@ -86,8 +87,16 @@ export function createProviderRegistry(
   const str = (v: unknown) => (typeof v === "string" && v ? v : undefined);
   const num = (v: unknown) => (typeof v === "number" ? v : undefined);
   const timeoutMs = env.GENERATION_TIMEOUT_SECONDS * 1000;
-  const endpointOf = (cfg: ProviderConfig) =>
+  const endpointOf = (cfg: Pick<ProviderConfig, "apiProvider" | "apiEndpoint">) =>
     cfg.apiEndpoint || DEFAULT_ENDPOINTS[cfg.apiProvider] || "";
+  // One guard for every remote call of this process: the key goes only where it allows.
+  const guard = createEndpointGuard({
+    production: env.NODE_ENV === "production",
+    listedHosts: env.PROVIDER_ENDPOINT_HOSTS,
+  });
+  /** Kie's upload host: config_data.upload_endpoint, else the configured endpoint, else Kie's. */
+  const kieUploadOf = (cfg: Pick<ProviderConfig, "apiEndpoint" | "configData">) =>
+    str(cfg.configData.upload_endpoint) ?? (cfg.apiEndpoint || KIE_UPLOAD_ENDPOINT);
 
   /**
    * A remote configuration's client options, the same for avatars and Kanvas; null when the
@@ -104,6 +113,7 @@ export function createProviderRegistry(
     const model = cfg.modelName || defaultModel;
     return {
       token: env.REPLICATE_API_TOKEN,
+      guard,
       endpoint: endpointOf(cfg),
       version: replicateVersion(model, data),
       model,
@@ -117,6 +127,7 @@ export function createProviderRegistry(
     if (!env.OPENAI_API_KEY) return null;
     return {
       apiKey: env.OPENAI_API_KEY,
+      guard,
       endpoint: endpointOf(cfg),
       model: cfg.modelName || "gpt-image-1",
       quality: str(cfg.configData.quality),
@@ -128,6 +139,7 @@ export function createProviderRegistry(
     if (!env.HF_TOKEN) return null;
     return {
       token: env.HF_TOKEN,
+      guard,
       endpoint: endpointOf(cfg),
       model: cfg.modelName || HF_DEFAULT_MODEL,
       timeoutMs,
@@ -139,10 +151,11 @@ export function createProviderRegistry(
     const extra = data.input;
     return {
       apiKey: env.KIE_AI_API_KEY,
+      guard,
       endpoint: endpointOf(cfg),
       // Kie's File Upload API lives on its own host; a configured endpoint (a proxy, a fake)
       // serves both unless upload_endpoint says otherwise.
-      uploadEndpoint: str(data.upload_endpoint) ?? (cfg.apiEndpoint || KIE_UPLOAD_ENDPOINT),
+      uploadEndpoint: kieUploadOf(cfg),
       model: cfg.modelName || defaultModel,
       extraInput:
         extra && typeof extra === "object" && !Array.isArray(extra)
@@ -210,7 +223,28 @@ export function createProviderRegistry(
     return { keyName, key: keyName ? keys[keyName] || undefined : undefined };
   }
 
+  /**
+   * The first refusal among a configuration's endpoints, with the field it came from (null for
+   * `local` or when every endpoint passes).
+   */
+  async function refusalOf(
+    cfg: Pick<ProviderConfig, "apiProvider" | "apiEndpoint" | "configData">,
+  ): Promise<{ field: "apiEndpoint" | "upload_endpoint"; error: EndpointRefusedError } | null> {
+    if (cfg.apiProvider === "local") return null;
+    const api = await guard.refusal(cfg.apiProvider, endpointOf(cfg));
+    if (api) return { field: "apiEndpoint", error: api };
+    if (cfg.apiProvider !== "kie_ai") return null;
+    const upload = await guard.refusal(cfg.apiProvider, kieUploadOf(cfg));
+    return upload ? { field: "upload_endpoint", error: upload } : null;
+  }
+
   return {
+    /**
+     * Why the guard would refuse a configuration's endpoints (its API endpoint and, for Kie,
+     * `config_data.upload_endpoint`), or null: the save of a configuration asks this first.
+     */
+    endpointRefusal: refusalOf,
+
     /** The active configuration's provider, read from the database on every call (no cache). */
     async forService(service: AiService): Promise<AvatarProvider> {
       return build(await configs.activeFor(service));
@@ -253,13 +287,23 @@ export function createProviderRegistry(
           endpoint: null,
           status: null,
           latencyMs: elapsed(),
+          refused: null,
           detail: null,
         };
       }
-      const endpoint = (cfg.apiEndpoint || DEFAULT_ENDPOINTS[cfg.apiProvider] || "").replace(
-        /\/+$/,
-        "",
-      );
+      const endpoint = endpointOf(cfg).replace(/\/+$/, "");
+      // The guard first (ADR 030): a refused endpoint is sent nothing, not even without a key.
+      const refused = (await refusalOf(cfg))?.error;
+      if (refused)
+        return {
+          ...base,
+          ok: false,
+          endpoint,
+          status: null,
+          latencyMs: elapsed(),
+          refused: refused.reason,
+          detail: `refused: ${refused.message}`,
+        };
       const problems: string[] = [];
       if (!key) problems.push(`${keyName} is not set: generations use the local renderer`);
       else {
@@ -270,12 +314,16 @@ export function createProviderRegistry(
         }
       }
       let status: number | null = null;
+      let refusedLate: EndpointRefusedError | null = null;
       try {
-        const res = await fetch(`${endpoint}${PROBE_PATHS[cfg.apiProvider] ?? ""}`, {
-          headers: key ? { authorization: `Bearer ${key}` } : {},
-          redirect: "manual",
-          signal: AbortSignal.timeout(timeoutMs),
-        });
+        const res = await guard.fetchWithKey(
+          cfg.apiProvider,
+          `${endpoint}${PROBE_PATHS[cfg.apiProvider] ?? ""}`,
+          {
+            headers: key ? { authorization: `Bearer ${key}` } : {},
+            signal: AbortSignal.timeout(timeoutMs),
+          },
+        );
         status = res.status;
         await res.body?.cancel();
         if (key && (status === 401 || status === 403))
@@ -283,9 +331,14 @@ export function createProviderRegistry(
         else if (key && !res.ok) problems.push(`the endpoint answered ${status}`);
         else if (!key && status >= 500) problems.push(`the endpoint answered ${status}`);
       } catch (e) {
-        const reason =
-          e instanceof Error && e.name === "TimeoutError" ? "timed out" : "unreachable";
-        problems.push(`${endpoint} is ${reason}`);
+        if (e instanceof EndpointRefusedError) {
+          refusedLate = e;
+          problems.unshift(`refused: ${e.message}`);
+        } else {
+          const reason =
+            e instanceof Error && e.name === "TimeoutError" ? "timed out" : "unreachable";
+          problems.push(`${endpoint} is ${reason}`);
+        }
       }
       return {
         ...base,
@@ -293,6 +346,7 @@ export function createProviderRegistry(
         endpoint,
         status,
         latencyMs: elapsed(),
+        refused: refusedLate?.reason ?? null,
         detail: problems.length ? problems.join("; ") : null,
       };
     },

@@ -7,16 +7,38 @@ import {
   type UpdateAiConfigRequest,
 } from "@rupa/shared";
 import type { ProviderRegistry } from "../../infra/providers/registry";
-import { errors } from "../../lib/errors";
+import { AppError, errors } from "../../lib/errors";
 import type { AiConfigRow, AiConfigsRepository } from "../ai-configs/ai-configs.repository";
 import type { AuditActor } from "../audit/audit.repository";
 
 export interface AdminAiConfigsDeps {
   configs: Pick<AiConfigsRepository, "all" | "find" | "usage" | "create" | "update" | "remove">;
-  providers: Pick<ProviderRegistry, "keyStatus" | "test">;
+  providers: Pick<ProviderRegistry, "keyStatus" | "test" | "endpointRefusal">;
 }
 
 export const configNotFound = () => errors.notFound("Configuration not found");
+
+/**
+ * An endpoint the provider guard refuses (ADR 030) is not saved: 400 `endpoint_refused`, with
+ * the field and the reason as the issue.
+ */
+export const endpointRefused = (
+  field: "apiEndpoint" | "upload_endpoint",
+  reason: string,
+  why: string,
+) =>
+  new AppError(
+    "endpoint_refused",
+    400,
+    `This endpoint may not receive the provider's key: ${why}`,
+    [
+      {
+        path: field === "upload_endpoint" ? ["configData", "upload_endpoint"] : [field],
+        message: why,
+        code: reason,
+      },
+    ],
+  );
 
 /**
  * The admin AI settings section: the entries with whether their provider's key is set (never
@@ -72,6 +94,10 @@ export function createAdminAiConfigsService(d: AdminAiConfigsDeps) {
       id: string,
       input: Required<UpdateAiConfigRequest>,
     ): Promise<AiConfig> {
+      // The key goes only where the guard allows: a refused endpoint is not stored at all.
+      const refused = await d.providers.endpointRefusal(input);
+      if (refused)
+        throw endpointRefused(refused.field, refused.error.reason, refused.error.message);
       const row = await d.configs.update(id, input, actor);
       if (!row) throw configNotFound();
       return withUsage(row);

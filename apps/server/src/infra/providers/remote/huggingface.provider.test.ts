@@ -1,7 +1,12 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeHuggingFace } from "../../../../test/fake-huggingface";
-import { failure, generateRequest, registryWith } from "../../../../test/provider-requests";
+import {
+  devGuard,
+  failure,
+  generateRequest,
+  registryWith,
+} from "../../../../test/provider-requests";
 import type { GenerateRequest } from "../provider";
 import {
   createHuggingFaceKanvasProvider,
@@ -19,6 +24,7 @@ afterAll(() => fake.close());
 const provider = (over: Partial<Parameters<typeof createHuggingFaceProvider>[0]> = {}) =>
   createHuggingFaceProvider({
     token: fake.token,
+    guard: devGuard,
     endpoint: fake.endpoint,
     model: HF_DEFAULT_MODEL,
     ...over,
@@ -147,6 +153,7 @@ describe("Hugging Face Kanvas client against a local fake of the router", () => 
   const kanvas = (over: Partial<Parameters<typeof createHuggingFaceKanvasProvider>[0]> = {}) =>
     createHuggingFaceKanvasProvider({
       token: fake.token,
+      guard: devGuard,
       endpoint: fake.endpoint,
       model: HF_DEFAULT_MODEL,
       ...over,

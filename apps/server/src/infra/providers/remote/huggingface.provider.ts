@@ -6,9 +6,12 @@ import {
   ProviderError,
   providerFetch,
 } from "../provider";
+import type { EndpointGuard } from "../endpoint-guard";
 
 export interface HuggingFaceConfig {
   token: string;
+  /** Where the key may go (ADR 030): every call with it goes through this guard. */
+  guard: EndpointGuard;
   /** https://router.huggingface.co by default; a local fake in tests. */
   endpoint: string;
   /** A text-to-image model served by HF Inference, e.g. stabilityai/stable-diffusion-xl-base-1.0. */
@@ -55,6 +58,7 @@ async function textToImage(
     body: JSON.stringify({ inputs, parameters }),
     signal,
     timeoutMs,
+    guard: cfg.guard,
   });
   let bytes: Buffer;
   try {

@@ -1,7 +1,12 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeKieAi } from "../../../../test/fake-kie-ai";
-import { failure, generateRequest, registryWith } from "../../../../test/provider-requests";
+import {
+  devGuard,
+  failure,
+  generateRequest,
+  registryWith,
+} from "../../../../test/provider-requests";
 import type { GenerateRequest } from "../provider";
 import { kanvasRequest, referenceImages } from "./kanvas-test-request";
 import {
@@ -20,6 +25,7 @@ afterAll(() => fake.close());
 const provider = (over: Partial<Parameters<typeof createKieAiProvider>[0]> = {}) =>
   createKieAiProvider({
     apiKey: fake.apiKey,
+    guard: devGuard,
     endpoint: fake.endpoint,
     uploadEndpoint: fake.endpoint,
     model: KIE_DEFAULT_MODEL,
@@ -200,6 +206,7 @@ describe("Kie.ai Kanvas client against a local fake of its API", () => {
   const kanvas = (over: Partial<Parameters<typeof createKieAiKanvasProvider>[0]> = {}) =>
     createKieAiKanvasProvider({
       apiKey: fake.apiKey,
+      guard: devGuard,
       endpoint: fake.endpoint,
       uploadEndpoint: fake.endpoint,
       model: KIE_KANVAS_MODEL,

@@ -9,9 +9,12 @@ import {
   providerFetch,
   subjectBytes,
 } from "../provider";
+import type { EndpointGuard } from "../endpoint-guard";
 
 export interface KieAiConfig {
   apiKey: string;
+  /** Where the key may go (ADR 030): every call with it goes through this guard. */
+  guard: EndpointGuard;
   /** https://api.kie.ai by default; a local fake in tests. */
   endpoint: string;
   /** Where the subject photo is uploaded first (Kie's File Upload API host). */
@@ -130,6 +133,7 @@ function createKieClient(cfg: KieAiConfig) {
         method: "POST",
         headers,
         signal,
+        guard: cfg.guard,
         body: JSON.stringify({
           base64Data: `data:image/jpeg;base64,${(await subjectBytes(image)).toString("base64")}`,
           uploadPath: folder,
@@ -166,6 +170,7 @@ function createKieClient(cfg: KieAiConfig) {
           method: "POST",
           headers,
           signal,
+          guard: cfg.guard,
           body,
         }),
         "createTask",
@@ -181,7 +186,7 @@ function createKieClient(cfg: KieAiConfig) {
         await sleep(poll, signal);
         try {
           record = await envelope<TaskRecord>(
-            await providerFetch("kie_ai", recordUrl, { headers, signal }),
+            await providerFetch("kie_ai", recordUrl, { headers, signal, guard: cfg.guard }),
             "recordInfo",
             signal,
           );
@@ -210,7 +215,7 @@ function createKieClient(cfg: KieAiConfig) {
         ? urls.find((u): u is string => typeof u === "string")
         : undefined;
       if (!url) throw new ProviderError("permanent", "kie_ai: the task had no result URL");
-      return await downloadImage("kie_ai", url, jobSignal);
+      return await downloadImage("kie_ai", url, jobSignal, cfg.guard);
     } catch (e) {
       if (deadline.aborted && !jobSignal.aborted)
         throw new ProviderError(

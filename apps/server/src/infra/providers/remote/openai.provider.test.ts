@@ -8,7 +8,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeOpenAi } from "../../../../test/fake-openai";
 import { listenLocally } from "../../../../test/fake-server";
-import { failure, generateRequest, registryWith } from "../../../../test/provider-requests";
+import {
+  devGuard,
+  failure,
+  generateRequest,
+  registryWith,
+} from "../../../../test/provider-requests";
 import { DEFAULT_ANSWERS_AT_ONCE, providerAnswers } from "../answer-slots";
 import type { GenerateRequest } from "../provider";
 import { kanvasRequest, referenceImages } from "./kanvas-test-request";
@@ -23,6 +28,7 @@ afterAll(() => fake.close());
 const provider = (over: Partial<Parameters<typeof createOpenAiProvider>[0]> = {}) =>
   createOpenAiProvider({
     apiKey: fake.apiKey,
+    guard: devGuard,
     endpoint: fake.endpoint,
     model: "gpt-image-1",
     ...over,
@@ -282,6 +288,7 @@ describe("OpenAI Kanvas client against local fakes of the Images API", () => {
   const kanvas = (over: Partial<Parameters<typeof createOpenAiKanvasProvider>[0]> = {}) =>
     createOpenAiKanvasProvider({
       apiKey: fake.apiKey,
+      guard: devGuard,
       endpoint: gen.endpoint,
       model: "gpt-image-1",
       ...over,
@@ -426,6 +433,7 @@ describe("OpenAI Kanvas client against local fakes of the Images API", () => {
       burst.hold();
       const client = createOpenAiProvider({
         apiKey: burst.apiKey,
+        guard: devGuard,
         endpoint: burst.endpoint,
         model: "gpt-image-1",
       });

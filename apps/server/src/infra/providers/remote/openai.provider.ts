@@ -8,11 +8,14 @@ import {
   providerFetch,
   subjectBlob,
 } from "../provider";
+import type { EndpointGuard } from "../endpoint-guard";
 import { providerAnswers } from "../answer-slots";
 import { B64JsonError, createB64JsonReader } from "./b64-json-reader";
 
 export interface OpenAiConfig {
   apiKey: string;
+  /** Where the key may go (ADR 030): every call with it goes through this guard. */
+  guard: EndpointGuard;
   /** https://api.openai.com by default; a local fake in tests. */
   endpoint: string;
   /** Always sent: the edits endpoint would otherwise pick dall-e-2. */
@@ -130,6 +133,7 @@ async function requestImage(
     body,
     signal: jobSignal,
     timeoutMs,
+    guard: cfg.guard,
   });
   if (!res.ok)
     throw failure(res.status, await readText(res, signal), res.headers.get("retry-after"));
@@ -144,7 +148,8 @@ async function requestImage(
   const first = parsed.data?.[0];
   // `b64_json` was decoded while reading (it is "" in `read.json`).
   let image: Buffer | null = first?.b64_json === "" ? read.image : null;
-  if (!image?.length && first?.url) image = await downloadImage("openai", first.url, jobSignal);
+  if (!image?.length && first?.url)
+    image = await downloadImage("openai", first.url, jobSignal, cfg.guard);
   if (!image || image.length === 0)
     throw new ProviderError("permanent", "openai: the response had no image");
   return image;

@@ -2,7 +2,7 @@ import { getEventListeners } from "node:events";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeReplicate } from "../../../../test/fake-replicate";
-import { failure, generateRequest } from "../../../../test/provider-requests";
+import { devGuard, failure, generateRequest } from "../../../../test/provider-requests";
 import { kanvasRequest, referenceImages } from "./kanvas-test-request";
 import {
   createReplicateKanvasProvider,
@@ -21,6 +21,7 @@ const VERSION = "a".repeat(64);
 const provider = (over: Partial<Parameters<typeof createReplicateProvider>[0]> = {}) =>
   createReplicateProvider({
     token: "test-token-123",
+    guard: devGuard,
     endpoint: fake.endpoint,
     version: VERSION,
     model: "zsxkib/instant-id",
@@ -178,6 +179,7 @@ describe("Replicate Kanvas client (FLUX dev) against a local fake of its API", (
   const kanvas = (over: Partial<Parameters<typeof createReplicateKanvasProvider>[0]> = {}) =>
     createReplicateKanvasProvider({
       token: "test-token-123",
+      guard: devGuard,
       endpoint: fake.endpoint,
       version: null,
       model: FLUX_DEV_MODEL,

@@ -9,9 +9,12 @@ import {
   providerFetch,
   subjectBytes,
 } from "../provider";
+import type { EndpointGuard } from "../endpoint-guard";
 
 export interface ReplicateConfig {
   token: string;
+  /** Where the key may go (ADR 030): every call with it goes through this guard. */
+  guard: EndpointGuard;
   /** https://api.replicate.com by default; a local fake in tests. */
   endpoint: string;
   /** The pinned model version (a 64-hex id) of zsxkib/instant-id or another model. */
@@ -105,6 +108,7 @@ function createPredictionRunner(cfg: ReplicateConfig) {
         method: "POST",
         headers,
         signal,
+        guard: cfg.guard,
         body: JSON.stringify({
           version: cfg.version,
           input,
@@ -121,7 +125,7 @@ function createPredictionRunner(cfg: ReplicateConfig) {
     const res = await providerFetch(
       "replicate",
       `${base}/v1/predictions/${encodeURIComponent(id)}`,
-      { headers, signal },
+      { headers, signal, guard: cfg.guard },
     );
     if (res.status === 404) {
       await res.body?.cancel();
@@ -151,18 +155,23 @@ function createPredictionRunner(cfg: ReplicateConfig) {
         } else {
           await sleep(poll, signal);
         }
-        p = await json(await providerFetch("replicate", getUrl, { headers, signal }));
+        p = await json(
+          await providerFetch("replicate", getUrl, { headers, signal, guard: cfg.guard }),
+        );
       }
       return p;
     } catch (e) {
       // Our time ran out: stop paying for it. A caller that merely gave up (a worker that lost
       // its claim) leaves it running, for the attempt that took over to resume.
       if (deadline.aborted || timedOut(req.signal)) {
-        await fetch(cancelUrl, {
-          method: "POST",
-          headers,
-          signal: AbortSignal.timeout(10_000),
-        }).catch(() => undefined);
+        await cfg.guard
+          .fetchWithKey("replicate", cancelUrl, {
+            method: "POST",
+            headers,
+            signal: AbortSignal.timeout(10_000),
+          })
+          .then((res) => res.body?.cancel())
+          .catch(() => undefined);
         throw new ProviderError(
           "transient",
           "replicate: timed out waiting for the prediction; it was cancelled",
@@ -199,7 +208,7 @@ function createPredictionRunner(cfg: ReplicateConfig) {
       const url = firstUrl(p.output);
       if (!url) throw new ProviderError("permanent", "replicate: prediction had no image output");
       try {
-        return await downloadImage("replicate", url, req.signal);
+        return await downloadImage("replicate", url, req.signal, cfg.guard);
       } catch (e) {
         // An old prediction's output can have expired: make it again, once.
         if (!resumed || !(e instanceof ProviderError) || e.kind !== "permanent") throw e;
