@@ -1,6 +1,11 @@
 import { CircleCheck, CircleX, KeyRound, PlugZap, Save, Trash2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { AI_PROVIDERS, type AiProvider } from "@rupa/shared";
+import {
+  AI_PROVIDERS,
+  ENDPOINT_REFUSALS,
+  type AiProvider,
+  type EndpointRefusal,
+} from "@rupa/shared";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -13,6 +18,7 @@ import {
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
+import { isApiError } from "@/lib/api-client";
 import { formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
@@ -49,6 +55,15 @@ function Field({ label, id, children }: { label: string; id: string; children: R
   );
 }
 
+/** The reason of a save refused as `endpoint_refused` (the issue's code), if that is what it was. */
+function refusalOf(error: unknown): EndpointRefusal | null {
+  if (!isApiError(error) || error.code !== "endpoint_refused") return null;
+  const code = error.issues?.[0]?.code;
+  return (ENDPOINT_REFUSALS as readonly string[]).includes(code ?? "")
+    ? (code as EndpointRefusal)
+    : "invalid_url";
+}
+
 function TestResult({ result }: { result: AiConfigTest }) {
   const { t } = useAdminI18n();
   return (
@@ -67,7 +82,11 @@ function TestResult({ result }: { result: AiConfigTest }) {
         ) : (
           <CircleX aria-hidden className="size-4" />
         )}
-        {result.ok ? t("aiSettings.test.ok") : t("aiSettings.test.failed")}
+        {result.ok
+          ? t("aiSettings.test.ok")
+          : result.refused
+            ? t("aiSettings.test.refused")
+            : t("aiSettings.test.failed")}
         <span className="font-normal tabular-nums">({result.latencyMs} ms)</span>
       </span>
       {result.endpoint && (
@@ -77,6 +96,9 @@ function TestResult({ result }: { result: AiConfigTest }) {
             status: result.status === null ? "—" : String(result.status),
           })}
         </span>
+      )}
+      {result.refused && (
+        <span data-testid="ai-config-refused">{t(`aiSettings.refused.${result.refused}`)}</span>
       )}
       {result.detail && <span className="break-words">{result.detail}</span>}
     </div>
@@ -100,6 +122,7 @@ export function AiConfigCard({ config }: { config: AiConfig }) {
   const [jsonText, setJsonText] = useState(JSON.stringify(config.configData, null, 2));
   const [lastValid, setLastValid] = useState(config.configData);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [refused, setRefused] = useState<EndpointRefusal | null>(null);
   const id = useId();
   const jsonInvalid = parseConfigJson(jsonText) === null;
   const label = `${t(`aiSettings.services.${config.serviceName}`)} · ${config.modelName || t(`aiSettings.providers.${config.apiProvider}`)}`;
@@ -126,9 +149,19 @@ export function AiConfigCard({ config }: { config: AiConfig }) {
       {
         onSuccess: ({ config: saved }) => {
           setJsonText(JSON.stringify(saved.configData, null, 2));
+          setRefused(null);
           toast.success(t("aiSettings.saved"));
         },
-        onError: () => toast.error(t("aiSettings.saveFailed")),
+        onError: (error) => {
+          // The server refuses an endpoint its guard would never send the key to (ADR 030).
+          const reason = refusalOf(error);
+          setRefused(reason);
+          toast.error(
+            reason
+              ? t("aiSettings.endpointRefused", { reason: t(`aiSettings.refused.${reason}`) })
+              : t("aiSettings.saveFailed"),
+          );
+        },
       },
     );
   }
@@ -238,8 +271,15 @@ export function AiConfigCard({ config }: { config: AiConfig }) {
               maxLength={500}
               autoComplete="off"
               placeholder={t("aiSettings.endpointPlaceholder")}
+              aria-invalid={refused !== null}
+              aria-describedby={refused ? `${id}-endpoint-error` : undefined}
               onChange={(e) => setEndpoint(e.target.value)}
             />
+            {refused && (
+              <p id={`${id}-endpoint-error`} className="text-xs text-destructive">
+                {t(`aiSettings.refused.${refused}`)}
+              </p>
+            )}
           </Field>
         </div>
         <Field label={t("aiSettings.fields.config")} id={`${id}-config`}>
