@@ -50,7 +50,8 @@ export default defineConfig({
         },
       },
       {
-        // Several processes of the built server (issue 17): run after `npm run build`.
+        // Processes of the built server: several at once (issue 17), and backup and restore of a
+        // running one (issue 33). Run after `npm run build`.
         test: {
           name: "cluster",
           environment: "node",

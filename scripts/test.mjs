@@ -48,7 +48,9 @@ must(
     env: { ...process.env, TEST_DATABASE_URL: testDb },
   },
 );
-step("two API and two worker processes of the built server (PostgreSQL, S3)");
+step(
+  "processes of the built server: two API and two workers (PostgreSQL, S3); backup and restore while running",
+);
 must("npx", ["vitest", "run", "--project", "cluster"], {
   env: { ...process.env, TEST_DATABASE_URL: testDb },
 });

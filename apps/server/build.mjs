@@ -14,6 +14,7 @@ await build({
   entryPoints: {
     index: "src/index.ts",
     cli: "src/cli.ts",
+    "backup-cli": "src/backup/backup-cli.ts",
     "local-renderer.worker": "src/infra/providers/local/local-renderer.worker.ts",
     "face-detector.worker": "src/infra/images/face-detector.worker.ts",
     "build-previews": "src/build-previews.ts",
@@ -32,7 +33,9 @@ await build({
 });
 fs.rmSync(`${outdir}/migrations`, { recursive: true, force: true });
 fs.cpSync("src/db/migrations", `${outdir}/migrations`, { recursive: true });
-console.log(`server built: ${outdir}/index.js, ${outdir}/cli.js and the worker threads' entries`);
+console.log(
+  `server built: ${outdir}/index.js, ${outdir}/cli.js, ${outdir}/backup-cli.js and the worker threads' entries`,
+);
 // The seed catalogue's style previews, drawn with the renderer just built (issue 18): only the
 // images not in ${outdir}/previews yet, so a rebuild with an unchanged renderer draws none.
 const previews = spawnSync(process.execPath, [`${outdir}/build-previews.js`], { stdio: "inherit" });

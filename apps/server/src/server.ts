@@ -12,6 +12,7 @@ import { createAppContext, registerJobs } from "./bootstrap";
 import type { AppContext } from "./context";
 import type { Env } from "./env";
 import { openDatabase } from "./infra/db/client";
+import { type BackupSocket, backupSocketPath, serveBackups } from "./infra/db/backup-socket";
 import { oneAtATime, runMigrations } from "./infra/db/migrate";
 import { seedDatabase } from "./db/seed";
 import { createQueue } from "./infra/queue/queue";
@@ -71,6 +72,7 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
   let queueStarted: ReturnType<typeof createQueue> | undefined;
   let changes: ChangeBus | undefined;
   let apiLimiter: ApiLimiter | undefined;
+  let backups: BackupSocket | undefined;
   try {
     await runMigrations(db);
     await oneAtATime(db, "seed", () => seedDatabase(db.db, env.INITIAL_SETTINGS));
@@ -129,6 +131,16 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
         })),
       );
     });
+
+    // The embedded database's folder is this process's alone: `npm run backup` asks it for a copy
+    // over a socket in DATA_DIR (ADR 031). PostgreSQL is backed up with pg_dump instead.
+    const dumpDataDir = db.dumpDataDir?.bind(db);
+    if (dumpDataDir)
+      backups = await serveBackups({
+        socketPath: backupSocketPath(env.DATA_DIR),
+        dump: dumpDataDir,
+        log,
+      });
 
     const dist = webDistDir(env);
     if (!dist) log.warn("web app not built: only the API is served (run npm run build)");
@@ -189,6 +201,7 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
         // Stops its flush timer and hands the last counts to the other processes.
         await ctx.services.apiLimiter.close();
         await changes?.close();
+        await backups?.close();
         await db.close().catch((err: unknown) => log.error({ err }, "database close failed"));
         log.info("stopped");
       })();
@@ -201,6 +214,7 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
     await queueStarted?.stop().catch(() => undefined);
     await apiLimiter?.close();
     await changes?.close().catch(() => undefined);
+    await backups?.close();
     await db.close().catch(() => undefined);
     throw e;
   }

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -35,7 +36,10 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder; "memory://" for an in-memory database. */
   pgliteDir?: string;
-  /** PGlite in memory only: start from this data folder tarball instead of an empty cluster. */
+  /**
+   * PGlite: start from this data folder tarball (`dumpDataDir()`) instead of an empty cluster, in
+   * memory or in a folder that holds no database yet (a restore).
+   */
   pgliteImage?: Blob;
   poolMax?: number;
 }
@@ -65,7 +69,10 @@ const PGLITE_SHARED_BUFFERS = "32MB";
 
 async function openPglite(dir: string, image?: Blob): Promise<DatabaseHandle> {
   const inMemory = dir.startsWith("memory://");
-  if (image && !inMemory) throw new Error("a PGlite image opens in memory only");
+  if (image && !inMemory && fs.existsSync(path.join(dir, "PG_VERSION")))
+    throw new Error(
+      `${dir} already holds a database: a PGlite image opens in an empty folder only`,
+    );
   const release = inMemory ? () => {} : acquireDirLock(path.dirname(path.resolve(dir)));
   let client: PGlite;
   try {

@@ -25,6 +25,22 @@ function alive(pid: number): boolean {
 }
 
 /**
+ * The process that holds the lock file in `dir`, if it still runs (a stale lock, or none, is
+ * undefined). Read by the backup command, which asks a running server for its database instead of
+ * opening the folder itself.
+ */
+export function dirLockHolder(dir: string): number | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(dir, "rupa.lock"), "utf8");
+  } catch {
+    return undefined;
+  }
+  const pid = Number.parseInt(text, 10);
+  return Number.isInteger(pid) && pid > 0 && alive(pid) ? pid : undefined;
+}
+
+/**
  * Take an exclusive lock file in `dir` (created atomically with O_EXCL). A lock left by a process
  * that no longer runs is taken over. Returns the release function.
  */
