@@ -295,7 +295,7 @@ export function createAppContext(core: CoreParts): AppContext {
     },
   });
   const payments = createPaymentsService({
-    payments: createPaymentsRepository(db.db, credits),
+    payments: createPaymentsRepository(db.db, credits, referrals),
     credits,
     settings,
     accounts,

@@ -8,7 +8,7 @@ import {
   processRewardsResponseSchema,
 } from "@rupa/shared";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
-import { auditLog, creditLots, referrals, users } from "../../db/schema";
+import { auditLog, creditLots, payments, referrals, users } from "../../db/schema";
 
 let t: TestServer;
 let adminId: string;
@@ -23,10 +23,11 @@ async function insertUser(tag: string): Promise<{ id: string; email: string }> {
 }
 
 /**
- * A referrer with `n` referrals completed but not paid: as completion leaves them when its
- * payment could not run (rewards paused, a crash between completion and payment).
+ * A referrer with `n` referrals completed (the friend's first avatar) and not paid. With
+ * `bought`, each friend also has a paid order whose reward was never paid: as a purchase leaves
+ * it when rewards were paused at 0, or when it came before the first-purchase rule.
  */
-async function referrerWithCompleted(n: number, tag = "referrer") {
+async function referrerWithCompleted(n: number, tag = "referrer", bought = false) {
   const referrer = await insertUser(tag);
   const friends = [];
   for (let i = 0; i < n; i++) {
@@ -39,9 +40,30 @@ async function referrerWithCompleted(n: number, tag = "referrer") {
         status: "completed",
         completedAt: new Date(Date.now() - (n - i) * 1000),
       });
+    if (bought) await paidOrder(friend.id);
     friends.push(friend);
   }
   return { referrer, friends };
+}
+
+/** A settled order of the user, as the payments module's grant leaves it. */
+async function paidOrder(userId: string, status = "settlement") {
+  await db()
+    .insert(payments)
+    .values({
+      orderId: `RUPA-TEST-${randomUUID()}`,
+      userId,
+      planId: "starter_monthly",
+      planName: "Starter",
+      billingCycle: "monthly",
+      credits: 25,
+      validityDays: 30,
+      amountIdr: 39_000,
+      gateway: "midtrans",
+      status,
+      paidAt: new Date(),
+      creditedAt: new Date(),
+    });
 }
 
 function call(method: string, url: string, body?: unknown): Promise<Response> {
@@ -69,16 +91,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe(`admin referrals (${testDriver()})`, () => {
-  it("pays a referrer with 3 completed referrals once, credits them, and audits the reward", async () => {
-    const { referrer, friends } = await referrerWithCompleted(3);
+  it("pays each friend's purchase left unpaid once, credits the referral, and audits the reward", async () => {
+    const { referrer, friends } = await referrerWithCompleted(3, "referrer", true);
     const before = await balance(referrer.id);
 
     const first = await process();
-    expect(first.processed).toBeGreaterThanOrEqual(1);
-    expect(await balance(referrer.id)).toBe(before + 5);
+    expect(first.processed).toBeGreaterThanOrEqual(3);
+    expect(await balance(referrer.id)).toBe(before + 15);
     const lots = (await lotsOf(referrer.id)).filter((l) => l.source === "referral_reward");
-    expect(lots).toHaveLength(1);
-    expect(lots[0]).toMatchObject({ amount: 5, watermarked: false });
+    expect(lots).toHaveLength(3);
+    expect(lots.every((l) => l.amount === 5 && !l.watermarked)).toBe(true);
 
     const rows = await db()
       .select()
@@ -89,8 +111,8 @@ describe(`admin referrals (${testDriver()})`, () => {
           friends.map((f) => f.id),
         ),
       );
-    expect(rows.every((r) => r.status === "credited" && r.rewardLotId === lots[0]!.id)).toBe(true);
-    expect(rows.reduce((n, r) => n + r.creditsAwarded, 0)).toBe(5);
+    expect(rows.every((r) => r.status === "credited" && r.creditsAwarded === 5)).toBe(true);
+    expect(new Set(rows.map((r) => r.rewardLotId))).toEqual(new Set(lots.map((l) => l.id)));
 
     const audit = await db()
       .select()
@@ -99,33 +121,43 @@ describe(`admin referrals (${testDriver()})`, () => {
     const mine = audit.filter(
       (a) => (a.after as { referrerId?: string }).referrerId === referrer.id,
     );
-    expect(mine).toHaveLength(1);
+    expect(mine).toHaveLength(3);
     expect(mine[0]).toMatchObject({ entityType: "referral", before: { status: "completed" } });
 
     // Pressed again: nothing left to pay.
     expect(await process()).toEqual({ processed: 0, referrers: 0, credits: 0 });
-    expect(await balance(referrer.id)).toBe(before + 5);
+    expect(await balance(referrer.id)).toBe(before + 15);
   });
 
   it("two presses at once pay each reward once", async () => {
-    const { referrer } = await referrerWithCompleted(6, "busy");
+    const { referrer } = await referrerWithCompleted(6, "busy", true);
     const [a, b] = await Promise.all([process(), process()]);
-    expect(a.processed + b.processed).toBe(2);
-    expect(await balance(referrer.id)).toBe(10);
+    expect(a.processed + b.processed).toBe(6);
+    expect(await balance(referrer.id)).toBe(30);
     expect((await lotsOf(referrer.id)).filter((l) => l.source === "referral_reward")).toHaveLength(
-      2,
+      6,
     );
   });
 
-  it("leaves a referrer short of a full group unpaid", async () => {
-    const { referrer } = await referrerWithCompleted(2, "short");
+  it("pays nothing for friends who made an avatar but never bought, or whose purchase was refunded", async () => {
+    const stats = async () =>
+      adminReferralStatsSchema.parse(
+        await (await call("GET", "/api/admin/referrals/stats")).json(),
+      );
+    const before = await stats();
+    const { referrer, friends } = await referrerWithCompleted(3, "short");
+    await paidOrder(friends[0]!.id, "refund");
     expect((await process()).processed).toBe(0);
     expect(await balance(referrer.id)).toBe(0);
-    const stats = adminReferralStatsSchema.parse(
-      await (await call("GET", "/api/admin/referrals/stats")).json(),
-    );
-    expect(stats.unpaid).toBeGreaterThanOrEqual(2);
-    expect(stats).toMatchObject({ rewardEvery: 3, rewardCredits: 5 });
+    const after = await stats();
+    expect(after.completed).toBe(before.completed + 3);
+    expect(after.unpaid).toBe(before.unpaid);
+    expect(after).toMatchObject({ rewardEvery: 3, rewardCredits: 5 });
+    // A paid order makes one due: counted as unpaid until Process Rewards pays it.
+    await paidOrder(friends[1]!.id);
+    expect((await stats()).unpaid).toBe(before.unpaid + 1);
+    expect((await process()).processed).toBe(1);
+    expect(await balance(referrer.id)).toBe(5);
   });
 
   it("lists the activity paged, searched by e-mail, filtered by status and sorted", async () => {

@@ -4,6 +4,7 @@ import type { Database } from "../../infra/db/client";
 import type { GatewayKind } from "../../infra/payments/gateway";
 import type { MidtransTransaction } from "../../infra/payments/midtrans";
 import type { CreditsRepository } from "../credits/credits.repository";
+import type { ReferralsRepository } from "../referrals/referrals.repository";
 import {
   decide,
   decideUnanswered,
@@ -33,8 +34,21 @@ export interface OrderWithLot extends PaymentRow {
   lotRemaining: number | null;
 }
 
+/** What a grant also pays: the buyer's referrer, at the buyer's first purchase. */
+export interface ApplyOptions {
+  /** Credits for the buyer's referrer (`referral_reward_credits`, read before the transaction). */
+  referralReward: number;
+}
+
 export type ApplyOutcome =
-  | { outcome: "granted"; order: PaymentRow; lotId: string; expiresAt: Date }
+  | {
+      outcome: "granted";
+      order: PaymentRow;
+      lotId: string;
+      expiresAt: Date;
+      /** The referrer this purchase paid (the buyer's first paid order), if any. */
+      referralReward: { referrerId: string; lotId: string } | null;
+    }
   | { outcome: "ended" | "refunded" | "waiting"; order: PaymentRow }
   | { outcome: "ignored"; reason: string; order: PaymentRow | null };
 
@@ -49,7 +63,11 @@ const lotColumns = {
  * writes the order, the credit lot or the revocation in one transaction: a notification that
  * arrives twenty times at once grants once (the lot is also unique per payment).
  */
-export function createPaymentsRepository(db: Database, credits: CreditsRepository) {
+export function createPaymentsRepository(
+  db: Database,
+  credits: CreditsRepository,
+  referrals: Pick<ReferralsRepository, "rewardFirstPurchase">,
+) {
   function withLot() {
     return db
       .select({ payment: payments, ...lotColumns })
@@ -188,6 +206,7 @@ export function createPaymentsRepository(db: Database, credits: CreditsRepositor
       orderId: string,
       confirmed: MidtransTransaction | null,
       now: Date,
+      opts: ApplyOptions = { referralReward: 0 },
     ): Promise<ApplyOutcome> {
       return db.transaction(async (tx) => {
         const locked = await tx.execute(
@@ -232,7 +251,22 @@ export function createPaymentsRepository(db: Database, credits: CreditsRepositor
             // The lot is unique per payment: a second grant finds it there and changes nothing.
             if (!lot) return { outcome: "ignored", reason: "already_granted", order: order! };
             const paid = await update({ status: decision.status, paidAt: now, creditedAt: now });
-            return { outcome: "granted", order: paid, lotId: lot.lotId, expiresAt };
+            // The buyer's referrer is paid in this same transaction, once per referral: a second
+            // purchase finds the referral paid (docs/product/referrals.md).
+            const reward = await referrals.rewardFirstPurchase(
+              tx,
+              order!.userId,
+              opts.referralReward,
+            );
+            return {
+              outcome: "granted",
+              order: paid,
+              lotId: lot.lotId,
+              expiresAt,
+              referralReward: reward
+                ? { referrerId: reward.referrerId, lotId: reward.lotId }
+                : null,
+            };
           }
           case "end":
             return { outcome: "ended", order: await update({ status: decision.status }) };

@@ -25,6 +25,8 @@ function world() {
   const orders = new Map<string, PaymentRow>();
   const notifications: { orderId: string; signatureValid: boolean }[] = [];
   const applied: { orderId: string; confirmed: MidtransTransaction | null }[] = [];
+  /** The referrer's reward each grant was given (the setting, read before its transaction). */
+  const referralRewards: (number | undefined)[] = [];
   const events: SecurityEventInput[] = [];
   const mails: MailMessage[] = [];
   const failed: string[] = [];
@@ -120,13 +122,20 @@ function world() {
       notifications.push({ orderId: n.orderId, signatureValid: n.signatureValid });
       return Promise.resolve();
     },
-    apply(orderId, confirmed): Promise<ApplyOutcome> {
+    apply(orderId, confirmed, _now, opts): Promise<ApplyOutcome> {
       applied.push({ orderId, confirmed });
+      referralRewards.push(opts?.referralReward);
       const r = orders.get(orderId)!;
       if (confirmed?.transaction_status === "settlement" && r.status === "pending") {
         r.status = "settlement";
         const expiresAt = new Date(now + 30 * 864e5);
-        return Promise.resolve({ outcome: "granted", order: r, lotId: "lot1", expiresAt });
+        return Promise.resolve({
+          outcome: "granted",
+          order: r,
+          lotId: "lot1",
+          expiresAt,
+          referralReward: null,
+        });
       }
       return Promise.resolve({ outcome: "waiting", order: r });
     },
@@ -135,7 +144,10 @@ function world() {
   const service = createPaymentsService({
     payments: repo,
     credits: {} as never,
-    settings: { get: () => Promise.resolve(JSON.stringify(defaultPlans)) } as never,
+    settings: {
+      get: () => Promise.resolve(JSON.stringify(defaultPlans)),
+      getInt: () => Promise.resolve(5),
+    } as never,
     accounts: {
       findById: (id: string) =>
         Promise.resolve({
@@ -168,6 +180,7 @@ function world() {
     orders,
     notifications,
     applied,
+    referralRewards,
     events,
     mails,
     failed,
@@ -263,6 +276,8 @@ describe("a notification", () => {
     w.setStatus(pending);
     await w.service.notify(sign(settlement(o.orderId)), "ip");
     expect(w.applied).toEqual([{ orderId: o.orderId, confirmed: pending }]);
+    // The grant is told what a first purchase pays the buyer's referrer (the setting).
+    expect(w.referralRewards).toEqual([5]);
   });
 
   it("answers 503 when the status API cannot confirm, so Midtrans sends it again", async () => {

@@ -23,7 +23,12 @@ import type { AccountRepository } from "../account/account.repository";
 import type { CreditsRepository } from "../credits/credits.repository";
 import type { SecurityEventsRepository } from "../security/security-events.repository";
 import type { SettingsRepository } from "../settings/settings.repository";
-import type { ApplyOutcome, OrderWithLot, PaymentsRepository } from "./payments.repository";
+import type {
+  ApplyOptions,
+  ApplyOutcome,
+  OrderWithLot,
+  PaymentsRepository,
+} from "./payments.repository";
 import {
   CHECKOUT_EXPIRY_MINUTES,
   orderState,
@@ -125,10 +130,22 @@ export function createPaymentsService(d: {
     }
   }
 
+  /**
+   * Read before the grant's transaction opens (on PGlite a query beside an open transaction
+   * waits for it): what a first purchase pays the buyer's referrer.
+   */
+  async function applyOptions(): Promise<ApplyOptions> {
+    return { referralReward: await d.settings.getInt("referral_reward_credits") };
+  }
+
   async function applied(result: ApplyOutcome): Promise<ApplyOutcome> {
     if (result.outcome === "granted") {
       d.log.info(
-        { orderId: result.order.orderId, credits: result.order.credits },
+        {
+          orderId: result.order.orderId,
+          credits: result.order.credits,
+          referralRewardPaid: result.referralReward !== null,
+        },
         "payment settled, credits granted",
       );
       await sendReceipt(result);
@@ -155,7 +172,9 @@ export function createPaymentsService(d: {
     if (!gateway) return null;
     try {
       const confirmed = await gateway.client.transactionStatus(order.orderId, opts);
-      return await applied(await d.payments.apply(order.orderId, confirmed, now()));
+      return await applied(
+        await d.payments.apply(order.orderId, confirmed, now(), await applyOptions()),
+      );
     } catch (err) {
       if (!(err instanceof MidtransError)) throw err;
       d.log.warn(
@@ -359,7 +378,9 @@ export function createPaymentsService(d: {
         // Midtrans sends the notification again; the sweeper also asks later.
         return { status: 503, message: "The payment status could not be confirmed yet" };
       }
-      const result = await applied(await d.payments.apply(n.order_id, confirmed, now()));
+      const result = await applied(
+        await d.payments.apply(n.order_id, confirmed, now(), await applyOptions()),
+      );
       return {
         status: 200,
         outcome: result.outcome === "ignored" ? `ignored:${result.reason}` : result.outcome,

@@ -1,8 +1,8 @@
 import { alias } from "drizzle-orm/pg-core";
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { parseSort, type AdminReferral, type AdminReferralsQuery } from "@rupa/shared";
-import { referrals, results, users } from "../../db/schema";
-import type { Database } from "../../infra/db/client";
+import { payments, referrals, results, users } from "../../db/schema";
+import type { Database, Tx } from "../../infra/db/client";
 import { likePattern, type AuditActor, type AuditRepository } from "../audit/audit.repository";
 import type { CreditsRepository } from "../credits/credits.repository";
 
@@ -13,6 +13,49 @@ export function createReferralsRepository(
   credits: CreditsRepository,
   audit: Pick<AuditRepository, "write">,
 ) {
+  /**
+   * Due and not yet paid: the friend has a paid order (granted, not refunded) and the referral's
+   * reward was never paid.
+   */
+  const dueUnpaid = and(
+    isNull(referrals.creditedAt),
+    sql`EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.userId} = ${referrals.referredId}
+        AND ${payments.paidAt} IS NOT NULL AND ${payments.status} IN ('settlement', 'capture'))`,
+  )!;
+
+  /**
+   * Pays one referral in `tx`, whose caller locked the referrer's row (or locks it here first):
+   * claims it (`credited_at IS NULL`), then grants the reward as a ledger lot that says why.
+   */
+  async function payOne(
+    tx: Tx,
+    r: { id: string; referrerId: string },
+    reward: number,
+  ): Promise<{ referralId: string; referrerId: string; lotId: string } | null> {
+    await tx.execute(sql`SELECT id FROM users WHERE id = ${r.referrerId} FOR UPDATE`);
+    const claimed = await tx
+      .update(referrals)
+      .set({ status: "credited", creditedAt: sql`now()`, creditsAwarded: reward })
+      .where(and(eq(referrals.id, r.id), isNull(referrals.creditedAt)))
+      .returning({ id: referrals.id });
+    if (claimed.length === 0) return null;
+    const lot = await credits.grant(
+      r.referrerId,
+      {
+        source: "referral_reward",
+        amount: reward,
+        watermarked: false,
+        description: "Referral reward: a friend's first purchase",
+      },
+      tx,
+    );
+    await tx
+      .update(referrals)
+      .set({ rewardLotId: lot?.lotId ?? null })
+      .where(eq(referrals.id, r.id));
+    return { referralId: r.id, referrerId: r.referrerId, lotId: lot?.lotId ?? "" };
+  }
+
   return {
     async referrerIdByCode(code: string): Promise<string | null> {
       const [u] = await db
@@ -34,18 +77,23 @@ export function createReferralsRepository(
     },
 
     /**
-     * pending → completed once the referred member has confirmed their e-mail AND made an avatar
-     * (a result of their own); returns the referrer to reward, or null when it is not due or was
-     * completed already. One conditional UPDATE: of two calls at once, one completes it.
+     * The friend's first avatar: once they have confirmed their e-mail AND made an avatar (a
+     * result of their own), `completed_at` is set (pending → completed; a referral paid already
+     * stays credited). Completed referrals count toward the referrer's premium unlock; they pay
+     * no credits (docs/product/referrals.md). Returns the referrer, or null when it is not due or
+     * was completed already. One conditional UPDATE: of two calls at once, one completes it.
      */
     async completeIfDue(referredId: string): Promise<string | null> {
       const rows = await db
         .update(referrals)
-        .set({ status: "completed", completedAt: sql`now()` })
+        .set({
+          status: sql`CASE WHEN ${referrals.status} = 'pending' THEN 'completed' ELSE ${referrals.status} END`,
+          completedAt: sql`now()`,
+        })
         .where(
           and(
             eq(referrals.referredId, referredId),
-            eq(referrals.status, "pending"),
+            isNull(referrals.completedAt),
             sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${referredId} AND ${users.emailVerified})`,
             sql`EXISTS (SELECT 1 FROM ${results} WHERE ${results.userId} = ${referredId})`,
           ),
@@ -55,58 +103,58 @@ export function createReferralsRepository(
     },
 
     /**
-     * Every `every` completed (not yet credited) referrals pay `reward` credits, not watermarked.
-     * Runs in one transaction with the referrer's row locked, so it pays each group once. With
-     * an admin behind it (Process Rewards), each reward's audit row is written in it too.
+     * The friend's paid order was just granted, in the caller's transaction (the payments
+     * module's grant): pays the friend's referrer `reward` credits, once per referral. The
+     * referrer's row is locked first (as Process Rewards locks it), then the referral is claimed
+     * by a conditional UPDATE on `credited_at IS NULL`, so a second purchase, a repeated or a
+     * concurrent notification pays nothing more. Null when there is nothing to pay.
      */
-    async payDueRewards(
-      referrerId: string,
-      every: number,
+    async rewardFirstPurchase(
+      tx: Tx,
+      referredId: string,
       reward: number,
-      actor?: AuditActor,
-    ): Promise<number> {
+    ): Promise<{ referralId: string; referrerId: string; lotId: string } | null> {
+      if (reward <= 0) return null;
+      const [due] = await tx
+        .select({ id: referrals.id, referrerId: referrals.referrerId })
+        .from(referrals)
+        .where(and(eq(referrals.referredId, referredId), isNull(referrals.creditedAt)));
+      if (!due) return null;
+      return payOne(tx, due, reward);
+    },
+
+    /**
+     * Process Rewards for one referrer: pays every referral whose friend has a paid purchase
+     * and whose reward was not paid (rewards were paused at 0 then, or the purchase came before
+     * this rule), in one transaction with the referrer's row locked, so two presses at once pay
+     * each once. With an admin behind it, each reward's audit row is written in it too.
+     */
+    async payDueRewards(referrerId: string, reward: number, actor?: AuditActor): Promise<number> {
       if (reward <= 0) return 0;
       return db.transaction(async (tx) => {
         await tx.execute(sql`SELECT id FROM users WHERE id = ${referrerId} FOR UPDATE`);
-        const done = await tx
-          .select({ id: referrals.id })
+        const due = await tx
+          .select({ id: referrals.id, referrerId: referrals.referrerId, status: referrals.status })
           .from(referrals)
-          .where(and(eq(referrals.referrerId, referrerId), eq(referrals.status, "completed")))
-          .orderBy(asc(referrals.completedAt), asc(referrals.id));
+          .where(and(eq(referrals.referrerId, referrerId), dueUnpaid))
+          .orderBy(asc(referrals.createdAt), asc(referrals.id));
         let paid = 0;
-        for (let i = 0; i + every <= done.length; i += every) {
-          const group = done.slice(i, i + every).map((r) => r.id);
-          const lot = await credits.grant(
-            referrerId,
-            {
-              source: "referral_reward",
-              amount: reward,
-              watermarked: false,
-              description: `Referral reward (${every} friends)`,
-            },
-            tx,
-          );
-          await tx
-            .update(referrals)
-            .set({ status: "credited", creditedAt: sql`now()`, rewardLotId: lot?.lotId ?? null })
-            .where(inArray(referrals.id, group));
-          await tx
-            .update(referrals)
-            .set({ creditsAwarded: reward })
-            .where(eq(referrals.id, group[group.length - 1]!));
+        for (const r of due) {
+          const done = await payOne(tx, r, reward);
+          if (!done) continue;
           if (actor) {
             await audit.write(tx, {
               actor,
               action: "referral.reward_paid",
               entityType: "referral",
-              entityId: group[group.length - 1]!,
-              before: { status: "completed" },
+              entityId: r.id,
+              before: { status: r.status },
               after: {
                 status: "credited",
                 referrerId,
-                referralIds: group,
+                referralIds: [r.id],
                 credits: reward,
-                lotId: lot?.lotId ?? null,
+                lotId: done.lotId,
               },
             });
           }
@@ -116,12 +164,12 @@ export function createReferralsRepository(
       });
     },
 
-    /** Referrers holding completed referrals not yet paid (Process Rewards' candidates). */
+    /** Referrers holding referrals due (a friend's paid purchase) and not yet paid. */
     async referrersWithUnpaid(): Promise<string[]> {
       const rows = await db
         .selectDistinct({ id: referrals.referrerId })
         .from(referrals)
-        .where(eq(referrals.status, "completed"));
+        .where(dueUnpaid);
       return rows.map((r) => r.id);
     },
 
@@ -192,51 +240,55 @@ export function createReferralsRepository(
       };
     },
 
-    /** Totals over every referral (the admin's four figures and what is left to pay). */
+    /**
+     * Totals over every referral (the admin's four figures and what is left to pay): completed
+     * means the friend made their first avatar (paid or not); unpaid, due and not yet paid.
+     */
     async adminTotals() {
       const r = await db.execute<{
         total: number;
         pending: number;
         completed: number;
-        credited: number;
+        unpaid: number;
         awarded: number;
       }>(sql`
         SELECT count(*)::int AS total,
                count(*) FILTER (WHERE status = 'pending')::int AS pending,
-               count(*) FILTER (WHERE status = 'completed')::int AS completed,
-               count(*) FILTER (WHERE status = 'credited')::int AS credited,
+               count(*) FILTER (WHERE completed_at IS NOT NULL)::int AS completed,
+               (SELECT count(*) FROM ${referrals} WHERE ${dueUnpaid})::int AS unpaid,
                coalesce(sum(credits_awarded), 0)::int AS awarded
         FROM referrals`);
       const row = r.rows[0]!;
       return {
         total: Number(row.total),
         pending: Number(row.pending),
-        completed: Number(row.completed) + Number(row.credited),
-        unpaid: Number(row.completed),
+        completed: Number(row.completed),
+        unpaid: Number(row.unpaid),
         creditsAwarded: Number(row.awarded),
       };
     },
 
+    /**
+     * One referrer's card: completed (friends who made their first avatar: the premium unlock
+     * counts them), pending (not yet), and the credits their friends' first purchases paid.
+     */
     async stats(referrerId: string) {
       const r = await db.execute<{
         total: number;
         pending: number;
         completed: number;
-        credited: number;
         earned: number;
       }>(sql`
         SELECT count(*)::int AS total,
-               count(*) FILTER (WHERE status = 'pending')::int AS pending,
-               count(*) FILTER (WHERE status = 'completed')::int AS completed,
-               count(*) FILTER (WHERE status = 'credited')::int AS credited,
+               count(*) FILTER (WHERE completed_at IS NULL)::int AS pending,
+               count(*) FILTER (WHERE completed_at IS NOT NULL)::int AS completed,
                coalesce(sum(credits_awarded), 0)::int AS earned
         FROM referrals WHERE referrer_id = ${referrerId}`);
       const row = r.rows[0]!;
       return {
         total: Number(row.total),
         pending: Number(row.pending),
-        completed: Number(row.completed) + Number(row.credited),
-        uncredited: Number(row.completed),
+        completed: Number(row.completed),
         earned: Number(row.earned),
       };
     },

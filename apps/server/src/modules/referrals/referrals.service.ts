@@ -5,27 +5,27 @@ import type { SettingsRepository } from "../settings/settings.repository";
 import type { ReferralsRepository } from "./referrals.repository";
 
 /**
- * Completes the member's referral when it is due (e-mail confirmed and a first avatar made) and
- * pays the referrer every `referral_reward_every` completed referrals. Idempotent and safe to
- * call twice at once: the completion is one conditional update and the payment locks the
- * referrer. Called at confirmation and after every successful generation, outside any open
- * transaction (it reads settings and opens its own; on PGlite a query beside an open
- * transaction waits for it).
+ * The referral rule (docs/product/referrals.md): a referred friend's first avatar (e-mail
+ * confirmed, a result of their own) completes the referral, which counts toward the referrer's
+ * premium unlock (`referral_reward_every` completed friends) and pays nothing; credits are paid
+ * at the friend's first purchase, in the payments module's grant transaction
+ * (`ReferralsRepository.rewardFirstPurchase`).
+ *
+ * Completes the member's referral when it is due. Idempotent and safe to call twice at once (one
+ * conditional update). Called at confirmation and after every successful generation.
  */
 export async function completeReferralIfDue(
-  d: { referrals: ReferralsRepository; settings: SettingsRepository },
+  d: { referrals: Pick<ReferralsRepository, "completeIfDue"> },
   userId: string,
 ): Promise<void> {
-  const referrerId = await d.referrals.completeIfDue(userId);
-  if (!referrerId) return;
-  await payReferrerRewards(d, referrerId);
+  await d.referrals.completeIfDue(userId);
 }
 
 /**
- * Pays the referrer every reward their completed, unpaid referrals are due under the current
- * settings (`referral_reward_every`, `referral_reward_credits`); returns how many were paid.
- * The one reward rule: completion pays through it, and so does the admin's Process Rewards
- * (with the admin as `actor`, which writes each reward's audit row in its transaction).
+ * Process Rewards for one referrer: pays the rewards (`referral_reward_credits` each) of the
+ * referrals whose friend has a paid purchase and was never paid for it (rewards were set to 0
+ * at the time, or the purchase came before this rule); returns how many were paid. With the
+ * admin as `actor`, each reward's audit row is written in its transaction.
  */
 export async function payReferrerRewards(
   d: {
@@ -35,11 +35,8 @@ export async function payReferrerRewards(
   referrerId: string,
   actor?: AuditActor,
 ): Promise<{ paid: number; reward: number }> {
-  const [every, reward] = await Promise.all([
-    d.settings.getInt("referral_reward_every"),
-    d.settings.getInt("referral_reward_credits"),
-  ]);
-  return { paid: await d.referrals.payDueRewards(referrerId, every, reward, actor), reward };
+  const reward = await d.settings.getInt("referral_reward_credits");
+  return { paid: await d.referrals.payDueRewards(referrerId, reward, actor), reward };
 }
 
 export function createReferralsService(d: {
@@ -50,7 +47,7 @@ export function createReferralsService(d: {
   return {
     /**
      * After a generation of the user succeeded (once its transaction has committed): completes
-     * their referral if their e-mail is confirmed and it is still pending. Cheap when not due.
+     * their referral if their e-mail is confirmed and it is not completed yet. Cheap when not due.
      */
     onFirstAvatar: (userId: string) => completeReferralIfDue(d, userId),
 
@@ -67,7 +64,7 @@ export function createReferralsService(d: {
         pending: stats.pending,
         completed: stats.completed,
         creditsEarned: stats.earned,
-        progress: stats.completed % every,
+        progress: Math.min(stats.completed, every),
         rewardEvery: every,
         rewardCredits: Number(s.referral_reward_credits),
         premiumUnlocked: stats.completed >= every,

@@ -1,0 +1,240 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { referralStatsSchema, type ReferralStats } from "@rupa/shared";
+import { startFakeMidtrans, type FakeMidtrans } from "../../../test/fake-midtrans";
+import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { creditLots, referrals, results, users } from "../../db/schema";
+import { notificationSignature } from "../../infra/payments/midtrans";
+import { newObjectKey } from "../../infra/storage/storage";
+
+/**
+ * The referral rule (docs/product/referrals.md, issue 33): a friend's first avatar counts toward
+ * the referrer's premium unlock and pays no credits; the friend's first purchase pays the
+ * referrer `referral_reward_credits` once, in the payment's grant transaction, however often
+ * and however concurrently the gateway's notification arrives; later purchases pay nothing.
+ */
+const SERVER_KEY = "SB-Mid-server-referrals-0123456789";
+let fake: FakeMidtrans;
+let t: TestServer;
+
+beforeAll(async () => {
+  fake = await startFakeMidtrans(SERVER_KEY);
+  t = await createTestServer({
+    startQueue: false,
+    env: {
+      MIDTRANS_SERVER_KEY: SERVER_KEY,
+      MIDTRANS_SNAP_URL: fake.endpoint,
+      MIDTRANS_API_URL: fake.endpoint,
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+const db = () => t.ctx.db.db;
+
+async function newMember(): Promise<string> {
+  const id = `u_${randomUUID()}`;
+  await db()
+    .insert(users)
+    .values({ id, email: `${id}@example.com`, fullName: "Rina Kusuma", emailVerified: true });
+  return id;
+}
+
+/** A referrer and `n` confirmed friends who signed up with their code (pending referrals). */
+async function referrerWith(n: number) {
+  const referrer = await newMember();
+  const friends: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const friend = await newMember();
+    await db().insert(referrals).values({ referrerId: referrer, referredId: friend });
+    friends.push(friend);
+  }
+  return { referrer, friends };
+}
+
+/** The friend's avatar finished (as the generation worker leaves it, then tells referrals). */
+async function firstAvatar(userId: string) {
+  await db()
+    .insert(results)
+    .values({ userId, imageKey: newObjectKey({ kind: "user", id: userId }, "jpg") });
+  await t.ctx.services.referrals.onFirstAvatar(userId);
+}
+
+const balance = async (userId: string) => (await t.ctx.services.credits.summary(userId)).balance;
+const rewardLots = (userId: string) =>
+  db()
+    .select()
+    .from(creditLots)
+    .where(and(eq(creditLots.userId, userId), eq(creditLots.source, "referral_reward")));
+const referralOf = async (friend: string) =>
+  (await db().select().from(referrals).where(eq(referrals.referredId, friend)))[0]!;
+
+async function card(userId: string): Promise<ReferralStats> {
+  t.actAs({ userId });
+  try {
+    const res = await t.app.request("/api/referrals/me");
+    expect(res.status).toBe(200);
+    return referralStatsSchema.parse(await res.json());
+  } finally {
+    t.actAs(null);
+  }
+}
+
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: "POST",
+  headers: { "content-type": "application/json", ...headers },
+  body: JSON.stringify(body),
+});
+
+/** The friend starts buying a plan; returns the order id. */
+async function buy(userId: string, planId = "starter_monthly"): Promise<string> {
+  t.actAs({ userId });
+  try {
+    // From the web app, as a browser sends it.
+    const origin = new URL(t.ctx.env.PUBLIC_URL).origin;
+    const res = await t.app.request(
+      "/api/payments",
+      json({ planId }, { origin, "sec-fetch-site": "same-origin" }),
+    );
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { orderId: string }).orderId;
+  } finally {
+    t.actAs(null);
+  }
+}
+
+/** The gateway settles the order; its signed notification arrives `copies` times at once. */
+async function settle(orderId: string, copies = 1): Promise<string[]> {
+  const order = fake.orders.get(orderId) as { transaction_details: { gross_amount: number } };
+  const body = {
+    status_code: "200",
+    status_message: "Success, transaction is found",
+    transaction_id: randomUUID(),
+    order_id: orderId,
+    gross_amount: `${order.transaction_details.gross_amount}.00`,
+    currency: "IDR",
+    payment_type: "qris",
+    transaction_time: "2026-11-27 10:00:00",
+    transaction_status: "settlement",
+    fraud_status: "accept",
+  };
+  fake.setTransaction(orderId, body);
+  const signed = { ...body, signature_key: notificationSignature(body, SERVER_KEY) };
+  const answers = await Promise.all(
+    Array.from({ length: copies }, () =>
+      Promise.resolve(t.app.request("/api/payments/midtrans/notification", json(signed))),
+    ),
+  );
+  expect(answers.map((r) => r.status)).toEqual(Array(copies).fill(200));
+  return Promise.all(answers.map(async (r) => ((await r.json()) as { outcome: string }).outcome));
+}
+
+describe(`referral rewards on ${testDriver()}`, () => {
+  it("a friend's first avatar pays no credits but counts toward the premium unlock", async () => {
+    const { referrer, friends } = await referrerWith(3);
+    expect(await t.ctx.services.settings.getInt("referral_reward_every")).toBe(3);
+    for (const friend of friends) await firstAvatar(friend);
+    // A second avatar (and a second call at once) changes nothing.
+    await Promise.all([firstAvatar(friends[0]!), firstAvatar(friends[0]!)]);
+
+    expect(await balance(referrer)).toBe(0);
+    expect(await rewardLots(referrer)).toEqual([]);
+    for (const friend of friends) {
+      expect(await referralOf(friend)).toMatchObject({
+        status: "completed",
+        creditsAwarded: 0,
+        creditedAt: null,
+      });
+    }
+    expect(await card(referrer)).toMatchObject({
+      total: 3,
+      completed: 3,
+      pending: 0,
+      creditsEarned: 0,
+      progress: 3,
+      rewardEvery: 3,
+      rewardCredits: 5,
+      premiumUnlocked: true,
+    });
+  });
+
+  it("a friend's first purchase pays the referrer once, however often the notification comes", async () => {
+    const { referrer, friends } = await referrerWith(1);
+    const friend = friends[0]!;
+    const orderId = await buy(friend);
+    // Twenty copies at once, then one more later: one grant, one reward.
+    const outcomes = await settle(orderId, 20);
+    expect(outcomes.filter((o) => o === "granted")).toHaveLength(1);
+    expect(await settle(orderId)).toEqual(["ignored:already_paid"]);
+
+    expect(await balance(friend)).toBe(25);
+    expect(await balance(referrer)).toBe(5);
+    const lots = await rewardLots(referrer);
+    expect(lots).toHaveLength(1);
+    expect(lots[0]).toMatchObject({
+      amount: 5,
+      watermarked: false,
+      expiresAt: null,
+      description: "Referral reward: a friend's first purchase",
+    });
+    expect(await referralOf(friend)).toMatchObject({
+      status: "credited",
+      creditsAwarded: 5,
+      rewardLotId: lots[0]!.id,
+      completedAt: null, // no avatar yet: bought, not counted toward premium
+    });
+    expect(await card(referrer)).toMatchObject({
+      completed: 0,
+      pending: 1,
+      creditsEarned: 5,
+      premiumUnlocked: false,
+    });
+
+    // A second purchase pays nothing more; the first avatar afterwards still counts.
+    const again = await buy(friend, "pro_monthly");
+    expect(await settle(again, 3)).toContain("granted");
+    expect(await balance(referrer)).toBe(5);
+    expect(await rewardLots(referrer)).toHaveLength(1);
+    await firstAvatar(friend);
+    expect(await referralOf(friend)).toMatchObject({ status: "credited", creditsAwarded: 5 });
+    expect(await card(referrer)).toMatchObject({ completed: 1, pending: 0, creditsEarned: 5 });
+  });
+
+  it("two first purchases of one friend settled at the same moment pay the referrer once", async () => {
+    const { referrer, friends } = await referrerWith(1);
+    const friend = friends[0]!;
+    const a = await buy(friend, "starter_monthly");
+    const b = await buy(friend, "pro_monthly");
+    const [ra, rb] = await Promise.all([settle(a, 3), settle(b, 3)]);
+    expect([...ra, ...rb].filter((o) => o === "granted")).toHaveLength(2);
+    expect(await balance(friend)).toBe(225);
+    expect(await balance(referrer)).toBe(5);
+    expect(await rewardLots(referrer)).toHaveLength(1);
+  });
+
+  it("pays each friend's first purchase (not per group), and nothing for a friend who was not referred", async () => {
+    const { referrer, friends } = await referrerWith(2);
+    for (const friend of friends) await settle(await buy(friend));
+    expect(await balance(referrer)).toBe(10);
+    const stranger = await newMember();
+    await settle(await buy(stranger));
+    expect(await balance(stranger)).toBe(25);
+    expect(await balance(referrer)).toBe(10);
+  });
+
+  it("leaves a referral paid under the earlier rule as it is: the friend's purchase pays nothing", async () => {
+    const { referrer, friends } = await referrerWith(1);
+    const friend = friends[0]!;
+    await db()
+      .update(referrals)
+      .set({ status: "credited", completedAt: new Date(), creditedAt: new Date() })
+      .where(eq(referrals.referredId, friend));
+    await settle(await buy(friend));
+    expect(await balance(referrer)).toBe(0);
+    expect(await referralOf(friend)).toMatchObject({ status: "credited", creditsAwarded: 0 });
+  });
+});
