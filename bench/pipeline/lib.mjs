@@ -247,6 +247,8 @@ export class BenchClient {
     if (this.cookies.size) headers.cookie = this.cookieHeader();
     if (json !== undefined) headers["content-type"] = "application/json";
     const m = method ?? (json !== undefined || form ? "POST" : "GET");
+    // A write says where it comes from, as the web app's fetch() does (else it is refused).
+    if (m !== "GET") headers.origin = this.base;
     const send = () =>
       fetch(this.base + p, {
         method: m,

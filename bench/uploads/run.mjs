@@ -35,6 +35,8 @@ log(`work folder ${workDir}\n`);
 
 /** One HTTP request from a chosen loopback source address (the server sees it as the client). */
 function send(port, from, { method = "GET", path: p, headers = {}, body }) {
+  // A write says where it comes from, as the web app's fetch() does (else it is refused).
+  if (method !== "GET") headers = { origin: `http://127.0.0.1:${port}`, ...headers };
   return new Promise((resolve, reject) => {
     const req = http.request(
       { host: "127.0.0.1", port, localAddress: from, method, path: p, headers },

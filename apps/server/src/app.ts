@@ -1,6 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
+import { paymentsContract, webhooksContract } from "@rupa/shared";
 import type { AppContext } from "./context";
 import type { AppEnv } from "./lib/http";
 import { errors } from "./lib/errors";
@@ -41,6 +42,16 @@ import { simulatorRoutes } from "./modules/payment-simulator/simulator.routes";
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * Writes that come from other servers, not browsers: they send no Origin and prove themselves by
+ * a signature (Midtrans' notifications, also posted in-process by the payment simulator;
+ * Replicate's webhooks). Every other write must say it comes from Rupa's own pages.
+ */
+const SERVER_TO_SERVER = new Set<string>([
+  paymentsContract.notification.path,
+  webhooksContract.replicate.path,
+]);
+
 /** Whether a request may carry a body: not GET or HEAD, or one that announces a length or chunks. */
 function hasBody(req: { method: string; header(name: string): string | undefined }): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return true;
@@ -58,7 +69,10 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
   app.use("*", compress({ threshold: 1024 }));
 
   const api = new Hono<AppEnv>();
-  api.use("*", sameOriginMutations(ctx.env.PUBLIC_URL));
+  api.use(
+    "*",
+    sameOriginMutations(ctx.env.PUBLIC_URL, (path) => SERVER_TO_SERVER.has(path)),
+  );
   // Before any body is read (ADR 018).
   api.use("*", apiRateLimit(ctx));
   const jsonLimit: MiddlewareHandler<AppEnv> = bodyLimit({

@@ -133,9 +133,11 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     child = await startChild({ ...base, prepareCredits: o.rounds * perRound + 5 });
     const member = child.member!;
     const url = (p: string) => `http://127.0.0.1:${port}${p}`;
+    // Writes say where they come from, as the web app's do (the server refuses them otherwise).
+    const origin = url("");
     const signIn = await fetch(url("/api/account/sign-in"), {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", origin },
       body: JSON.stringify({ email: member.email, password: member.password }),
     });
     if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
@@ -151,7 +153,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     );
     const up = await fetch(url("/api/uploads"), {
       method: "POST",
-      headers: { cookie },
+      headers: { cookie, origin },
       body: form,
     });
     if (up.status !== 201) throw new Error(`upload answered ${up.status}: ${await up.text()}`);
@@ -165,7 +167,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         Array.from({ length: perRound }, async () => {
           const res = await fetch(url("/api/generations"), {
             method: "POST",
-            headers: { cookie, "content-type": "application/json" },
+            headers: { cookie, origin, "content-type": "application/json" },
             body: JSON.stringify({ uploadId, styleId: style!.id }),
           });
           if (res.status !== 202)

@@ -71,8 +71,10 @@ test("a member searches, filters, sorts, steps through, downloads and deletes; t
   await generateWith(page, cartoon);
   await generateWith(page, formal);
   // A real Kanvas run (the local renderer draws it), followed until its picture is made.
+  // A script's request says where it comes from, as the app's own fetch() does (Origin).
   const started = await page.request.post("/api/kanvas", {
     data: { mode: "text2image", prompt: "Candi Borobudur saat matahari terbit" },
+    headers: { origin: new URL(page.url()).origin },
   });
   expect(started.status()).toBe(202);
   const { run } = (await started.json()) as { run: { id: string } };

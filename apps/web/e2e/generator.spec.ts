@@ -173,10 +173,12 @@ test("a guest uploads a JPEG, then a HEIC rotated once, generates and sees the s
   await expect(refused).toBeVisible();
   await expect(refused.getByRole("link", { name: "Daftar Gratis" })).toBeVisible();
   // The server refuses both, whatever the page thinks.
+  // Sent as the app's own fetch() would be (with its Origin), so only the trial rule decides.
   const upload = await page.request.post("/api/uploads", {
     multipart: {
       photo: { name: "lagi.jpg", mimeType: "image/jpeg", buffer: await portraitJpeg() },
     },
+    headers: { origin: new URL(page.url()).origin },
   });
   expect(upload.status()).toBe(403);
   expect(((await upload.json()) as { error: { code: string } }).error.code).toBe(
@@ -184,6 +186,7 @@ test("a guest uploads a JPEG, then a HEIC rotated once, generates and sees the s
   );
   const direct = await page.request.post("/api/generations", {
     data: { uploadId: rotatedUpload.id, styleId: style.id },
+    headers: { origin: new URL(page.url()).origin },
   });
   expect(direct.status()).toBe(403);
   expect(((await direct.json()) as { error: { code: string } }).error.code).toBe(

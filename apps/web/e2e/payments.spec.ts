@@ -232,7 +232,10 @@ test("a premium style is refused before buying and generates once a plan is paid
   const before = await balance(page);
 
   // Buy Starter in this tab through the simulator's checkout.
-  const created = await page.request.post("/api/payments", { data: { planId: "starter_monthly" } });
+  const created = await page.request.post("/api/payments", {
+    data: { planId: "starter_monthly" },
+    headers: { origin: new URL(page.url()).origin },
+  });
   expect(created.status()).toBe(200);
   const { redirect_url } = (await created.json()) as { redirect_url: string };
   await page.goto(redirect_url);

@@ -156,10 +156,13 @@ test("a photo without a face, then one with two, keep Generate closed with the r
       multipart: {
         photo: { name: "kosong.jpg", mimeType: "image/jpeg", buffer: await noFacePhoto() },
       },
+      // As the app's own fetch() sends it: writes must say they come from Rupa (Origin).
+      headers: { origin: new URL(page.url()).origin },
     })
   ).json()) as { upload: { id: string } };
   const refused = await page.request.post("/api/generations", {
     data: { uploadId: uploads.upload.id, styleId: style.id },
+    headers: { origin: new URL(page.url()).origin },
   });
   expect(refused.status()).toBe(422);
   expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("photo_no_face");

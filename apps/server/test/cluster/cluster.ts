@@ -24,6 +24,8 @@ export class Member {
   async req(base: string, p: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookie) headers.set("cookie", this.cookie);
+    // A write says where it comes from, as the web app's fetch() does (else it is refused).
+    if (init.method && init.method !== "GET") headers.set("origin", base);
     const res = await fetch(`${base}${p}`, { ...init, headers });
     const set = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
     if (set.length) {

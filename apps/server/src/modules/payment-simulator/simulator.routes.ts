@@ -114,7 +114,12 @@ export function simulatorRoutes(ctx: AppContext) {
     c.header("Cache-Control", "no-store");
     return next();
   });
-  app.use("*", sameOriginMutations(ctx.env.PUBLIC_URL));
+  // The Snap endpoint is Midtrans' server API, called by Rupa's own server (Basic auth, no
+  // Origin); the checkout page's form is a browser's and must come from Rupa's pages.
+  app.use(
+    "*",
+    sameOriginMutations(ctx.env.PUBLIC_URL, (path) => path === "/pay/snap/v1/transactions"),
+  );
   app.use("*", bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.text("Too large", 413) }));
 
   app.post("/snap/v1/transactions", async (c) => {
