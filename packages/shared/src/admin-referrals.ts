@@ -6,8 +6,9 @@ import { defineRoutes } from "./contract";
 /**
  * The admin Referrals section (spec §2 "referrals", also shown under "content"): four figures,
  * the activity table (paged, sorted and filtered on the server), Process Rewards (pays every
- * referrer whose completed referrals are due and unpaid, once however often it is pressed) and
- * the Manual Reward dialog (a manual_reward ledger lot for a user found by e-mail).
+ * referral whose friend made a paid purchase and whose reward is unpaid, once however often it
+ * is pressed) and the Manual Reward dialog (a manual_reward ledger lot for a user found by
+ * e-mail). The rule: docs/product/referrals.md.
  */
 
 export const REFERRAL_STATUSES = ["pending", "completed", "credited"] as const;
@@ -20,7 +21,10 @@ export const adminReferralSchema = z.object({
   referrer: party,
   referred: party,
   status: z.enum(REFERRAL_STATUSES),
-  /** Credits the reward this referral completed paid (0 unless it was the group's last). */
+  /**
+   * Credits the friend's first purchase paid the referrer (referrals paid under the earlier
+   * every-3-avatars rule: the group's last holds the reward, the others 0).
+   */
   creditsAwarded: z.number().int().nonnegative(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
@@ -49,11 +53,11 @@ export type AdminReferralsPage = z.infer<typeof adminReferralsPageSchema>;
 /** The four figures (spec §3 "Referral stats"), over every referral. */
 export const adminReferralStatsSchema = z.object({
   total: z.number().int().nonnegative(),
-  /** Completed, paid or not. */
+  /** Friends who made their first avatar, paid or not. */
   completed: z.number().int().nonnegative(),
   pending: z.number().int().nonnegative(),
   creditsAwarded: z.number().int().nonnegative(),
-  /** Completed but not yet paid (what Process Rewards may pay once a group is full). */
+  /** A friend's paid purchase whose reward is not paid yet (what Process Rewards pays). */
   unpaid: z.number().int().nonnegative(),
   rewardEvery: z.number().int().positive(),
   rewardCredits: z.number().int().nonnegative(),
@@ -61,7 +65,7 @@ export const adminReferralStatsSchema = z.object({
 export type AdminReferralStats = z.infer<typeof adminReferralStatsSchema>;
 
 export const processRewardsResponseSchema = z.object({
-  /** Rewards paid (one per full group of `rewardEvery` completed referrals). */
+  /** Rewards paid (one per referral whose friend made a paid purchase). */
   processed: z.number().int().nonnegative(),
   /** Referrers who got at least one. */
   referrers: z.number().int().nonnegative(),
@@ -110,7 +114,7 @@ export const adminReferralsContract = defineRoutes({
     method: "POST",
     path: "/api/admin/referrals/process-rewards",
     summary:
-      "Pay every referrer the rewards their completed, unpaid referrals are due (once, however often it is called)",
+      "Pay every referral whose friend made a paid purchase and whose reward is unpaid (once, however often it is called)",
     access: "admin",
     responses: { 200: processRewardsResponseSchema },
     errors: [401, 403],
