@@ -22,7 +22,7 @@ export function referralLink(origin: string, code: string): string {
   return `${origin}/?ref=${encodeURIComponent(code)}`;
 }
 
-/** Friends still needed for the next reward. */
+/** Friends still needed (a first avatar each) for the premium unlock. */
 export function friendsToGo(stats: Pick<ReferralStats, "progress" | "rewardEvery">): number {
   return Math.max(0, stats.rewardEvery - Math.min(stats.progress, stats.rewardEvery));
 }

@@ -1,4 +1,4 @@
-import { Copy, Crown, RefreshCw, Users } from "lucide-react";
+import { Copy, Crown, RefreshCw, ShoppingBag, Sparkles, Users } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -16,7 +16,11 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Referral progress (friends toward the next reward) and the link to share, for signed-in users. */
+/**
+ * The referral card for signed-in users: what each step of an invited friend brings (their first
+ * avatar counts toward the premium styles, their first purchase pays credits; the rule is
+ * docs/product/referrals.md), the progress toward the premium unlock, and the link to share.
+ */
 export function ReferralCard() {
   const { t } = useI18n();
   const stats = useReferralStats();
@@ -72,18 +76,29 @@ export function ReferralCard() {
           <h2 id={titleId} className="text-lg font-bold">
             {t("referral.title")}
           </h2>
-          <p className="text-sm text-muted-foreground">
-            {t("referral.body", { every: data.rewardEvery, reward: data.rewardCredits })}
-          </p>
+          <p className="text-sm text-muted-foreground">{t("referral.body")}</p>
         </div>
       </div>
+
+      <ul aria-label={t("referral.stepsLabel")} className="grid gap-2 text-sm sm:grid-cols-2">
+        <li className="flex items-start gap-2 rounded-2xl bg-muted p-3">
+          <Sparkles aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+          <span>{t("referral.stepAvatar", { every: data.rewardEvery })}</span>
+        </li>
+        <li className="flex items-start gap-2 rounded-2xl bg-muted p-3">
+          <ShoppingBag aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+          <span>{t("referral.stepPurchase", { reward: data.rewardCredits })}</span>
+        </li>
+      </ul>
 
       <div className="flex flex-col gap-2">
         <div className="flex items-center justify-between text-sm font-semibold">
           <span>{t("referral.progress", { count: progress, every: data.rewardEvery })}</span>
-          <span className="text-muted-foreground">
-            {t("referral.remaining", { count: friendsToGo(data), reward: data.rewardCredits })}
-          </span>
+          {data.premiumUnlocked ? null : (
+            <span className="text-muted-foreground">
+              {t("referral.remaining", { count: friendsToGo(data) })}
+            </span>
+          )}
         </div>
         <div
           role="progressbar"
