@@ -67,12 +67,12 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-/** A write as the web app sends it (JSON or a form), from the server's own origin. */
+/** A write as the web app sends it, JSON or a form (Member adds the origin). */
 function post(m: Member, base: string, p: string, body: object | FormData): Promise<Response> {
   const form = body instanceof FormData;
   return m.req(base, p, {
     method: "POST",
-    headers: { origin: base, ...(form ? {} : { "content-type": "application/json" }) },
+    headers: form ? {} : { "content-type": "application/json" },
     body: form ? body : JSON.stringify(body),
   });
 }
