@@ -9,11 +9,12 @@ import {
 } from "./support/generator";
 
 // The admin's Referrals and AI settings sections against the real server (issue 14):
-// - Process Rewards pays a referrer whose 3 friends signed up with the referral code, confirmed
-//   their e-mail and made their first avatar. Completion pays on its own, so the journey first
-//   pauses rewards (referral_reward_credits = 0, as an operator would): the referrals complete
-//   unpaid, rewards are resumed, and the admin's Process Rewards pays them, once — pressed again
-//   it finds nothing, and the referrer's balance rose by 5 exactly once.
+// - The referral rule (docs/product/referrals.md): 3 friends sign up with the referral code,
+//   confirm their e-mail and make their first avatar: the referrer's premium styles unlock and no
+//   credits are paid. One friend buys a package (the payment simulator); a first purchase pays
+//   on its own, so the journey first pauses rewards (referral_reward_credits = 0, as an operator
+//   would): the purchase stays due, rewards are resumed, and the admin's Process Rewards pays
+//   it, once — pressed again it finds nothing, and the referrer's balance rose by 5 exactly once.
 // - The Manual Reward dialog: its refusals, then 5 credits to a member found by e-mail.
 // - AI settings: the admin adds an avatar configuration, makes it the active one (the previous
 //   one goes inactive), tests it, and the next avatar a member makes is recorded with it (the
@@ -59,6 +60,19 @@ async function setSetting(page: Page, key: string, value: string) {
   expect(res.status()).toBe(200);
 }
 
+/** The member buys Starter monthly through the payment simulator (QRIS) and has its credits. */
+async function buyStarter(page: Page) {
+  await page.goto("/credits");
+  const opened = page.context().waitForEvent("page");
+  await page.getByTestId("buy-starter_monthly").click();
+  const checkout = await opened;
+  await checkout.waitForURL(/\/pay\/RUPA-[A-Z0-9]+-[A-Z0-9]+$/);
+  await checkout.getByTestId("sim-method-other_qris").click();
+  await checkout.getByTestId("sim-pay").click();
+  await checkout.waitForURL(/\/credits\?order_id=/);
+  await expect(checkout.getByTestId("order-status")).toHaveAttribute("data-state", "paid");
+}
+
 /** A member makes one avatar through the real generator and lands on /gallery. */
 async function makeAvatar(page: Page, style: StyleRow) {
   await openGenerator(page, style);
@@ -67,7 +81,7 @@ async function makeAvatar(page: Page, style: StyleRow) {
   await expect(page).toHaveURL(/\/gallery$/, { timeout: 45_000 });
 }
 
-test("Process Rewards pays a referrer of 3 completed friends once; pressed again there is nothing to pay", async ({
+test("3 friends' first avatars unlock premium and pay nothing; Process Rewards pays a first purchase made while paused, once", async ({
   page,
   browser,
   baseURL,
@@ -88,16 +102,20 @@ test("Process Rewards pays a referrer of 3 completed friends once; pressed again
         await expect(friend).toHaveURL(/\/$/);
         await signUpAndSignIn(friend);
         await makeAvatar(friend, style);
+        if (i === 0) await buyStarter(friend);
       } finally {
         await friend.context().close();
       }
     }
-    // Confirmed and a first avatar each: completed, but unpaid while rewards are paused.
+    // Confirmed and a first avatar each: completed, premium unlocked, no credits; the purchase
+    // is unpaid while rewards are paused.
     await expect(async () => {
       const stats = (await (await page.request.get("/api/referrals/me")).json()) as {
         completed: number;
+        premiumUnlocked: boolean;
+        creditsEarned: number;
       };
-      expect(stats.completed).toBe(3);
+      expect(stats).toMatchObject({ completed: 3, premiumUnlocked: true, creditsEarned: 0 });
     }).toPass({ timeout: 20_000 });
     expect((await me(page)).credits.balance).toBe(startBalance);
     await setSetting(admin, "referral_reward_credits", "5");
@@ -110,7 +128,7 @@ test("Process Rewards pays a referrer of 3 completed friends once; pressed again
 
     await admin.getByRole("button", { name: "Proses Hadiah" }).click();
     await expect(toasts(admin).getByText("Memproses 1 hadiah referral")).toBeVisible();
-    await expect(rows.filter({ hasText: "Dibayar" })).toHaveCount(3);
+    await expect(rows.filter({ hasText: "Dibayar" })).toHaveCount(1);
     await admin.getByRole("button", { name: "Proses Hadiah" }).click();
     await expect(toasts(admin).getByText("Tidak ada hadiah yang bisa diproses")).toBeVisible();
 

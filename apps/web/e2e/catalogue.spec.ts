@@ -254,6 +254,7 @@ test("a signed-in user sees the balance and the referral card at /", async ({ pa
     referralCode: string;
     progress: number;
     rewardEvery: number;
+    rewardCredits: number;
   };
   expect(card.referralCode).toBe(me.user.referralCode);
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -264,9 +265,17 @@ test("a signed-in user sees the balance and the referral card at /", async ({ pa
     "href",
     "/credits",
   );
-  const progress = page.getByRole("progressbar", { name: "Progres menuju hadiah berikutnya" });
+  const progress = page.getByRole("progressbar", { name: "Progres menuju gaya Premium" });
   await expect(progress).toHaveAttribute("aria-valuenow", String(card.progress));
   await expect(progress).toHaveAttribute("aria-valuemax", String(card.rewardEvery));
+  // The card says what each step of a friend brings (docs/product/referrals.md).
+  const steps = page.getByRole("list", { name: "Yang kamu dapat dari tiap teman" });
+  await expect(steps).toContainText(
+    `Teman membuat avatar pertamanya: dihitung untuk membuka gaya Premium (${card.rewardEvery} teman membukanya).`,
+  );
+  await expect(steps).toContainText(
+    `Teman melakukan pembelian pertamanya: kamu dapat ${card.rewardCredits} kredit.`,
+  );
   await page.getByRole("button", { name: "Salin link" }).click();
   await expect(
     toasts(page).getByText("Link referral disalin! Bagikan ke teman untuk mendapat kredit."),
@@ -332,7 +341,7 @@ test("FAQ and policies in both languages", async ({ page, request }) => {
   await expect(
     page.getByRole("region", { name: "How does the referral programme work?" }),
   ).toContainText(
-    `Every ${figures.referralRewardEvery} friends who sign up and confirm their e-mail earn you ${figures.referralRewardCredits} credits`,
+    `${figures.referralRewardEvery} friends unlock them for you. When that friend makes their first purchase, you get ${figures.referralRewardCredits} credits`,
   );
 
   await page.goto("/policies");
