@@ -46,7 +46,8 @@ export const generationSchema = z.object({
 export type Generation = z.infer<typeof generationSchema>;
 export const generationResponseSchema = z.object({ generation: generationSchema });
 
-export const generationHealthSchema = z.object({
+/** What the generation health check found: the queue and the active provider, for admins. */
+export const generationHealthDetailSchema = z.object({
   ok: z.boolean(),
   queue: z.object({ ok: z.boolean(), waiting: z.number().int().nonnegative() }),
   provider: z.object({
@@ -56,6 +57,15 @@ export const generationHealthSchema = z.object({
     detail: z.string().optional(),
   }),
 });
+export type GenerationHealthDetail = z.infer<typeof generationHealthDetailSchema>;
+/**
+ * GET /api/generations/health: whether generation is available, for everyone; which provider and
+ * model, and how many wait in the queue, only for an admin (issue 33).
+ */
+export const generationHealthSchema = generationHealthDetailSchema.partial({
+  queue: true,
+  provider: true,
+});
 export type GenerationHealth = z.infer<typeof generationHealthSchema>;
 
 const generationId = z.object({ id: z.uuid() });
@@ -64,7 +74,7 @@ export const generationsContract = defineRoutes({
   health: {
     method: "GET",
     path: "/api/generations/health",
-    summary: "Whether avatar generation is available now",
+    summary: "Whether avatar generation is available now; the queue and provider for admins",
     access: "public",
     responses: { 200: generationHealthSchema },
   },

@@ -578,14 +578,26 @@ describe(`generation on ${testDriver()}`, () => {
     await waitFor(generation.id, m.jar);
   });
 
-  it("reports the queue and the active provider", async () => {
+  it("tells visitors and members only ok / not ok; an admin the queue and the active provider", async () => {
     await useProvider("local");
-    const res = await call("/api/generations/health");
-    expect(await res.json()).toMatchObject({
+    // Issue 33: the provider, its model and the queue's length are not a visitor's business.
+    const visitor = await call("/api/generations/health");
+    expect(await visitor.json()).toEqual({ ok: true });
+    const m = await member(0);
+    expect(await (await call("/api/generations/health", { jar: m.jar })).json()).toEqual({
       ok: true,
-      queue: { ok: true },
-      provider: { name: "local", ok: true },
     });
+    t.actAs({ userId: "00000000-0000-4000-8000-000000000001", isAdmin: true });
+    try {
+      const res = await call("/api/generations/health");
+      expect(await res.json()).toMatchObject({
+        ok: true,
+        queue: { ok: true, waiting: expect.any(Number) as number },
+        provider: { name: "local", model: expect.any(String) as string, ok: true },
+      });
+    } finally {
+      t.actAs(null);
+    }
   });
 });
 

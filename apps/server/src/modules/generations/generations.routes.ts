@@ -22,10 +22,12 @@ export function generationRoutes(ctx: AppContext) {
   const { generations } = ctx.services;
   return (
     contractRoutes(ctx)
-      .on(generationsContract.health, async () => ({
-        status: 200,
-        body: await generations.health(),
-      }))
+      // Ok or not for everyone; the provider, its model and the queue's length only for an admin.
+      .on(generationsContract.health, async (c) => {
+        const actor = await ctx.resolveActor(c);
+        const health = await generations.health();
+        return { status: 200, body: actor.isAdmin ? health : { ok: health.ok } };
+      })
       // The caller's generations still queued or processing (the gallery's progress cards).
       .on(generationsContract.active, async (c) => {
         const actor = await ctx.resolveActor(c);

@@ -1,4 +1,4 @@
-import type { Generation, GenerationHealth, StartGenerationRequest } from "@rupa/shared";
+import type { Generation, GenerationHealthDetail, StartGenerationRequest } from "@rupa/shared";
 import type { z } from "zod";
 import type { startGenerationRequestSchema } from "@rupa/shared";
 import type { Actor } from "../../lib/actor";
@@ -244,7 +244,7 @@ export function createGenerationsService(d: GenerationDeps) {
       return gen;
     },
 
-    async health(): Promise<GenerationHealth> {
+    async health(): Promise<GenerationHealthDetail> {
       const provider = await d.providers.forService("avatar_generation");
       let queueOk = true;
       let providerOk = true;

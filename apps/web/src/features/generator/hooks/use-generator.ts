@@ -178,9 +178,13 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
     try {
       const health = await fetchHealth();
       if (!health.ok) {
-        const reason = !health.queue.ok
-          ? t("generator.health.queue")
-          : t("generator.health.provider", { provider: health.provider.name });
+        // Only an admin is told which part failed (the queue, or which provider).
+        const reason =
+          health.queue && !health.queue.ok
+            ? t("generator.health.queue")
+            : health.provider
+              ? t("generator.health.provider", { provider: health.provider.name })
+              : t("generator.health.unavailable");
         setNotice(t("generator.health.failed", { reason }));
         return;
       }
