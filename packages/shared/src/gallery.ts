@@ -41,6 +41,17 @@ export const galleryPageSchema = z.object({
 export type GalleryPage = z.infer<typeof galleryPageSchema>;
 export const galleryItemResponseSchema = z.object({ item: galleryItemSchema });
 
+/** One style the member has avatars of, with how many (the gallery's style filter). */
+export const galleryStyleCountSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  nameId: z.string(),
+  count: z.number().int().positive(),
+});
+export type GalleryStyleCount = z.infer<typeof galleryStyleCountSchema>;
+export const galleryStylesSchema = z.object({ styles: z.array(galleryStyleCountSchema) });
+export type GalleryStyles = z.infer<typeof galleryStylesSchema>;
+
 const galleryTarget = z.object({ kind: z.enum(GALLERY_KINDS), id: z.uuid() });
 const pasFotoSizes = Object.keys(PAS_FOTO_SIZES) as [PasFotoSize, ...PasFotoSize[]];
 
@@ -52,6 +63,15 @@ export const galleryContract = defineRoutes({
     access: "member",
     query: galleryQuerySchema,
     responses: { 200: galleryPageSchema },
+    errors: [401],
+  },
+  styles: {
+    method: "GET",
+    path: "/api/gallery/styles",
+    summary:
+      "The styles the signed-in user has avatars of, with how many of each (the gallery's style filter)",
+    access: "member",
+    responses: { 200: galleryStylesSchema },
     errors: [401],
   },
   item: {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { galleryPageSchema } from "@rupa/shared";
+import { galleryPageSchema, galleryStylesSchema } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
 import { kanvasImages, results, styles, uploads, users } from "../../db/schema";
@@ -129,6 +129,34 @@ describe(`gallery on ${testDriver()}`, () => {
     expect(byStyle.items.map((i) => i.id)).toEqual([formal.id]);
     expect((await get("/api/gallery?search=%25")).status).toBe(200);
     expect((await get("/api/gallery?cursor=garbage")).status).toBe(400);
+  });
+
+  it("lists only the styles the owner has avatars of, with counts", async () => {
+    const extra = await addAvatar(owner, "pas-foto-cpns-merah", 15);
+    try {
+      as(owner);
+      const res = await get("/api/gallery/styles");
+      expect(res.status).toBe(200);
+      const { styles: mine } = galleryStylesSchema.parse(await res.json());
+      const formalStyle = await styleBySlug("pas-foto-cpns-merah");
+      const animeStyle = await styleBySlug("anime-shonen");
+      // Most first; Kanvas images have no style and are not counted.
+      expect(mine).toEqual([
+        { id: formalStyle.id, name: formalStyle.name, nameId: formalStyle.nameId, count: 2 },
+        { id: animeStyle.id, name: animeStyle.name, nameId: animeStyle.nameId, count: 1 },
+      ]);
+      // The stranger's anime avatar counts for the stranger only.
+      as(stranger);
+      const theirs = galleryStylesSchema.parse(await (await get("/api/gallery/styles")).json());
+      expect(theirs.styles).toEqual([
+        { id: animeStyle.id, name: animeStyle.name, nameId: animeStyle.nameId, count: 1 },
+      ]);
+      as(null);
+      expect((await get("/api/gallery/styles")).status).toBe(401);
+    } finally {
+      as(owner);
+      await t.app.request(`/api/gallery/avatar/${extra.id}`, { method: "DELETE" });
+    }
   });
 
   it("refuses another user's ids and files for details, download and delete", async () => {

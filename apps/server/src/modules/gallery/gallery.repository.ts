@@ -97,6 +97,25 @@ export function createGalleryRepository(db: Database) {
       return res.rows;
     },
 
+    /** The styles of the user's avatars with how many of each, most first, then by name. */
+    async styleCounts(
+      userId: string,
+    ): Promise<{ id: string; name: string; name_id: string; count: number | string }[]> {
+      const res = await db.execute<{
+        id: string;
+        name: string;
+        name_id: string;
+        count: number | string;
+      }>(sql`
+        SELECT s.id, s.name, s.name_id, count(*) AS count
+        FROM results r
+        JOIN styles s ON s.id = r.style_id
+        WHERE r.user_id = ${userId}
+        GROUP BY s.id, s.name, s.name_id
+        ORDER BY count(*) DESC, s.name_id ASC`);
+      return res.rows;
+    },
+
     /** Delete one item of the user's; returns its file keys, or null when it is not theirs. */
     async delete(userId: string, kind: GalleryKind, id: string): Promise<string[] | null> {
       if (kind === "avatar") {

@@ -11,6 +11,10 @@ export function galleryRoutes(ctx: AppContext) {
       const userId = await requireUser(ctx, c);
       return { status: 200, body: await gallery.page(userId, query) };
     })
+    .on(galleryContract.styles, async (c) => {
+      const userId = await requireUser(ctx, c);
+      return { status: 200, body: await gallery.styles(userId) };
+    })
     .on(galleryContract.item, async (c, { params }) => {
       const userId = await requireUser(ctx, c);
       return { status: 200, body: { item: await gallery.item(userId, params.kind, params.id) } };

@@ -2,6 +2,7 @@ import {
   type GalleryItem,
   type GalleryKind,
   type GalleryPage,
+  type GalleryStyles,
   PAS_FOTO_CATEGORY,
   type PasFotoSize,
 } from "@rupa/shared";
@@ -76,6 +77,19 @@ export function createGalleryService(d: {
       return {
         items: page.map(toItem),
         nextCursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!) : null,
+      };
+    },
+
+    /** The style filter's choices: only the styles the user has avatars of, with counts. */
+    async styles(userId: string): Promise<GalleryStyles> {
+      const rows = await d.gallery.styleCounts(userId);
+      return {
+        styles: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          nameId: r.name_id,
+          count: Number(r.count),
+        })),
       };
     },
 
