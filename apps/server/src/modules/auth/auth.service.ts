@@ -346,8 +346,9 @@ export function createAuthService(d: AuthDeps) {
 
     /**
      * The same answer, in the same time, whether or not the e-mail exists: the same steps either
-     * way (limits, one look-up, one event, one job), and the link and the mail are made by the
-     * job after the answer (`sendAccountMail`).
+     * way (limits, one look-up, one event), then the answer; the job is queued without holding
+     * the answer, and the link and the mail are made by it (`sendAccountMail`). A job that could
+     * not be queued is logged; the person can ask again.
      */
     async forgotPassword(email: string, meta: RequestMeta): Promise<void> {
       await limit("password-reset", meta, email);
@@ -358,7 +359,9 @@ export function createAuthService(d: AuthDeps) {
         ip: meta.ip,
         userAgent: meta.userAgent,
       });
-      await d.queue.send(ACCOUNT_MAIL_JOB, { kind: "password-reset", email });
+      void d.queue
+        .send(ACCOUNT_MAIL_JOB, { kind: "password-reset", email })
+        .catch((err: unknown) => d.log.warn({ err }, "could not queue the password-reset mail"));
     },
 
     /**
