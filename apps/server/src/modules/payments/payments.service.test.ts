@@ -276,8 +276,8 @@ describe("a notification", () => {
     w.setStatus(pending);
     await w.service.notify(sign(settlement(o.orderId)), "ip");
     expect(w.applied).toEqual([{ orderId: o.orderId, confirmed: pending }]);
-    // The grant is told what a first purchase pays the buyer's referrer (the setting).
-    expect(w.referralRewards).toEqual([5]);
+    // A pending status cannot grant: the referrer's reward setting is not even read.
+    expect(w.referralRewards).toEqual([0]);
   });
 
   it("answers 503 when the status API cannot confirm, so Midtrans sends it again", async () => {
@@ -295,6 +295,8 @@ describe("a notification", () => {
       outcome: "granted",
     });
     expect(w.mails).toHaveLength(1);
+    // The grant is told what a first purchase pays the buyer's referrer (the setting).
+    expect(w.referralRewards).toEqual([5]);
     expect(w.mails[0]!.to).toBe("sari@example.com");
     expect(w.mails[0]!.text).toContain(o.orderId);
 

@@ -12,7 +12,9 @@ import type { MailMessage } from "../../infra/mail/mailer";
 import { receiptMail } from "../../infra/mail/templates";
 import type { PaymentGateway, PaymentGateways } from "../../infra/payments/gateway";
 import {
+  isPaid,
   MidtransError,
+  type MidtransTransaction,
   notificationSchema,
   verifyNotificationSignature,
 } from "../../infra/payments/midtrans";
@@ -132,9 +134,11 @@ export function createPaymentsService(d: {
 
   /**
    * Read before the grant's transaction opens (on PGlite a query beside an open transaction
-   * waits for it): what a first purchase pays the buyer's referrer.
+   * waits for it): what a first purchase pays the buyer's referrer. Only a paid status can
+   * grant, so nothing is read for the others.
    */
-  async function applyOptions(): Promise<ApplyOptions> {
+  async function applyOptions(confirmed: MidtransTransaction | null): Promise<ApplyOptions> {
+    if (!confirmed || !isPaid(confirmed)) return { referralReward: 0 };
     return { referralReward: await d.settings.getInt("referral_reward_credits") };
   }
 
@@ -173,7 +177,7 @@ export function createPaymentsService(d: {
     try {
       const confirmed = await gateway.client.transactionStatus(order.orderId, opts);
       return await applied(
-        await d.payments.apply(order.orderId, confirmed, now(), await applyOptions()),
+        await d.payments.apply(order.orderId, confirmed, now(), await applyOptions(confirmed)),
       );
     } catch (err) {
       if (!(err instanceof MidtransError)) throw err;
@@ -379,7 +383,7 @@ export function createPaymentsService(d: {
         return { status: 503, message: "The payment status could not be confirmed yet" };
       }
       const result = await applied(
-        await d.payments.apply(n.order_id, confirmed, now(), await applyOptions()),
+        await d.payments.apply(n.order_id, confirmed, now(), await applyOptions(confirmed)),
       );
       return {
         status: 200,
