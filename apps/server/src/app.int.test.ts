@@ -171,7 +171,7 @@ describe(`HTTP app on ${testDriver()}`, () => {
   });
 
   it("serves the web app with SPA fallback and long-cached assets", async () => {
-    for (const p of ["/", "/gallery", "/admin/users", "/some/unknown/page"]) {
+    for (const p of ["/", "/gallery", "/admin/users"]) {
       const res = await req(p);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toMatch(/text\/html/);
@@ -184,6 +184,35 @@ describe(`HTTP app on ${testDriver()}`, () => {
     expect((await req("/..%2f..%2fetc%2fpasswd")).headers.get("content-type")).toMatch(
       /text\/html/,
     );
+  });
+
+  it("answers an address that is no page of the app with its not-found page and 404", async () => {
+    for (const p of ["/eksplor", "/Eksplor/", "/auth", "/policies", "/admin", "/admin/system"])
+      expect((await req(p)).status, p).toBe(200);
+    // The SPA shows its not-found page at these: the shell, with 404.
+    for (const p of [
+      "/halaman-yang-tidak-ada",
+      "/some/unknown/page",
+      "/eksplor/extra",
+      "/admin/tidak-ada",
+      "/admin/users/extra",
+      // No such order at the payment simulator's checkout.
+      "/pay/RUPA-NOPE-NOPE",
+    ]) {
+      const res = await req(p);
+      expect(res.status, p).toBe(404);
+      expect(res.headers.get("content-type"), p).toMatch(/text\/html/);
+      expect(res.headers.get("content-security-policy"), p).toContain("default-src 'self'");
+      expect(await res.text(), p).toContain("<body>Rupa</body>");
+    }
+    // The same signed in as an admin: the server knows the sections, not who asks.
+    t.actAs({ userId: "admin_1", isAdmin: true });
+    expect((await req("/admin/tidak-ada")).status).toBe(404);
+    expect((await req("/admin/security")).status).toBe(200);
+    t.actAs(null);
+    expect((await req("/halaman-yang-tidak-ada", { method: "HEAD" })).status).toBe(404);
+    // The API keeps its JSON error.
+    await expectErrorShape(await req("/api/halaman-yang-tidak-ada"), 404, "not_found");
   });
 
   describe("files", () => {

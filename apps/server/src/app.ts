@@ -10,7 +10,7 @@ import { apiNotFound, handleError } from "./middleware/error-handler";
 import { requestContext } from "./middleware/request-context";
 import { sameOriginMutations } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
-import { staticWeb } from "./middleware/static-web";
+import { staticWeb, type StaticWeb } from "./middleware/static-web";
 import { accountRoutes } from "./modules/account/account.routes";
 import { adminUserRoutes } from "./modules/admin/admin.routes";
 import { adminInsightsRoutes } from "./modules/admin-insights/admin-insights.routes";
@@ -127,18 +127,25 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
   ctx.loopback.bind((request) => app.fetch(request));
   if (ctx.env.NODE_ENV !== "production") app.route("/dev/mailbox", devMailboxRoutes(ctx));
   if (ctx.env.NODE_ENV === "test") app.route("/dev/fixtures", devFixturesRoutes(ctx));
+  let web: StaticWeb | null = null;
   if (opts.webDistDir) {
     // Server rendering reads the same public API answers the browser would (docs/decisions/009).
     const fetchApi = (apiPath: string, init: RequestInit, c: Context<AppEnv>) =>
       Promise.resolve(app.request(apiPath, init, c.env));
-    app.use(
-      "*",
-      staticWeb(opts.webDistDir, {
-        fetchApi,
-        onDataChange: (listener) => ctx.services.stylesRepo.onChange(listener),
-      }),
-    );
+    web = staticWeb(opts.webDistDir, {
+      fetchApi,
+      onDataChange: (listener) => ctx.services.stylesRepo.onChange(listener),
+    });
+    app.use("*", web);
   }
-  app.notFound((c) => (c.req.path.startsWith("/api/") ? apiNotFound(c) : c.text("Not found", 404)));
+  // Outside /api, a page another route turns away (the payment simulator where it is not
+  // allowed) is the web app's not-found page, with 404.
+  app.notFound((c) =>
+    c.req.path.startsWith("/api/")
+      ? apiNotFound(c)
+      : web
+        ? web.notFound(c)
+        : c.text("Not found", 404),
+  );
   return app;
 }

@@ -132,6 +132,20 @@ describe("staticWeb server rendering", () => {
       expect((await app.request(p)).status, p).toBe(404);
   });
 
+  it("answers an address that is no page of the web app with index.html and 404, never rendered", async () => {
+    const app = createApp();
+    apiCalls = [];
+    for (const p of ["/halaman-yang-tidak-ada", "/admin/tidak-ada", "/eksplor/extra", "/pay/x"]) {
+      const res = await app.request(p);
+      expect(res.status, p).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/text\/html/);
+      expect(await res.text()).toContain('<div id="root"></div>');
+    }
+    expect(apiCalls).toEqual([]);
+    expect((await app.request("/admin/users")).status).toBe(200);
+    expect((await app.request("/halaman-yang-tidak-ada", { method: "HEAD" })).status).toBe(404);
+  });
+
   it("renders and caches with only the parameters the page reads and a known language", async () => {
     const app = createApp();
     apiCalls = [];

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { isWebPage } from "@rupa/shared/web-pages";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../lib/http";
 
@@ -59,17 +60,24 @@ const RENDER_CACHE_MAX = 100;
 /** The visitor's language (the client mirrors its stored choice here); anything else is ignored. */
 const LANG_COOKIE = /(?:^|;\s*)rupa\.lang=(id|en)(?:;|$)/;
 
+/** The middleware, and the app's not-found page for addresses another route turns away. */
+export type StaticWeb = MiddlewareHandler<AppEnv> & {
+  /** index.html with status 404 for a GET or HEAD (the SPA shows its not-found page), else text. */
+  notFound: (c: Context<AppEnv>) => Promise<Response>;
+};
+
 /**
  * Serves the built web app's files (cacheControlOf says for how long), and answers every other
- * GET outside /api with index.html (the SPA decides what to show, including its 404 page). A
- * missing file with an extension is a plain 404.
+ * GET outside /api with index.html: with status 200 at one of the web's pages
+ * (`isWebPage`, the list the web's router is built from), with 404 anywhere else, where the SPA
+ * shows its not-found page. A missing file with an extension is a plain 404.
  *
  * When the build has a server renderer (dist/ssr, docs/decisions/009) and `fetchApi` is given,
  * a visitor's request for one of its paths (the landing page, /eksplor) is answered with the page
  * rendered into index.html, from the same API answers the browser would fetch; a signed-in user,
  * or any failure, gets the plain index.html. /ssr/ itself is never served.
  */
-export function staticWeb(distDir: string, opts: StaticWebOptions = {}): MiddlewareHandler<AppEnv> {
+export function staticWeb(distDir: string, opts: StaticWebOptions = {}): StaticWeb {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, "index.html");
   let indexHtml: Buffer | null = null;
@@ -139,7 +147,31 @@ export function staticWeb(distDir: string, opts: StaticWebOptions = {}): Middlew
     return html;
   }
 
-  return async (c, next) => {
+  /**
+   * index.html (or what `render` made of it) as a page with `status`, no body for HEAD; 503
+   * before the web is built.
+   */
+  async function answerPage(
+    c: Context<AppEnv>,
+    status: 200 | 404,
+    render?: (template: string) => Promise<string | null>,
+  ): Promise<Response> {
+    indexHtml ??= await fs.promises.readFile(indexFile).catch(() => null);
+    if (!indexHtml) return c.text("The web app is not built yet: run npm run build.", 503);
+    c.header("Content-Type", "text/html; charset=utf-8");
+    c.header("Cache-Control", "no-cache");
+    c.header("Vary", "Cookie");
+    if (c.req.method === "HEAD") return c.body(null, status);
+    const page = render ? await render(indexHtml.toString("utf8")) : null;
+    return c.body(page ?? new Uint8Array(indexHtml), status);
+  }
+
+  const notFound = (c: Context<AppEnv>): Promise<Response> =>
+    c.req.method === "GET" || c.req.method === "HEAD"
+      ? answerPage(c, 404)
+      : Promise.resolve(c.text("Not found", 404));
+
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     const method = c.req.method;
     if (
       (method !== "GET" && method !== "HEAD") ||
@@ -171,16 +203,14 @@ export function staticWeb(distDir: string, opts: StaticWebOptions = {}): Middlew
         return c.text("Not found", 404);
       }
     }
-    indexHtml ??= await fs.promises.readFile(indexFile).catch(() => null);
-    if (!indexHtml) return c.text("The web app is not built yet: run npm run build.", 503);
-    c.header("Content-Type", "text/html; charset=utf-8");
-    c.header("Cache-Control", "no-cache");
-    c.header("Vary", "Cookie");
-    if (method === "HEAD") return c.body(null);
-    const page = await renderFor(c, indexHtml.toString("utf8")).catch((error: unknown) => {
-      c.get("log")?.warn({ err: error, path: c.req.path }, "server rendering failed");
-      return null;
-    });
-    return c.body(page ?? new Uint8Array(indexHtml));
+    // Any other address is not one of the web's pages: the SPA shows its not-found page.
+    if (!isWebPage(c.req.path)) return answerPage(c, 404);
+    return answerPage(c, 200, (template) =>
+      renderFor(c, template).catch((error: unknown) => {
+        c.get("log")?.warn({ err: error, path: c.req.path }, "server rendering failed");
+        return null;
+      }),
+    );
   };
+  return Object.assign(middleware, { notFound });
 }

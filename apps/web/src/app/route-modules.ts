@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { APP_PAGES } from "@rupa/shared/web-pages";
 import { onLinkIntent } from "@/lib/link-intent";
 
 type PageModule = { default: ComponentType };
@@ -26,21 +27,8 @@ export const pages = {
   adminSection: () => import("./routes/admin/admin-section"),
 } satisfies Record<string, Loader>;
 
-/** Pages inside the main navigation, by path. */
-export const appPages = [
-  "eksplor",
-  "generator",
-  "kanvas",
-  "img2vid",
-  "gallery",
-  "credits",
-  "billing",
-  "feedback",
-  "faq",
-  "terms",
-  "privacy",
-  "policies",
-] as const;
+/** Pages inside the main navigation, by path (declared in @rupa/shared, which the server reads). */
+export const appPages = APP_PAGES;
 
 const preloaders: Record<string, Loader> = {
   "": pages.home,

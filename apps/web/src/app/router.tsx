@@ -1,3 +1,4 @@
+import { PLAIN_PAGES } from "@rupa/shared/web-pages";
 import type { RouteObject } from "react-router";
 import { AppLayout } from "./layouts/app-layout";
 import { PlainLayout } from "./layouts/plain-layout";
@@ -36,7 +37,7 @@ export const routes: RouteObject[] = [
           {
             ErrorBoundary: RouteErrorBoundary,
             children: [
-              { path: "auth", lazy: lazyPage(pages.auth) },
+              ...PLAIN_PAGES.map((page) => ({ path: page, lazy: lazyPage(pages[page]) })),
               { path: "*", lazy: lazyPage(pages.notFound) },
             ],
           },

@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -184,13 +187,20 @@ describe(`the payment simulator on ${testDriver()}`, () => {
 
 describe(`payments in production on ${testDriver()}`, () => {
   let prod: TestServer;
+  let dist: string;
   beforeAll(async () => {
+    dist = fs.mkdtempSync(join(tmpdir(), "rupa-dist-"));
+    fs.writeFileSync(join(dist, "index.html"), "<!doctype html><body>Rupa</body>");
     prod = await createTestServer({
       startQueue: false,
+      webDistDir: dist,
       env: { NODE_ENV: "production", AUTH_SECRET: "a-production-secret-of-enough-length-123456" },
     });
   });
-  afterAll(() => prod.close());
+  afterAll(async () => {
+    await prod.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
 
   it("has no simulator and no checkout without Midtrans keys, unless an operator allows it", async () => {
     const id = `u_${randomUUID()}`;
@@ -212,6 +222,10 @@ describe(`payments in production on ${testDriver()}`, () => {
     expect((await prod.app.request("/pay/snap/v1/transactions", { method: "POST" })).status).toBe(
       404,
     );
+    // Its checkout address is no page here: the web app's not-found page, with 404.
+    const checkout = await prod.app.request("/pay/RUPA-ANY-ORDER");
+    expect(checkout.status).toBe(404);
+    expect(await checkout.text()).toContain("<body>Rupa</body>");
 
     await prod.ctx.services.settings.set("payment_simulator_in_production", "true", null);
     const allowed = await prod.app.request("/api/payments", {

@@ -110,7 +110,8 @@ export function simulatorRoutes(ctx: AppContext) {
   const sim = ctx.services.simulator;
   const app = new Hono<AppEnv>();
   app.use("*", async (c, next) => {
-    if (!(await ctx.services.gateways.byKind("simulator"))) return c.text("Not found", 404);
+    // Not allowed here: the app's own not-found answer (the web's 404 page for a browser).
+    if (!(await ctx.services.gateways.byKind("simulator"))) return c.notFound();
     c.header("Cache-Control", "no-store");
     return next();
   });
@@ -171,15 +172,8 @@ export function simulatorRoutes(ctx: AppContext) {
   app.get("/:orderId", async (c) => {
     const orderId = c.req.param("orderId");
     const t = ORDER_ID.test(orderId) ? await sim.current(orderId) : null;
-    if (!t) {
-      return c.html(
-        page(
-          "Tidak ditemukan",
-          `<section class="card"><h1>Pesanan tidak ditemukan</h1><p>Order not found.</p></section>`,
-        ),
-        404,
-      );
-    }
+    // No such order: the app's not-found page, as at any unknown address.
+    if (!t) return c.notFound();
     const summary = `<section class="card" data-testid="sim-order"><p class="muted">${esc(t.itemName)}</p>
 <p class="amount" data-testid="sim-amount">${esc(rupiah(t.grossAmount))}</p>
 <p class="muted">Order ID <span data-testid="sim-order-id">${esc(t.orderId)}</span><br>Bayar sebelum ${esc(jakartaTime(t.expiresAt))} WIB</p></section>`;

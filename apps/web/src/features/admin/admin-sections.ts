@@ -15,26 +15,11 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react";
+import { ADMIN_SECTIONS, type AdminSection } from "@rupa/shared/web-pages";
 
-/** Admin sections in sidebar order (spec §2, Admin panel). /admin alone is the dashboard. */
-export const ADMIN_SECTIONS = [
-  "dashboard",
-  "users",
-  "content",
-  "uploads",
-  "styles",
-  "analytics",
-  "custom-profession",
-  "referrals",
-  "ai-settings",
-  "banned-keywords",
-  "feedback",
-  "system",
-  "security",
-  "audit",
-] as const;
-
-export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+// The sections, in sidebar order, are declared in @rupa/shared: the server answers 404 for any
+// other /admin/<section>.
+export { ADMIN_SECTIONS, type AdminSection };
 
 export const ADMIN_SECTION_ICONS: Record<AdminSection, LucideIcon> = {
   dashboard: LayoutDashboard,
