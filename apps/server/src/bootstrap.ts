@@ -73,6 +73,8 @@ import { createSettingsCache } from "./modules/settings/settings-cache";
 import { createSuspiciousActivity } from "./modules/security/suspicious-activity";
 import { createAuditRepository } from "./modules/audit/audit.repository";
 import { type AuthService, createAuthService } from "./modules/auth/auth.service";
+import { createSessionActor } from "./modules/auth/session-actor";
+import { createSessionsRepository } from "./modules/auth/sessions.repository";
 import { createCreditsRepository } from "./modules/credits/credits.repository";
 import { createDevMailboxRepository } from "./modules/dev/dev-mailbox.repository";
 import { createRateLimitRepository } from "./modules/rate-limit/rate-limit.repository";
@@ -175,7 +177,6 @@ export function createAppContext(core: CoreParts): AppContext {
     credits,
     security,
     storage: core.storage,
-    sessionUserId: signIn.sessionUserId,
   });
   const admin = createAdminService({
     env,
@@ -406,7 +407,11 @@ export function createAppContext(core: CoreParts): AppContext {
     loopback,
     guestSecret,
     resolveActor: createActorResolver({
-      sessionActor: (headers) => signIn.actor(headers),
+      sessionActor: createSessionActor({
+        auth,
+        sessions: createSessionsRepository(db.db),
+        viaAuth: (headers) => signIn.actor(headers),
+      }),
       guestSecret,
       secureCookies: env.PUBLIC_URL.startsWith("https:"),
     }),

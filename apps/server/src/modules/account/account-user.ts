@@ -1,16 +1,23 @@
-import type { AccountUser } from "@rupa/shared";
+import type { AccountUser, Role } from "@rupa/shared";
 import type { CreditsRepository } from "../credits/credits.repository";
 import type { AccountRepository, UserRow } from "./account.repository";
 
-/** The account as the API shows it to its owner: profile, current role and credit summary. */
+/**
+ * The account as the API shows it to its owner: profile, current role and credit summary. `role`
+ * when the caller has just read it (the request's actor); otherwise it is read here.
+ */
 export async function toAccountUser(
   d: {
     accounts: Pick<AccountRepository, "roleOf">;
     credits: Pick<CreditsRepository, "summary">;
   },
   u: UserRow,
+  knownRole?: Role,
 ): Promise<AccountUser> {
-  const [role, credits] = await Promise.all([d.accounts.roleOf(u.id), d.credits.summary(u.id)]);
+  const [role, credits] = await Promise.all([
+    knownRole ?? d.accounts.roleOf(u.id),
+    d.credits.summary(u.id),
+  ]);
   return {
     id: u.id,
     email: u.email,

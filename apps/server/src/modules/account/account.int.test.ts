@@ -470,9 +470,10 @@ describe(`accounts on ${testDriver()}`, () => {
     const { email, id } = await newConfirmedUser();
     const phone = await signedIn(email);
     const laptop = await signedIn(email);
-    expect(
-      await t.ctx.services.account.me(new Headers({ cookie: laptop.header() })),
-    ).not.toBeNull();
+    const before = (await (await call("/api/account/me", { jar: laptop })).json()) as {
+      user: unknown;
+    };
+    expect(before.user).not.toBeNull();
     const out = await call("/api/account/sign-out", { method: "POST", jar: phone });
     expect(out.status).toBe(200);
     expect(

@@ -9,7 +9,7 @@ export function accountRoutes(ctx: AppContext) {
   return contractRoutes(ctx)
     .on(accountContract.me, async (c) => ({
       status: 200,
-      body: { user: await account.me(c.req.raw.headers) },
+      body: { user: await account.me(await ctx.resolveActor(c)) },
     }))
     .on(accountContract.updateProfile, async (c, { body }) => {
       const userId = await requireUser(ctx, c);

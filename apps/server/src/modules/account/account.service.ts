@@ -15,18 +15,20 @@ export interface AccountDeps {
   credits: CreditsRepository;
   security: Pick<SecurityEventsRepository, "record">;
   storage: Storage;
-  /** The user behind a request's session cookie (the auth module's session lookup). */
-  sessionUserId: (headers: Headers) => Promise<string | null>;
 }
 
 /** The account itself: the member's profile (/me, language, name, phone) and its deletion. */
 export function createAccountService(d: AccountDeps) {
   const service = {
-    async me(headers: Headers): Promise<AccountUser | null> {
-      const userId = await d.sessionUserId(headers);
-      if (!userId) return null;
-      const u = await d.accounts.findById(userId);
-      return u ? toAccountUser(d, u) : null;
+    /**
+     * The signed-in member's account, or null for a visitor. `actor` is the request's actor
+     * (resolved once per request from the session, with the role as it is now), so /me reads
+     * the session once and the role not again.
+     */
+    async me(actor: { userId: string | null; isAdmin: boolean }): Promise<AccountUser | null> {
+      if (!actor.userId) return null;
+      const u = await d.accounts.findById(actor.userId);
+      return u ? toAccountUser(d, u, actor.isAdmin ? "admin" : "user") : null;
     },
 
     async updateProfile(
