@@ -14,14 +14,18 @@
 //    GET /api/account/me at a fixed rate from a process of its own (bench/api/probe.mjs, each
 //    latency from its send time) and the server's event-loop delay, in two windows: while the
 //    100 are being started (a burst, printed for information), and the 20 s after, with 100
-//    queued and running (targets: /me p99 < 250 ms, event-loop delay p99 < 50 ms).
+//    queued and running (targets: /me p99 < 250 ms, event-loop delay p99 < 50 ms). In that
+//    second window wrk also keeps BENCH_ME_CONNECTIONS (default 50; 0: none) keep-alive
+//    connections asking for /me back to back, and its p99 is the one the target is about.
+//
+// BENCH_STYLES=0 skips a) (only b) is measured).
 //
 // Runs on the embedded PGlite (a data folder whose first start, previews drawn, is cached in the
 // temp folder) and on PostgreSQL (TEST_DATABASE_URL's server, default
 // postgres://postgres@127.0.0.1:5432: a throwaway database, dropped after). Every loop is
 // bounded. Logs go to <tmp>/rupa-bench-api-*/. BENCH_PROFILE=1 writes a CPU profile of the
 // server during b) there.
-import { execFileSync, fork } from "node:child_process";
+import { execFile, execFileSync, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -49,6 +53,9 @@ const RAMP_LIMIT_MS = 45_000;
 const WRK_ROUNDS = 3;
 const WRK_SECONDS = 5;
 const WRK_CONNECTIONS = 16;
+/** Connections asking for /me back to back while the generations run (0: the probe alone). */
+const ME_CONNECTIONS = Number(process.env.BENCH_ME_CONNECTIONS ?? 50);
+const STYLES = process.env.BENCH_STYLES !== "0";
 const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 const benchStart = Date.now();
@@ -62,8 +69,11 @@ const sleep = (t) => new Promise((r) => setTimeout(r, t));
 log(`Rupa API bench — node ${process.version}, ${os.cpus().length} CPUs, load ${load()}`);
 log(`work folder ${workDir}\n`);
 
-// The server as built JavaScript, in its own folder.
-const distRel = "dist-bench-api";
+// The server as built JavaScript, in its own folder: SERVER_DIST_DIR (relative to apps/server)
+// when given, kept afterwards (its drawn previews are reused by the next build), otherwise
+// dist-bench-api, removed at the end.
+const distRel = process.env.SERVER_DIST_DIR ?? "dist-bench-api";
+const keepDist = Boolean(process.env.SERVER_DIST_DIR);
 const serverDir = path.join(repoRoot, "apps/server");
 execFileSync(process.execPath, ["build.mjs"], {
   cwd: serverDir,
@@ -133,6 +143,38 @@ function wrk(url, seconds = WRK_SECONDS) {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
   return { rps, non2xx };
+}
+
+/** wrk's "Latency Distribution" figure ("850.00us", "12.34ms", "1.20s", "1.00m") in ms. */
+function wrkMs(text) {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(text);
+  if (!m) return NaN;
+  return Number(m[1]) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2]];
+}
+
+/**
+ * `connections` keep-alive connections GETting `url` back to back for `seconds` (wrk, one
+ * thread, in its own process): requests per second, latency percentiles, errors.
+ */
+function wrkLoad(url, headers, connections, seconds) {
+  const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--timeout", "10s", "--latency"];
+  for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
+  return new Promise((resolve, reject) => {
+    execFile("wrk", [...args, url], { encoding: "utf8" }, (err, out) => {
+      if (err) return reject(err);
+      const pct = (p) => wrkMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m").exec(out)?.[1] ?? "");
+      const errors = /Socket errors: (.*)/.exec(out)?.[1];
+      resolve({
+        rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
+        p50: pct(50),
+        p90: pct(90),
+        p99: pct(99),
+        max: wrkMs(/^\s+Latency\s+\S+\s+\S+\s+(\S+)/m.exec(out)?.[1] ?? ""),
+        non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
+        errors,
+      });
+    });
+  });
 }
 
 /**
@@ -231,43 +273,45 @@ async function runOn(db) {
       }
 
       // a) the catalogue beside a bare Hono route serving the same body
-      const bodyRes = await fetch(`${server.base}/api/styles`);
-      const body = await bodyRes.text();
-      const bodyFile = path.join(workDir, "styles.json");
-      fs.writeFileSync(bodyFile, body);
-      const bare = await startChild("../api/bare.mjs", [bodyFile, String(await freePort())], {
-        logFile: path.join(workDir, "bare.log"),
-        readyTimeoutMs: 30_000,
-      });
-      try {
-        const bareInfo = await bare.ready;
-        const bareUrl = `http://127.0.0.1:${bareInfo.port}/api/styles`;
-        const check = await (await fetch(bareUrl)).text();
-        if (check !== body) throw new Error("the bare route does not serve the same body");
-        const rows = { bare: [], rupa: [] };
-        let non2xx = 0;
-        // Warm-up (JIT, first builds), not counted.
-        wrk(bareUrl, 2);
-        wrk(`${server.base}/api/styles`, 2);
-        for (let i = 0; i < WRK_ROUNDS; i++) {
-          rows.bare.push(wrk(bareUrl).rps);
-          const r = wrk(`${server.base}/api/styles`);
-          rows.rupa.push(r.rps);
-          non2xx += r.non2xx;
+      if (STYLES) {
+        const bodyRes = await fetch(`${server.base}/api/styles`);
+        const body = await bodyRes.text();
+        const bodyFile = path.join(workDir, "styles.json");
+        fs.writeFileSync(bodyFile, body);
+        const bare = await startChild("../api/bare.mjs", [bodyFile, String(await freePort())], {
+          logFile: path.join(workDir, "bare.log"),
+          readyTimeoutMs: 30_000,
+        });
+        try {
+          const bareInfo = await bare.ready;
+          const bareUrl = `http://127.0.0.1:${bareInfo.port}/api/styles`;
+          const check = await (await fetch(bareUrl)).text();
+          if (check !== body) throw new Error("the bare route does not serve the same body");
+          const rows = { bare: [], rupa: [] };
+          let non2xx = 0;
+          // Warm-up (JIT, first builds), not counted.
+          wrk(bareUrl, 2);
+          wrk(`${server.base}/api/styles`, 2);
+          for (let i = 0; i < WRK_ROUNDS; i++) {
+            rows.bare.push(wrk(bareUrl).rps);
+            const r = wrk(`${server.base}/api/styles`);
+            rows.rupa.push(r.rps);
+            non2xx += r.non2xx;
+          }
+          const avg = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+          const [b, r] = [avg(rows.bare), avg(rows.rupa)];
+          log(
+            `a) GET /api/styles (${(body.length / 1000).toFixed(0)} KB, ${WRK_CONNECTIONS} connections, ` +
+              `${WRK_ROUNDS}x${WRK_SECONDS} s each, alternated): Rupa ${r.toFixed(0)} req/s, ` +
+              `bare Hono ${b.toFixed(0)} req/s, ratio ${(r / b).toFixed(2)}x (target ≥ 0.50x)` +
+              (non2xx ? `; ${non2xx} answers not 2xx` : ""),
+          );
+          log(
+            `   rounds: Rupa ${rows.rupa.map((x) => x.toFixed(0)).join(", ")}; bare ${rows.bare.map((x) => x.toFixed(0)).join(", ")}`,
+          );
+        } finally {
+          await bare.stop();
         }
-        const avg = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-        const [b, r] = [avg(rows.bare), avg(rows.rupa)];
-        log(
-          `a) GET /api/styles (${(body.length / 1000).toFixed(0)} KB, ${WRK_CONNECTIONS} connections, ` +
-            `${WRK_ROUNDS}x${WRK_SECONDS} s each, alternated): Rupa ${r.toFixed(0)} req/s, ` +
-            `bare Hono ${b.toFixed(0)} req/s, ratio ${(r / b).toFixed(2)}x (target ≥ 0.50x)` +
-            (non2xx ? `; ${non2xx} answers not 2xx` : ""),
-        );
-        log(
-          `   rounds: Rupa ${rows.rupa.map((x) => x.toFixed(0)).join(", ")}; bare ${rows.bare.map((x) => x.toFixed(0)).join(", ")}`,
-        );
-      } finally {
-        await bare.stop();
       }
 
       // b) /api/account/me while 100 generations run
@@ -344,7 +388,26 @@ async function runOn(db) {
         `   ${started} started in ${burstSeconds.toFixed(1)} s` +
           (refused ? ` (${refused} refused)` : ""),
       );
-      await measure("then, queued and running", () => sleep(WINDOW_MS), true);
+      let load;
+      await measure(
+        "then, queued and running" +
+          (ME_CONNECTIONS ? `, ${ME_CONNECTIONS} connections asking for /me beside it` : ""),
+        async () => {
+          if (ME_CONNECTIONS)
+            load = await wrkLoad(meUrl, headers, ME_CONNECTIONS, Math.round(WINDOW_MS / 1000));
+          else await sleep(WINDOW_MS);
+        },
+        !ME_CONNECTIONS,
+      );
+      if (load) {
+        log(
+          `     wrk, ${ME_CONNECTIONS} connections back to back: ${load.rps.toFixed(0)} req/s, ` +
+            `p50 ${ms(load.p50)}, p90 ${ms(load.p90)}, p99 ${ms(load.p99)}, max ${ms(load.max)}` +
+            (load.non2xx ? `; ${load.non2xx} answers not 2xx` : "") +
+            (load.errors ? `; socket errors: ${load.errors}` : "") +
+            " (target p99 < 250 ms)",
+        );
+      }
       const rss = (await server.request("rss")).rss;
       const active = (await member.json("/api/generations")).generations ?? [];
       log(
@@ -363,5 +426,5 @@ async function runOn(db) {
 }
 
 for (const db of DBS) await runOn(db);
-fs.rmSync(path.join(serverDir, distRel), { recursive: true, force: true });
+if (!keepDist) fs.rmSync(path.join(serverDir, distRel), { recursive: true, force: true });
 log(`done in ${elapsed()} (load ${load()}); logs in ${workDir}`);
