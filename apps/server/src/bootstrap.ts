@@ -329,6 +329,8 @@ export function createAppContext(core: CoreParts): AppContext {
     driver: db.driver,
     version: core.version,
     logLevel: log.level,
+    production: env.NODE_ENV === "production",
+    simulatorSelling: async () => Boolean(await gateways.byKind("simulator")),
     startedAt: Date.now(),
   });
   const adminInsights = createAdminInsightsService({

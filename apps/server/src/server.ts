@@ -24,6 +24,7 @@ import { VERSION } from "./version";
 import { limitImageThreads } from "./infra/images/image-threads";
 import { providerAnswers } from "./infra/providers/answer-slots";
 import type { ApiLimiter } from "./modules/rate-limit/api-limiter";
+import { warnOfSimulatorInProduction } from "./modules/payment-simulator/simulator-in-production";
 
 export { VERSION };
 
@@ -94,6 +95,7 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
     });
     apiLimiter = ctx.services.apiLimiter;
     await ctx.services.admin.ensureAdmin((line) => process.stdout.write(`${line}\n`));
+    await warnOfSimulatorInProduction(ctx);
     registerJobs(ctx);
     // The database's clock before our workers start: nothing claimed later is a dead one's.
     const clock = await db.executeSql("SELECT extract(epoch FROM now()) * 1000 AS ms", []);

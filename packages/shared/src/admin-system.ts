@@ -180,6 +180,16 @@ export const securityOverviewSchema = z.object({
     suspicious: z.number().int().nonnegative(),
   }),
   settings: securitySettingsSchema,
+  /**
+   * The operator's `payment_simulator_in_production` setting (not changed from the admin panel):
+   * whether this server runs in production, and whether the simulator, which hands out credits
+   * for free, is taking payments here right now (issue 33).
+   */
+  paymentSimulator: z.object({
+    allowedInProduction: z.boolean(),
+    production: z.boolean(),
+    selling: z.boolean(),
+  }),
 });
 export type SecurityOverview = z.infer<typeof securityOverviewSchema>;
 

@@ -39,6 +39,10 @@ export interface AdminSystemDeps {
   version: string;
   /** The logger's level: lines below it were never kept. */
   logLevel: string;
+  /** NODE_ENV is production. */
+  production: boolean;
+  /** Whether the payment simulator takes payments here now (it hands out credits for free). */
+  simulatorSelling: () => Promise<boolean>;
   startedAt: number;
   now?: () => number;
 }
@@ -209,8 +213,21 @@ export function createAdminSystemService(d: AdminSystemDeps) {
     },
 
     async security(): Promise<SecurityOverview> {
-      const [last24h, settings] = await Promise.all([d.security.last24h(), securitySettings()]);
-      return { last24h, settings };
+      const [last24h, settings, simulator, selling] = await Promise.all([
+        d.security.last24h(),
+        securitySettings(),
+        d.settings.getMany(["payment_simulator_in_production"]),
+        d.simulatorSelling(),
+      ]);
+      return {
+        last24h,
+        settings,
+        paymentSimulator: {
+          allowedInProduction: simulator.payment_simulator_in_production === "true",
+          production: d.production,
+          selling,
+        },
+      };
     },
 
     /** Saves the settings; the change is in force from the next request (cache dropped). */

@@ -7,6 +7,7 @@ import {
   SECURITY_SEVERITIES,
   securityEventsQuerySchema,
   securitySettingsSchema,
+  type SecurityOverview,
 } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -163,6 +164,54 @@ function SettingsPanel({
   );
 }
 
+/**
+ * The operator's `payment_simulator_in_production` setting (issue 33): shown here, changed only
+ * by the operator. The simulator hands out credits for free, so a production server where it
+ * takes payments is said in red.
+ */
+function PaymentSimulatorPanel({ simulator }: { simulator: SecurityOverview["paymentSimulator"] }) {
+  const { t } = useAdminI18n();
+  const { allowedInProduction, production, selling } = simulator;
+  const state = production
+    ? selling
+      ? "sellingInProduction"
+      : allowedInProduction
+        ? "onButMidtrans"
+        : "offInProduction"
+    : selling
+      ? "sellingOutsideProduction"
+      : "offOutsideProduction";
+  const tone =
+    state === "sellingInProduction"
+      ? "bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200"
+      : state === "onButMidtrans"
+        ? "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+        : "bg-muted text-foreground";
+  return (
+    <Panel title={t("security.simulator.title")} description={t("security.simulator.description")}>
+      <div className="flex flex-col gap-2" data-testid="payment-simulator-setting">
+        <p className="text-sm">
+          <code className="font-mono text-xs">payment_simulator_in_production</code>:{" "}
+          <span className="font-semibold" data-testid="payment-simulator-value">
+            {allowedInProduction ? t("security.simulator.on") : t("security.simulator.off")}
+          </span>
+        </p>
+        <p
+          role={state === "sellingInProduction" ? "alert" : undefined}
+          data-state={state}
+          className={cn("flex items-center gap-2 rounded-xl px-4 py-3 text-sm", tone)}
+        >
+          {state === "sellingInProduction" && (
+            <ShieldAlert aria-hidden className="size-4 shrink-0" />
+          )}
+          {t(`security.simulator.${state}`)}
+        </p>
+        <p className="text-xs text-muted-foreground">{t("security.simulator.whereSet")}</p>
+      </div>
+    </Panel>
+  );
+}
+
 function Details({ event }: { event: SecurityEvent }) {
   const entries = Object.entries(event.details);
   if (entries.length === 0) return <span className="text-muted-foreground">—</span>;
@@ -299,6 +348,7 @@ export default function SecurityPage() {
       ) : (
         overview.isPending && <Skeleton className="h-72 w-full rounded-2xl" />
       )}
+      {o && <PaymentSimulatorPanel simulator={o.paymentSimulator} />}
       {o && o.last24h.suspicious > 0 && (
         <p className="flex items-center gap-2 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
           <ShieldAlert aria-hidden className="size-4 shrink-0" />
