@@ -1,7 +1,8 @@
 // Server rendering of the pages a visitor lands on (docs/decisions/009). The build puts this
 // module, with everything it needs bundled in, at dist/ssr/entry-server.js; the API server
 // imports it, fetches `dataSources` from its own API, and calls `renderPage` to answer / and
-// /eksplor with their first screen already in the HTML. The browser then hydrates it (main.tsx).
+// /eksplor (and the legal texts) with their first screen already in the HTML. The browser then
+// hydrates it (main.tsx).
 
 import fs from "node:fs";
 import { QueryClient } from "@tanstack/react-query";
@@ -15,6 +16,9 @@ import { seedQueryClient, serializeSsrData, SSR_DATA_ID, type SsrData } from "@/
 import { PAGE_ENTRY_LOADER } from "@rupa/shared/page-loader";
 import * as api from "@rupa/shared/route-table";
 import { IslandRendererContext, type RenderedIsland } from "@/components/island";
+import legalEn from "@/features/info/content/legal-en";
+import legalId from "@/features/info/content/legal-id";
+import type { LegalContent } from "@/features/info/content/types";
 import { SeoServerContext, type SeoHead } from "@/features/seo/use-seo";
 import { routeUrl } from "@/lib/api-client";
 import { escapeHtml } from "@/lib/html";
@@ -23,14 +27,19 @@ import { flattenMessages, isLang, type Lang } from "@/lib/i18n-core";
 import enMessages from "./locales/en.json";
 import idMessages from "./locales/id.json";
 
-/** Paths rendered on the server, for visitors (signed-in users get the plain app). */
-export const ssrPaths: readonly string[] = ["/", "/eksplor"];
+/**
+ * Paths rendered on the server, for visitors (signed-in users get the plain app): the landing
+ * pages, and the legal texts, which are read at once even where the app's code is slow.
+ */
+const legalPaths: readonly string[] = ["/terms", "/privacy", "/policies"];
+export const ssrPaths: readonly string[] = ["/", "/eksplor", ...legalPaths];
 
 /**
- * The query parameters those pages read while rendering (/eksplor's sort and group). The server
+ * The query parameters those pages read while rendering (/eksplor's sort and group, /policies'
+ * tab). The server
  * renders, and caches, with only these: `?ref=…` and the like change nothing in the HTML.
  */
-export const ssrSearchParams: readonly string[] = ["sort", "group"];
+export const ssrSearchParams: readonly string[] = ["sort", "group", "tab"];
 
 type DataKey = "me" | "styles" | "summary";
 const API: Record<DataKey, string> = {
@@ -46,8 +55,11 @@ const API: Record<DataKey, string> = {
  */
 export function dataSources(pathname: string): Partial<Record<DataKey, string>> {
   if (pathname === "/eksplor") return { me: API.me, styles: API.styles };
+  if (legalPaths.includes(pathname)) return { me: API.me };
   return { me: API.me, styles: API.styles, summary: API.summary };
 }
+
+const legalTexts: Record<Lang, LegalContent> = { id: legalId, en: legalEn };
 
 const catalogs: Record<Lang, Catalog> = {
   id: { lang: "id", messages: flattenMessages(idMessages) },
@@ -129,6 +141,8 @@ export async function renderPage({
   const { pathname } = new URL(url);
   if (!ssrPaths.includes(pathname)) return null;
   const ssrData: SsrData = { lang: isLang(lang) ? lang : "id", ...data };
+  // The legal texts are part of the web build, not of the API: the page carries them.
+  if (legalPaths.includes(pathname)) ssrData.legal = legalTexts[ssrData.lang];
 
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));

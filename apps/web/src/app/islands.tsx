@@ -211,10 +211,11 @@ export async function hydrateIslands(root: HTMLElement): Promise<void> {
   const ssr = readSsrData(document);
   const stored = readStoredLang();
   // A part the server could not render without the app (the explore grid in an order the page
-  // did not carry) needs the whole app, as does a page in another language than the stored one.
+  // did not carry) or that only the app runs (the policies' tabs) needs the whole app, as does a
+  // page in another language than the stored one.
   if (!ssr || (stored !== null && stored !== ssr.lang) || root.querySelector("[data-needs-app]")) {
     const { start } = await import("./start");
-    return start(root);
+    return start(root, { keepServerPage: true });
   }
   rememberLangForServer(ssr.lang);
   // A shared link's ?ref= code is kept and leaves the address, as on the app's pages.

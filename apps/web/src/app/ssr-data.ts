@@ -1,13 +1,16 @@
 import type { CatalogueSummary, MeResponse, StyleSummary } from "@rupa/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import { meQueryKey } from "@/features/auth/api/me";
+import type { LegalContent } from "@/features/info/content/types";
+import { queryKeys } from "@/lib/query-keys";
 import { catalogueSummaryQueryOptions, stylesQueryOptions } from "@/lib/styles-api";
 import { isLang, type Lang } from "@/lib/i18n-core";
 
 /**
  * What the server put beside a server-rendered page (docs/decisions/009): the language it was
  * rendered in and the raw API answers it was rendered with, exactly as the API sends them
- * (GET /api/account/me, /api/styles?sort=featured, /api/styles/summary). The browser seeds its
+ * (GET /api/account/me, /api/styles?sort=featured, /api/styles/summary), and on a legal page
+ * its text, which the app otherwise downloads as a chunk. The browser seeds its
  * query cache with the same answers before hydrating, so its first render matches the HTML.
  */
 export type SsrData = {
@@ -15,6 +18,8 @@ export type SsrData = {
   me?: MeResponse;
   styles?: { styles: StyleSummary[] };
   summary?: CatalogueSummary;
+  /** The legal texts in `lang`, on /terms, /privacy and /policies (not an API answer). */
+  legal?: LegalContent;
 };
 
 /** The id of the `<script type="application/json">` element that carries the data (main.tsx). */
@@ -31,6 +36,7 @@ export function seedQueryClient(client: QueryClient, data: SsrData): void {
   if (Array.isArray(data.styles?.styles))
     client.setQueryData(stylesQueryOptions("featured").queryKey, data.styles.styles);
   if (data.summary) client.setQueryData(catalogueSummaryQueryOptions.queryKey, data.summary);
+  if (data.legal) client.setQueryData(queryKeys.legalContent(data.lang), data.legal);
 }
 
 /** Reads the server's data from the page, or null when the page was not server-rendered. */

@@ -8,12 +8,29 @@ import { readSsrData, seedQueryClient } from "@/app/ssr-data";
 import { loadCatalog, readStoredLang, rememberLangForServer } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 
+/** Resolves once the router has loaded its first page's code (or failed to). */
+function initialized(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 /**
  * Renders the app into #root. A server-rendered page is brought to life by its islands
  * (app/islands.tsx); it comes here only when it is in another language than the visitor's
- * stored choice, and is then rendered anew, with the answers it carried already in the cache.
+ * stored choice or has a part only the app can run (`data-needs-app`), and is then rendered
+ * anew, with the answers it carried already in the cache (`keepServerPage`: the page's own
+ * address, kept on screen meanwhile).
  */
-export async function start(root: HTMLElement): Promise<void> {
+export async function start(
+  root: HTMLElement,
+  options: { keepServerPage?: boolean } = {},
+): Promise<void> {
   // Creating the router starts loading the page's code at once; the messages load beside it so
   // the first paint is already in the right language. It is made here, not when this module
   // loads, so it starts at the address of the moment (islands may have moved it on).
@@ -23,6 +40,9 @@ export async function start(root: HTMLElement): Promise<void> {
   rememberLangForServer(lang);
   if (ssr) seedQueryClient(queryClient, ssr);
   const catalog = await loadCatalog(lang).catch(() => loadCatalog("id"));
+  // The server's page of this address stays on screen until the app can show it: replaced
+  // sooner, a slow phone would see only the loading screen while the page's code arrives.
+  if (options.keepServerPage) await initialized(router);
   createRoot(root).render(
     <StrictMode>
       <AppProviders catalog={catalog}>

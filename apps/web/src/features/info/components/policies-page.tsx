@@ -23,19 +23,22 @@ export function PoliciesPage() {
       <PageHeader title={t("pages.policies.title")}>
         <p className="text-muted-foreground">{t("pages.policies.description")}</p>
       </PageHeader>
-      <Tabs
-        idBase={idBase}
-        label={t("legal.tabsLabel")}
-        value={tab}
-        onChange={(next) =>
-          setParams(next === "payment" ? {} : { tab: next }, {
-            replace: true,
-            preventScrollReset: true,
-          })
-        }
-        items={TABS.map((value) => ({ value, label: t(`legal.tabs.${value}`) }))}
-        className="self-start"
-      />
+      {/* The tabs are the app's: on the server's page the whole app takes over (app/islands). */}
+      <div data-needs-app className="contents">
+        <Tabs
+          idBase={idBase}
+          label={t("legal.tabsLabel")}
+          value={tab}
+          onChange={(next) =>
+            setParams(next === "payment" ? {} : { tab: next }, {
+              replace: true,
+              preventScrollReset: true,
+            })
+          }
+          items={TABS.map((value) => ({ value, label: t(`legal.tabs.${value}`) }))}
+          className="self-start"
+        />
+      </div>
       <TabPanel idBase={idBase} value={tab} className="rounded-2xl">
         {content.data ? (
           <LegalDocView
