@@ -125,9 +125,3 @@ export function createBannedKeywordsRepository(db: Database) {
   };
 }
 export type BannedKeywordsRepository = ReturnType<typeof createBannedKeywordsRepository>;
-
-/** The first active banned keyword found in any of the texts, case-insensitively. */
-export function findBanned(keywords: string[], texts: string[]): string | null {
-  const hay = texts.map((t) => t.toLowerCase());
-  return keywords.find((k) => hay.some((t) => t.includes(k))) ?? null;
-}

@@ -115,18 +115,28 @@ describe(`custom action figures on ${testDriver()}`, () => {
     expect(await t.ctx.db.db.select().from(customProfessionRequests)).toHaveLength(0);
   });
 
-  it("refuses banned words before any credit is spent", async () => {
+  it("refuses banned words before any credit is spent, naming each word by the form's field", async () => {
     await t.ctx.db.db.execute(
-      sql`INSERT INTO banned_keywords (keyword) VALUES ('pistol') ON CONFLICT DO NOTHING`,
+      sql`INSERT INTO banned_keywords (keyword) VALUES ('pistol'), ('koboi') ON CONFLICT DO NOTHING`,
     );
     const before = await balance();
+    const jobsBefore = (await t.ctx.db.db.select().from(generationJobs)).length;
     const r = await call("/api/custom-profession/requests", {
-      json: { configId, uploadId, title: "Koboi", accessories: "PISTOL mainan" },
+      json: { configId, uploadId, title: "Koboi", accessories: "PISTOL mainan, topi koboi" },
     });
     expect(r.status).toBe(422);
-    expect((await code(r)).code).toBe("banned_content");
+    expect(await code(r)).toEqual({
+      code: "banned_content",
+      message: 'Your text contains words that are not allowed: "koboi", "pistol"',
+      issues: [
+        { path: ["title"], message: "koboi", code: "banned_word" },
+        { path: ["accessories"], message: "pistol", code: "banned_word" },
+        { path: ["accessories"], message: "koboi", code: "banned_word" },
+      ],
+    });
     expect(await balance()).toBe(before);
     expect(await t.ctx.db.db.select().from(customProfessionRequests)).toHaveLength(0);
+    expect(await t.ctx.db.db.select().from(generationJobs)).toHaveLength(jobsBefore);
   });
 
   it("refuses requests while the feature switch is off", async () => {

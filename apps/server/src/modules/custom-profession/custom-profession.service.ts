@@ -130,7 +130,23 @@ export function createCustomProfessionService(d: {
           actor,
           { uploadId: input.uploadId, styleId: cfg.baseStyleId, gender: input.gender, variables },
           ip,
-          { promptTemplate: cfg.promptTemplate, requestId },
+          {
+            promptTemplate: cfg.promptTemplate,
+            requestId,
+            // A banned word is named next to the form's field it was typed in.
+            fields:
+              cfg.formVariant === "profession"
+                ? {
+                    profession: input.profession,
+                    uniformStyle: input.uniformStyle,
+                    props: input.props,
+                  }
+                : {
+                    title: input.title,
+                    accessories: input.accessories,
+                    otherIdeas: input.otherIdeas,
+                  },
+          },
         );
         await d.repo.attachJob(requestId, generation.id);
         return { requestId, generation };

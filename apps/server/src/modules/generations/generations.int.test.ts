@@ -347,12 +347,24 @@ describe(`generation on ${testDriver()}`, () => {
       sql`INSERT INTO banned_keywords (keyword) VALUES ('senjata') ON CONFLICT DO NOTHING`,
     );
     const banned = await call("/api/generations", {
-      json: { uploadId, styleId: await freeStyle(), variables: { title: "Polisi dengan SENJATA" } },
+      json: {
+        uploadId,
+        styleId: await freeStyle(),
+        variables: { title: "Polisi dengan SENJATA", accessories: "topi" },
+      },
       jar: m.jar,
     });
     expect(banned.status).toBe(422);
-    expect(await errorCode(banned)).toBe("banned_content");
+    // The word is named, by the style variable it was typed in.
+    expect(((await banned.json()) as { error: unknown }).error).toEqual({
+      code: "banned_content",
+      message: 'Your text contains words that are not allowed: "senjata"',
+      issues: [{ path: ["variables", "title"], message: "senjata", code: "banned_word" }],
+    });
     expect((await t.ctx.services.credits.summary(m.id)).balance).toBe(5);
+    expect(
+      await db().select().from(generationJobs).where(eq(generationJobs.userId, m.id)),
+    ).toHaveLength(0);
   });
 
   it("opens premium styles to a member holding an unexpired plan, or with 3 referrals completed (paid or not)", async () => {

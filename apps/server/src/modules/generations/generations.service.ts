@@ -14,10 +14,8 @@ import type { SettingsRepository } from "../settings/settings.repository";
 import type { StylesRepository } from "../styles/styles.repository";
 import { photoRefusal, type UploadsService } from "../uploads/uploads.service";
 import { pictureUrls } from "./result-store";
-import {
-  type BannedKeywordsRepository,
-  findBanned,
-} from "../banned-keywords/banned-keywords.repository";
+import type { BannedKeywordsRepository } from "../banned-keywords/banned-keywords.repository";
+import { refuseBanned } from "../banned-keywords/banned-keywords.service";
 import type { GenerationEvents } from "./generation-events";
 import { GENERATE_JOB } from "./generation.worker";
 import type { GenerationRow, GenerationsRepository } from "./generations.repository";
@@ -49,8 +47,6 @@ export const generationErrors = {
       403,
       "This style is for subscribers or users who invited 3 friends",
     ),
-  banned: () =>
-    new AppError("banned_content", 422, "Your text contains words that are not allowed"),
   noFace: () =>
     new AppError(
       "photo_no_face",
@@ -127,7 +123,12 @@ export function createGenerationsService(d: GenerationDeps) {
       actor: Actor,
       input: z.output<typeof startGenerationRequestSchema>,
       ip: string,
-      custom?: { promptTemplate: string; requestId: string },
+      custom?: {
+        promptTemplate: string;
+        requestId: string;
+        /** The texts the member typed, by the request's field names (checked for banned words). */
+        fields?: Record<string, string | undefined>;
+      },
     ): Promise<Generation> {
       if (!actor.userId && !actor.guestTrialId) {
         throw new AppError(
@@ -155,8 +156,10 @@ export function createGenerationsService(d: GenerationDeps) {
       if (asked !== undefined && !PAS_FOTO_BACKGROUNDS.includes(asked as PasFotoBackground))
         throw generationErrors.badBackground();
       const background = backgroundFor(style, asked);
-      if (findBanned(await d.banned.active(), Object.values(variables)))
-        throw generationErrors.banned();
+      // The words a member typed, named as their request names them (a custom figure's form
+      // fields), else as the variables they are.
+      if (custom?.fields) refuseBanned(await d.banned.active(), custom.fields);
+      else refuseBanned(await d.banned.active(), variables, ["variables"]);
 
       const provider = await d.providers.forService("avatar_generation");
       // A custom action figure or profession is drawn from its configuration's template, with

@@ -175,20 +175,58 @@ describe(`Kanvas on ${testDriver()}`, () => {
     expect(await db().select().from(kanvasRuns).where(eq(kanvasRuns.userId, m.id))).toHaveLength(0);
   });
 
-  it("refuses a banned word in the prompt or the negative prompt before spending", async () => {
+  it("refuses a banned word in the prompt or the negative prompt before spending, naming the words by field", async () => {
     const m = await member(10);
     await db().execute(
-      sql`INSERT INTO banned_keywords (keyword) VALUES ('kotor') ON CONFLICT DO NOTHING`,
+      sql`INSERT INTO banned_keywords (keyword) VALUES ('kotor'), ('judi online') ON CONFLICT DO NOTHING`,
     );
-    for (const body of [
-      { mode: "text2image", prompt: "Pemandangan KOTOR sekali" },
-      { mode: "text2image", prompt: "pemandangan", negativePrompt: "yang kotor" },
-    ]) {
+    const cases: [Record<string, unknown>, { path: string[]; message: string }[], string][] = [
+      [
+        { mode: "text2image", prompt: "Pemandangan KOTOR sekali" },
+        [{ path: ["prompt"], message: "kotor" }],
+        'Your text contains words that are not allowed: "kotor"',
+      ],
+      [
+        { mode: "text2image", prompt: "pemandangan", negativePrompt: "yang kotor" },
+        [{ path: ["negativePrompt"], message: "kotor" }],
+        'Your text contains words that are not allowed: "kotor"',
+      ],
+      [
+        {
+          mode: "text2image",
+          prompt: "Iklan Judi Online di kota kotor",
+          negativePrompt: "kotor",
+          count: 2,
+        },
+        [
+          { path: ["prompt"], message: "judi online" },
+          { path: ["prompt"], message: "kotor" },
+          { path: ["negativePrompt"], message: "kotor" },
+        ],
+        'Your text contains words that are not allowed: "judi online", "kotor"',
+      ],
+    ];
+    for (const [body, named, message] of cases) {
       const res = await start(m.jar, body);
       expect(res.status).toBe(422);
-      expect((await issues(res))[0]).toBe("banned_content");
+      const { error } = (await res.json()) as {
+        error: { code: string; message: string; issues?: unknown[] };
+      };
+      expect(error).toEqual({
+        code: "banned_content",
+        message,
+        issues: named.map((i) => ({ ...i, code: "banned_word" })),
+      });
     }
+    // Nothing was spent or written: no credit, no run, no picture job.
     expect(await balance(m.id)).toBe(10);
+    expect(
+      await db().select().from(creditSpends).where(eq(creditSpends.userId, m.id)),
+    ).toHaveLength(0);
+    expect(await db().select().from(kanvasRuns).where(eq(kanvasRuns.userId, m.id))).toHaveLength(0);
+    expect(
+      await db().select().from(generationJobs).where(eq(generationJobs.userId, m.id)),
+    ).toHaveLength(0);
   });
 
   it("refuses a run the balance cannot pay in full, spending nothing", async () => {

@@ -6,10 +6,8 @@ import type { ProviderRegistry } from "../../infra/providers/registry";
 import type { Queue } from "../../infra/queue/queue";
 import type { Actor } from "../../lib/actor";
 import { errors } from "../../lib/errors";
-import {
-  type BannedKeywordsRepository,
-  findBanned,
-} from "../banned-keywords/banned-keywords.repository";
+import type { BannedKeywordsRepository } from "../banned-keywords/banned-keywords.repository";
+import { refuseBanned } from "../banned-keywords/banned-keywords.service";
 import type { CreditsRepository } from "../credits/credits.repository";
 import type { GenerationEvents } from "../generations/generation-events";
 import type { GenerationRow, GenerationsRepository } from "../generations/generations.repository";
@@ -155,8 +153,7 @@ export function createKanvasService(d: KanvasDeps) {
     ): Promise<KanvasRun> {
       const userId = member(actor);
       const negativePrompt = input.negativePrompt ?? "";
-      if (findBanned(await d.banned.active(), [input.prompt, negativePrompt]))
-        throw generationErrors.banned();
+      refuseBanned(await d.banned.active(), { prompt: input.prompt, negativePrompt });
       const references = await d.uploads.ownedAll(actor, input.imageIds);
       if (references.some((u) => u.status !== "completed")) throw generationErrors.uploadNotReady();
       const provider = await d.providers.forKanvas();
