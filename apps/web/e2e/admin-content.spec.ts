@@ -2,8 +2,8 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { openGenerator, pickStyle, signUpAndSignIn, uploadPortrait } from "./support/generator";
 
 // The admin content sections against the real server (issue 14): a keyword banned in the Banned
-// keywords page stops a member's custom action figure on the very next request, before any
-// credit is spent; a custom profession configuration is created and disabled, and the feature
+// keywords page stops a member's custom action figure and Kanvas prompt on the very next request,
+// before any credit is spent, and the refusal names the word next to the field (issue 34); a custom profession configuration is created and disabled, and the feature
 // switch goes off and back on; feedback sent through the real form reaches the inbox and is
 // marked handled. Journeys share one server: the keyword is deleted again, the configuration is
 // left disabled and the feature switch is left on, so other journeys see what they expect.
@@ -37,7 +37,7 @@ async function featureEnabled(page: Page): Promise<boolean> {
   return state.enabled;
 }
 
-test("a keyword banned by an admin refuses a member's custom action figure before any credit is spent", async ({
+test("a keyword banned by an admin refuses a member's custom action figure and Kanvas prompt, naming the word next to the field, before any credit is spent", async ({
   page,
   browser,
   baseURL,
@@ -92,10 +92,48 @@ test("a keyword banned by an admin refuses a member's custom action figure befor
   expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
     "banned_content",
   );
+  // The word is named under the field it was typed in (and only there).
+  const title = figureDialog.getByRole("textbox", { name: "Judul (wajib)" });
+  const named =
+    'Mengandung kata yang tidak diizinkan: "kotor". Tidak ada kredit yang terpakai.';
+  await expect(figureDialog.getByRole("alert").filter({ hasText: named })).toBeVisible();
+  await expect(title).toHaveAttribute("aria-invalid", "true");
+  await expect(title).toHaveAccessibleDescription(new RegExp(named.replace(/[.()]/g, "\\$&")));
   await expect(
-    figureDialog.getByText("Teksmu mengandung kata yang tidak diizinkan."),
-  ).toBeVisible();
+    figureDialog.getByRole("textbox", { name: "Aksesori (wajib)" }),
+  ).not.toHaveAttribute("aria-invalid", "true");
   expect(await balance(page)).toBe(5);
+  // Changing the field takes the message away.
+  await title.fill("Petugas Kebersihan");
+  await expect(figureDialog.getByText(named)).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  // Kanvas: the word in the prompt is named next to the prompt, in Indonesian and in English.
+  await page.goto("/kanvas");
+  await page.getByRole("tab", { name: "Text to Image" }).click();
+  const prompt = page.getByLabel("Prompt", { exact: true });
+  await prompt.fill("Jalanan kota yang KOTOR saat hujan");
+  const kanvasRefused = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/api/kanvas" && r.request().method() === "POST",
+  );
+  await page.getByRole("button", { name: /^Buat 1 gambar/ }).click();
+  expect((await kanvasRefused).status()).toBe(422);
+  await expect(prompt).toHaveAttribute("aria-invalid", "true");
+  await expect(prompt).toHaveAccessibleDescription(
+    'Prompt mengandung kata yang tidak diizinkan: "kotor". Tidak ada kredit yang terpakai.',
+  );
+  await page
+    .getByRole("group", { name: /Bahasa|Language/ })
+    .first()
+    .getByRole("button", { name: "EN" })
+    .click();
+  await page.getByRole("button", { name: /^Make 1 image/ }).click();
+  await expect(prompt).toHaveAccessibleDescription(
+    'The prompt contains words that are not allowed: "kotor". No credits were spent.',
+  );
+  expect(await balance(page)).toBe(5);
+  const runs = (await (await page.request.get("/api/kanvas/runs")).json()) as { runs: unknown[] };
+  expect(runs.runs).toHaveLength(0);
 
   // The admin deletes the keyword again (other journeys may use the word).
   await row.getByRole("button", { name: "Hapus kotor" }).click();

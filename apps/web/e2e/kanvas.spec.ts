@@ -196,11 +196,9 @@ test.describe("desktop", () => {
       const answer = started(page);
       await generate(page, 1, each).click();
       expect((await answer).status()).toBe(422);
-      await expect(
-        page.getByRole("alert").filter({
-          hasText: "Prompt mengandung kata yang tidak diizinkan. Tidak ada kredit yang terpakai.",
-        }),
-      ).toBeVisible();
+      await expect(page.getByLabel("Prompt", { exact: true })).toHaveAccessibleDescription(
+        `Prompt mengandung kata yang tidak diizinkan: "${word}". Tidak ada kredit yang terpakai.`,
+      );
       expect(await balance(page)).toBe(before);
       const runs = (await (await page.request.get("/api/kanvas/runs")).json()) as {
         runs: unknown[];

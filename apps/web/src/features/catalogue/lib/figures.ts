@@ -19,6 +19,8 @@ export type CopyFigures = {
   styleCount: number;
   bonusCredits: number;
   avatarCredits: number;
+  /** Credits one Kanvas picture costs (the `kanvas_credits_per_image` setting). */
+  kanvasCredits: number;
   generationTime: string;
   referralEvery: number;
   referralCredits: number;
@@ -33,6 +35,7 @@ export function copyFigures(
     styleCount: summary.activeStyles,
     bonusCredits: summary.signupBonusCredits,
     avatarCredits: summary.avatarCredits,
+    kanvasCredits: summary.kanvasCreditsPerImage,
     generationTime: describeGenerationTime(summary.medianGenerationSeconds, t),
     referralEvery: summary.referralRewardEvery,
     referralCredits: summary.referralRewardCredits,

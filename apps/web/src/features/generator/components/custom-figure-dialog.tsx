@@ -130,7 +130,11 @@ export function CustomFigureDialog(options: CustomFigureOptions) {
           {...(name === "otherIdeas" ? { rows: 3 } : {})}
         />
         {problem ? (
-          <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          <p
+            id={`${id}-error`}
+            role={problem.kind === "banned" ? "alert" : undefined}
+            className="text-sm font-medium text-destructive"
+          >
             {messageOf(problem)}
           </p>
         ) : null}

@@ -1,7 +1,7 @@
 import type { Generation } from "@rupa/shared";
 import { useEffect, useRef, useState } from "react";
 import { isApiError } from "@/lib/api-client";
-import { errorMessage } from "@/lib/error-message";
+import { bannedWords, errorMessage, quoteWords } from "@/lib/error-message";
 import { useI18n, type MessageKey } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import {
@@ -14,6 +14,7 @@ import type { Gender } from "../components/gender-picker";
 import {
   canSubmitFigure,
   EMPTY_FIELDS,
+  VARIANT_FIELDS,
   figurePayload,
   validateFigure,
   type FieldProblem,
@@ -67,6 +68,8 @@ export function useCustomFigure({
   const request = useRequestCustomFigure();
   const submitting = request.isPending;
   const [serverError, setServerError] = useState<string | null>(null);
+  // Banned words the server found, by the field they were typed in (cleared when it changes).
+  const [refused, setRefused] = useState<FieldProblem[]>([]);
   const [reference, setReference] = useState<Reference>({ phase: "none" });
   const referenceUpload = useRef<UploadHandle | null>(null);
 
@@ -100,11 +103,14 @@ export function useCustomFigure({
   const limits = config?.limits ?? null;
   const problems = validateFigure(variant, fields, limits);
   const problemOf = (field: FigureField): FieldProblem | undefined =>
-    submitted || touched.has(field) ? problems.find((p) => p.field === field) : undefined;
+    (submitted || touched.has(field) ? problems.find((p) => p.field === field) : undefined) ??
+    refused.find((p) => p.field === field);
   const messageOf = (p: FieldProblem) =>
     p.kind === "required"
       ? t(REQUIRED_KEYS[p.field] ?? "customFigure.errors.titleRequired")
-      : t("customFigure.errors.tooLong", { max: p.max ?? 200 });
+      : p.kind === "banned"
+        ? t("customFigure.errors.banned", { words: p.words ?? "" })
+        : t("customFigure.errors.tooLong", { max: p.max ?? 200 });
 
   const chooseReference = (file: File) => {
     const previous = referenceUpload.current;
@@ -160,6 +166,7 @@ export function useCustomFigure({
   const submit = async () => {
     setSubmitted(true);
     setServerError(null);
+    setRefused([]);
     if (blocked || problems.length > 0 || !config || !uploadId) return;
     try {
       const { generation } = await request.mutateAsync({
@@ -180,6 +187,14 @@ export function useCustomFigure({
         toast.error(t("customFigure.errors.disabled"));
         void state.refetch();
         onOpenChange(false);
+      } else if (isApiError(error) && error.code === "banned_content") {
+        // Each word is named under the field it was typed in; the form stays as it was.
+        const named = VARIANT_FIELDS[variant].flatMap(({ field }): FieldProblem[] => {
+          const words = bannedWords(error, field);
+          return words.length ? [{ field, kind: "banned", words: quoteWords(words) }] : [];
+        });
+        if (named.length) setRefused(named);
+        else setServerError(errorMessage(error, { t, has }));
       } else if (!onRefused(error)) {
         setServerError(errorMessage(error, { t, has }));
       }
@@ -190,9 +205,12 @@ export function useCustomFigure({
     setVariant(next);
     setSubmitted(false);
     setServerError(null);
+    setRefused([]);
   };
-  const editField = (name: FigureField, value: string) =>
+  const editField = (name: FigureField, value: string) => {
     setFields((f) => ({ ...f, [name]: value }));
+    setRefused((r) => r.filter((p) => p.field !== name));
+  };
   const touch = (name: FigureField) => setTouched((s) => new Set(s).add(name));
 
   return {

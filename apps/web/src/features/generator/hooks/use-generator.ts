@@ -3,7 +3,7 @@ import { defaultPasFotoBackground, type PasFotoBackground } from "@rupa/shared/c
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { isApiError } from "@/lib/api-client";
-import { errorMessage } from "@/lib/error-message";
+import { errorMessage, errorVars } from "@/lib/error-message";
 import { guestTrialQueryOptions, refreshGuestTrial, useGuestTrial } from "@/lib/guest-trial";
 import { useI18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
@@ -147,7 +147,7 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
         void navigate("/", { replace: true });
         return;
       case "message":
-        setNotice(t(action.key));
+        setNotice(t(action.key, errorVars(error)));
         if (isApiError(error) && error.code === "not_found") photo.remove();
         return;
       case "generic":

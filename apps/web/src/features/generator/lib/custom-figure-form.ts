@@ -10,7 +10,13 @@ export type FigureFields = {
 };
 export type FigureField = keyof FigureFields;
 export type FigureLimits = { title: number; accessories: number; otherIdeas: number };
-export type FieldProblem = { field: FigureField; kind: "required" | "tooLong"; max?: number };
+/** A field's problem: the form's own checks, or banned `words` (quoted) the server found in it. */
+export type FieldProblem = {
+  field: FigureField;
+  kind: "required" | "tooLong" | "banned";
+  max?: number;
+  words?: string;
+};
 
 export const EMPTY_FIELDS: FigureFields = {
   title: "",

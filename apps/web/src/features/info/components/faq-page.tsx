@@ -4,20 +4,22 @@ import { PageHeader } from "@/components/page-header";
 import { Accordion } from "@/components/ui/accordion";
 import { Button } from "@/components/ui/button";
 import { useI18n, type MessageKey } from "@/lib/i18n";
+import { kanvasPriceSentence } from "@/lib/kanvas-price";
 
 /** The figures the answers state, from /api/styles/summary (null while they load). */
 export type FaqFigures = {
   styleCount: number;
   bonusCredits: number;
   avatarCredits: number;
+  kanvasCredits: number;
   generationTime: string;
   referralEvery: number;
   referralCredits: number;
 };
 
-const QUESTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+const QUESTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
-/** /faq: nine questions in an accordion, and a button to /feedback. */
+/** /faq: ten questions in an accordion, and a button to /feedback. */
 export function FaqPage({ figures }: { figures: FaqFigures | null }) {
   const { t } = useI18n();
   const pending = "…";
@@ -28,6 +30,7 @@ export function FaqPage({ figures }: { figures: FaqFigures | null }) {
     time: figures?.generationTime ?? pending,
     every: figures?.referralEvery ?? pending,
     reward: figures?.referralCredits ?? pending,
+    kanvas: figures ? kanvasPriceSentence(t, figures.kanvasCredits) : pending,
   };
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-8">

@@ -10,6 +10,7 @@ import { Tabs } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { downloadUrl, saveFile } from "@/lib/download";
 import { useI18n, type MessageKey } from "@/lib/i18n";
+import { kanvasPriceSentence } from "@/lib/kanvas-price";
 import { imageFile, shareResult } from "@/lib/share";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
@@ -97,12 +98,20 @@ export function KanvasPage(options: KanvasOptions) {
       ?.scrollIntoView({ behavior: "smooth", block: "start" });
   }, [followedId]);
   const promptIssue = k.issueFor("prompt");
+  const negativeIssue = k.issueFor("negative");
+  const negativeErrorId = useId();
+  // A banned word in the negative prompt is shown next to it: open the section that holds it.
+  useEffect(() => {
+    if (negativeIssue) setAdvanced(true);
+  }, [negativeIssue]);
+  const issueText = (issue: { code: keyof typeof ISSUE_KEYS; words?: string }) =>
+    t(ISSUE_KEYS[issue.code], { max, words: issue.words ?? "" });
   const imageIssue = k.issueFor("images");
   const formIssue = k.issueFor("form");
   const max = k.max;
   const failedUpload = k.refs.images.find((image) => image.phase === "failed");
   const imagesError = imageIssue
-    ? t(ISSUE_KEYS[imageIssue.code], { max })
+    ? issueText(imageIssue)
     : k.refs.refused === "too_many_images"
       ? t("kanvas.errors.too_many_images", { max })
       : k.refs.refused && REFUSED_KEYS[k.refs.refused]
@@ -145,6 +154,15 @@ export function KanvasPage(options: KanvasOptions) {
     <div className="flex min-w-0 flex-col gap-6">
       <PageHeader title={t("pages.kanvas.title")}>
         <p className="max-w-2xl text-muted-foreground">{t("kanvas.lead")}</p>
+        {k.price !== null ? (
+          <p
+            data-testid="kanvas-price"
+            className="flex w-fit items-center gap-1.5 rounded-full bg-primary-soft px-3 py-1 text-sm font-semibold text-primary-soft-foreground"
+          >
+            <Coins aria-hidden className="size-4 shrink-0" />
+            {kanvasPriceSentence(t, k.price)}
+          </p>
+        ) : null}
       </PageHeader>
 
       <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
@@ -158,7 +176,8 @@ export function KanvasPage(options: KanvasOptions) {
             onChange={(mode) => k.change({ mode })}
             label={t("kanvas.modes.label")}
             idBase={tabsId}
-            tabClassName="flex-1"
+            // Both labels whole on a 360 px phone: each wraps inside its half (issue 34).
+            tabClassName="min-w-0 flex-1 shrink px-2 text-center leading-tight whitespace-normal sm:px-4"
           />
 
           <ReferencePicker
@@ -200,7 +219,7 @@ export function KanvasPage(options: KanvasOptions) {
             />
             {promptIssue ? (
               <p id={promptErrorId} role="alert" className="text-sm font-medium text-destructive">
-                {t(ISSUE_KEYS[promptIssue.code], { max })}
+                {issueText(promptIssue)}
               </p>
             ) : null}
           </div>
@@ -229,9 +248,20 @@ export function KanvasPage(options: KanvasOptions) {
                   onChange={(event) => k.change({ negativePrompt: event.target.value })}
                   placeholder={t("kanvas.advanced.negativePlaceholder")}
                   maxLength={LIMITS.kanvasPromptMax}
+                  aria-invalid={negativeIssue ? true : undefined}
+                  aria-describedby={negativeIssue ? negativeErrorId : undefined}
                   disabled={locked}
                   className="min-h-20"
                 />
+                {negativeIssue ? (
+                  <p
+                    id={negativeErrorId}
+                    role="alert"
+                    className="text-sm font-medium text-destructive"
+                  >
+                    {issueText(negativeIssue)}
+                  </p>
+                ) : null}
               </div>
             ) : null}
           </div>
@@ -288,7 +318,7 @@ export function KanvasPage(options: KanvasOptions) {
             </p>
             {formIssue ? (
               <p role="alert" className="text-sm font-medium text-destructive">
-                {t(ISSUE_KEYS[formIssue.code], { max })}
+                {issueText(formIssue)}
               </p>
             ) : null}
             {k.notice ? (

@@ -6,7 +6,7 @@ import { useI18n } from "@/lib/i18n";
 import { useCatalogueSummary } from "@/lib/styles-api";
 import { toast } from "@/lib/toast";
 import { cancelKanvasRun, startKanvas, useKanvasRuns } from "../api/kanvas";
-import { actionForError, type IssueCode } from "../lib/error-keys";
+import { actionForError, type Issue } from "../lib/error-keys";
 import {
   loadSettings,
   runPrice,
@@ -30,7 +30,6 @@ export type KanvasOptions = {
 };
 
 type Modal = "signUp" | "outOfCredits" | null;
-type Issue = { field: "prompt" | "images" | "form"; code: IssueCode };
 
 /** A run this recent is shown again on arrival even when it has ended. */
 const RECENT_RUN_MS = 5 * 60_000;

@@ -1,4 +1,5 @@
 import type { ApiError } from "@/lib/api-client";
+import { bannedWords, quoteWords } from "@/lib/error-message";
 import type { MessageKey } from "@/lib/i18n";
 
 /** The form's own messages, by the server's issue message (or the page's own check). */
@@ -12,18 +13,22 @@ export const ISSUE_KEYS = {
   image_invalid: "kanvas.errors.image_invalid",
   image_repeated: "kanvas.errors.image_repeated",
   count_out_of_range: "kanvas.errors.count_out_of_range",
+  banned_content: "kanvas.errors.banned_content",
+  banned_negative: "kanvas.errors.banned_negative",
 } as const satisfies Record<string, MessageKey>;
 export type IssueCode = keyof typeof ISSUE_KEYS;
+export type IssueField = "prompt" | "negative" | "images" | "form";
+/** One problem shown next to its field; `words` are the banned words it names, quoted. */
+export type Issue = { field: IssueField; code: IssueCode; words?: string };
 
 export type KanvasErrorAction =
   | { kind: "outOfCredits" }
   | { kind: "signUp" }
-  | { kind: "issues"; issues: { field: "prompt" | "images" | "form"; code: IssueCode }[] }
+  | { kind: "issues"; issues: Issue[] }
   | { kind: "message"; key: MessageKey }
   | { kind: "generic" };
 
 const MESSAGE_CODES = {
-  banned_content: "kanvas.errors.banned_content",
   upload_not_ready: "errors.codes.upload_not_ready",
   not_found: "kanvas.errors.image_not_found",
   rate_limited: "errors.codes.rate_limited",
@@ -44,6 +49,17 @@ export function actionForError(
   if (error.code === "insufficient_credits" || error.status === 402)
     return { kind: "outOfCredits" };
   if (error.status === 401) return { kind: "signUp" };
+  if (error.code === "banned_content") {
+    // The words found, next to the prompt or the negative prompt they were typed in.
+    const inPrompt = bannedWords(error, "prompt");
+    const inNegative = bannedWords(error, "negativePrompt");
+    const issues: Issue[] = [];
+    if (inPrompt.length || !inNegative.length)
+      issues.push({ field: "prompt", code: "banned_content", words: quoteWords(inPrompt) });
+    if (inNegative.length)
+      issues.push({ field: "negative", code: "banned_negative", words: quoteWords(inNegative) });
+    return { kind: "issues", issues };
+  }
   if (error.code === "validation_failed") {
     const issues = (error.issues ?? []).flatMap((issue) =>
       issue.message in ISSUE_KEYS

@@ -179,10 +179,32 @@ describe("actionForError", () => {
       ],
     });
   });
-  it("translates a banned word and falls back to the generic mapping", () => {
-    expect(actionForError(new ApiError("banned_content", 422, ""))).toEqual({
-      kind: "message",
-      key: "kanvas.errors.banned_content",
+  it("names the banned words next to the field they were typed in, and falls back to the generic mapping", () => {
+    const banned = (issues: { path: string[]; message: string }[]) =>
+      new ApiError(
+        "banned_content",
+        422,
+        "",
+        issues.map((i) => ({ ...i, code: "banned_word" })),
+      );
+    expect(
+      actionForError(
+        banned([
+          { path: ["prompt"], message: "judi online" },
+          { path: ["prompt"], message: "kotor" },
+          { path: ["negativePrompt"], message: "kotor" },
+        ]),
+      ),
+    ).toEqual({
+      kind: "issues",
+      issues: [
+        { field: "prompt", code: "banned_content", words: '"judi online", "kotor"' },
+        { field: "negative", code: "banned_negative", words: '"kotor"' },
+      ],
+    });
+    expect(actionForError(banned([{ path: ["negativePrompt"], message: "kotor" }]))).toEqual({
+      kind: "issues",
+      issues: [{ field: "negative", code: "banned_negative", words: '"kotor"' }],
     });
     expect(actionForError(new ApiError("HTTP_418", 418, ""))).toEqual({ kind: "generic" });
     expect(pictureFailureKey("cancelled")).toBe("kanvas.failure.cancelled");

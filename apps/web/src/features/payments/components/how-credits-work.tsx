@@ -1,12 +1,28 @@
-import { CalendarX, Lightbulb, RotateCcw, SmilePlus, Wallet } from "lucide-react";
+import { CalendarX, Lightbulb, Palette, RotateCcw, SmilePlus, Wallet } from "lucide-react";
 import { useI18n } from "@/lib/i18n";
+import { kanvasPriceSentence } from "@/lib/kanvas-price";
+import { useCatalogueSummary } from "@/lib/styles-api";
 import { Panel } from "./panel";
 
-/** "Cara kerja kredit": the cost of an avatar, expiry, refunds, no auto-renewal. */
+/**
+ * "Cara kerja kredit": the cost of an avatar and of a Kanvas picture (from the setting, once
+ * read), expiry, refunds, no auto-renewal.
+ */
 export function HowCreditsWork() {
   const { t } = useI18n();
+  const kanvasPrice = useCatalogueSummary().data?.kanvasCreditsPerImage;
   const points = [
     { icon: SmilePlus, text: t("payments.howItWorks.perAvatar") },
+    ...(kanvasPrice === undefined
+      ? []
+      : [
+          {
+            icon: Palette,
+            text: t("payments.howItWorks.perKanvas", {
+              kanvas: kanvasPriceSentence(t, kanvasPrice),
+            }),
+          },
+        ]),
     { icon: CalendarX, text: t("payments.howItWorks.expiry") },
     { icon: RotateCcw, text: t("payments.howItWorks.refund") },
     { icon: Wallet, text: t("payments.howItWorks.noRenewal") },
