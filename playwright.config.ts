@@ -8,7 +8,7 @@ const chromium = { ...devices["Desktop Chrome"], channel: undefined };
  * active avatar provider, the referral reward, a style shown on /eksplor, the dashboard's exact
  * style count): they run after the others, one at a time, so no other journey sees the switch.
  */
-const EXCLUSIVE = /admin-(content|programmes|insights|styles)\.spec\.ts$/;
+const EXCLUSIVE = /(admin-(content|programmes|insights|styles)|kanvas-price)\.spec\.ts$/;
 
 /** Journeys against the real built server on a fresh embedded database, in Debian's Chromium. */
 export default defineConfig({

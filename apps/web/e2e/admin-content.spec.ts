@@ -94,14 +94,14 @@ test("a keyword banned by an admin refuses a member's custom action figure and K
   );
   // The word is named under the field it was typed in (and only there).
   const title = figureDialog.getByRole("textbox", { name: "Judul (wajib)" });
-  const named =
-    'Mengandung kata yang tidak diizinkan: "kotor". Tidak ada kredit yang terpakai.';
+  const named = 'Mengandung kata yang tidak diizinkan: "kotor". Tidak ada kredit yang terpakai.';
   await expect(figureDialog.getByRole("alert").filter({ hasText: named })).toBeVisible();
   await expect(title).toHaveAttribute("aria-invalid", "true");
   await expect(title).toHaveAccessibleDescription(new RegExp(named.replace(/[.()]/g, "\\$&")));
-  await expect(
-    figureDialog.getByRole("textbox", { name: "Aksesori (wajib)" }),
-  ).not.toHaveAttribute("aria-invalid", "true");
+  await expect(figureDialog.getByRole("textbox", { name: "Aksesori (wajib)" })).not.toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
   expect(await balance(page)).toBe(5);
   // Changing the field takes the message away.
   await title.fill("Petugas Kebersihan");

@@ -1,0 +1,66 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signUpAndSignIn } from "./support/generator";
+
+// The Kanvas price in the copy (issue 34): a run is charged the `kanvas_credits_per_image`
+// setting per picture, and the FAQ, the Kanvas page and the credits page all say that price,
+// read from the setting. The journey changes the setting for everybody for a moment, so it runs
+// in the `exclusive` project, and puts the value back.
+
+const KEY = "kanvas_credits_per_image";
+
+async function setSetting(page: Page, value: string) {
+  const res = await page.request.put(`/dev/fixtures/settings/${KEY}`, { data: { value } });
+  expect(res.status()).toBe(200);
+}
+
+test("the FAQ, the Kanvas page and the credits page state the price the setting charges", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const summary = (await (await page.request.get("/api/styles/summary")).json()) as {
+    kanvasCreditsPerImage: number;
+  };
+  const before = String(summary.kanvasCreditsPerImage);
+  await setSetting(page, "3");
+  try {
+    const sentence = "Setiap gambar Kanvas memakai 3 kredit.";
+
+    await page.goto("/faq");
+    const question = page.getByRole("button", { name: "Berapa biaya Kanvas?" });
+    await question.click();
+    await expect(page.getByRole("region", { name: "Berapa biaya Kanvas?" })).toContainText(
+      sentence,
+    );
+
+    await signUpAndSignIn(page);
+    await page.goto("/kanvas");
+    await expect(page.getByTestId("kanvas-price")).toHaveText(sentence);
+    await page.getByRole("tab", { name: "Text to Image" }).click();
+    await expect(page.getByRole("button", { name: "Buat 1 gambar · 3 kredit" })).toBeVisible();
+
+    await page.goto("/credits");
+    await expect(page.getByRole("heading", { name: "Cara kerja kredit" })).toBeVisible();
+    await expect(page.getByText(sentence)).toBeVisible();
+
+    // The same price in English, and a new value shows at once on the next visit.
+    await setSetting(page, "1");
+    await page
+      .getByRole("group", { name: /Bahasa|Language/ })
+      .first()
+      .getByRole("button", { name: "EN" })
+      .click();
+    await page.goto("/credits");
+    await expect(page.getByText("Each Kanvas picture costs 1 credit.")).toBeVisible();
+    await page.goto("/kanvas");
+    await expect(page.getByTestId("kanvas-price")).toHaveText(
+      "Each Kanvas picture costs 1 credit.",
+    );
+    await page.goto("/faq");
+    await page.getByRole("button", { name: "How much does Kanvas cost?" }).click();
+    await expect(page.getByRole("region", { name: "How much does Kanvas cost?" })).toContainText(
+      "Each Kanvas picture costs 1 credit.",
+    );
+  } finally {
+    await setSetting(page, before);
+  }
+});
