@@ -28,6 +28,8 @@ export const queryKeys = {
     list: (filters: { search: string; styleId: string | null; sort: string }) =>
       ["gallery", "list", filters] as const,
     active: ["gallery", "active"] as const,
+    /** The style filter's choices with counts (read again with every list). */
+    styles: ["gallery", "styles"] as const,
   },
   customFigure: (variant: string) => ["custom-figure", variant] as const,
   kanvas: {

@@ -47,7 +47,7 @@ export function ExploreControls({ sort, group }: ExploreControlsProps) {
       <div
         role="group"
         aria-label={t("catalogue.filterLabel")}
-        className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0"
+        className="scroll-fade-x -mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0"
       >
         {(["all", ...STYLE_GROUPS] as const).map((value) => (
           <button

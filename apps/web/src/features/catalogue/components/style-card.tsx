@@ -59,9 +59,9 @@ export const StyleCard = memo(function StyleCard({
           {t("catalogue.premium")}
         </Badge>
       ) : null}
-      {/* The padding is outside the clamped lines: inside, a third line showed in it. */}
+      {/* The whole name: a long one ("Action Figure Pemadam Kebakaran") takes a third line. */}
       <span className="min-h-[3.25rem] px-3 py-2.5 text-sm leading-snug font-semibold text-foreground">
-        <span className="line-clamp-2">{name}</span>
+        <span className="[overflow-wrap:anywhere]">{name}</span>
       </span>
     </button>
   );

@@ -11,7 +11,7 @@ import { call } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 import { queryClient } from "@/lib/query-client";
 
-export type { GalleryItem, GalleryKind } from "@rupa/shared";
+export type { GalleryItem, GalleryKind, GalleryStyleCount } from "@rupa/shared";
 
 export type GallerySort = (typeof GALLERY_SORTS)[number];
 export type GalleryFilters = { search: string; styleId: string | null; sort: GallerySort };
@@ -41,6 +41,16 @@ export function galleryQueryOptions(filters: GalleryFilters) {
 
 export function useGallery(filters: GalleryFilters, enabled: boolean) {
   return useInfiniteQuery({ ...galleryQueryOptions(filters), enabled });
+}
+
+/** The styles the member has avatars of, with counts: the style filter's choices. */
+export function useGalleryStyles(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.gallery.styles,
+    queryFn: async ({ signal }) => (await call(routes.galleryStyles, {}, { signal })).styles,
+    enabled,
+    staleTime: 30_000,
+  });
 }
 
 export async function deleteGalleryItem(item: Pick<GalleryItem, "kind" | "id">): Promise<void> {

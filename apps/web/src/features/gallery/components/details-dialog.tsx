@@ -115,7 +115,9 @@ export function DetailsDialog({
             label={t("gallery.details.tabs")}
             idBase={tabsId}
             className="w-full sm:w-fit"
-            tabClassName="flex-1 sm:flex-none"
+            // Two halves of a 360 px phone: each label wraps inside its tab rather than the
+            // strip scrolling with "Sebelum & Sesudah" cut off.
+            tabClassName="min-w-0 flex-1 shrink px-2 text-center leading-tight whitespace-normal sm:flex-none sm:px-4"
           />
         ) : null}
 

@@ -6,12 +6,16 @@ import { cn } from "@/lib/utils";
 import type { GalleryItem } from "../api/gallery";
 import { itemTitle } from "../lib/item-title";
 
+// Round buttons: over the picture's corner with a mouse (shown on hover), in a row of their own
+// under the picture on touch screens, where a finger would otherwise land on them while opening
+// the picture (see the can-hover variant in index.css).
 const actionClass =
-  "inline-flex size-10 items-center justify-center rounded-full bg-card/95 text-foreground shadow-soft backdrop-blur transition-colors hover:bg-card focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none";
+  "inline-flex size-11 items-center justify-center rounded-full text-foreground transition-colors hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none can-hover:size-10 can-hover:bg-card/95 can-hover:shadow-soft can-hover:backdrop-blur can-hover:hover:bg-card";
 
 /**
- * One result or Kanvas image. Download, share and delete appear on hover with a mouse, and stay
- * on screen on touch phones (where there is no hover) so one tap does it.
+ * One result or Kanvas image. Download, share and delete appear over the picture on hover with
+ * a mouse; on touch screens (no hover) they sit in a row under the picture. Delete only opens
+ * the confirmation (DeleteDialog): one tap never removes anything.
  */
 export function GalleryCard({
   item,
@@ -53,49 +57,14 @@ export function GalleryCard({
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
         />
       </button>
-      <div className="pointer-events-none absolute inset-x-0 top-0 flex items-start justify-between gap-2 p-2">
-        <Badge variant={kanvas ? "accent" : "default"} className="max-w-[60%] truncate shadow-sm">
-          <span className="truncate">{title}</span>
-        </Badge>
-        <div
-          className={cn(
-            "pointer-events-auto flex flex-col gap-1.5 transition-opacity",
-            "pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:group-focus-within:opacity-100",
-          )}
-        >
-          <button
-            type="button"
-            className={actionClass}
-            aria-label={`${t("gallery.actions.download")}: ${title}`}
-            title={t("gallery.actions.download")}
-            onClick={onDownload}
-          >
-            <Download aria-hidden className="size-4" />
-          </button>
-          <button
-            type="button"
-            className={actionClass}
-            aria-label={`${t("gallery.actions.share")}: ${title}`}
-            title={t("gallery.actions.share")}
-            onClick={onShare}
-            onPointerEnter={onShareIntent}
-            onPointerDown={onShareIntent}
-            onFocus={onShareIntent}
-          >
-            <Share2 aria-hidden className="size-4" />
-          </button>
-          <button
-            type="button"
-            className={cn(actionClass, "text-destructive")}
-            aria-label={`${t("gallery.actions.delete")}: ${title}`}
-            title={t("gallery.actions.delete")}
-            onClick={onDelete}
-          >
-            <Trash2 aria-hidden className="size-4" />
-          </button>
-        </div>
-      </div>
       <div className="flex flex-1 flex-col gap-1 p-3 text-xs text-muted-foreground">
+        {/* The whole name, wrapped: a phone's two-column grid leaves about 150 px for it. */}
+        <Badge
+          variant={kanvas ? "accent" : "default"}
+          className="max-w-full rounded-lg text-left whitespace-normal [overflow-wrap:anywhere]"
+        >
+          {title}
+        </Badge>
         {kanvas && item.prompt ? (
           <p className="line-clamp-2 text-sm text-foreground">{item.prompt}</p>
         ) : null}
@@ -113,6 +82,45 @@ export function GalleryCard({
             {t("gallery.watermark")}
           </span>
         ) : null}
+      </div>
+      <div
+        data-slot="gallery-card-actions"
+        className={cn(
+          "flex items-center justify-around border-t px-1 py-1",
+          "can-hover:absolute can-hover:top-2 can-hover:right-2 can-hover:flex-col can-hover:gap-1.5 can-hover:border-0 can-hover:p-0",
+          "can-hover:opacity-0 can-hover:transition-opacity can-hover:group-focus-within:opacity-100 can-hover:group-hover:opacity-100",
+        )}
+      >
+        <button
+          type="button"
+          className={actionClass}
+          aria-label={`${t("gallery.actions.download")}: ${title}`}
+          title={t("gallery.actions.download")}
+          onClick={onDownload}
+        >
+          <Download aria-hidden className="size-4" />
+        </button>
+        <button
+          type="button"
+          className={actionClass}
+          aria-label={`${t("gallery.actions.share")}: ${title}`}
+          title={t("gallery.actions.share")}
+          onClick={onShare}
+          onPointerEnter={onShareIntent}
+          onPointerDown={onShareIntent}
+          onFocus={onShareIntent}
+        >
+          <Share2 aria-hidden className="size-4" />
+        </button>
+        <button
+          type="button"
+          className={cn(actionClass, "text-destructive")}
+          aria-label={`${t("gallery.actions.delete")}: ${title}`}
+          title={t("gallery.actions.delete")}
+          onClick={onDelete}
+        >
+          <Trash2 aria-hidden className="size-4" />
+        </button>
       </div>
     </article>
   );

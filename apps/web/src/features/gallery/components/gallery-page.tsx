@@ -10,6 +10,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { useI18n } from "@/lib/i18n";
+import { useGalleryStyles } from "../api/gallery";
 import { useGalleryPage } from "../hooks/use-gallery-page";
 import { DeleteDialog } from "./delete-dialog";
 import { DetailsDialog } from "./details-dialog";
@@ -21,7 +22,7 @@ export type GalleryStyleOption = { id: string; name: string; nameId: string };
 type Props = {
   /** "loading" while the session is read; visitors see a sign-in prompt. */
   viewer: "loading" | "visitor" | "user";
-  /** Active styles for the filter ("Semua Style" plus these). */
+  /** Active styles, to name the generations still running. */
   styles: GalleryStyleOption[];
   /** The user's referral link, carried by every share; null while unknown. */
   referralUrl: string | null;
@@ -41,13 +42,20 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
     const style = styles.find((s) => s.id === generation.styleId);
     return style ? (lang === "id" ? style.nameId : style.name) : t("gallery.untitled");
   };
-  const sortedStyles = useMemo(
-    () =>
-      [...styles].sort((a, b) =>
-        (lang === "id" ? a.nameId : a.name).localeCompare(lang === "id" ? b.nameId : b.name, lang),
-      ),
-    [styles, lang],
-  );
+  // The filter offers only the styles the member has avatars of, each with how many.
+  const mine = useGalleryStyles(viewer === "user");
+  const sortedStyles = useMemo(() => {
+    const counted = [...(mine.data ?? [])];
+    // A chosen style whose last avatar was just deleted stays choosable (at 0) until cleared.
+    const chosen = filters.styleId;
+    if (chosen && mine.data && !counted.some((s) => s.id === chosen)) {
+      const known = styles.find((s) => s.id === chosen);
+      if (known) counted.push({ ...known, count: 0 });
+    }
+    return counted.sort((a, b) =>
+      (lang === "id" ? a.nameId : a.name).localeCompare(lang === "id" ? b.nameId : b.name, lang),
+    );
+  }, [mine.data, styles, filters.styleId, lang]);
 
   const header = (
     <PageHeader title={t("pages.gallery.title")}>
@@ -122,7 +130,10 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
             <option value="all">{t("gallery.allStyles")}</option>
             {sortedStyles.map((s) => (
               <option key={s.id} value={s.id}>
-                {lang === "id" ? s.nameId : s.name}
+                {t("gallery.styleCount", {
+                  name: lang === "id" ? s.nameId : s.name,
+                  count: s.count,
+                })}
               </option>
             ))}
           </NativeSelect>

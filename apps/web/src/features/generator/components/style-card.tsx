@@ -28,7 +28,8 @@ export function StyleCard({ name, imageUrl, isPremium }: Props) {
         <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
           {t("generator.style.heading")}
         </p>
-        <p className="line-clamp-2 text-base leading-snug font-bold break-words">{name}</p>
+        {/* The whole name, on as many lines as it takes (a 360 px phone leaves ~130 px). */}
+        <p className="text-base leading-snug font-bold [overflow-wrap:anywhere]">{name}</p>
         {isPremium ? (
           <span className="inline-flex w-fit items-center gap-1 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-soft-foreground">
             <Crown aria-hidden className="size-3.5" />

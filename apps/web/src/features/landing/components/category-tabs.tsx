@@ -19,7 +19,9 @@ export function CategoryTabs() {
         label={t("landing.categories.tabsLabel")}
         value={tab}
         onChange={setTab}
-        className="w-full sm:w-auto"
+        // On a phone the four tabs are wider than the screen: the strip scrolls, and fades out
+        // on the side where more tabs are hidden (no script: the landing's JS budget).
+        className="scroll-fade-x w-full sm:w-auto"
         tabClassName="flex-1 px-2.5 sm:flex-none sm:px-4"
         items={SAMPLE_TAB_ORDER.map((value) => ({
           value,
@@ -35,9 +37,9 @@ export function CategoryTabs() {
                 className="overflow-hidden rounded-2xl border bg-card shadow-soft"
               >
                 <SampleImage image={style?.preview ?? null} alt="" />
-                {/* The padding is outside the clamped lines, where a third line would show. */}
+                {/* The whole name: a long one takes a third line rather than being cut. */}
                 <div className="min-h-[3.25rem] px-3 py-2 text-sm leading-snug font-semibold">
-                  <p className="line-clamp-2">
+                  <p className="[overflow-wrap:anywhere]">
                     {style ? (lang === "id" ? style.nameId : style.name) : "\u00a0"}
                   </p>
                 </div>
