@@ -118,7 +118,8 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
             />
           </div>
         </div>
-        <div className="flex min-w-0 flex-col gap-1">
+        {/* Full width on a phone: a style name with its count fits the closed select. */}
+        <div className="col-span-2 flex min-w-0 flex-col gap-1 md:col-span-1">
           <label htmlFor={filterId} className="text-sm font-semibold">
             {t("gallery.filterLabel")}
           </label>
@@ -138,7 +139,7 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
             ))}
           </NativeSelect>
         </div>
-        <div className="flex min-w-0 flex-col gap-1">
+        <div className="col-span-2 flex min-w-0 flex-col gap-1 md:col-span-1">
           <label htmlFor={sortId} className="text-sm font-semibold">
             {t("gallery.sortLabel")}
           </label>
