@@ -168,11 +168,11 @@ export function createAppContext(core: CoreParts): AppContext {
       buckets,
       enabled: () => settingsCache.getBool("suspicious_activity_detection"),
     }),
-  });
-  const account = createAccountService({
     secret: authSecret(env),
     queue: core.queue,
     sendMail: (mail) => mailer.send(mail),
+  });
+  const account = createAccountService({
     accounts,
     credits,
     security,
@@ -458,5 +458,5 @@ export function registerJobs(ctx: AppContext): void {
   );
   queue.register(kanvasSweeperJob(services.kanvasWorker));
   queue.register(paymentsSweeperJob(services.payments, log));
-}
   queue.register(accountMailJob(services.auth));
+}
