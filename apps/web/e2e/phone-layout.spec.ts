@@ -152,7 +152,7 @@ test("the gallery on a touch phone: whole names, actions under the picture, dele
   browser,
   baseURL,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const style = await longestStyle(request);
   await signUpAndSignIn(page);
   await openGenerator(page, style);
