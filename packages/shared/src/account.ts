@@ -87,6 +87,21 @@ export const updateProfileRequestSchema = z
 
 export const deleteAccountRequestSchema = z.object({ confirmEmail: emailSchema });
 
+/**
+ * A signed-in member's password change: the current password (checked as a sign-in is, and
+ * counted against the same limits) and a new one under the sign-up rules.
+ */
+export const changePasswordRequestSchema = z
+  .object({
+    currentPassword: signInRequestSchema.shape.password,
+    newPassword: passwordSchema,
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    path: ["newPassword"],
+    message: "new_password_same",
+  });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
 export const roleSchema = z.enum(ROLES);
 
 export const creditSummarySchema = z.object({
@@ -127,6 +142,8 @@ export const accountErrorCodes = [
   "confirmation_mismatch",
   "google_unavailable",
   "insufficient_credits",
+  "wrong_current_password",
+  "no_password",
 ] as const;
 
 /** Sign-up, sign-in and sessions (the server's auth module). */
@@ -248,6 +265,16 @@ export const accountContract = defineRoutes({
     body: updateProfileRequestSchema,
     responses: { 200: z.object({ user: accountUserSchema }) },
     errors: [401],
+  },
+  changePassword: {
+    method: "POST",
+    path: "/api/account/password",
+    summary:
+      "Change the password (the current one is checked and counted as a sign-in is); ends every other session and e-mails the member",
+    access: "member",
+    body: changePasswordRequestSchema,
+    responses: { 200: okResponseSchema },
+    errors: [401, 409, 429],
   },
   remove: {
     method: "DELETE",

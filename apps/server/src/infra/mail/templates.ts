@@ -90,6 +90,22 @@ const copy = {
       foot: "We send this e-mail at most once a day. We will never ask for your password by e-mail.",
     },
   },
+  passwordChanged: {
+    id: {
+      subject: "Password akun Rupa kamu sudah diganti",
+      heading: "Password kamu baru saja diganti",
+      body: "Password akun Rupa kamu baru saja diganti dari halaman akun, dan semua perangkat lain sudah dikeluarkan. Kalau itu kamu, tidak ada yang perlu dilakukan. Kalau bukan, segera atur ulang password dari halaman masuk.",
+      cta: "Atur ulang password",
+      foot: "Kami tidak akan pernah meminta password kamu lewat email.",
+    },
+    en: {
+      subject: "Your Rupa password was changed",
+      heading: "Your password was just changed",
+      body: "The password of your Rupa account was just changed from the account page, and every other device was signed out. If that was you, there is nothing to do. If not, reset your password from the sign-in page now.",
+      cta: "Reset your password",
+      foot: "We will never ask for your password by e-mail.",
+    },
+  },
 } as const;
 
 export function mailFor(
@@ -106,6 +122,7 @@ export function mailFor(
       reset: "reset-password",
       existing: "existing-account",
       signInFailures: "sign-in-failures",
+      passwordChanged: "password-changed",
     }[kind],
     subject: c.subject,
     text: `${c.heading}\n\n${c.body}\n\n${c.cta}: ${url}\n\n${c.foot}`,

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import { appendCookies, requestMeta } from "../../lib/request-meta";
 import { contractRoutes, requireUser } from "../../middleware/auth-guards";
 
-/** /api/account: the member's own account (profile, deletion). Sign-in lives in modules/auth. */
+/** /api/account: the member's own account (profile, password, deletion). Sign-in lives in modules/auth. */
 export function accountRoutes(ctx: AppContext) {
   const account = ctx.services.account;
   return contractRoutes(ctx)
@@ -14,6 +14,11 @@ export function accountRoutes(ctx: AppContext) {
     .on(accountContract.updateProfile, async (c, { body }) => {
       const userId = await requireUser(ctx, c);
       return { status: 200, body: { user: await account.updateProfile(userId, body) } };
+    })
+    .on(accountContract.changePassword, async (c, { body }) => {
+      const userId = await requireUser(ctx, c);
+      appendCookies(c, await ctx.services.auth.changePassword(userId, body, requestMeta(c)));
+      return { status: 200, body: { ok: true as const } };
     })
     .on(accountContract.remove, async (c, { body }) => {
       const userId = await requireUser(ctx, c);

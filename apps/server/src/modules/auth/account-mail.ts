@@ -3,11 +3,12 @@ import { defineJob } from "../../infra/queue/queue";
 /**
  * Mail about an account, sent by a job after the request has been answered (issue 33): the
  * password-reset link (its request answers alike, in the same time, for a registered and an
- * unknown address) and the owner's notice of repeated failed sign-ins. The job looks the address
- * up; an unknown one gets nothing.
+ * unknown address), the owner's notice of repeated failed sign-ins, and the notice that the
+ * password was changed while signed in (issue 34). The job looks the address up; an unknown one
+ * gets nothing.
  */
 export interface AccountMail {
-  kind: "password-reset" | "sign-in-failures";
+  kind: "password-reset" | "sign-in-failures" | "password-changed";
   email: string;
 }
 

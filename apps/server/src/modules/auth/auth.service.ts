@@ -1,6 +1,7 @@
 import { referralCodeSchema, type Language, type Role, type SettingKey } from "@rupa/shared";
 import type { z } from "zod";
 import type {
+  changePasswordRequestSchema,
   resetPasswordRequestSchema,
   signInRequestSchema,
   signUpRequestSchema,
@@ -345,6 +346,100 @@ export function createAuthService(d: AuthDeps) {
     },
 
     /**
+     * A signed-in member changes their password (issue 34). The current password is checked as a
+     * sign-in checks it, under the same limits (ADR 011: per account from every address, per
+     * address and e-mail, per known device, the owner's notice), so a stolen session is no
+     * password-guessing oracle. On success every other session ends (this browser gets a fresh
+     * one: the returned Set-Cookie headers), every earlier reset link ends, and the member is
+     * told by e-mail (an `account-mail` job, queued without holding the answer).
+     */
+    async changePassword(
+      userId: string,
+      input: z.output<typeof changePasswordRequestSchema>,
+      meta: RequestMeta,
+    ): Promise<string[]> {
+      const user = await d.accounts.findById(userId);
+      if (!user) throw errors.unauthorized();
+      const device = verifyDevice(
+        d.secret,
+        readDeviceCookie(meta.headers, secureCookies),
+        user.email,
+      );
+      if (!device) await d.suspicious.gate(meta);
+      const ticket = await d.limiter.signInGate(
+        { ip: meta.ip, email: user.email, device },
+        await d.settings.getInt("rate_limit_auth_per_15min"),
+        limited("change-password", meta),
+      );
+      let outcome: "failed" | "succeeded" | "aborted" = "aborted";
+      try {
+        const res = await d.auth.api.changePassword({
+          body: {
+            currentPassword: input.currentPassword,
+            newPassword: input.newPassword,
+            revokeOtherSessions: true,
+          },
+          headers: meta.headers,
+          returnHeaders: true,
+        });
+        outcome = "succeeded";
+        await d.accounts.deleteResetLinks(user.id);
+        await d.security.record({
+          type: "password_reset",
+          userId: user.id,
+          ip: meta.ip,
+          userAgent: meta.userAgent,
+          details: { via: "signed_in_change" },
+        });
+        void d.queue
+          .send(ACCOUNT_MAIL_JOB, { kind: "password-changed", email: user.email })
+          .catch((err: unknown) =>
+            d.log.warn({ err }, "could not queue the password-changed mail"),
+          );
+        return res.headers.getSetCookie();
+      } catch (e) {
+        const code = authCode(e);
+        if (code === "INVALID_PASSWORD") {
+          outcome = "failed";
+          await d.security.record({
+            type: "sign_in_failed",
+            severity: "warning",
+            userId: user.id,
+            ip: meta.ip,
+            userAgent: meta.userAgent,
+            details: { reason: "wrong_current_password", account: accountDigest(user.email) },
+          });
+          await d.suspicious.failed(meta);
+          throw new AppError("wrong_current_password", 400, "The current password is wrong", [
+            { path: ["currentPassword"], message: "current_password_wrong" },
+          ]);
+        }
+        if (code === "CREDENTIAL_ACCOUNT_NOT_FOUND") {
+          throw errors.conflict(
+            "no_password",
+            "This account signs in with Google and has no password yet: set one with the reset link",
+          );
+        }
+        if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
+          throw errors.validation([
+            {
+              path: ["newPassword"],
+              message: code === "PASSWORD_TOO_SHORT" ? "password_too_short" : "password_too_long",
+            },
+          ]);
+        }
+        throw e;
+      } finally {
+        if (outcome === "succeeded") await d.limiter.signInSucceeded(ticket);
+        else if (outcome === "aborted") await d.limiter.signInAborted(ticket);
+        else {
+          const { notifyOwner } = await d.limiter.signInFailed(ticket);
+          if (notifyOwner) await tellOwner(user.email);
+        }
+      }
+    },
+
+    /**
      * The same answer, in the same time, whether or not the e-mail exists: the same steps either
      * way (limits, one look-up, one event), then the answer; the job is queued without holding
      * the answer, and the link and the mail are made by it (`sendAccountMail`). A job that could
@@ -399,8 +494,9 @@ export function createAuthService(d: AuthDeps) {
     },
 
     /**
-     * The account-mail job: a fresh reset link (every earlier one of the user ends first), or the
-     * notice of repeated failed sign-ins, in the user's language. Nothing for an unknown address.
+     * The account-mail job: a fresh reset link (every earlier one of the user ends first), the
+     * notice of repeated failed sign-ins, or the notice of a password change, in the user's
+     * language. Nothing for an unknown address.
      */
     async sendAccountMail(mail: AccountMail): Promise<void> {
       const user = await d.accounts.findByEmail(mail.email);
@@ -412,12 +508,13 @@ export function createAuthService(d: AuthDeps) {
         });
         return;
       }
+      const changed = mail.kind === "password-changed";
       await d.sendMail(
         mailFor(
-          "signInFailures",
+          changed ? "passwordChanged" : "signInFailures",
           lang(user.preferredLanguage),
           user.email,
-          `${d.env.PUBLIC_URL}/auth`,
+          `${d.env.PUBLIC_URL}/auth${changed ? "?mode=forgot" : ""}`,
         ),
       );
     },
