@@ -1,4 +1,5 @@
 import {
+  changePasswordRequestSchema,
   forgotPasswordRequestSchema,
   passwordSchema,
   signInRequestSchema,
@@ -17,6 +18,11 @@ export type FieldErrors<F extends string> = Partial<Record<F, ValidationKey>>;
 export type SignInFields = "email" | "password";
 export type SignUpFields = "fullName" | "phone" | "email" | "password";
 export type ResetFields = "password" | "confirm";
+export type ProfileFields = "fullName" | "phone";
+export type ChangePasswordFields = "currentPassword" | "newPassword";
+
+/** The name and phone of the account card, under the sign-up form's rules (the same schemas). */
+const profileSchema = signUpRequestSchema.pick({ fullName: true, phone: true });
 
 type Issue = { path: readonly PropertyKey[]; message: string };
 
@@ -59,6 +65,22 @@ export function validateSignUp(values: {
   return result.success
     ? {}
     : collect(result.error.issues, ["fullName", "phone", "email", "password"]);
+}
+
+export function validateProfile(values: {
+  fullName: string;
+  phone: string;
+}): FieldErrors<ProfileFields> {
+  const result = profileSchema.safeParse(values);
+  return result.success ? {} : collect(result.error.issues, ["fullName", "phone"]);
+}
+
+export function validateChangePassword(values: {
+  currentPassword: string;
+  newPassword: string;
+}): FieldErrors<ChangePasswordFields> {
+  const result = changePasswordRequestSchema.safeParse(values);
+  return result.success ? {} : collect(result.error.issues, ["currentPassword", "newPassword"]);
 }
 
 export function validateForgot(email: string): FieldErrors<"email"> {

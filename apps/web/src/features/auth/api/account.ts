@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
-import type { SignInRequest, SignUpRequest } from "@rupa/shared";
+import type { ChangePasswordRequest, SignInRequest, SignUpRequest } from "@rupa/shared";
 import * as routes from "@rupa/shared/route-table";
 import { call } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -57,5 +57,22 @@ export function useResendVerification() {
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (confirmEmail: string) => call(routes.accountRemove, { body: { confirmEmail } }),
+  });
+}
+
+/** Saves the name and phone; ['me'] holds the saved user. */
+export function useUpdateProfile() {
+  return useMutation({
+    mutationFn: (input: { fullName: string; phone: string }) =>
+      call(routes.accountUpdateProfile, { body: input }),
+    onSuccess: ({ user }) => setMe(user),
+  });
+}
+
+/** Changes the password; the server ends every other session and renews this one's cookie. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePasswordRequest) =>
+      call(routes.accountChangePassword, { body: input }),
   });
 }

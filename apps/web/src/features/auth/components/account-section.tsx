@@ -4,10 +4,12 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useI18n } from "@/lib/i18n";
 import { useSession } from "../api/me";
+import { ChangePasswordDialog, EditProfileDialog } from "./account-edit-dialogs";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 
 /**
- * The "Akun" card of /billing: who is signed in and the account deletion; visitors get a
+ * The "Akun" card of /billing: who is signed in, changing the name, phone and password, and the
+ * account deletion; visitors get a
  * prompt to sign in instead.
  */
 export function AccountSection() {
@@ -71,6 +73,10 @@ export function AccountSection() {
           </div>
         ))}
       </dl>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <EditProfileDialog user={user} />
+        <ChangePasswordDialog />
+      </div>
       <div className="flex flex-col gap-3 border-t pt-5 sm:flex-row sm:items-center sm:justify-between">
         <p className="max-w-lg text-sm text-pretty text-muted-foreground">
           {t("account.deleteHint")}
