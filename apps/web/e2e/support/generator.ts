@@ -71,10 +71,10 @@ export const ready = (page: Page) =>
 export const generateButton = (page: Page) => page.getByRole("button", { name: "Buat Avatar" });
 
 // Sign-up through the real form and the dev mailbox (as accounts.spec.ts does).
-export async function signUpAndSignIn(page: Page): Promise<string> {
+export async function signUpAndSignIn(page: Page, chosenPassword?: string): Promise<string> {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const email = `gen.${tag}@rupa.test`;
-  const password = `rahasia-${tag}`;
+  const password = chosenPassword ?? `rahasia-${tag}`;
   await page.goto("/auth?mode=signup");
   await page.getByLabel("Nama lengkap").fill("Gina Rupa");
   await page.getByLabel("Nomor HP").fill("0812 3456 7890");

@@ -1,0 +1,225 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { mailOutbox, securityEvents, users } from "../../db/schema";
+import { limiterKey } from "../rate-limit/rate-limit.service";
+
+// Editing the account while signed in (issue 34, point 10): name and phone under the sign-up
+// rules, and a password change that is checked and counted as a sign-in is.
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await createTestServer({ env: { TRUST_PROXY: "true" } });
+  t.actAs(null);
+});
+afterAll(() => t.close());
+
+const db = () => t.ctx.db.db;
+let ipSeq = 0;
+function call(
+  path: string,
+  opts: { method?: string; body?: unknown; jar?: CookieJar; ip?: string; cookie?: string } = {},
+) {
+  const headers: Record<string, string> = {
+    "x-forwarded-for": opts.ip ?? `10.34.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`,
+  };
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  if (opts.jar?.size) headers.cookie = opts.jar.header();
+  if (opts.cookie) headers.cookie = opts.cookie;
+  const init = {
+    method: opts.method ?? (opts.body ? "POST" : "GET"),
+    headers,
+    body: opts.body ? JSON.stringify(opts.body) : undefined,
+  };
+  return Promise.resolve(t.app.request(path, init)).then((res: Response) =>
+    opts.jar ? opts.jar.store(res) : res,
+  );
+}
+
+let emailSeq = 0;
+async function newMember(lang: "id" | "en" = "id") {
+  const email = `edit${++emailSeq}-${Date.now()}@example.com`;
+  const id = await t.ctx.services.auth.ensureConfirmedUser(email, "rahasia123", "Ayu", lang);
+  return { email, id };
+}
+
+async function signedIn(email: string, password = "rahasia123", ip?: string) {
+  const jar = new CookieJar();
+  const res = await call("/api/account/sign-in", { body: { email, password }, jar, ip });
+  expect(res.status).toBe(200);
+  return jar;
+}
+
+const me = async (jar: CookieJar) =>
+  ((await (await call("/api/account/me", { jar })).json()) as { user: { id: string } | null }).user;
+const errorOf = async (res: Response) =>
+  (
+    (await res.json()) as {
+      error: { code: string; issues?: { path: string[]; message: string }[] };
+    }
+  ).error;
+const changePassword = (who: CookieJar | string, currentPassword: string, newPassword: string) =>
+  call("/api/account/password", {
+    body: { currentPassword, newPassword },
+    ...(typeof who === "string" ? { cookie: who } : { jar: who }),
+  });
+
+async function mailArrives(to: string, kind: string) {
+  for (let i = 0; i < 200; i++) {
+    const [m] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    if (m) return m;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no ${kind} mail to ${to}`);
+}
+
+describe(`editing the account on ${testDriver()}`, () => {
+  it("changes the name and phone under the sign-up rules", async () => {
+    const { email, id } = await newMember();
+    const jar = await signedIn(email);
+    const res = await call("/api/account/profile", {
+      method: "PATCH",
+      body: { fullName: "  Budi Santoso ", phone: "0812-9876-5432" },
+      jar,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      user: { fullName: "Budi Santoso", phone: "+6281298765432" },
+    });
+    const [u] = await db().select().from(users).where(eq(users.id, id));
+    expect(u).toMatchObject({ fullName: "Budi Santoso", phone: "+6281298765432" });
+  });
+
+  it("refuses an invalid name or phone with field issues and changes nothing", async () => {
+    const { email, id } = await newMember();
+    const jar = await signedIn(email);
+    const [before] = await db().select().from(users).where(eq(users.id, id));
+    for (const [body, issues] of [
+      [
+        { fullName: "  ", phone: "12345" },
+        { fullName: "full_name_required", phone: "phone_invalid" },
+      ],
+      [{ fullName: "Budi", phone: "0812-9876-5432x" }, { phone: "phone_invalid" }],
+      [{ fullName: "B".repeat(101), phone: "081298765432" }, { fullName: "full_name_too_long" }],
+      [{ fullName: "Budi", phone: "" }, { phone: "phone_required" }],
+    ] as const) {
+      const res = await call("/api/account/profile", { method: "PATCH", body, jar });
+      expect(res.status).toBe(400);
+      const error = await errorOf(res);
+      expect(error.code).toBe("validation_failed");
+      expect(Object.fromEntries(error.issues!.map((i) => [i.path[0], i.message]))).toEqual(issues);
+    }
+    const [after] = await db().select().from(users).where(eq(users.id, id));
+    expect(after).toEqual(before);
+  });
+
+  it("refuses a password change without a session", async () => {
+    const res = await call("/api/account/password", {
+      body: { currentPassword: "rahasia123", newPassword: "baru12345" },
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it("refuses a wrong current password on its field and counts it as a failed sign-in", async () => {
+    const { email, id } = await newMember();
+    // A browser with only the session (no device cookie), as a stolen session would be.
+    const jar = await signedIn(email);
+    const stolen = jar
+      .header()
+      .split("; ")
+      .find((c) => c.startsWith("rupa.session_token="))!;
+    const res = await changePassword(stolen, "tebakan-salah", "baru12345");
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.code).toBe("wrong_current_password");
+    expect(error.issues).toEqual([
+      { path: ["currentPassword"], message: "current_password_wrong" },
+    ]);
+    // Counted against the account's sign-in limit, as a wrong password at sign-in is…
+    const [bucket] = (
+      await db().execute<{ count: number }>(
+        sql`SELECT count FROM rate_limit_buckets WHERE key = ${limiterKey("sign-in", "email", email)}`,
+      )
+    ).rows;
+    expect(Number(bucket?.count)).toBe(1);
+    const failed = await db()
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.type, "sign_in_failed"), eq(securityEvents.userId, id)));
+    expect(failed.map((e) => (e.details as { reason: string }).reason)).toEqual([
+      "wrong_current_password",
+    ]);
+    // …so guessing through a session is slowed like guessing at sign-in: after 5 free failures
+    // the account waits.
+    const statuses: number[] = [];
+    for (let i = 0; i < 12 && statuses.at(-1) !== 429; i++)
+      statuses.push((await changePassword(stolen, `tebakan-${i}`, "baru12345")).status);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, 4)).toEqual([400, 400, 400, 400]);
+    // The password is unchanged (the owner's own browser, which skips the account's wait).
+    const own = await call("/api/account/sign-in", {
+      body: { email, password: "rahasia123" },
+      jar,
+    });
+    expect(own.status).toBe(200);
+  });
+
+  it("changes the password: other sessions end, this one stays, older reset links end, the mail arrives", async () => {
+    const { email, id } = await newMember("en");
+    const here = await signedIn(email);
+    const phone = await signedIn(email);
+    // A live reset link from before the change.
+    await t.ctx.auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth?reset=true" } });
+    const resetMail = await mailArrives(email, "reset-password");
+    const token = new URL(/https?:\/\/\S+/.exec(resetMail.textBody)![0]).searchParams.get("token")!;
+
+    const same = await changePassword(here, "rahasia123", "rahasia123");
+    expect(same.status).toBe(400);
+    expect((await errorOf(same)).issues).toMatchObject([
+      { path: ["newPassword"], message: "new_password_same" },
+    ]);
+    const short = await changePassword(here, "rahasia123", "abc");
+    expect((await errorOf(short)).issues).toMatchObject([
+      { path: ["newPassword"], message: "password_too_short" },
+    ]);
+
+    const res = await changePassword(here, "rahasia123", "baru12345");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+    expect((await me(here))?.id).toBe(id);
+    expect(await me(phone)).toBeNull();
+    expect(await t.ctx.services.account.me({ userId: id, isAdmin: false })).not.toBeNull();
+
+    const mail = await mailArrives(email, "password-changed");
+    expect(mail.subject).toBe("Your Rupa password was changed");
+    expect(mail.textBody).toContain("/auth?mode=forgot");
+
+    const reset = await call("/api/account/reset-password", {
+      body: { token, newPassword: "lagi12345" },
+    });
+    expect(reset.status).toBe(400);
+    expect((await errorOf(reset)).code).toBe("invalid_token");
+
+    const old = await call("/api/account/sign-in", { body: { email, password: "rahasia123" } });
+    expect(old.status).toBe(401);
+    await signedIn(email, "baru12345");
+    const [changed] = await db()
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.type, "password_reset"), eq(securityEvents.userId, id)));
+    expect(changed?.details).toEqual({ via: "signed_in_change" });
+  });
+
+  it("tells the member in Indonesian when that is their language", async () => {
+    const { email } = await newMember("id");
+    const jar = await signedIn(email);
+    expect((await changePassword(jar, "rahasia123", "baru12345")).status).toBe(200);
+    const mail = await mailArrives(email, "password-changed");
+    expect(mail.subject).toBe("Password akun Rupa kamu sudah diganti");
+  });
+});
