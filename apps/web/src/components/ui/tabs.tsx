@@ -6,7 +6,8 @@ export type TabItem<T extends string> = { value: T; label: ReactNode };
 
 /**
  * A tab list (WAI-ARIA tabs, automatic activation): arrow keys, Home and End move between tabs.
- * Render the selected panel with <TabPanel> using the same `idBase`.
+ * Always render the selected panel with <TabPanel> using the same `idBase`: the selected tab's
+ * aria-controls points at it (an aria-controls to an element not in the page is invalid ARIA).
  */
 export function Tabs<T extends string>({
   items,
@@ -66,7 +67,8 @@ export function Tabs<T extends string>({
             role="tab"
             id={`${idBase}-tab-${item.value}`}
             aria-selected={selected}
-            aria-controls={`${idBase}-panel-${item.value}`}
+            // Only the chosen tab's panel is in the page: the others point at nothing.
+            aria-controls={selected ? `${idBase}-panel-${item.value}` : undefined}
             tabIndex={selected ? 0 : -1}
             disabled={!hydrated}
             onClick={() => onChange(item.value)}

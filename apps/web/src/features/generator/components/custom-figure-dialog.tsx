@@ -82,6 +82,7 @@ export function CustomFigureDialog(options: CustomFigureOptions) {
   const fileInput = useRef<HTMLInputElement | null>(null);
   const tabsId = useTabsId();
   const baseId = useId();
+  const formId = `${tabsId}-panel-${variant}`;
 
   const field = (name: FigureField, required: boolean) => {
     const id = `${baseId}-${name}`;
@@ -167,7 +168,8 @@ export function CustomFigureDialog(options: CustomFigureOptions) {
         />
 
         <form
-          id={`${baseId}-form`}
+          // The chosen variant's panel: the tab's aria-controls points at this id.
+          id={formId}
           role="tabpanel"
           aria-labelledby={`${tabsId}-tab-${variant}`}
           className="flex flex-col gap-4"
@@ -292,13 +294,7 @@ export function CustomFigureDialog(options: CustomFigureOptions) {
         </form>
 
         <DialogFooter className="flex-col gap-2 sm:flex-col">
-          <Button
-            type="submit"
-            form={`${baseId}-form`}
-            size="lg"
-            className="w-full"
-            disabled={blocked}
-          >
+          <Button type="submit" form={formId} size="lg" className="w-full" disabled={blocked}>
             {submitting ? <Spinner className="size-4" /> : <Package aria-hidden />}
             {submitting ? t("customFigure.submitting") : t("customFigure.submit")}
           </Button>

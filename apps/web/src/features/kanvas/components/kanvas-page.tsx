@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/page-header";
 import { SignUpDialog } from "@/components/sign-up-dialog";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { Tabs } from "@/components/ui/tabs";
+import { TabPanel, Tabs } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { downloadUrl, saveFile } from "@/lib/download";
 import { useI18n, type MessageKey } from "@/lib/i18n";
@@ -179,157 +179,159 @@ export function KanvasPage(options: KanvasOptions) {
             // Both labels whole on a 360 px phone: each wraps inside its half (issue 34).
             tabClassName="min-w-0 flex-1 shrink px-2 text-center leading-tight whitespace-normal sm:px-4"
           />
-
-          <ReferencePicker
-            images={k.refs.images}
-            max={max}
-            required={k.settings.mode === "image2image"}
-            disabled={locked}
-            error={imagesError}
-            onAdd={(files) => k.refs.add(files, k.refs.images.length)}
-            onRemove={k.refs.remove}
-          />
-
-          <div className="flex min-w-0 flex-col gap-2">
-            <div className="flex items-baseline justify-between gap-2">
-              <label htmlFor={promptId} className="text-sm font-semibold">
-                {t("kanvas.prompt.label")}
-              </label>
-              <span
-                className={cn(
-                  "text-xs tabular-nums",
-                  k.settings.prompt.length > LIMITS.kanvasPromptMax
-                    ? "font-semibold text-destructive"
-                    : "text-muted-foreground",
-                )}
-                aria-live="polite"
-              >
-                {k.settings.prompt.length}/{LIMITS.kanvasPromptMax}
-              </span>
-            </div>
-            <Textarea
-              id={promptId}
-              value={k.settings.prompt}
-              onChange={(event) => k.change({ prompt: event.target.value })}
-              placeholder={t("kanvas.prompt.placeholder")}
-              aria-invalid={promptIssue ? true : undefined}
-              aria-describedby={promptIssue ? promptErrorId : undefined}
+          {/* The form below is the chosen mode's panel: the tabs' aria-controls point at it. */}
+          <TabPanel idBase={tabsId} value={k.settings.mode} className="flex min-w-0 flex-col gap-5">
+            <ReferencePicker
+              images={k.refs.images}
+              max={max}
+              required={k.settings.mode === "image2image"}
               disabled={locked}
-              className="min-h-28"
+              error={imagesError}
+              onAdd={(files) => k.refs.add(files, k.refs.images.length)}
+              onRemove={k.refs.remove}
             />
-            {promptIssue ? (
-              <p id={promptErrorId} role="alert" className="text-sm font-medium text-destructive">
-                {issueText(promptIssue)}
-              </p>
-            ) : null}
-          </div>
 
-          <div className="flex min-w-0 flex-col gap-2">
-            <button
-              type="button"
-              aria-expanded={advanced}
-              onClick={() => setAdvanced((open) => !open)}
-              className="flex w-fit items-center gap-1 text-sm font-semibold text-primary"
-            >
-              <ChevronDown
-                aria-hidden
-                className={cn("size-4 transition-transform", advanced && "rotate-180")}
-              />
-              {t("kanvas.advanced.toggle")}
-            </button>
-            {advanced ? (
-              <div className="flex min-w-0 flex-col gap-2">
-                <label htmlFor={negativeId} className="text-sm font-semibold">
-                  {t("kanvas.advanced.negative")}
+            <div className="flex min-w-0 flex-col gap-2">
+              <div className="flex items-baseline justify-between gap-2">
+                <label htmlFor={promptId} className="text-sm font-semibold">
+                  {t("kanvas.prompt.label")}
                 </label>
-                <Textarea
-                  id={negativeId}
-                  value={k.settings.negativePrompt}
-                  onChange={(event) => k.change({ negativePrompt: event.target.value })}
-                  placeholder={t("kanvas.advanced.negativePlaceholder")}
-                  maxLength={LIMITS.kanvasPromptMax}
-                  aria-invalid={negativeIssue ? true : undefined}
-                  aria-describedby={negativeIssue ? negativeErrorId : undefined}
-                  disabled={locked}
-                  className="min-h-20"
-                />
-                {negativeIssue ? (
-                  <p
-                    id={negativeErrorId}
-                    role="alert"
-                    className="text-sm font-medium text-destructive"
-                  >
-                    {issueText(negativeIssue)}
-                  </p>
-                ) : null}
+                <span
+                  className={cn(
+                    "text-xs tabular-nums",
+                    k.settings.prompt.length > LIMITS.kanvasPromptMax
+                      ? "font-semibold text-destructive"
+                      : "text-muted-foreground",
+                  )}
+                  aria-live="polite"
+                >
+                  {k.settings.prompt.length}/{LIMITS.kanvasPromptMax}
+                </span>
               </div>
-            ) : null}
-          </div>
+              <Textarea
+                id={promptId}
+                value={k.settings.prompt}
+                onChange={(event) => k.change({ prompt: event.target.value })}
+                placeholder={t("kanvas.prompt.placeholder")}
+                aria-invalid={promptIssue ? true : undefined}
+                aria-describedby={promptIssue ? promptErrorId : undefined}
+                disabled={locked}
+                className="min-h-28"
+              />
+              {promptIssue ? (
+                <p id={promptErrorId} role="alert" className="text-sm font-medium text-destructive">
+                  {issueText(promptIssue)}
+                </p>
+              ) : null}
+            </div>
 
-          <Chips
-            label={t("kanvas.ratio.label")}
-            options={KANVAS_RATIOS}
-            value={k.settings.aspectRatio}
-            onChange={(aspectRatio) => k.change({ aspectRatio })}
-            disabled={locked}
-          />
-          <Chips
-            label={t("kanvas.count.label")}
-            options={[1, 2, 3, 4].slice(KANVAS_LIMITS.countMin - 1, KANVAS_LIMITS.countMax)}
-            value={k.settings.count}
-            onChange={(count) => k.change({ count })}
-            disabled={locked}
-          />
-
-          {k.settings.seed !== null ? (
-            <p className="flex w-fit items-center gap-2 rounded-full bg-muted py-1 pr-1 pl-3 text-xs font-semibold">
-              <Dices aria-hidden className="size-4" />
-              {t("kanvas.seed.using", { seed: k.settings.seed })}
+            <div className="flex min-w-0 flex-col gap-2">
               <button
                 type="button"
-                onClick={() => k.change({ seed: null })}
-                aria-label={t("kanvas.seed.clear")}
-                className="flex size-7 items-center justify-center rounded-full hover:bg-background"
+                aria-expanded={advanced}
+                onClick={() => setAdvanced((open) => !open)}
+                className="flex w-fit items-center gap-1 text-sm font-semibold text-primary"
               >
-                <X aria-hidden className="size-3.5" />
+                <ChevronDown
+                  aria-hidden
+                  className={cn("size-4 transition-transform", advanced && "rotate-180")}
+                />
+                {t("kanvas.advanced.toggle")}
               </button>
-            </p>
-          ) : null}
+              {advanced ? (
+                <div className="flex min-w-0 flex-col gap-2">
+                  <label htmlFor={negativeId} className="text-sm font-semibold">
+                    {t("kanvas.advanced.negative")}
+                  </label>
+                  <Textarea
+                    id={negativeId}
+                    value={k.settings.negativePrompt}
+                    onChange={(event) => k.change({ negativePrompt: event.target.value })}
+                    placeholder={t("kanvas.advanced.negativePlaceholder")}
+                    maxLength={LIMITS.kanvasPromptMax}
+                    aria-invalid={negativeIssue ? true : undefined}
+                    aria-describedby={negativeIssue ? negativeErrorId : undefined}
+                    disabled={locked}
+                    className="min-h-20"
+                  />
+                  {negativeIssue ? (
+                    <p
+                      id={negativeErrorId}
+                      role="alert"
+                      className="text-sm font-medium text-destructive"
+                    >
+                      {issueText(negativeIssue)}
+                    </p>
+                  ) : null}
+                </div>
+              ) : null}
+            </div>
 
-          <div className="flex flex-col gap-3">
-            <Button
-              size="lg"
-              className="min-h-14 w-full text-base"
-              disabled={locked || account.status === "loading"}
-              onClick={() => void k.generate()}
-            >
-              {locked ? <Spinner className="size-5" /> : <Wand2 aria-hidden className="size-5" />}
-              {k.busy === "starting"
-                ? t("kanvas.generate.starting")
-                : k.running
-                  ? t("kanvas.generate.running")
-                  : generateLabel(t, k.settings.count, k.price)}
-            </Button>
-            <p className="flex items-center justify-center gap-1.5 text-center text-sm text-muted-foreground">
-              <Coins aria-hidden className="size-4" />
-              {account.status === "user"
-                ? t("kanvas.generate.balance", { balance: account.credits })
-                : t("kanvas.generate.guest")}
-            </p>
-            {formIssue ? (
-              <p role="alert" className="text-sm font-medium text-destructive">
-                {issueText(formIssue)}
+            <Chips
+              label={t("kanvas.ratio.label")}
+              options={KANVAS_RATIOS}
+              value={k.settings.aspectRatio}
+              onChange={(aspectRatio) => k.change({ aspectRatio })}
+              disabled={locked}
+            />
+            <Chips
+              label={t("kanvas.count.label")}
+              options={[1, 2, 3, 4].slice(KANVAS_LIMITS.countMin - 1, KANVAS_LIMITS.countMax)}
+              value={k.settings.count}
+              onChange={(count) => k.change({ count })}
+              disabled={locked}
+            />
+
+            {k.settings.seed !== null ? (
+              <p className="flex w-fit items-center gap-2 rounded-full bg-muted py-1 pr-1 pl-3 text-xs font-semibold">
+                <Dices aria-hidden className="size-4" />
+                {t("kanvas.seed.using", { seed: k.settings.seed })}
+                <button
+                  type="button"
+                  onClick={() => k.change({ seed: null })}
+                  aria-label={t("kanvas.seed.clear")}
+                  className="flex size-7 items-center justify-center rounded-full hover:bg-background"
+                >
+                  <X aria-hidden className="size-3.5" />
+                </button>
               </p>
             ) : null}
-            {k.notice ? (
-              <p
-                role="alert"
-                className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
+
+            <div className="flex flex-col gap-3">
+              <Button
+                size="lg"
+                className="min-h-14 w-full text-base"
+                disabled={locked || account.status === "loading"}
+                onClick={() => void k.generate()}
               >
-                {k.notice}
+                {locked ? <Spinner className="size-5" /> : <Wand2 aria-hidden className="size-5" />}
+                {k.busy === "starting"
+                  ? t("kanvas.generate.starting")
+                  : k.running
+                    ? t("kanvas.generate.running")
+                    : generateLabel(t, k.settings.count, k.price)}
+              </Button>
+              <p className="flex items-center justify-center gap-1.5 text-center text-sm text-muted-foreground">
+                <Coins aria-hidden className="size-4" />
+                {account.status === "user"
+                  ? t("kanvas.generate.balance", { balance: account.credits })
+                  : t("kanvas.generate.guest")}
               </p>
-            ) : null}
-          </div>
+              {formIssue ? (
+                <p role="alert" className="text-sm font-medium text-destructive">
+                  {issueText(formIssue)}
+                </p>
+              ) : null}
+              {k.notice ? (
+                <p
+                  role="alert"
+                  className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
+                >
+                  {k.notice}
+                </p>
+              ) : null}
+            </div>
+          </TabPanel>
         </section>
 
         <div className="flex min-w-0 flex-col gap-6">

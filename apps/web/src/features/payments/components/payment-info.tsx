@@ -22,13 +22,15 @@ export function PaymentInfo() {
           {t("payments.info.methodsTitle")}
         </h3>
         <dl className="grid gap-2 sm:grid-cols-3">
+          {/* A <dl> holds only its terms, either bare or each in one <div>: the icon sits in the
+              term, placed in the padding beside both lines. */}
           {methods.map(({ icon: Icon, label, value }) => (
-            <div key={label} className="flex min-w-0 gap-3 rounded-2xl bg-muted p-3.5">
-              <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
-              <div className="flex min-w-0 flex-col gap-0.5">
-                <dt className="text-xs font-semibold text-muted-foreground">{label}</dt>
-                <dd className="text-sm font-bold text-pretty">{value}</dd>
-              </div>
+            <div key={label} className="relative min-w-0 rounded-2xl bg-muted p-3.5 pl-11.5">
+              <dt className="text-xs font-semibold text-muted-foreground">
+                <Icon aria-hidden className="absolute top-4 left-3.5 size-5 text-primary" />
+                {label}
+              </dt>
+              <dd className="mt-0.5 text-sm font-bold text-pretty">{value}</dd>
             </div>
           ))}
         </dl>

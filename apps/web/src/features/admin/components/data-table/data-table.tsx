@@ -12,6 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { useAdminI18n } from "../../lib/admin-i18n";
 import { DataTablePagination } from "./data-table-pagination";
+import { TableScroller } from "./table-scroller";
 
 /** The part of a table's URL state the table itself changes. */
 export interface TablePaging<S extends string = string> {
@@ -171,7 +172,7 @@ export function DataTable<T extends { id: string }, S extends string = string>({
         aria-busy={isLoading}
         className="overflow-hidden rounded-2xl border border-border/70 bg-card shadow-[0_1px_2px_rgb(28_22_49/0.04)]"
       >
-        <div className="overflow-x-auto">
+        <TableScroller label={caption}>
           <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
             <caption className="sr-only">{caption}</caption>
             <thead className="bg-muted/50 text-xs text-muted-foreground">
@@ -219,7 +220,7 @@ export function DataTable<T extends { id: string }, S extends string = string>({
                 ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
         {message}
         {total !== undefined && total > 0 && (
           <DataTablePagination

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { useAdminI18n } from "../../lib/admin-i18n";
+import { TableScroller } from "./table-scroller";
 
 export interface ListColumn<T> {
   id: string;
@@ -73,7 +74,7 @@ export function ListTable<T extends { id: string }>({
       aria-busy={loading}
       className="overflow-hidden rounded-2xl border border-border/70 bg-card shadow-[0_1px_2px_rgb(28_22_49/0.04)]"
     >
-      <div className="overflow-x-auto">
+      <TableScroller label={caption}>
         <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-muted/50 text-xs text-muted-foreground">
@@ -109,7 +110,7 @@ export function ListTable<T extends { id: string }>({
               ))}
           </tbody>
         </table>
-      </div>
+      </TableScroller>
       {message}
     </div>
   );
