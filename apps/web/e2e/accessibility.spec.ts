@@ -1,0 +1,137 @@
+import AxeBuilder from "@axe-core/playwright";
+import { ADMIN_SECTIONS, APP_PAGES, PLAIN_PAGES } from "@rupa/shared/web-pages";
+import { expect, test, type Page } from "@playwright/test";
+import { openGenerator, pickStyle, signUpAndSignIn } from "./support/generator";
+
+// axe-core on every page of the app against the real server, as a visitor, as a member, on the
+// payment simulator's checkout page and in every admin section, at 360 and 1280 px: no serious
+// or critical violation. One test per group of routes (one browser each); a failure lists the
+// rule ids and the elements they point at for every page at once.
+
+test.describe.configure({ mode: "parallel" });
+
+const PHONE = { width: 360, height: 800 };
+const DESKTOP = { width: 1280, height: 800 };
+const VIEWPORTS = [PHONE, DESKTOP];
+
+// Animations and transitions end at once (the app honours prefers-reduced-motion), so axe sees
+// the page as it settles, not halfway through a fade.
+test.use({ reducedMotion: "reduce" });
+
+const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
+
+/** Waits until the page shows its heading and has nothing more loading. */
+async function settle(page: Page): Promise<void> {
+  await expect(h1(page).first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // A server-rendered page's tabs stay disabled until its code runs: check the working page.
+  await expect(page.locator('[role="tab"]:disabled')).toHaveCount(0);
+}
+
+/** Runs axe on the page as it is; every serious or critical violation fails (softly) `where`. */
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  // Legacy mode runs axe in the page itself (no extra blank page per run: about twice as fast);
+  // the app has no frames, which is what the other mode is for.
+  const { violations } = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  const found = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  expect.soft(found, `serious or critical axe violations on ${where}`).toEqual([]);
+}
+
+/**
+ * Opens each of `paths` at 360 px and checks it, then widens the same page to 1280 px and checks
+ * it again (one page load per path; the layout follows the width as it would on a resize).
+ */
+async function checkPages(page: Page, paths: readonly string[], who: string): Promise<void> {
+  for (const path of paths) {
+    await page.setViewportSize(PHONE);
+    await page.goto(path);
+    await settle(page);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      // Two frames: what listens to the width (media queries, resize observers) has re-rendered.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      await expectAccessible(page, `${path} (${who}, ${viewport.width} px)`);
+    }
+  }
+}
+
+const appPaths = ["/", ...APP_PAGES.map((p) => `/${p}`)];
+
+test("every page a visitor can open: no serious or critical violation at 360 and 1280 px", async ({
+  page,
+}) => {
+  test.setTimeout(360_000);
+  // The generator opens with a chosen style (without one it goes back to /).
+  await openGenerator(page, await pickStyle(page.request));
+  // /credits sends a visitor to /auth, which is checked on its own.
+  const open = appPaths.filter((path) => path !== "/credits");
+  await checkPages(
+    page,
+    [...open, ...PLAIN_PAGES.map((p) => `/${p}`), "/auth?mode=signup"],
+    "visitor",
+  );
+});
+
+test("every page a member can open: no serious or critical violation at 360 and 1280 px", async ({
+  page,
+}) => {
+  test.setTimeout(360_000);
+  await signUpAndSignIn(page);
+  await openGenerator(page, await pickStyle(page.request));
+  await checkPages(page, appPaths, "member");
+});
+
+test("the payment simulator's checkout page: no serious or critical violation at 360 and 1280 px", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signUpAndSignIn(page);
+  await page.goto("/credits");
+  await expect(h1(page)).toHaveText("Beli Kredit");
+  // A real order: the checkout opens in a new tab, as payments.spec.ts buys.
+  const opened = context.waitForEvent("page");
+  await page.getByTestId("buy-pro_monthly").click();
+  const checkout = await opened;
+  await checkout.waitForURL(/\/pay\/RUPA-[A-Z0-9]+-[A-Z0-9]+$/);
+  const path = new URL(checkout.url()).pathname;
+  await checkout.close();
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    // The payment methods (again, after the first round chose one), then QRIS chosen.
+    await page.goto(`${path}?change=1`);
+    await expect(page.getByTestId("sim-amount")).toHaveText("Rp 199.000");
+    await expect(page.getByTestId("sim-method-other_qris")).toBeVisible();
+    await expectAccessible(page, `${path} (${viewport.width} px)`);
+    await page.getByTestId("sim-method-other_qris").click();
+    await expect(page.getByTestId("sim-qris")).toBeVisible();
+    await expectAccessible(page, `${path} with QRIS chosen (${viewport.width} px)`);
+  }
+  // The pending order as /credits follows it.
+  await page.goto(`/credits?order_id=${path.split("/").pop()}`);
+  await expect(page.getByTestId("order-status")).toHaveAttribute("data-state", "pending");
+  await expectAccessible(page, "/credits following a pending order (1280 px)");
+});
+
+test("every admin section: no serious or critical violation at 360 and 1280 px", async ({
+  page,
+}) => {
+  test.setTimeout(360_000);
+  await page.goto("/auth");
+  await page.getByLabel("Email", { exact: true }).fill("admin@rupa.test");
+  await page.getByLabel("Password", { exact: true }).fill("admin-password-123");
+  await page.getByRole("button", { name: "Masuk", exact: true }).click();
+  await expect(page).toHaveURL(/\/eksplor$/);
+  await checkPages(
+    page,
+    ADMIN_SECTIONS.map((s) => (s === "dashboard" ? "/admin" : `/admin/${s}`)),
+    "admin",
+  );
+});
