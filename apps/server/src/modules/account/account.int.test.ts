@@ -624,8 +624,8 @@ describe(`accounts on ${testDriver()}`, () => {
     });
   });
 
-  async function madeAvatar(userId: string) {
   /** A finished avatar of the user, as a generation leaves it. */
+  async function madeAvatar(userId: string) {
     await db()
       .insert(results)
       .values({ userId, imageKey: newObjectKey({ kind: "user", id: userId }, "jpg") });
