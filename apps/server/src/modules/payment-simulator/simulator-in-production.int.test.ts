@@ -26,7 +26,7 @@ const warnings = () =>
 
 async function asAdmin(t: TestServer) {
   const id = randomUUID();
-  await t.ctx.db.db.insert(users).values({ id, email: `${id}@example.com`, role: "admin" });
+  await t.ctx.db.db.insert(users).values({ id, email: `${id}@example.com` });
   t.actAs({ userId: id, isAdmin: true });
 }
 async function overview(t: TestServer) {

@@ -100,10 +100,14 @@ export function KanvasPage(options: KanvasOptions) {
   const promptIssue = k.issueFor("prompt");
   const negativeIssue = k.issueFor("negative");
   const negativeErrorId = useId();
-  // A banned word in the negative prompt is shown next to it: open the section that holds it.
-  useEffect(() => {
-    if (negativeIssue) setAdvanced(true);
-  }, [negativeIssue]);
+  // A banned word in the negative prompt is shown next to it: open the section that holds it
+  // (adjusted while rendering, when a new issue appears, not in an effect).
+  const negativeKey = negativeIssue ? `${negativeIssue.code}:${negativeIssue.words ?? ""}` : null;
+  const [openedFor, setOpenedFor] = useState(negativeKey);
+  if (negativeKey !== openedFor) {
+    setOpenedFor(negativeKey);
+    if (negativeKey) setAdvanced(true);
+  }
   const issueText = (issue: { code: keyof typeof ISSUE_KEYS; words?: string }) =>
     t(ISSUE_KEYS[issue.code], { max, words: issue.words ?? "" });
   const imageIssue = k.issueFor("images");
