@@ -17,7 +17,7 @@ import type { RequestMeta } from "../../lib/request-meta";
 import { toAccountUser } from "../account/account-user";
 import type { AccountRepository, UserRow } from "../account/account.repository";
 import type { CreditsRepository } from "../credits/credits.repository";
-import type { RateLimiter } from "../rate-limit/rate-limit.service";
+import type { RateLimiter, SignInTicket } from "../rate-limit/rate-limit.service";
 import type { ReferralsRepository } from "../referrals/referrals.repository";
 import { completeReferralIfDue } from "../referrals/referrals.service";
 import type { SecurityEventsRepository } from "../security/security-events.repository";
@@ -117,6 +117,37 @@ export function createAuthService(d: AuthDeps) {
       await d.queue.send(ACCOUNT_MAIL_JOB, { kind: "sign-in-failures", email });
     } catch (err) {
       d.log.warn({ err }, "could not queue the failed sign-ins notice");
+    }
+  }
+
+  /**
+   * The gate before a password is checked, for sign-in and a signed-in password change alike
+   * (ADR 011): a known device skips the flagged-address delay; the ticket is handed back to
+   * `settlePassword` with the attempt's outcome.
+   */
+  async function gatePassword(email: string, meta: RequestMeta, endpoint: string) {
+    const device = verifyDevice(d.secret, readDeviceCookie(meta.headers, secureCookies), email);
+    // An address flagged for failures across many accounts is slowed, never refused.
+    if (!device) await d.suspicious.gate(meta);
+    const ticket = await d.limiter.signInGate(
+      { ip: meta.ip, email, device },
+      await d.settings.getInt("rate_limit_auth_per_15min"),
+      limited(endpoint, meta),
+    );
+    return { device, ticket };
+  }
+
+  /** Reports a gated attempt's outcome; a failure may tell the owner (`owner`: their e-mail). */
+  async function settlePassword(
+    ticket: SignInTicket,
+    outcome: "failed" | "succeeded" | "aborted",
+    owner: string | null,
+  ): Promise<void> {
+    if (outcome === "succeeded") await d.limiter.signInSucceeded(ticket);
+    else if (outcome === "aborted") await d.limiter.signInAborted(ticket);
+    else {
+      const { notifyOwner } = await d.limiter.signInFailed(ticket);
+      if (notifyOwner && owner) await tellOwner(owner);
     }
   }
 
@@ -227,18 +258,7 @@ export function createAuthService(d: AuthDeps) {
      * limits: per account from every address, per address and e-mail, per known device (ADR 011).
      */
     async signIn(input: z.output<typeof signInRequestSchema>, meta: RequestMeta) {
-      const device = verifyDevice(
-        d.secret,
-        readDeviceCookie(meta.headers, secureCookies),
-        input.email,
-      );
-      // An address flagged for failures across many accounts is slowed, never refused.
-      if (!device) await d.suspicious.gate(meta);
-      const ticket = await d.limiter.signInGate(
-        { ip: meta.ip, email: input.email, device },
-        await d.settings.getInt("rate_limit_auth_per_15min"),
-        limited("sign-in", meta),
-      );
+      const { device, ticket } = await gatePassword(input.email, meta, "sign-in");
       let outcome: "failed" | "succeeded" | "aborted" = "aborted";
       let failedOn: UserRow | null = null;
       const attempt = () =>
@@ -311,12 +331,7 @@ export function createAuthService(d: AuthDeps) {
         }
         throw e;
       } finally {
-        if (outcome === "succeeded") await d.limiter.signInSucceeded(ticket);
-        else if (outcome === "aborted") await d.limiter.signInAborted(ticket);
-        else {
-          const { notifyOwner } = await d.limiter.signInFailed(ticket);
-          if (notifyOwner && failedOn) await tellOwner(failedOn.email);
-        }
+        await settlePassword(ticket, outcome, failedOn?.email ?? null);
       }
     },
 
@@ -360,17 +375,7 @@ export function createAuthService(d: AuthDeps) {
     ): Promise<string[]> {
       const user = await d.accounts.findById(userId);
       if (!user) throw errors.unauthorized();
-      const device = verifyDevice(
-        d.secret,
-        readDeviceCookie(meta.headers, secureCookies),
-        user.email,
-      );
-      if (!device) await d.suspicious.gate(meta);
-      const ticket = await d.limiter.signInGate(
-        { ip: meta.ip, email: user.email, device },
-        await d.settings.getInt("rate_limit_auth_per_15min"),
-        limited("change-password", meta),
-      );
+      const { ticket } = await gatePassword(user.email, meta, "change-password");
       let outcome: "failed" | "succeeded" | "aborted" = "aborted";
       try {
         const res = await d.auth.api.changePassword({
@@ -430,12 +435,7 @@ export function createAuthService(d: AuthDeps) {
         }
         throw e;
       } finally {
-        if (outcome === "succeeded") await d.limiter.signInSucceeded(ticket);
-        else if (outcome === "aborted") await d.limiter.signInAborted(ticket);
-        else {
-          const { notifyOwner } = await d.limiter.signInFailed(ticket);
-          if (notifyOwner) await tellOwner(user.email);
-        }
+        await settlePassword(ticket, outcome, user.email);
       }
     },
 
