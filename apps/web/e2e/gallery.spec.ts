@@ -7,6 +7,7 @@ import {
   uploadPortrait,
   type StyleRow,
 } from "./support/generator";
+import { fromApp } from "./support/app";
 
 // The gallery with real results: a member makes two avatars through the real generation
 // pipeline (local provider) and has one Kanvas image row, then searches, filters, sorts, steps
@@ -71,10 +72,9 @@ test("a member searches, filters, sorts, steps through, downloads and deletes; t
   await generateWith(page, cartoon);
   await generateWith(page, formal);
   // A real Kanvas run (the local renderer draws it), followed until its picture is made.
-  // A script's request says where it comes from, as the app's own fetch() does (Origin).
   const started = await page.request.post("/api/kanvas", {
     data: { mode: "text2image", prompt: "Candi Borobudur saat matahari terbit" },
-    headers: { origin: new URL(page.url()).origin },
+    headers: fromApp(page),
   });
   expect(started.status()).toBe(202);
   const { run } = (await started.json()) as { run: { id: string } };

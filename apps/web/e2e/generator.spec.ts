@@ -12,6 +12,7 @@ import {
   signUpAndSignIn,
   uploadPortrait,
 } from "./support/generator";
+import { fromApp } from "./support/app";
 
 // The generator against the real server and the built-in `local` provider: a guest's free try
 // (JPEG, then a HEIC rotated once), the refusal of a second try, and a member who spends one of
@@ -178,7 +179,7 @@ test("a guest uploads a JPEG, then a HEIC rotated once, generates and sees the s
     multipart: {
       photo: { name: "lagi.jpg", mimeType: "image/jpeg", buffer: await portraitJpeg() },
     },
-    headers: { origin: new URL(page.url()).origin },
+    headers: fromApp(page),
   });
   expect(upload.status()).toBe(403);
   expect(((await upload.json()) as { error: { code: string } }).error.code).toBe(
@@ -186,7 +187,7 @@ test("a guest uploads a JPEG, then a HEIC rotated once, generates and sees the s
   );
   const direct = await page.request.post("/api/generations", {
     data: { uploadId: rotatedUpload.id, styleId: style.id },
-    headers: { origin: new URL(page.url()).origin },
+    headers: fromApp(page),
   });
   expect(direct.status()).toBe(403);
   expect(((await direct.json()) as { error: { code: string } }).error.code).toBe(

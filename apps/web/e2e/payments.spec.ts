@@ -6,6 +6,7 @@ import {
   type StyleRow,
   uploadPortrait,
 } from "./support/generator";
+import { fromApp } from "./support/app";
 
 // Buying credits against the real server and its built-in payment simulator (no Midtrans keys
 // here): a member buys Pro monthly in a new tab, pays by QRIS and comes back to /credits with the
@@ -234,7 +235,7 @@ test("a premium style is refused before buying and generates once a plan is paid
   // Buy Starter in this tab through the simulator's checkout.
   const created = await page.request.post("/api/payments", {
     data: { planId: "starter_monthly" },
-    headers: { origin: new URL(page.url()).origin },
+    headers: fromApp(page),
   });
   expect(created.status()).toBe(200);
   const { redirect_url } = (await created.json()) as { redirect_url: string };

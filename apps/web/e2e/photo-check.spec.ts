@@ -10,6 +10,7 @@ import {
   signUpAndSignIn,
   type StyleRow,
 } from "./support/generator";
+import { fromApp } from "./support/app";
 
 // The free photo check against the real server (face-api on upload, no mocks): a member's face
 // photo passes, a Formal CV/CPNS avatar is made on the background chosen and downloaded as a
@@ -156,13 +157,12 @@ test("a photo without a face, then one with two, keep Generate closed with the r
       multipart: {
         photo: { name: "kosong.jpg", mimeType: "image/jpeg", buffer: await noFacePhoto() },
       },
-      // As the app's own fetch() sends it: writes must say they come from Rupa (Origin).
-      headers: { origin: new URL(page.url()).origin },
+      headers: fromApp(page),
     })
   ).json()) as { upload: { id: string } };
   const refused = await page.request.post("/api/generations", {
     data: { uploadId: uploads.upload.id, styleId: style.id },
-    headers: { origin: new URL(page.url()).origin },
+    headers: fromApp(page),
   });
   expect(refused.status()).toBe(422);
   expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("photo_no_face");
