@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { signIn } from "./support/app";
 
 // Accounts against the real server: sign-up with e-mail confirmation through the dev mailbox,
 // sign-in, the saved language, sign-out, password reset, the admin guard, the Google
@@ -96,12 +97,6 @@ async function confirmEmail(page: Page, email: string): Promise<void> {
   await expect(toasts(page).getByText("Email berhasil dikonfirmasi, silakan masuk")).toBeVisible();
   // The notice is shown once: the address is cleaned.
   await expect(page).toHaveURL(/\/auth$/);
-}
-
-async function signIn(page: Page, email: string, password: string, button = "Masuk") {
-  await emailField(page).fill(email);
-  await passwordField(page).fill(password);
-  await page.getByRole("button", { name: button, exact: true }).click();
 }
 
 async function newPage(browser: Browser, page: Page): Promise<Page> {

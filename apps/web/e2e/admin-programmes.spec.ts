@@ -7,6 +7,7 @@ import {
   uploadPortrait,
   type StyleRow,
 } from "./support/generator";
+import { signInAsAdmin } from "./support/app";
 
 // The admin's Referrals and AI settings sections against the real server (issue 14):
 // - The referral rule (docs/product/referrals.md): 3 friends sign up with the referral code,
@@ -22,7 +23,6 @@ import {
 //   the local renderer, so the configuration is a `local` one with its own model name, which the
 //   generation row records. The previous configuration is made active again at the end.
 
-const ADMIN = { email: "admin@rupa.test", password: "admin-password-123" };
 const PHONE = { width: 360, height: 800 };
 
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
@@ -46,11 +46,7 @@ async function newPage(browser: Browser, base: string, viewport?: typeof PHONE):
 /** The demo admin, signed in through /auth in a browser of their own. */
 async function adminPage(browser: Browser, base: string, viewport?: typeof PHONE): Promise<Page> {
   const page = await newPage(browser, base, viewport);
-  await page.goto("/auth");
-  await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Masuk", exact: true }).click();
-  await expect(page).toHaveURL(/\/eksplor$/);
+  await signInAsAdmin(page);
   return page;
 }
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { signInAsAdmin } from "./support/app";
 
 // What the server answers before any script runs (issue 34): an address that is no page of the
 // app is a 404 with the app's not-found page, and the legal texts are in the first HTML, so a
@@ -28,11 +29,7 @@ test.describe("unknown pages", () => {
   });
 
   test("an admin at an unknown admin section gets 404 and the not-found page", async ({ page }) => {
-    await page.goto("/auth");
-    await page.getByLabel("Email", { exact: true }).fill("admin@rupa.test");
-    await page.getByLabel("Password", { exact: true }).fill("admin-password-123");
-    await page.getByRole("button", { name: "Masuk", exact: true }).click();
-    await expect(page).toHaveURL(/\/eksplor$/);
+    await signInAsAdmin(page);
 
     const unknown = await page.goto("/admin/tidak-ada");
     expect(unknown?.status()).toBe(404);

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 // Steps shared by journeys against the real server, whatever they are about.
 
@@ -8,4 +8,18 @@ import type { Page } from "@playwright/test";
  */
 export function fromApp(page: Page): { origin: string } {
   return { origin: new URL(page.url()).origin };
+}
+
+/** Fills the sign-in form the page shows (/auth) and presses "Masuk"; the caller checks where it lands. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Masuk", exact: true }).click();
+}
+
+/** The demo admin the test server starts with, signed in through /auth like a person. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto("/auth");
+  await signIn(page, "admin@rupa.test", "admin-password-123");
+  await expect(page).toHaveURL(/\/eksplor$/);
 }

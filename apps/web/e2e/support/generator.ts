@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { facePhoto } from "../../../server/test/face-photos";
+import { signIn } from "./app";
 
 // Steps shared by the journeys that make avatars through the real generator.
 
@@ -97,9 +98,7 @@ export async function signUpAndSignIn(page: Page, chosenPassword?: string): Prom
   await link.click();
   await expect(page).toHaveURL(/\/auth/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Masuk ke Rupa");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Masuk", exact: true }).click();
+  await signIn(page, email, password);
   await expect(page).toHaveURL(/\/eksplor$/);
   return email;
 }
