@@ -27,7 +27,7 @@ import {
   type FieldErrors,
   type ProfileFields,
 } from "../validation";
-import { PasswordField, TextField } from "./form-field";
+import { FullNameField, NewPasswordField, PasswordField, PhoneField } from "./form-field";
 import { SubmitButton } from "./submit-button";
 
 /** One dialog of the account card: a trigger button and a form that cannot close while busy. */
@@ -122,25 +122,12 @@ export function EditProfileDialog({ user }: { user: AccountUser }) {
       }
     >
       <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4">
-        <TextField
-          label={t("auth.fields.fullName")}
-          name="fullName"
-          autoComplete="name"
-          autoCapitalize="words"
-          placeholder={t("auth.fields.fullNamePlaceholder")}
-          maxLength={100}
+        <FullNameField
           value={fullName}
           onChange={(e) => setFullName(e.target.value)}
           error={messages.fullName}
         />
-        <TextField
-          label={t("auth.fields.phone")}
-          type="tel"
-          name="phone"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder={t("auth.fields.phonePlaceholder")}
-          hint={t("auth.fields.phoneHint")}
+        <PhoneField
           value={phone}
           onChange={(e) => setPhone(e.target.value)}
           error={messages.phone}
@@ -239,11 +226,8 @@ export function ChangePasswordDialog() {
           onChange={(e) => setCurrent(e.target.value)}
           error={messages.currentPassword}
         />
-        <PasswordField
+        <NewPasswordField
           label={t("account.newPassword")}
-          name="newPassword"
-          autoComplete="new-password"
-          hint={t("auth.fields.passwordHint")}
           value={newPassword}
           onChange={(e) => setNew(e.target.value)}
           error={messages.newPassword}

@@ -55,6 +55,39 @@ export function EmailField(props: Omit<FieldProps, "label" | "type">) {
   );
 }
 
+/** The full-name field of sign-up and the profile dialog: the label, autofill and word capitals. */
+export function FullNameField(props: Omit<FieldProps, "label">) {
+  const { t } = useI18n();
+  return (
+    <TextField
+      label={t("auth.fields.fullName")}
+      name="fullName"
+      autoComplete="name"
+      autoCapitalize="words"
+      placeholder={t("auth.fields.fullNamePlaceholder")}
+      maxLength={100}
+      {...props}
+    />
+  );
+}
+
+/** The phone field of sign-up and the profile dialog: the phone keyboard, autofill and format hint. */
+export function PhoneField(props: Omit<FieldProps, "label" | "type">) {
+  const { t } = useI18n();
+  return (
+    <TextField
+      label={t("auth.fields.phone")}
+      type="tel"
+      name="phone"
+      autoComplete="tel"
+      inputMode="tel"
+      placeholder={t("auth.fields.phonePlaceholder")}
+      hint={t("auth.fields.phoneHint")}
+      {...props}
+    />
+  );
+}
+
 function FieldMessage({ id, hint, error }: { id: string; hint?: string; error?: string }) {
   if (error)
     return (
@@ -111,5 +144,25 @@ export function PasswordField({ label, hint, error, className, ref, ...props }: 
       </div>
       <FieldMessage id={id} hint={hint} error={error} />
     </div>
+  );
+}
+
+/**
+ * A password being chosen (sign-up, reset, change): autofill offers to generate one and the hint
+ * states the rules. Labelled "New password" unless the form says otherwise.
+ */
+export function NewPasswordField({
+  label,
+  ...props
+}: Omit<FieldProps, "label"> & { label?: string }) {
+  const { t } = useI18n();
+  return (
+    <PasswordField
+      label={label ?? t("auth.fields.newPassword")}
+      name="newPassword"
+      autoComplete="new-password"
+      hint={t("auth.fields.passwordHint")}
+      {...props}
+    />
   );
 }

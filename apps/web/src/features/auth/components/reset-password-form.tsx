@@ -13,7 +13,7 @@ import {
   type FieldErrors,
   type ResetFields,
 } from "../validation";
-import { PasswordField, TextField } from "./form-field";
+import { NewPasswordField, PasswordField, TextField } from "./form-field";
 import { SubmitButton } from "./submit-button";
 
 /** New password twice, from the e-mailed link (/auth?reset=true&email=…&token=…). */
@@ -89,11 +89,7 @@ export function ResetPasswordForm({
           readOnly
         />
       ) : null}
-      <PasswordField
-        label={t("auth.fields.newPassword")}
-        name="newPassword"
-        autoComplete="new-password"
-        hint={t("auth.fields.passwordHint")}
+      <NewPasswordField
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={messages.password}

@@ -14,7 +14,7 @@ import {
   type FieldErrors,
   type SignUpFields,
 } from "../validation";
-import { EmailField, PasswordField, TextField } from "./form-field";
+import { EmailField, FullNameField, NewPasswordField, PhoneField } from "./form-field";
 import { SubmitButton } from "./submit-button";
 
 const FIELDS = ["fullName", "phone", "email", "password"] as const;
@@ -106,40 +106,21 @@ export function SignUpForm({
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <TextField
-        label={t("auth.fields.fullName")}
-        name="fullName"
-        autoComplete="name"
-        autoCapitalize="words"
-        placeholder={t("auth.fields.fullNamePlaceholder")}
-        maxLength={100}
+      <FullNameField
         value={fullName}
         onChange={(e) => setFullName(e.target.value)}
         error={messages.fullName}
       />
-      <TextField
-        label={t("auth.fields.phone")}
-        type="tel"
-        name="phone"
-        autoComplete="tel"
-        inputMode="tel"
-        placeholder={t("auth.fields.phonePlaceholder")}
-        hint={t("auth.fields.phoneHint")}
-        value={phone}
-        onChange={(e) => setPhone(e.target.value)}
-        error={messages.phone}
-      />
+      <PhoneField value={phone} onChange={(e) => setPhone(e.target.value)} error={messages.phone} />
       <EmailField
         ref={emailRef}
         value={email}
         onChange={(e) => onEmailChange(e.target.value)}
         error={messages.email}
       />
-      <PasswordField
+      <NewPasswordField
         label={t("auth.fields.password")}
         name="password"
-        autoComplete="new-password"
-        hint={t("auth.fields.passwordHint")}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={messages.password}
