@@ -35,11 +35,15 @@ const legalPaths: readonly string[] = ["/terms", "/privacy", "/policies"];
 export const ssrPaths: readonly string[] = ["/", "/eksplor", ...legalPaths];
 
 /**
- * The query parameters those pages read while rendering (/eksplor's sort and group, /policies'
- * tab). The server
- * renders, and caches, with only these: `?ref=…` and the like change nothing in the HTML.
+ * The query parameters a page reads while rendering: /eksplor's (and the landing's) sort and
+ * group, /policies' tab. The server renders, and caches, with only these: `?ref=…` and the like,
+ * or a parameter another page reads, change nothing in the HTML.
  */
-export const ssrSearchParams: readonly string[] = ["sort", "group", "tab"];
+export function ssrSearchParams(pathname: string): readonly string[] {
+  if (pathname === "/policies") return ["tab"];
+  if (legalPaths.includes(pathname)) return [];
+  return ["sort", "group"];
+}
 
 type DataKey = "me" | "styles" | "summary";
 const API: Record<DataKey, string> = {
@@ -141,8 +145,9 @@ export async function renderPage({
   const { pathname } = new URL(url);
   if (!ssrPaths.includes(pathname)) return null;
   const ssrData: SsrData = { lang: isLang(lang) ? lang : "id", ...data };
-  // The legal texts are part of the web build, not of the API: the page carries them.
-  if (legalPaths.includes(pathname)) ssrData.legal = legalTexts[ssrData.lang];
+  // The legal texts are part of the web build, not of the API. /policies hands its tabs to the
+  // app, which reads them from the page's data; /terms and /privacy have them in the HTML only.
+  if (pathname === "/policies") ssrData.legal = legalTexts[ssrData.lang];
 
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));

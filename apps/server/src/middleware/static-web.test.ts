@@ -10,7 +10,9 @@ import { staticWeb } from "./static-web";
 // renders what it was given, so the test sees what the middleware passed in.
 const RENDERER = `
 export const ssrPaths = ["/", "/eksplor"];
-export const ssrSearchParams = ["sort", "group"];
+export function ssrSearchParams(pathname) {
+  return ["sort", "group"];
+}
 export function dataSources(pathname) {
   return pathname === "/eksplor" ? { me: "/api/me", styles: "/api/styles" } : { me: "/api/me" };
 }

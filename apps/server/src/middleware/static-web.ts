@@ -24,7 +24,8 @@ const TYPES: Record<string, string> = {
 /** The web build's server renderer, dist/ssr/entry-server.js (apps/web/src/entry-server.tsx). */
 type WebRenderer = {
   ssrPaths: readonly string[];
-  ssrSearchParams?: readonly string[];
+  /** The query parameters a path reads while rendering (the rest are dropped from its key). */
+  ssrSearchParams?: (pathname: string) => readonly string[];
   dataSources: (pathname: string) => Record<string, string | undefined>;
   renderPage: (input: {
     url: string;
@@ -115,11 +116,11 @@ export function staticWeb(distDir: string, opts: StaticWebOptions = {}): StaticW
       if (me === undefined || (me as { user?: unknown }).user !== null) return null;
     }
 
-    // Rendered (and cached) with only the parameters the page reads: one entry per language,
-    // path and sort/group, whatever else (?ref=…) the link carries.
+    // Rendered (and cached) with only the parameters that path reads: one entry per language,
+    // path and sort/group (or tab), whatever else (?ref=…) the link carries.
     const url = new URL(c.req.url);
     const kept = new URLSearchParams();
-    for (const name of web.ssrSearchParams ?? []) {
+    for (const name of web.ssrSearchParams?.(url.pathname) ?? []) {
       const value = url.searchParams.get(name);
       if (value !== null && value.length <= 40) kept.set(name, value);
     }
