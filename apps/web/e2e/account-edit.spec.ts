@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { mails, signIn } from "./support/app";
 import { signUpAndSignIn } from "./support/generator";
 
 // Editing the account on /billing (issue 34, point 10) against the real server, on a 360 px
@@ -11,7 +12,7 @@ test("a member edits their name, phone and password on /billing", async ({ page 
   await page.goto("/billing");
   const card = page.locator("section", { has: page.getByRole("heading", { name: "Akun" }) });
   await expect(card.getByText("Gina Rupa")).toBeVisible();
-  await page.screenshot({ path: "test-results/account-card-360.png", fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("account-card-360.png"), fullPage: true });
 
   // Name and phone: refused on their fields under the sign-up rules, then saved.
   await card.getByRole("button", { name: "Ubah" }).click();
@@ -45,26 +46,18 @@ test("a member edits their name, phone and password on /billing", async ({ page 
   await expect(card.getByText("Sari Dewi")).toBeVisible();
 
   // The mail arrived.
-  await expect(async () => {
-    await page.goto("/dev/mailbox");
-    await expect(
-      page.locator("article").filter({ hasText: email }).filter({ hasText: "password-changed" }),
-    ).toHaveCount(1, { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+  await expect(await mails(page, email, "password-changed")).toHaveCount(1);
 
   // A new browser: the old password is refused, the new one signs in.
   await page.context().clearCookies();
   await page.goto("/auth");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("rahasia-lama1");
-  await page.getByRole("button", { name: "Masuk", exact: true }).click();
+  await signIn(page, email, "rahasia-lama1");
   await expect(page).toHaveURL(/\/auth/);
-  await page.getByLabel("Password", { exact: true }).fill("rahasia-baru2");
-  await page.getByRole("button", { name: "Masuk", exact: true }).click();
+  await signIn(page, email, "rahasia-baru2");
   await expect(page).toHaveURL(/\/eksplor$/);
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/billing");
   await expect(card.getByText("Sari Dewi")).toBeVisible();
-  await page.screenshot({ path: "test-results/account-card-1280.png", fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("account-card-1280.png"), fullPage: true });
 });

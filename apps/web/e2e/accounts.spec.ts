@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { signIn } from "./support/app";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { mailLink, signIn } from "./support/app";
 
 // Accounts against the real server: sign-up with e-mail confirmation through the dev mailbox,
 // sign-in, the saved language, sign-out, password reset, the admin guard, the Google
@@ -44,26 +44,6 @@ async function me(page: Page): Promise<{ email: string; referralCode: string } |
     const body = (await res.json()) as { user: { email: string; referralCode: string } | null };
     return body.user;
   });
-}
-
-/** The newest mail of `kind` to `to` in the dev mailbox (it may take a moment to arrive). */
-async function mailLink(
-  page: Page,
-  to: string,
-  kind: "confirm-email" | "reset-password",
-): Promise<Locator> {
-  const mail = page
-    .locator("article")
-    .filter({ hasText: to })
-    .filter({ hasText: kind })
-    .first()
-    .getByRole("link")
-    .first();
-  await expect(async () => {
-    await page.goto("/dev/mailbox");
-    await expect(mail).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-  return mail;
 }
 
 async function signUp(page: Page, person: Person, path = "/auth"): Promise<void> {

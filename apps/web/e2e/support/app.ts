@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 // Steps shared by journeys against the real server, whatever they are about.
 
@@ -10,7 +10,10 @@ export function fromApp(page: Page): { origin: string } {
   return { origin: new URL(page.url()).origin };
 }
 
-/** Fills the sign-in form the page shows (/auth) and presses "Masuk"; the caller checks where it lands. */
+/**
+ * Fills the sign-in form the page shows (/auth) and presses "Masuk"; the caller checks where it
+ * lands.
+ */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
@@ -22,4 +25,22 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto("/auth");
   await signIn(page, "admin@rupa.test", "admin-password-123");
   await expect(page).toHaveURL(/\/eksplor$/);
+}
+
+/**
+ * The mails of `kind` (confirm-email, reset-password, password-changed, ...) to `to` in the dev
+ * mailbox, newest first, once at least one has arrived (it may take a moment).
+ */
+export async function mails(page: Page, to: string, kind: string): Promise<Locator> {
+  const found = page.locator("article").filter({ hasText: to }).filter({ hasText: kind });
+  await expect(async () => {
+    await page.goto("/dev/mailbox");
+    await expect(found.first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  return found;
+}
+
+/** The link in the newest mail of `kind` to `to` (see mails). */
+export async function mailLink(page: Page, to: string, kind: string): Promise<Locator> {
+  return (await mails(page, to, kind)).first().getByRole("link").first();
 }

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { facePhoto } from "../../../server/test/face-photos";
-import { signIn } from "./app";
+import { mailLink, signIn } from "./app";
 
 // Steps shared by the journeys that make avatars through the real generator.
 
@@ -84,18 +84,7 @@ export async function signUpAndSignIn(page: Page, chosenPassword?: string): Prom
   await page.getByRole("button", { name: "Daftar sekarang" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cek email kamu");
 
-  const link = page
-    .locator("article")
-    .filter({ hasText: email })
-    .filter({ hasText: "confirm-email" })
-    .first()
-    .getByRole("link")
-    .first();
-  await expect(async () => {
-    await page.goto("/dev/mailbox");
-    await expect(link).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-  await link.click();
+  await (await mailLink(page, email, "confirm-email")).click();
   await expect(page).toHaveURL(/\/auth/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Masuk ke Rupa");
   await signIn(page, email, password);
