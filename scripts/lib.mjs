@@ -94,6 +94,19 @@ export function ensureBuilt({ force = false } = {}) {
 }
 
 /**
+ * Runs one of the server's built command-line entries (`npm run admin`, `npm run backup`) with
+ * this script's arguments and exits with its code. `build: "always"` rebuilds stale sources
+ * first; `build: "if-missing"` builds only when the entry is not there at all, so a backup taken
+ * beside a running server never rebuilds (and so never replaces) the dist folder it runs from.
+ */
+export function runBuiltCli(file, { build = "always" } = {}) {
+  const entry = path.join(root, "apps/server/dist", file);
+  ensureInstalled();
+  if (build === "always" || !fs.existsSync(entry)) ensureBuilt();
+  process.exit(run(process.execPath, [entry, ...process.argv.slice(2)]));
+}
+
+/**
  * Runs commands side by side, each with its output held back and printed whole when it ends, so
  * two logs never interleave. Resolves when all have ended; exits the process if any failed,
  * after printing every failure (not only the first).

@@ -1,11 +1,12 @@
 import path from "node:path";
 import { createAppContext } from "./bootstrap";
-import { EnvError, loadEnv } from "./env";
+import { loadEnv } from "./env";
 import { openDatabase } from "./infra/db/client";
 import { runMigrations } from "./infra/db/migrate";
 import { createQueue } from "./infra/queue/queue";
 import { createStorage } from "./infra/storage/create-storage";
 import { createLogger } from "./lib/logger";
+import { runCli } from "./lib/run-cli";
 import { VERSION } from "./version";
 
 const USAGE = "Usage: npm run admin -- grant <email>   (make an existing user an admin)";
@@ -40,11 +41,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    if (e instanceof EnvError) process.stderr.write(`${e.message}\n`);
-    else process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -2,7 +2,8 @@
 // entry of its own (dist/backup-cli.js), apart from cli.ts: it loads the database drivers only,
 // not the whole app, so it starts in a fraction of the time.
 import path from "node:path";
-import { EnvError, loadEnv } from "../env";
+import { loadEnv } from "../env";
+import { runCli } from "../lib/run-cli";
 import { defaultBackupDir, takeBackup } from "./backup";
 import { restoreBackup } from "./restore";
 
@@ -33,11 +34,4 @@ async function main(argv: string[]): Promise<number> {
   return 2;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    if (e instanceof EnvError) process.stderr.write(`${e.message}\n`);
-    else process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
-    process.exit(1);
-  },
-);
+runCli(main);
