@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { signInAsAdmin } from "./support/app";
+import { signInAsAdmin, switchLanguage } from "./support/app";
 import { openGenerator, pickStyle, signUpAndSignIn, uploadPortrait } from "./support/generator";
 
 // The admin content sections against the real server (issue 14): a keyword banned in the Banned
@@ -119,11 +119,7 @@ test("a keyword banned by an admin refuses a member's custom action figure and K
   await expect(prompt).toHaveAccessibleDescription(
     'Prompt mengandung kata yang tidak diizinkan: "kotor". Tidak ada kredit yang terpakai.',
   );
-  await page
-    .getByRole("group", { name: /Bahasa|Language/ })
-    .first()
-    .getByRole("button", { name: "EN" })
-    .click();
+  await switchLanguage(page, "EN");
   await page.getByRole("button", { name: /^Make 1 image/ }).click();
   await expect(prompt).toHaveAccessibleDescription(
     'The prompt contains words that are not allowed: "kotor". No credits were spent.',

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { switchLanguage } from "./support/app";
 import { signUpAndSignIn } from "./support/generator";
 
 // The catalogue against the real server: the landing page, home/explore with sort and group
@@ -67,14 +68,6 @@ async function firstStyleWithPreviews(request: APIRequestContext): Promise<Liste
     )
     .toBeGreaterThan(0);
   return first;
-}
-
-async function switchLanguage(page: Page, short: "EN" | "ID") {
-  await page
-    .getByRole("group", { name: /Bahasa|Language/ })
-    .first()
-    .getByRole("button", { name: short })
-    .click();
 }
 
 async function imageLoaded(page: Page, alt: string) {

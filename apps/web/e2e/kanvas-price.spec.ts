@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { kanvasPrice, setSetting, switchLanguage } from "./support/app";
 import { signUpAndSignIn } from "./support/generator";
 
 // The Kanvas price in the copy (issue 34): a run is charged the `kanvas_credits_per_image`
@@ -8,20 +9,12 @@ import { signUpAndSignIn } from "./support/generator";
 
 const KEY = "kanvas_credits_per_image";
 
-async function setSetting(page: Page, value: string) {
-  const res = await page.request.put(`/dev/fixtures/settings/${KEY}`, { data: { value } });
-  expect(res.status()).toBe(200);
-}
-
 test("the FAQ, the Kanvas page and the credits page state the price the setting charges", async ({
   page,
 }) => {
   test.setTimeout(150_000);
-  const summary = (await (await page.request.get("/api/styles/summary")).json()) as {
-    kanvasCreditsPerImage: number;
-  };
-  const before = String(summary.kanvasCreditsPerImage);
-  await setSetting(page, "3");
+  const before = String(await kanvasPrice(page));
+  await setSetting(page, KEY, "3");
   try {
     const sentence = "Setiap gambar Kanvas memakai 3 kredit.";
 
@@ -45,14 +38,10 @@ test("the FAQ, the Kanvas page and the credits page state the price the setting 
     // The same price in English, and a new value on a later visit. /api/styles/summary may be
     // kept by the browser for a minute (public, max-age=60): a later visit is a browser without
     // that copy.
-    await setSetting(page, "1");
+    await setSetting(page, KEY, "1");
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.clearBrowserCache");
-    await page
-      .getByRole("group", { name: /Bahasa|Language/ })
-      .first()
-      .getByRole("button", { name: "EN" })
-      .click();
+    await switchLanguage(page, "EN");
     await page.goto("/credits");
     await expect(page.getByText("Each Kanvas picture costs 1 credit.")).toBeVisible();
     await page.goto("/kanvas");
@@ -65,6 +54,6 @@ test("the FAQ, the Kanvas page and the credits page state the price the setting 
       "Each Kanvas picture costs 1 credit.",
     );
   } finally {
-    await setSetting(page, before);
+    await setSetting(page, KEY, before);
   }
 });

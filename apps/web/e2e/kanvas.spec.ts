@@ -1,4 +1,5 @@
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { kanvasPrice } from "./support/app";
 import { choosePhoto, portraitJpeg, signUpAndSignIn } from "./support/generator";
 
 // Kanvas against the real server (issue 15): text-to-image and image-to-image runs made by the
@@ -16,13 +17,6 @@ async function balance(page: Page): Promise<number> {
     user: { credits: { balance: number } };
   };
   return me.user.credits.balance;
-}
-
-async function price(page: Page): Promise<number> {
-  const summary = (await (await page.request.get("/api/styles/summary")).json()) as {
-    kanvasCreditsPerImage: number;
-  };
-  return summary.kanvasCreditsPerImage;
 }
 
 const creditWords = (n: number) => (n === 0 ? "gratis" : `${n} kredit`);
@@ -48,7 +42,7 @@ test.describe("desktop", () => {
     page,
   }) => {
     await signUpAndSignIn(page);
-    const each = await price(page);
+    const each = await kanvasPrice(page);
     const before = await balance(page);
     const prompt = `Pantai tropis saat senja ${tag()}`;
 
@@ -124,7 +118,7 @@ test.describe("desktop", () => {
 
   test("an image-to-image run from an uploaded photo", async ({ page }) => {
     await signUpAndSignIn(page);
-    const each = await price(page);
+    const each = await kanvasPrice(page);
     await openKanvas(page);
     await page.getByRole("tab", { name: "Image to Image" }).click();
 
@@ -188,7 +182,7 @@ test.describe("desktop", () => {
 
     try {
       await signUpAndSignIn(page);
-      const each = await price(page);
+      const each = await kanvasPrice(page);
       const before = await balance(page);
       await openKanvas(page);
       await page.getByRole("tab", { name: "Text to Image" }).click();
@@ -233,7 +227,7 @@ test.describe("phone", () => {
     page,
   }) => {
     await signUpAndSignIn(page);
-    const each = await price(page);
+    const each = await kanvasPrice(page);
     await openKanvas(page);
     const fits = () =>
       page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

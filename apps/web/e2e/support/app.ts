@@ -44,3 +44,26 @@ export async function mails(page: Page, to: string, kind: string): Promise<Locat
 export async function mailLink(page: Page, to: string, kind: string): Promise<Locator> {
   return (await mails(page, to, kind)).first().getByRole("link").first();
 }
+
+/** An operator's setting change (the test server's fixture route; no admin screen for it yet). */
+export async function setSetting(page: Page, key: string, value: string): Promise<void> {
+  const res = await page.request.put(`/dev/fixtures/settings/${key}`, { data: { value } });
+  expect(res.status()).toBe(200);
+}
+
+/** The Kanvas price per picture now (the `kanvas_credits_per_image` setting, as the API says). */
+export async function kanvasPrice(page: Page): Promise<number> {
+  const summary = (await (await page.request.get("/api/styles/summary")).json()) as {
+    kanvasCreditsPerImage: number;
+  };
+  return summary.kanvasCreditsPerImage;
+}
+
+/** Presses the header's language switch (the first one on the page). */
+export async function switchLanguage(page: Page, short: "EN" | "ID"): Promise<void> {
+  await page
+    .getByRole("group", { name: /Bahasa|Language/ })
+    .first()
+    .getByRole("button", { name: short })
+    .click();
+}
