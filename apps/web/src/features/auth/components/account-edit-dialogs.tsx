@@ -1,17 +1,7 @@
 import { KeyRound, Pencil } from "lucide-react";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState } from "react";
 import type { AccountUser } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
 import { isApiError } from "@/lib/api-client";
 import { useI18n } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
@@ -27,39 +17,8 @@ import {
   type FieldErrors,
   type ProfileFields,
 } from "../validation";
+import { AccountDialog } from "./account-dialog";
 import { FullNameField, NewPasswordField, PasswordField, PhoneField } from "./form-field";
-import { SubmitButton } from "./submit-button";
-
-/** One dialog of the account card: a trigger button and a form that cannot close while busy. */
-function EditDialog({
-  open,
-  onOpenChange,
-  trigger,
-  title,
-  description,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  trigger: ReactNode;
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  const { t } = useI18n();
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className="max-w-md" closeLabel={t("auth.close")}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {children}
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 /**
  * "Ubah": the name and phone, checked by the sign-up form's rules (the shared schemas) here and
@@ -77,7 +36,6 @@ export function EditProfileDialog({ user }: { user: AccountUser }) {
   const messages = fields(errors);
 
   const onOpenChange = (next: boolean) => {
-    if (update.isPending) return;
     setOpen(next);
     if (next) {
       setFullName(user.fullName);
@@ -86,9 +44,7 @@ export function EditProfileDialog({ user }: { user: AccountUser }) {
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (update.isPending) return;
+  const onSubmit = () => {
     const values = { fullName: fullName.trim(), phone: phone.trim() };
     const found = validateProfile(values);
     setErrors(found);
@@ -109,9 +65,14 @@ export function EditProfileDialog({ user }: { user: AccountUser }) {
   };
 
   return (
-    <EditDialog
+    <AccountDialog
       open={open}
       onOpenChange={onOpenChange}
+      busy={update.isPending}
+      onSubmit={onSubmit}
+      formRef={formRef}
+      submitLabel={t("account.save")}
+      busyLabel={t("account.saving")}
       title={t("account.editTitle")}
       description={t("account.editBody")}
       trigger={
@@ -121,29 +82,13 @@ export function EditProfileDialog({ user }: { user: AccountUser }) {
         </Button>
       }
     >
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4">
-        <FullNameField
-          value={fullName}
-          onChange={(e) => setFullName(e.target.value)}
-          error={messages.fullName}
-        />
-        <PhoneField
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          error={messages.phone}
-        />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={update.isPending}>
-              {t("account.cancel")}
-            </Button>
-          </DialogClose>
-          <SubmitButton size="default" busy={update.isPending} busyLabel={t("account.saving")}>
-            {t("account.save")}
-          </SubmitButton>
-        </DialogFooter>
-      </form>
-    </EditDialog>
+      <FullNameField
+        value={fullName}
+        onChange={(e) => setFullName(e.target.value)}
+        error={messages.fullName}
+      />
+      <PhoneField value={phone} onChange={(e) => setPhone(e.target.value)} error={messages.phone} />
+    </AccountDialog>
   );
 }
 
@@ -164,7 +109,6 @@ export function ChangePasswordDialog() {
   const messages = fields(errors);
 
   const onOpenChange = (next: boolean) => {
-    if (change.isPending) return;
     setOpen(next);
     if (!next) {
       setCurrent("");
@@ -173,9 +117,7 @@ export function ChangePasswordDialog() {
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (change.isPending) return;
+  const onSubmit = () => {
     const found = validateChangePassword({ currentPassword, newPassword });
     setErrors(found);
     if (hasErrors(found)) return focusInvalid();
@@ -205,9 +147,14 @@ export function ChangePasswordDialog() {
   };
 
   return (
-    <EditDialog
+    <AccountDialog
       open={open}
       onOpenChange={onOpenChange}
+      busy={change.isPending}
+      onSubmit={onSubmit}
+      formRef={formRef}
+      submitLabel={t("account.passwordSave")}
+      busyLabel={t("account.passwordSaving")}
       title={t("account.passwordTitle")}
       description={t("account.passwordHint")}
       trigger={
@@ -217,36 +164,20 @@ export function ChangePasswordDialog() {
         </Button>
       }
     >
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4">
-        <PasswordField
-          label={t("account.currentPassword")}
-          name="currentPassword"
-          autoComplete="current-password"
-          value={currentPassword}
-          onChange={(e) => setCurrent(e.target.value)}
-          error={messages.currentPassword}
-        />
-        <NewPasswordField
-          label={t("account.newPassword")}
-          value={newPassword}
-          onChange={(e) => setNew(e.target.value)}
-          error={messages.newPassword}
-        />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={change.isPending}>
-              {t("account.cancel")}
-            </Button>
-          </DialogClose>
-          <SubmitButton
-            size="default"
-            busy={change.isPending}
-            busyLabel={t("account.passwordSaving")}
-          >
-            {t("account.passwordSave")}
-          </SubmitButton>
-        </DialogFooter>
-      </form>
-    </EditDialog>
+      <PasswordField
+        label={t("account.currentPassword")}
+        name="currentPassword"
+        autoComplete="current-password"
+        value={currentPassword}
+        onChange={(e) => setCurrent(e.target.value)}
+        error={messages.currentPassword}
+      />
+      <NewPasswordField
+        label={t("account.newPassword")}
+        value={newPassword}
+        onChange={(e) => setNew(e.target.value)}
+        error={messages.newPassword}
+      />
+    </AccountDialog>
   );
 }

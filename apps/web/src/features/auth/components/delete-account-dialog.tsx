@@ -1,17 +1,7 @@
 import { Trash2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
 import { isApiError } from "@/lib/api-client";
 import { useI18n } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
@@ -19,8 +9,8 @@ import { useDeleteAccount } from "../api/account";
 import { forgetSession } from "../sign-out";
 import { useAuthMessages } from "../use-auth-messages";
 import { confirmsEmail } from "../validation";
+import { AccountDialog } from "./account-dialog";
 import { TextField } from "./form-field";
-import { SubmitButton } from "./submit-button";
 
 /**
  * "Hapus akun": the person types their account e-mail to confirm; on success the browser
@@ -39,7 +29,6 @@ export function DeleteAccountDialog({ email }: { email: string }) {
   const matches = confirmsEmail(typed, email);
 
   const onOpenChange = (next: boolean) => {
-    if (remove.isPending) return;
     setOpen(next);
     if (!next) {
       setTyped("");
@@ -48,9 +37,7 @@ export function DeleteAccountDialog({ email }: { email: string }) {
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (remove.isPending) return;
+  const onSubmit = () => {
     if (!matches) {
       setError("confirm_email_mismatch");
       return;
@@ -71,60 +58,45 @@ export function DeleteAccountDialog({ email }: { email: string }) {
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <AccountDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={remove.isPending}
+      onSubmit={onSubmit}
+      variant="destructive"
+      icon={<Trash2 className="size-6" aria-hidden />}
+      title={t("account.dialogTitle")}
+      description={t("account.dialogBody")}
+      submitLabel={t("account.confirm")}
+      busyLabel={t("account.deleting")}
+      submitDisabled={!matches}
+      trigger={
         <Button variant="destructive" className="w-full sm:w-auto">
           <Trash2 aria-hidden />
           {t("account.delete")}
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-md" closeLabel={t("auth.close")}>
-        <form noValidate onSubmit={onSubmit} className="grid gap-5">
-          <span className="flex size-12 items-center justify-center rounded-2xl bg-destructive/10 text-destructive">
-            <Trash2 className="size-6" aria-hidden />
-          </span>
-          <DialogHeader>
-            <DialogTitle>{t("account.dialogTitle")}</DialogTitle>
-            <DialogDescription>{t("account.dialogBody")}</DialogDescription>
-          </DialogHeader>
-          <TextField
-            label={t("account.confirmLabel", { email })}
-            type="email"
-            name="confirmEmail"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder={email}
-            value={typed}
-            onChange={(e) => {
-              setTyped(e.target.value);
-              setError(undefined);
-            }}
-            error={field(error)}
-          />
-          {refused ? (
-            <p role="alert" className="text-sm font-semibold text-destructive">
-              {refused}
-            </p>
-          ) : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={remove.isPending}>
-                {t("account.cancel")}
-              </Button>
-            </DialogClose>
-            <SubmitButton
-              variant="destructive"
-              size="default"
-              busy={remove.isPending}
-              busyLabel={t("account.deleting")}
-              disabled={!matches}
-            >
-              {t("account.confirm")}
-            </SubmitButton>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <TextField
+        label={t("account.confirmLabel", { email })}
+        type="email"
+        name="confirmEmail"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={email}
+        value={typed}
+        onChange={(e) => {
+          setTyped(e.target.value);
+          setError(undefined);
+        }}
+        error={field(error)}
+      />
+      {refused ? (
+        <p role="alert" className="text-sm font-semibold text-destructive">
+          {refused}
+        </p>
+      ) : null}
+    </AccountDialog>
   );
 }
