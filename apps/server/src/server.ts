@@ -202,6 +202,8 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
         clearTimeout(timer);
         // Stops its flush timer and hands the last counts to the other processes.
         await ctx.services.apiLimiter.close();
+        // After the jobs: no provider call is left to use the guard's connections.
+        await ctx.services.providers.close();
         await changes?.close();
         await backups?.close();
         await db.close().catch((err: unknown) => log.error({ err }, "database close failed"));

@@ -5,7 +5,7 @@ import { loadEnv } from "../src/env";
 import { createEndpointGuard } from "../src/infra/providers/endpoint-guard";
 import type { GenerateRequest } from "../src/infra/providers/provider";
 import { ProviderError } from "../src/infra/providers/provider";
-import { createProviderRegistry } from "../src/infra/providers/registry";
+import { createProviderRegistry, PROVIDER_HOSTS } from "../src/infra/providers/registry";
 import { createLogger } from "../src/lib/logger";
 import type {
   AiConfigRow,
@@ -13,7 +13,11 @@ import type {
 } from "../src/modules/ai-configs/ai-configs.repository";
 
 /** The endpoint guard outside production: the local fakes on 127.0.0.1 may be called. */
-export const devGuard = createEndpointGuard({ production: false, listedHosts: [] });
+export const devGuard = createEndpointGuard({
+  production: false,
+  providerHosts: PROVIDER_HOSTS,
+  listedHosts: [],
+});
 
 /** A small skin-coloured JPEG standing in for the upload's face crop. */
 export function subjectJpeg(): Promise<Buffer> {

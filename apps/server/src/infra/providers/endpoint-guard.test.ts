@@ -7,6 +7,7 @@ import {
   EndpointRefusedError,
   type Resolver,
 } from "./endpoint-guard";
+import { PROVIDER_HOSTS } from "./registry";
 
 /** Names the tests resolve themselves: no DNS leaves the machine. */
 const names: Record<string, string[]> = {
@@ -30,10 +31,16 @@ const resolve: Resolver = (host) => {
 
 const prod = createEndpointGuard({
   production: true,
+  providerHosts: PROVIDER_HOSTS,
   listedHosts: ["proxy.internal", "evil-proxy.internal", "gateway.example.com"],
   resolve,
 });
-const dev = createEndpointGuard({ production: false, listedHosts: [], resolve });
+const dev = createEndpointGuard({
+  production: false,
+  providerHosts: PROVIDER_HOSTS,
+  listedHosts: [],
+  resolve,
+});
 
 /** Every spelling of a loopback, private, link-local, unspecified or metadata address. */
 const LOOPBACK_FORMS = [
@@ -145,7 +152,12 @@ describe("endpoint guard in production", () => {
     expect(reason("kie_ai", "https://localhost")).toBe("host_not_listed");
     expect(reason("kie_ai", "ftp://api.kie.ai")).toBe("invalid_url");
     // Plain http only to a listed loopback address: a proxy on the same machine.
-    const sidecar = createEndpointGuard({ production: true, listedHosts: ["127.0.0.1"], resolve });
+    const sidecar = createEndpointGuard({
+      production: true,
+      providerHosts: PROVIDER_HOSTS,
+      listedHosts: ["127.0.0.1"],
+      resolve,
+    });
     expect(sidecar.staticRefusal("openai", "http://127.0.0.1:8080")).toBeNull();
     expect(sidecar.staticRefusal("openai", "http://localhost:8080")?.reason).toBe("not_https");
     expect(sidecar.staticRefusal("openai", "http://[::1]:8080")?.reason).toBe("not_https");
@@ -253,6 +265,7 @@ describe("endpoint guard on the wire", () => {
     const answers = [["127.0.0.1"], ["169.254.169.254"]];
     const rebinding = createEndpointGuard({
       production: false,
+      providerHosts: PROVIDER_HOSTS,
       listedHosts: [],
       resolve: () =>
         Promise.resolve(

@@ -30,14 +30,6 @@ export class EndpointRefusedError extends Error {
   }
 }
 
-/** Each provider's own documented API hosts (Kie's File Upload API lives on a host of its own). */
-export const PROVIDER_HOSTS: Record<string, readonly string[]> = {
-  replicate: ["api.replicate.com"],
-  openai: ["api.openai.com"],
-  huggingface: ["router.huggingface.co", "api-inference.huggingface.co"],
-  kie_ai: ["api.kie.ai", "kieai.redpandaai.co"],
-};
-
 /** Names of cloud instance-metadata services: never a provider, listed or not. */
 const METADATA_NAMES = new Set([
   "metadata",
@@ -162,14 +154,19 @@ const systemResolver: Resolver = (host) => dns.promises.lookup(host, { all: true
 
 export interface EndpointGuardOptions {
   production: boolean;
-  /** The operator's PROVIDER_ENDPOINT_HOSTS (normalised). */
+  /**
+   * Each provider's own API hosts, keyed by provider, its key may always be sent to (the
+   * registry derives them from its default endpoints).
+   */
+  providerHosts: Readonly<Record<string, readonly string[]>>;
+  /** The operator's PROVIDER_ENDPOINT_HOSTS, already normalised by env.ts. */
   listedHosts: readonly string[];
   /** Name resolution (the system's by default; tests give names addresses of their own). */
   resolve?: Resolver;
 }
 
 export function createEndpointGuard(opts: EndpointGuardOptions) {
-  const listed = new Set(opts.listedHosts.map(normalHost));
+  const listed = new Set(opts.listedHosts);
   const resolve = opts.resolve ?? systemResolver;
 
   /** The refusal of one address of `host` (null when it may be connected to). */
@@ -227,7 +224,7 @@ export function createEndpointGuard(opts: EndpointGuardOptions) {
       provider !== null &&
       opts.production &&
       !listed.has(host) &&
-      !(PROVIDER_HOSTS[provider] ?? []).includes(host)
+      !(opts.providerHosts[provider] ?? []).includes(host)
     )
       return new EndpointRefusedError(
         "host_not_listed",

@@ -44,6 +44,20 @@ const DEFAULT_ENDPOINTS: Record<string, string> = {
 };
 
 /**
+ * Each provider's own API hosts (ADR 030), where its key may go in production without being
+ * listed: its default endpoint's, Kie's File Upload API host, and Hugging Face's older
+ * inference host (documented, not a default).
+ */
+export const PROVIDER_HOSTS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(DEFAULT_ENDPOINTS).map(([provider, url]) => {
+    const hosts = [new URL(url).hostname];
+    if (provider === "kie_ai") hosts.push(new URL(KIE_UPLOAD_ENDPOINT).hostname);
+    if (provider === "huggingface") hosts.push("api-inference.huggingface.co");
+    return [provider, hosts];
+  }),
+);
+
+/**
  * What the admin's Test asks each remote API: an authenticated, free, read-only call that
  * answers 200 with a good key (the account, the model list, the credit balance).
  */
@@ -92,6 +106,7 @@ export function createProviderRegistry(
   // One guard for every remote call of this process: the key goes only where it allows.
   const guard = createEndpointGuard({
     production: env.NODE_ENV === "production",
+    providerHosts: PROVIDER_HOSTS,
     listedHosts: env.PROVIDER_ENDPOINT_HOSTS,
   });
   /** Kie's upload host: config_data.upload_endpoint, else the configured endpoint, else Kie's. */
@@ -244,6 +259,9 @@ export function createProviderRegistry(
      * `config_data.upload_endpoint`), or null: the save of a configuration asks this first.
      */
     endpointRefusal: refusalOf,
+
+    /** Closes the guard's pooled connections to the providers (at shutdown). */
+    close: () => guard.close(),
 
     /** The active configuration's provider, read from the database on every call (no cache). */
     async forService(service: AiService): Promise<AvatarProvider> {
