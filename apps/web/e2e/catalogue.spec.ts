@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { switchLanguage } from "./support/app";
-import { signUpAndSignIn } from "./support/generator";
+import { listStyles, signUpAndSignIn, type StyleRow } from "./support/generator";
 
 // The catalogue against the real server: the landing page, home/explore with sort and group
 // views, the style dialog with before/after previews and "Coba Gratis", the FAQ and legal pages
@@ -18,14 +18,7 @@ type Summary = {
   referralRewardEvery: number;
   referralRewardCredits: number;
 };
-type ListedStyle = {
-  id: string;
-  name: string;
-  nameId: string;
-  category: string;
-  preview: unknown;
-  before: unknown;
-};
+type ListedStyle = StyleRow & { before: unknown };
 
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifikasi|Notifications/ });
@@ -35,25 +28,22 @@ async function summary(request: APIRequestContext): Promise<Summary> {
   return (await (await request.get("/api/styles/summary")).json()) as Summary;
 }
 
-async function listStyles(request: APIRequestContext, query = ""): Promise<ListedStyle[]> {
-  const body = (await (await request.get(`/api/styles${query}`)).json()) as {
-    styles: ListedStyle[];
-  };
-  return body.styles;
-}
-
 /** Until four styles have both pictures: the landing carousel shows four pairs then. */
 async function carouselReady(request: APIRequestContext): Promise<void> {
   await expect
-    .poll(async () => (await listStyles(request)).filter((s) => s.preview && s.before).length, {
-      timeout: 60_000,
-      intervals: [500, 1000, 2000],
-    })
+    .poll(
+      async () =>
+        (await listStyles<ListedStyle>(request)).filter((s) => s.preview && s.before).length,
+      {
+        timeout: 60_000,
+        intervals: [500, 1000, 2000],
+      },
+    )
     .toBeGreaterThanOrEqual(4);
 }
 
 /** Waits until the first featured style has its before/after pairs, and returns it. */
-async function firstStyleWithPreviews(request: APIRequestContext): Promise<ListedStyle> {
+async function firstStyleWithPreviews(request: APIRequestContext): Promise<StyleRow> {
   const [first] = await listStyles(request);
   if (!first) throw new Error("the catalogue is empty");
   await expect

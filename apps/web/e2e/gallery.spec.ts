@@ -1,13 +1,14 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import {
+  galleryCards,
   generateButton,
+  generateWith,
   openGenerator,
   pickStyle,
   signUpAndSignIn,
   uploadPortrait,
-  type StyleRow,
 } from "./support/generator";
-import { fromApp } from "./support/app";
+import { fromApp, phone, toast } from "./support/app";
 
 // The gallery with real results: a member makes two avatars through the real generation
 // pipeline (local provider) and has one Kanvas image row, then searches, filters, sorts, steps
@@ -18,44 +19,11 @@ import { fromApp } from "./support/app";
 const DESKTOP = { width: 1280, height: 800 };
 test.use({ viewport: DESKTOP });
 
-async function generateWith(page: Page, style: StyleRow): Promise<void> {
-  await openGenerator(page, style);
-  await uploadPortrait(page);
-  await generateButton(page).click();
-  if (style.category === "formal_cv_cpns") {
-    // A pas foto result stays on the generator to be downloaded; the gallery is one tap away.
-    await page
-      .getByRole("region", { name: "Avatarmu sudah jadi" })
-      .getByRole("link", { name: "Buka galeri" })
-      .click({ timeout: 30_000 });
-  }
-  await expect(page).toHaveURL(/\/gallery$/, { timeout: 30_000 });
-}
-
-const cards = (page: Page) =>
-  page.getByRole("list", { name: "Gambar di galeri" }).getByRole("article");
-const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]").filter({ hasText: text });
-
 async function balance(page: Page): Promise<number> {
   const me = (await (await page.request.get("/api/account/me")).json()) as {
     user: { credits: { balance: number } };
   };
   return me.user.credits.balance;
-}
-
-/** A phone-sized page sharing the signed-in session of `page`. */
-async function phone(browser: Browser, page: Page): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 800 },
-    hasTouch: true,
-    isMobile: true,
-    locale: "id-ID",
-    timezoneId: "Asia/Jakarta",
-    storageState: await page.context().storageState(),
-    baseURL: new URL(page.url()).origin,
-  });
-  return context.newPage();
 }
 
 test("a member searches, filters, sorts, steps through, downloads and deletes; the same by tap on a phone", async ({
@@ -92,45 +60,45 @@ test("a member searches, filters, sorts, steps through, downloads and deletes; t
 
   await page.goto("/gallery");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Galeri Avatar Saya");
-  await expect(cards(page)).toHaveCount(3);
+  await expect(galleryCards(page)).toHaveCount(3);
   // Newest first: the Kanvas image, then the formal avatar, then the cartoon one.
-  await expect(cards(page).nth(0)).toHaveAccessibleName("Kanvas");
-  await expect(cards(page).nth(0)).toContainText("Candi Borobudur saat matahari terbit");
-  await expect(cards(page).nth(1)).toHaveAccessibleName(formal.nameId);
-  await expect(cards(page).nth(2)).toHaveAccessibleName(cartoon.nameId);
+  await expect(galleryCards(page).nth(0)).toHaveAccessibleName("Kanvas");
+  await expect(galleryCards(page).nth(0)).toContainText("Candi Borobudur saat matahari terbit");
+  await expect(galleryCards(page).nth(1)).toHaveAccessibleName(formal.nameId);
+  await expect(galleryCards(page).nth(2)).toHaveAccessibleName(cartoon.nameId);
   // Dates as day/month/year and the generation time.
-  await expect(cards(page).nth(1)).toContainText(/\d{2}\/\d{2}\/\d{4}/);
-  await expect(cards(page).nth(1)).toContainText(/\d+ dtk/);
+  await expect(galleryCards(page).nth(1)).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+  await expect(galleryCards(page).nth(1)).toContainText(/\d+ dtk/);
   // Thumbnails load lazily at the size they are shown.
-  const thumb = cards(page).nth(1).locator("img");
+  const thumb = galleryCards(page).nth(1).locator("img");
   await expect(thumb).toHaveAttribute("loading", "lazy");
   await expect(thumb).toHaveAttribute("width", "384");
 
   // Search by style name.
   const search = page.getByLabel("Cari nama style");
   await search.fill(cartoon.nameId.slice(0, Math.min(8, cartoon.nameId.length)));
-  await expect(cards(page)).toHaveCount(1);
-  await expect(cards(page).first()).toHaveAccessibleName(cartoon.nameId);
+  await expect(galleryCards(page)).toHaveCount(1);
+  await expect(galleryCards(page).first()).toHaveAccessibleName(cartoon.nameId);
   await search.fill("zzz tidak ada");
   await expect(page.getByText("Tidak ada gambar yang cocok")).toBeVisible();
   await page.getByRole("button", { name: "Hapus filter" }).click();
-  await expect(cards(page)).toHaveCount(3);
+  await expect(galleryCards(page)).toHaveCount(3);
 
   // The style filter: "Semua Style" plus the active styles.
   const filter = page.getByLabel("Filter style");
   await expect(filter.locator("option").first()).toHaveText("Semua Style");
   await filter.selectOption(formal.id);
-  await expect(cards(page)).toHaveCount(1);
-  await expect(cards(page).first()).toHaveAccessibleName(formal.nameId);
+  await expect(galleryCards(page)).toHaveCount(1);
+  await expect(galleryCards(page).first()).toHaveAccessibleName(formal.nameId);
   await filter.selectOption("all");
-  await expect(cards(page)).toHaveCount(3);
+  await expect(galleryCards(page)).toHaveCount(3);
 
   // Oldest first.
   await page.getByLabel("Urutkan").selectOption("oldest");
-  await expect(cards(page).nth(0)).toHaveAccessibleName(cartoon.nameId);
-  await expect(cards(page).nth(2)).toHaveAccessibleName("Kanvas");
+  await expect(galleryCards(page).nth(0)).toHaveAccessibleName(cartoon.nameId);
+  await expect(galleryCards(page).nth(2)).toHaveAccessibleName("Kanvas");
   await page.getByLabel("Urutkan").selectOption("newest");
-  await expect(cards(page).nth(0)).toHaveAccessibleName("Kanvas");
+  await expect(galleryCards(page).nth(0)).toHaveAccessibleName("Kanvas");
 
   // Details: previous/next wrap at both ends; Before & After shows the original photo.
   await page.getByRole("button", { name: `Lihat detail ${formal.nameId}` }).click();
@@ -197,7 +165,7 @@ test("a member searches, filters, sorts, steps through, downloads and deletes; t
   await expect(dialog).toBeHidden();
 
   // Delete with confirmation: the row and the file are gone.
-  const formalCard = cards(page).filter({
+  const formalCard = galleryCards(page).filter({
     has: page.getByRole("button", { name: `Lihat detail ${formal.nameId}` }),
   });
   const formalImage = await formalCard.locator("img").getAttribute("src");
@@ -209,13 +177,13 @@ test("a member searches, filters, sorts, steps through, downloads and deletes; t
   await expect(confirm).toContainText("Tindakan ini tidak bisa dibatalkan.");
   await confirm.getByRole("button", { name: "Hapus permanen" }).click();
   await expect(toast(page, "Gambar dihapus permanen")).toBeVisible();
-  await expect(cards(page)).toHaveCount(2);
+  await expect(galleryCards(page)).toHaveCount(2);
   expect((await page.request.get(formalImage!)).status()).toBe(404);
 
   // The same on a 360 px phone, by tap.
-  const mobile = await phone(browser, page);
+  const mobile = await phone(browser, new URL(page.url()).origin, page);
   await mobile.goto("/gallery");
-  await expect(cards(mobile)).toHaveCount(2);
+  await expect(galleryCards(mobile)).toHaveCount(2);
   const width = await mobile.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
   await mobile.getByRole("button", { name: `Lihat detail ${cartoon.nameId}` }).tap();
@@ -231,7 +199,7 @@ test("a member searches, filters, sorts, steps through, downloads and deletes; t
   await mobile.getByRole("button", { name: `Hapus: ${cartoon.nameId}` }).tap();
   await mobile.getByRole("alertdialog").getByRole("button", { name: "Hapus permanen" }).tap();
   await expect(toast(mobile, "Gambar dihapus permanen")).toBeVisible();
-  await expect(cards(mobile)).toHaveCount(1);
+  await expect(galleryCards(mobile)).toHaveCount(1);
   await mobile.context().close();
 });
 
@@ -276,7 +244,7 @@ test("the custom action-figure dialog validates and its request's result reaches
   expect((await created).status()).toBe(202);
   await expect(toast(page, "Permintaan action figure kustom dibuat!")).toBeVisible();
   await expect(page).toHaveURL(/\/gallery$/, { timeout: 30_000 });
-  await expect(cards(page)).toHaveCount(1);
+  await expect(galleryCards(page)).toHaveCount(1);
   await expect(page.getByRole("link", { name: /Saldo kredit/ })).toContainText("4 kredit");
   expect(await balance(page)).toBe(4);
 });
@@ -311,7 +279,7 @@ test("a gallery opened just before a generation shows its avatar when the genera
   await expect(page).toHaveURL(/\/gallery$/, { timeout: 30_000 });
 
   // The finished generation invalidated the gallery: the new avatar is there.
-  await expect(cards(page)).toHaveCount(1);
+  await expect(galleryCards(page)).toHaveCount(1);
   await expect(page.getByText("Galeri kamu masih kosong")).toBeHidden();
   expect(
     await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),

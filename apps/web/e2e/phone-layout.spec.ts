@@ -1,16 +1,11 @@
+import { expect, test, type APIRequestContext, type Locator } from "@playwright/test";
+import { phone, toast } from "./support/app";
 import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from "@playwright/test";
-import {
-  generateButton,
+  galleryCards,
+  generateWith,
+  listStyles,
   openGenerator,
   signUpAndSignIn,
-  uploadPortrait,
   type StyleRow,
 } from "./support/generator";
 
@@ -50,39 +45,31 @@ async function clipped(locator: Locator): Promise<string[]> {
   );
 }
 
-/** A touch phone, 360 px wide, optionally sharing `page`'s signed-in session. */
-async function phone(browser: Browser, baseURL: string, page?: Page): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    hasTouch: true,
-    isMobile: true,
-    locale: "id-ID",
-    timezoneId: "Asia/Jakarta",
-    baseURL,
-    ...(page ? { storageState: await page.context().storageState() } : {}),
-  });
-  return context.newPage();
-}
-
 /** The active non-premium style with the longest Indonesian name (the hardest to fit). */
 async function longestStyle(request: APIRequestContext): Promise<StyleRow> {
-  const res = await request.get("/api/styles?sort=featured");
-  expect(res.ok()).toBe(true);
-  const { styles } = (await res.json()) as { styles: StyleRow[] };
+  const styles = await listStyles(request, "?sort=featured");
   const free = styles.filter((s) => !s.isPremium && s.category !== "formal_cv_cpns");
   free.sort((a, b) => b.nameId.length - a.nameId.length);
   expect(free[0]!.nameId.length, "a long style name to fit").toBeGreaterThan(18);
   return free[0]!;
 }
 
-const cards = (page: Page) =>
-  page.getByRole("list", { name: "Gambar di galeri" }).getByRole("article");
-/** A toast that has slid in (sonner's entry transition is 400 ms). */
-async function settled(toast: Locator): Promise<void> {
-  await expect(toast).toHaveAttribute("data-mounted", "true");
-  await toast.page().waitForTimeout(600);
+/** A toast that has slid in: mounted, and its box no longer moving (sonner's entry is 400 ms). */
+async function settled(shown: Locator): Promise<void> {
+  await expect(shown).toHaveAttribute("data-mounted", "true");
+  let last = "";
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify(await shown.boundingBox());
+        const still = now === last;
+        last = now;
+        return still;
+      },
+      { message: "the toast stops moving", intervals: [100] },
+    )
+    .toBe(true);
 }
-const toasts = (page: Page) => page.locator("[data-sonner-toast]");
 
 test("the landing's category strip at 360 px: every tab whole, a fade where more tabs hide", async ({
   browser,
@@ -155,15 +142,12 @@ test("the gallery on a touch phone: whole names, actions under the picture, dele
   test.setTimeout(300_000);
   const style = await longestStyle(request);
   await signUpAndSignIn(page);
-  await openGenerator(page, style);
-  await uploadPortrait(page);
-  await generateButton(page).click();
-  await expect(page).toHaveURL(/\/gallery$/, { timeout: 30_000 });
-  await expect(cards(page)).toHaveCount(1);
+  await generateWith(page, style);
+  await expect(galleryCards(page)).toHaveCount(1);
 
   const mobile = await phone(browser, baseURL!, page);
   await mobile.goto("/gallery");
-  const card = cards(mobile).first();
+  const card = galleryCards(mobile).first();
   await expect(card).toHaveAccessibleName(style.nameId);
   const picture = card.getByRole("button", { name: `Lihat detail ${style.nameId}` });
   await expect(picture.locator("img")).toBeVisible();
@@ -188,7 +172,7 @@ test("the gallery on a touch phone: whole names, actions under the picture, dele
   await expect(confirm.getByRole("heading", { name: "Hapus Avatar Permanen" })).toBeVisible();
   await confirm.getByRole("button", { name: "Batal" }).tap();
   await expect(confirm).toBeHidden();
-  await expect(cards(mobile)).toHaveCount(1);
+  await expect(galleryCards(mobile)).toHaveCount(1);
 
   // The style filter: "Semua Style" and only this member's style, with its count.
   await expect
@@ -210,14 +194,16 @@ test("the gallery on a touch phone: whole names, actions under the picture, dele
   const download = mobile.waitForEvent("download");
   await card.getByRole("button", { name: `Unduh: ${style.nameId}` }).tap();
   await download;
-  const toast = toasts(mobile).filter({ hasText: "Unduhan selesai" });
-  await expect(toast).toBeVisible();
-  await settled(toast);
+  const phoneToast = toast(mobile, "Unduhan selesai");
+  await expect(phoneToast).toBeVisible();
+  await settled(phoneToast);
   const header = mobile.locator('[data-slot="mobile-header"]');
   await expect(header.getByRole("link", { name: /Saldo kredit/ })).toBeVisible();
-  expect.soft(intersects(await box(toast), await box(header)), "toast over the header").toBe(false);
+  expect
+    .soft(intersects(await box(phoneToast), await box(header)), "toast over the header")
+    .toBe(false);
   // ... and off the bottom navigation, inside the screen.
-  const toastBox = await box(toast);
+  const toastBox = await box(phoneToast);
   const navBox = await box(mobile.locator('[data-slot="bottom-nav"]'));
   expect.soft(intersects(toastBox, navBox), "toast over the bottom navigation").toBe(false);
   expect.soft(toastBox.x).toBeGreaterThanOrEqual(0);
@@ -229,17 +215,17 @@ test("the gallery on a touch phone: whole names, actions under the picture, dele
   await mobile.mouse.down();
   for (let step = 1; step <= 8; step++) await mobile.mouse.move(from.x + step * 20, from.y);
   await mobile.mouse.up();
-  await expect(toast).toBeHidden();
+  await expect(phoneToast).toBeHidden();
   await mobile.context().close();
 
   // At 1280 px the toast sits top-right.
   await page.goto("/gallery");
-  const desktopCard = cards(page).first();
+  const desktopCard = galleryCards(page).first();
   await desktopCard.hover();
   const desktopDownload = page.waitForEvent("download");
   await desktopCard.getByRole("button", { name: `Unduh: ${style.nameId}` }).click();
   await desktopDownload;
-  const desktopToast = toasts(page).filter({ hasText: "Unduhan selesai" });
+  const desktopToast = toast(page, "Unduhan selesai");
   await expect(desktopToast).toBeVisible();
   await settled(desktopToast);
   const wide = await box(desktopToast);

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Browser, type Locator, type Page } from "@playwright/test";
 
 // Steps shared by journeys against the real server, whatever they are about.
 
@@ -67,3 +67,21 @@ export async function switchLanguage(page: Page, short: "EN" | "ID"): Promise<vo
     .getByRole("button", { name: short })
     .click();
 }
+
+/** A touch phone, 360 px wide, optionally sharing `session`'s signed-in session. */
+export async function phone(browser: Browser, baseURL: string, session?: Page): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 800 },
+    hasTouch: true,
+    isMobile: true,
+    locale: "id-ID",
+    timezoneId: "Asia/Jakarta",
+    baseURL,
+    ...(session ? { storageState: await session.context().storageState() } : {}),
+  });
+  return context.newPage();
+}
+
+/** The toast (sonner) that says `text`. */
+export const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text });

@@ -21,14 +21,22 @@ export function portraitJpeg(): Promise<Buffer> {
   return facePhoto(0);
 }
 
+/** The active styles as GET /api/styles lists them (`query`: "?sort=featured", ...). */
+export async function listStyles<T extends StyleRow = StyleRow>(
+  request: APIRequestContext,
+  query = "",
+): Promise<T[]> {
+  const res = await request.get(`/api/styles${query}`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { styles: T[] }).styles;
+}
+
 /** An active non-premium style, of `category` when there is one. */
 export async function pickStyle(
   request: APIRequestContext,
   category = "cartoon",
 ): Promise<StyleRow> {
-  const res = await request.get("/api/styles?sort=featured");
-  expect(res.ok()).toBe(true);
-  const { styles } = (await res.json()) as { styles: StyleRow[] };
+  const styles = await listStyles(request, "?sort=featured");
   const style =
     styles.find((s) => !s.isPremium && s.category === category) ?? styles.find((s) => !s.isPremium);
   expect(style, "an active non-premium style").toBeTruthy();
@@ -102,3 +110,22 @@ export async function uploadPortrait(page: Page): Promise<void> {
   expect(upload.status()).toBe(201);
   await expect(ready(page)).toBeVisible();
 }
+
+/** Makes one avatar of `style` from the face photo and lands on /gallery. */
+export async function generateWith(page: Page, style: StyleRow): Promise<void> {
+  await openGenerator(page, style);
+  await uploadPortrait(page);
+  await generateButton(page).click();
+  if (style.category === "formal_cv_cpns") {
+    // A pas foto result stays on the generator to be downloaded; the gallery is one tap away.
+    await page
+      .getByRole("region", { name: "Avatarmu sudah jadi" })
+      .getByRole("link", { name: "Buka galeri" })
+      .click({ timeout: 30_000 });
+  }
+  await expect(page).toHaveURL(/\/gallery$/, { timeout: 30_000 });
+}
+
+/** The cards of the gallery's grid. */
+export const galleryCards = (page: Page) =>
+  page.getByRole("list", { name: "Gambar di galeri" }).getByRole("article");
