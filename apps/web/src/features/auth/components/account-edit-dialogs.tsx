@@ -153,14 +153,14 @@ export function ChangePasswordDialog() {
       busy={change.isPending}
       onSubmit={onSubmit}
       formRef={formRef}
-      submitLabel={t("account.passwordSave")}
+      submitLabel={t("account.passwordTitle")}
       busyLabel={t("account.passwordSaving")}
       title={t("account.passwordTitle")}
       description={t("account.passwordHint")}
       trigger={
         <Button variant="outline" className="w-full sm:w-auto">
           <KeyRound aria-hidden />
-          {t("account.passwordOpen")}
+          {t("account.passwordTitle")}
         </Button>
       }
     >
@@ -173,7 +173,6 @@ export function ChangePasswordDialog() {
         error={messages.currentPassword}
       />
       <NewPasswordField
-        label={t("account.newPassword")}
         value={newPassword}
         onChange={(e) => setNew(e.target.value)}
         error={messages.newPassword}
