@@ -145,9 +145,9 @@ export async function renderPage({
   const { pathname } = new URL(url);
   if (!ssrPaths.includes(pathname)) return null;
   const ssrData: SsrData = { lang: isLang(lang) ? lang : "id", ...data };
-  // The legal texts are part of the web build, not of the API. /policies hands its tabs to the
-  // app, which reads them from the page's data; /terms and /privacy have them in the HTML only.
-  if (pathname === "/policies") ssrData.legal = legalTexts[ssrData.lang];
+  // The legal texts are part of the web build, not of the API: the page carries them, so the
+  // app hydrates them without downloading their chunk.
+  if (legalPaths.includes(pathname)) ssrData.legal = legalTexts[ssrData.lang];
 
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));

@@ -9,7 +9,7 @@ import { isLang, type Lang } from "@/lib/i18n-core";
 /**
  * What the server put beside a server-rendered page (docs/decisions/009): the language it was
  * rendered in and the raw API answers it was rendered with, exactly as the API sends them
- * (GET /api/account/me, /api/styles?sort=featured, /api/styles/summary), and on /policies
+ * (GET /api/account/me, /api/styles?sort=featured, /api/styles/summary), and on a legal page
  * its text, which the app otherwise downloads as a chunk. The browser seeds its
  * query cache with the same answers before hydrating, so its first render matches the HTML.
  */
@@ -18,7 +18,7 @@ export type SsrData = {
   me?: MeResponse;
   styles?: { styles: StyleSummary[] };
   summary?: CatalogueSummary;
-  /** The legal texts in `lang`, on /policies (not an API answer: the app takes its tabs over). */
+  /** The legal texts in `lang`, on /terms, /privacy and /policies (not an API answer). */
   legal?: LegalContent;
 };
 
