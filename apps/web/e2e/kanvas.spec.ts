@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
-import { kanvasPrice } from "./support/app";
+import { kanvasPrice, switchLanguage } from "./support/app";
 import { choosePhoto, portraitJpeg, signUpAndSignIn } from "./support/generator";
 
 // Kanvas against the real server (issue 15): text-to-image and image-to-image runs made by the
@@ -186,19 +186,31 @@ test.describe("desktop", () => {
       const before = await balance(page);
       await openKanvas(page);
       await page.getByRole("tab", { name: "Text to Image" }).click();
-      await page.getByLabel("Prompt", { exact: true }).fill(`Kota malam ${word} berkilau`);
+      // Typed in capitals: the word is matched whatever its case, and named as it is banned.
+      const prompt = page.getByLabel("Prompt", { exact: true });
+      await prompt.fill(`Kota malam ${word.toUpperCase()} berkilau`);
       const answer = started(page);
       await generate(page, 1, each).click();
       expect((await answer).status()).toBe(422);
-      await expect(page.getByLabel("Prompt", { exact: true })).toHaveAccessibleDescription(
+      // The word is named next to the prompt, in Indonesian and in English.
+      await expect(prompt).toHaveAttribute("aria-invalid", "true");
+      await expect(prompt).toHaveAccessibleDescription(
         `Prompt mengandung kata yang tidak diizinkan: "${word}". Tidak ada kredit yang terpakai.`,
       );
       expect(await balance(page)).toBe(before);
-      const runs = (await (await page.request.get("/api/kanvas/runs")).json()) as {
-        runs: unknown[];
-      };
-      expect(runs.runs).toHaveLength(0);
+      const runs = async () =>
+        ((await (await page.request.get("/api/kanvas/runs")).json()) as { runs: unknown[] }).runs;
+      expect(await runs()).toHaveLength(0);
       await expect(page.getByText("Belum ada gambar")).toBeVisible();
+      await switchLanguage(page, "EN");
+      const again = started(page);
+      await page.getByRole("button", { name: /^Make 1 image/ }).click();
+      expect((await again).status()).toBe(422);
+      await expect(prompt).toHaveAccessibleDescription(
+        `The prompt contains words that are not allowed: "${word}". No credits were spent.`,
+      );
+      expect(await balance(page)).toBe(before);
+      expect(await runs()).toHaveLength(0);
     } finally {
       await admin.delete(`/api/admin/banned-keywords/${keyword.id}`);
       await admin.dispose();
