@@ -22,12 +22,10 @@ export function generationRoutes(ctx: AppContext) {
   const { generations } = ctx.services;
   return (
     contractRoutes(ctx)
-      // Ok or not for everyone; the provider, its model and the queue's length only for an admin.
-      .on(generationsContract.health, async (c) => {
-        const actor = await ctx.resolveActor(c);
-        const health = await generations.health();
-        return { status: 200, body: actor.isAdmin ? health : { ok: health.ok } };
-      })
+      .on(generationsContract.health, async (c) => ({
+        status: 200,
+        body: await generations.health(await ctx.resolveActor(c)),
+      }))
       // The caller's generations still queued or processing (the gallery's progress cards).
       .on(generationsContract.active, async (c) => {
         const actor = await ctx.resolveActor(c);

@@ -1,4 +1,4 @@
-import type { Generation, GenerationHealthDetail, StartGenerationRequest } from "@rupa/shared";
+import type { Generation, GenerationHealth, StartGenerationRequest } from "@rupa/shared";
 import type { z } from "zod";
 import type { startGenerationRequestSchema } from "@rupa/shared";
 import type { Actor } from "../../lib/actor";
@@ -247,7 +247,11 @@ export function createGenerationsService(d: GenerationDeps) {
       return gen;
     },
 
-    async health(): Promise<GenerationHealthDetail> {
+    /**
+     * Whether generation is available now, for everyone; the queue's length and the provider,
+     * its model and its error only for an admin (the count is not even read for anyone else).
+     */
+    async health(actor: Actor): Promise<GenerationHealth> {
       const provider = await d.providers.forService("avatar_generation");
       let queueOk = true;
       let providerOk = true;
@@ -263,8 +267,10 @@ export function createGenerationsService(d: GenerationDeps) {
         providerOk = false;
         detail = e instanceof Error ? e.message : String(e);
       }
+      const ok = queueOk && providerOk;
+      if (!actor.isAdmin) return { ok };
       return {
-        ok: queueOk && providerOk,
+        ok,
         queue: { ok: queueOk, waiting: await d.generations.countQueued() },
         provider: {
           name: provider.name,
