@@ -296,7 +296,9 @@ export function createAppContext(core: CoreParts): AppContext {
     },
   });
   const payments = createPaymentsService({
-    payments: createPaymentsRepository(db.db, credits, referrals),
+    db: db.db,
+    payments: createPaymentsRepository(db.db, credits),
+    referrals,
     credits,
     settings,
     accounts,

@@ -11,7 +11,6 @@ import type { RequestMeta } from "../../lib/request-meta";
 import type { AccountRepository } from "../account/account.repository";
 import { assertAdmin, type AdminService } from "../admin/admin.service";
 import type { ReferralsRepository } from "../referrals/referrals.repository";
-import { payReferrerRewards } from "../referrals/referrals.service";
 import type { SettingsRepository } from "../settings/settings.repository";
 
 export interface AdminReferralsDeps {
@@ -58,10 +57,12 @@ export function createAdminReferralsService(d: AdminReferralsDeps) {
     },
 
     /**
-     * Pays every referrer what their completed, unpaid referrals are due, one referrer at a
-     * time (each in its own transaction with the referrer locked, so two presses at once pay
-     * each reward once: the second finds them credited). Completion pays on its own; this pays
-     * what it could not (rewards paused, a failure between completion and payment).
+     * Pays every referral whose friend has a paid purchase and whose reward was never paid
+     * (`referral_reward_credits` each, read once: rewards were paused at 0 when the purchase
+     * came, or it came before this rule), one referrer at a time, each in its own transaction
+     * with the referrer locked and each reward's audit row written in it, so two presses at once
+     * pay each reward once: the second finds them credited. While rewards are paused (0) it pays
+     * nothing.
      */
     async processRewards(
       actor: Actor,
@@ -72,8 +73,10 @@ export function createAdminReferralsService(d: AdminReferralsDeps) {
       let processed = 0;
       let referrers = 0;
       let credits = 0;
+      const reward = await d.settings.getInt("referral_reward_credits");
+      if (reward <= 0) return { processed, referrers, credits };
       for (const referrerId of await d.referrals.referrersWithUnpaid()) {
-        const { paid, reward } = await payReferrerRewards(d, referrerId, auditActor);
+        const paid = await d.referrals.payDueRewards(referrerId, reward, auditActor);
         if (paid > 0) {
           processed += paid;
           referrers += 1;

@@ -1,10 +1,9 @@
 import { and, desc, eq, gt, isNotNull, lt, or, isNull, sql } from "drizzle-orm";
 import { creditLots, paymentNotifications, payments } from "../../db/schema";
-import type { Database } from "../../infra/db/client";
+import type { Database, Tx } from "../../infra/db/client";
 import type { GatewayKind } from "../../infra/payments/gateway";
 import type { MidtransTransaction } from "../../infra/payments/midtrans";
 import type { CreditsRepository } from "../credits/credits.repository";
-import type { ReferralsRepository } from "../referrals/referrals.repository";
 import {
   decide,
   decideUnanswered,
@@ -34,21 +33,8 @@ export interface OrderWithLot extends PaymentRow {
   lotRemaining: number | null;
 }
 
-/** What a grant also pays: the buyer's referrer, at the buyer's first purchase. */
-export interface ApplyOptions {
-  /** Credits for the buyer's referrer (`referral_reward_credits`, read before the transaction). */
-  referralReward: number;
-}
-
 export type ApplyOutcome =
-  | {
-      outcome: "granted";
-      order: PaymentRow;
-      lotId: string;
-      expiresAt: Date;
-      /** The referrer this purchase paid (the buyer's first paid order), if any. */
-      referralReward: { referrerId: string; lotId: string } | null;
-    }
+  | { outcome: "granted"; order: PaymentRow; lotId: string; expiresAt: Date }
   | { outcome: "ended" | "refunded" | "waiting"; order: PaymentRow }
   | { outcome: "ignored"; reason: string; order: PaymentRow | null };
 
@@ -60,14 +46,10 @@ const lotColumns = {
 /**
  * Orders and notifications (spec §7 create-payment, add_credits_with_expiration). An order's
  * status changes only in `apply`, which locks the order row, decides again on what it finds, and
- * writes the order, the credit lot or the revocation in one transaction: a notification that
- * arrives twenty times at once grants once (the lot is also unique per payment).
+ * writes the order, the credit lot or the revocation in the service's transaction: a
+ * notification that arrives twenty times at once grants once (the lot is also unique per payment).
  */
-export function createPaymentsRepository(
-  db: Database,
-  credits: CreditsRepository,
-  referrals: Pick<ReferralsRepository, "rewardFirstPurchase">,
-) {
+export function createPaymentsRepository(db: Database, credits: CreditsRepository) {
   function withLot() {
     return db
       .select({ payment: payments, ...lotColumns })
@@ -198,99 +180,82 @@ export function createPaymentsRepository(
     },
 
     /**
-     * Applies what the gateway confirmed (a transaction, or none yet) to an order, in one
-     * transaction on the locked order row. Decides again on the locked row, so concurrent calls
-     * see each other's result.
+     * Applies what the gateway confirmed (a transaction, or none yet) to an order, in the
+     * caller's transaction `tx`, on the locked order row. Decides again on the locked row, so
+     * concurrent calls see each other's result.
      */
     async apply(
+      tx: Tx,
       orderId: string,
       confirmed: MidtransTransaction | null,
       now: Date,
-      opts: ApplyOptions = { referralReward: 0 },
     ): Promise<ApplyOutcome> {
-      return db.transaction(async (tx) => {
-        const locked = await tx.execute(
-          sql`SELECT id FROM payments WHERE order_id = ${orderId} FOR UPDATE`,
-        );
-        if (locked.rows.length === 0) return { outcome: "ignored", reason: "unknown", order: null };
-        const [order] = await tx.select().from(payments).where(eq(payments.orderId, orderId));
-        const facts = { ...order!, status: order!.status as PaymentStatus };
-        const decision: Decision = confirmed
-          ? decide(facts, confirmed)
-          : decideUnanswered(facts, now);
-        const seen = confirmed
-          ? {
-              paymentType: confirmed.payment_type ?? order!.paymentType,
-              gatewayTransactionId: confirmed.transaction_id ?? order!.gatewayTransactionId,
-              fraudStatus: confirmed.fraud_status ?? order!.fraudStatus,
-            }
-          : {};
-        const update = (set: Partial<typeof payments.$inferInsert>) =>
-          tx
-            .update(payments)
-            .set({ ...seen, ...set, updatedAt: now })
-            .where(eq(payments.id, order!.id))
-            .returning()
-            .then((rows) => rows[0]!);
+      const locked = await tx.execute(
+        sql`SELECT id FROM payments WHERE order_id = ${orderId} FOR UPDATE`,
+      );
+      if (locked.rows.length === 0) return { outcome: "ignored", reason: "unknown", order: null };
+      const [order] = await tx.select().from(payments).where(eq(payments.orderId, orderId));
+      const facts = { ...order!, status: order!.status as PaymentStatus };
+      const decision: Decision = confirmed
+        ? decide(facts, confirmed)
+        : decideUnanswered(facts, now);
+      const seen = confirmed
+        ? {
+            paymentType: confirmed.payment_type ?? order!.paymentType,
+            gatewayTransactionId: confirmed.transaction_id ?? order!.gatewayTransactionId,
+            fraudStatus: confirmed.fraud_status ?? order!.fraudStatus,
+          }
+        : {};
+      const update = (set: Partial<typeof payments.$inferInsert>) =>
+        tx
+          .update(payments)
+          .set({ ...seen, ...set, updatedAt: now })
+          .where(eq(payments.id, order!.id))
+          .returning()
+          .then((rows) => rows[0]!);
 
-        switch (decision.kind) {
-          case "grant": {
-            const expiresAt = new Date(now.getTime() + order!.validityDays * 86_400_000);
-            const lot = await credits.grant(
-              order!.userId,
-              {
-                source: "purchase",
-                amount: order!.credits,
-                watermarked: false,
-                expiresAt,
-                description: `${packageName(order!.planName, order!.billingCycle)} (${order!.orderId})`,
-                paymentId: order!.id,
-              },
-              tx,
-            );
-            // The lot is unique per payment: a second grant finds it there and changes nothing.
-            if (!lot) return { outcome: "ignored", reason: "already_granted", order: order! };
-            const paid = await update({ status: decision.status, paidAt: now, creditedAt: now });
-            // The buyer's referrer is paid in this same transaction, once per referral: a second
-            // purchase finds the referral paid (docs/product/referrals.md).
-            const reward = await referrals.rewardFirstPurchase(
-              tx,
-              order!.userId,
-              opts.referralReward,
-            );
-            return {
-              outcome: "granted",
-              order: paid,
-              lotId: lot.lotId,
+      switch (decision.kind) {
+        case "grant": {
+          const expiresAt = new Date(now.getTime() + order!.validityDays * 86_400_000);
+          const lot = await credits.grant(
+            order!.userId,
+            {
+              source: "purchase",
+              amount: order!.credits,
+              watermarked: false,
               expiresAt,
-              referralReward: reward
-                ? { referrerId: reward.referrerId, lotId: reward.lotId }
-                : null,
-            };
-          }
-          case "end":
-            return { outcome: "ended", order: await update({ status: decision.status }) };
-          case "refund": {
-            const [lot] = await tx
-              .select({ id: creditLots.id })
-              .from(creditLots)
-              .where(eq(creditLots.paymentId, order!.id));
-            if (lot) {
-              await credits.revokeLot(lot.id, "payment_refund", `Refund of ${order!.orderId}`, tx);
-              // The plan ends with the refund: no more premium styles or "subscribed".
-              await tx.update(creditLots).set({ expiresAt: now }).where(eq(creditLots.id, lot.id));
-            }
-            return {
-              outcome: "refunded",
-              order: await update({ status: decision.status, refundedAt: now }),
-            };
-          }
-          case "wait":
-            return { outcome: "waiting", order: await update({}) };
-          case "ignore":
-            return { outcome: "ignored", reason: decision.reason, order: order! };
+              description: `${packageName(order!.planName, order!.billingCycle)} (${order!.orderId})`,
+              paymentId: order!.id,
+            },
+            tx,
+          );
+          // The lot is unique per payment: a second grant finds it there and changes nothing.
+          if (!lot) return { outcome: "ignored", reason: "already_granted", order: order! };
+          const paid = await update({ status: decision.status, paidAt: now, creditedAt: now });
+          return { outcome: "granted", order: paid, lotId: lot.lotId, expiresAt };
         }
-      });
+        case "end":
+          return { outcome: "ended", order: await update({ status: decision.status }) };
+        case "refund": {
+          const [lot] = await tx
+            .select({ id: creditLots.id })
+            .from(creditLots)
+            .where(eq(creditLots.paymentId, order!.id));
+          if (lot) {
+            await credits.revokeLot(lot.id, "payment_refund", `Refund of ${order!.orderId}`, tx);
+            // The plan ends with the refund: no more premium styles or "subscribed".
+            await tx.update(creditLots).set({ expiresAt: now }).where(eq(creditLots.id, lot.id));
+          }
+          return {
+            outcome: "refunded",
+            order: await update({ status: decision.status, refundedAt: now }),
+          };
+        }
+        case "wait":
+          return { outcome: "waiting", order: await update({}) };
+        case "ignore":
+          return { outcome: "ignored", reason: decision.reason, order: order! };
+      }
     },
 
     /**

@@ -15,11 +15,12 @@ export const CHECKOUT_EXPIRY_MINUTES = 24 * 60;
 /** After the checkout's expiry, an order nobody picked a method for is expired locally. */
 export const EXPIRY_GRACE_MINUTES = 15;
 
-const PAID: readonly PaymentStatus[] = ["settlement", "capture"];
+/** The statuses of an order paid for good (the referral reward's "a paid purchase" reads them too). */
+export const PAID_STATUSES: readonly PaymentStatus[] = ["settlement", "capture"];
 
 export function orderState(status: PaymentStatus): OrderState {
   if (status === "pending") return "pending";
-  if (PAID.includes(status)) return "paid";
+  if (PAID_STATUSES.includes(status)) return "paid";
   if (status === "expire") return "expired";
   if (status === "refund" || status === "partial_refund") return "refunded";
   return "failed";
@@ -82,7 +83,7 @@ export function decide(order: OrderFacts, tx: MidtransTransaction): Decision {
     return { kind: "ignore", reason: "amount_mismatch" };
   }
   const pending = order.status === "pending";
-  const paid = PAID.includes(order.status);
+  const paid = PAID_STATUSES.includes(order.status);
   if (isPaid(tx)) {
     return pending
       ? { kind: "grant", status: tx.transaction_status === "capture" ? "capture" : "settlement" }

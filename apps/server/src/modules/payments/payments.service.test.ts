@@ -25,8 +25,8 @@ function world() {
   const orders = new Map<string, PaymentRow>();
   const notifications: { orderId: string; signatureValid: boolean }[] = [];
   const applied: { orderId: string; confirmed: MidtransTransaction | null }[] = [];
-  /** The referrer's reward each grant was given (the setting, read before its transaction). */
-  const referralRewards: (number | undefined)[] = [];
+  /** The referrer's reward each grant paid (the setting, read before its transaction). */
+  const referralRewards: number[] = [];
   const events: SecurityEventInput[] = [];
   const mails: MailMessage[] = [];
   const failed: string[] = [];
@@ -122,27 +122,27 @@ function world() {
       notifications.push({ orderId: n.orderId, signatureValid: n.signatureValid });
       return Promise.resolve();
     },
-    apply(orderId, confirmed, _now, opts): Promise<ApplyOutcome> {
+    apply(_tx, orderId, confirmed): Promise<ApplyOutcome> {
       applied.push({ orderId, confirmed });
-      referralRewards.push(opts?.referralReward);
       const r = orders.get(orderId)!;
       if (confirmed?.transaction_status === "settlement" && r.status === "pending") {
         r.status = "settlement";
         const expiresAt = new Date(now + 30 * 864e5);
-        return Promise.resolve({
-          outcome: "granted",
-          order: r,
-          lotId: "lot1",
-          expiresAt,
-          referralReward: null,
-        });
+        return Promise.resolve({ outcome: "granted", order: r, lotId: "lot1", expiresAt });
       }
       return Promise.resolve({ outcome: "waiting", order: r });
     },
   } as Partial<PaymentsRepository> as PaymentsRepository;
 
   const service = createPaymentsService({
+    db: { transaction: <T>(fn: (tx: never) => Promise<T>) => fn({} as never) },
     payments: repo,
+    referrals: {
+      rewardFirstPurchase(_tx, _referredId, reward) {
+        referralRewards.push(reward);
+        return Promise.resolve(false);
+      },
+    },
     credits: {} as never,
     settings: {
       get: () => Promise.resolve(JSON.stringify(defaultPlans)),
@@ -277,7 +277,7 @@ describe("a notification", () => {
     await w.service.notify(sign(settlement(o.orderId)), "ip");
     expect(w.applied).toEqual([{ orderId: o.orderId, confirmed: pending }]);
     // A pending status cannot grant: the referrer's reward setting is not even read.
-    expect(w.referralRewards).toEqual([0]);
+    expect(w.referralRewards).toEqual([]);
   });
 
   it("answers 503 when the status API cannot confirm, so Midtrans sends it again", async () => {
@@ -295,7 +295,7 @@ describe("a notification", () => {
       outcome: "granted",
     });
     expect(w.mails).toHaveLength(1);
-    // The grant is told what a first purchase pays the buyer's referrer (the setting).
+    // The grant pays the buyer's referrer what a first purchase pays (the setting).
     expect(w.referralRewards).toEqual([5]);
     expect(w.mails[0]!.to).toBe("sari@example.com");
     expect(w.mails[0]!.text).toContain(o.orderId);

@@ -8,6 +8,7 @@ import {
   type PlansResponse,
   type Subscription,
 } from "@rupa/shared";
+import type { Database } from "../../infra/db/client";
 import type { MailMessage } from "../../infra/mail/mailer";
 import { receiptMail } from "../../infra/mail/templates";
 import type { PaymentGateway, PaymentGateways } from "../../infra/payments/gateway";
@@ -23,14 +24,10 @@ import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import type { AccountRepository } from "../account/account.repository";
 import type { CreditsRepository } from "../credits/credits.repository";
+import type { ReferralsRepository } from "../referrals/referrals.repository";
 import type { SecurityEventsRepository } from "../security/security-events.repository";
 import type { SettingsRepository } from "../settings/settings.repository";
-import type {
-  ApplyOptions,
-  ApplyOutcome,
-  OrderWithLot,
-  PaymentsRepository,
-} from "./payments.repository";
+import type { ApplyOutcome, OrderWithLot, PaymentsRepository } from "./payments.repository";
 import {
   CHECKOUT_EXPIRY_MINUTES,
   orderState,
@@ -66,7 +63,10 @@ const NOTIFICATION_STATUS_TIMEOUT_MS = 3500;
 const BUYER_RECHECK_MS = 4000;
 
 export function createPaymentsService(d: {
+  db: Pick<Database, "transaction">;
   payments: PaymentsRepository;
+  /** The buyer's referrer is paid at the buyer's first purchase, in the grant's transaction. */
+  referrals: Pick<ReferralsRepository, "rewardFirstPurchase">;
   credits: CreditsRepository;
   settings: SettingsRepository;
   accounts: AccountRepository;
@@ -133,22 +133,36 @@ export function createPaymentsService(d: {
   }
 
   /**
-   * Read before the grant's transaction opens (on PGlite a query beside an open transaction
-   * waits for it): what a first purchase pays the buyer's referrer. Only a paid status can
-   * grant, so nothing is read for the others.
+   * Applies what the gateway confirmed to an order in one transaction: the order on its locked
+   * row, its credit lot, and at a grant the buyer's referrer's reward (once per referral: a
+   * second purchase finds the referral paid; docs/product/referrals.md). The reward is read
+   * before the transaction opens (on PGlite a query beside an open transaction waits for it),
+   * and only when a paid status can grant; rewards paused at 0 pay nothing.
    */
-  async function applyOptions(confirmed: MidtransTransaction | null): Promise<ApplyOptions> {
-    if (!confirmed || !isPaid(confirmed)) return { referralReward: 0 };
-    return { referralReward: await d.settings.getInt("referral_reward_credits") };
+  async function apply(
+    orderId: string,
+    confirmed: MidtransTransaction | null,
+  ): Promise<ApplyOutcome> {
+    const referralReward =
+      confirmed && isPaid(confirmed) ? await d.settings.getInt("referral_reward_credits") : 0;
+    const { result, referralRewardPaid } = await d.db.transaction(async (tx) => {
+      const result = await d.payments.apply(tx, orderId, confirmed, now());
+      const referralRewardPaid =
+        result.outcome === "granted" && referralReward > 0
+          ? await d.referrals.rewardFirstPurchase(tx, result.order.userId, referralReward)
+          : false;
+      return { result, referralRewardPaid };
+    });
+    return applied(result, referralRewardPaid);
   }
 
-  async function applied(result: ApplyOutcome): Promise<ApplyOutcome> {
+  async function applied(result: ApplyOutcome, referralRewardPaid: boolean): Promise<ApplyOutcome> {
     if (result.outcome === "granted") {
       d.log.info(
         {
           orderId: result.order.orderId,
           credits: result.order.credits,
-          referralRewardPaid: result.referralReward !== null,
+          referralRewardPaid,
         },
         "payment settled, credits granted",
       );
@@ -176,9 +190,7 @@ export function createPaymentsService(d: {
     if (!gateway) return null;
     try {
       const confirmed = await gateway.client.transactionStatus(order.orderId, opts);
-      return await applied(
-        await d.payments.apply(order.orderId, confirmed, now(), await applyOptions(confirmed)),
-      );
+      return await apply(order.orderId, confirmed);
     } catch (err) {
       if (!(err instanceof MidtransError)) throw err;
       d.log.warn(
@@ -382,9 +394,7 @@ export function createPaymentsService(d: {
         // Midtrans sends the notification again; the sweeper also asks later.
         return { status: 503, message: "The payment status could not be confirmed yet" };
       }
-      const result = await applied(
-        await d.payments.apply(n.order_id, confirmed, now(), await applyOptions(confirmed)),
-      );
+      const result = await apply(n.order_id, confirmed);
       return {
         status: 200,
         outcome: result.outcome === "ignored" ? `ignored:${result.reason}` : result.outcome,

@@ -1,10 +1,11 @@
 import { alias } from "drizzle-orm/pg-core";
-import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { parseSort, type AdminReferral, type AdminReferralsQuery } from "@rupa/shared";
 import { payments, referrals, results, users } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
 import { likePattern, type AuditActor, type AuditRepository } from "../audit/audit.repository";
 import type { CreditsRepository } from "../credits/credits.repository";
+import { PAID_STATUSES } from "../payments/payments.rules";
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
@@ -20,19 +21,24 @@ export function createReferralsRepository(
   const dueUnpaid = and(
     isNull(referrals.creditedAt),
     sql`EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.userId} = ${referrals.referredId}
-        AND ${payments.paidAt} IS NOT NULL AND ${payments.status} IN ('settlement', 'capture'))`,
+        AND ${payments.paidAt} IS NOT NULL AND ${inArray(payments.status, [...PAID_STATUSES])})`,
   )!;
 
+  /** Locks the referrer's row: whoever pays a referrer's rewards holds it first. */
+  async function lockReferrer(tx: Tx, referrerId: string): Promise<void> {
+    await tx.execute(sql`SELECT id FROM users WHERE id = ${referrerId} FOR UPDATE`);
+  }
+
   /**
-   * Pays one referral in `tx`, whose caller locked the referrer's row (or locks it here first):
-   * claims it (`credited_at IS NULL`), then grants the reward as a ledger lot that says why.
+   * Pays one referral in `tx`, whose caller locked the referrer's row: claims it
+   * (`credited_at IS NULL`), then grants the reward as a ledger lot that says why. Returns the
+   * lot's id, or null when the referral was paid already.
    */
   async function payOne(
     tx: Tx,
     r: { id: string; referrerId: string },
     reward: number,
-  ): Promise<{ referralId: string; referrerId: string; lotId: string } | null> {
-    await tx.execute(sql`SELECT id FROM users WHERE id = ${r.referrerId} FOR UPDATE`);
+  ): Promise<string | null> {
     const claimed = await tx
       .update(referrals)
       .set({ status: "credited", creditedAt: sql`now()`, creditsAwarded: reward })
@@ -53,7 +59,7 @@ export function createReferralsRepository(
       .update(referrals)
       .set({ rewardLotId: lot?.lotId ?? null })
       .where(eq(referrals.id, r.id));
-    return { referralId: r.id, referrerId: r.referrerId, lotId: lot?.lotId ?? "" };
+    return lot?.lotId ?? "";
   }
 
   return {
@@ -104,23 +110,19 @@ export function createReferralsRepository(
 
     /**
      * The friend's paid order was just granted, in the caller's transaction (the payments
-     * module's grant): pays the friend's referrer `reward` credits, once per referral. The
+     * service's grant): pays the friend's referrer `reward` credits, once per referral. The
      * referrer's row is locked first (as Process Rewards locks it), then the referral is claimed
      * by a conditional UPDATE on `credited_at IS NULL`, so a second purchase, a repeated or a
-     * concurrent notification pays nothing more. Null when there is nothing to pay.
+     * concurrent notification pays nothing more. False when there was nothing to pay.
      */
-    async rewardFirstPurchase(
-      tx: Tx,
-      referredId: string,
-      reward: number,
-    ): Promise<{ referralId: string; referrerId: string; lotId: string } | null> {
-      if (reward <= 0) return null;
+    async rewardFirstPurchase(tx: Tx, referredId: string, reward: number): Promise<boolean> {
       const [due] = await tx
         .select({ id: referrals.id, referrerId: referrals.referrerId })
         .from(referrals)
         .where(and(eq(referrals.referredId, referredId), isNull(referrals.creditedAt)));
-      if (!due) return null;
-      return payOne(tx, due, reward);
+      if (!due) return false;
+      await lockReferrer(tx, due.referrerId);
+      return (await payOne(tx, due, reward)) !== null;
     },
 
     /**
@@ -130,9 +132,8 @@ export function createReferralsRepository(
      * each once. With an admin behind it, each reward's audit row is written in it too.
      */
     async payDueRewards(referrerId: string, reward: number, actor?: AuditActor): Promise<number> {
-      if (reward <= 0) return 0;
       return db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT id FROM users WHERE id = ${referrerId} FOR UPDATE`);
+        await lockReferrer(tx, referrerId);
         const due = await tx
           .select({ id: referrals.id, referrerId: referrals.referrerId, status: referrals.status })
           .from(referrals)
@@ -140,8 +141,8 @@ export function createReferralsRepository(
           .orderBy(asc(referrals.createdAt), asc(referrals.id));
         let paid = 0;
         for (const r of due) {
-          const done = await payOne(tx, r, reward);
-          if (!done) continue;
+          const lotId = await payOne(tx, r, reward);
+          if (lotId === null) continue;
           if (actor) {
             await audit.write(tx, {
               actor,
@@ -154,7 +155,7 @@ export function createReferralsRepository(
                 referrerId,
                 referralIds: [r.id],
                 credits: reward,
-                lotId: done.lotId,
+                lotId,
               },
             });
           }

@@ -1,6 +1,5 @@
 import type { ReferralStats } from "@rupa/shared";
 import type { AccountRepository } from "../account/account.repository";
-import type { AuditActor } from "../audit/audit.repository";
 import type { SettingsRepository } from "../settings/settings.repository";
 import type { ReferralsRepository } from "./referrals.repository";
 
@@ -8,8 +7,8 @@ import type { ReferralsRepository } from "./referrals.repository";
  * The referral rule (docs/product/referrals.md): a referred friend's first avatar (e-mail
  * confirmed, a result of their own) completes the referral, which counts toward the referrer's
  * premium unlock (`referral_reward_every` completed friends) and pays nothing; credits are paid
- * at the friend's first purchase, in the payments module's grant transaction
- * (`ReferralsRepository.rewardFirstPurchase`).
+ * at the friend's first purchase, in the payments service's grant transaction
+ * (`ReferralsRepository.rewardFirstPurchase`), and by the admin's Process Rewards.
  *
  * Completes the member's referral when it is due. Idempotent and safe to call twice at once (one
  * conditional update). Called at confirmation and after every successful generation.
@@ -19,24 +18,6 @@ export async function completeReferralIfDue(
   userId: string,
 ): Promise<void> {
   await d.referrals.completeIfDue(userId);
-}
-
-/**
- * Process Rewards for one referrer: pays the rewards (`referral_reward_credits` each) of the
- * referrals whose friend has a paid purchase and was never paid for it (rewards were set to 0
- * at the time, or the purchase came before this rule); returns how many were paid. With the
- * admin as `actor`, each reward's audit row is written in its transaction.
- */
-export async function payReferrerRewards(
-  d: {
-    referrals: Pick<ReferralsRepository, "payDueRewards">;
-    settings: Pick<SettingsRepository, "getInt">;
-  },
-  referrerId: string,
-  actor?: AuditActor,
-): Promise<{ paid: number; reward: number }> {
-  const reward = await d.settings.getInt("referral_reward_credits");
-  return { paid: await d.referrals.payDueRewards(referrerId, reward, actor), reward };
 }
 
 export function createReferralsService(d: {
