@@ -16,6 +16,8 @@ export type Bucket = (typeof BUCKETS)[number];
 
 export const LANGUAGES = ["id", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** A stored or sent language, read leniently: English when it says "en", Indonesian otherwise. */
+export const toLanguage = (v: unknown): Language => (v === "en" ? "en" : "id");
 
 /** The services an `ai_model_configs` entry can drive. */
 export const AI_SERVICES = ["avatar_generation", "kanvas_generation", "style_preview"] as const;

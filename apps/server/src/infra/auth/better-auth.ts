@@ -4,8 +4,7 @@ import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { getOAuthState } from "better-auth/api";
-import type { Language } from "@rupa/shared";
-import { PASSWORD_MAX, PASSWORD_MIN } from "@rupa/shared";
+import { PASSWORD_MAX, PASSWORD_MIN, toLanguage } from "@rupa/shared";
 import type { Env } from "../../env";
 import { accounts, sessions, users, verifications } from "../../db/schema";
 import { authLogLevel } from "../../lib/log-levels";
@@ -76,8 +75,6 @@ function authCookiePrefix(secure: boolean): string {
   return secure ? "__Host-rupa" : "rupa";
 }
 
-const lang = (v: unknown): Language => (v === "en" ? "en" : "id");
-
 /**
  * better-auth over our own tables (users, sessions, accounts, verifications): it owns password
  * hashing (scrypt), sessions and cookies, e-mail verification and reset tokens, and Google
@@ -143,13 +140,18 @@ export function createAuth(opts: {
         if (isUndeliverable(user.email)) return;
         const u = user as typeof user & { preferredLanguage?: string };
         await mailer.send(
-          mailFor("existing", lang(u.preferredLanguage), user.email, `${env.PUBLIC_URL}/auth`),
+          mailFor(
+            "existing",
+            toLanguage(u.preferredLanguage),
+            user.email,
+            `${env.PUBLIC_URL}/auth`,
+          ),
         );
       },
       sendResetPassword: async ({ user, token }) => {
         const u = user as typeof user & { preferredLanguage?: string };
         const url = `${env.PUBLIC_URL}/auth?reset=true&email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
-        await mailer.send(mailFor("reset", lang(u.preferredLanguage), user.email, url));
+        await mailer.send(mailFor("reset", toLanguage(u.preferredLanguage), user.email, url));
       },
     },
     emailVerification: {
@@ -160,7 +162,7 @@ export function createAuth(opts: {
       sendVerificationEmail: async ({ user, url }) => {
         if (isUndeliverable(user.email) || !(await hooks.verificationRequired())) return;
         const u = user as typeof user & { preferredLanguage?: string };
-        await mailer.send(mailFor("confirm", lang(u.preferredLanguage), user.email, url));
+        await mailer.send(mailFor("confirm", toLanguage(u.preferredLanguage), user.email, url));
       },
       afterEmailVerification: async (user) => {
         await hooks.onAccountConfirmed(user.id);

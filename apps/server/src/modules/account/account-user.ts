@@ -1,4 +1,4 @@
-import type { AccountUser, Role } from "@rupa/shared";
+import { toLanguage, type AccountUser, type Role } from "@rupa/shared";
 import type { CreditsRepository } from "../credits/credits.repository";
 import type { AccountRepository, UserRow } from "./account.repository";
 
@@ -23,7 +23,7 @@ export async function toAccountUser(
     email: u.email,
     fullName: u.fullName,
     phone: u.phone,
-    preferredLanguage: u.preferredLanguage === "en" ? "en" : "id",
+    preferredLanguage: toLanguage(u.preferredLanguage),
     emailVerified: u.emailVerified,
     role,
     totalGenerations: u.totalGenerations,

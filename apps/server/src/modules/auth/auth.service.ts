@@ -1,4 +1,10 @@
-import { referralCodeSchema, type Language, type Role, type SettingKey } from "@rupa/shared";
+import {
+  referralCodeSchema,
+  toLanguage,
+  type Language,
+  type Role,
+  type SettingKey,
+} from "@rupa/shared";
 import type { z } from "zod";
 import type {
   changePasswordRequestSchema,
@@ -53,7 +59,6 @@ function authCode(e: unknown): string | null {
   return typeof body?.code === "string" ? body.code : null;
 }
 
-const lang = (v: unknown): Language => (v === "en" ? "en" : "id");
 const WINDOW = 15 * 60;
 const DAY = 24 * 60 * 60;
 
@@ -512,7 +517,7 @@ export function createAuthService(d: AuthDeps) {
       await d.sendMail(
         mailFor(
           changed ? "passwordChanged" : "signInFailures",
-          lang(user.preferredLanguage),
+          toLanguage(user.preferredLanguage),
           user.email,
           `${d.env.PUBLIC_URL}/auth${changed ? "?mode=forgot" : ""}`,
         ),

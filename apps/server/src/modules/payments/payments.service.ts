@@ -7,6 +7,7 @@ import {
   planListSchema,
   type PlansResponse,
   type Subscription,
+  toLanguage,
 } from "@rupa/shared";
 import type { Database } from "../../infra/db/client";
 import type { MailMessage } from "../../infra/mail/mailer";
@@ -116,7 +117,7 @@ export function createPaymentsService(d: {
       const user = await d.accounts.findById(o.userId);
       if (!user) return;
       await d.send(
-        receiptMail(user.preferredLanguage === "en" ? "en" : "id", user.email, {
+        receiptMail(toLanguage(user.preferredLanguage), user.email, {
           orderId: o.orderId,
           packageName: packageName(o.planName, o.billingCycle),
           amountIdr: o.amountIdr,
@@ -172,7 +173,7 @@ export function createPaymentsService(d: {
         type: "suspicious_activity",
         severity: "warning",
         userId: result.order?.userId ?? null,
-        details: { payment: result.order?.orderId, reason: "amount does not match the order" },
+        details: { payment: result.order?.orderId, reason: "amount_mismatch" },
       });
     }
     return result;
@@ -378,7 +379,7 @@ export function createPaymentsService(d: {
           type: "api_abuse",
           severity: "warning",
           ip,
-          details: { webhook: "midtrans", reason: "bad signature", order: n.order_id },
+          details: { webhook: "midtrans", reason: "bad_signature", order: n.order_id },
         });
         return { status: 401, message: "Invalid signature" };
       }
