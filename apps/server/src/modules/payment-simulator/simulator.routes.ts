@@ -115,12 +115,6 @@ export function simulatorRoutes(ctx: AppContext) {
     c.header("Cache-Control", "no-store");
     return next();
   });
-  // The Snap endpoint is Midtrans' server API, called by Rupa's own server (Basic auth, no
-  // Origin); the checkout page's form is a browser's and must come from Rupa's pages.
-  app.use(
-    "*",
-    sameOriginMutations(ctx.env.PUBLIC_URL, (path) => path === "/pay/snap/v1/transactions"),
-  );
   app.use("*", bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.text("Too large", 413) }));
 
   app.post("/snap/v1/transactions", async (c) => {
@@ -233,7 +227,9 @@ ${button("pay", "Bayar", "primary")}${button("fail", "Gagalkan pembayaran", "dan
     );
   });
 
-  app.post("/:orderId", async (c) => {
+  // The checkout page's form is a browser's and must come from Rupa's pages; the Snap endpoint
+  // above is Midtrans' server API, called by Rupa's own server (Basic auth, no Origin).
+  app.post("/:orderId", sameOriginMutations(ctx.env.PUBLIC_URL), async (c) => {
     const orderId = c.req.param("orderId");
     if (!ORDER_ID.test(orderId)) return c.text("Not found", 404);
     const form = await c.req.parseBody();
