@@ -84,13 +84,41 @@ export const HEALTH_CHECK_STEPS = [
 export type HealthCheckStep = (typeof HEALTH_CHECK_STEPS)[number];
 export const healthCheckStepSchema = z.enum(HEALTH_CHECK_STEPS);
 
+/**
+ * What a health-check step found, as a code the admin page translates with the result's
+ * `params`: a step's success (`database_answers` with `driver` and `users`), a known failure
+ * (`registration_function_missing`), or `failed`, an unexpected error whose own message is the
+ * result's `detail`. A code the page does not know yet is shown as a generic pass or failure.
+ */
+export const HEALTH_CHECK_CODES = [
+  /** functions: `queueRole`, `provider`. */
+  "functions_answer",
+  /** database: `driver`, `users`. */
+  "database_answers",
+  "sessions_read",
+  "account_round_trip",
+  /** styles: `count`. */
+  "styles_load",
+  /** storage: `driver`. */
+  "storage_round_trip",
+  "session_role_unreadable",
+  "account_not_stored",
+  "account_no_referral_code",
+  "account_not_removed",
+  "registration_function_missing",
+  "no_active_styles",
+  "failed",
+] as const;
+export type HealthCheckCode = (typeof HEALTH_CHECK_CODES)[number];
+
 export const healthCheckResultSchema = z.object({
   step: healthCheckStepSchema,
   status: z.enum(["success", "error"]),
-  /** What was found, in English (the page shows its own words per step and status). */
+  /** One of HEALTH_CHECK_CODES (the page's words come from it and `params`). */
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  /** What was found, in English, for API clients and logs (the page shows it only for `failed`). */
   detail: z.string(),
-  /** A known failure the page translates, e.g. `registration_function_missing`. */
-  code: z.string().nullable(),
   ms: z.number().nonnegative(),
 });
 export type HealthCheckResult = z.infer<typeof healthCheckResultSchema>;

@@ -27,10 +27,53 @@ export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const auditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 
+/**
+ * Every action an audit row can record, `<entity>.<verb>`: the server's `AuditInput.action` takes
+ * only these, and the admin panel names each one in both languages (`audit.actions.*`). A row
+ * written before an action was renamed still reads (the schema takes any string); the panel
+ * shows such a row with a generic name.
+ */
+export const AUDIT_ACTIONS = [
+  "user.role_changed",
+  "user.credits_added",
+  "user.credits_set",
+  "style.updated",
+  "style.activated",
+  "style.deactivated",
+  "style.deleted",
+  "style.duplicated",
+  "style.previews_requested",
+  "style_preview_pair.created",
+  "style_preview_pair.deleted",
+  "style_preview_pair.reordered",
+  "upload.deleted",
+  "setting.updated",
+  "ai_config.created",
+  "ai_config.updated",
+  "ai_config.activated",
+  "ai_config.deactivated",
+  "ai_config.deleted",
+  "banned_keyword.created",
+  "banned_keyword.updated",
+  "banned_keyword.activated",
+  "banned_keyword.deactivated",
+  "banned_keyword.deleted",
+  "referral.reward_paid",
+  "custom_profession_config.created",
+  "custom_profession_config.updated",
+  "custom_profession_config.enabled",
+  "custom_profession_config.disabled",
+  "feedback.handled",
+  "feedback.reopened",
+  "system.cache_cleared",
+  "system.database_optimized",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 export const auditEntrySchema = z.object({
   id: z.string(),
   actor: z.object({ id: z.string().nullable(), email: z.string().nullable() }),
-  /** `<entity>.<verb>`, e.g. `user.credits_added`, `style.updated`. */
+  /** `<entity>.<verb>`, e.g. `user.credits_added`, `style.updated` (one of AUDIT_ACTIONS). */
   action: z.string(),
   entityType: auditEntityTypeSchema,
   entityId: z.string().nullable(),

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import { and, desc, eq, like, sql } from "drizzle-orm";
 import {
+  HEALTH_CHECK_CODES,
   HEALTH_CHECK_STEPS,
   healthCheckResultSchema,
   securityEventsPageSchema,
@@ -135,6 +136,9 @@ describe(`admin System on ${testDriver()}`, () => {
       expect(res.status, step).toBe(200);
       const result = healthCheckResultSchema.parse(await res.json());
       expect(result, step).toMatchObject({ step, status: "success" });
+      // The page translates the code with its values; `failed` would be an unexpected error.
+      expect(HEALTH_CHECK_CODES, step).toContain(result.code);
+      expect(result.code, step).not.toBe("failed");
     }
     const after = await t.ctx.db.db.select({ n: sql<number>`count(*)::int` }).from(users);
     expect(after[0]!.n).toBe(before[0]!.n + 1); // the admin made above, and nothing else

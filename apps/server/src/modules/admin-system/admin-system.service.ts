@@ -97,10 +97,14 @@ export function createAdminSystemService(d: AdminSystemDeps) {
     };
   }
 
-  const action = (actor: AuditActor, verb: string, after: Record<string, unknown>) => ({
+  const action = (
+    actor: AuditActor,
+    verb: "cache_cleared" | "database_optimized",
+    after: Record<string, unknown>,
+  ) => ({
     audit: {
       actor,
-      action: `system.${verb}`,
+      action: `system.${verb}` as const,
       entityType: "system" as const,
       entityId: null,
       after,

@@ -1,6 +1,6 @@
 import { alias } from "drizzle-orm/pg-core";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { parseSort, type AdminUsersQuery, type Role } from "@rupa/shared";
+import { parseSort, type AdminUsersQuery, type AuditAction, type Role } from "@rupa/shared";
 import {
   creditLots,
   creditSpends,
@@ -29,7 +29,7 @@ export interface AdminUserRow {
 export interface CreditAdjustment {
   delta: number;
   /** The audit action, e.g. `user.credits_added`. */
-  action: string;
+  action: AuditAction;
 }
 
 export interface CreditAdjustmentInput {
@@ -47,7 +47,7 @@ export interface CreditAdjustmentResult {
   after: number;
   /** What changed (signed), 0 when nothing did. */
   changed: number;
-  action: string | null;
+  action: AuditAction | null;
 }
 
 const roleExpr = sql<string>`coalesce(${userRoles.role}, 'user')`;

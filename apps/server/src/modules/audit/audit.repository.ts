@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { parseSort, type AuditEntityType, type AuditEntry, type AuditQuery } from "@rupa/shared";
+import {
+  parseSort,
+  type AuditAction,
+  type AuditEntityType,
+  type AuditEntry,
+  type AuditQuery,
+} from "@rupa/shared";
 import { auditLog } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
 
@@ -12,8 +18,8 @@ export interface AuditActor {
 
 export interface AuditInput {
   actor: AuditActor;
-  /** `<entity>.<verb>`, e.g. `user.credits_added`. */
-  action: string;
+  /** `<entity>.<verb>`, e.g. `user.credits_added` (AUDIT_ACTIONS, which the panel translates). */
+  action: AuditAction;
   entityType: AuditEntityType;
   entityId: string | null;
   before?: Record<string, unknown> | null;

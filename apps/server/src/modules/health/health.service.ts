@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type {
+  HealthCheckCode,
   HealthCheckResult,
   HealthCheckStep,
   HealthDetail,
@@ -48,6 +49,23 @@ function memo<T>(ttlMs: number, fn: () => Promise<T>): (() => Promise<T>) & { cl
       value = undefined;
     },
   });
+}
+
+/** What a health-check step found: its code and values for the page, and in English. */
+interface StepFound {
+  code: HealthCheckCode;
+  params: Record<string, string | number>;
+  detail: string;
+}
+
+/** A health-check step's known failure: its code for the page, its English message. */
+class StepFailure extends Error {
+  constructor(
+    readonly code: HealthCheckCode,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** An error's message, for a health check's detail. */
@@ -150,26 +168,37 @@ export function createHealthService(ctxOf: () => AppContext): HealthService {
   /**
    * The comprehensive health check's steps (admin System page), each run for real when asked:
    * nothing is memoized. `headers` are the asking admin's (the auth step reads their session).
+   * A step answers what it found as a code and its values (the page translates them) and in
+   * English; a known failure throws a StepFailure with its code.
    */
-  const steps: Record<HealthCheckStep, (headers: Headers) => Promise<string>> = {
+  const steps: Record<HealthCheckStep, (headers: Headers) => Promise<StepFound>> = {
     async functions() {
       const ctx = ctxOf();
       await ctx.queue.check();
       const provider = await ctx.services.providers.forService("avatar_generation");
       await provider.check();
-      return `Queue (${ctx.queue.role}) and generation provider ${provider.name} answer`;
+      return {
+        code: "functions_answer",
+        params: { queueRole: ctx.queue.role, provider: provider.name },
+        detail: `Queue (${ctx.queue.role}) and generation provider ${provider.name} answer`,
+      };
     },
     async database() {
       const ctx = ctxOf();
       const r = await ctx.db.executeSql("SELECT count(*)::int AS n FROM users", []);
       const n = Number((r.rows[0] as { n?: unknown } | undefined)?.n ?? 0);
-      return `${ctx.db.driver} answers (${n} users)`;
+      return {
+        code: "database_answers",
+        params: { driver: ctx.db.driver, users: n },
+        detail: `${ctx.db.driver} answers (${n} users)`,
+      };
     },
     async auth(headers) {
       await authCheck();
       const actor = await ctxOf().services.auth.actor(headers);
-      if (actor?.role !== "admin") throw new Error("The session's role could not be read");
-      return "Sessions and roles are read";
+      if (actor?.role !== "admin")
+        throw new StepFailure("session_role_unreadable", "The session's role could not be read");
+      return { code: "sessions_read", params: {}, detail: "Sessions and roles are read" };
     },
     async registration() {
       const ctx = ctxOf();
@@ -185,25 +214,39 @@ export function createHealthService(ctxOf: () => AppContext): HealthService {
           },
         });
         const user = await accounts.findByEmail(email);
-        if (!user) throw new Error("The new account was not stored");
-        if (!user.referralCode) throw new Error("The new account has no referral code");
+        if (!user) throw new StepFailure("account_not_stored", "The new account was not stored");
+        if (!user.referralCode)
+          throw new StepFailure("account_no_referral_code", "The new account has no referral code");
       } finally {
         // Leaves no user behind, whatever happened above.
         const user = await accounts.findByEmail(email);
         if (user) await accounts.deleteUser(user.id);
       }
-      if (await accounts.findByEmail(email)) throw new Error("The test account was not removed");
-      return "An account was created, read back and removed";
+      if (await accounts.findByEmail(email))
+        throw new StepFailure("account_not_removed", "The test account was not removed");
+      return {
+        code: "account_round_trip",
+        params: {},
+        detail: "An account was created, read back and removed",
+      };
     },
     async styles() {
       const list = await ctxOf().services.stylesRepo.listActive("featured", "en");
-      if (list.length === 0) throw new Error("No active styles");
-      return `${list.length} active styles load`;
+      if (list.length === 0) throw new StepFailure("no_active_styles", "No active styles");
+      return {
+        code: "styles_load",
+        params: { count: list.length },
+        detail: `${list.length} active styles load`,
+      };
     },
     async storage() {
       const ctx = ctxOf();
       await ctx.storage.check();
-      return `${ctx.storage.driver} storage writes, reads and deletes`;
+      return {
+        code: "storage_round_trip",
+        params: { driver: ctx.storage.driver },
+        detail: `${ctx.storage.driver} storage writes, reads and deletes`,
+      };
     },
   };
 
@@ -225,16 +268,18 @@ export function createHealthService(ctxOf: () => AppContext): HealthService {
       const start = performance.now();
       const ms = () => Math.round(performance.now() - start);
       try {
-        const detail = await steps[step](headers);
-        return { step, status: "success", detail, code: null, ms: ms() };
+        const found = await steps[step](headers);
+        return { step, status: "success", ...found, ms: ms() };
       } catch (e) {
         const detail = messageOf(e);
         // Spec §8: a missing registration function ("does not exist") has its own message.
-        const code =
-          step === "registration" && /does not exist/i.test(detail)
-            ? "registration_function_missing"
-            : null;
-        return { step, status: "error", detail, code, ms: ms() };
+        const code: HealthCheckCode =
+          e instanceof StepFailure
+            ? e.code
+            : step === "registration" && /does not exist/i.test(detail)
+              ? "registration_function_missing"
+              : "failed";
+        return { step, status: "error", code, params: {}, detail, ms: ms() };
       }
     },
     async detail(): Promise<HealthDetail> {

@@ -27,7 +27,7 @@ export function replicateWebhookRoutes(ctx: AppContext) {
         type: "api_abuse",
         severity: "warning",
         ip: c.get("clientIp"),
-        details: { webhook: "replicate", reason: "bad signature" },
+        details: { webhook: "replicate", reason: "bad_signature" },
       });
       throw new AppError("unauthorized", 401, "Invalid webhook signature");
     }

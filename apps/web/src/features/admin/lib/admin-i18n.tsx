@@ -1,5 +1,14 @@
-import { createContext, use, useEffect, useMemo, useState, type ReactNode } from "react";
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from "react";
 import type adminIdMessages from "@/locales/admin/id.json";
+import { errorMessage } from "@/lib/error-message";
 import { useI18n, type Lang, type Leaves, type Vars } from "@/lib/i18n";
 import { flattenMessages, interpolate, type MessageTree } from "@/lib/i18n-core";
 
@@ -31,6 +40,8 @@ function loadAdminCatalog(lang: Lang): Promise<Map<string, string>> {
 interface AdminI18nValue {
   lang: Lang;
   t: AdminTranslate;
+  /** Whether a key exists; for keys built from what the server sent (codes, actions). */
+  has: (key: string) => boolean;
 }
 
 const AdminI18nContext = createContext<AdminI18nValue | null>(null);
@@ -72,6 +83,7 @@ export function AdminI18nProvider({
         if (template === undefined) return key;
         return interpolate(template, vars);
       },
+      has: (key) => messages.has(key),
     };
   }, [state]);
 
@@ -84,4 +96,25 @@ export function useAdminI18n(): AdminI18nValue {
   const value = use(AdminI18nContext);
   if (!value) throw new Error("useAdminI18n must be used inside <AdminI18nProvider>");
   return value;
+}
+
+/**
+ * The app's `errorMessage` for the admin panel: an error's code is looked up in the admin
+ * catalogue's `errors.codes` first (codes only admin routes answer, such as `keyword_exists`),
+ * then in the app catalogue's (`not_found`, `last_admin`, ...), then the generic sentence.
+ *
+ *   onError: (error) => toast.error(t("users.roleFailed"), { description: adminError(error) })
+ */
+export function useAdminErrorMessage(): (error: unknown) => string {
+  const app = useI18n();
+  const admin = useAdminI18n();
+  return useCallback(
+    (error: unknown) =>
+      errorMessage(error, {
+        t: (key, vars) =>
+          admin.has(key) ? admin.t(key as AdminMessageKey, vars) : app.t(key, vars),
+        has: (key) => admin.has(key) || app.has(key),
+      }),
+    [app, admin],
+  );
 }

@@ -34,7 +34,12 @@ import {
 } from "../api/system";
 import { AdminPage } from "../components/admin-page";
 import { Panel } from "../components/dashboard/stat-card";
-import { useAdminI18n, type AdminTranslate } from "../lib/admin-i18n";
+import {
+  useAdminErrorMessage,
+  useAdminI18n,
+  type AdminMessageKey,
+  type AdminTranslate,
+} from "../lib/admin-i18n";
 
 /** 1536 → "1.5 KB" (binary units, one decimal). */
 export function formatBytes(bytes: number, lang: Lang): string {
@@ -222,9 +227,27 @@ const stepIcon = {
   error: CircleAlert,
 };
 
+/**
+ * A step's result in the admin's words: its code with its values (a code this page does not
+ * know yet reads as a plain pass or failure); an unexpected error's own message is `technical`.
+ */
+export function healthResultText(
+  result: HealthCheckResult,
+  { t, has }: { t: AdminTranslate; has: (key: string) => boolean },
+): { text: string; technical: string | null } {
+  const key = `system.check.codes.${result.code}`;
+  return {
+    text: has(key)
+      ? t(key as AdminMessageKey, result.params)
+      : t(`system.check.unknown.${result.status}`),
+    technical: result.code === "failed" && result.detail ? result.detail : null,
+  };
+}
+
 /** The comprehensive health check: each step pending → running → success or error, in order. */
 function HealthCheck() {
-  const { t } = useAdminI18n();
+  const { t, has } = useAdminI18n();
+  const adminError = useAdminErrorMessage();
   const [steps, setSteps] = useState<Record<HealthCheckStep, StepState> | null>(null);
   const [running, setRunning] = useState(false);
 
@@ -244,8 +267,9 @@ function HealthCheck() {
         state[step] = {
           step,
           status: "error",
-          detail: e instanceof Error ? e.message : String(e),
-          code: null,
+          code: "failed",
+          params: {},
+          detail: adminError(e),
           ms: 0,
         };
       }
@@ -274,7 +298,8 @@ function HealthCheck() {
           {HEALTH_CHECK_STEPS.map((step) => {
             const s = steps[step];
             const Icon = stepIcon[s.status];
-            const result = "step" in s ? s : null;
+            const result = "step" in s ? healthResultText(s, { t, has }) : null;
+            const ms = "step" in s ? s.ms : 0;
             return (
               <li
                 key={step}
@@ -297,16 +322,20 @@ function HealthCheck() {
                   <span className="sr-only">: {t(`system.check.state.${s.status}`)}</span>
                 </span>
                 <span
+                  data-testid={`check-${step}-detail`}
                   className={cn(
-                    "text-xs break-words text-muted-foreground sm:text-right",
+                    "flex min-w-0 flex-col text-xs break-words text-muted-foreground sm:text-right",
                     s.status === "error" && "text-red-700 dark:text-red-300",
                   )}
                 >
-                  {result
-                    ? result.code === "registration_function_missing"
-                      ? t("system.check.registrationMissing")
-                      : `${result.detail} · ${result.ms} ms`
-                    : t(`system.check.state.${s.status}`)}
+                  <span>
+                    {result
+                      ? `${result.text} · ${t("system.check.ms", { ms })}`
+                      : t(`system.check.state.${s.status}`)}
+                  </span>
+                  {result?.technical && (
+                    <span className="font-mono break-all">{result.technical}</span>
+                  )}
                 </span>
               </li>
             );
