@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import pg from "pg";
 import { inject } from "vitest";
 import type { DestinationStream } from "pino";
@@ -80,7 +81,24 @@ export interface TestServer {
   dataDir: string;
   /** Pin who the next requests are made as; `null` returns to the real session cookie. */
   actAs(actor: Partial<Actor> | null): void;
+  /**
+   * A request as a browser at its own address sends it: from a new address (10.200.x.y) each
+   * call unless `ip` is given, so per-address limits do not interfere (the server must trust
+   * X-Forwarded-For: TRUST_PROXY=true); `body` is sent as JSON, `form` as multipart; `jar`'s
+   * cookies go with it (and it keeps what the answer sets), and `cookie` besides.
+   */
+  call(path: string, opts?: CallOptions): Promise<Response>;
   close(): Promise<void>;
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  form?: FormData;
+  jar?: CookieJar;
+  cookie?: string;
+  ip?: string;
+  origin?: string;
 }
 
 /** The real app over a fresh database, a temporary storage folder and a started queue. */
@@ -118,12 +136,30 @@ export async function createTestServer(
   }
   const app = createApp(ctx, { webDistDir: opts.webDistDir });
   app.request = asFromOwnPage(app.request);
+  let addresses = 0;
   return {
     ctx,
     app,
     dataDir,
     actAs(a) {
       actor = a ? { ...anonymous, ...a } : null;
+    },
+    async call(path, opts = {}) {
+      addresses += 1;
+      const headers: Record<string, string> = {
+        "x-forwarded-for":
+          opts.ip ?? `10.200.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`,
+      };
+      if (opts.body !== undefined) headers["content-type"] = "application/json";
+      const cookie = [opts.jar?.size ? opts.jar.header() : "", opts.cookie ?? ""].filter(Boolean);
+      if (cookie.length) headers.cookie = cookie.join("; ");
+      if (opts.origin) headers.origin = opts.origin;
+      const res = await app.request(path, {
+        method: opts.method ?? (opts.body !== undefined || opts.form ? "POST" : "GET"),
+        headers,
+        body: opts.form ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
+      });
+      return opts.jar ? opts.jar.store(res) : res;
     },
     async close() {
       await queue.stop();
@@ -148,6 +184,33 @@ function asFromOwnPage(
     if (!headers.has("origin") && !headers.has("sec-fetch-site") && !headers.has("referer"))
       headers.set("sec-fetch-site", "same-origin");
     return request(input, { ...init, headers }, ...rest);
+  };
+}
+
+/**
+ * A log stream for createTestServer({ logStream }) that keeps what the server wrote: `text()` all
+ * of it, `entries()` each JSON line parsed, `clear()` to start over.
+ */
+export function captureLog() {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      chunks.push(chunk.toString());
+      cb();
+    },
+  });
+  const text = () => chunks.join("");
+  return {
+    stream,
+    text,
+    entries: <T = Record<string, unknown>>(): T[] =>
+      text()
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as T),
+    clear: () => {
+      chunks.length = 0;
+    },
   };
 }
 

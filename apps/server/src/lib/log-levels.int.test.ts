@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CookieJar, createTestServer, testDriver, type TestServer } from "../../test/harness";
+import {
+  CookieJar,
+  captureLog,
+  createTestServer,
+  testDriver,
+  type TestServer,
+} from "../../test/harness";
 import { users } from "../db/schema";
 import { DECODE_QUEUE, DECODE_SLOTS, photoDecodes } from "../infra/images/photo-pipeline";
 
@@ -9,26 +14,15 @@ import { DECODE_QUEUE, DECODE_SLOTS, photoDecodes } from "../infra/images/photo-
 // server gives by design must not write one. The probe's three cases, in production mode.
 
 let t: TestServer;
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _enc, cb) {
-    logLines.push(chunk.toString());
-    cb();
-  },
-});
+const serverLog = captureLog();
 
 type Line = { level: string; msg: string; path?: string; status?: number; component?: string };
-const lines = (): Line[] =>
-  logLines
-    .join("")
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Line);
+const lines = () => serverLog.entries<Line>();
 const errorLines = () => lines().filter((l) => l.level === "error" || l.level === "fatal");
 
 beforeAll(async () => {
   t = await createTestServer({
-    logStream,
+    logStream: serverLog.stream,
     startQueue: false,
     env: { NODE_ENV: "production", AUTH_SECRET: "a-production-secret-of-enough-length-123456" },
   });
@@ -36,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => {
   t.actAs(null);
-  logLines.length = 0;
+  serverLog.clear();
 });
 
 const errorCode = async (res: Response) =>
@@ -61,7 +55,7 @@ describe(`log levels of expected refusals on ${testDriver()}`, () => {
     try {
       const form = new FormData();
       form.append("photo", new Blob([new Uint8Array(16)], { type: "image/png" }), "me.png");
-      logLines.length = 0;
+      serverLog.clear();
       const res = await t.app.request("/api/uploads", {
         method: "POST",
         headers: { cookie: jar.header() },

@@ -1,23 +1,22 @@
-import { Writable } from "node:stream";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CookieJar, createTestServer, testDriver, type TestServer } from "../../test/harness";
+import {
+  CookieJar,
+  captureLog,
+  createTestServer,
+  testDriver,
+  type TestServer,
+} from "../../test/harness";
 import { mailOutbox } from "../db/schema";
 
 // A real database error, raised by PostgreSQL (or PGlite) inside a route, with personal data in
 // the query's parameters: the log says what failed, never whose data it was.
 
 let t: TestServer;
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _enc, cb) {
-    logLines.push(chunk.toString());
-    cb();
-  },
-});
+const serverLog = captureLog();
 
 beforeAll(async () => {
-  t = await createTestServer({ logStream });
+  t = await createTestServer({ logStream: serverLog.stream });
   t.actAs(null);
 });
 afterAll(() => t.close());
@@ -67,7 +66,7 @@ describe(`logs on ${testDriver()}`, () => {
         `ALTER TABLE users ADD CONSTRAINT log_test_refused_name CHECK (full_name NOT LIKE '%Rahayu%') NOT VALID`,
       ),
     );
-    logLines.length = 0;
+    serverLog.clear();
     const res = await call("/api/account/profile", {
       method: "PATCH",
       body: { fullName: "Siti Rahayu", phone: "0857-1111-2222" },
@@ -86,7 +85,7 @@ describe(`logs on ${testDriver()}`, () => {
     });
     expect(signUp.status).toBeGreaterThanOrEqual(400);
 
-    const log = logLines.join("");
+    const log = serverLog.text();
     // The failure is in the log, with what is needed to find it…
     expect(log).toContain("log_test_refused_name");
     expect(log).toMatch(/"code":"23514"/);

@@ -1,6 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import {
+  CookieJar,
+  type CallOptions,
+  createTestServer,
+  testDriver,
+  type TestServer,
+} from "../../../test/harness";
 import { mailOutbox, securityEvents, users } from "../../db/schema";
 import { limiterKey } from "../rate-limit/rate-limit.service";
 
@@ -15,26 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.ctx.db.db;
-let ipSeq = 0;
-function call(
-  path: string,
-  opts: { method?: string; body?: unknown; jar?: CookieJar; ip?: string; cookie?: string } = {},
-) {
-  const headers: Record<string, string> = {
-    "x-forwarded-for": opts.ip ?? `10.34.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`,
-  };
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
-  if (opts.jar?.size) headers.cookie = opts.jar.header();
-  if (opts.cookie) headers.cookie = opts.cookie;
-  const init = {
-    method: opts.method ?? (opts.body ? "POST" : "GET"),
-    headers,
-    body: opts.body ? JSON.stringify(opts.body) : undefined,
-  };
-  return Promise.resolve(t.app.request(path, init)).then((res: Response) =>
-    opts.jar ? opts.jar.store(res) : res,
-  );
-}
+const call = (path: string, opts?: CallOptions) => t.call(path, opts);
 
 let emailSeq = 0;
 async function newMember(lang: "id" | "en" = "id") {

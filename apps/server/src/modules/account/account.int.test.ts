@@ -1,11 +1,18 @@
-import { Writable } from "node:stream";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import {
+  CookieJar,
+  type CallOptions,
+  captureLog,
+  createTestServer,
+  testDriver,
+  type TestServer,
+} from "../../../test/harness";
 import {
   accounts,
   creditLots,
   mailOutbox,
+  rateLimitBuckets,
   referrals,
   results,
   securityEvents,
@@ -17,41 +24,15 @@ import { OWNER_NOTICE_FAILURES, limiterKey } from "../rate-limit/rate-limit.serv
 import { SUSPICIOUS_ACCOUNTS, SUSPICIOUS_DELAY_SECONDS } from "../security/suspicious-activity";
 
 let t: TestServer;
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _enc, cb) {
-    logLines.push(chunk.toString());
-    cb();
-  },
-});
+const serverLog = captureLog();
 
 beforeAll(async () => {
-  t = await createTestServer({ logStream, env: { TRUST_PROXY: "true" } });
+  t = await createTestServer({ logStream: serverLog.stream, env: { TRUST_PROXY: "true" } });
   t.actAs(null);
 });
 afterAll(() => t.close());
 
-let ipSeq = 0;
-/** Each call comes from its own IP unless one is given, so per-IP limits don't interfere. */
-function call(
-  path: string,
-  opts: { method?: string; body?: unknown; jar?: CookieJar; ip?: string; origin?: string } = {},
-) {
-  const headers: Record<string, string> = {
-    "x-forwarded-for": opts.ip ?? `10.0.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`,
-  };
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
-  if (opts.jar?.size) headers.cookie = opts.jar.header();
-  if (opts.origin) headers.origin = opts.origin;
-  const init = {
-    method: opts.method ?? (opts.body ? "POST" : "GET"),
-    headers,
-    body: opts.body ? JSON.stringify(opts.body) : undefined,
-  };
-  return Promise.resolve(t.app.request(path, init)).then((res: Response) =>
-    opts.jar ? opts.jar.store(res) : res,
-  );
-}
+const call = (path: string, opts?: CallOptions) => t.call(path, opts);
 
 let emailSeq = 0;
 const newEmail = () => `user${++emailSeq}-${Date.now()}@example.com`;
@@ -274,6 +255,29 @@ describe(`accounts on ${testDriver()}`, () => {
             WHERE key = ${limiterKey("sign-in", "email-wait", email)}`,
         );
 
+      /**
+       * One failed attempt that sets the e-mail's wait: checks the wait it set (its deadline is
+       * `seconds` after the attempt started, within the attempt's own time), then holds the wait
+       * whole, as if no time had passed, so the next attempt meets it however slow the machine.
+       */
+      const failSettingWait = async (email: string, ip: string, seconds: number) => {
+        const started = Date.now();
+        expect((await signIn(email, "wrong-password", ip)).status).toBe(401);
+        const ended = Date.now();
+        const key = limiterKey("sign-in", "email-wait", email);
+        const [wait] = await db()
+          .select({ resetAt: rateLimitBuckets.resetAt })
+          .from(rateLimitBuckets)
+          .where(eq(rateLimitBuckets.key, key));
+        const deadline = wait!.resetAt.getTime();
+        expect(deadline).toBeGreaterThanOrEqual(started + seconds * 1000 - 50);
+        expect(deadline).toBeLessThanOrEqual(ended + seconds * 1000 + 50);
+        await db().execute(
+          sql`UPDATE rate_limit_buckets SET reset_at = now() + ${`${seconds * 1000 - 100} milliseconds`}::interval
+            WHERE key = ${key}`,
+        );
+      };
+
       it("guessing one account is slowed from every address; the owner's own browser is never held up", async () => {
         const { email } = await newConfirmedUser();
         // The owner signed in from this browser before: it holds the account's device cookie.
@@ -335,13 +339,13 @@ describe(`accounts on ${testDriver()}`, () => {
         for (let i = 0; i < 5; i++)
           expect((await signIn(email, "wrong-password", `192.0.2.${i + 1}`)).status).toBe(401);
         // 5 failures so far: free. The 6th attempt is checked and sets a 1 s wait…
-        expect((await signIn(email, "wrong-password", "192.0.2.10")).status).toBe(401);
+        await failSettingWait(email, "192.0.2.10", 1);
         const first = await signIn(email, "wrong-password", "192.0.2.11");
         expect(first.status).toBe(429);
         expect(first.headers.get("retry-after")).toBe("1");
         await endEmailWait(email);
         // …the 7th a 2 s wait, for an address that never failed on it too.
-        expect((await signIn(email, "wrong-password", "192.0.2.12")).status).toBe(401);
+        await failSettingWait(email, "192.0.2.12", 2);
         const second = await signIn(email, "wrong-password", "192.0.2.13");
         expect(second.status).toBe(429);
         expect(second.headers.get("retry-after")).toBe("2");
@@ -865,7 +869,7 @@ describe(`accounts on ${testDriver()}`, () => {
     const [acc] = await db().select().from(accounts).where(eq(accounts.userId, id));
     expect(acc!.password).not.toContain("rahasia123");
     expect(acc!.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
-    const log = logLines.join("");
+    const log = serverLog.text();
     expect(log).toContain("/api/account/sign-in"); // the log is being captured…
     expect(log).not.toContain("rahasia123"); // …and holds no password
     expect(log).not.toMatch(/"cookie":/i);

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import {
+  CookieJar,
+  type CallOptions,
+  createTestServer,
+  testDriver,
+  type TestServer,
+} from "../../../test/harness";
 import { userRoles, users } from "../../db/schema";
 
 /**
@@ -20,24 +26,7 @@ afterAll(() => t.close());
 const db = () => t.ctx.db.db;
 const PASSWORD = "rahasia-admin-123";
 
-let ipSeq = 0;
-function call(path: string, opts: { method?: string; body?: unknown; jar?: CookieJar } = {}) {
-  const headers: Record<string, string> = {
-    "x-forwarded-for": `10.33.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`,
-    // A same-origin request from the web app, as a browser sends it.
-    origin: new URL(t.ctx.env.PUBLIC_URL).origin,
-    "sec-fetch-site": "same-origin",
-  };
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
-  if (opts.jar?.size) headers.cookie = opts.jar.header();
-  return Promise.resolve(
-    t.app.request(path, {
-      method: opts.method ?? (opts.body !== undefined ? "POST" : "GET"),
-      headers,
-      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-    }),
-  ).then((res: Response) => (opts.jar ? opts.jar.store(res) : res));
-}
+const call = (path: string, opts?: CallOptions) => t.call(path, opts);
 
 /** A confirmed member, made an admin when asked, signed in with a session of their own. */
 async function member(admin: boolean) {

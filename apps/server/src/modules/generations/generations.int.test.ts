@@ -4,7 +4,13 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeReplicate } from "../../../test/fake-replicate";
-import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import {
+  CookieJar,
+  type CallOptions,
+  createTestServer,
+  testDriver,
+  type TestServer,
+} from "../../../test/harness";
 import { facePhoto, noFacePhoto, twoFacesPhoto } from "../../../test/face-photos";
 import {
   aiModelConfigs,
@@ -41,24 +47,7 @@ afterAll(async () => {
 
 const db = () => t.ctx.db.db;
 let ipSeq = 0;
-function call(
-  path: string,
-  opts: { method?: string; json?: unknown; form?: FormData; jar?: CookieJar; ip?: string } = {},
-) {
-  const headers: Record<string, string> = {
-    "x-forwarded-for": opts.ip ?? `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`,
-  };
-  if (opts.json !== undefined) headers["content-type"] = "application/json";
-  if (opts.jar?.size) headers.cookie = opts.jar.header();
-  const init = {
-    method: opts.method ?? (opts.json || opts.form ? "POST" : "GET"),
-    headers,
-    body: opts.form ?? (opts.json ? JSON.stringify(opts.json) : undefined),
-  };
-  return Promise.resolve(t.app.request(path, init)).then((res: Response) =>
-    opts.jar ? opts.jar.store(res) : res,
-  );
-}
+const call = (path: string, opts?: CallOptions) => t.call(path, opts);
 const errorCode = async (res: Response) =>
   ((await res.json()) as { error: { code: string } }).error.code;
 const photoForm = (bytes: Buffer, name = "me.jpg", type = "image/jpeg") => {
@@ -81,7 +70,7 @@ const jpeg = (w = 800, h = 1000, opts: { orientation?: number } = {}) =>
 
 async function guest(ip: string, fp = `fp-${Math.random().toString(36).slice(2)}-abcdefgh`) {
   const jar = new CookieJar();
-  const res = await call("/api/guest/session", { json: { fingerprint: fp }, jar, ip });
+  const res = await call("/api/guest/session", { body: { fingerprint: fp }, jar, ip });
   expect(res.status).toBe(200);
   return jar;
 }
@@ -126,7 +115,7 @@ async function member(credits: number, watermarked = false) {
   if (credits > 0)
     await t.ctx.services.credits.grant(u!.id, { source: "purchase", amount: credits, watermarked });
   const jar = new CookieJar();
-  const res = await call("/api/account/sign-in", { json: { email, password: "rahasia123" }, jar });
+  const res = await call("/api/account/sign-in", { body: { email, password: "rahasia123" }, jar });
   expect(res.status).toBe(200);
   return { id: u!.id, jar };
 }
@@ -232,7 +221,7 @@ describe(`generation on ${testDriver()}`, () => {
     const jar = await guest("10.2.0.1");
     const uploadId = await upload(jar);
     const res = await call("/api/generations", {
-      json: { uploadId, styleId: await freeStyle() },
+      body: { uploadId, styleId: await freeStyle() },
       jar,
     });
     expect(res.status).toBe(202);
@@ -254,7 +243,7 @@ describe(`generation on ${testDriver()}`, () => {
     expect((await call(displayUrl!)).status).toBe(404);
 
     const again = await call("/api/generations", {
-      json: { uploadId, styleId: await freeStyle() },
+      body: { uploadId, styleId: await freeStyle() },
       jar,
     });
     expect(again.status).toBe(403);
@@ -272,7 +261,7 @@ describe(`generation on ${testDriver()}`, () => {
     for (let i = 0; i < 2; i++) {
       const jar = await guest(ip);
       const res = await call("/api/generations", {
-        json: { uploadId: await upload(jar, undefined, ip), styleId: await freeStyle() },
+        body: { uploadId: await upload(jar, undefined, ip), styleId: await freeStyle() },
         jar,
         ip,
       });
@@ -280,7 +269,7 @@ describe(`generation on ${testDriver()}`, () => {
     }
     const jar = await guest(ip, "a-brand-new-fingerprint-123");
     const res = await call("/api/generations", {
-      json: { uploadId: await upload(jar, undefined, ip), styleId: await freeStyle() },
+      body: { uploadId: await upload(jar, undefined, ip), styleId: await freeStyle() },
       jar,
       ip,
     });
@@ -293,7 +282,7 @@ describe(`generation on ${testDriver()}`, () => {
     await useProvider("local");
     const m = await member(2, false);
     const res = await call("/api/generations", {
-      json: { uploadId: await upload(m.jar), styleId: await freeStyle(), gender: "female" },
+      body: { uploadId: await upload(m.jar), styleId: await freeStyle(), gender: "female" },
       jar: m.jar,
     });
     const { generation } = (await res.json()) as { generation: { id: string; watermark: boolean } };
@@ -313,19 +302,19 @@ describe(`generation on ${testDriver()}`, () => {
     const theirUpload = await upload(rich.jar);
     const mine = await upload(broke.jar);
     const res = await call("/api/generations", {
-      json: { uploadId: mine, styleId: await freeStyle() },
+      body: { uploadId: mine, styleId: await freeStyle() },
       jar: broke.jar,
     });
     expect(res.status).toBe(402);
     expect(await errorCode(res)).toBe("insufficient_credits");
     const stolen = await call("/api/generations", {
-      json: { uploadId: theirUpload, styleId: await freeStyle() },
+      body: { uploadId: theirUpload, styleId: await freeStyle() },
       jar: broke.jar,
     });
     expect(stolen.status).toBe(404);
     const g = (await (
       await call("/api/generations", {
-        json: { uploadId: theirUpload, styleId: await freeStyle() },
+        body: { uploadId: theirUpload, styleId: await freeStyle() },
         jar: rich.jar,
       })
     ).json()) as { generation: { id: string } };
@@ -339,7 +328,7 @@ describe(`generation on ${testDriver()}`, () => {
     const [premium] = await db().select().from(styles).where(eq(styles.isPremium, true)).limit(1);
     const uploadId = await upload(m.jar);
     const res = await call("/api/generations", {
-      json: { uploadId, styleId: premium!.id },
+      body: { uploadId, styleId: premium!.id },
       jar: m.jar,
     });
     expect(await errorCode(res)).toBe("premium_required");
@@ -347,7 +336,7 @@ describe(`generation on ${testDriver()}`, () => {
       sql`INSERT INTO banned_keywords (keyword) VALUES ('senjata') ON CONFLICT DO NOTHING`,
     );
     const banned = await call("/api/generations", {
-      json: {
+      body: {
         uploadId,
         styleId: await freeStyle(),
         variables: { title: "Polisi dengan SENJATA", accessories: "topi" },
@@ -372,7 +361,7 @@ describe(`generation on ${testDriver()}`, () => {
     const [premium] = await db().select().from(styles).where(eq(styles.isPremium, true)).limit(1);
     const tryPremium = async (m: { jar: CookieJar }) =>
       call("/api/generations", {
-        json: { uploadId: await upload(m.jar), styleId: premium!.id },
+        body: { uploadId: await upload(m.jar), styleId: premium!.id },
         jar: m.jar,
       });
     const day = 24 * 3600_000;
@@ -425,7 +414,7 @@ describe(`generation on ${testDriver()}`, () => {
     const styleId = await freeStyle();
     const responses = await Promise.all(
       Array.from({ length: 50 }, () =>
-        call("/api/generations", { json: { uploadId, styleId }, jar: m.jar }),
+        call("/api/generations", { body: { uploadId, styleId }, jar: m.jar }),
       ),
     );
     const statuses = responses.map((r) => r.status);
@@ -440,7 +429,7 @@ describe(`generation on ${testDriver()}`, () => {
     await useProvider("replicate", "server_error");
     const m = await member(1);
     const res = await call("/api/generations", {
-      json: { uploadId: await upload(m.jar), styleId: await freeStyle() },
+      body: { uploadId: await upload(m.jar), styleId: await freeStyle() },
       jar: m.jar,
     });
     const { generation } = (await res.json()) as { generation: { id: string } };
@@ -464,7 +453,7 @@ describe(`generation on ${testDriver()}`, () => {
       await useProvider("local");
       const m = await member(3);
       const ok = await call("/api/generations", {
-        json: { uploadId: await upload(m.jar), styleId: await freeStyle() },
+        body: { uploadId: await upload(m.jar), styleId: await freeStyle() },
         jar: m.jar,
       });
       expect(ok.status).toBe(202);
@@ -474,7 +463,7 @@ describe(`generation on ${testDriver()}`, () => {
 
       // One credit left, the price is two: refused, nothing spent.
       const short = await call("/api/generations", {
-        json: { uploadId: await upload(m.jar), styleId: await freeStyle() },
+        body: { uploadId: await upload(m.jar), styleId: await freeStyle() },
         jar: m.jar,
       });
       expect(short.status).toBe(402);
@@ -485,7 +474,7 @@ describe(`generation on ${testDriver()}`, () => {
       await useProvider("replicate", "unauthorized");
       const rich = await member(2);
       const failing = await call("/api/generations", {
-        json: { uploadId: await upload(rich.jar), styleId: await freeStyle() },
+        body: { uploadId: await upload(rich.jar), styleId: await freeStyle() },
         jar: rich.jar,
       });
       expect((await t.ctx.services.credits.summary(rich.id)).balance).toBe(0);
@@ -502,7 +491,7 @@ describe(`generation on ${testDriver()}`, () => {
     await useProvider("replicate", "unauthorized");
     const jar = await guest("10.3.0.9");
     const res = await call("/api/generations", {
-      json: { uploadId: await upload(jar), styleId: await freeStyle() },
+      body: { uploadId: await upload(jar), styleId: await freeStyle() },
       jar,
     });
     const { generation } = (await res.json()) as { generation: { id: string } };
@@ -524,7 +513,7 @@ describe(`generation on ${testDriver()}`, () => {
     await useProvider("replicate", "ok");
     const m = await member(1);
     const res = await call("/api/generations", {
-      json: { uploadId: await upload(m.jar), styleId: await freeStyle() },
+      body: { uploadId: await upload(m.jar), styleId: await freeStyle() },
       jar: m.jar,
     });
     const { generation } = (await res.json()) as { generation: { id: string } };
@@ -537,7 +526,7 @@ describe(`generation on ${testDriver()}`, () => {
     await useProvider("local");
     const m = await member(2);
     const res = await call("/api/generations", {
-      json: { uploadId: await upload(m.jar), styleId: await freeStyle() },
+      body: { uploadId: await upload(m.jar), styleId: await freeStyle() },
       jar: m.jar,
     });
     const { generation } = (await res.json()) as { generation: { id: string } };
@@ -554,7 +543,7 @@ describe(`generation on ${testDriver()}`, () => {
 
     // One that already used every attempt ends failed, with the credit back.
     const res2 = await call("/api/generations", {
-      json: { uploadId: await upload(m.jar), styleId: await freeStyle() },
+      body: { uploadId: await upload(m.jar), styleId: await freeStyle() },
       jar: m.jar,
     });
     const g2 = ((await res2.json()) as { generation: { id: string } }).generation;
@@ -573,7 +562,7 @@ describe(`generation on ${testDriver()}`, () => {
   it("lists the caller's generations still in progress, and only theirs", async () => {
     const m = await member(1);
     const res = await call("/api/generations", {
-      json: { uploadId: await upload(m.jar), styleId: await freeStyle() },
+      body: { uploadId: await upload(m.jar), styleId: await freeStyle() },
       jar: m.jar,
     });
     const { generation } = (await res.json()) as { generation: { id: string } };
@@ -626,7 +615,7 @@ describe(`photo check on ${testDriver()}`, () => {
     return ((await res.json()) as { upload: { id: string; check: Check } }).upload;
   }
   const start = (jar: CookieJar, uploadId: string, styleId: string, ip?: string) =>
-    call("/api/generations", { json: { uploadId, styleId }, jar, ip });
+    call("/api/generations", { body: { uploadId, styleId }, jar, ip });
 
   it("refuses a photo with no face or two faces before anything is spent, for a member and a guest", async () => {
     await useProvider("local");
@@ -695,7 +684,7 @@ describe(`photo check on ${testDriver()}`, () => {
     const uploadId = await upload(m.jar);
     const [cpns] = await db().select().from(styles).where(eq(styles.slug, "pas-foto-cpns-merah"));
     const bad = await call("/api/generations", {
-      json: { uploadId, styleId: cpns!.id, variables: { background: "purple" } },
+      body: { uploadId, styleId: cpns!.id, variables: { background: "purple" } },
       jar: m.jar,
     });
     expect(bad.status).toBe(400);
@@ -703,7 +692,7 @@ describe(`photo check on ${testDriver()}`, () => {
     expect((await t.ctx.services.credits.summary(m.id)).balance).toBe(3);
 
     const res = await call("/api/generations", {
-      json: { uploadId, styleId: cpns!.id, variables: { background: "blue" } },
+      body: { uploadId, styleId: cpns!.id, variables: { background: "blue" } },
       jar: m.jar,
     });
     expect(res.status).toBe(202);
@@ -745,7 +734,7 @@ describe(`photo check on ${testDriver()}`, () => {
 
     // Another style's avatar is not a pas foto.
     const cartoon = await call("/api/generations", {
-      json: { uploadId, styleId: await freeStyle() },
+      body: { uploadId, styleId: await freeStyle() },
       jar: m.jar,
     });
     const other = (await waitFor(

@@ -1,27 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { Writable } from "node:stream";
 import { securityOverviewSchema } from "@rupa/shared";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { captureLog, createTestServer, testDriver, type TestServer } from "../../../test/harness";
 import { users } from "../../db/schema";
 import { warnOfSimulatorInProduction } from "./simulator-in-production";
 
 // Issue 33, point 8: the operator's `payment_simulator_in_production` setting (free credits for
 // anyone) is shown on the admin Security page and said at warn when a production server starts.
 
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _enc, cb) {
-    logLines.push(chunk.toString());
-    cb();
-  },
-});
+const serverLog = captureLog();
 const warnings = () =>
-  logLines
-    .join("")
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as { level: string; msg: string; selling?: boolean })
+  serverLog
+    .entries<{ level: string; msg: string; selling?: boolean }>()
     .filter((l) => l.level === "warn" && /simulator/.test(l.msg));
 
 async function asAdmin(t: TestServer) {
@@ -39,7 +29,7 @@ describe(`the payment simulator in production on ${testDriver()}`, () => {
   let prod: TestServer;
   beforeAll(async () => {
     prod = await createTestServer({
-      logStream,
+      logStream: serverLog.stream,
       startQueue: false,
       env: { NODE_ENV: "production", AUTH_SECRET: "a-production-secret-of-enough-length-123456" },
     });
@@ -47,7 +37,7 @@ describe(`the payment simulator in production on ${testDriver()}`, () => {
   });
   afterAll(() => prod.close());
   beforeEach(() => {
-    logLines.length = 0;
+    serverLog.clear();
   });
 
   it("shows the setting off, and says nothing at start, while it is off", async () => {
@@ -84,13 +74,13 @@ describe(`the payment simulator in production on ${testDriver()}`, () => {
 describe(`the payment simulator outside production on ${testDriver()}`, () => {
   let dev: TestServer;
   beforeAll(async () => {
-    dev = await createTestServer({ logStream, startQueue: false });
+    dev = await createTestServer({ logStream: serverLog.stream, startQueue: false });
     await asAdmin(dev);
   });
   afterAll(() => dev.close());
 
   it("shows the simulator selling (no Midtrans keys) without a production warning", async () => {
-    logLines.length = 0;
+    serverLog.clear();
     expect(await overview(dev)).toEqual({
       allowedInProduction: false,
       production: false,
