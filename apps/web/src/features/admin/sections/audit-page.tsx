@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import { AUDIT_ENTITY_TYPES, AUDIT_SORTABLE, auditQuerySchema } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
 import { useAdminI18n, type AdminTranslate } from "../lib/admin-i18n";
+import { auditActionName } from "../lib/server-codes";
 import { useAuditPage, type AuditEntry } from "../api/audit";
 import { AdminPage } from "../components/admin-page";
 import { AdminTime } from "../components/admin-time";
@@ -52,7 +53,7 @@ function Changes({ entry, t }: { entry: AuditEntry; t: AdminTranslate }) {
  * or a style) shows one thing's history. This page is the model for the other admin tables.
  */
 export default function AuditPage() {
-  const { t } = useAdminI18n();
+  const { t, has } = useAdminI18n();
   const { state, set } = useTableState(auditQuerySchema);
   const page = useAuditPage(state);
 
@@ -74,9 +75,9 @@ export default function AuditPage() {
         id: "action",
         header: t("audit.columns.action"),
         cell: ({ row }) => (
-          <code className="rounded-md bg-muted px-1.5 py-0.5 text-xs whitespace-nowrap">
-            {row.original.action}
-          </code>
+          <span className="font-medium" data-action={row.original.action}>
+            {auditActionName(row.original.action, { t, has })}
+          </span>
         ),
       },
       {
@@ -105,7 +106,7 @@ export default function AuditPage() {
         cell: ({ row }) => row.original.ip ?? "—",
       },
     ],
-    [t],
+    [t, has],
   );
 
   return (

@@ -27,6 +27,7 @@ import { Panel, StatCard } from "../components/dashboard/stat-card";
 import { AdminTable } from "../components/data-table";
 import { useTableState } from "../hooks/use-table-state";
 import { useAdminI18n } from "../lib/admin-i18n";
+import { describeSecurityEvent } from "../lib/server-codes";
 
 function Toggle({
   checked,
@@ -212,12 +213,27 @@ function PaymentSimulatorPanel({ simulator }: { simulator: SecurityOverview["pay
   );
 }
 
+/** What happened, in words, and the details as recorded behind a disclosure. */
 function Details({ event }: { event: SecurityEvent }) {
+  const { t, has } = useAdminI18n();
+  const description = describeSecurityEvent(event, { t, has });
   const entries = Object.entries(event.details);
-  if (entries.length === 0) return <span className="text-muted-foreground">—</span>;
+  if (!description && entries.length === 0) return <span className="text-muted-foreground">—</span>;
   return (
-    <span className="block max-w-[22rem] font-mono text-xs break-all whitespace-pre-wrap">
-      {entries.map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`).join("\n")}
+    <span className="flex max-w-[22rem] min-w-0 flex-col gap-1">
+      {description && <span data-testid="security-description">{description}</span>}
+      {entries.length > 0 && (
+        <details>
+          <summary className="cursor-pointer text-xs text-muted-foreground select-none">
+            {t("security.recorded")}
+          </summary>
+          <span className="mt-1 block font-mono text-xs break-all whitespace-pre-wrap">
+            {entries
+              .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
+              .join("\n")}
+          </span>
+        </details>
+      )}
     </span>
   );
 }

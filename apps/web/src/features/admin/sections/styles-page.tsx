@@ -36,7 +36,6 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Progress } from "@/components/ui/progress";
-import { isApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import {
   useDeleteStyle,
@@ -55,7 +54,7 @@ import { ActiveSwitch } from "../components/active-switch";
 import { StyleEditDialog } from "../components/styles/style-edit-dialog";
 import { StylePairsDialog } from "../components/styles/style-pairs-dialog";
 import { useTableState } from "../hooks/use-table-state";
-import { useAdminI18n } from "../lib/admin-i18n";
+import { useAdminErrorMessage, useAdminI18n } from "../lib/admin-i18n";
 
 type Confirm = { kind: "delete" | "previews"; style: AdminStyleRow } | null;
 type Job = { styleId: string; name: string; jobId: string };
@@ -140,6 +139,7 @@ function PreviewProgress({ job, onDone }: { job: Job; onDone: () => void }) {
  */
 export default function StylesPage() {
   const { t, lang } = useAdminI18n();
+  const adminError = useAdminErrorMessage();
   const { state, set } = useTableState(adminStylesQuerySchema);
   const page = useStylesPage(state);
   const [editing, setEditing] = useState<string | null>(null);
@@ -340,7 +340,7 @@ export default function StylesPage() {
         },
         onError: (error) =>
           toast.error(t("styles.toast.previewFailed"), {
-            description: isApiError(error) ? error.message : undefined,
+            description: adminError(error),
           }),
       });
     }

@@ -40,6 +40,7 @@ import {
   type AdminMessageKey,
   type AdminTranslate,
 } from "../lib/admin-i18n";
+import { healthResultText } from "../lib/server-codes";
 
 /** 1536 → "1.5 KB" (binary units, one decimal). */
 export function formatBytes(bytes: number, lang: Lang): string {
@@ -56,12 +57,18 @@ export function formatBytes(bytes: number, lang: Lang): string {
   return `${n} ${units[i]}`;
 }
 
-/** 93784 s → "1d 2h 3m". */
-function formatUptime(seconds: number): string {
+/** 93784 s → "1d 2h 3m" ("1 hr 2 j 3 mnt" in Indonesian). */
+function formatUptime(seconds: number, t: AdminTranslate): string {
   const d = Math.floor(seconds / 86_400);
   const h = Math.floor((seconds % 86_400) / 3600);
   const m = Math.floor((seconds % 3600) / 60);
-  return [d ? `${d}d` : "", h ? `${h}h` : "", `${m}m`].filter(Boolean).join(" ");
+  return [
+    d ? t("system.stats.uptimeDays", { n: d }) : "",
+    h ? t("system.stats.uptimeHours", { n: h }) : "",
+    t("system.stats.uptimeMinutes", { n: m }),
+  ]
+    .filter(Boolean)
+    .join(" ");
 }
 
 type ComponentName = keyof SystemStatus["components"];
@@ -151,6 +158,7 @@ function ComponentCard({
 }
 
 function Statistics({ data, lang, t }: { data: SystemStatus; lang: Lang; t: AdminTranslate }) {
+  const { has } = useAdminI18n();
   const s = data.stats;
   const queue = Object.entries(s.queue);
   const rows: [string, string][] = [
@@ -165,7 +173,7 @@ function Statistics({ data, lang, t }: { data: SystemStatus; lang: Lang; t: Admi
         objects: formatNumber(s.storage.objects, lang),
       }),
     ],
-    [t("system.stats.uptime"), formatUptime(s.uptimeSeconds)],
+    [t("system.stats.uptime"), formatUptime(s.uptimeSeconds, t)],
     [
       t("system.stats.memory"),
       t("system.stats.memoryValue", {
@@ -207,7 +215,11 @@ function Statistics({ data, lang, t }: { data: SystemStatus; lang: Lang; t: Admi
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
             {queue.map(([state, n]) => (
               <div key={state} className="flex justify-between gap-2">
-                <dt className="font-mono text-xs text-muted-foreground">{state}</dt>
+                <dt className="text-xs text-muted-foreground" data-state={state}>
+                  {has(`system.stats.queueStates.${state}`)
+                    ? t(`system.stats.queueStates.${state}` as AdminMessageKey)
+                    : state}
+                </dt>
                 <dd className="tabular-nums">{formatNumber(n, lang)}</dd>
               </div>
             ))}
@@ -226,23 +238,6 @@ const stepIcon = {
   success: CircleCheck,
   error: CircleAlert,
 };
-
-/**
- * A step's result in the admin's words: its code with its values (a code this page does not
- * know yet reads as a plain pass or failure); an unexpected error's own message is `technical`.
- */
-export function healthResultText(
-  result: HealthCheckResult,
-  { t, has }: { t: AdminTranslate; has: (key: string) => boolean },
-): { text: string; technical: string | null } {
-  const key = `system.check.codes.${result.code}`;
-  return {
-    text: has(key)
-      ? t(key as AdminMessageKey, result.params)
-      : t(`system.check.unknown.${result.status}`),
-    technical: result.code === "failed" && result.detail ? result.detail : null,
-  };
-}
 
 /** The comprehensive health check: each step pending → running → success or error, in order. */
 function HealthCheck() {

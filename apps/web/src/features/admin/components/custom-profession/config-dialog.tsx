@@ -25,7 +25,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useSaveProfessionConfig } from "../../api/custom-profession";
-import { useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
+import { useAdminErrorMessage, useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
+import { fieldIssueText } from "../../lib/server-codes";
 import { FormField } from "../form-field";
 
 type Variant = (typeof PROFESSION_VARIANTS)[number];
@@ -115,7 +116,8 @@ function ConfigForm({
   styles: BaseStyle[];
   onDone: () => void;
 }) {
-  const { t, lang } = useAdminI18n();
+  const { t, lang, has } = useAdminI18n();
+  const adminError = useAdminErrorMessage();
   const save = useSaveProfessionConfig();
   const id = useId();
   const [form, setForm] = useState<Form>(() => formOf(config, styles));
@@ -162,12 +164,13 @@ function ConfigForm({
             const next: Errors = {};
             for (const issue of error.issues) {
               const key = issue.path[0];
-              if (typeof key === "string" && key in form) next[key as keyof Form] = issue.message;
+              if (typeof key === "string" && key in form)
+                next[key as keyof Form] = fieldIssueText(issue, { t, has });
             }
             setErrors(next);
           }
           toast.error(t("profession.toast.saveFailed"), {
-            description: isApiError(error) && error.status < 500 ? error.message : undefined,
+            description: adminError(error),
           });
         },
       },

@@ -83,7 +83,7 @@ function ManualRewardForm({ onDone }: { onDone: () => void }) {
             type="email"
             autoComplete="off"
             value={email}
-            placeholder="nama@contoh.com"
+            placeholder={t("referrals.manual.emailPlaceholder")}
             onChange={(e) => setEmail(e.target.value)}
             aria-invalid={problem !== null}
           />

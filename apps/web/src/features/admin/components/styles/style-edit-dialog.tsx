@@ -25,7 +25,8 @@ import { isApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useAdminStyle, useUpdateStyle } from "../../api/styles";
 import { FormField } from "../form-field";
-import { useAdminI18n } from "../../lib/admin-i18n";
+import { useAdminErrorMessage, useAdminI18n } from "../../lib/admin-i18n";
+import { fieldIssueText } from "../../lib/server-codes";
 
 type Tab = "general" | "prompts" | "model";
 
@@ -187,7 +188,8 @@ const TAB_OF: Partial<Record<keyof Form, Tab>> = {
 };
 
 function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) {
-  const { t } = useAdminI18n();
+  const { t, has } = useAdminI18n();
+  const adminError = useAdminErrorMessage();
   const base = useId();
   const tabsId = useTabsId();
   const [tab, setTab] = useState<Tab>("general");
@@ -235,12 +237,12 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
             const found: Errors = {};
             for (const issue of error.issues) {
               const key = FIELD_OF[issue.path.join(".")] ?? FIELD_OF[String(issue.path[0])];
-              if (key) found[key] = issue.message;
+              if (key) found[key] = fieldIssueText(issue, { t, has });
             }
             showErrors(found);
           }
           toast.error(t("styles.toast.updateFailed"), {
-            description: isApiError(error) ? error.message : undefined,
+            description: adminError(error),
           });
         },
       },

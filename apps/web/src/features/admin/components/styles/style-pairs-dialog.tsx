@@ -11,7 +11,6 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { isApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import {
   useAddPair,
@@ -20,7 +19,7 @@ import {
   useStylePairs,
   type AdminStyleRow,
 } from "../../api/styles";
-import { useAdminI18n } from "../../lib/admin-i18n";
+import { useAdminErrorMessage, useAdminI18n } from "../../lib/admin-i18n";
 
 function Thumb({ image, label }: { image: ImageSet | null; label: string }) {
   const { t } = useAdminI18n();
@@ -47,6 +46,7 @@ function Thumb({ image, label }: { image: ImageSet | null; label: string }) {
 
 function AddPairForm({ styleId }: { styleId: string }) {
   const { t } = useAdminI18n();
+  const adminError = useAdminErrorMessage();
   const base = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [before, setBefore] = useState<File | null>(null);
@@ -75,7 +75,7 @@ function AddPairForm({ styleId }: { styleId: string }) {
             },
             onError: (error) =>
               toast.error(t("styles.toast.uploadFailed"), {
-                description: isApiError(error) ? error.message : undefined,
+                description: adminError(error),
               }),
           },
         );

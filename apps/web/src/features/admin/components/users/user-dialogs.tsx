@@ -20,15 +20,10 @@ import { isApiError } from "@/lib/api-client";
 import { formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useChangeUserCredits, useSetUserRole } from "../../api/users";
-import { useAdminI18n } from "../../lib/admin-i18n";
+import { useAdminErrorMessage, useAdminI18n } from "../../lib/admin-i18n";
 
 /** The user a dialog is about: what the list row or the detail knows. */
 export type DialogUser = Pick<AdminUser, "id" | "email" | "role" | "credits">;
-
-/** The server's message when it explains the refusal (e.g. the last admin), else nothing. */
-function reasonOf(error: unknown): string | undefined {
-  return isApiError(error) && error.status < 500 ? error.message : undefined;
-}
 
 /** Make admin / make member, after a confirmation. */
 export function RoleDialog({
@@ -39,6 +34,7 @@ export function RoleDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useAdminI18n();
+  const adminError = useAdminErrorMessage();
   const setRole = useSetUserRole();
   const next: Role = user?.role === "admin" ? "user" : "admin";
   const email = user?.email ?? "";
@@ -55,7 +51,7 @@ export function RoleDialog({
         onError: (error) => {
           const lastAdmin = isApiError(error) && error.status === 409;
           toast.error(t("users.roleFailed"), {
-            description: lastAdmin ? t("users.lastAdmin") : reasonOf(error),
+            description: lastAdmin ? t("users.lastAdmin") : adminError(error),
           });
         },
       },
@@ -99,6 +95,7 @@ export function RoleDialog({
 /** "Add 5 credits": one click, a manual lot with the default reason, and a toast. */
 export function useAddFiveCredits() {
   const { t } = useAdminI18n();
+  const adminError = useAdminErrorMessage();
   const change = useChangeUserCredits();
   return {
     pending: change.isPending,
@@ -114,7 +111,7 @@ export function useAddFiveCredits() {
               t("users.creditsAdded", { amount: ADMIN_QUICK_CREDITS, email: user.email }),
             ),
           onError: (error) =>
-            toast.error(t("users.creditsFailed"), { description: reasonOf(error) }),
+            toast.error(t("users.creditsFailed"), { description: adminError(error) }),
         },
       );
     },
@@ -139,6 +136,7 @@ export function SetCreditsDialog({
 
 function SetCreditsForm({ user, onDone }: { user: DialogUser; onDone: () => void }) {
   const { t, lang } = useAdminI18n();
+  const adminError = useAdminErrorMessage();
   const change = useChangeUserCredits();
   const [amount, setAmount] = useState(String(user.credits));
   const [reason, setReason] = useState("");
@@ -163,7 +161,8 @@ function SetCreditsForm({ user, onDone }: { user: DialogUser; onDone: () => void
           else toast.success(t("users.creditsSet", { email: user.email, balance }));
           onDone();
         },
-        onError: (error) => toast.error(t("users.creditsFailed"), { description: reasonOf(error) }),
+        onError: (error) =>
+          toast.error(t("users.creditsFailed"), { description: adminError(error) }),
       },
     );
   }
