@@ -18,6 +18,28 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number] | (string & {});
 
+/**
+ * Every code the admin API can answer with: the common ones, and those of its own refusals
+ * (an admin module's test keeps this list whole). The admin panel translates each one (its own
+ * catalogue's `errors.codes`, then the app's); a code it does not know reads as a generic text.
+ */
+export const ADMIN_ERROR_CODES = [
+  ...errorCodes,
+  "last_admin",
+  "keyword_exists",
+  "optimize_in_progress",
+  "endpoint_refused",
+  "banned_content",
+  "photo_missing",
+  "photo_too_large",
+  "photo_unsupported_type",
+  "photo_too_small",
+  "photo_too_many_pixels",
+  "photo_corrupt",
+  "upload_busy",
+] as const;
+export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
+
 export const errorIssueSchema = z.object({
   path: z.array(z.union([z.string(), z.number()])),
   message: z.string(),

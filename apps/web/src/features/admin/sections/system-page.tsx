@@ -399,6 +399,7 @@ export default function SystemPage() {
   const status = useSystemStatus();
   const clear = useClearCache();
   const optimize = useOptimizeDatabase();
+  const adminError = useAdminErrorMessage();
   const data = status.data;
 
   return (
@@ -465,7 +466,8 @@ export default function SystemPage() {
               clear.mutate(undefined, {
                 onSuccess: (r) =>
                   toast.success(t("system.actions.cacheCleared", { count: r.cleared.length })),
-                onError: () => toast.error(t("system.actions.cacheFailed")),
+                onError: (error) =>
+                  toast.error(t("system.actions.cacheFailed"), { description: adminError(error) }),
               })
             }
           >
@@ -489,7 +491,10 @@ export default function SystemPage() {
                       size: formatBytes(r.sizeAfterBytes, lang),
                     }),
                   ),
-                onError: () => toast.error(t("system.actions.optimizeFailed")),
+                onError: (error) =>
+                  toast.error(t("system.actions.optimizeFailed"), {
+                    description: adminError(error),
+                  }),
               })
             }
           >
