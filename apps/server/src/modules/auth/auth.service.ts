@@ -25,7 +25,6 @@ import type { AccountRepository, UserRow } from "../account/account.repository";
 import type { CreditsRepository } from "../credits/credits.repository";
 import type { RateLimiter, SignInTicket } from "../rate-limit/rate-limit.service";
 import type { ReferralsRepository } from "../referrals/referrals.repository";
-import { completeReferralIfDue } from "../referrals/referrals.service";
 import type { SecurityEventsRepository } from "../security/security-events.repository";
 import { accountDigest, type SuspiciousActivity } from "../security/suspicious-activity";
 import type { SettingsRepository } from "../settings/settings.repository";
@@ -576,8 +575,8 @@ export function createAuthService(d: AuthDeps) {
 
     /**
      * A confirmed account gets its sign-up bonus (once: a unique index guards it). Its referral
-     * completes here only when the member already made an avatar (otherwise at the first one),
-     * paying the referrer when a group of friends is complete.
+     * completes here only when the member already made an avatar (otherwise at the first one); it
+     * counts toward the referrer's premium unlock and pays nothing (docs/product/referrals.md).
      */
     async onAccountConfirmed(userId: string): Promise<void> {
       const bonus = await d.settings.getInt("signup_bonus_credits");
@@ -589,7 +588,7 @@ export function createAuthService(d: AuthDeps) {
           description: "Sign-up bonus",
         });
       }
-      await completeReferralIfDue(d, userId);
+      await d.referrals.completeIfDue(userId);
     },
 
     /**

@@ -8,18 +8,10 @@ import type { ReferralsRepository } from "./referrals.repository";
  * confirmed, a result of their own) completes the referral, which counts toward the referrer's
  * premium unlock (`referral_reward_every` completed friends) and pays nothing; credits are paid
  * at the friend's first purchase, in the payments service's grant transaction
- * (`ReferralsRepository.rewardFirstPurchase`), and by the admin's Process Rewards.
- *
- * Completes the member's referral when it is due. Idempotent and safe to call twice at once (one
- * conditional update). Called at confirmation and after every successful generation.
+ * (`ReferralsRepository.rewardFirstPurchase`), and by the admin's Process Rewards. A referral
+ * completes at confirmation (auth service) or after a successful generation (`onFirstAvatar`),
+ * through `ReferralsRepository.completeIfDue`, idempotent and safe to call twice at once.
  */
-export async function completeReferralIfDue(
-  d: { referrals: Pick<ReferralsRepository, "completeIfDue"> },
-  userId: string,
-): Promise<void> {
-  await d.referrals.completeIfDue(userId);
-}
-
 export function createReferralsService(d: {
   referrals: ReferralsRepository;
   accounts: AccountRepository;
@@ -30,7 +22,9 @@ export function createReferralsService(d: {
      * After a generation of the user succeeded (once its transaction has committed): completes
      * their referral if their e-mail is confirmed and it is not completed yet. Cheap when not due.
      */
-    onFirstAvatar: (userId: string) => completeReferralIfDue(d, userId),
+    async onFirstAvatar(userId: string): Promise<void> {
+      await d.referrals.completeIfDue(userId);
+    },
 
     async statsFor(userId: string): Promise<ReferralStats> {
       const [stats, user, s] = await Promise.all([
