@@ -28,7 +28,7 @@ export const bannedKeywordErrors = {
  * issue per field and word, in the order the words appear, with `banned_word` as its code and
  * the word as its message, so the web names the word next to the field it is in.
  */
-export function bannedIssues(
+function bannedIssues(
   keywords: string[],
   fields: Record<string, string | null | undefined>,
   prefix: string[] = [],
@@ -48,7 +48,7 @@ export function bannedIssues(
 }
 
 /** 422 `banned_content`: the words found are in the message and, by field, in the issues. */
-export function bannedContent(issues: ErrorIssue[]): AppError {
+function bannedContent(issues: ErrorIssue[]): AppError {
   const words = [...new Set(issues.map((i) => `"${i.message}"`))].join(", ");
   return new AppError(
     "banned_content",
