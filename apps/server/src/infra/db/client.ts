@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type QueryOptions, type Transaction, types } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -64,6 +64,49 @@ function openPostgres(url: string, max: number): DatabaseHandle {
   };
 }
 
+/**
+ * The types drizzle's PGlite driver (0.45) keeps as text with every query: timestamp,
+ * timestamptz, interval and date, and the arrays of these and of numeric (it maps their text to
+ * values itself). Arrays with the oid of their elements.
+ */
+const DRIZZLE_TEXT_TYPES = [1114, 1184, 1186, 1082];
+const DRIZZLE_TEXT_ARRAYS: [array: number, element: number][] = [
+  [1115, 1114],
+  [1185, 1184],
+  [1187, 1186],
+  [1182, 1082],
+  [1231, 1700],
+];
+const asText = (value: string) => value;
+
+/** The parts of a PGlite handle (or of its transaction) drizzle's driver calls. */
+type PgliteQueries = Pick<Transaction, "query" | "exec">;
+
+/**
+ * What drizzle is given instead of the PGlite handle: the same calls, without drizzle's
+ * per-query parsers (the handle's own table already keeps those types as text, see openPglite),
+ * so PGlite does not copy its parser table per query. Transactions hand drizzle the same
+ * wrapping of their handle.
+ */
+function drizzleClient(client: PGlite) {
+  const queries = (q: PgliteQueries) => ({
+    query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
+      q.query<T>(text, params, withoutParsers(options)),
+    exec: (text: string, options?: QueryOptions) => q.exec(text, withoutParsers(options)),
+  });
+  return {
+    ...queries(client),
+    transaction: <T>(fn: (tx: Transaction & ReturnType<typeof queries>) => Promise<T>) =>
+      client.transaction((tx) => fn(Object.assign(Object.create(tx) as Transaction, queries(tx)))),
+  };
+}
+
+function withoutParsers(options: QueryOptions | undefined): QueryOptions | undefined {
+  if (!options?.parsers) return options;
+  const { parsers: _drizzles, ...rest } = options;
+  return rest;
+}
+
 /** PGlite's shared buffers (see openPglite). */
 const PGLITE_SHARED_BUFFERS = "32MB";
 
@@ -87,14 +130,35 @@ async function openPglite(dir: string, image?: Blob): Promise<DatabaseHandle> {
     release();
     throw e;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  // drizzle reads these types' text itself and asks PGlite, with every query, to leave them as
+  // text; PGlite then copies its whole parser table (300-odd entries, array types included) to
+  // merge that in, per query (a tenth of the server's time under load, issue 33). They become
+  // the table's own once; drizzle's queries go without them and the raw executor (pg-boss,
+  // health) asks for PGlite's usual parsing of these types instead.
+  const parsedByPglite: NonNullable<QueryOptions["parsers"]> = {};
+  for (const oid of DRIZZLE_TEXT_TYPES) {
+    parsedByPglite[oid] = client.parsers[oid] ?? asText;
+    client.parsers[oid] = asText;
+  }
+  // PGlite's array parsers read their element's parser from the table when they run.
+  for (const [oid, element] of DRIZZLE_TEXT_ARRAYS) {
+    const parseElement = parsedByPglite[element] ?? client.parsers[element] ?? asText;
+    parsedByPglite[oid] = (value: string): unknown => types.arrayParser(value, parseElement, oid);
+    client.parsers[oid] = asText;
+  }
+  const raw: QueryOptions = { parsers: parsedByPglite };
+  const db = drizzlePglite({
+    // The calls drizzle's driver makes, typed as the handle it asks for.
+    client: drizzleClient(client) as unknown as PGlite,
+    schema,
+  }) as unknown as Database;
   return {
     driver: "pglite",
     db,
     executeSql: async (text, values) => {
-      if (values && values.length > 0) return client.query(text, values);
+      if (values && values.length > 0) return client.query(text, values, raw);
       // Parameterless text may hold several statements (pg-boss migrations): use exec.
-      const res = await client.exec(text);
+      const res = await client.exec(text, raw);
       return res[res.length - 1] ?? { rows: [] };
     },
     dumpDataDir: () => client.dumpDataDir("none"),
