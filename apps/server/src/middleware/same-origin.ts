@@ -30,8 +30,9 @@ export function sameOriginMutations(
   const allowed = new URL(publicUrl).origin;
   return async (c, next) => {
     if (SAFE.has(c.req.method) || exempt(c.req.path)) return next();
+    const addressed = originOf(c.req.url);
     const own = (origin: string | null) =>
-      origin !== null && (origin === allowed || origin === new URL(c.req.url).origin);
+      origin !== null && (origin === allowed || origin === addressed);
     const origin = c.req.header("origin");
     const site = c.req.header("sec-fetch-site");
     const referer = c.req.header("referer");
