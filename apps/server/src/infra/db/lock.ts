@@ -24,20 +24,27 @@ function alive(pid: number): boolean {
   }
 }
 
+/** The lock file's name in a data folder. */
+const LOCK_FILE = "rupa.lock";
+
+/** The process id written in a lock file, if it is there and says one. */
+function pidIn(file: string): number | undefined {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(file, "utf8"), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The process that holds the lock file in `dir`, if it still runs (a stale lock, or none, is
  * undefined). Read by the backup command, which asks a running server for its database instead of
  * opening the folder itself.
  */
 export function dirLockHolder(dir: string): number | undefined {
-  let text: string;
-  try {
-    text = fs.readFileSync(path.join(dir, "rupa.lock"), "utf8");
-  } catch {
-    return undefined;
-  }
-  const pid = Number.parseInt(text, 10);
-  return Number.isInteger(pid) && pid > 0 && alive(pid) ? pid : undefined;
+  const pid = pidIn(path.join(dir, LOCK_FILE));
+  return pid !== undefined && alive(pid) ? pid : undefined;
 }
 
 /**
@@ -46,7 +53,7 @@ export function dirLockHolder(dir: string): number | undefined {
  */
 export function acquireDirLock(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, "rupa.lock");
+  const file = path.join(dir, LOCK_FILE);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(file, "wx");
@@ -64,11 +71,8 @@ export function acquireDirLock(dir: string): () => void {
       };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-      const pid = Number.parseInt(fs.readFileSync(file, "utf8"), 10);
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
-        throw new DataDirLockedError(dir, pid);
-      }
-      if (pid === process.pid) throw new DataDirLockedError(dir, pid);
+      const holder = dirLockHolder(dir);
+      if (holder !== undefined) throw new DataDirLockedError(dir, holder);
       fs.rmSync(file, { force: true }); // stale: its process is gone
     }
   }
