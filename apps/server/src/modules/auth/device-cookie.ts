@@ -1,4 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { cookieValue } from "../../infra/auth/signed-cookie";
+import { hostCookieName, signId, verifyId } from "../../infra/auth/signed-id";
 
 /**
  * The device cookie (ADR 011): a browser that signed in to an account, or set its password from
@@ -12,19 +14,12 @@ export const DEVICE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 /** `__Host-rupa.device` over https (as the session cookie), plain `rupa.device` over http. */
 export function deviceCookieName(secure: boolean): string {
-  return secure ? `__Host-${DEVICE_COOKIE}` : DEVICE_COOKIE;
-}
-
-function mac(secret: string, deviceId: string, email: string): string {
-  return createHmac("sha256", secret)
-    .update(`device:${deviceId}:${email.toLowerCase()}`)
-    .digest("base64url")
-    .slice(0, 32);
+  return hostCookieName(DEVICE_COOKIE, secure);
 }
 
 /** `<deviceId>.<hmac>`, bound to one account's e-mail. */
 export function signDevice(secret: string, deviceId: string, email: string): string {
-  return `${deviceId}.${mac(secret, deviceId, email)}`;
+  return signId(secret, "device", deviceId, email.toLowerCase());
 }
 
 export function newDeviceId(): string {
@@ -33,24 +28,12 @@ export function newDeviceId(): string {
 
 /** The device id when `value` is a device cookie of this e-mail's account, else null. */
 export function verifyDevice(secret: string, value: string | undefined, email: string) {
-  if (!value) return null;
-  const dot = value.lastIndexOf(".");
-  if (dot <= 0) return null;
-  const id = value.slice(0, dot);
-  if (!/^[A-Za-z0-9_-]{22}$/.test(id)) return null;
-  const expected = Buffer.from(signDevice(secret, id, email));
-  const given = Buffer.from(value);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+  return verifyId(secret, value, "device", /^[A-Za-z0-9_-]{22}$/, email.toLowerCase());
 }
 
 /** The cookie's value read from a request's Cookie header. */
 export function readDeviceCookie(headers: Headers, secure: boolean): string | undefined {
-  const name = deviceCookieName(secure);
-  for (const part of (headers.get("cookie") ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
+  return cookieValue(headers.get("cookie") ?? "", deviceCookieName(secure));
 }
 
 /** The Set-Cookie line that makes this browser known to the account. */

@@ -1,33 +1,20 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { hostCookieName, signId, verifyId } from "../../infra/auth/signed-id";
 
 export const GUEST_COOKIE = "rupa.guest";
 
-/**
- * The guest cookie's name: `__Host-rupa.guest` over https (the session cookie's prefix: Secure,
- * Path=/, no Domain), plain `rupa.guest` over http, where a Secure cookie cannot be set.
- */
+/** `__Host-rupa.guest` over https, plain `rupa.guest` over http. */
 export function guestCookieName(secure: boolean): string {
-  return secure ? `__Host-${GUEST_COOKIE}` : GUEST_COOKIE;
+  return hostCookieName(GUEST_COOKIE, secure);
 }
 
 /** `<trialId>.<hmac>`: the guest's trial, signed so it cannot be guessed or swapped. */
 export function signGuestId(secret: string, trialId: string): string {
-  const mac = createHmac("sha256", secret)
-    .update(`guest:${trialId}`)
-    .digest("base64url")
-    .slice(0, 32);
-  return `${trialId}.${mac}`;
+  return signId(secret, "guest", trialId);
 }
 
 export function verifyGuestCookie(secret: string, value: string | undefined): string | null {
-  if (!value) return null;
-  const dot = value.lastIndexOf(".");
-  if (dot <= 0) return null;
-  const id = value.slice(0, dot);
-  if (!/^[0-9a-f-]{36}$/.test(id)) return null;
-  const expected = Buffer.from(signGuestId(secret, id));
-  const given = Buffer.from(value);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+  return verifyId(secret, value, "guest", /^[0-9a-f-]{36}$/);
 }
 
 /** Hash a client value (fingerprint, IP) with the server secret before it is stored. */
