@@ -6,8 +6,13 @@ import type { AppEnv } from "../lib/http";
 import { guestCookieName, verifyGuestCookie } from "../modules/guests/guest-cookie";
 
 export interface ActorDeps {
-  /** The session's user and their current role (read on every request), or null. */
-  sessionActor(headers: Headers): Promise<{ userId: string; role: Role } | null>;
+  /**
+   * The session's user and their current role (read on every request), with their account row
+   * when it was read with the session, or null.
+   */
+  sessionActor(
+    headers: Headers,
+  ): Promise<{ userId: string; role: Role; user?: Actor["user"] } | null>;
   /** Verifies the signed guest cookie. */
   guestSecret: string;
   secureCookies: boolean;
@@ -25,9 +30,14 @@ export function createActorResolver(deps: ActorDeps): (c: Context<AppEnv>) => Pr
   async function lookup(c: Context<AppEnv>): Promise<Actor> {
     const session = await deps.sessionActor(c.req.raw.headers);
     const guestTrialId = verifyGuestCookie(deps.guestSecret, getCookie(c, guestCookie));
-    return session
-      ? { userId: session.userId, guestTrialId, isAdmin: session.role === "admin" }
-      : { ...anonymous, guestTrialId };
+    if (!session) return { ...anonymous, guestTrialId };
+    const actor: Actor = {
+      userId: session.userId,
+      guestTrialId,
+      isAdmin: session.role === "admin",
+    };
+    if (session.user) actor.user = session.user;
+    return actor;
   }
   return (c) => {
     let actor = actors.get(c.req.raw);

@@ -8,7 +8,7 @@ import { lastAdminRefused, leavesNoAdmin } from "../admin/admin.rules";
 import type { CreditsRepository } from "../credits/credits.repository";
 import type { SecurityEventsRepository } from "../security/security-events.repository";
 import { toAccountUser } from "./account-user";
-import type { AccountRepository } from "./account.repository";
+import type { AccountRepository, UserRow } from "./account.repository";
 
 export interface AccountDeps {
   accounts: AccountRepository;
@@ -22,12 +22,17 @@ export function createAccountService(d: AccountDeps) {
   const service = {
     /**
      * The signed-in member's account, or null for a visitor. `actor` is the request's actor
-     * (resolved once per request from the session, with the role as it is now), so /me reads
-     * the session once and the role not again.
+     * (resolved once per request from the session, with the role as it is now, and usually the
+     * account row read in the same statement), so /me reads the session once and the role and
+     * the account not again: one statement for those, one for the credits.
      */
-    async me(actor: { userId: string | null; isAdmin: boolean }): Promise<AccountUser | null> {
+    async me(actor: {
+      userId: string | null;
+      isAdmin: boolean;
+      user?: UserRow;
+    }): Promise<AccountUser | null> {
       if (!actor.userId) return null;
-      const u = await d.accounts.findById(actor.userId);
+      const u = actor.user ?? (await d.accounts.findById(actor.userId));
       return u ? toAccountUser(d, u, actor.isAdmin ? "admin" : "user") : null;
     },
 

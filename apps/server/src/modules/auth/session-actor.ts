@@ -1,9 +1,15 @@
 import type { Role } from "@rupa/shared";
 import type { Auth } from "../../infra/auth/better-auth";
 import { readSignedCookie } from "../../infra/auth/signed-cookie";
-import type { SessionsRepository } from "./sessions.repository";
+import type { SessionActorRow, SessionsRepository } from "./sessions.repository";
 
-export type SessionActor = { userId: string; role: Role } | null;
+type SessionUser = SessionActorRow["user"];
+
+/**
+ * The session's user and role; `user`, their account row, when it was read with the session
+ * (this request's copy: /me answers from it instead of reading the row again).
+ */
+export type SessionActor = { userId: string; role: Role; user?: SessionUser } | null;
 
 export interface SessionActorDeps {
   auth: Auth;
@@ -51,6 +57,6 @@ export function createSessionActor(
     // better-auth moves a session's expiry on once it is older than `updateAge`.
     const dueForRefresh = row.expiresAt.getTime() - s.expiresInMs + s.updateAgeMs <= t;
     if (expired || dueForRefresh) return d.viaAuth(headers);
-    return { userId: row.userId, role: row.role };
+    return { userId: row.userId, role: row.role, user: row.user };
   };
 }
