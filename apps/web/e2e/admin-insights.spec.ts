@@ -148,7 +148,7 @@ test("the admin sees real figures, reads the charts and deletes a member's uploa
 
   // The audit trail names the admin and the deleted upload.
   await admin.goto("/admin/audit?entityType=upload");
-  await expect(admin.getByText("upload.deleted").first()).toBeVisible();
+  await expect(admin.getByText("Unggahan dihapus", { exact: true }).first()).toBeVisible();
   await expect(admin.getByText("admin@rupa.test").first()).toBeVisible();
 
   // At 360 px the pages fit the phone (nothing scrolls sideways).

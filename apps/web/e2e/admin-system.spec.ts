@@ -109,7 +109,7 @@ test("Security: a failed sign-in through the form is listed; a setting is saved 
   const rows = admin.locator("tbody tr");
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("Gagal masuk");
-  await expect(rows.first()).toContainText("unknown_email");
+  await expect(rows.first()).toContainText("Tidak ada akun dengan e-mail ini");
 
   // Turn suspicious-activity detection off, then back on: each save is the server's.
   const toggle = admin.getByTestId("setting-suspicious");

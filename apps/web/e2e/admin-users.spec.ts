@@ -87,7 +87,7 @@ test("the admin finds a member, adds 5 credits, sees them in the ledger and the 
   await sheet.getByRole("link", { name: "Jejak audit" }).click();
   await expect(admin).toHaveURL(/\/admin\/audit\?entityType=user&entityId=/);
   await expect(h1(admin)).toHaveText("Jejak Audit");
-  const audit = admin.getByRole("row").filter({ hasText: "user.credits_added" });
+  const audit = admin.getByRole("row").filter({ hasText: "Kredit ditambahkan" });
   await expect(audit).toHaveCount(1);
   await expect(audit).toContainText(ADMIN.email);
 
