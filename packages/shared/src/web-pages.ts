@@ -42,7 +42,6 @@ export const ADMIN_SECTIONS = [
   "audit",
 ] as const;
 
-export type AppPage = (typeof APP_PAGES)[number];
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 const includes = (list: readonly string[], value: string | undefined): boolean =>

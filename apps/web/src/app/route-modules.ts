@@ -27,14 +27,11 @@ export const pages = {
   adminSection: () => import("./routes/admin/admin-section"),
 } satisfies Record<string, Loader>;
 
-/** Pages inside the main navigation, by path (declared in @rupa/shared, which the server reads). */
-export const appPages = APP_PAGES;
-
 const preloaders: Record<string, Loader> = {
   "": pages.home,
   auth: pages.auth,
   admin: pages.adminLayout,
-  ...Object.fromEntries(appPages.map((page) => [page, pages[page]])),
+  ...Object.fromEntries(APP_PAGES.map((page) => [page, pages[page]])),
 };
 
 const preloaded = new Set<string>();

@@ -1,11 +1,11 @@
-import { PLAIN_PAGES } from "@rupa/shared/web-pages";
+import { APP_PAGES, PLAIN_PAGES } from "@rupa/shared/web-pages";
 import type { RouteObject } from "react-router";
 import { AppLayout } from "./layouts/app-layout";
 import { PlainLayout } from "./layouts/plain-layout";
 import { RootLayout } from "./layouts/root-layout";
 import { RouteErrorBoundary } from "./route-error-boundary";
 import { RouteFallback } from "./route-fallback";
-import { appPages, pages, type Loader } from "./route-modules";
+import { pages, type Loader } from "./route-modules";
 
 function lazyPage(load: Loader): RouteObject["lazy"] {
   return async () => ({ Component: (await load()).default });
@@ -26,7 +26,7 @@ export const routes: RouteObject[] = [
             ErrorBoundary: RouteErrorBoundary,
             children: [
               { index: true, lazy: lazyPage(pages.home) },
-              ...appPages.map((page) => ({ path: page, lazy: lazyPage(pages[page]) })),
+              ...APP_PAGES.map((page) => ({ path: page, lazy: lazyPage(pages[page]) })),
             ],
           },
         ],

@@ -15,11 +15,9 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react";
-import { ADMIN_SECTIONS, type AdminSection } from "@rupa/shared/web-pages";
-
 // The sections, in sidebar order, are declared in @rupa/shared: the server answers 404 for any
 // other /admin/<section>.
-export { ADMIN_SECTIONS, type AdminSection };
+import { ADMIN_SECTIONS, type AdminSection } from "@rupa/shared/web-pages";
 
 export const ADMIN_SECTION_ICONS: Record<AdminSection, LucideIcon> = {
   dashboard: LayoutDashboard,

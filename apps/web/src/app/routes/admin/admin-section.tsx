@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { useParams } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
-import { adminSectionFromParam, type AdminSection } from "@/features/admin/admin-sections";
+import type { AdminSection } from "@rupa/shared/web-pages";
+import { adminSectionFromParam } from "@/features/admin/admin-sections";
 import { useSeo } from "@/features/seo/use-seo";
 import { useI18n } from "@/lib/i18n";
 import { NotFoundContent } from "../not-found-content";

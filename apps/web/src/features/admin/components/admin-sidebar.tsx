@@ -14,12 +14,8 @@ import {
   useSidebar,
 } from "@/components/ui/sidebar";
 import { useI18n } from "@/lib/i18n";
-import {
-  ADMIN_SECTIONS,
-  ADMIN_SECTION_ICONS,
-  adminSectionHref,
-  type AdminSection,
-} from "../admin-sections";
+import { ADMIN_SECTIONS, type AdminSection } from "@rupa/shared/web-pages";
+import { ADMIN_SECTION_ICONS, adminSectionHref } from "../admin-sections";
 
 /** The admin area's collapsible sidebar: one entry per section, and a way back to the app. */
 export function AdminSidebar({ active }: { active: AdminSection | null }) {

@@ -24,7 +24,7 @@ import { StatCard } from "../components/dashboard/stat-card";
 import { AdminTable } from "../components/data-table";
 import { ManualRewardDialog } from "../components/referrals/manual-reward-dialog";
 import { useTableState } from "../hooks/use-table-state";
-import type { AdminSection } from "../admin-sections";
+import type { AdminSection } from "@rupa/shared/web-pages";
 import { useAdminI18n } from "../lib/admin-i18n";
 
 const STATUS_LOOK: Record<ReferralStatus, string> = {
