@@ -97,6 +97,11 @@ test("audit actions, security events and health-check findings are in the admin'
     row = await roleChangeRow(page, userId, "User role changed");
     await expect(h1(page)).toHaveText("Audit Trail");
     await expect(main(page)).not.toContainText("user.role_changed");
+    // Actions are found by their names: the Action filter lists them in words.
+    await page.goto("/admin/audit");
+    await page.getByLabel("Action", { exact: true }).selectOption({ label: "User role changed" });
+    await expect(page).toHaveURL(/[?&]action=user\.role_changed/);
+    await expect(page.getByRole("row").nth(1)).toContainText("User role changed");
 
     row = await securityRow(page, email, "Role changed");
     await expect(h1(page)).toHaveText("Security");

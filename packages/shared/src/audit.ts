@@ -86,13 +86,17 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const AUDIT_SORTABLE = ["createdAt"] as const;
 
-/** GET /api/admin/audit: newest first; `q` matches the actor's e-mail, the action or the id. */
+/**
+ * GET /api/admin/audit: newest first; `q` matches the actor's e-mail, the action or the id;
+ * `action` keeps one action (the panel names actions in words, so it filters by them).
+ */
 export const auditQuerySchema = adminTableQuery({
   sortable: AUDIT_SORTABLE,
   defaultSort: "createdAt.desc",
   filters: {
     entityType: auditEntityTypeSchema.optional(),
     entityId: z.string().trim().min(1).max(64).optional(),
+    action: z.enum(AUDIT_ACTIONS).optional(),
   },
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;

@@ -78,11 +78,24 @@ describe(`the audit trail (${testDriver()})`, () => {
       await (await t.app.request("/api/admin/audit?q=credits_added")).json(),
     );
     expect(search.total).toBe(6);
+    const byAction = auditPageSchema.parse(
+      await (
+        await t.app.request("/api/admin/audit?entityType=user&action=user.role_changed")
+      ).json(),
+    );
+    expect(byAction.total).toBe(6);
+    expect(byAction.items.every((i) => i.action === "user.role_changed")).toBe(true);
     const wildcard = auditPageSchema.parse(
       await (await t.app.request("/api/admin/audit?q=%25")).json(),
     );
     expect(wildcard.total).toBe(0);
-    for (const bad of ["page=0", "pageSize=7", "sort=email.desc", "entityType=planet"]) {
+    for (const bad of [
+      "page=0",
+      "pageSize=7",
+      "sort=email.desc",
+      "entityType=planet",
+      "action=user.teleported",
+    ]) {
       expect((await t.app.request(`/api/admin/audit?${bad}`)).status).toBe(400);
     }
     t.actAs(null);

@@ -55,6 +55,7 @@ export function createAuditRepository(db: Database) {
       const where: SQL[] = [];
       if (query.entityType) where.push(eq(auditLog.entityType, query.entityType));
       if (query.entityId) where.push(eq(auditLog.entityId, query.entityId));
+      if (query.action) where.push(eq(auditLog.action, query.action));
       if (query.q) {
         const p = likePattern(query.q);
         where.push(

@@ -1,6 +1,6 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
-import { AUDIT_ENTITY_TYPES, AUDIT_SORTABLE, auditQuerySchema } from "@rupa/shared";
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_SORTABLE, auditQuerySchema } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
 import { useAdminI18n, type AdminTranslate } from "../lib/admin-i18n";
 import { auditActionName } from "../lib/server-codes";
@@ -145,6 +145,14 @@ export default function AuditPage() {
               label: t(`audit.entities.${value}`),
             })),
             clears: ["entityId"],
+          },
+          {
+            key: "action",
+            label: t("audit.actionFilter"),
+            options: AUDIT_ACTIONS.map((value) => ({
+              value,
+              label: auditActionName(value, { t, has }),
+            })),
           },
         ]}
         hiddenFilters={["entityId"]}
