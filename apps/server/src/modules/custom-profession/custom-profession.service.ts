@@ -87,6 +87,8 @@ export function createCustomProfessionService(d: {
         else if (value && value.length > max) issues.push({ path: [field], message: "too_long" });
       };
       const variables: Record<string, string> = {};
+      // The form's fields as typed: a banned word is named next to the field it was typed in.
+      let fields: Record<string, string | undefined>;
       if (cfg.formVariant === "profession") {
         check("profession", input.profession, DEFAULT_LIMIT, true);
         variables.profession = input.profession ?? "";
@@ -94,6 +96,11 @@ export function createCustomProfessionService(d: {
         variables.props = input.props || "the tools of the job";
         variables.title = input.profession ?? "";
         variables.accessories = input.props ?? "";
+        fields = {
+          profession: input.profession,
+          uniformStyle: input.uniformStyle,
+          props: input.props,
+        };
       } else {
         check("title", input.title, limits.title, true);
         check("accessories", input.accessories, limits.accessories, true);
@@ -101,6 +108,11 @@ export function createCustomProfessionService(d: {
         variables.title = input.title ?? "";
         variables.accessories = input.accessories ?? "";
         variables.other_ideas = input.otherIdeas ?? "";
+        fields = {
+          title: input.title,
+          accessories: input.accessories,
+          otherIdeas: input.otherIdeas,
+        };
       }
       if (issues.length) throw errors.validation(issues);
       let referenceKey: string | null = null;
@@ -130,23 +142,7 @@ export function createCustomProfessionService(d: {
           actor,
           { uploadId: input.uploadId, styleId: cfg.baseStyleId, gender: input.gender, variables },
           ip,
-          {
-            promptTemplate: cfg.promptTemplate,
-            requestId,
-            // A banned word is named next to the form's field it was typed in.
-            fields:
-              cfg.formVariant === "profession"
-                ? {
-                    profession: input.profession,
-                    uniformStyle: input.uniformStyle,
-                    props: input.props,
-                  }
-                : {
-                    title: input.title,
-                    accessories: input.accessories,
-                    otherIdeas: input.otherIdeas,
-                  },
-          },
+          { promptTemplate: cfg.promptTemplate, requestId, fields },
         );
         await d.repo.attachJob(requestId, generation.id);
         return { requestId, generation };
