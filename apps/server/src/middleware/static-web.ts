@@ -81,7 +81,8 @@ export type StaticWeb = MiddlewareHandler<AppEnv> & {
 export function staticWeb(distDir: string, opts: StaticWebOptions = {}): StaticWeb {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, "index.html");
-  let indexHtml: Buffer | null = null;
+  /** index.html, read once: its bytes as served and its text as the renderer's template. */
+  let indexHtml: { bytes: Uint8Array<ArrayBuffer>; text: string } | null = null;
   const rendererFile = path.join(root, "ssr", "entry-server.js");
   let renderer: Promise<WebRenderer | null> | null = null;
   const rendered = new Map<string, { at: number; html: Promise<string | null> }>();
@@ -157,14 +158,17 @@ export function staticWeb(distDir: string, opts: StaticWebOptions = {}): StaticW
     status: 200 | 404,
     render?: (template: string) => Promise<string | null>,
   ): Promise<Response> {
-    indexHtml ??= await fs.promises.readFile(indexFile).catch(() => null);
+    indexHtml ??= await fs.promises
+      .readFile(indexFile)
+      .then((file) => ({ bytes: new Uint8Array(file), text: file.toString("utf8") }))
+      .catch(() => null);
     if (!indexHtml) return c.text("The web app is not built yet: run npm run build.", 503);
     c.header("Content-Type", "text/html; charset=utf-8");
     c.header("Cache-Control", "no-cache");
     c.header("Vary", "Cookie");
     if (c.req.method === "HEAD") return c.body(null, status);
-    const page = render ? await render(indexHtml.toString("utf8")) : null;
-    return c.body(page ?? new Uint8Array(indexHtml), status);
+    const page = render ? await render(indexHtml.text) : null;
+    return page === null ? c.body(indexHtml.bytes, status) : c.body(page, status);
   }
 
   const notFound = (c: Context<AppEnv>): Promise<Response> =>
