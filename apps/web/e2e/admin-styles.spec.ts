@@ -96,8 +96,10 @@ test("an admin's style changes show on /eksplor for a visitor at once", async ({
   await row.getByRole("button", { name: /Tindakan untuk/ }).click();
   await page.getByRole("menuitem", { name: "Riwayat perubahan", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/audit\?entityType=style&entityId=/);
-  await expect(page.getByText("Gaya diperbarui", { exact: true })).toBeVisible();
-  await expect(page.getByText("Gaya dinonaktifkan", { exact: true })).toBeVisible();
+  // In the trail's table: the Action filter lists the same names.
+  const trail = page.getByRole("table");
+  await expect(trail.getByText("Gaya diperbarui", { exact: true })).toBeVisible();
+  await expect(trail.getByText("Gaya dinonaktifkan", { exact: true })).toBeVisible();
 
   // Clean up: delete the copy (with a confirmation); it leaves the list.
   await page.goto(`/admin/styles?q=${slug}`);
