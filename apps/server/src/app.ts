@@ -1,11 +1,11 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { paymentsContract, webhooksContract } from "@rupa/shared";
 import type { AppContext } from "./context";
 import type { AppEnv } from "./lib/http";
 import { errors } from "./lib/errors";
 import { apiRateLimit } from "./middleware/api-rate-limit";
+import { compressResponses } from "./middleware/compress";
 import { apiNotFound, handleError } from "./middleware/error-handler";
 import { requestContext } from "./middleware/request-context";
 import { sameOriginMutations } from "./middleware/same-origin";
@@ -66,7 +66,7 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
   app.onError(handleError);
   app.use("*", requestContext(ctx.log, ctx.env.TRUST_PROXY));
   app.use("*", securityHeaders(ctx.env.PUBLIC_URL.startsWith("https:")));
-  app.use("*", compress({ threshold: 1024 }));
+  app.use("*", compressResponses());
 
   const api = new Hono<AppEnv>();
   api.use(
