@@ -83,21 +83,48 @@ const asText = (value: string) => value;
 type PgliteQueries = Pick<Transaction, "query" | "exec">;
 
 /**
+ * Runs the embedded database's work one piece at a time, each in a turn of the event loop of
+ * its own. PGlite runs every statement on this thread, and it hands its lock to the next waiting
+ * statement in a promise callback: under load, the statements of fifty waiting requests then ran
+ * back to back in one stretch of promise callbacks (a fifth of a second), during which no
+ * connection was accepted and no request read. The server accepted one connection per stretch,
+ * so a new visitor waited seconds in the kernel's queue while the open connections were served
+ * (issue 33). Taking turns through setImmediate lets the event loop accept and read between
+ * statements. A transaction is one piece: its statements run without a turn between them, as
+ * it holds the database until it ends.
+ */
+export function takingTurns() {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const mine = last.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(work);
+    last = mine.catch(() => {});
+    return mine;
+  };
+}
+
+/**
  * What drizzle is given instead of the PGlite handle: the same calls, without drizzle's
  * per-query parsers (the handle's own table already keeps those types as text, see openPglite),
- * so PGlite does not copy its parser table per query. Transactions hand drizzle the same
- * wrapping of their handle.
+ * so PGlite does not copy its parser table per query, and each taking its turn (`turn`).
+ * Transactions hand drizzle the same wrapping of their handle, without turns inside.
  */
-function drizzleClient(client: PGlite) {
+function drizzleClient(client: PGlite, turn: ReturnType<typeof takingTurns>) {
   const queries = (q: PgliteQueries) => ({
     query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
       q.query<T>(text, params, withoutParsers(options)),
     exec: (text: string, options?: QueryOptions) => q.exec(text, withoutParsers(options)),
   });
+  const top = queries(client);
   return {
-    ...queries(client),
+    query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
+      turn(() => top.query<T>(text, params, options)),
+    exec: (text: string, options?: QueryOptions) => turn(() => top.exec(text, options)),
     transaction: <T>(fn: (tx: Transaction & ReturnType<typeof queries>) => Promise<T>) =>
-      client.transaction((tx) => fn(Object.assign(Object.create(tx) as Transaction, queries(tx)))),
+      turn(() =>
+        client.transaction((tx) =>
+          fn(Object.assign(Object.create(tx) as Transaction, queries(tx))),
+        ),
+      ),
   };
 }
 
@@ -147,20 +174,22 @@ async function openPglite(dir: string, image?: Blob): Promise<DatabaseHandle> {
     client.parsers[oid] = asText;
   }
   const raw: QueryOptions = { parsers: parsedByPglite };
+  const turn = takingTurns();
   const db = drizzlePglite({
     // The calls drizzle's driver makes, typed as the handle it asks for.
-    client: drizzleClient(client) as unknown as PGlite,
+    client: drizzleClient(client, turn) as unknown as PGlite,
     schema,
   }) as unknown as Database;
   return {
     driver: "pglite",
     db,
-    executeSql: async (text, values) => {
-      if (values && values.length > 0) return client.query(text, values, raw);
-      // Parameterless text may hold several statements (pg-boss migrations): use exec.
-      const res = await client.exec(text, raw);
-      return res[res.length - 1] ?? { rows: [] };
-    },
+    executeSql: (text, values) =>
+      turn(async () => {
+        if (values && values.length > 0) return client.query(text, values, raw);
+        // Parameterless text may hold several statements (pg-boss migrations): use exec.
+        const res = await client.exec(text, raw);
+        return res[res.length - 1] ?? { rows: [] };
+      }),
     dumpDataDir: () => client.dumpDataDir("none"),
     close: async () => {
       try {
