@@ -66,15 +66,24 @@ async function sessionRow(cookie: string) {
   return row ?? null;
 }
 
-/** Statements sent to the database (through Drizzle, as better-auth's adapter also sends them). */
+/**
+ * Statements sent to the database (through Drizzle, as better-auth's adapter also sends them):
+ * every one is a prepared query's `execute`, built per call or prepared once by a repository.
+ */
 async function queriesDuring(fn: () => Promise<unknown>): Promise<string[]> {
   const session = (
-    t.ctx.db.db as unknown as { session: { prepareQuery: (q: { sql: string }) => unknown } }
+    t.ctx.db.db as unknown as {
+      session: { prepareQuery: (q: { sql: string; params: unknown[] }) => object };
+    }
   ).session;
-  const spy = vi.spyOn(session, "prepareQuery");
+  type Prepared = { queryString: string; execute: () => Promise<unknown> };
+  const prepared = Object.getPrototypeOf(
+    session.prepareQuery({ sql: "select 1", params: [] }),
+  ) as Prepared;
+  const spy = vi.spyOn(prepared, "execute");
   try {
     await fn();
-    return spy.mock.calls.map(([q]) => q.sql);
+    return spy.mock.contexts.map((q) => (q as Prepared).queryString);
   } finally {
     spy.mockRestore();
   }
