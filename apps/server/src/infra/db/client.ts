@@ -7,6 +7,7 @@ import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "../../db/schema";
 import { acquireDirLock } from "./lock";
+import { pgliteStatements } from "./pglite-statements";
 
 export type Schema = typeof schema;
 /**
@@ -105,16 +106,18 @@ export function takingTurns() {
 /**
  * What drizzle is given instead of the PGlite handle: the same calls, without drizzle's
  * per-query parsers (the handle's own table already keeps those types as text, see openPglite),
- * so PGlite does not copy its parser table per query, and each taking its turn (`turn`).
+ * so PGlite does not copy its parser table per query, each statement prepared once
+ * (pglite-statements.ts) and each taking its turn (`turn`).
  * Transactions hand drizzle the same wrapping of their handle, without turns inside.
  */
 function drizzleClient(client: PGlite, turn: ReturnType<typeof takingTurns>) {
-  const queries = (q: PgliteQueries) => ({
+  const statements = pgliteStatements(client);
+  const queries = (q: PgliteQueries, inTransaction: boolean) => ({
     query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
-      q.query<T>(text, params, withoutParsers(options)),
+      statements.run<T>(text, params ?? [], withoutParsers(options), inTransaction),
     exec: (text: string, options?: QueryOptions) => q.exec(text, withoutParsers(options)),
   });
-  const top = queries(client);
+  const top = queries(client, false);
   return {
     query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
       turn(() => top.query<T>(text, params, options)),
@@ -122,7 +125,7 @@ function drizzleClient(client: PGlite, turn: ReturnType<typeof takingTurns>) {
     transaction: <T>(fn: (tx: Transaction & ReturnType<typeof queries>) => Promise<T>) =>
       turn(() =>
         client.transaction((tx) =>
-          fn(Object.assign(Object.create(tx) as Transaction, queries(tx))),
+          fn(Object.assign(Object.create(tx) as Transaction, queries(tx, true))),
         ),
       ),
   };
