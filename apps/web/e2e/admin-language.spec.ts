@@ -85,7 +85,7 @@ test("audit actions, security events and health-check findings are in the admin'
     );
 
     // English: the header's switch (saved on this admin's own account).
-    await switchLanguage(page, "EN");
+    await switchLanguage(page, "EN", { saved: true });
     await expect(h1(page)).toHaveText("System");
     await runHealthCheck(page);
     await expect(page.getByTestId("check-database-detail")).toContainText(/answers \(\d+ users\)/);

@@ -41,7 +41,7 @@ test("the FAQ, the Kanvas page and the credits page state the price the setting 
     await setSetting(page, KEY, "1");
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.clearBrowserCache");
-    await switchLanguage(page, "EN");
+    await switchLanguage(page, "EN", { saved: true });
     await page.goto("/credits");
     await expect(page.getByText("Each Kanvas picture costs 1 credit.")).toBeVisible();
     await page.goto("/kanvas");

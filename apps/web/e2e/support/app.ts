@@ -60,12 +60,26 @@ export async function kanvasPrice(page: Page): Promise<number> {
 }
 
 /** Presses the header's language switch (the first one on the page). */
-export async function switchLanguage(page: Page, short: "EN" | "ID"): Promise<void> {
+export async function switchLanguage(
+  page: Page,
+  short: "EN" | "ID",
+  opts: { saved?: boolean } = {},
+): Promise<void> {
+  // A member's choice is also saved to their account, after the page shows it: a journey that
+  // loads another page next must wait for that save (`saved`), or the next page may still get the
+  // old language from the account.
+  const saved =
+    opts.saved &&
+    page.waitForResponse(
+      (r) =>
+        r.request().method() === "PATCH" && new URL(r.url()).pathname === "/api/account/profile",
+    );
   await page
     .getByRole("group", { name: /Bahasa|Language/ })
     .first()
     .getByRole("button", { name: short })
     .click();
+  if (saved) expect((await saved).ok()).toBe(true);
 }
 
 /** A touch phone, 360 px wide, optionally sharing `session`'s signed-in session. */
