@@ -110,8 +110,11 @@ export function takingTurns() {
  * (pglite-statements.ts) and each taking its turn (`turn`).
  * Transactions hand drizzle the same wrapping of their handle, without turns inside.
  */
-function drizzleClient(client: PGlite, turn: ReturnType<typeof takingTurns>) {
-  const statements = pgliteStatements(client);
+function drizzleClient(
+  client: PGlite,
+  turn: ReturnType<typeof takingTurns>,
+  statements: ReturnType<typeof pgliteStatements>,
+) {
   const queries = (q: PgliteQueries, inTransaction: boolean) => ({
     query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
       statements.run<T>(text, params ?? [], withoutParsers(options), inTransaction),
@@ -178,9 +181,10 @@ async function openPglite(dir: string, image?: Blob): Promise<DatabaseHandle> {
   }
   const raw: QueryOptions = { parsers: parsedByPglite };
   const turn = takingTurns();
+  const statements = pgliteStatements(client);
   const db = drizzlePglite({
     // The calls drizzle's driver makes, typed as the handle it asks for.
-    client: drizzleClient(client, turn) as unknown as PGlite,
+    client: drizzleClient(client, turn, statements) as unknown as PGlite,
     schema,
   }) as unknown as Database;
   return {
@@ -188,7 +192,8 @@ async function openPglite(dir: string, image?: Blob): Promise<DatabaseHandle> {
     db,
     executeSql: (text, values) =>
       turn(async () => {
-        if (values && values.length > 0) return client.query(text, values, raw);
+        // pg-boss's polls and job updates: the same few texts, prepared once like Drizzle's.
+        if (values && values.length > 0) return statements.run(text, values, raw, false);
         // Parameterless text may hold several statements (pg-boss migrations): use exec.
         const res = await client.exec(text, raw);
         return res[res.length - 1] ?? { rows: [] };
