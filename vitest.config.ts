@@ -5,8 +5,12 @@ const setupFiles = [fileURLToPath(new URL("./apps/server/test/setup.ts", import.
 const webAlias = { "@": fileURLToPath(new URL("./apps/web/src", import.meta.url)) };
 
 /**
- * Three projects: `unit` (no database), and the integration tests (`*.int.test.ts`) run twice,
- * on embedded PGlite and on the local PostgreSQL (TEST_DATABASE_URL).
+ * The tiers: `unit` (`npm run test:fast`: no database, no process, no face model, no drawing;
+ * well under a minute), `slow` (`*.slow.test.ts`: tests that start processes, load the face
+ * models, draw pictures with sharp or open an embedded database), the integration tests
+ * (`*.int.test.ts`) twice, on embedded PGlite and on the local PostgreSQL (TEST_DATABASE_URL),
+ * each file on a copy of a migrated and seeded template database, and `cluster`, processes of
+ * the built server. `npm test` runs them all.
  */
 export default defineConfig({
   test: {
@@ -20,7 +24,16 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.{ts,tsx}"],
-          exclude: ["**/*.int.test.ts", "**/node_modules/**"],
+          exclude: ["**/*.int.test.ts", "**/*.slow.test.{ts,tsx}", "**/node_modules/**"],
+          setupFiles,
+        },
+      },
+      {
+        resolve: { alias: webAlias },
+        test: {
+          name: "slow",
+          environment: "node",
+          include: ["packages/*/src/**/*.slow.test.ts", "apps/*/src/**/*.slow.test.{ts,tsx}"],
           setupFiles,
         },
       },
@@ -45,6 +58,9 @@ export default defineConfig({
           include: ["apps/server/src/**/*.int.test.ts"],
           env: { TEST_DB_DRIVER: "postgres" },
           setupFiles,
+          globalSetup: [
+            fileURLToPath(new URL("./apps/server/test/postgres-template.ts", import.meta.url)),
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -40,10 +40,21 @@ await mustAll([
   ...(build.upToDate ? [] : [{ name: "build", ...BUILD }]),
 ]);
 if (!build.upToDate) build.markBuilt();
-step("unit + integration tests (PGlite and PostgreSQL)");
+step("unit, slow, and integration tests (PGlite and PostgreSQL)");
 must(
   "npx",
-  ["vitest", "run", "--project", "unit", "--project", "pglite", "--project", "postgres"],
+  [
+    "vitest",
+    "run",
+    "--project",
+    "unit",
+    "--project",
+    "slow",
+    "--project",
+    "pglite",
+    "--project",
+    "postgres",
+  ],
   {
     env: { ...process.env, TEST_DATABASE_URL: testDb },
   },

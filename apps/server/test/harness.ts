@@ -53,15 +53,19 @@ export async function createTestDatabase(driver: TestDriver = testDriver()): Pro
     return { handle, drop: () => handle.close() };
   }
   const name = `rupa_t_${randomBytes(6).toString("hex")}`;
+  // The migrated and seeded copy the postgres project's global setup made, if it ran.
+  const template = inject("postgresTemplate");
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 20 });
-  await runMigrations(handle);
-  await seedDatabase(handle.db);
+  if (!template) {
+    await runMigrations(handle);
+    await seedDatabase(handle.db);
+  }
   return {
     handle,
     url: url.toString(),
