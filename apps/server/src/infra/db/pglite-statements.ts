@@ -53,6 +53,13 @@ export function pgliteStatements(client: PGlite, limit = STATEMENT_CACHE) {
   const prepared = new Map<string, Prepared>();
   const send = (parts: Uint8Array[]) =>
     client.execProtocolStream(concat(parts), { syncToFs: false });
+  /** Forgets a text's statement and closes it in the database. */
+  async function forget(text: string): Promise<void> {
+    const old = prepared.get(text);
+    if (!old) return;
+    prepared.delete(text);
+    await send([serialize.close({ type: "S", name: old.name }), serialize.sync()]);
+  }
 
   async function prepare(text: string, options?: QueryOptions): Promise<Prepared> {
     const known = prepared.get(text);
@@ -77,11 +84,7 @@ export function pgliteStatements(client: PGlite, limit = STATEMENT_CACHE) {
       description: messages.find((m) => m.name === "rowDescription" || m.name === "noData"),
     };
     prepared.set(text, entry);
-    if (prepared.size > limit) {
-      const [oldest, old] = prepared.entries().next().value as [string, Prepared];
-      prepared.delete(oldest);
-      await send([serialize.close({ type: "S", name: old.name }), serialize.sync()]);
-    }
+    if (prepared.size > limit) await forget(prepared.keys().next().value as string);
     return entry;
   }
 
@@ -128,10 +131,7 @@ export function pgliteStatements(client: PGlite, limit = STATEMENT_CACHE) {
           if (!code || !STALE_STATEMENT.has(code)) throw withQuery(e, text, params, options);
           // Its plan went stale (a table changed under it): prepared again on its next use, and
           // at once outside a transaction (inside one, the error has ended the transaction).
-          const stale = prepared.get(text);
-          prepared.delete(text);
-          if (stale)
-            await send([serialize.close({ type: "S", name: stale.name }), serialize.sync()]);
+          await forget(text);
           if (inTransaction) throw withQuery(e, text, params, options);
           try {
             return await execute<T>(text, params, options);
