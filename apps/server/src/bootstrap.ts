@@ -76,6 +76,7 @@ import { type AuthService, createAuthService } from "./modules/auth/auth.service
 import { createSessionActor } from "./modules/auth/session-actor";
 import { createSessionsRepository } from "./modules/auth/sessions.repository";
 import { createCreditsRepository } from "./modules/credits/credits.repository";
+import { createCreditsService } from "./modules/credits/credits.service";
 import { createDevMailboxRepository } from "./modules/dev/dev-mailbox.repository";
 import { createRateLimitRepository } from "./modules/rate-limit/rate-limit.repository";
 import { createRateLimiter } from "./modules/rate-limit/rate-limit.service";
@@ -120,7 +121,7 @@ export function createAppContext(core: CoreParts): AppContext {
   const changes = core.changes ?? createLocalChangeBus();
   const settings = createSettingsRepository(db.db);
   const settingsCache = createSettingsCache(settings, { bus: changes });
-  const credits = createCreditsRepository(db.db);
+  const credits = createCreditsService({ db: db.db, repo: createCreditsRepository(db.db) });
   const accounts = createAccountRepository(db.db);
   const security = createSecurityEventsRepository(db.db);
   const buckets = createRateLimitRepository(db.db);
@@ -129,7 +130,7 @@ export function createAppContext(core: CoreParts): AppContext {
   // (their version check would notice within a second anyway).
   const stylesRepo = createStylesRepository(db.db, { bus: changes });
   const audit = createAuditRepository(db.db);
-  const referrals = createReferralsRepository(db.db, credits, audit);
+  const referrals = createReferralsRepository(db.db);
   const guestSecret = authSecret(env);
   const guestsRepo = createGuestsRepository(db.db);
   const guests = createGuestsService({
@@ -140,7 +141,7 @@ export function createAppContext(core: CoreParts): AppContext {
   const uploadsRepo = createUploadsRepository(db.db);
   const uploads = createUploadsService({ uploads: uploadsRepo, storage: core.storage, log });
   const predictionWaiters = createPredictionWaiters();
-  const aiConfigs = createAiConfigsRepository(db.db, audit);
+  const aiConfigs = createAiConfigsRepository(db.db);
   const providers = createProviderRegistry(env, aiConfigs, log, predictionWaiters);
   const generationEvents = createGenerationEvents(changes);
   const generationsRepo = createGenerationsRepository(db.db);
@@ -179,11 +180,13 @@ export function createAppContext(core: CoreParts): AppContext {
     storage: core.storage,
   });
   const admin = createAdminService({
+    db: db.db,
     env,
     log,
-    admin: createAdminRepository(db.db, credits, audit),
+    admin: createAdminRepository(db.db),
     accounts,
     credits,
+    audit,
     security,
     ensureConfirmedUser: (email, password, name) =>
       signIn.ensureConfirmedUser(email, password, name),
@@ -224,7 +227,14 @@ export function createAppContext(core: CoreParts): AppContext {
     queue: core.queue,
     events: generationEvents,
   });
-  const referralsService = createReferralsService({ referrals, accounts, settings });
+  const referralsService = createReferralsService({
+    db: db.db,
+    referrals,
+    accounts,
+    settings,
+    credits,
+    audit,
+  });
   const generateWorker = createGenerationWorker({
     db: db.db,
     generations: generationsRepo,
@@ -297,8 +307,8 @@ export function createAppContext(core: CoreParts): AppContext {
   });
   const payments = createPaymentsService({
     db: db.db,
-    payments: createPaymentsRepository(db.db, credits),
-    referrals,
+    payments: createPaymentsRepository(db.db),
+    referrals: referralsService,
     credits,
     settings,
     accounts,
@@ -362,8 +372,19 @@ export function createAppContext(core: CoreParts): AppContext {
       adminStyles,
       adminCustomProfession,
       bannedKeywords,
-      adminReferrals: createAdminReferralsService({ referrals, settings, accounts, admin }),
-      adminAiConfigs: createAdminAiConfigsService({ configs: aiConfigs, providers }),
+      adminReferrals: createAdminReferralsService({
+        referrals,
+        rewards: referralsService,
+        settings,
+        accounts,
+        admin,
+      }),
+      adminAiConfigs: createAdminAiConfigsService({
+        db: db.db,
+        configs: aiConfigs,
+        audit,
+        providers,
+      }),
       adminSystem,
       health,
       accounts,

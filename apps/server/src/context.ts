@@ -17,7 +17,7 @@ import type { ApiLimiter } from "./modules/rate-limit/api-limiter";
 import type { SettingsCache } from "./modules/settings/settings-cache";
 import type { AuditRepository } from "./modules/audit/audit.repository";
 import type { AuthService } from "./modules/auth/auth.service";
-import type { CreditsRepository } from "./modules/credits/credits.repository";
+import type { CreditsService } from "./modules/credits/credits.service";
 import type { createDevMailboxRepository } from "./modules/dev/dev-mailbox.repository";
 import type { RateLimiter } from "./modules/rate-limit/rate-limit.service";
 import type { SecurityEventsRepository } from "./modules/security/security-events.repository";
@@ -91,7 +91,7 @@ export interface AppContext {
     apiLimiter: ApiLimiter;
     /** The admin audit trail (written by admin repositories inside their transactions). */
     audit: AuditRepository;
-    credits: CreditsRepository;
+    credits: CreditsService;
     settings: SettingsRepository;
     security: SecurityEventsRepository;
     limiter: RateLimiter;

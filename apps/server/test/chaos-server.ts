@@ -15,7 +15,6 @@ import { createQueue } from "../src/infra/queue/queue";
 import { createLocalStorage } from "../src/infra/storage/local-storage";
 import { createLogger } from "../src/lib/logger";
 import { createAiConfigsRepository } from "../src/modules/ai-configs/ai-configs.repository";
-import { createAuditRepository } from "../src/modules/audit/audit.repository";
 import { startServer } from "../src/server";
 import { replicateConfig } from "./fake-replicate";
 
@@ -68,7 +67,7 @@ async function prepare(credits: number) {
     // A database made elsewhere was seeded with the defaults already: set them here too.
     for (const [key, value] of Object.entries(env.INITIAL_SETTINGS))
       await ctx.services.settings.set(key as never, value, null);
-    await createAiConfigsRepository(db.db, createAuditRepository(db.db)).activate(
+    await createAiConfigsRepository(db.db).activate(
       "avatar_generation",
       replicateConfig(cfg.replicateEndpoint, 100),
     );

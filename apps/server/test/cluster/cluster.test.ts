@@ -12,7 +12,6 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuditRepository } from "../../src/modules/audit/audit.repository";
 import { createAiConfigsRepository } from "../../src/modules/ai-configs/ai-configs.repository";
 import { openDatabase } from "../../src/infra/db/client";
 import { facePhoto } from "../face-photos";
@@ -97,7 +96,7 @@ describe.skipIf(!fs.existsSync(serverEntry))("two API and two worker processes",
     // The operator's choice of provider (the admin panel's AI settings write the same row).
     const handle = await openDatabase({ databaseUrl: dbUrl, poolMax: 2 });
     try {
-      await createAiConfigsRepository(handle.db, createAuditRepository(handle.db)).activate(
+      await createAiConfigsRepository(handle.db).activate(
         "avatar_generation",
         replicateConfig(fake.endpoint, 200),
       );

@@ -17,6 +17,11 @@ export type Schema = typeof schema;
 export type Database = NodePgDatabase<Schema>;
 /** A transaction handle: the same query API as the database. */
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/**
+ * What a service opens its transactions with (ADR 032): it locks, decides with the rules and
+ * writes through repositories, each given the transaction handle.
+ */
+export type Transactor = Pick<Database, "transaction">;
 export type DbDriver = "pglite" | "postgres";
 
 /** Raw SQL executor used by pg-boss and health checks (multi-statement text allowed without values). */

@@ -1,5 +1,5 @@
 import { toLanguage, type AccountUser, type Role } from "@rupa/shared";
-import type { CreditsRepository } from "../credits/credits.repository";
+import type { CreditsService } from "../credits/credits.service";
 import type { AccountRepository, UserRow } from "./account.repository";
 
 /**
@@ -9,7 +9,7 @@ import type { AccountRepository, UserRow } from "./account.repository";
 export async function toAccountUser(
   d: {
     accounts: Pick<AccountRepository, "roleOf">;
-    credits: Pick<CreditsRepository, "summary">;
+    credits: Pick<CreditsService, "summary">;
   },
   u: UserRow,
   knownRole?: Role,

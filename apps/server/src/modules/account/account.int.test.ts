@@ -760,8 +760,6 @@ describe(`accounts on ${testDriver()}`, () => {
     const b = await newConfirmedUser();
     const repo = (await import("../referrals/referrals.repository")).createReferralsRepository(
       db(),
-      t.ctx.services.credits,
-      t.ctx.services.audit,
     );
     expect(await repo.recordPending(a.id, a.id)).toBe(false);
     expect(await repo.recordPending(a.id, b.id)).toBe(true);

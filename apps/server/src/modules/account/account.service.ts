@@ -5,14 +5,14 @@ import type { Storage } from "../../infra/storage/storage";
 import { AppError, errors } from "../../lib/errors";
 import type { RequestMeta } from "../../lib/request-meta";
 import { lastAdminRefused, leavesNoAdmin } from "../admin/admin.rules";
-import type { CreditsRepository } from "../credits/credits.repository";
+import type { CreditsService } from "../credits/credits.service";
 import type { SecurityEventsRepository } from "../security/security-events.repository";
 import { toAccountUser } from "./account-user";
 import type { AccountRepository, UserRow } from "./account.repository";
 
 export interface AccountDeps {
   accounts: AccountRepository;
-  credits: CreditsRepository;
+  credits: CreditsService;
   security: Pick<SecurityEventsRepository, "record">;
   storage: Storage;
 }

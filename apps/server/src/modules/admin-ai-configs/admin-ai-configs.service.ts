@@ -6,14 +6,39 @@ import {
   type AiService,
   type UpdateAiConfigRequest,
 } from "@rupa/shared";
+import type { Transactor } from "../../infra/db/client";
 import type { ProviderRegistry } from "../../infra/providers/registry";
 import { AppError, errors } from "../../lib/errors";
 import type { AiConfigRow, AiConfigsRepository } from "../ai-configs/ai-configs.repository";
-import type { AuditActor } from "../audit/audit.repository";
+import type { AuditActor, AuditRepository } from "../audit/audit.repository";
 
 export interface AdminAiConfigsDeps {
-  configs: Pick<AiConfigsRepository, "all" | "find" | "usage" | "create" | "update" | "remove">;
+  db: Transactor;
+  configs: Pick<
+    AiConfigsRepository,
+    "all" | "find" | "usage" | "deactivateOthers" | "insert" | "lock" | "update" | "remove"
+  >;
+  audit: Pick<AuditRepository, "write">;
   providers: Pick<ProviderRegistry, "keyStatus" | "test" | "endpointRefusal">;
+}
+
+/** What the audit trail keeps of an entry (no secret lives in one: keys are env-only). */
+function snapshot(r: AiConfigRow): Record<string, unknown> {
+  return {
+    serviceName: r.serviceName,
+    apiProvider: r.apiProvider,
+    modelName: r.modelName,
+    apiEndpoint: r.apiEndpoint,
+    configData: r.configData,
+    isActive: r.isActive,
+  };
+}
+
+/** What a save did to the entry, for its audit row. */
+function changeAction(wasActive: boolean, isActive: boolean) {
+  if (isActive && !wasActive) return "ai_config.activated" as const;
+  if (!isActive && wasActive) return "ai_config.deactivated" as const;
+  return "ai_config.updated" as const;
 }
 
 export const configNotFound = () => errors.notFound("Configuration not found");
@@ -43,7 +68,8 @@ export const endpointRefused = (
 /**
  * The admin AI settings section: the entries with whether their provider's key is set (never
  * the key) and what the generations recorded using them, the changes (one active entry per
- * service, enforced in the repository's transaction), and the provider's Test.
+ * service: activating one deactivates the others first; each change with its audit row, in one
+ * transaction), and the provider's Test.
  */
 export function createAdminAiConfigsService(d: AdminAiConfigsDeps) {
   function toConfig(
@@ -81,11 +107,20 @@ export function createAdminAiConfigsService(d: AdminAiConfigsDeps) {
 
     /** "Add Configuration": the spec's defaults for `service`, inactive. */
     async create(actor: AuditActor, service: AiService): Promise<AiConfig> {
-      const row = await d.configs.create(
-        service,
-        { ...AI_CONFIG_DEFAULTS, configData: { ...AI_CONFIG_DEFAULTS.configData } },
-        actor,
-      );
+      const values = { ...AI_CONFIG_DEFAULTS, configData: { ...AI_CONFIG_DEFAULTS.configData } };
+      const row = await d.db.transaction(async (tx) => {
+        if (values.isActive) await d.configs.deactivateOthers(tx, service, null);
+        const row = await d.configs.insert(tx, service, values);
+        await d.audit.write(tx, {
+          actor,
+          action: "ai_config.created",
+          entityType: "ai_config",
+          entityId: row.id,
+          before: null,
+          after: snapshot(row),
+        });
+        return row;
+      });
       return withUsage(row);
     },
 
@@ -98,13 +133,37 @@ export function createAdminAiConfigsService(d: AdminAiConfigsDeps) {
       const refused = await d.providers.endpointRefusal(input);
       if (refused)
         throw endpointRefused(refused.field, refused.error.reason, refused.error.message);
-      const row = await d.configs.update(id, input, actor);
-      if (!row) throw configNotFound();
+      const row = await d.db.transaction(async (tx) => {
+        const before = await d.configs.lock(tx, id);
+        if (!before) throw configNotFound();
+        if (input.isActive) await d.configs.deactivateOthers(tx, before.serviceName, id);
+        const row = await d.configs.update(tx, id, input);
+        await d.audit.write(tx, {
+          actor,
+          action: changeAction(before.isActive, input.isActive),
+          entityType: "ai_config",
+          entityId: id,
+          before: snapshot(before),
+          after: snapshot(row),
+        });
+        return row;
+      });
       return withUsage(row);
     },
 
     async remove(actor: AuditActor, id: string): Promise<void> {
-      if (!(await d.configs.remove(id, actor))) throw configNotFound();
+      await d.db.transaction(async (tx) => {
+        const row = await d.configs.remove(tx, id);
+        if (!row) throw configNotFound();
+        await d.audit.write(tx, {
+          actor,
+          action: "ai_config.deleted",
+          entityType: "ai_config",
+          entityId: id,
+          before: snapshot(row),
+          after: null,
+        });
+      });
     },
 
     async test(id: string): Promise<AiConfigTest> {

@@ -10,7 +10,7 @@ import {
   users,
 } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
-import { likePattern } from "../audit/audit.repository";
+import { likePattern } from "../../infra/db/like-pattern";
 
 /** The Asia/Jakarta calendar day of a timestamp column, `YYYY-MM-DD` (the zone has no DST). */
 const jakartaDay = (column: SQL) =>

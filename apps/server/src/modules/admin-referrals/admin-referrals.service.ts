@@ -11,13 +11,13 @@ import type { RequestMeta } from "../../lib/request-meta";
 import type { AccountRepository } from "../account/account.repository";
 import { assertAdmin, type AdminService } from "../admin/admin.service";
 import type { ReferralsRepository } from "../referrals/referrals.repository";
+import type { ReferralsService } from "../referrals/referrals.service";
 import type { SettingsRepository } from "../settings/settings.repository";
 
 export interface AdminReferralsDeps {
-  referrals: Pick<
-    ReferralsRepository,
-    "adminList" | "adminTotals" | "referrersWithUnpaid" | "payDueRewards"
-  >;
+  referrals: Pick<ReferralsRepository, "adminList" | "adminTotals" | "referrersWithUnpaid">;
+  /** The reward rule: Process Rewards pays through it. */
+  rewards: Pick<ReferralsService, "payDueRewards">;
   settings: Pick<SettingsRepository, "getInt">;
   accounts: Pick<AccountRepository, "findByEmail">;
   /** The admin's "add credits" (a manual_reward lot, its audit row and security event). */
@@ -76,7 +76,7 @@ export function createAdminReferralsService(d: AdminReferralsDeps) {
       const reward = await d.settings.getInt("referral_reward_credits");
       if (reward <= 0) return { processed, referrers, credits };
       for (const referrerId of await d.referrals.referrersWithUnpaid()) {
-        const paid = await d.referrals.payDueRewards(referrerId, reward, auditActor);
+        const paid = await d.rewards.payDueRewards(referrerId, reward, auditActor);
         if (paid > 0) {
           processed += paid;
           referrers += 1;

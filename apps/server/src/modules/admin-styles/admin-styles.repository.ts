@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, like, or, sql, type SQL } f
 import { parseSort, type AdminStylesQuery } from "@rupa/shared";
 import { stylePreviewPairs, styles } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
-import { likePattern } from "../audit/audit.repository";
+import { likePattern } from "../../infra/db/like-pattern";
 import type { PairRow, StyleRow } from "../styles/styles.repository";
 
 /** Runs inside the change's transaction (the audit row): it commits or rolls back with it. */

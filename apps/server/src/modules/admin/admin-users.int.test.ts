@@ -22,8 +22,8 @@ import {
   userRoles,
   users,
 } from "../../db/schema";
-import { createCreditsRepository } from "../credits/credits.repository";
 import { createAdminRepository } from "./admin.repository";
+import { createAdminService } from "./admin.service";
 
 /**
  * /api/admin/users against real databases: the paged list (sort, search, role filter), one
@@ -348,26 +348,36 @@ describe(`changing credits (${testDriver()})`, () => {
     expect(await balance(id)).toBe(0);
   });
 
-  it("a change that fails inside the transaction leaves neither ledger entry nor audit row", async () => {
+  it("a change whose audit row cannot be written leaves no ledger entry either", async () => {
     const id = await insertUser();
     await t.ctx.services.credits.grant(id, {
       source: "signup_bonus",
       amount: 3,
       watermarked: false,
     });
-    const repo = createAdminRepository(
-      t.ctx.db.db,
-      createCreditsRepository(t.ctx.db.db),
-      t.ctx.services.audit,
-    );
-    await expect(
-      repo.adjustCredits(id, {
-        decide: () => ({ delta: -50, action: "user.credits_set" }),
-        actor: { userId: adminId, ip: null, userAgent: null },
-        reason: "more than held",
-        details: {},
-      }),
-    ).rejects.toMatchObject({ status: 402 });
+    const { services, db, env, log } = t.ctx;
+    const admin = createAdminService({
+      db: db.db,
+      env,
+      log,
+      admin: createAdminRepository(db.db),
+      accounts: services.accounts,
+      credits: services.credits,
+      audit: { write: () => Promise.reject(new Error("the audit table refused")) },
+      security: services.security,
+      ensureConfirmedUser: () => Promise.reject(new Error("not used")),
+      randomPassword: () => "unused",
+    });
+    const actor = { userId: adminId, guestTrialId: null, isAdmin: true };
+    const meta = { headers: new Headers(), ip: "10.0.0.9", userAgent: "vitest" };
+    for (const change of [
+      { mode: "add" as const, amount: 5, reason: "grant that fails" },
+      { mode: "set" as const, amount: 1, reason: "spend that fails" },
+    ]) {
+      await expect(admin.changeCredits(actor, id, change, meta)).rejects.toThrow(
+        "the audit table refused",
+      );
+    }
     expect(await auditRows(id)).toEqual([]);
     expect(await balance(id)).toBe(3);
     expect(

@@ -1,6 +1,6 @@
 import { alias } from "drizzle-orm/pg-core";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { parseSort, type AdminUsersQuery, type AuditAction, type Role } from "@rupa/shared";
+import { parseSort, type AdminUsersQuery, type Role } from "@rupa/shared";
 import {
   creditLots,
   creditSpends,
@@ -12,8 +12,7 @@ import {
   users,
 } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
-import { likePattern, type AuditInput, type AuditRepository } from "../audit/audit.repository";
-import type { CreditsRepository } from "../credits/credits.repository";
+import { likePattern } from "../../infra/db/like-pattern";
 
 export interface AdminUserRow {
   id: string;
@@ -25,43 +24,14 @@ export interface AdminUserRow {
   role: string;
 }
 
-/** What a credit adjustment does to a balance: grant or revoke `delta` credits (never 0). */
-export interface CreditAdjustment {
-  delta: number;
-  /** The audit action, e.g. `user.credits_added`. */
-  action: AuditAction;
-}
-
-export interface CreditAdjustmentInput {
-  /** Decides the change from the balance read under the user's lock; null changes nothing. */
-  decide: (balance: number) => CreditAdjustment | null;
-  /** The admin (the lot's `grantedBy` and the audit actor). */
-  actor: AuditInput["actor"];
-  reason: string;
-  /** Written in the audit row's `after` with the balances. */
-  details: Record<string, unknown>;
-}
-
-export interface CreditAdjustmentResult {
-  before: number;
-  after: number;
-  /** What changed (signed), 0 when nothing did. */
-  changed: number;
-  action: AuditAction | null;
-}
-
 const roleExpr = sql<string>`coalesce(${userRoles.role}, 'user')`;
 
 /**
- * Roles (user_roles), the admin's user list and user detail, and the admin's changes to a user,
- * each written with its audit row in one transaction. Reading one user's role stays with
- * accounts; the ledger's rules stay with credits (whose methods take our transaction).
+ * Roles (user_roles), the admin's user list and user detail, and the writes of the admin's
+ * changes to a user, in the transaction the admin service gives. Reading one user's role stays
+ * with accounts; the ledger stays with credits.
  */
-export function createAdminRepository(
-  db: Database,
-  credits: CreditsRepository,
-  audit: AuditRepository,
-) {
+export function createAdminRepository(db: Database) {
   const userColumns = {
     id: users.id,
     email: users.email,
@@ -101,25 +71,13 @@ export function createAdminRepository(
       await upsertRole(db, userId, role, grantedBy);
     },
 
-    /**
-     * An admin's role change and its audit row, in one transaction, decided under the lock of
-     * every admin's role row: `allowed` sees the admins as they are, so two changes at once
-     * (two admins demoting each other) are decided one after the other. False: refused,
-     * nothing written.
-     */
-    async changeRole(
-      userId: string,
-      role: Role,
-      entry: AuditInput,
-      allowed: (admins: readonly string[]) => boolean,
-    ): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        if (!allowed(await lockAdmins(tx))) return false;
-        await upsertRole(tx, userId, role, entry.actor.userId);
-        await audit.write(tx, entry);
-        return true;
-      });
+    /** An admin's role change, in the caller's transaction (with its audit row). */
+    async changeRole(tx: Tx, userId: string, role: Role, grantedBy: string): Promise<void> {
+      await upsertRole(tx, userId, role, grantedBy);
     },
+
+    /** Every admin's id, their role rows locked until the transaction ends (in one order). */
+    lockAdmins,
 
     async countAdmins(): Promise<number> {
       const r = await db.execute<{ n: number }>(
@@ -262,50 +220,6 @@ export function createAdminRepository(
         .where(eq(referrals.referrerId, userId))
         .orderBy(desc(referrals.createdAt))
         .limit(limit);
-    },
-
-    /**
-     * An admin's credit adjustment, in one transaction with the user's row locked: reads the
-     * balance, lets `decide` choose, then grants a manual_reward lot (not watermarked, never
-     * expiring, granted by the admin) or spends the difference as `admin_adjustment` (the lots
-     * go in the ledger's usual order), and writes the audit row. 404 for an unknown user.
-     */
-    async adjustCredits(
-      userId: string,
-      input: CreditAdjustmentInput,
-    ): Promise<CreditAdjustmentResult> {
-      return db.transaction(async (tx) => {
-        const before = await credits.lockedBalance(tx, userId);
-        const change = input.decide(before);
-        if (!change || change.delta === 0)
-          return { before, after: before, changed: 0, action: null };
-        if (change.delta > 0) {
-          await credits.grant(
-            userId,
-            {
-              source: "manual_reward",
-              amount: change.delta,
-              watermarked: false,
-              expiresAt: null,
-              description: input.reason,
-              grantedBy: input.actor.userId,
-            },
-            tx,
-          );
-        } else {
-          await credits.spend(userId, -change.delta, "admin_adjustment", input.reason, tx);
-        }
-        const after = before + change.delta;
-        await audit.write(tx, {
-          actor: input.actor,
-          action: change.action,
-          entityType: "user",
-          entityId: userId,
-          before: { balance: before },
-          after: { balance: after, ...input.details },
-        });
-        return { before, after, changed: change.delta, action: change.action };
-      });
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { AuditAction } from "@rupa/shared";
 import { errors } from "../../lib/errors";
 
 /**
@@ -12,3 +13,26 @@ export function leavesNoAdmin(admins: readonly string[], userId: string): boolea
 /** The refusal of a demotion or an account deletion that would leave Rupa without an admin. */
 export const lastAdminRefused = () =>
   errors.conflict("last_admin", "Rupa needs at least one admin");
+
+/** The body of POST /api/admin/users/:id/credits, as validated. */
+export type CreditsChange = { mode: "add" | "set"; amount: number; reason: string };
+
+/** What a credit adjustment does to a balance: grant or revoke `delta` credits (never 0). */
+export interface CreditAdjustment {
+  delta: number;
+  /** The audit action, e.g. `user.credits_added`. */
+  action: AuditAction;
+}
+
+/**
+ * The rule of an admin credit change, given the balance read under the user's lock: `add`
+ * grants the amount; `set` grants or revokes the difference; setting the balance the user
+ * already has changes nothing (no ledger entry, no audit row).
+ */
+export function planCreditChange(change: CreditsChange, balance: number): CreditAdjustment | null {
+  if (change.mode === "add") {
+    return change.amount > 0 ? { delta: change.amount, action: "user.credits_added" } : null;
+  }
+  const delta = change.amount - balance;
+  return delta === 0 ? null : { delta, action: "user.credits_set" };
+}

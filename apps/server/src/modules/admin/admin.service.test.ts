@@ -2,13 +2,12 @@ import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminUsersQuerySchema, type AdminUsersQuery, type Role } from "@rupa/shared";
 import type { Actor } from "../../lib/actor";
-import { errors } from "../../lib/errors";
 import { refusal } from "../../../test/refusal";
 import type { RequestMeta } from "../../lib/request-meta";
-import type { SecurityEventInput } from "../security/security-events.repository";
-import type { AuditInput } from "../audit/audit.repository";
-import type { AdminUserRow, CreditAdjustmentInput } from "./admin.repository";
-import { type AdminDeps, createAdminService, planCreditChange } from "./admin.service";
+import { fakeAudit, fakeCredits, fakeSecurityEvents, fakeTransactor } from "../../../test/fakes";
+import type { AdminUserRow } from "./admin.repository";
+import { type AdminDeps, createAdminService } from "./admin.service";
+import { planCreditChange } from "./admin.rules";
 
 /**
  * The admin service's rules against in-memory fakes of its repositories (the immich way): who
@@ -28,13 +27,11 @@ interface User {
 function world(env: Partial<AdminDeps["env"]> = {}) {
   const users = new Map<string, User>();
   const roles = new Map<string, { role: Role; grantedBy: string | null }>();
-  const balances = new Map<string, number>();
-  const events: SecurityEventInput[] = [];
+  const credits = fakeCredits((id) => users.has(id));
+  const audit = fakeAudit();
+  const security = fakeSecurityEvents();
   const warnings: string[] = [];
   const listLimits: number[] = [];
-  const audits: AuditInput[] = [];
-  /** Ledger entries written by credit changes: + for a manual lot, - for an adjustment spend. */
-  const ledger: { userId: string; delta: number; reason: string; by: string }[] = [];
   const created: string[] = [];
   let clock = Date.parse("2026-11-01T00:00:00Z");
 
@@ -54,6 +51,7 @@ function world(env: Partial<AdminDeps["env"]> = {}) {
   const roleOf = (id: string): Role => roles.get(id)?.role ?? "user";
 
   const deps: AdminDeps = {
+    db: fakeTransactor().db,
     env: {
       ADMIN_EMAIL: undefined,
       ADMIN_PASSWORD: undefined,
@@ -68,18 +66,12 @@ function world(env: Partial<AdminDeps["env"]> = {}) {
         roles.set(userId, { role, grantedBy });
         return Promise.resolve();
       },
-      changeRole(
-        userId: string,
-        role: Role,
-        entry: AuditInput,
-        allowed: (admins: readonly string[]) => boolean,
-      ) {
-        const admins = [...roles].filter(([, r]) => r.role === "admin").map(([id]) => id);
-        if (!allowed(admins)) return Promise.resolve(false);
-        roles.set(userId, { role, grantedBy: entry.actor.userId });
-        audits.push(entry);
-        return Promise.resolve(true);
+      changeRole(_tx, userId: string, role: Role, grantedBy: string) {
+        roles.set(userId, { role, grantedBy });
+        return Promise.resolve();
       },
+      lockAdmins: () =>
+        Promise.resolve([...roles].filter(([, r]) => r.role === "admin").map(([id]) => id)),
       countAdmins: () =>
         Promise.resolve([...roles.values()].filter((r) => r.role === "admin").length),
       list(query: AdminUsersQuery) {
@@ -101,24 +93,6 @@ function world(env: Partial<AdminDeps["env"]> = {}) {
       recentGenerations: () => Promise.resolve([]),
       payments: () => Promise.resolve([]),
       referrals: () => Promise.resolve([]),
-      adjustCredits(userId: string, input: CreditAdjustmentInput) {
-        if (!users.has(userId)) return Promise.reject(errors.notFound("User not found"));
-        const before = balances.get(userId) ?? 0;
-        const change = input.decide(before);
-        if (!change) return Promise.resolve({ before, after: before, changed: 0, action: null });
-        const after = before + change.delta;
-        balances.set(userId, after);
-        ledger.push({ userId, delta: change.delta, reason: input.reason, by: input.actor.userId });
-        audits.push({
-          actor: input.actor,
-          action: change.action,
-          entityType: "user",
-          entityId: userId,
-          before: { balance: before },
-          after: { balance: after, ...input.details },
-        });
-        return Promise.resolve({ before, after, changed: change.delta, action: change.action });
-      },
     },
     accounts: {
       findById: (id: string) => Promise.resolve(users.get(id) ?? null),
@@ -128,24 +102,9 @@ function world(env: Partial<AdminDeps["env"]> = {}) {
         ),
       roleOf: (id: string) => Promise.resolve(roleOf(id)),
     } as unknown as AdminDeps["accounts"],
-    credits: {
-      summary: (id: string) =>
-        Promise.resolve({
-          balance: balances.get(id) ?? 0,
-          watermarkedOnly: false,
-          nextExpiry: null,
-        }),
-      summaries: (ids: string[]) =>
-        Promise.resolve(
-          new Map(ids.filter((id) => balances.has(id)).map((id) => [id, balances.get(id)!])),
-        ),
-    },
-    security: {
-      record(e: SecurityEventInput) {
-        events.push(e);
-        return Promise.resolve();
-      },
-    },
+    credits: credits.service,
+    audit,
+    security,
     ensureConfirmedUser(email: string, _password: string, name: string) {
       const found = [...users.values()].find((u) => u.email === email);
       if (found) {
@@ -171,12 +130,12 @@ function world(env: Partial<AdminDeps["env"]> = {}) {
     service,
     users,
     roles,
-    balances,
-    events,
+    credits,
+    events: security.events,
     warnings,
     listLimits,
-    audits,
-    ledger,
+    audits: audit.rows,
+    ledger: credits.written,
     created,
     addUser,
     roleOf,
@@ -200,7 +159,7 @@ describe("the user list", () => {
     const admin = w.adminActor();
     const older = w.addUser({ email: "older@example.com", totalGenerations: 3 });
     const newer = w.addUser({ email: "newer@example.com", emailVerified: false });
-    w.balances.set(older.id, 7);
+    w.credits.hold(older.id, 7);
     const page = await w.service.listUsers(admin, firstPage);
     expect(page).toMatchObject({ total: 3, page: 1, pageSize: 20 });
     const users = page.items;
@@ -252,7 +211,7 @@ describe("one user's detail", () => {
   it("answers the user with the balance, and 404 for an unknown user", async () => {
     const admin = w.adminActor();
     const u = w.addUser({ email: "dewi@example.com" });
-    w.balances.set(u.id, 12);
+    w.credits.hold(u.id, 12);
     const detail = await w.service.userDetail(admin, u.id);
     expect(detail.user).toMatchObject({ id: u.id, email: "dewi@example.com", credits: 12 });
     expect(detail.balance).toEqual({ balance: 12, watermarkedOnly: false, nextExpiry: null });
@@ -271,7 +230,7 @@ describe("changing credits", () => {
   it("adds credits as a manual lot by the admin, with an audit row and a security event", async () => {
     const admin = w.adminActor();
     const u = w.addUser();
-    w.balances.set(u.id, 3);
+    w.credits.hold(u.id, 3);
     const res = await w.service.changeCredits(
       admin,
       u.id,
@@ -280,7 +239,7 @@ describe("changing credits", () => {
     );
     expect(res).toEqual({ balance: 8, changed: 5 });
     expect(w.ledger).toEqual([
-      { userId: u.id, delta: 5, reason: "Admin: +5 credits", by: admin.userId },
+      { userId: u.id, delta: 5, description: "Admin: +5 credits", by: admin.userId },
     ]);
     expect(w.audits).toEqual([
       {
@@ -305,7 +264,7 @@ describe("changing credits", () => {
   it("sets a higher balance by granting the difference", async () => {
     const admin = w.adminActor();
     const u = w.addUser();
-    w.balances.set(u.id, 4);
+    w.credits.hold(u.id, 4);
     const res = await w.service.changeCredits(
       admin,
       u.id,
@@ -322,7 +281,7 @@ describe("changing credits", () => {
   it("sets a lower balance by spending the difference (down to zero)", async () => {
     const admin = w.adminActor();
     const u = w.addUser();
-    w.balances.set(u.id, 9);
+    w.credits.hold(u.id, 9);
     expect(
       await w.service.changeCredits(admin, u.id, { mode: "set", amount: 2, reason: "Abuse" }, meta),
     ).toEqual({
@@ -342,7 +301,7 @@ describe("changing credits", () => {
   it("setting the balance the user already has changes nothing and writes nothing", async () => {
     const admin = w.adminActor();
     const u = w.addUser();
-    w.balances.set(u.id, 5);
+    w.credits.hold(u.id, 5);
     expect(
       await w.service.changeCredits(admin, u.id, { mode: "set", amount: 5, reason: "Same" }, meta),
     ).toEqual({

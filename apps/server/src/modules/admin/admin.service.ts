@@ -12,22 +12,31 @@ import {
   type Role,
 } from "@rupa/shared";
 import type { Env } from "../../env";
+import type { Transactor } from "../../infra/db/client";
 import type { Actor } from "../../lib/actor";
 import { errors } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import type { RequestMeta } from "../../lib/request-meta";
 import type { AccountRepository } from "../account/account.repository";
-import type { CreditsRepository } from "../credits/credits.repository";
+import type { AuditRepository } from "../audit/audit.repository";
+import type { CreditsService } from "../credits/credits.service";
 import type { SecurityEventsRepository } from "../security/security-events.repository";
-import type { AdminRepository, AdminUserRow, CreditAdjustment } from "./admin.repository";
-import { lastAdminRefused, leavesNoAdmin } from "./admin.rules";
+import type { AdminRepository, AdminUserRow } from "./admin.repository";
+import {
+  type CreditsChange,
+  lastAdminRefused,
+  leavesNoAdmin,
+  planCreditChange,
+} from "./admin.rules";
 
 export interface AdminDeps {
+  db: Transactor;
   env: Pick<Env, "ADMIN_EMAIL" | "ADMIN_PASSWORD" | "NODE_ENV" | "DATABASE_URL" | "PUBLIC_URL">;
   log: Pick<Logger, "warn">;
   admin: AdminRepository;
   accounts: Pick<AccountRepository, "findById" | "findByEmail" | "roleOf">;
-  credits: Pick<CreditsRepository, "summaries" | "summary">;
+  credits: Pick<CreditsService, "summaries" | "summary" | "lockedBalance" | "grant" | "spend">;
+  audit: Pick<AuditRepository, "write">;
   security: Pick<SecurityEventsRepository, "record">;
   /** Creates (when missing) and confirms a user with a password: the auth module's provisioning. */
   ensureConfirmedUser: (email: string, password: string, name: string) => Promise<string>;
@@ -40,22 +49,6 @@ export function assertAdmin(actor: Actor): string {
   if (!actor.userId) throw errors.unauthorized();
   if (!actor.isAdmin) throw errors.forbidden("Admins only");
   return actor.userId;
-}
-
-/** The body of POST /api/admin/users/:id/credits, as validated. */
-export type CreditsChange = { mode: "add" | "set"; amount: number; reason: string };
-
-/**
- * The rule of an admin credit change, given the balance read under the user's lock: `add`
- * grants the amount; `set` grants or revokes the difference; setting the balance the user
- * already has changes nothing (no ledger entry, no audit row).
- */
-export function planCreditChange(change: CreditsChange, balance: number): CreditAdjustment | null {
-  if (change.mode === "add") {
-    return change.amount > 0 ? { delta: change.amount, action: "user.credits_added" } : null;
-  }
-  const delta = change.amount - balance;
-  return delta === 0 ? null : { delta, action: "user.credits_set" };
 }
 
 function toAdminUser(r: AdminUserRow, credits: number): AdminUser {
@@ -160,11 +153,42 @@ export function createAdminService(d: AdminDeps) {
       meta: RequestMeta,
     ): Promise<AdminCreditsResponse> {
       const actorId = assertAdmin(actor);
-      const result = await d.admin.adjustCredits(userId, {
-        decide: (balance) => planCreditChange(change, balance),
-        actor: { userId: actorId, ip: meta.ip, userAgent: meta.userAgent },
-        reason: change.reason,
-        details: { mode: change.mode, amount: change.amount, reason: change.reason },
+      const auditActor = { userId: actorId, ip: meta.ip, userAgent: meta.userAgent };
+      const result = await d.db.transaction(async (tx) => {
+        const before = await d.credits.lockedBalance(tx, userId);
+        const adjustment = planCreditChange(change, before);
+        if (!adjustment) return { before, after: before, changed: 0 };
+        if (adjustment.delta > 0) {
+          await d.credits.grant(
+            userId,
+            {
+              source: "manual_reward",
+              amount: adjustment.delta,
+              watermarked: false,
+              expiresAt: null,
+              description: change.reason,
+              grantedBy: actorId,
+            },
+            tx,
+          );
+        } else {
+          await d.credits.spend(userId, -adjustment.delta, "admin_adjustment", change.reason, tx);
+        }
+        const after = before + adjustment.delta;
+        await d.audit.write(tx, {
+          actor: auditActor,
+          action: adjustment.action,
+          entityType: "user",
+          entityId: userId,
+          before: { balance: before },
+          after: {
+            balance: after,
+            mode: change.mode,
+            amount: change.amount,
+            reason: change.reason,
+          },
+        });
+        return { before, after, changed: adjustment.delta };
       });
       if (result.changed !== 0) {
         await d.security.record({
@@ -197,19 +221,22 @@ export function createAdminService(d: AdminDeps) {
       const target = await d.accounts.findById(targetId);
       if (!target) throw errors.notFound("User not found");
       const before = await d.accounts.roleOf(targetId);
-      const changed = await d.admin.changeRole(
-        targetId,
-        role,
-        {
+      const changed = await d.db.transaction(async (tx) => {
+        // Decided under the lock of every admin's role row: two changes at once (two admins
+        // demoting each other) are decided one after the other.
+        const admins = await d.admin.lockAdmins(tx);
+        if (role !== "admin" && leavesNoAdmin(admins, targetId)) return false;
+        await d.admin.changeRole(tx, targetId, role, actorId);
+        await d.audit.write(tx, {
           actor: { userId: actorId, ip: meta.ip, userAgent: meta.userAgent },
           action: "user.role_changed",
           entityType: "user",
           entityId: targetId,
           before: { role: before },
           after: { role },
-        },
-        (admins) => role === "admin" || !leavesNoAdmin(admins, targetId),
-      );
+        });
+        return true;
+      });
       if (!changed) throw lastAdminRefused();
       await d.security.record({
         type: "role_changed",

@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { AiService } from "@rupa/shared";
 import { aiModelConfigs, generationJobs } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
-import type { AuditActor, AuditRepository } from "../audit/audit.repository";
 
 export type AiConfigRow = typeof aiModelConfigs.$inferSelect;
 
@@ -19,25 +18,13 @@ const KINDS_OF: Record<AiService, string[]> = {
   style_preview: ["style_preview"],
 };
 
-/** What the audit trail keeps of an entry (no secret lives in one: keys are env-only). */
-function snapshot(r: AiConfigRow): Record<string, unknown> {
-  return {
-    serviceName: r.serviceName,
-    apiProvider: r.apiProvider,
-    modelName: r.modelName,
-    apiEndpoint: r.apiEndpoint,
-    configData: r.configData,
-    isActive: r.isActive,
-  };
-}
-
 /**
  * `ai_model_configs`: the active entry of a service (read fresh by the provider registry for
- * every generation) and the admin's changes, each with its audit row in the same transaction.
- * One active entry per service: activating one deactivates the others of its service first,
- * in the transaction (and a partial unique index refuses a second one whatever happens).
+ * every generation) and the writes of the admin's changes, in the transaction the service gives.
+ * One active entry per service: the service deactivates the others of its service first (and a
+ * partial unique index refuses a second one whatever happens).
  */
-export function createAiConfigsRepository(db: Database, audit: Pick<AuditRepository, "write">) {
+export function createAiConfigsRepository(db: Database) {
   async function deactivateOthers(tx: Tx, service: string, keep: string | null) {
     await tx
       .update(aiModelConfigs)
@@ -49,6 +36,18 @@ export function createAiConfigsRepository(db: Database, audit: Pick<AuditReposit
           keep ? sql`${aiModelConfigs.id} <> ${keep}` : undefined,
         ),
       );
+  }
+
+  async function insert(
+    tx: Tx,
+    service: AiService,
+    values: Omit<typeof aiModelConfigs.$inferInsert, "serviceName">,
+  ): Promise<AiConfigRow> {
+    const [row] = await tx
+      .insert(aiModelConfigs)
+      .values({ ...values, serviceName: service })
+      .returning();
+    return row!;
   }
 
   return {
@@ -69,18 +68,14 @@ export function createAiConfigsRepository(db: Database, audit: Pick<AuditReposit
       const [row] = await db.select().from(aiModelConfigs).where(eq(aiModelConfigs.id, id));
       return row ?? null;
     },
-    /** A new entry and the service's only active one (start-up and tests; no admin behind it). */
+    /** A new entry and the service's only active one (tests; no admin behind it). */
     async activate(
       service: AiService,
       values: Omit<typeof aiModelConfigs.$inferInsert, "serviceName" | "isActive">,
     ) {
       return db.transaction(async (tx) => {
         await deactivateOthers(tx, service, null);
-        const [row] = await tx
-          .insert(aiModelConfigs)
-          .values({ ...values, serviceName: service, isActive: true })
-          .returning();
-        return row!;
+        return insert(tx, service, { ...values, isActive: true });
       });
     },
 
@@ -125,82 +120,34 @@ export function createAiConfigsRepository(db: Database, audit: Pick<AuditReposit
       return out;
     },
 
-    /** An admin's new entry (inactive unless `values.isActive`), with its audit row. */
-    async create(
-      service: AiService,
-      values: AiConfigFields,
-      actor: AuditActor,
-    ): Promise<AiConfigRow> {
-      return db.transaction(async (tx) => {
-        if (values.isActive) await deactivateOthers(tx, service, null);
-        const [row] = await tx
-          .insert(aiModelConfigs)
-          .values({ ...values, serviceName: service })
-          .returning();
-        await audit.write(tx, {
-          actor,
-          action: "ai_config.created",
-          entityType: "ai_config",
-          entityId: row!.id,
-          before: null,
-          after: snapshot(row!),
-        });
-        return row!;
-      });
+    /** The service's active entries, but `keep`, made inactive. */
+    deactivateOthers,
+
+    insert,
+
+    /** The entry on its row lock, or null. */
+    async lock(tx: Tx, id: string): Promise<AiConfigRow | null> {
+      const [row] = await tx
+        .select()
+        .from(aiModelConfigs)
+        .where(eq(aiModelConfigs.id, id))
+        .for("update");
+      return row ?? null;
     },
 
-    /**
-     * An admin's save: the fields as given; when it becomes active, the service's other
-     * entries are deactivated first, in the same transaction as the change and its audit row.
-     * Null when there is no such entry.
-     */
-    async update(id: string, values: AiConfigFields, actor: AuditActor) {
-      return db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(aiModelConfigs)
-          .where(eq(aiModelConfigs.id, id))
-          .for("update");
-        if (!before) return null;
-        if (values.isActive) await deactivateOthers(tx, before.serviceName, id);
-        const [row] = await tx
-          .update(aiModelConfigs)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(aiModelConfigs.id, id))
-          .returning();
-        const action =
-          values.isActive && !before.isActive
-            ? "ai_config.activated"
-            : !values.isActive && before.isActive
-              ? "ai_config.deactivated"
-              : "ai_config.updated";
-        await audit.write(tx, {
-          actor,
-          action,
-          entityType: "ai_config",
-          entityId: id,
-          before: snapshot(before),
-          after: snapshot(row!),
-        });
-        return row!;
-      });
+    async update(tx: Tx, id: string, values: AiConfigFields): Promise<AiConfigRow> {
+      const [row] = await tx
+        .update(aiModelConfigs)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(aiModelConfigs.id, id))
+        .returning();
+      return row!;
     },
 
-    /** An admin's delete with its audit row; false when there is no such entry. */
-    async remove(id: string, actor: AuditActor): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.delete(aiModelConfigs).where(eq(aiModelConfigs.id, id)).returning();
-        if (!row) return false;
-        await audit.write(tx, {
-          actor,
-          action: "ai_config.deleted",
-          entityType: "ai_config",
-          entityId: id,
-          before: snapshot(row),
-          after: null,
-        });
-        return true;
-      });
+    /** The deleted entry, or null when there was none. */
+    async remove(tx: Tx, id: string): Promise<AiConfigRow | null> {
+      const [row] = await tx.delete(aiModelConfigs).where(eq(aiModelConfigs.id, id)).returning();
+      return row ?? null;
     },
   };
 }

@@ -8,6 +8,7 @@ import {
 } from "@rupa/shared";
 import { auditLog } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
+import { likePattern } from "../../infra/db/like-pattern";
 
 /** The admin making a change, and from where (written on every audit row). */
 export interface AuditActor {
@@ -24,11 +25,6 @@ export interface AuditInput {
   entityId: string | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
-}
-
-/** `%` and `_` in a search are letters, not wildcards. */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
 /**

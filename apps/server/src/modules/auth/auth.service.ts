@@ -22,7 +22,7 @@ import type { Logger } from "../../lib/logger";
 import type { RequestMeta } from "../../lib/request-meta";
 import { toAccountUser } from "../account/account-user";
 import type { AccountRepository, UserRow } from "../account/account.repository";
-import type { CreditsRepository } from "../credits/credits.repository";
+import type { CreditsService } from "../credits/credits.service";
 import type { RateLimiter, SignInTicket } from "../rate-limit/rate-limit.service";
 import type { ReferralsRepository } from "../referrals/referrals.repository";
 import type { SecurityEventsRepository } from "../security/security-events.repository";
@@ -37,7 +37,7 @@ export interface AuthDeps {
   log: Logger;
   auth: Auth;
   accounts: AccountRepository;
-  credits: CreditsRepository;
+  credits: CreditsService;
   referrals: ReferralsRepository;
   security: SecurityEventsRepository;
   settings: SettingsRepository;

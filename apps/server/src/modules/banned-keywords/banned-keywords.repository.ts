@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { parseSort, type BannedKeywordsQuery } from "@rupa/shared";
 import { bannedKeywords } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
-import { likePattern } from "../audit/audit.repository";
+import { likePattern } from "../../infra/db/like-pattern";
 
 export type BannedKeywordRow = typeof bannedKeywords.$inferSelect;
 /** Runs inside the change's transaction (the audit row): it commits or rolls back with it. */

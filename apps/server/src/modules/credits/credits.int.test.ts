@@ -4,16 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDriver } from "../../../test/harness";
 import { creditLots, creditSpendLots, creditSpends, users } from "../../db/schema";
 import type { Database } from "../../infra/db/client";
-import { createCreditsRepository, type CreditsRepository } from "./credits.repository";
+import { createCreditsRepository } from "./credits.repository";
+import { createCreditsService, type CreditsService } from "./credits.service";
 
 let db: Database;
-let repo: CreditsRepository;
+let repo: CreditsService;
 let drop: () => Promise<void>;
 beforeAll(async () => {
   const t = await createTestDatabase();
   db = t.handle.db;
   drop = () => t.drop();
-  repo = createCreditsRepository(db);
+  repo = createCreditsService({ db, repo: createCreditsRepository(db) });
 });
 afterAll(() => drop());
 

@@ -3,7 +3,7 @@ import type { LOT_SOURCES, SPEND_REASONS } from "../../db/schema";
 import { creditLots, creditSpendLots, creditSpends, users } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
 import { AppError } from "../../lib/errors";
-import { type CreditSummaryValue, type LotState, planSpend, summarize } from "./credits.rules";
+import { type CreditSummaryValue, type LotState, summarize } from "./credits.rules";
 
 export type LotSource = (typeof LOT_SOURCES)[number];
 export type SpendReason = (typeof SPEND_REASONS)[number];
@@ -28,8 +28,9 @@ export function insufficientCredits() {
 }
 
 /**
- * The ledger (DECISIONS.md "Credits"). Every change is a lot or a spend written in one
- * transaction; spends lock the user's row so concurrent spends of one user run one at a time.
+ * The ledger's tables: credit lots, spends and what each spend took from each lot. The reads
+ * every page makes, and the writes the credits service (credits.service.ts) makes in the
+ * transaction it is given.
  */
 export function createCreditsRepository(db: Database) {
   const heldLotsOf = (q: Database | Tx, userId: string | SQLWrapper, now: Date | SQLWrapper) =>
@@ -50,10 +51,6 @@ export function createCreditsRepository(db: Database) {
         ),
       );
 
-  async function heldLots(q: Database | Tx, userId: string, now: Date): Promise<LotState[]> {
-    return heldLotsOf(q, userId, now);
-  }
-
   /**
    * The held lots outside a transaction, as every signed-in page's /api/account/me reads them:
    * built once and prepared (a named statement on PostgreSQL), instead of building the query's
@@ -63,27 +60,25 @@ export function createCreditsRepository(db: Database) {
     "credits_held_lots",
   );
 
-  /** Run in the caller's transaction, or in a new one. */
-  function inTx<T>(tx: Tx | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return tx ? fn(tx) : db.transaction(fn);
-  }
+  return {
+    async summary(userId: string, now = new Date()): Promise<CreditSummaryValue> {
+      return summarize(await heldLotsNow.execute({ userId, now: now.toISOString() }), now);
+    },
 
-  async function lockUser(tx: Tx, userId: string): Promise<void> {
-    const rows = await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
-    if (rows.rows.length === 0) throw new AppError("not_found", 404, "User not found");
-  }
+    /** Locks the user's row until the transaction ends (404 when there is no such user). */
+    async lockUser(tx: Tx, userId: string): Promise<void> {
+      const rows = await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+      if (rows.rows.length === 0) throw new AppError("not_found", 404, "User not found");
+    },
 
-  async function grant(
-    userId: string,
-    input: GrantInput,
-    tx?: Tx,
-  ): Promise<{ lotId: string } | null> {
-    if (!Number.isInteger(input.amount) || input.amount <= 0) {
-      throw new Error("A grant must be a positive whole number of credits");
-    }
-    return inTx(tx, async (t) => {
-      await lockUser(t, userId);
-      const rows = await t
+    /** The user's lots that still hold credits and have not expired at `now`. */
+    async heldLots(tx: Tx, userId: string, now: Date): Promise<LotState[]> {
+      return heldLotsOf(tx, userId, now);
+    },
+
+    /** A new lot; null when its unique key (a payment's or a refund's) already has one. */
+    async insertLot(tx: Tx, userId: string, input: GrantInput): Promise<{ lotId: string } | null> {
+      const rows = await tx
         .insert(creditLots)
         .values({
           userId,
@@ -100,127 +95,54 @@ export function createCreditsRepository(db: Database) {
         .onConflictDoNothing()
         .returning({ id: creditLots.id });
       return rows[0] ? { lotId: rows[0].id } : null;
-    });
-  }
-
-  return {
-    async summary(userId: string, now = new Date()): Promise<CreditSummaryValue> {
-      return summarize(await heldLotsNow.execute({ userId, now: now.toISOString() }), now);
     },
 
-    grant,
-
-    /**
-     * Locks the user's row in the caller's transaction (404 when there is no such user) and
-     * reads the balance as it stands: nothing else can grant or spend until the transaction ends.
-     */
-    async lockedBalance(tx: Tx, userId: string, now = new Date()): Promise<number> {
-      await lockUser(tx, userId);
-      return summarize(await heldLots(tx, userId, now), now).balance;
-    },
-
-    /** Spend `amount` credits or throw insufficient_credits; nothing changes on failure. */
-    async spend(
+    /** A spend and what it takes from each lot. */
+    async insertSpend(
+      tx: Tx,
       userId: string,
-      amount: number,
-      reason: SpendReason,
-      description = "",
-      tx?: Tx,
-    ): Promise<{ spendId: string; watermarked: boolean }> {
-      return inTx(tx, async (t) => {
-        await lockUser(t, userId);
-        const now = new Date();
-        const plan = planSpend(await heldLots(t, userId, now), amount, now);
-        if (!plan) throw insufficientCredits();
-        const [spend] = await t
-          .insert(creditSpends)
-          .values({ userId, reason, amount, watermarked: plan.watermarked, description })
-          .returning({ id: creditSpends.id });
-        for (const a of plan.allocations) {
-          await t
-            .update(creditLots)
-            .set({ remaining: sql`${creditLots.remaining} - ${a.amount}` })
-            .where(eq(creditLots.id, a.lotId));
-        }
-        await t
-          .insert(creditSpendLots)
-          .values(
-            plan.allocations.map((a) => ({ spendId: spend!.id, lotId: a.lotId, amount: a.amount })),
-          );
-        return { spendId: spend!.id, watermarked: plan.watermarked };
-      });
+      spend: { reason: SpendReason; amount: number; watermarked: boolean; description: string },
+      allocations: readonly { lotId: string; amount: number }[],
+    ): Promise<string> {
+      const [row] = await tx
+        .insert(creditSpends)
+        .values({ userId, ...spend })
+        .returning({ id: creditSpends.id });
+      for (const a of allocations) {
+        await tx
+          .update(creditLots)
+          .set({ remaining: sql`${creditLots.remaining} - ${a.amount}` })
+          .where(eq(creditLots.id, a.lotId));
+      }
+      await tx
+        .insert(creditSpendLots)
+        .values(allocations.map((a) => ({ spendId: row!.id, lotId: a.lotId, amount: a.amount })));
+      return row!.id;
     },
 
-    /**
-     * Give a spend back as one refund lot, at most once. It is watermarked if any credit it
-     * used was, and expires with the latest of them (never if any never expired).
-     */
-    async refund(spendId: string, tx?: Tx): Promise<{ lotId: string } | null> {
-      return inTx(tx, async (t) => {
-        const [spend] = await t.select().from(creditSpends).where(eq(creditSpends.id, spendId));
-        if (!spend) return null;
-        const used = await t
-          .select({ watermarked: creditLots.watermarked, expiresAt: creditLots.expiresAt })
-          .from(creditSpendLots)
-          .innerJoin(creditLots, eq(creditLots.id, creditSpendLots.lotId))
-          .where(eq(creditSpendLots.spendId, spendId));
-        const neverExpires = used.some((u) => u.expiresAt === null);
-        const latest = used.reduce<Date | null>(
-          (m, u) => (u.expiresAt && (!m || u.expiresAt > m) ? u.expiresAt : m),
-          null,
-        );
-        return grant(
-          spend.userId,
-          {
-            source: "refund",
-            amount: spend.amount,
-            watermarked: used.some((u) => u.watermarked),
-            expiresAt: neverExpires ? null : latest,
-            description: `Refund: ${spend.description || spend.reason}`,
-            refundOfSpendId: spendId,
-          },
-          t,
-        );
-      });
+    /** A spend and the lots it took from (how watermarked, when they expire), or null. */
+    async spendWithLots(tx: Tx, spendId: string) {
+      const [spend] = await tx.select().from(creditSpends).where(eq(creditSpends.id, spendId));
+      if (!spend) return null;
+      const used = await tx
+        .select({ watermarked: creditLots.watermarked, expiresAt: creditLots.expiresAt })
+        .from(creditSpendLots)
+        .innerJoin(creditLots, eq(creditLots.id, creditSpendLots.lotId))
+        .where(eq(creditSpendLots.spendId, spendId));
+      return { spend, used };
     },
 
-    /**
-     * Take back what is left of one lot (a refunded purchase): a spend of its remaining credits
-     * with `reason`, in the caller's transaction. Returns how many credits were revoked.
-     */
-    async revokeLot(
-      lotId: string,
-      reason: SpendReason,
-      description: string,
-      tx?: Tx,
-    ): Promise<number> {
-      return inTx(tx, async (t) => {
-        const [lot] = await t
-          .select({ userId: creditLots.userId })
-          .from(creditLots)
-          .where(eq(creditLots.id, lotId));
-        if (!lot) return 0;
-        await lockUser(t, lot.userId);
-        const [locked] = await t
-          .select({ remaining: creditLots.remaining, watermarked: creditLots.watermarked })
-          .from(creditLots)
-          .where(eq(creditLots.id, lotId));
-        const amount = locked?.remaining ?? 0;
-        if (amount <= 0) return 0;
-        const [spend] = await t
-          .insert(creditSpends)
-          .values({
-            userId: lot.userId,
-            reason,
-            amount,
-            watermarked: locked!.watermarked,
-            description,
-          })
-          .returning({ id: creditSpends.id });
-        await t.update(creditLots).set({ remaining: 0 }).where(eq(creditLots.id, lotId));
-        await t.insert(creditSpendLots).values({ spendId: spend!.id, lotId, amount });
-        return amount;
-      });
+    /** A lot's owner, what it still holds and whether it is watermarked; null when none. */
+    async lot(tx: Tx, lotId: string) {
+      const [lot] = await tx
+        .select({
+          userId: creditLots.userId,
+          remaining: creditLots.remaining,
+          watermarked: creditLots.watermarked,
+        })
+        .from(creditLots)
+        .where(eq(creditLots.id, lotId));
+      return lot ?? null;
     },
 
     /** Unexpired lots that still hold credits and do expire, soonest first. */

@@ -64,3 +64,24 @@ export function summarize(lots: LotState[], now: Date): CreditSummaryValue {
     nextExpiry: expiries.length ? new Date(Math.min(...expiries.map((d) => d.getTime()))) : null,
   };
 }
+
+/**
+ * The lot that gives a spend back: the same number of credits, watermarked if any credit the
+ * spend used was, expiring with the latest of them (never, if any of them never expired).
+ */
+export function refundLot(
+  spend: { amount: number; reason: string; description: string },
+  used: readonly { watermarked: boolean; expiresAt: Date | null }[],
+): { amount: number; watermarked: boolean; expiresAt: Date | null; description: string } {
+  const neverExpires = used.some((u) => u.expiresAt === null);
+  const latest = used.reduce<Date | null>(
+    (m, u) => (u.expiresAt && (!m || u.expiresAt > m) ? u.expiresAt : m),
+    null,
+  );
+  return {
+    amount: spend.amount,
+    watermarked: used.some((u) => u.watermarked),
+    expiresAt: neverExpires ? null : latest,
+    description: `Refund: ${spend.description || spend.reason}`,
+  };
+}

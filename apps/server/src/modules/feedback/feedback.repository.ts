@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { parseSort, type AdminFeedbackQuery } from "@rupa/shared";
 import { feedback, users } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
-import { likePattern } from "../audit/audit.repository";
+import { likePattern } from "../../infra/db/like-pattern";
 
 /** A feedback as the inbox shows it: the sender's and the handler's e-mails joined. */
 export interface FeedbackView {

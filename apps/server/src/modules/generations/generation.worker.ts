@@ -7,7 +7,7 @@ import { defineJob, type QueueOps } from "../../infra/queue/queue";
 import type { ObjectOwner, Storage } from "../../infra/storage/storage";
 import { type Clock, systemClock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
-import type { CreditsRepository } from "../credits/credits.repository";
+import type { CreditsService } from "../credits/credits.service";
 import type { GuestsRepository } from "../guests/guests.repository";
 import type { StylesRepository } from "../styles/styles.repository";
 import type { ReferralsService } from "../referrals/referrals.service";
@@ -44,7 +44,7 @@ export interface GenerationWorkerDeps {
   >;
   uploads: Pick<UploadsRepository, "findById">;
   styles: Pick<StylesRepository, "findById">;
-  credits: Pick<CreditsRepository, "refund">;
+  credits: Pick<CreditsService, "refund">;
   guests: Pick<GuestsRepository, "giveBack">;
   storage: Pick<Storage, "put" | "get" | "blob" | "delete">;
   providers: Pick<ProviderRegistry, "forService">;

@@ -6,7 +6,7 @@ import type { Database } from "../../infra/db/client";
 import type { ProviderRegistry } from "../../infra/providers/registry";
 import type { Queue } from "../../infra/queue/queue";
 import { AppError, errors } from "../../lib/errors";
-import type { CreditsRepository } from "../credits/credits.repository";
+import type { CreditsService } from "../credits/credits.service";
 import type { GuestsRepository } from "../guests/guests.repository";
 import type { GuestsService } from "../guests/guests.service";
 import type { ReferralsRepository } from "../referrals/referrals.repository";
@@ -25,7 +25,7 @@ import { backgroundFor, buildPrompt, withBackground } from "./prompt";
 export interface GenerationDeps {
   db: Database;
   generations: GenerationsRepository;
-  credits: CreditsRepository;
+  credits: CreditsService;
   guests: GuestsRepository;
   guestsService: GuestsService;
   styles: StylesRepository;

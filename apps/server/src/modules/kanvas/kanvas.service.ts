@@ -8,7 +8,7 @@ import type { Actor } from "../../lib/actor";
 import { errors } from "../../lib/errors";
 import type { BannedKeywordsRepository } from "../banned-keywords/banned-keywords.repository";
 import { refuseBanned } from "../banned-keywords/banned-keywords.service";
-import type { CreditsRepository } from "../credits/credits.repository";
+import type { CreditsService } from "../credits/credits.service";
 import type { GenerationEvents } from "../generations/generation-events";
 import type { GenerationRow, GenerationsRepository } from "../generations/generations.repository";
 import { generationErrors } from "../generations/generations.service";
@@ -27,7 +27,7 @@ export interface KanvasDeps {
   db: Database;
   kanvas: KanvasRepository;
   generations: Pick<GenerationsRepository, "insert" | "markFailed">;
-  credits: Pick<CreditsRepository, "spend" | "refund">;
+  credits: Pick<CreditsService, "spend" | "refund">;
   uploads: Pick<UploadsService, "ownedAll">;
   settings: Pick<SettingsRepository, "getInt">;
   banned: Pick<BannedKeywordsRepository, "active">;

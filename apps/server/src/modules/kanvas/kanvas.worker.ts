@@ -6,7 +6,7 @@ import { defineJob, type QueueOps } from "../../infra/queue/queue";
 import type { ObjectOwner, Storage } from "../../infra/storage/storage";
 import { type Clock, systemClock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
-import type { CreditsRepository } from "../credits/credits.repository";
+import type { CreditsService } from "../credits/credits.service";
 import type { GenerationEvents } from "../generations/generation-events";
 import { classifyGenerationError, PermanentFailure } from "../generations/generation.worker";
 import type { GenerationRow, GenerationsRepository } from "../generations/generations.repository";
@@ -49,7 +49,7 @@ export interface KanvasWorkerDeps {
   >;
   generations: Pick<GenerationsRepository, "markFailed" | "setProgress" | "setProviderJob">;
   uploads: Pick<UploadsRepository, "findByIds">;
-  credits: Pick<CreditsRepository, "refund">;
+  credits: Pick<CreditsService, "refund">;
   storage: Pick<Storage, "put" | "get" | "blob" | "delete">;
   providers: Pick<ProviderRegistry, "forKanvas">;
   images: ImagePostProcessor;

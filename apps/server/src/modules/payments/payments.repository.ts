@@ -2,15 +2,6 @@ import { and, desc, eq, gt, isNotNull, lt, or, isNull, sql } from "drizzle-orm";
 import { creditLots, paymentNotifications, payments } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
 import type { GatewayKind } from "../../infra/payments/gateway";
-import type { MidtransTransaction } from "../../infra/payments/midtrans";
-import type { CreditsRepository } from "../credits/credits.repository";
-import {
-  decide,
-  decideUnanswered,
-  type Decision,
-  packageName,
-  type PaymentStatus,
-} from "./payments.rules";
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -45,11 +36,10 @@ const lotColumns = {
 
 /**
  * Orders and notifications (spec §7 create-payment, add_credits_with_expiration). An order's
- * status changes only in `apply`, which locks the order row, decides again on what it finds, and
- * writes the order, the credit lot or the revocation in the service's transaction: a
- * notification that arrives twenty times at once grants once (the lot is also unique per payment).
+ * status changes only in the payments service's `apply`, which locks the order row here and
+ * writes the order in its transaction (the lot is also unique per payment).
  */
-export function createPaymentsRepository(db: Database, credits: CreditsRepository) {
+export function createPaymentsRepository(db: Database) {
   function withLot() {
     return db
       .select({ payment: payments, ...lotColumns })
@@ -179,83 +169,37 @@ export function createPaymentsRepository(db: Database, credits: CreditsRepositor
       return Number(row?.n ?? 0);
     },
 
-    /**
-     * Applies what the gateway confirmed (a transaction, or none yet) to an order, in the
-     * caller's transaction `tx`, on the locked order row. Decides again on the locked row, so
-     * concurrent calls see each other's result.
-     */
-    async apply(
-      tx: Tx,
-      orderId: string,
-      confirmed: MidtransTransaction | null,
-      now: Date,
-    ): Promise<ApplyOutcome> {
-      const locked = await tx.execute(
-        sql`SELECT id FROM payments WHERE order_id = ${orderId} FOR UPDATE`,
-      );
-      if (locked.rows.length === 0) return { outcome: "ignored", reason: "unknown", order: null };
-      const [order] = await tx.select().from(payments).where(eq(payments.orderId, orderId));
-      const facts = { ...order!, status: order!.status as PaymentStatus };
-      const decision: Decision = confirmed
-        ? decide(facts, confirmed)
-        : decideUnanswered(facts, now);
-      const seen = confirmed
-        ? {
-            paymentType: confirmed.payment_type ?? order!.paymentType,
-            gatewayTransactionId: confirmed.transaction_id ?? order!.gatewayTransactionId,
-            fraudStatus: confirmed.fraud_status ?? order!.fraudStatus,
-          }
-        : {};
-      const update = (set: Partial<typeof payments.$inferInsert>) =>
-        tx
-          .update(payments)
-          .set({ ...seen, ...set, updatedAt: now })
-          .where(eq(payments.id, order!.id))
-          .returning()
-          .then((rows) => rows[0]!);
+    /** The order on its row lock (until the transaction ends), or null. */
+    async lockOrder(tx: Tx, orderId: string): Promise<PaymentRow | null> {
+      const [order] = await tx
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, orderId))
+        .for("update");
+      return order ?? null;
+    },
 
-      switch (decision.kind) {
-        case "grant": {
-          const expiresAt = new Date(now.getTime() + order!.validityDays * 86_400_000);
-          const lot = await credits.grant(
-            order!.userId,
-            {
-              source: "purchase",
-              amount: order!.credits,
-              watermarked: false,
-              expiresAt,
-              description: `${packageName(order!.planName, order!.billingCycle)} (${order!.orderId})`,
-              paymentId: order!.id,
-            },
-            tx,
-          );
-          // The lot is unique per payment: a second grant finds it there and changes nothing.
-          if (!lot) return { outcome: "ignored", reason: "already_granted", order: order! };
-          const paid = await update({ status: decision.status, paidAt: now, creditedAt: now });
-          return { outcome: "granted", order: paid, lotId: lot.lotId, expiresAt };
-        }
-        case "end":
-          return { outcome: "ended", order: await update({ status: decision.status }) };
-        case "refund": {
-          const [lot] = await tx
-            .select({ id: creditLots.id })
-            .from(creditLots)
-            .where(eq(creditLots.paymentId, order!.id));
-          if (lot) {
-            await credits.revokeLot(lot.id, "payment_refund", `Refund of ${order!.orderId}`, tx);
-            // The plan ends with the refund: no more premium styles or "subscribed".
-            await tx.update(creditLots).set({ expiresAt: now }).where(eq(creditLots.id, lot.id));
-          }
-          return {
-            outcome: "refunded",
-            order: await update({ status: decision.status, refundedAt: now }),
-          };
-        }
-        case "wait":
-          return { outcome: "waiting", order: await update({}) };
-        case "ignore":
-          return { outcome: "ignored", reason: decision.reason, order: order! };
-      }
+    async updateOrder(
+      tx: Tx,
+      id: string,
+      set: Partial<typeof payments.$inferInsert>,
+    ): Promise<PaymentRow> {
+      const [row] = await tx.update(payments).set(set).where(eq(payments.id, id)).returning();
+      return row!;
+    },
+
+    /** The credit lot an order granted, or null. */
+    async lotOf(tx: Tx, paymentId: string): Promise<string | null> {
+      const [lot] = await tx
+        .select({ id: creditLots.id })
+        .from(creditLots)
+        .where(eq(creditLots.paymentId, paymentId));
+      return lot?.id ?? null;
+    },
+
+    /** A purchase lot ends now (its plan with it: no premium styles, not "subscribed"). */
+    async endLot(tx: Tx, lotId: string, now: Date): Promise<void> {
+      await tx.update(creditLots).set({ expiresAt: now }).where(eq(creditLots.id, lotId));
     },
 
     /**

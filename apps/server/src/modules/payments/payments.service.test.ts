@@ -10,12 +10,13 @@ import {
 } from "../../infra/payments/midtrans";
 import type { Logger } from "../../lib/logger";
 import type { SecurityEventInput } from "../security/security-events.repository";
-import type { ApplyOutcome, PaymentRow, PaymentsRepository } from "./payments.repository";
+import { fakeCredits, fakeTransactor } from "../../../test/fakes";
+import type { PaymentRow, PaymentsRepository } from "./payments.repository";
 import { createPaymentsService } from "./payments.service";
 
 /**
- * The payments service's rules against in-memory fakes (the immich way): what it checks before
- * anything moves (signature, the status API's word, the gateway of the order), what it answers
+ * The payments service's rules against the in-memory fakes (test/fakes; the real ledger rules):
+ * what it checks before anything moves (signature, the status API's word, the gateway of the order), what it answers
  * Midtrans, and what it does when a gateway fails. The same flows run against real databases and
  * a fake Midtrans in payments.int.test.ts.
  */
@@ -24,7 +25,9 @@ const KEY = "SB-Mid-server-unit-key";
 function world() {
   const orders = new Map<string, PaymentRow>();
   const notifications: { orderId: string; signatureValid: boolean }[] = [];
-  const applied: { orderId: string; confirmed: MidtransTransaction | null }[] = [];
+  /** The orders `apply` locked, in order. */
+  const applied: string[] = [];
+  const credits = fakeCredits();
   /** The referrer's reward each grant paid (the setting, read before its transaction). */
   const referralRewards: number[] = [];
   const events: SecurityEventInput[] = [];
@@ -122,20 +125,24 @@ function world() {
       notifications.push({ orderId: n.orderId, signatureValid: n.signatureValid });
       return Promise.resolve();
     },
-    apply(_tx, orderId, confirmed): Promise<ApplyOutcome> {
-      applied.push({ orderId, confirmed });
-      const r = orders.get(orderId)!;
-      if (confirmed?.transaction_status === "settlement" && r.status === "pending") {
-        r.status = "settlement";
-        const expiresAt = new Date(now + 30 * 864e5);
-        return Promise.resolve({ outcome: "granted", order: r, lotId: "lot1", expiresAt });
-      }
-      return Promise.resolve({ outcome: "waiting", order: r });
+    lockOrder(_tx, orderId) {
+      applied.push(orderId);
+      return Promise.resolve(orders.get(orderId) ?? null);
+    },
+    updateOrder(_tx, id, set) {
+      const r = [...orders.values()].find((o) => o.id === id)!;
+      return Promise.resolve(Object.assign(r, set));
+    },
+    lotOf: (_tx, paymentId) =>
+      Promise.resolve(credits.lots.find((l) => l.paymentId === paymentId)?.id ?? null),
+    endLot(_tx, lotId, at) {
+      credits.lots.find((l) => l.id === lotId)!.expiresAt = at;
+      return Promise.resolve();
     },
   } as Partial<PaymentsRepository> as PaymentsRepository;
 
   const service = createPaymentsService({
-    db: { transaction: <T>(fn: (tx: never) => Promise<T>) => fn({} as never) },
+    db: fakeTransactor().db,
     payments: repo,
     referrals: {
       rewardFirstPurchase(_tx, _referredId, reward) {
@@ -143,7 +150,7 @@ function world() {
         return Promise.resolve(false);
       },
     },
-    credits: {} as never,
+    credits: credits.service,
     settings: {
       get: () => Promise.resolve(JSON.stringify(defaultPlans)),
       getInt: () => Promise.resolve(5),
@@ -180,6 +187,7 @@ function world() {
     orders,
     notifications,
     applied,
+    credits,
     referralRewards,
     events,
     mails,
@@ -275,7 +283,9 @@ describe("a notification", () => {
     const pending = { ...settlement(o.orderId), transaction_status: "pending" as const };
     w.setStatus(pending);
     await w.service.notify(sign(settlement(o.orderId)), "ip");
-    expect(w.applied).toEqual([{ orderId: o.orderId, confirmed: pending }]);
+    expect(w.applied).toEqual([o.orderId]);
+    expect(w.orders.get(o.orderId)!.status).toBe("pending");
+    expect(w.credits.written).toEqual([]);
     // A pending status cannot grant: the referrer's reward setting is not even read.
     expect(w.referralRewards).toEqual([]);
   });
@@ -295,6 +305,14 @@ describe("a notification", () => {
       outcome: "granted",
     });
     expect(w.mails).toHaveLength(1);
+    expect(w.orders.get(o.orderId)!.status).toBe("settlement");
+    expect(w.credits.written).toEqual([
+      expect.objectContaining({
+        userId: "u1",
+        delta: 200,
+        description: `Pro - Bulanan (${o.orderId})`,
+      }),
+    ]);
     // The grant pays the buyer's referrer what a first purchase pays (the setting).
     expect(w.referralRewards).toEqual([5]);
     expect(w.mails[0]!.to).toBe("sari@example.com");

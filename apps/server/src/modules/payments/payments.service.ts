@@ -9,7 +9,7 @@ import {
   type Subscription,
   toLanguage,
 } from "@rupa/shared";
-import type { Database } from "../../infra/db/client";
+import type { Transactor, Tx } from "../../infra/db/client";
 import type { MailMessage } from "../../infra/mail/mailer";
 import { receiptMail } from "../../infra/mail/templates";
 import type { PaymentGateway, PaymentGateways } from "../../infra/payments/gateway";
@@ -24,13 +24,15 @@ import type { Clock } from "../../lib/clock";
 import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import type { AccountRepository } from "../account/account.repository";
-import type { CreditsRepository } from "../credits/credits.repository";
-import type { ReferralsRepository } from "../referrals/referrals.repository";
+import type { CreditsService } from "../credits/credits.service";
+import type { ReferralsService } from "../referrals/referrals.service";
 import type { SecurityEventsRepository } from "../security/security-events.repository";
 import type { SettingsRepository } from "../settings/settings.repository";
 import type { ApplyOutcome, OrderWithLot, PaymentsRepository } from "./payments.repository";
 import {
   CHECKOUT_EXPIRY_MINUTES,
+  decide,
+  decideUnanswered,
   orderState,
   packageName,
   type PaymentStatus,
@@ -64,11 +66,11 @@ const NOTIFICATION_STATUS_TIMEOUT_MS = 3500;
 const BUYER_RECHECK_MS = 4000;
 
 export function createPaymentsService(d: {
-  db: Pick<Database, "transaction">;
+  db: Transactor;
   payments: PaymentsRepository;
   /** The buyer's referrer is paid at the buyer's first purchase, in the grant's transaction. */
-  referrals: Pick<ReferralsRepository, "rewardFirstPurchase">;
-  credits: CreditsRepository;
+  referrals: Pick<ReferralsService, "rewardFirstPurchase">;
+  credits: CreditsService;
   settings: SettingsRepository;
   accounts: AccountRepository;
   security: Pick<SecurityEventsRepository, "record">;
@@ -147,7 +149,7 @@ export function createPaymentsService(d: {
     const referralReward =
       confirmed && isPaid(confirmed) ? await d.settings.getInt("referral_reward_credits") : 0;
     const { result, referralRewardPaid } = await d.db.transaction(async (tx) => {
-      const result = await d.payments.apply(tx, orderId, confirmed, now());
+      const result = await applyLocked(tx, orderId, confirmed, now());
       const referralRewardPaid =
         result.outcome === "granted" && referralReward > 0
           ? await d.referrals.rewardFirstPurchase(tx, result.order.userId, referralReward)
@@ -155,6 +157,72 @@ export function createPaymentsService(d: {
       return { result, referralRewardPaid };
     });
     return applied(result, referralRewardPaid);
+  }
+
+  /**
+   * What the gateway confirmed (a transaction, or none yet) applied to the order on its locked
+   * row, in `tx`: decided again on what the lock finds (payments.rules.ts), so concurrent
+   * calls see each other's result; then the order, its credit lot or the lot's revocation.
+   */
+  async function applyLocked(
+    tx: Tx,
+    orderId: string,
+    confirmed: MidtransTransaction | null,
+    at: Date,
+  ): Promise<ApplyOutcome> {
+    const order = await d.payments.lockOrder(tx, orderId);
+    if (!order) return { outcome: "ignored", reason: "unknown", order: null };
+    const facts = { ...order, status: order.status as PaymentStatus };
+    const decision = confirmed ? decide(facts, confirmed) : decideUnanswered(facts, at);
+    const seen = confirmed
+      ? {
+          paymentType: confirmed.payment_type ?? order.paymentType,
+          gatewayTransactionId: confirmed.transaction_id ?? order.gatewayTransactionId,
+          fraudStatus: confirmed.fraud_status ?? order.fraudStatus,
+        }
+      : {};
+    const update = (set: Parameters<PaymentsRepository["updateOrder"]>[2]) =>
+      d.payments.updateOrder(tx, order.id, { ...seen, ...set, updatedAt: at });
+
+    switch (decision.kind) {
+      case "grant": {
+        const expiresAt = new Date(at.getTime() + order.validityDays * 86_400_000);
+        const lot = await d.credits.grant(
+          order.userId,
+          {
+            source: "purchase",
+            amount: order.credits,
+            watermarked: false,
+            expiresAt,
+            description: `${packageName(order.planName, order.billingCycle)} (${order.orderId})`,
+            paymentId: order.id,
+          },
+          tx,
+        );
+        // The lot is unique per payment: a second grant finds it there and changes nothing.
+        if (!lot) return { outcome: "ignored", reason: "already_granted", order };
+        const paid = await update({ status: decision.status, paidAt: at, creditedAt: at });
+        return { outcome: "granted", order: paid, lotId: lot.lotId, expiresAt };
+      }
+      case "end":
+        return { outcome: "ended", order: await update({ status: decision.status }) };
+      case "refund": {
+        const lotId = await d.payments.lotOf(tx, order.id);
+        if (lotId) {
+          await d.credits.revokeLot(lotId, "payment_refund", `Refund of ${order.orderId}`, tx);
+          // The plan ends with the refund: no more premium styles or "subscribed".
+          await d.payments.endLot(tx, lotId, at);
+        }
+        return {
+          outcome: "refunded",
+          order: await update({ status: decision.status, refundedAt: at }),
+        };
+      }
+      case "wait":
+        return { outcome: "waiting", order: await update({}) };
+      case "ignore":
+        return { outcome: "ignored", reason: decision.reason, order };
+    }
   }
 
   async function applied(result: ApplyOutcome, referralRewardPaid: boolean): Promise<ApplyOutcome> {

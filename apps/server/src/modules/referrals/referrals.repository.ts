@@ -3,17 +3,12 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "d
 import { parseSort, type AdminReferral, type AdminReferralsQuery } from "@rupa/shared";
 import { payments, referrals, results, users } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
-import { likePattern, type AuditActor, type AuditRepository } from "../audit/audit.repository";
-import type { CreditsRepository } from "../credits/credits.repository";
+import { likePattern } from "../../infra/db/like-pattern";
 import { PAID_STATUSES } from "../payments/payments.rules";
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-export function createReferralsRepository(
-  db: Database,
-  credits: CreditsRepository,
-  audit: Pick<AuditRepository, "write">,
-) {
+export function createReferralsRepository(db: Database) {
   /**
    * Due and not yet paid: the friend has a paid order (granted, not refunded) and the referral's
    * reward was never paid.
@@ -24,45 +19,48 @@ export function createReferralsRepository(
         AND ${payments.paidAt} IS NOT NULL AND ${inArray(payments.status, [...PAID_STATUSES])})`,
   )!;
 
-  /** Locks the referrer's row: whoever pays a referrer's rewards holds it first. */
-  async function lockReferrer(tx: Tx, referrerId: string): Promise<void> {
-    await tx.execute(sql`SELECT id FROM users WHERE id = ${referrerId} FOR UPDATE`);
-  }
-
-  /**
-   * Pays one referral in `tx`, whose caller locked the referrer's row: claims it
-   * (`credited_at IS NULL`), then grants the reward as a ledger lot that says why. Returns the
-   * lot's id, or null when the referral was paid already.
-   */
-  async function payOne(
-    tx: Tx,
-    r: { id: string; referrerId: string },
-    reward: number,
-  ): Promise<string | null> {
-    const claimed = await tx
-      .update(referrals)
-      .set({ status: "credited", creditedAt: sql`now()`, creditsAwarded: reward })
-      .where(and(eq(referrals.id, r.id), isNull(referrals.creditedAt)))
-      .returning({ id: referrals.id });
-    if (claimed.length === 0) return null;
-    const lot = await credits.grant(
-      r.referrerId,
-      {
-        source: "referral_reward",
-        amount: reward,
-        watermarked: false,
-        description: "Referral reward: a friend's first purchase",
-      },
-      tx,
-    );
-    await tx
-      .update(referrals)
-      .set({ rewardLotId: lot?.lotId ?? null })
-      .where(eq(referrals.id, r.id));
-    return lot?.lotId ?? "";
-  }
-
   return {
+    /** Locks the referrer's row: whoever pays a referrer's rewards holds it first. */
+    async lockReferrer(tx: Tx, referrerId: string): Promise<void> {
+      await tx.execute(sql`SELECT id FROM users WHERE id = ${referrerId} FOR UPDATE`);
+    },
+
+    /**
+     * Claims a referral's reward of `reward` credits: true when it was never paid (a conditional
+     * UPDATE on `credited_at IS NULL`, so of two claims one wins), false otherwise.
+     */
+    async claimReward(tx: Tx, referralId: string, reward: number): Promise<boolean> {
+      const claimed = await tx
+        .update(referrals)
+        .set({ status: "credited", creditedAt: sql`now()`, creditsAwarded: reward })
+        .where(and(eq(referrals.id, referralId), isNull(referrals.creditedAt)))
+        .returning({ id: referrals.id });
+      return claimed.length > 0;
+    },
+
+    /** The ledger lot a paid reward was granted as. */
+    async setRewardLot(tx: Tx, referralId: string, lotId: string | null): Promise<void> {
+      await tx.update(referrals).set({ rewardLotId: lotId }).where(eq(referrals.id, referralId));
+    },
+
+    /** The friend's referral whose reward was never paid, or null. */
+    async unpaidOf(tx: Tx, referredId: string) {
+      const [due] = await tx
+        .select({ id: referrals.id, referrerId: referrals.referrerId })
+        .from(referrals)
+        .where(and(eq(referrals.referredId, referredId), isNull(referrals.creditedAt)));
+      return due ?? null;
+    },
+
+    /** A referrer's referrals due (the friend has a paid purchase) and not paid, oldest first. */
+    async dueUnpaidOf(tx: Tx, referrerId: string) {
+      return tx
+        .select({ id: referrals.id, referrerId: referrals.referrerId, status: referrals.status })
+        .from(referrals)
+        .where(and(eq(referrals.referrerId, referrerId), dueUnpaid))
+        .orderBy(asc(referrals.createdAt), asc(referrals.id));
+    },
+
     async referrerIdByCode(code: string): Promise<string | null> {
       const [u] = await db
         .select({ id: users.id })
@@ -106,63 +104,6 @@ export function createReferralsRepository(
         )
         .returning({ referrerId: referrals.referrerId });
       return rows[0]?.referrerId ?? null;
-    },
-
-    /**
-     * The friend's paid order was just granted, in the caller's transaction (the payments
-     * service's grant): pays the friend's referrer `reward` credits, once per referral. The
-     * referrer's row is locked first (as Process Rewards locks it), then the referral is claimed
-     * by a conditional UPDATE on `credited_at IS NULL`, so a second purchase, a repeated or a
-     * concurrent notification pays nothing more. False when there was nothing to pay.
-     */
-    async rewardFirstPurchase(tx: Tx, referredId: string, reward: number): Promise<boolean> {
-      const [due] = await tx
-        .select({ id: referrals.id, referrerId: referrals.referrerId })
-        .from(referrals)
-        .where(and(eq(referrals.referredId, referredId), isNull(referrals.creditedAt)));
-      if (!due) return false;
-      await lockReferrer(tx, due.referrerId);
-      return (await payOne(tx, due, reward)) !== null;
-    },
-
-    /**
-     * Process Rewards for one referrer: pays every referral whose friend has a paid purchase
-     * and whose reward was not paid (rewards were paused at 0 then, or the purchase came before
-     * this rule), in one transaction with the referrer's row locked, so two presses at once pay
-     * each once. With an admin behind it, each reward's audit row is written in it too.
-     */
-    async payDueRewards(referrerId: string, reward: number, actor?: AuditActor): Promise<number> {
-      return db.transaction(async (tx) => {
-        await lockReferrer(tx, referrerId);
-        const due = await tx
-          .select({ id: referrals.id, referrerId: referrals.referrerId, status: referrals.status })
-          .from(referrals)
-          .where(and(eq(referrals.referrerId, referrerId), dueUnpaid))
-          .orderBy(asc(referrals.createdAt), asc(referrals.id));
-        let paid = 0;
-        for (const r of due) {
-          const lotId = await payOne(tx, r, reward);
-          if (lotId === null) continue;
-          if (actor) {
-            await audit.write(tx, {
-              actor,
-              action: "referral.reward_paid",
-              entityType: "referral",
-              entityId: r.id,
-              before: { status: r.status },
-              after: {
-                status: "credited",
-                referrerId,
-                referralIds: [r.id],
-                credits: reward,
-                lotId,
-              },
-            });
-          }
-          paid += 1;
-        }
-        return paid;
-      });
     },
 
     /** Referrers holding referrals due (a friend's paid purchase) and not yet paid. */

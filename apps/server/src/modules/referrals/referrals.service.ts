@@ -1,5 +1,8 @@
 import type { ReferralStats } from "@rupa/shared";
+import type { Transactor, Tx } from "../../infra/db/client";
 import type { AccountRepository } from "../account/account.repository";
+import type { AuditActor, AuditRepository } from "../audit/audit.repository";
+import type { CreditsService } from "../credits/credits.service";
 import type { SettingsRepository } from "../settings/settings.repository";
 import type { ReferralsRepository } from "./referrals.repository";
 
@@ -8,16 +11,84 @@ import type { ReferralsRepository } from "./referrals.repository";
  * confirmed, a result of their own) completes the referral, which counts toward the referrer's
  * premium unlock (`referral_reward_every` completed friends) and pays nothing; credits are paid
  * at the friend's first purchase, in the payments service's grant transaction
- * (`ReferralsRepository.rewardFirstPurchase`), and by the admin's Process Rewards. A referral
+ * (`rewardFirstPurchase`), and by the admin's Process Rewards (`payDueRewards`). A referral
  * completes at confirmation (auth service) or after a successful generation (`onFirstAvatar`),
  * through `ReferralsRepository.completeIfDue`, idempotent and safe to call twice at once.
  */
 export function createReferralsService(d: {
+  db: Transactor;
   referrals: ReferralsRepository;
   accounts: AccountRepository;
   settings: SettingsRepository;
+  credits: Pick<CreditsService, "grant">;
+  audit: Pick<AuditRepository, "write">;
 }) {
+  /**
+   * Pays one referral in `tx`, whose caller locked the referrer's row: claims it, then grants
+   * the reward as a ledger lot that says why. The lot's id, or null when it was paid already.
+   */
+  async function payOne(
+    tx: Tx,
+    r: { id: string; referrerId: string },
+    reward: number,
+  ): Promise<string | null> {
+    if (!(await d.referrals.claimReward(tx, r.id, reward))) return null;
+    const lot = await d.credits.grant(
+      r.referrerId,
+      {
+        source: "referral_reward",
+        amount: reward,
+        watermarked: false,
+        description: "Referral reward: a friend's first purchase",
+      },
+      tx,
+    );
+    await d.referrals.setRewardLot(tx, r.id, lot?.lotId ?? null);
+    return lot?.lotId ?? "";
+  }
+
   return {
+    /**
+     * The friend's paid order was just granted, in the caller's transaction (the payments
+     * service's grant): pays the friend's referrer `reward` credits, once per referral. The
+     * referrer's row is locked first (as Process Rewards locks it), then the referral is
+     * claimed, so a second purchase, a repeated or a concurrent notification pays nothing more.
+     * False when there was nothing to pay.
+     */
+    async rewardFirstPurchase(tx: Tx, referredId: string, reward: number): Promise<boolean> {
+      const due = await d.referrals.unpaidOf(tx, referredId);
+      if (!due) return false;
+      await d.referrals.lockReferrer(tx, due.referrerId);
+      return (await payOne(tx, due, reward)) !== null;
+    },
+
+    /**
+     * Process Rewards for one referrer: pays every referral whose friend has a paid purchase
+     * and whose reward was not paid (rewards were paused at 0 then, or the purchase came before
+     * this rule), in one transaction with the referrer's row locked, so two presses at once pay
+     * each once; each reward's audit row is written in it too.
+     */
+    async payDueRewards(referrerId: string, reward: number, actor: AuditActor): Promise<number> {
+      return d.db.transaction(async (tx) => {
+        await d.referrals.lockReferrer(tx, referrerId);
+        let paid = 0;
+        for (const r of await d.referrals.dueUnpaidOf(tx, referrerId)) {
+          const lotId = await payOne(tx, r, reward);
+          if (lotId === null) continue;
+          await d.audit.write(tx, {
+            actor,
+            action: "referral.reward_paid",
+            entityType: "referral",
+            entityId: r.id,
+            before: { status: r.status },
+            after: { status: "credited", referrerId, referralIds: [r.id], credits: reward, lotId },
+          });
+          paid += 1;
+        }
+        return paid;
+      });
+    },
+
     /**
      * After a generation of the user succeeded (once its transaction has committed): completes
      * their referral if their e-mail is confirmed and it is not completed yet. Cheap when not due.

@@ -4,7 +4,7 @@ import { parseSort, type SecurityEvent, type SecurityEventsQuery } from "@rupa/s
 import type { SECURITY_EVENT_TYPES, SEVERITIES } from "../../db/schema";
 import { securityEvents, users } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
-import { likePattern } from "../audit/audit.repository";
+import { likePattern } from "../../infra/db/like-pattern";
 import { accountDigest } from "./account-digest";
 
 export interface SecurityEventInput {

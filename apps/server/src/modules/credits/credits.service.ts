@@ -1,0 +1,122 @@
+import type { Transactor, Tx } from "../../infra/db/client";
+import {
+  type CreditsRepository,
+  type GrantInput,
+  insufficientCredits,
+  type SpendReason,
+} from "./credits.repository";
+import { planSpend, refundLot, summarize } from "./credits.rules";
+
+export interface CreditsDeps {
+  db: Transactor;
+  repo: CreditsRepository;
+}
+
+/**
+ * The ledger's changes (docs/product/credits-and-plans.md): a grant is a new lot, a spend takes
+ * credits from lots in the order credits.rules.ts decides, a refund gives a spend back as one
+ * lot, a revoke takes back what a lot still holds. Each locks the user's row first, so changes
+ * to one user's credits run one at a time, and runs in the caller's transaction (`tx`) or, when
+ * none is given, in one of its own. The reads are the repository's.
+ */
+export function createCreditsService(d: CreditsDeps) {
+  const { repo } = d;
+  const inTx = <T>(tx: Tx | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> =>
+    tx ? fn(tx) : d.db.transaction(fn);
+
+  async function grant(
+    userId: string,
+    input: GrantInput,
+    tx?: Tx,
+  ): Promise<{ lotId: string } | null> {
+    if (!Number.isInteger(input.amount) || input.amount <= 0) {
+      throw new Error("A grant must be a positive whole number of credits");
+    }
+    return inTx(tx, async (t) => {
+      await repo.lockUser(t, userId);
+      return repo.insertLot(t, userId, input);
+    });
+  }
+
+  return {
+    summary: (userId: string, now?: Date) => repo.summary(userId, now),
+    summaries: (userIds: string[], now?: Date) => repo.summaries(userIds, now),
+    expiringLots: (userId: string, limit: number, now?: Date) =>
+      repo.expiringLots(userId, limit, now),
+    recentLots: (userId: string, limit?: number) => repo.recentLots(userId, limit),
+    hasActivePlan: (userId: string, now?: Date) => repo.hasActivePlan(userId, now),
+    userExists: (userId: string) => repo.userExists(userId),
+
+    grant,
+
+    /**
+     * Locks the user's row in the caller's transaction (404 when there is no such user) and
+     * reads the balance as it stands: nothing else can grant or spend until the transaction ends.
+     */
+    async lockedBalance(tx: Tx, userId: string, now = new Date()): Promise<number> {
+      await repo.lockUser(tx, userId);
+      return summarize(await repo.heldLots(tx, userId, now), now).balance;
+    },
+
+    /** Spend `amount` credits or throw insufficient_credits; nothing changes on failure. */
+    async spend(
+      userId: string,
+      amount: number,
+      reason: SpendReason,
+      description = "",
+      tx?: Tx,
+    ): Promise<{ spendId: string; watermarked: boolean }> {
+      return inTx(tx, async (t) => {
+        await repo.lockUser(t, userId);
+        const now = new Date();
+        const plan = planSpend(await repo.heldLots(t, userId, now), amount, now);
+        if (!plan) throw insufficientCredits();
+        const spendId = await repo.insertSpend(
+          t,
+          userId,
+          { reason, amount, watermarked: plan.watermarked, description },
+          plan.allocations,
+        );
+        return { spendId, watermarked: plan.watermarked };
+      });
+    },
+
+    /** Give a spend back as one refund lot, at most once (credits.rules.ts `refundLot`). */
+    async refund(spendId: string, tx?: Tx): Promise<{ lotId: string } | null> {
+      return inTx(tx, async (t) => {
+        const found = await repo.spendWithLots(t, spendId);
+        if (!found) return null;
+        const lot = refundLot(found.spend, found.used);
+        return grant(found.spend.userId, { source: "refund", ...lot, refundOfSpendId: spendId }, t);
+      });
+    },
+
+    /**
+     * Take back what is left of one lot (a refunded purchase): a spend of its remaining credits
+     * with `reason`, in the caller's transaction. Returns how many credits were revoked.
+     */
+    async revokeLot(
+      lotId: string,
+      reason: SpendReason,
+      description: string,
+      tx?: Tx,
+    ): Promise<number> {
+      return inTx(tx, async (t) => {
+        const owner = await repo.lot(t, lotId);
+        if (!owner) return 0;
+        await repo.lockUser(t, owner.userId);
+        const locked = await repo.lot(t, lotId);
+        const amount = locked?.remaining ?? 0;
+        if (amount <= 0) return 0;
+        await repo.insertSpend(
+          t,
+          owner.userId,
+          { reason, amount, watermarked: locked!.watermarked, description },
+          [{ lotId, amount }],
+        );
+        return amount;
+      });
+    },
+  };
+}
+export type CreditsService = ReturnType<typeof createCreditsService>;

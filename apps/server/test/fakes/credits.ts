@@ -1,0 +1,131 @@
+import { randomUUID } from "node:crypto";
+import type {
+  CreditsRepository,
+  GrantInput,
+  SpendReason,
+} from "../../src/modules/credits/credits.repository";
+import { createCreditsService } from "../../src/modules/credits/credits.service";
+import { summarize } from "../../src/modules/credits/credits.rules";
+import { AppError } from "../../src/lib/errors";
+import { fakeTransactor } from "./db";
+
+interface Lot extends Omit<GrantInput, "expiresAt"> {
+  expiresAt: Date | null;
+  id: string;
+  userId: string;
+  remaining: number;
+  createdAt: Date;
+}
+interface Spend {
+  id: string;
+  userId: string;
+  reason: SpendReason;
+  amount: number;
+  watermarked: boolean;
+  description: string;
+  lots: { lotId: string; amount: number }[];
+}
+
+/**
+ * The ledger's tables in memory behind the real credits service (so a service test runs the
+ * real spend order and refund rules). `userExists` decides which users are known (others: 404
+ * at their lock). `hold` sets a starting balance without a trace; `written` lists what was
+ * written after it, as signed entries.
+ */
+export function fakeCredits(userExists: (id: string) => boolean = () => true) {
+  const lots: Lot[] = [];
+  const spends: Spend[] = [];
+  const written: { userId: string; delta: number; description: string; by: string | null }[] = [];
+  let clock = Date.parse("2026-01-01T00:00:00Z");
+  const held = (userId: string, now: Date) =>
+    lots.filter(
+      (l) => l.userId === userId && l.remaining > 0 && (!l.expiresAt || l.expiresAt > now),
+    );
+
+  const insertLot = (userId: string, input: GrantInput) => {
+    if (input.refundOfSpendId && lots.some((l) => l.refundOfSpendId === input.refundOfSpendId))
+      return null;
+    if (input.paymentId && lots.some((l) => l.paymentId === input.paymentId)) return null;
+    const lot: Lot = {
+      ...input,
+      expiresAt: input.expiresAt ?? null,
+      id: randomUUID(),
+      userId,
+      remaining: input.amount,
+      createdAt: new Date((clock += 1000)),
+    };
+    lots.push(lot);
+    return lot;
+  };
+
+  const repo: CreditsRepository = {
+    summary: (userId, now = new Date()) => Promise.resolve(summarize(held(userId, now), now)),
+    summaries: (ids, now = new Date()) =>
+      Promise.resolve(
+        new Map(
+          ids
+            .filter((id) => lots.some((l) => l.userId === id))
+            .map((id) => [id, held(id, now).reduce((n, l) => n + l.remaining, 0)]),
+        ),
+      ),
+    expiringLots: () => Promise.reject(new Error("not faked")),
+    recentLots: (userId, limit = 10) =>
+      Promise.resolve(lots.filter((l) => l.userId === userId).slice(-limit) as never),
+    hasActivePlan: (userId, now = new Date()) =>
+      Promise.resolve(
+        lots.some((l) => l.userId === userId && l.source === "purchase" && l.expiresAt! > now),
+      ),
+    userExists: (id) => Promise.resolve(userExists(id)),
+    lockUser: (_tx, userId) =>
+      userExists(userId)
+        ? Promise.resolve()
+        : Promise.reject(new AppError("not_found", 404, "User not found")),
+    heldLots: (_tx, userId, now) =>
+      Promise.resolve(held(userId, now).map((l) => ({ ...l, expiresAt: l.expiresAt ?? null }))),
+    insertLot(_tx, userId, input) {
+      const lot = insertLot(userId, input);
+      if (!lot) return Promise.resolve(null);
+      written.push({
+        userId,
+        delta: input.amount,
+        description: input.description ?? "",
+        by: input.grantedBy ?? null,
+      });
+      return Promise.resolve({ lotId: lot.id });
+    },
+    insertSpend(_tx, userId, spend, allocations) {
+      const id = randomUUID();
+      for (const a of allocations) lots.find((l) => l.id === a.lotId)!.remaining -= a.amount;
+      spends.push({ id, userId, ...spend, lots: [...allocations] });
+      written.push({ userId, delta: -spend.amount, description: spend.description, by: null });
+      return Promise.resolve(id);
+    },
+    spendWithLots(_tx, spendId) {
+      const s = spends.find((x) => x.id === spendId);
+      if (!s) return Promise.resolve(null);
+      const used = s.lots.map((a) => lots.find((l) => l.id === a.lotId)!);
+      return Promise.resolve({
+        spend: { ...s, createdAt: new Date(clock) },
+        used: used.map((l) => ({ watermarked: l.watermarked, expiresAt: l.expiresAt ?? null })),
+      } as never);
+    },
+    lot(_tx, lotId) {
+      const l = lots.find((x) => x.id === lotId);
+      return Promise.resolve(
+        l ? { userId: l.userId, remaining: l.remaining, watermarked: l.watermarked } : null,
+      );
+    },
+  };
+  const transactor = fakeTransactor();
+  return {
+    repo,
+    service: createCreditsService({ db: transactor.db, repo }),
+    lots,
+    spends,
+    written,
+    /** A starting balance: one lot of `amount` (not written down in `written`). */
+    hold(userId: string, amount: number, over: Partial<GrantInput> = {}) {
+      insertLot(userId, { source: "purchase", amount, watermarked: false, ...over });
+    },
+  };
+}
