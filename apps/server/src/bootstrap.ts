@@ -194,8 +194,10 @@ export function createAppContext(core: CoreParts): AppContext {
   });
 
   const adminStyles = createAdminStylesService({
-    repo: createAdminStylesRepository(db.db, () => stylesRepo.notifyChanged()),
+    db: db.db,
+    repo: createAdminStylesRepository(db.db),
     audit,
+    catalogueChanged: () => stylesRepo.notifyChanged(),
     queue: core.queue,
     images: {
       // Type from the bytes, decoded, oriented and re-encoded before it is stored.
@@ -207,7 +209,8 @@ export function createAppContext(core: CoreParts): AppContext {
   const bannedRepo = createBannedKeywordsRepository(db.db);
   const bannedKeywords = createBannedKeywordsService({ repo: bannedRepo, audit });
   const adminCustomProfession = createAdminCustomProfessionService({
-    repo: createAdminCustomProfessionRepository(db.db, settings),
+    db: db.db,
+    repo: createAdminCustomProfessionRepository(db.db),
     settings,
     audit,
   });
@@ -330,7 +333,9 @@ export function createAppContext(core: CoreParts): AppContext {
   // health, and the System page's badges and health check share its memoized answers.
   const health = createHealthService(() => ctx);
   const adminSystem = createAdminSystemService({
-    repo: createAdminSystemRepository(db.db, db.executeSql, audit, security),
+    db: db.db,
+    repo: createAdminSystemRepository(db.db, db.executeSql),
+    audit,
     security,
     settings,
     settingsCache,

@@ -933,3 +933,8 @@ export const mailOutbox = pgTable(
   },
   (t) => [index("mail_outbox_created_idx").on(t.createdAt.desc())],
 );
+
+/** A style's row, as every module reads it. */
+export type StyleRow = typeof styles.$inferSelect;
+/** A style's before/after preview pair. */
+export type PairRow = typeof stylePreviewPairs.$inferSelect;

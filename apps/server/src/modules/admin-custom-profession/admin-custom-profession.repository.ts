@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { customProfessionConfigs, customProfessionRequests, styles, users } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
-import type { SettingsRepository } from "../settings/settings.repository";
 
 export type ConfigRow = typeof customProfessionConfigs.$inferSelect;
 export type ConfigValues = Pick<
@@ -32,14 +31,8 @@ export interface ConfigView {
   requests: number;
 }
 
-/** Runs inside the change's transaction (the audit row): it commits or rolls back with it. */
-export type InTx = (tx: Tx, row: ConfigRow) => Promise<void>;
-
-/** The Custom profession section's reads and writes; every write carries its audit row. */
-export function createAdminCustomProfessionRepository(
-  db: Database,
-  settings: Pick<SettingsRepository, "setInTx">,
-) {
+/** The Custom profession section's reads, and its writes in the transaction the service gives. */
+export function createAdminCustomProfessionRepository(db: Database) {
   const requestCount = sql<number>`(SELECT count(*)::int FROM custom_profession_requests r WHERE r.config_id = "custom_profession_configs"."id")`;
   const view = () =>
     db
@@ -133,40 +126,23 @@ export function createAdminCustomProfessionRepository(
       return row ? toView(row) : null;
     },
 
-    async create(values: ConfigValues, audit: InTx): Promise<ConfigRow> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(customProfessionConfigs).values(values).returning();
-        await audit(tx, row!);
-        return row!;
-      });
+    async create(tx: Tx, values: ConfigValues): Promise<ConfigRow> {
+      const [row] = await tx.insert(customProfessionConfigs).values(values).returning();
+      return row!;
     },
 
+    /** The configuration as changed, or null when there is none. */
     async update(
+      tx: Tx,
       id: string,
       patch: Partial<ConfigValues> & { isActive?: boolean },
-      audit: InTx,
     ): Promise<ConfigRow | null> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(customProfessionConfigs)
-          .set(patch)
-          .where(eq(customProfessionConfigs.id, id))
-          .returning();
-        if (row) await audit(tx, row);
-        return row ?? null;
-      });
-    },
-
-    /** The feature switch (app setting custom_profession_enabled) with its audit row. */
-    async setEnabled(
-      enabled: boolean,
-      updatedBy: string,
-      audit: (tx: Tx) => Promise<void>,
-    ): Promise<void> {
-      await db.transaction(async (tx) => {
-        await settings.setInTx(tx, "custom_profession_enabled", String(enabled), updatedBy);
-        await audit(tx);
-      });
+      const [row] = await tx
+        .update(customProfessionConfigs)
+        .set(patch)
+        .where(eq(customProfessionConfigs.id, id))
+        .returning();
+      return row ?? null;
     },
 
     /** The newest requests with their configuration's name and the user's e-mail. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { professionConfigInputSchema } from "@rupa/shared";
-import type { Tx } from "../../infra/db/client";
+import { fakeTransactor } from "../../../test/fakes";
 import type { AuditInput } from "../audit/audit.repository";
 import type { ConfigRow, ConfigView } from "./admin-custom-profession.repository";
 import {
@@ -14,7 +14,8 @@ import {
  * nothing when nothing changes, an edit audits only the fields that change, an unknown base
  * style changes nothing, and every audit row is written inside the repository's write.
  */
-const TX = {} as Tx;
+const transactor = fakeTransactor();
+const TX = transactor.tx;
 const actor = { userId: "admin-1", ip: "203.0.113.1", userAgent: "vitest" };
 const STYLE = randomUUID();
 
@@ -43,7 +44,8 @@ function world() {
       styleExists: (id) => Promise.resolve(id === STYLE),
       configs: () => Promise.resolve([...configs.values()].map(view)),
       find: (id) => Promise.resolve(configs.has(id) ? view(configs.get(id)!) : null),
-      create: async (values, inTx) => {
+      create: (tx, values) => {
+        expect(tx).toBe(TX);
         const now = new Date();
         const row: ConfigRow = {
           id: randomUUID(),
@@ -61,25 +63,28 @@ function world() {
           maxOtherIdeasLength: 200,
           ...values,
         };
-        await inTx(TX, row);
         configs.set(row.id, row);
-        return row;
+        return Promise.resolve(row);
       },
-      update: async (id, patch, inTx) => {
+      update: (tx, id, patch) => {
+        expect(tx).toBe(TX);
         const cur = configs.get(id);
-        if (!cur) return null;
+        if (!cur) return Promise.resolve(null);
         const row = { ...cur, ...patch };
-        await inTx(TX, row);
         configs.set(id, row);
-        return row;
-      },
-      setEnabled: async (on, _by, inTx) => {
-        await inTx(TX);
-        enabled = String(on);
+        return Promise.resolve(row);
       },
       recentRequests: () => Promise.resolve([]),
     },
-    settings: { get: () => Promise.resolve(enabled) },
+    db: transactor.db,
+    settings: {
+      get: () => Promise.resolve(enabled),
+      setInTx: (tx, _key, value) => {
+        expect(tx).toBe(TX);
+        enabled = value;
+        return Promise.resolve();
+      },
+    },
     audit: {
       write: (tx, e) => {
         expect(tx).toBe(TX);

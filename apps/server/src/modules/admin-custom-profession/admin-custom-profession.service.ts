@@ -8,7 +8,9 @@ import {
 } from "@rupa/shared";
 import { errors } from "../../lib/errors";
 import { diffFields } from "../admin-styles/admin-styles.service";
+import type { Transactor } from "../../infra/db/client";
 import type { AuditActor, AuditRepository } from "../audit/audit.repository";
+import type { SettingsRepository } from "../settings/settings.repository";
 import { imageSet } from "../styles/styles.service";
 import type {
   AdminCustomProfessionRepository,
@@ -26,10 +28,10 @@ export interface AdminCustomProfessionDeps {
     | "find"
     | "create"
     | "update"
-    | "setEnabled"
     | "recentRequests"
   >;
-  settings: { get(key: "custom_profession_enabled"): Promise<string> };
+  db: Transactor;
+  settings: Pick<SettingsRepository, "get" | "setInTx">;
   audit: Pick<AuditRepository, "write">;
 }
 
@@ -111,16 +113,17 @@ export function createAdminCustomProfessionService(d: AdminCustomProfessionDeps)
     async setEnabled(actor: AuditActor, enabled: boolean): Promise<{ enabled: boolean }> {
       const current = (await d.settings.get("custom_profession_enabled")) === "true";
       if (current === enabled) return { enabled };
-      await d.repo.setEnabled(enabled, actor.userId, (tx) =>
-        d.audit.write(tx, {
+      await d.db.transaction(async (tx) => {
+        await d.settings.setInTx(tx, "custom_profession_enabled", String(enabled), actor.userId);
+        await d.audit.write(tx, {
           actor,
           action: "setting.updated",
           entityType: "setting",
           entityId: "custom_profession_enabled",
           before: { value: String(current) },
           after: { value: String(enabled) },
-        }),
-      );
+        });
+      });
       return { enabled };
     },
 
@@ -131,15 +134,17 @@ export function createAdminCustomProfessionService(d: AdminCustomProfessionDeps)
     async create(actor: AuditActor, input: ProfessionConfigValues): Promise<AdminProfessionConfig> {
       await checkStyle(input.baseStyleId);
       const values = valuesOf(input);
-      const row = await d.repo.create(values, (tx, created) =>
-        d.audit.write(tx, {
+      const row = await d.db.transaction(async (tx) => {
+        const created = await d.repo.create(tx, values);
+        await d.audit.write(tx, {
           actor,
           action: "custom_profession_config.created",
           entityType: "custom_profession_config",
           entityId: created.id,
           after: { ...values },
-        }),
-      );
+        });
+        return created;
+      });
       return toAdminConfig(await found(row.id));
     },
 
@@ -154,17 +159,17 @@ export function createAdminCustomProfessionService(d: AdminCustomProfessionDeps)
       const values = valuesOf(input);
       const { before, after } = diffFields(current.config, values);
       if (Object.keys(after).length === 0) return toAdminConfig(current);
-      const row = await d.repo.update(id, values, (tx) =>
-        d.audit.write(tx, {
+      await d.db.transaction(async (tx) => {
+        if (!(await d.repo.update(tx, id, values))) throw configNotFound();
+        await d.audit.write(tx, {
           actor,
           action: "custom_profession_config.updated",
           entityType: "custom_profession_config",
           entityId: id,
           before,
           after,
-        }),
-      );
-      if (!row) throw configNotFound();
+        });
+      });
       return toAdminConfig(await found(id));
     },
 
@@ -175,17 +180,19 @@ export function createAdminCustomProfessionService(d: AdminCustomProfessionDeps)
     ): Promise<AdminProfessionConfig> {
       const current = await found(id);
       if (current.config.isActive === active) return toAdminConfig(current);
-      const row = await d.repo.update(id, { isActive: active }, (tx) =>
-        d.audit.write(tx, {
+      const row = await d.db.transaction(async (tx) => {
+        const row = await d.repo.update(tx, id, { isActive: active });
+        if (!row) throw configNotFound();
+        await d.audit.write(tx, {
           actor,
           action: active ? "custom_profession_config.enabled" : "custom_profession_config.disabled",
           entityType: "custom_profession_config",
           entityId: id,
           before: { isActive: current.config.isActive },
           after: { isActive: active },
-        }),
-      );
-      if (!row) throw configNotFound();
+        });
+        return row;
+      });
       return toAdminConfig({ ...current, config: row });
     },
 

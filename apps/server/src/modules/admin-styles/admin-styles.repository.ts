@@ -1,12 +1,8 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import { parseSort, type AdminStylesQuery } from "@rupa/shared";
-import { stylePreviewPairs, styles } from "../../db/schema";
+import { type PairRow, stylePreviewPairs, type StyleRow, styles } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
 import { likePattern } from "../../infra/db/like-pattern";
-import type { PairRow, StyleRow } from "../styles/styles.repository";
-
-/** Runs inside the change's transaction (the audit row): it commits or rolls back with it. */
-export type InTx = (tx: Tx) => Promise<void>;
 
 export type StylePatch = Partial<
   Pick<
@@ -36,12 +32,11 @@ export interface NewPair {
 }
 
 /**
- * The catalogue as admins change it. Every write runs in one transaction with the caller's
- * audit row, then tells the public catalogue cache (`changed`: this process at once; other
- * processes see styles.updated_at move within a second, docs/decisions/010). Soft-deleted
- * styles are invisible here, as everywhere else.
+ * The catalogue as admins change it: the reads, and the writes in the transaction the admin
+ * styles service gives (with its audit row; it tells the public catalogue after the commit).
+ * Soft-deleted styles are invisible here, as everywhere else.
  */
-export function createAdminStylesRepository(db: Database, changed: () => void) {
+export function createAdminStylesRepository(db: Database) {
   const generated = sql<number>`(SELECT count(*)::int FROM style_events e WHERE e.style_id = "styles"."id" AND e.event_type = 'generated')`;
   const live = (id: string) => and(eq(styles.id, id), isNull(styles.deletedAt));
 
@@ -67,12 +62,6 @@ export function createAdminStylesRepository(db: Database, changed: () => void) {
         updatedAt: new Date(),
       })
       .where(eq(styles.id, styleId));
-  }
-
-  async function write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const out = await db.transaction(fn);
-    changed();
-    return out;
   }
 
   return {
@@ -135,62 +124,48 @@ export function createAdminStylesRepository(db: Database, changed: () => void) {
       return new Set(rows.map((r) => r.slug));
     },
 
-    async update(id: string, patch: StylePatch, audit: InTx): Promise<StyleRow | null> {
-      return write(async (tx) => {
-        const [row] = await tx.update(styles).set(patch).where(live(id)).returning();
-        if (row) await audit(tx);
-        return row ?? null;
-      });
+    async update(tx: Tx, id: string, patch: StylePatch): Promise<StyleRow | null> {
+      const [row] = await tx.update(styles).set(patch).where(live(id)).returning();
+      return row ?? null;
     },
 
     /** Soft delete: hidden everywhere, rows and files kept. */
-    async softDelete(id: string, audit: InTx): Promise<boolean> {
-      return write(async (tx) => {
-        const [row] = await tx
-          .update(styles)
-          .set({ deletedAt: new Date(), isActive: false })
-          .where(live(id))
-          .returning({ id: styles.id });
-        if (row) await audit(tx);
-        return Boolean(row);
-      });
+    async softDelete(tx: Tx, id: string): Promise<boolean> {
+      const [row] = await tx
+        .update(styles)
+        .set({ deletedAt: new Date(), isActive: false })
+        .where(live(id))
+        .returning({ id: styles.id });
+      return Boolean(row);
     },
 
-    /** Inserts a copy of a style with its pairs (sharing their images); audit gets its id. */
+    /** Inserts a copy of a style with its pairs (sharing their images). */
     async insertCopy(
+      tx: Tx,
       source: StyleRow,
       values: Pick<StyleRow, "slug" | "name" | "nameId" | "sortOrder" | "isActive">,
-      audit: (tx: Tx, copy: StyleRow) => Promise<void>,
     ): Promise<StyleRow> {
-      return write(async (tx) => {
-        const { id: _id, createdAt: _c, updatedAt: _u, deletedAt: _d, ...rest } = source;
-        const [copy] = await tx
-          .insert(styles)
-          .values({ ...rest, ...values })
-          .returning();
-        const pairs = await tx
-          .select()
-          .from(stylePreviewPairs)
-          .where(eq(stylePreviewPairs.styleId, source.id));
-        if (pairs.length > 0) {
-          await tx.insert(stylePreviewPairs).values(
-            pairs.map((p) => ({
-              styleId: copy!.id,
-              beforeImageKey: p.beforeImageKey,
-              afterImageKey: p.afterImageKey,
-              title: p.title,
-              sortOrder: p.sortOrder,
-            })),
-          );
-        }
-        await audit(tx, copy!);
-        return copy!;
-      });
-    },
-
-    /** Writes only the audit row (for changes made elsewhere, such as a queued job). */
-    async record(audit: InTx): Promise<void> {
-      await db.transaction(audit);
+      const { id: _id, createdAt: _c, updatedAt: _u, deletedAt: _d, ...rest } = source;
+      const [copy] = await tx
+        .insert(styles)
+        .values({ ...rest, ...values })
+        .returning();
+      const pairs = await tx
+        .select()
+        .from(stylePreviewPairs)
+        .where(eq(stylePreviewPairs.styleId, source.id));
+      if (pairs.length > 0) {
+        await tx.insert(stylePreviewPairs).values(
+          pairs.map((p) => ({
+            styleId: copy!.id,
+            beforeImageKey: p.beforeImageKey,
+            afterImageKey: p.afterImageKey,
+            title: p.title,
+            sortOrder: p.sortOrder,
+          })),
+        );
+      }
+      return copy!;
     },
 
     async pairs(styleId: string): Promise<PairRow[]> {
@@ -201,61 +176,45 @@ export function createAdminStylesRepository(db: Database, changed: () => void) {
         .orderBy(asc(stylePreviewPairs.sortOrder), asc(stylePreviewPairs.createdAt));
     },
 
-    async addPair(
-      styleId: string,
-      pair: NewPair,
-      audit: (tx: Tx, row: PairRow) => Promise<void>,
-    ): Promise<PairRow> {
-      return write(async (tx) => {
-        const [last] = await tx
-          .select({ n: sql<number | null>`max(${stylePreviewPairs.sortOrder})` })
-          .from(stylePreviewPairs)
-          .where(eq(stylePreviewPairs.styleId, styleId));
-        const [row] = await tx
-          .insert(stylePreviewPairs)
-          .values({
-            styleId,
-            beforeImageKey: pair.beforeKey,
-            afterImageKey: pair.afterKey,
-            title: pair.title,
-            sortOrder: last?.n === null || last?.n === undefined ? 0 : Number(last.n) + 1,
-          })
-          .returning();
-        await syncCover(tx, styleId);
-        await audit(tx, row!);
-        return row!;
-      });
+    /** A pair after the style's last one; the cover follows the first complete pair. */
+    async addPair(tx: Tx, styleId: string, pair: NewPair): Promise<PairRow> {
+      const [last] = await tx
+        .select({ n: sql<number | null>`max(${stylePreviewPairs.sortOrder})` })
+        .from(stylePreviewPairs)
+        .where(eq(stylePreviewPairs.styleId, styleId));
+      const [row] = await tx
+        .insert(stylePreviewPairs)
+        .values({
+          styleId,
+          beforeImageKey: pair.beforeKey,
+          afterImageKey: pair.afterKey,
+          title: pair.title,
+          sortOrder: last?.n === null || last?.n === undefined ? 0 : Number(last.n) + 1,
+        })
+        .returning();
+      await syncCover(tx, styleId);
+      return row!;
     },
 
     /** `ids` in their new order (the caller checked they are exactly the style's pairs). */
-    async reorderPairs(styleId: string, ids: string[], audit: InTx): Promise<void> {
-      await write(async (tx) => {
-        for (const [i, id] of ids.entries()) {
-          await tx
-            .update(stylePreviewPairs)
-            .set({ sortOrder: i })
-            .where(and(eq(stylePreviewPairs.id, id), eq(stylePreviewPairs.styleId, styleId)));
-        }
-        await syncCover(tx, styleId);
-        await audit(tx);
-      });
+    async reorderPairs(tx: Tx, styleId: string, ids: string[]): Promise<void> {
+      for (const [i, id] of ids.entries()) {
+        await tx
+          .update(stylePreviewPairs)
+          .set({ sortOrder: i })
+          .where(and(eq(stylePreviewPairs.id, id), eq(stylePreviewPairs.styleId, styleId)));
+      }
+      await syncCover(tx, styleId);
     },
 
-    async deletePair(
-      styleId: string,
-      pairId: string,
-      audit: (tx: Tx, row: PairRow) => Promise<void>,
-    ): Promise<PairRow | null> {
-      return write(async (tx) => {
-        const [row] = await tx
-          .delete(stylePreviewPairs)
-          .where(and(eq(stylePreviewPairs.id, pairId), eq(stylePreviewPairs.styleId, styleId)))
-          .returning();
-        if (!row) return null;
-        await syncCover(tx, styleId);
-        await audit(tx, row);
-        return row;
-      });
+    async deletePair(tx: Tx, styleId: string, pairId: string): Promise<PairRow | null> {
+      const [row] = await tx
+        .delete(stylePreviewPairs)
+        .where(and(eq(stylePreviewPairs.id, pairId), eq(stylePreviewPairs.styleId, styleId)))
+        .returning();
+      if (!row) return null;
+      await syncCover(tx, styleId);
+      return row;
     },
 
     /** Which of these image keys a pair or a style (deleted ones too) still points at. */

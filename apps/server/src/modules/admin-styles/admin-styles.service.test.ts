@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { Tx } from "../../infra/db/client";
+import { fakeTransactor } from "../../../test/fakes";
 import type { AuditInput } from "../audit/audit.repository";
 import type { PairRow, StyleRow } from "../styles/styles.repository";
 import type { StylePatch } from "./admin-styles.repository";
@@ -13,12 +13,13 @@ import {
 
 /**
  * The Styles section's rules against in-memory fakes: only changed fields are audited, the
- * audit row is written inside the repository's write (its transaction), copies get a free
+ * audit row is written in the change's transaction, the catalogue is told after it, copies get a free
  * slug, pair images shared with another style survive a delete, uploads that fail leave no
  * files. The routes run against real databases in admin-styles.int.test.ts.
  */
 
-const TX = {} as Tx;
+const transactor = fakeTransactor();
+const TX = transactor.tx;
 const actor = { userId: "admin-1", ip: "203.0.113.1", userAgent: "vitest" };
 
 function styleRow(over: Partial<StyleRow> = {}): StyleRow {
@@ -56,8 +57,10 @@ function world() {
   const audit: AuditInput[] = [];
   const stored = new Set<string>();
   const removed: string[] = [];
-  /** Writes seen by the repository (each ran its audit callback inside). */
+  /** Writes seen by the repository, each in the service's transaction. */
   const writes: string[] = [];
+  /** Times the public catalogue was told of a change. */
+  let told = 0;
   let failStore = false;
 
   const deps: AdminStylesDeps = {
@@ -71,29 +74,29 @@ function world() {
         Promise.resolve(
           new Set([...styles.values()].map((s) => s.slug).filter((s) => s.startsWith(prefix))),
         ),
-      update: async (id, patch: StylePatch, inTx) => {
+      update: (tx, id, patch: StylePatch) => {
+        expect(tx).toBe(TX);
         const s = styles.get(id);
-        if (!s) return null;
+        if (!s) return Promise.resolve(null);
         const next: StyleRow = { ...s, ...patch };
-        await inTx(TX);
         styles.set(id, next);
         writes.push("update");
-        return next;
+        return Promise.resolve(next);
       },
-      softDelete: async (id, inTx) => {
-        await inTx(TX);
+      softDelete: (tx, id) => {
+        expect(tx).toBe(TX);
         styles.set(id, { ...styles.get(id)!, deletedAt: new Date(), isActive: false });
-        return true;
+        return Promise.resolve(true);
       },
-      insertCopy: async (source, values, inTx) => {
+      insertCopy: (tx, source, values) => {
+        expect(tx).toBe(TX);
         const copy = { ...source, ...values, id: randomUUID() };
-        await inTx(TX, copy);
         styles.set(copy.id, copy);
-        return copy;
+        return Promise.resolve(copy);
       },
-      record: (inTx) => inTx(TX),
       pairs: (styleId) => Promise.resolve(pairs.filter((p) => p.styleId === styleId)),
-      addPair: async (styleId, p, inTx) => {
+      addPair: (tx, styleId, p) => {
+        expect(tx).toBe(TX);
         const row: PairRow = {
           id: randomUUID(),
           styleId,
@@ -103,17 +106,19 @@ function world() {
           sortOrder: pairs.length,
           createdAt: new Date(),
         };
-        await inTx(TX, row);
         pairs.push(row);
-        return row;
+        return Promise.resolve(row);
       },
-      reorderPairs: (_s, _ids, inTx) => inTx(TX),
-      deletePair: async (_s, pairId, inTx) => {
+      reorderPairs: (tx) => {
+        expect(tx).toBe(TX);
+        return Promise.resolve();
+      },
+      deletePair: (tx, _s, pairId) => {
+        expect(tx).toBe(TX);
         const i = pairs.findIndex((p) => p.id === pairId);
-        if (i < 0) return null;
+        if (i < 0) return Promise.resolve(null);
         const [row] = pairs.splice(i, 1);
-        await inTx(TX, row!);
-        return row!;
+        return Promise.resolve(row!);
       },
       keysInUse: (keys) =>
         Promise.resolve(
@@ -122,6 +127,7 @@ function world() {
           ),
         ),
     },
+    db: transactor.db,
     audit: {
       write: (tx, e) => {
         expect(tx).toBe(TX);
@@ -129,6 +135,7 @@ function world() {
         return Promise.resolve();
       },
     },
+    catalogueChanged: () => void told++,
     queue: {
       send: () => Promise.resolve(randomUUID()),
       jobInfo: () => Promise.resolve({ state: "active", startedAt: new Date() }),
@@ -158,6 +165,7 @@ function world() {
     audit,
     removed,
     writes,
+    told: () => told,
     add,
     failNextStore: () => {
       failStore = true;
@@ -181,6 +189,7 @@ describe("admin styles service", () => {
     await w.service.update(actor, s.id, { nameId: "Anime Baru" });
     expect(w.audit).toHaveLength(1);
     expect(w.writes).toEqual(["update"]);
+    expect(w.told()).toBe(1);
   });
 
   it("drops empty gender prompts and repeated tags", async () => {

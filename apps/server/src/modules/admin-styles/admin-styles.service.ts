@@ -9,6 +9,7 @@ import {
   type PreviewJob,
   type StyleCategory,
 } from "@rupa/shared";
+import type { Transactor, Tx } from "../../infra/db/client";
 import type { QueueOps } from "../../infra/queue/queue";
 import { errors } from "../../lib/errors";
 import type { AuditActor, AuditInput, AuditRepository } from "../audit/audit.repository";
@@ -32,14 +33,19 @@ export interface AdminStylesDeps {
     | "update"
     | "softDelete"
     | "insertCopy"
-    | "record"
     | "pairs"
     | "addPair"
     | "reorderPairs"
     | "deletePair"
     | "keysInUse"
   >;
+  db: Transactor;
   audit: Pick<AuditRepository, "write">;
+  /**
+   * Tells the public catalogue a change committed (this process at once; other processes see
+   * styles.updated_at move within a second, docs/decisions/010).
+   */
+  catalogueChanged: () => void;
   queue: Pick<QueueOps, "send" | "jobInfo">;
   images: PreviewImages;
 }
@@ -158,10 +164,18 @@ export function copySlug(slug: string, taken: Set<string>): string {
  * checked here, written with its audit row in one transaction, and shown on /eksplor at once.
  */
 export function createAdminStylesService(d: AdminStylesDeps) {
-  const audited =
-    (actor: AuditActor, e: Omit<AuditInput, "actor">) =>
-    (tx: Parameters<AuditRepository["write"]>[0]) =>
-      d.audit.write(tx, { actor, ...e });
+  /**
+   * A catalogue change: `fn` writes it and its audit row in one transaction, then the public
+   * catalogue is told. Nothing is told when the transaction fails.
+   */
+  async function change<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const out = await d.db.transaction(fn);
+    d.catalogueChanged();
+    return out;
+  }
+
+  const audited = (tx: Tx, actor: AuditActor, e: Omit<AuditInput, "actor">) =>
+    d.audit.write(tx, { actor, ...e });
 
   async function found(id: string) {
     const row = await d.repo.find(id);
@@ -172,18 +186,18 @@ export function createAdminStylesService(d: AdminStylesDeps) {
   async function setActive(actor: AuditActor, id: string, active: boolean): Promise<AdminStyle> {
     const { style, generatedCount } = await found(id);
     if (style.isActive === active) return toStyle(style, generatedCount);
-    const row = await d.repo.update(
-      id,
-      { isActive: active },
-      audited(actor, {
+    const row = await change(async (tx) => {
+      const row = await d.repo.update(tx, id, { isActive: active });
+      if (!row) throw styleNotFound();
+      await audited(tx, actor, {
         action: active ? "style.activated" : "style.deactivated",
         entityType: "style",
         entityId: id,
         before: { isActive: style.isActive },
         after: { isActive: active },
-      }),
-    );
-    if (!row) throw styleNotFound();
+      });
+      return row;
+    });
     return toStyle(row, generatedCount);
   }
 
@@ -212,18 +226,18 @@ export function createAdminStylesService(d: AdminStylesDeps) {
       const changed = Object.fromEntries(
         Object.keys(after).map((k) => [k, patch[k as keyof StylePatch]]),
       ) as StylePatch;
-      const row = await d.repo.update(
-        id,
-        changed,
-        audited(actor, {
+      const row = await change(async (tx) => {
+        const row = await d.repo.update(tx, id, changed);
+        if (!row) throw styleNotFound();
+        await audited(tx, actor, {
           action: "style.updated",
           entityType: "style",
           entityId: id,
           before,
           after,
-        }),
-      );
-      if (!row) throw styleNotFound();
+        });
+        return row;
+      });
       return toStyle(row, generatedCount);
     },
 
@@ -234,42 +248,39 @@ export function createAdminStylesService(d: AdminStylesDeps) {
       const { style } = await found(id);
       const base = style.slug.replace(/-copy(-\d+)?$/, "");
       const slug = copySlug(style.slug, await d.repo.slugsLike(`${base}-copy`));
-      const copy = await d.repo.insertCopy(
-        style,
-        {
+      const copy = await change(async (tx) => {
+        const row = await d.repo.insertCopy(tx, style, {
           slug,
           name: `${style.name} (copy)`.slice(0, 120),
           nameId: `${style.nameId} (salinan)`.slice(0, 120),
           sortOrder: style.sortOrder + 1,
           isActive: false,
-        },
-        (tx, row) =>
-          d.audit.write(tx, {
-            actor,
-            action: "style.duplicated",
-            entityType: "style",
-            entityId: row.id,
-            before: { sourceId: style.id, slug: style.slug },
-            after: { id: row.id, slug: row.slug, name: row.name, nameId: row.nameId },
-          }),
-      );
+        });
+        await audited(tx, actor, {
+          action: "style.duplicated",
+          entityType: "style",
+          entityId: row.id,
+          before: { sourceId: style.id, slug: style.slug },
+          after: { id: row.id, slug: row.slug, name: row.name, nameId: row.nameId },
+        });
+        return row;
+      });
       return toStyle(copy, 0);
     },
 
     /** Soft delete: gone from /eksplor and from this section (404 afterwards). */
     async remove(actor: AuditActor, id: string): Promise<void> {
       const { style } = await found(id);
-      const ok = await d.repo.softDelete(
-        id,
-        audited(actor, {
+      await change(async (tx) => {
+        if (!(await d.repo.softDelete(tx, id))) throw styleNotFound();
+        await audited(tx, actor, {
           action: "style.deleted",
           entityType: "style",
           entityId: id,
           before: { slug: style.slug, name: style.name, isActive: style.isActive },
           after: { deleted: true },
-        }),
-      );
-      if (!ok) throw styleNotFound();
+        });
+      });
     },
 
     /**
@@ -286,8 +297,8 @@ export function createAdminStylesService(d: AdminStylesDeps) {
       );
       if (!jobId)
         throw errors.conflict("conflict", "The previews of this style are already queued");
-      await d.repo.record(
-        audited(actor, {
+      await d.db.transaction((tx) =>
+        audited(tx, actor, {
           action: "style.previews_requested",
           entityType: "style",
           entityId: id,
@@ -325,18 +336,16 @@ export function createAdminStylesService(d: AdminStylesDeps) {
         throw e;
       }
       try {
-        const row = await d.repo.addPair(
-          id,
-          { beforeKey, afterKey, title: input.title },
-          (tx, pair) =>
-            d.audit.write(tx, {
-              actor,
-              action: "style_preview_pair.created",
-              entityType: "style_preview_pair",
-              entityId: pair.id,
-              after: { styleId: id, title: pair.title, sortOrder: pair.sortOrder },
-            }),
-        );
+        const row = await change(async (tx) => {
+          const pair = await d.repo.addPair(tx, id, { beforeKey, afterKey, title: input.title });
+          await audited(tx, actor, {
+            action: "style_preview_pair.created",
+            entityType: "style_preview_pair",
+            entityId: pair.id,
+            after: { styleId: id, title: pair.title, sortOrder: pair.sortOrder },
+          });
+          return pair;
+        });
         return toPairView(row);
       } catch (e) {
         await Promise.all([d.images.remove(beforeKey), d.images.remove(afterKey)]);
@@ -358,33 +367,33 @@ export function createAdminStylesService(d: AdminStylesDeps) {
           [{ path: ["ids"], message: "List every pair of this style exactly once" }],
           "List every pair of this style exactly once",
         );
-      await d.repo.reorderPairs(
-        id,
-        ids,
-        audited(actor, {
+      await change(async (tx) => {
+        await d.repo.reorderPairs(tx, id, ids);
+        await audited(tx, actor, {
           action: "style_preview_pair.reordered",
           entityType: "style",
           entityId: id,
           before: { order: current.map((p) => p.id) },
           after: { order: ids },
-        }),
-      );
+        });
+      });
       return (await d.repo.pairs(id)).map(toPairView);
     },
 
     /** Deletes the pair, then its images that nothing else points at (copies share them). */
     async deletePair(actor: AuditActor, id: string, pairId: string): Promise<void> {
       await found(id);
-      const row = await d.repo.deletePair(id, pairId, (tx, pair) =>
-        d.audit.write(tx, {
-          actor,
+      const row = await change(async (tx) => {
+        const pair = await d.repo.deletePair(tx, id, pairId);
+        if (!pair) throw errors.notFound("Pair not found");
+        await audited(tx, actor, {
           action: "style_preview_pair.deleted",
           entityType: "style_preview_pair",
           entityId: pair.id,
           before: { styleId: id, title: pair.title, sortOrder: pair.sortOrder },
-        }),
-      );
-      if (!row) throw errors.notFound("Pair not found");
+        });
+        return pair;
+      });
       const keys = [row.beforeImageKey, row.afterImageKey].filter(
         (k): k is string => !!k && k !== "placeholder",
       );

@@ -1,12 +1,7 @@
-import { settingDefinitions, type SettingKey } from "@rupa/shared";
+import type { SettingKey } from "@rupa/shared";
 import { inArray, sql } from "drizzle-orm";
 import { appSettings } from "../../db/schema";
 import type { Database, ExecuteSql, Tx } from "../../infra/db/client";
-import type { AuditInput, AuditRepository } from "../audit/audit.repository";
-import type {
-  SecurityEventInput,
-  SecurityEventsRepository,
-} from "../security/security-events.repository";
 
 /** The tables whose rows the System page counts (exactly: they are small enough). */
 export const COUNTED_TABLES = [
@@ -23,22 +18,11 @@ export const COUNTED_TABLES = [
   "audit_log",
 ] as const;
 
-/** An admin action's records: its audit row and its security event, written together. */
-export interface AdminActionRecord {
-  audit: AuditInput;
-  event: SecurityEventInput;
-}
-
 /**
- * The admin System and Security sections' database side: figures, maintenance, and the
- * security settings saved with their audit row in one transaction.
+ * The admin System and Security sections' database side: figures, maintenance, and the writes
+ * of the security settings, in the transaction the service gives.
  */
-export function createAdminSystemRepository(
-  db: Database,
-  executeSql: ExecuteSql,
-  audit: Pick<AuditRepository, "write">,
-  security: Pick<SecurityEventsRepository, "recordIn">,
-) {
+export function createAdminSystemRepository(db: Database, executeSql: ExecuteSql) {
   return {
     async databaseSize(): Promise<number> {
       const r = await db.execute<{ n: string | number }>(
@@ -79,57 +63,14 @@ export function createAdminSystemRepository(
       await executeSql("VACUUM ANALYZE");
     },
 
-    /** Records an admin action that changed nothing in the database (its own transaction). */
-    async recordAction(r: AdminActionRecord): Promise<void> {
-      await db.transaction(async (tx) => {
-        await audit.write(tx, r.audit);
-        await security.recordIn(tx, r.event);
-      });
-    },
-
-    /**
-     * Saves settings and records the change (audit row and security event) in one transaction,
-     * with only the settings that changed in `before`/`after`. Returns what changed.
-     */
-    async saveSettings(
-      values: Partial<Record<SettingKey, string>>,
-      record: (changed: {
-        before: Record<string, string>;
-        after: Record<string, string>;
-      }) => AdminActionRecord,
-      updatedBy: string,
-    ): Promise<{ before: Record<string, string>; after: Record<string, string> }> {
-      const keys = Object.keys(values) as SettingKey[];
-      return db.transaction(async (tx: Tx) => {
-        const rows = await tx
-          .select({ key: appSettings.key, value: appSettings.value })
-          .from(appSettings)
-          .where(inArray(appSettings.key, keys))
-          .for("update");
-        const stored = new Map(rows.map((r) => [r.key, r.value]));
-        const before: Record<string, string> = {};
-        const after: Record<string, string> = {};
-        for (const key of keys) {
-          const next = values[key]!;
-          const prev = stored.get(key) ?? settingDefinitions[key].default;
-          if (prev === next && stored.has(key)) continue;
-          before[key] = prev;
-          after[key] = next;
-          await tx
-            .insert(appSettings)
-            .values({ key, value: next, updatedBy })
-            .onConflictDoUpdate({
-              target: appSettings.key,
-              set: { value: next, updatedBy, updatedAt: sql`now()` },
-            });
-        }
-        if (Object.keys(after).length > 0) {
-          const r = record({ before, after });
-          await audit.write(tx, r.audit);
-          await security.recordIn(tx, r.event);
-        }
-        return { before, after };
-      });
+    /** The stored values of these settings, their rows locked until the transaction ends. */
+    async lockSettings(tx: Tx, keys: readonly SettingKey[]): Promise<Map<string, string>> {
+      const rows = await tx
+        .select({ key: appSettings.key, value: appSettings.value })
+        .from(appSettings)
+        .where(inArray(appSettings.key, [...keys]))
+        .for("update");
+      return new Map(rows.map((r) => [r.key, r.value]));
     },
   };
 }

@@ -1,5 +1,6 @@
 import {
   RECENT_LOG_LINES,
+  settingDefinitions,
   type ClearCacheResult,
   type HealthCheckResult,
   type HealthCheckStep,
@@ -12,13 +13,16 @@ import {
   type SystemLogs,
   type SystemStatus,
 } from "@rupa/shared";
-import type { DbDriver } from "../../infra/db/client";
+import type { DbDriver, Transactor, Tx } from "../../infra/db/client";
 import type { Storage } from "../../infra/storage/storage";
 import { errors } from "../../lib/errors";
 import type { LogRing } from "../../lib/log-ring";
-import type { AuditActor } from "../audit/audit.repository";
+import type { AuditActor, AuditInput, AuditRepository } from "../audit/audit.repository";
 import type { HealthService } from "../health/health.types";
-import type { SecurityEventsRepository } from "../security/security-events.repository";
+import type {
+  SecurityEventInput,
+  SecurityEventsRepository,
+} from "../security/security-events.repository";
 import type { SettingsCache } from "../settings/settings-cache";
 import type { SettingsRepository } from "../settings/settings.repository";
 import type { AdminSystemRepository } from "./admin-system.repository";
@@ -26,9 +30,11 @@ import type { AdminSystemRepository } from "./admin-system.repository";
 type Component = { status: "ok" | "error"; latencyMs: number; detail?: string };
 
 export interface AdminSystemDeps {
+  db: Transactor;
   repo: AdminSystemRepository;
-  security: Pick<SecurityEventsRepository, "last24h" | "list">;
-  settings: Pick<SettingsRepository, "getMany">;
+  audit: Pick<AuditRepository, "write">;
+  security: Pick<SecurityEventsRepository, "last24h" | "list" | "recordIn">;
+  settings: Pick<SettingsRepository, "getMany" | "setInTx">;
   settingsCache: Pick<SettingsCache, "invalidate">;
   health: Pick<HealthService, "components" | "runStep" | "clear">;
   storage: Pick<Storage, "usage">;
@@ -54,6 +60,31 @@ const SECURITY_KEYS = {
   emailVerificationRequired: "email_verification_required",
   suspiciousActivityDetection: "suspicious_activity_detection",
 } as const satisfies Record<keyof SecuritySettings, SettingKey>;
+
+/** An admin action's records: its audit row and its security event, written together. */
+interface AdminActionRecord {
+  audit: AuditInput;
+  event: SecurityEventInput;
+}
+
+/**
+ * What saving `values` over the `stored` settings changes: only the settings whose value
+ * differs (or that were never stored), as they were and as they become.
+ */
+export function settingsChange(
+  values: Partial<Record<SettingKey, string>>,
+  stored: ReadonlyMap<string, string>,
+): { before: Record<string, string>; after: Record<string, string> } {
+  const before: Record<string, string> = {};
+  const after: Record<string, string> = {};
+  for (const [key, next] of Object.entries(values) as [SettingKey, string][]) {
+    const prev = stored.get(key) ?? settingDefinitions[key].default;
+    if (prev === next && stored.has(key)) continue;
+    before[key] = prev;
+    after[key] = next;
+  }
+  return { before, after };
+}
 
 /** A masked JSON log line as the page shows it (a line that is not JSON is shown whole). */
 export function toLogLine(raw: string): LogLine {
@@ -97,11 +128,20 @@ export function createAdminSystemService(d: AdminSystemDeps) {
     };
   }
 
+  /** An admin action's audit row and security event, in `tx`. */
+  async function record(tx: Tx, r: AdminActionRecord): Promise<void> {
+    await d.audit.write(tx, r.audit);
+    await d.security.recordIn(tx, r.event);
+  }
+
+  /** An admin action that changed nothing in the database, recorded in its own transaction. */
+  const recordAction = (r: AdminActionRecord) => d.db.transaction((tx) => record(tx, r));
+
   const action = (
     actor: AuditActor,
     verb: "cache_cleared" | "database_optimized",
     after: Record<string, unknown>,
-  ) => ({
+  ): AdminActionRecord => ({
     audit: {
       actor,
       action: `system.${verb}` as const,
@@ -193,7 +233,7 @@ export function createAdminSystemService(d: AdminSystemDeps) {
         "health",
         "settings",
       ];
-      await d.repo.recordAction(action(actor, "cache_cleared", { cleared }));
+      await recordAction(action(actor, "cache_cleared", { cleared }));
       return { cleared };
     },
 
@@ -207,7 +247,7 @@ export function createAdminSystemService(d: AdminSystemDeps) {
         await d.repo.vacuumAnalyze();
         const ms = Math.round(performance.now() - start);
         const sizeAfterBytes = await d.repo.databaseSize().catch(() => 0);
-        await d.repo.recordAction(
+        await recordAction(
           action(actor, "database_optimized", { ms, sizeBeforeBytes, sizeAfterBytes }),
         );
         return { ms, sizeBeforeBytes, sizeAfterBytes };
@@ -243,9 +283,13 @@ export function createAdminSystemService(d: AdminSystemDeps) {
         [SECURITY_KEYS.suspiciousActivityDetection]: String(s.suspiciousActivityDetection),
       };
       try {
-        await d.repo.saveSettings(
-          values,
-          ({ before, after }) => ({
+        await d.db.transaction(async (tx) => {
+          const keys = Object.keys(values) as SettingKey[];
+          const { before, after } = settingsChange(values, await d.repo.lockSettings(tx, keys));
+          if (Object.keys(after).length === 0) return;
+          for (const key of Object.keys(after) as SettingKey[])
+            await d.settings.setInTx(tx, key, after[key]!, actor.userId);
+          await record(tx, {
             audit: {
               actor,
               action: "setting.updated",
@@ -262,9 +306,8 @@ export function createAdminSystemService(d: AdminSystemDeps) {
               userAgent: actor.userAgent,
               details: { action: "setting.updated", before, after },
             },
-          }),
-          actor.userId,
-        );
+          });
+        });
       } finally {
         d.settingsCache.invalidate();
       }

@@ -5,8 +5,8 @@ import { type ChangeBus, createLocalChangeBus } from "../../infra/db/change-bus"
 import type { Database } from "../../infra/db/client";
 import { type CatalogueStyle, catalogueRowsOf } from "../../db/seed/catalogue.data";
 
-export type StyleRow = typeof styles.$inferSelect;
-export type PairRow = typeof stylePreviewPairs.$inferSelect;
+import type { PairRow, StyleRow } from "../../db/schema";
+export type { PairRow, StyleRow };
 
 /** The catalogue's version as the database sees it: changes whenever a style row changes. */
 export interface CatalogueVersion {
