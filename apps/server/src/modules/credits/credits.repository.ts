@@ -28,7 +28,7 @@ export function insufficientCredits() {
 }
 
 /**
- * The ledger (DECISIONS.md "Credits"). Every change is a lot or a spend written in one
+ * The ledger (docs/product/credits-and-plans.md). Every change is a lot or a spend written in one
  * transaction; spends lock the user's row so concurrent spends of one user run one at a time.
  */
 export function createCreditsRepository(db: Database) {
@@ -273,7 +273,9 @@ export function createCreditsRepository(db: Database) {
       return new Map(rows.map((r) => [r.userId, Number(r.balance)]));
     },
 
-    /** "Subscribed" (DECISIONS.md): holds an unexpired lot bought with a plan. */
+    /**
+     * "Subscribed" (docs/product/credits-and-plans.md): holds an unexpired lot bought with a plan.
+     */
     async hasActivePlan(userId: string, now = new Date()): Promise<boolean> {
       const rows = await db
         .select({ id: creditLots.id })

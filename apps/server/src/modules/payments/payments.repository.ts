@@ -44,7 +44,7 @@ const lotColumns = {
 };
 
 /**
- * Orders and notifications (spec §7 create-payment, add_credits_with_expiration). An order's
+ * Orders and notifications (docs/product/credits-and-plans.md, ADR 016). An order's
  * status changes only in `apply`, which locks the order row, decides again on what it finds, and
  * writes the order, the credit lot or the revocation in the service's transaction: a
  * notification that arrives twenty times at once grants once (the lot is also unique per payment).
