@@ -192,7 +192,7 @@ test("forgot password, reset from the e-mail, old password refused, new one work
   await expect(h1(page)).toHaveText("Buat password baru");
   await expect(page.getByLabel("Akun")).toHaveValue(budi.email);
 
-  // Spec §5 messages, in order.
+  // The messages of docs/product/accounts.md, in order.
   const save = page.getByRole("button", { name: "Simpan password baru" });
   const newPassword = page.getByLabel("Password baru", { exact: true });
   const repeat = page.getByLabel("Ulangi password baru");

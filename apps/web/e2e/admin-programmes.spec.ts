@@ -150,7 +150,7 @@ test("Manual Reward: refusals in the dialog, then 5 credits to a member found by
   const before = (await me(page)).credits.balance;
   const admin = await adminPage(browser, baseURL!, PHONE);
   try {
-    // The spec's "content" section is the referrals view under its own title.
+    // The "content" section is the referrals view under its own title (docs/product/admin.md).
     await admin.goto("/admin/content");
     await expect(h1(admin)).toHaveText("Konten");
     await admin.getByRole("button", { name: "Hadiah Manual" }).click();

@@ -3,11 +3,11 @@ import { AI_PROVIDERS, AI_SERVICES } from "./constants";
 import { defineRoutes } from "./contract";
 
 /**
- * The admin AI settings section (spec §2 "ai-settings"): one card per `ai_model_configs` entry.
- * At most one entry per service is active (the database enforces it; activating one deactivates
- * the others of its service in the same transaction), and the next generation of that service
- * uses it. API keys live only in the server's environment: a card says whether its provider's
- * key is set, never the key.
+ * The admin AI settings section (docs/product/admin.md, "ai-settings"): one card per
+ * `ai_model_configs` entry. At most one entry per service is active (the database enforces it;
+ * activating one deactivates the others of its service in the same transaction), and the next
+ * generation of that service uses it. API keys live only in the server's environment: a card says
+ * whether its provider's key is set, never the key.
  */
 
 export const aiServiceSchema = z.enum(AI_SERVICES);
@@ -23,7 +23,7 @@ export const AI_PROVIDER_KEY_NAMES = {
 } as const satisfies Record<(typeof AI_PROVIDERS)[number], string | null>;
 
 /**
- * "Add Configuration" (spec §7 ai_model_configs insert): Replicate, no model, Replicate's API,
+ * "Add Configuration" (docs/product/admin.md): Replicate, no model, Replicate's API,
  * an empty config, inactive. The endpoint is the API's base: the client adds /v1/predictions.
  */
 export const AI_CONFIG_DEFAULTS = {

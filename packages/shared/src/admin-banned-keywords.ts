@@ -4,7 +4,7 @@ import { defineRoutes } from "./contract";
 import { safeText } from "./text";
 
 /**
- * The admin Banned keywords section (/api/admin/banned-keywords, spec §2 and §5): words that
+ * The admin Banned keywords section (/api/admin/banned-keywords, docs/product/admin.md): words that
  * free-text inputs (Kanvas prompt, action-figure and profession fields) may not contain. A
  * keyword is stored trimmed and lower-cased and is enforced on the very next request. Every
  * change writes an audit row in its transaction.
@@ -14,7 +14,10 @@ export const KEYWORD_MAX = 100;
 export const KEYWORD_REASON_MAX = 500;
 export const BANNED_KEYWORD_STATUSES = ["active", "inactive"] as const;
 
-/** Spec §5: required after trimming, saved lower-cased; the reason trimmed, null when empty. */
+/**
+ * Required after trimming, saved lower-cased; the reason trimmed, null when empty
+ * (docs/product/admin.md).
+ */
 export const bannedKeywordInputSchema = z
   .object({
     keyword: safeText({ error: "Keyword is required" })

@@ -6,7 +6,7 @@ import {
 } from "./admin-custom-profession";
 
 describe("custom profession configuration rules", () => {
-  it("falls back to 200 when a length limit is not a number (spec §5)", () => {
+  it("falls back to 200 when a length limit is not a number (docs/product/admin.md)", () => {
     expect(lengthLimitOf(50)).toBe(50);
     expect(lengthLimitOf(" 80 ")).toBe(80);
     expect(lengthLimitOf("")).toBe(200);

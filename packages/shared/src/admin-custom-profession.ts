@@ -4,7 +4,7 @@ import { defineRoutes } from "./contract";
 import { safeText } from "./text";
 
 /**
- * The admin Custom profession section (/api/admin/custom-profession, spec §2 and §5): the
+ * The admin Custom profession section (/api/admin/custom-profession, docs/product/admin.md): the
  * feature switch (app setting `custom_profession_enabled`), four figures, the configurations
  * the custom action-figure and profession dialogs use, and the 50 newest requests. Every change
  * writes an audit row in its transaction.
@@ -26,7 +26,10 @@ export const PROFESSION_REQUIRED_PLACEHOLDERS = {
   profession: ["subject", "profession"],
 } as const;
 
-/** Spec §5: a length limit that is not a number falls back to 200 (an empty field too). */
+/**
+ * A length limit that is not a number falls back to 200, an empty field too
+ * (docs/product/admin.md).
+ */
 export function lengthLimitOf(value: unknown): number {
   if (typeof value === "number") return Number.isFinite(value) ? value : PROFESSION_LIMIT_DEFAULT;
   if (typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);

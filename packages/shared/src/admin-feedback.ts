@@ -4,7 +4,7 @@ import { FEEDBACK_TYPES } from "./constants";
 import { defineRoutes } from "./contract";
 
 /**
- * The admin Feedback inbox (/api/admin/feedback, DECISIONS.md "Beyond the spec"): what users
+ * The admin Feedback inbox (/api/admin/feedback, docs/product/admin.md): what users
  * sent through the feedback form, newest first, filtered by type and by whether someone has
  * handled it. Marking handled (or open again) writes an audit row in its transaction.
  */

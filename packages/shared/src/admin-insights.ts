@@ -17,8 +17,8 @@ import { defineRoutes } from "./contract";
  * - active styles: styles switched on and not (soft-)deleted.
  * - credits used: credits spent on generating (avatars, Kanvas, custom professions) less the
  *   refunds of generations that failed; admin adjustments and payment refunds are not usage.
- * - top styles: counted exactly in SQL over every result (the spec's page counted at most the
- *   1000 newest), in the range for Analytics and over all time on the Dashboard.
+ * - top styles: counted exactly in SQL over every result (the first version's page counted at most
+ *   the 1000 newest), in the range for Analytics and over all time on the Dashboard.
  */
 
 export const ADMIN_TIME_ZONE = "Asia/Jakarta";

@@ -4,10 +4,10 @@ import { adminPageSchema, adminTableQuery } from "./admin-tables";
 import { defineRoutes } from "./contract";
 
 /**
- * The admin Referrals section (spec §2 "referrals", also shown under "content"): four figures,
- * the activity table (paged, sorted and filtered on the server), Process Rewards (pays every
- * referral whose friend made a paid purchase and whose reward is unpaid, once however often it
- * is pressed) and the Manual Reward dialog (a manual_reward ledger lot for a user found by
+ * The admin Referrals section (docs/product/admin.md, "referrals", also shown under "content"):
+ * four figures, the activity table (paged, sorted and filtered on the server), Process Rewards
+ * (pays every referral whose friend made a paid purchase and whose reward is unpaid, once however
+ * often it is pressed) and the Manual Reward dialog (a manual_reward ledger lot for a user found by
  * e-mail). The rule: docs/product/referrals.md.
  */
 
@@ -50,7 +50,7 @@ export type AdminReferralsQuery = z.output<typeof adminReferralsQuerySchema>;
 export const adminReferralsPageSchema = adminPageSchema(adminReferralSchema);
 export type AdminReferralsPage = z.infer<typeof adminReferralsPageSchema>;
 
-/** The four figures (spec §3 "Referral stats"), over every referral. */
+/** The four figures (docs/product/admin.md), over every referral. */
 export const adminReferralStatsSchema = z.object({
   total: z.number().int().nonnegative(),
   /** Friends who made their first avatar, paid or not. */

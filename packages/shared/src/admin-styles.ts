@@ -6,11 +6,12 @@ import { defineRoutes } from "./contract";
 
 /**
  * The admin Styles section's API (/api/admin/styles…): the catalogue as operators edit it
- * (spec §2 admin "styles", §6 style edit ranges). Soft-deleted styles are gone from here too.
- * Every change writes an audit row in its transaction and shows on /eksplor at once.
+ * (docs/product/admin.md, "styles", with the model parameters' ranges). Soft-deleted styles are
+ * gone from here too. Every change writes an audit row in its transaction and shows on /eksplor at
+ * once.
  */
 
-/** Spec §6: the schedulers a style may use; the first is the default. */
+/** The schedulers a style may use; the first is the default (docs/product/admin.md). */
 export const STYLE_SCHEDULERS = [
   "DPM++ Multistep",
   "Euler Ancestral",
@@ -20,7 +21,10 @@ export const STYLE_SCHEDULERS = [
 ] as const;
 export type StyleScheduler = (typeof STYLE_SCHEDULERS)[number];
 
-/** Spec §6: the model parameters' ranges, steps and defaults (the edit form reads them too). */
+/**
+ * The model parameters' ranges, steps and defaults of docs/product/admin.md (the edit form reads
+ * them too).
+ */
 export const STYLE_PARAM_RANGES = {
   style_strength: { min: 0, max: 1, step: 0.1, default: 0.7 },
   guidance_scale: { min: 1, max: 20, step: 0.5, default: 7.5 },
@@ -49,7 +53,7 @@ const ranged = (name: keyof typeof STYLE_PARAM_RANGES, label: string) => {
     .refine((v) => onStep(v, r.step), `${label} goes in steps of ${r.step}`);
 };
 
-/** The model parameters as stored on a style (snake_case, as the spec names them). */
+/** The model parameters as stored on a style (snake_case, as docs/product/admin.md names them). */
 export const modelParametersSchema = z
   .object({
     style_strength: ranged("style_strength", "Style strength").default(0.7),
@@ -245,7 +249,7 @@ export const adminStylesContract = defineRoutes({
   update: {
     method: "PATCH",
     path: "/api/admin/styles/:id",
-    summary: "Change a style's fields (validated; model parameters within the spec's ranges)",
+    summary: "Change a style's fields (validated; model parameters within the documented ranges)",
     access: "admin",
     params: styleParams,
     notFound: "Style not found",

@@ -3,7 +3,7 @@ import { adminPageSchema, adminTableQuery } from "./admin-tables";
 import { defineRoutes } from "./contract";
 
 /**
- * The admin System and Security sections (issue 14, DECISIONS.md "Beyond the spec"): real
+ * The admin System and Security sections (issue 14, docs/product/admin.md): real
  * health, statistics, recent log lines, a step-by-step health check, cache and database
  * maintenance; security events and the security settings the server enforces (ADR 018).
  */
@@ -13,7 +13,7 @@ import { defineRoutes } from "./contract";
 
 export const componentStateSchema = z.enum(["ok", "error"]);
 
-/** The four badges: database, storage, queue (the spec's "functions") and auth. */
+/** The four badges: database, storage, queue (shown as "Functions (queue)") and auth. */
 export const systemComponentSchema = z.object({
   status: componentStateSchema,
   latencyMs: z.number().nonnegative(),
@@ -72,7 +72,9 @@ export const systemLogsSchema = z.object({
 });
 export type SystemLogs = z.infer<typeof systemLogsSchema>;
 
-/** The comprehensive health check's steps (spec §2), run one at a time in this order. */
+/**
+ * The comprehensive health check's steps (docs/product/admin.md), run one at a time in this order.
+ */
 export const HEALTH_CHECK_STEPS = [
   "functions",
   "database",

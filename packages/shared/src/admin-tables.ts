@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * What every admin table shares (DECISIONS.md "Admin"): the server pages, sorts and filters,
- * and the same query schema validates the request on the server and the URL on the web
+ * What every admin table shares (docs/product/admin.md, ADR 017): the server pages, sorts and
+ * filters, and the same query schema validates the request on the server and the URL on the web
  * (`?page&pageSize&sort&q&…`), so a reload or a shared link shows the same view.
  */
 

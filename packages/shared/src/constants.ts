@@ -1,4 +1,4 @@
-/** Limits and fixed figures from the spec (§5, §9) and DECISIONS.md. */
+/** Limits and fixed figures of docs/product/limits.md. */
 export const LIMITS = {
   uploadMaxBytes: 10 * 1024 * 1024,
   uploadMinSide: 512,

@@ -3,7 +3,10 @@ import { defineRoutes } from "./contract";
 import { safeText } from "./text";
 
 export const guestSessionRequestSchema = z.object({
-  /** The browser's fingerprint digest (spec §6 recipe, hashed in the browser). */
+  /**
+   * The browser's fingerprint digest (the recipe of docs/product/generator.md, hashed in the
+   * browser).
+   */
   fingerprint: safeText().regex(/^[A-Za-z0-9_-]{16,128}$/, "fingerprint_invalid"),
 });
 export const guestStatusSchema = z.object({

@@ -4,7 +4,7 @@ import { pictureFields } from "./files";
 import { defineRoutes, eventStream } from "./contract";
 import { safeText } from "./text";
 
-/** Pictures per run, and reference images per mode (spec §5, §9). */
+/** Pictures per run, and reference images per mode (docs/product/kanvas.md). */
 export const KANVAS_LIMITS = {
   countMin: 1,
   countMax: 4,

@@ -3,7 +3,7 @@ import { defineRoutes } from "./contract";
 import { planSchema, planTiers, billingCycles } from "./settings";
 
 /**
- * Buying credits (issue 12, DECISIONS.md "Plans and payments"): plans are prepaid periods, the
+ * Buying credits (issue 12, docs/product/credits-and-plans.md): plans are prepaid periods, the
  * price comes from the server, and credits arrive only from a verified gateway notification.
  */
 
@@ -31,7 +31,10 @@ export const plansResponseSchema = z.object({
 });
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
 
-/** The spec's check-subscription answer: "subscribed" = holding an unexpired paid plan lot. */
+/**
+ * The subscription answer (docs/product/credits-and-plans.md): "subscribed" = holding an unexpired
+ * paid plan lot.
+ */
 export const subscriptionSchema = z.object({
   subscribed: z.boolean(),
   tier: z.enum(planTiers).nullable(),
@@ -73,7 +76,7 @@ export type Order = z.infer<typeof orderSchema>;
 
 export const createPaymentRequestSchema = z.object({ planId: planSchema.shape.id });
 
-/** The spec's create-payment answer, plus the order to follow. */
+/** The answer to creating a payment (the checkout's address), plus the order to follow. */
 export const createPaymentResponseSchema = z.object({
   success: z.literal(true),
   redirect_url: z.string(),

@@ -8,7 +8,7 @@ describe("default settings", () => {
     }
   });
 
-  it("plans follow DECISIONS.md", () => {
+  it("plans follow docs/product/credits-and-plans.md", () => {
     expect(planListSchema.parse(defaultPlans)).toHaveLength(6);
     const byId = Object.fromEntries(defaultPlans.map((p) => [p.id, p]));
     expect(byId.starter_monthly).toMatchObject({ credits: 25, priceIdr: 39_000, validityDays: 30 });

@@ -60,7 +60,10 @@ const intString = (min: number, max: number) =>
     .refine((v) => Number(v) >= min && Number(v) <= max, { message: `must be ${min}..${max}` });
 const boolString = z.enum(["true", "false"]);
 
-/** Every app setting: its validator and its default value (stored as text, as spec §3 says). */
+/**
+ * Every app setting: its validator and its default value (stored as text, as docs/product/data.md
+ * says).
+ */
 export const settingDefinitions = {
   signup_bonus_credits: { schema: intString(0, 1000), default: "5" },
   kanvas_credits_per_image: { schema: intString(0, 1000), default: "1" },
@@ -74,8 +77,9 @@ export const settingDefinitions = {
   rate_limit_auth_per_15min: { schema: intString(1, 10_000), default: "10" },
   rate_limit_generation_per_hour: { schema: intString(1, 10_000), default: "30" },
   /**
-   * The API-wide limit (docs/decisions/018): requests to /api/* per signed-in user, or per
-   * network address for visitors, per hour. The spec's 100 is a screen or two of this app.
+   * The API-wide limit (docs/decisions/018): requests to /api/* per signed-in user, or per network
+   * address for visitors, per hour. A limit of 100 is used up by a screen or two of this app
+   * (docs/product/data.md).
    */
   rate_limit_api_enabled: { schema: boolString, default: "true" },
   rate_limit_api_per_hour: { schema: intString(1, 1_000_000), default: "3000" },

@@ -24,7 +24,7 @@ export const APP_PAGES = [
 /** Pages outside the navigation (sign-in and sign-up). */
 export const PLAIN_PAGES = ["auth"] as const;
 
-/** Admin sections in sidebar order (spec §2, Admin panel). /admin alone is the dashboard. */
+/** Admin sections in sidebar order (docs/product/admin.md). /admin alone is the dashboard. */
 export const ADMIN_SECTIONS = [
   "dashboard",
   "users",

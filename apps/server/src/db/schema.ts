@@ -1,10 +1,11 @@
 /**
- * The whole Rupa data model: spec §3 plus what DECISIONS.md adds (credit lots and spends,
- * payments, feedback, security events, guest trials, generation jobs). Storage columns hold
- * object keys that the server generated (`*_key`); the API turns them into URLs.
+ * The whole Rupa data model, for the rules in docs/product: styles, users, uploads, results and
+ * the rest, with credit lots and spends, payments, feedback, security events, guest trials and
+ * generation jobs. Storage columns hold object keys that the server generated (`*_key`); the
+ * API turns them into URLs.
  *
  * Enumerations are text columns with check constraints (easy to extend by migration, readable
- * in psql), amounts are integers with non-negative checks, and every list the spec names has an
+ * in psql), amounts are integers with non-negative checks, and every list the app shows has an
  * index that serves its filter and order.
  */
 import {
@@ -891,9 +892,9 @@ export const securityEvents = pgTable(
 );
 
 /**
- * The admin audit trail (DECISIONS.md "Admin"): every change an admin makes, written in the same
- * transaction as the change. `before`/`after` hold the fields that changed (never secrets);
- * `entity_id` is text because users have text ids and everything else uuids.
+ * The admin audit trail (docs/product/admin.md, ADR 017): every change an admin makes, written in
+ * the same transaction as the change. `before`/`after` hold the fields that changed (never
+ * secrets); `entity_id` is text because users have text ids and everything else uuids.
  */
 export const auditLog = pgTable(
   "audit_log",

@@ -5,7 +5,7 @@ export type ApiIssue = { path: (string | number)[]; message: string; code?: stri
 
 /**
  * An error answer from the API, or a failure to reach it. `code` is the server's error code
- * (see spec §8); the web maps it to a translated message with `errors.codes.<CODE>`.
+ * (see docs/product/errors.md); the web maps it to a translated message with `errors.codes.<CODE>`.
  * Codes made here: NETWORK_ERROR (status 0), INVALID_RESPONSE, HTTP_<status>.
  */
 export class ApiError extends Error {

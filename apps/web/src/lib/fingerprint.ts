@@ -1,9 +1,9 @@
 import { nextTask } from "./next-task";
 
 /**
- * The browser fingerprint of spec §6 (user agent, language, screen size, time-zone offset and a
- * canvas rendering), hashed with SHA-256 in the browser. The server hashes it again with its
- * secret before storing it; it only identifies a guest's free try.
+ * The browser fingerprint of docs/product/generator.md (user agent, language, screen size,
+ * time-zone offset and a canvas rendering), hashed with SHA-256 in the browser. The server hashes
+ * it again with its secret before storing it; it only identifies a guest's free try.
  */
 function canvasSignature(): string {
   try {

@@ -17,7 +17,9 @@ export function formatRupiah(amount: number, lang: Lang): string {
   return `${sign}Rp\u00a0${grouped}`;
 }
 
-/** Day/month/year in both languages, as the spec asks for dates in lists: "21/11/2025". */
+/**
+ * Day/month/year in both languages, as docs/product/data.md asks for dates in lists: "21/11/2025".
+ */
 export function formatDate(value: Date | string | number, lang: Lang): string {
   return new Intl.DateTimeFormat(lang === "id" ? "id-ID" : "en-GB", {
     day: "2-digit",

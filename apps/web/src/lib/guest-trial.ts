@@ -10,7 +10,7 @@ export type GuestTrial = GuestStatus;
 
 const LOCAL_KEY = "rupa.guestTrial";
 
-/** The local record (spec §3): it only drives the UI; the server decides. */
+/** The local record (docs/product/generator.md): it only drives the UI; the server decides. */
 function remember(trial: GuestTrial) {
   try {
     localStorage.setItem(

@@ -2,7 +2,7 @@ import { rotationPlan, type QuarterTurns } from "./rotation";
 
 /** Longest side of a rotated copy: plenty for the 1024 px face crop, light on phone memory. */
 export const ROTATE_MAX_SIDE = 3072;
-/** Spec §9: the rotate output is JPEG quality 0.95. */
+/** The rotate output is JPEG quality 0.95 (docs/product/generator.md). */
 export const ROTATE_QUALITY = 0.95;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 

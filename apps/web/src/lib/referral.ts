@@ -1,7 +1,7 @@
-// The referral code a visitor arrived with (`?ref=<code>`), kept for the browser session and
-// sent with the sign-up request (DECISIONS.md, Referrals). No React here, so tests use it directly.
+// The referral code a visitor arrived with (`?ref=<code>`), kept for the browser session and sent
+// with the sign-up request (docs/product/referrals.md). No React here, so tests use it directly.
 
-/** sessionStorage key of the captured code (spec §3: session storage "referralId"). */
+/** sessionStorage key of the captured code (docs/product/data.md). */
 export const REFERRAL_STORAGE_KEY = "rupa.referralId";
 export const REFERRAL_PARAM = "ref";
 

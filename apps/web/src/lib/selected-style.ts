@@ -1,6 +1,7 @@
 /**
- * The style a person chose (spec §3 local storage `selectedStyle`) and the "Recently used" strip
- * (`recentStyles`, at most 8). A stored id that is not a UUID is cleared (spec §5).
+ * The style a person chose (local storage `selectedStyle`) and the "Recently used" strip
+ * (`recentStyles`, at most 8), as docs/product/catalogue.md says. A stored id that is not a UUID
+ * is cleared.
  */
 export interface StoredStyle {
   id: string;

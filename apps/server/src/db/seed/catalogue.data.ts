@@ -2,9 +2,9 @@ import type { StyleCategory } from "@rupa/shared";
 import type { LocalLook } from "../../infra/providers/local/local-renderer";
 
 /**
- * The seeded style catalogue (spec §2 groups). Each style carries the prompt an AI provider gets
- * (`{subject}` is the person in the photo) and the look the built-in local renderer draws.
- * Seeding is idempotent by slug: admins' later edits are never overwritten.
+ * The seeded style catalogue (the groups of docs/product/catalogue.md). Each style carries the
+ * prompt an AI provider gets (`{subject}` is the person in the photo) and the look the built-in
+ * local renderer draws. Seeding is idempotent by slug: admins' later edits are never overwritten.
  */
 
 export interface CatalogueStyle {
@@ -933,7 +933,7 @@ export const CATALOGUE: CatalogueStyle[] = [
   },
 ];
 
-/** Spec ranges (§5): strength 0..1, guidance 1..20, steps 1..100. */
+/** Within the ranges of docs/product/admin.md: strength 0..1, guidance 1..20, steps 1..100. */
 export function modelParametersOf(s: CatalogueStyle) {
   return {
     style_strength: s.strength ?? 0.7,

@@ -7,10 +7,10 @@ import { createStylesRepository } from "../../modules/styles/styles.repository";
 import type { Database } from "../../infra/db/client";
 
 /**
- * Idempotent seed run at every start: default app settings (DECISIONS.md), the style catalogue
- * (by slug; preview images are drawn by the style-previews job) and, for each AI
- * service with no configuration at all, an active entry for the built-in local renderer.
- * Existing rows are never overwritten, so admins' edits survive restarts.
+ * Idempotent seed run at every start: default app settings (docs/product/data.md), the style
+ * catalogue (by slug; preview images are drawn by the style-previews job) and, for each AI service
+ * with no configuration at all, an active entry for the built-in local renderer. Existing rows are
+ * never overwritten, so admins' edits survive restarts.
  */
 export async function seedDatabase(
   db: Database,

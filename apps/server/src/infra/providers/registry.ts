@@ -85,7 +85,7 @@ export interface ProviderConfigSource {
 /**
  * The provider for a service: the active `ai_model_configs` entry, with its API key from the
  * environment (keys are never stored in the database). Without a key for that provider, the
- * built-in local renderer stands in, as DECISIONS.md says.
+ * built-in local renderer stands in, as docs/product/admin.md (ai-settings) says.
  */
 export function createProviderRegistry(
   env: Env,

@@ -98,7 +98,7 @@ describe(`admin AI settings (${testDriver()})`, () => {
     });
   });
 
-  it("adds a configuration with the spec's defaults, inactive, and audits it", async () => {
+  it("adds a configuration with the documented defaults, inactive, and audits it", async () => {
     const c = await add("kanvas_generation");
     expect(c).toMatchObject({
       serviceName: "kanvas_generation",

@@ -105,7 +105,7 @@ export function createAdminAiConfigsService(d: AdminAiConfigsDeps) {
       return rows.map((r) => toConfig(r, usage.get(r.id)));
     },
 
-    /** "Add Configuration": the spec's defaults for `service`, inactive. */
+    /** "Add Configuration": the defaults of docs/product/admin.md for `service`, inactive. */
     async create(actor: AuditActor, service: AiService): Promise<AiConfig> {
       const values = { ...AI_CONFIG_DEFAULTS, configData: { ...AI_CONFIG_DEFAULTS.configData } };
       const row = await d.db.transaction(async (tx) => {

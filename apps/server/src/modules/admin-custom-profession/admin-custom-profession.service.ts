@@ -79,8 +79,8 @@ function valuesOf(v: ProfessionConfigValues): ConfigValues {
 }
 
 /**
- * The Custom profession section (spec §2 admin "custom-profession"): the feature switch, the
- * figures, configurations (created, edited, enabled and disabled) and the newest requests.
+ * The Custom profession section (docs/product/admin.md, "custom-profession"): the feature switch,
+ * the figures, configurations (created, edited, enabled and disabled) and the newest requests.
  * Every change is written with its audit row in one transaction.
  */
 export function createAdminCustomProfessionService(d: AdminCustomProfessionDeps) {

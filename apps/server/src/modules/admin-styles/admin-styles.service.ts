@@ -160,8 +160,9 @@ export function copySlug(slug: string, taken: Set<string>): string {
 }
 
 /**
- * The Styles admin section (spec §2 admin "styles"): every change is validated by the contract,
- * checked here, written with its audit row in one transaction, and shown on /eksplor at once.
+ * The Styles admin section (docs/product/admin.md, "styles"): every change is validated by the
+ * contract, checked here, written with its audit row in one transaction, and shown on /eksplor
+ * at once.
  */
 export function createAdminStylesService(d: AdminStylesDeps) {
   /**

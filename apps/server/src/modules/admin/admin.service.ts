@@ -66,7 +66,7 @@ function toAdminUser(r: AdminUserRow, credits: number): AdminUser {
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-/** Users and roles for the admin panel (spec §2 admin "users"), and the start-up admin. */
+/** Users and roles for the admin panel (docs/product/admin.md, "users"), and the start-up admin. */
 export function createAdminService(d: AdminDeps) {
   async function makeAdmin(userId: string): Promise<void> {
     if ((await d.accounts.roleOf(userId)) !== "admin") await d.admin.setRole(userId, "admin", null);

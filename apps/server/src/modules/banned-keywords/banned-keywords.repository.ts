@@ -20,8 +20,8 @@ function isUniqueViolation(e: unknown): boolean {
 }
 
 /**
- * Banned keywords (spec §3 `banned_keywords`): the active ones, read fresh by every generation
- * start (so a new keyword is enforced on the very next request), and the admin section's
+ * Banned keywords (`banned_keywords`, docs/product/admin.md): the active ones, read fresh by every
+ * generation start (so a new keyword is enforced on the very next request), and the admin section's
  * changes, each written with its audit row in one transaction.
  */
 export function createBannedKeywordsRepository(db: Database) {

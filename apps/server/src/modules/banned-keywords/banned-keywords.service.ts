@@ -88,9 +88,9 @@ export interface BannedKeywordsDeps {
 }
 
 /**
- * The Banned keywords section (spec §2, §5): the contract trims and lower-cases, this checks
- * the keyword is not banned twice and writes every change with its audit row. Generation starts
- * read the active keywords fresh, so a change applies to the very next request.
+ * The Banned keywords section (docs/product/admin.md): the contract trims and lower-cases, this
+ * checks the keyword is not banned twice and writes every change with its audit row. Generation
+ * starts read the active keywords fresh, so a change applies to the very next request.
  */
 export function createBannedKeywordsService(d: BannedKeywordsDeps) {
   const snapshot = (r: BannedKeywordRow) => ({

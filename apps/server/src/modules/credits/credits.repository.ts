@@ -28,7 +28,7 @@ export function insufficientCredits() {
 }
 
 /**
- * The ledger's tables: credit lots, spends and what each spend took from each lot. The reads
+ * The ledger's tables (docs/product/credits-and-plans.md): credit lots, spends and what each spend took from each lot. The reads
  * every page makes, and the writes the credits service (credits.service.ts) makes in the
  * transaction it is given.
  */
@@ -195,7 +195,9 @@ export function createCreditsRepository(db: Database) {
       return new Map(rows.map((r) => [r.userId, Number(r.balance)]));
     },
 
-    /** "Subscribed" (DECISIONS.md): holds an unexpired lot bought with a plan. */
+    /**
+     * "Subscribed" (docs/product/credits-and-plans.md): holds an unexpired lot bought with a plan.
+     */
     async hasActivePlan(userId: string, now = new Date()): Promise<boolean> {
       const rows = await db
         .select({ id: creditLots.id })

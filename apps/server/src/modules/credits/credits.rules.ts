@@ -1,6 +1,6 @@
 /**
- * The credit ledger's rules as pure functions (DECISIONS.md "Credits"): balance is what remains
- * in unexpired lots; spending takes the lot that expires first and, among equal expiries,
+ * The credit ledger's rules as pure functions (docs/product/credits-and-plans.md): balance is what
+ * remains in unexpired lots; spending takes the lot that expires first and, among equal expiries,
  * watermarked lots first; a spend is watermarked when every credit held is watermarked.
  */
 export interface LotState {

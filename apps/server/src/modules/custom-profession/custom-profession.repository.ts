@@ -6,7 +6,7 @@ export type ConfigRow = typeof customProfessionConfigs.$inferSelect;
 
 export function createCustomProfessionRepository(db: Database) {
   return {
-    /** The newest active configuration of a form variant (spec: active, newest first, one). */
+    /** The newest active configuration of a form variant (docs/product/generator.md). */
     async activeConfig(variant: "action_figure" | "profession"): Promise<ConfigRow | null> {
       const [row] = await db
         .select()

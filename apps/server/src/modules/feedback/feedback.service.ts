@@ -24,7 +24,7 @@ export function toAdminFeedback(v: FeedbackView): AdminFeedback {
   };
 }
 
-/** Feedback (DECISIONS.md "Beyond the spec"): stored from the form, read and handled by admins. */
+/** Feedback (docs/product/feedback.md): stored from the form, read and handled by admins. */
 export function createFeedbackService(d: {
   repo: Pick<FeedbackRepository, "insert" | "list" | "find" | "setHandled">;
   audit: Pick<AuditRepository, "write">;

@@ -2,8 +2,8 @@ import type { GuestsRepository } from "./guests.repository";
 import { keyedHash } from "./guest-cookie";
 
 /**
- * The guest trial (DECISIONS.md "Guests"): one free watermarked generation per hashed browser
- * fingerprint, recorded on the server, plus a cap of trials per IP address per day.
+ * The guest trial (docs/product/generator.md, ADR 006): one free watermarked generation per hashed
+ * browser fingerprint, recorded on the server, plus a cap of trials per IP address per day.
  */
 export function createGuestsService(d: {
   guests: GuestsRepository;

@@ -272,7 +272,8 @@ export function createHealthService(ctxOf: () => AppContext): HealthService {
         return { step, status: "success", ...found, ms: ms() };
       } catch (e) {
         const detail = messageOf(e);
-        // Spec §8: a missing registration function ("does not exist") has its own message.
+        // docs/product/admin.md (system): a missing registration function ("does not exist") has
+        // its own message.
         const code: HealthCheckCode =
           e instanceof StepFailure
             ? e.code

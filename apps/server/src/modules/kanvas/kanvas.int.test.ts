@@ -131,7 +131,7 @@ function fakeProvider(failing: (seed: number) => boolean = () => false): KanvasP
 }
 
 describe(`Kanvas on ${testDriver()}`, () => {
-  it("validates with the spec's messages and changes nothing", async () => {
+  it("validates with the documented messages and changes nothing", async () => {
     const m = await member(10);
     const cases: [Record<string, unknown>, string][] = [
       [{ mode: "text2image", prompt: "   " }, "prompt_required"],

@@ -35,7 +35,7 @@ const lotColumns = {
 };
 
 /**
- * Orders and notifications (spec §7 create-payment, add_credits_with_expiration). An order's
+ * Orders and notifications (docs/product/credits-and-plans.md, ADR 016). An order's
  * status changes only in the payments service's `apply`, which locks the order row here and
  * writes the order in its transaction (the lot is also unique per payment).
  */

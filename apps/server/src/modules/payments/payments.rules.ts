@@ -3,7 +3,7 @@ import type { PAYMENT_STATUSES } from "../../db/schema";
 import { grossAmountRupiah, isPaid, type MidtransTransaction } from "../../infra/payments/midtrans";
 
 /**
- * The payment rules as pure functions (DECISIONS.md "Plans and payments"): what a plan costs per
+ * The payment rules as pure functions (docs/product/credits-and-plans.md): what a plan costs per
  * credit, what an order looks like to its buyer, and what a confirmed gateway status does to an
  * order. The repository applies a decision inside one transaction, on the locked order row.
  */
@@ -49,7 +49,7 @@ export function planViews(plans: Plan[]): PlanView[] {
   });
 }
 
-/** "Pro - Bulanan": the spec's package name (plan name plus the Indonesian cycle). */
+/** "Pro - Bulanan": plan name plus the Indonesian cycle (docs/product/credits-and-plans.md). */
 export function packageName(name: string, billingCycle: string): string {
   return `${name} - ${billingCycle === "yearly" ? "Tahunan" : "Bulanan"}`;
 }

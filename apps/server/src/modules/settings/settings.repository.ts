@@ -4,8 +4,8 @@ import type { Database, Tx } from "../../infra/db/client";
 import { appSettings } from "../../db/schema";
 
 /**
- * App settings (spec §3 `app_settings`). A stored value that no longer passes its validator is
- * ignored in favour of the default, so one bad edit cannot break a screen.
+ * App settings (`app_settings`, docs/product/data.md). A stored value that no longer passes its
+ * validator is ignored in favour of the default, so one bad edit cannot break a screen.
  */
 export function createSettingsRepository(db: Database) {
   function valid(key: SettingKey, value: string | undefined): string {

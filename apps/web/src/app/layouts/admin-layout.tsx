@@ -27,8 +27,8 @@ function CheckingAccess() {
 }
 
 /**
- * The admin area. Spec §2: a spinner while the role loads; visitors and non-admins go to /.
- * This only hides the screens: the server refuses admin API calls on its own.
+ * The admin area (docs/product/admin.md): a spinner while the role loads; visitors and non-admins
+ * go to /. This only hides the screens: the server refuses admin API calls on its own.
  */
 export default function AdminLayout() {
   const session = useSession();

@@ -9,8 +9,9 @@ import type { FieldErrors } from "./validation";
  * Message helpers shared by the auth forms:
  * - `field(key)` translates a validation key from the client or the server's issues;
  * - `fields(errors)` does it for a whole FieldErrors object;
- * - `failure(titleKey, error)` shows the error toast spec §8 describes: the title, and the
- *   server's translated message, or "an unexpected error occurred" when no answer came back.
+ * - `failure(titleKey, error)` shows the error toast docs/product/errors.md describes: the title,
+ *   and the server's translated message, or "an unexpected error occurred" when no answer came
+ *   back.
  */
 export function useAuthMessages() {
   const i18n = useI18n();

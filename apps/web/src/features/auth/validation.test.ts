@@ -39,7 +39,7 @@ describe("validateSignUp", () => {
     expect(validateSignUp({ ...goodSignUp, phone: "+62 812-3456-7890" })).toEqual({});
   });
 
-  it("requires full name, phone and e-mail (spec §5) and a password", () => {
+  it("requires full name, phone and e-mail (docs/product/accounts.md) and a password", () => {
     expect(validateSignUp({ fullName: " ", phone: "", email: "", password: "" })).toEqual({
       fullName: "full_name_required",
       phone: "phone_required",
@@ -62,14 +62,14 @@ describe("validateSignUp", () => {
 });
 
 describe("validateForgot", () => {
-  it("uses the spec's 'enter your e-mail' key when empty", () => {
+  it("uses the documented 'enter your e-mail' key when empty", () => {
     expect(validateForgot("")).toEqual({ email: "email_required" });
     expect(validateForgot("a@b")).toEqual({ email: "email_invalid" });
     expect(validateForgot("siti@example.com")).toEqual({});
   });
 });
 
-describe("validateReset (spec §5 order)", () => {
+describe("validateReset (the documented order)", () => {
   it("needs both fields", () => {
     expect(validateReset({ password: "", confirm: "" })).toEqual({
       password: "new_password_required",

@@ -89,8 +89,8 @@ export function validateForgot(email: string): FieldErrors<"email"> {
 }
 
 /**
- * Spec §5, in its order: both fields are needed ("Silakan masukkan password baru"), they must
- * match ("Password tidak cocok"), and the password has at least 6 characters.
+ * In the order of docs/product/accounts.md: both fields are needed ("Silakan masukkan password
+ * baru"), they must match ("Password tidak cocok"), and the password has at least 6 characters.
  */
 export function validateReset(values: {
   password: string;

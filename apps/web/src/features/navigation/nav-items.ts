@@ -18,7 +18,7 @@ export type NavEntry<Id extends string = string> = {
   icon: LucideIcon;
 };
 
-/** The four main entries, in spec order. */
+/** The four main entries, in the order of docs/product/catalogue.md. */
 export const MAIN_NAV: readonly NavEntry<MainNavId>[] = [
   { id: "eksplor", href: "/eksplor", labelKey: "nav.eksplor", icon: Compass },
   { id: "kanvas", href: "/kanvas", labelKey: "nav.kanvas", icon: Palette },
@@ -33,8 +33,8 @@ export const ACCOUNT_NAV: readonly NavEntry<"feedback" | "billing">[] = [
 ];
 
 /**
- * The highlighted main entry for a path (spec §2): /gallery is the profile entry, /kanvas and
- * /img2vid are their own, and every other page counts as explore.
+ * The highlighted main entry for a path (docs/product/catalogue.md): /gallery is the profile entry,
+ * /kanvas and /img2vid are their own, and every other page counts as explore.
  */
 export function getActiveNavEntry(pathname: string): MainNavId {
   const segment = pathname.split("/")[1]?.toLowerCase() ?? "";

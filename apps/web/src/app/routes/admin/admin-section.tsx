@@ -21,7 +21,7 @@ const SECTION_PAGES: Record<
   "banned-keywords": lazy(() => import("@/features/admin/sections/banned-keywords-page")),
   feedback: lazy(() => import("@/features/admin/sections/feedback-page")),
   audit: lazy(() => import("@/features/admin/sections/audit-page")),
-  // The spec's "content" section shows the referrals view.
+  // The "content" section shows the referrals view (docs/product/admin.md).
   content: lazy(() => import("@/features/admin/sections/referrals-page")),
   referrals: lazy(() => import("@/features/admin/sections/referrals-page")),
   "ai-settings": lazy(() => import("@/features/admin/sections/ai-settings-page")),

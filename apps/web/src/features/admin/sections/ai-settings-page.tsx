@@ -12,9 +12,9 @@ import { RefreshButton } from "../components/data-table";
 import { useAdminI18n } from "../lib/admin-i18n";
 
 /**
- * AI settings (spec §2 "ai-settings"): one card per configuration, grouped by service. One
- * configuration per service is active (the server enforces it); the next generation of that
- * service uses it. "Add Configuration" adds the spec's defaults, inactive.
+ * AI settings (docs/product/admin.md, "ai-settings"): one card per configuration, grouped by
+ * service. One configuration per service is active (the server enforces it); the next generation of
+ * that service uses it. "Add Configuration" adds the documented defaults, inactive.
  */
 export default function AiSettingsPage() {
   const { t } = useAdminI18n();

@@ -13,9 +13,9 @@ import { RefreshButton } from "../components/data-table";
 import { useAdminI18n } from "../lib/admin-i18n";
 
 /**
- * Analytics (issue 13, spec §2): four totals, daily bars of generations and uploads scaled to
- * the busiest day, and the top 5 styles of the range. The range (7, 30 or 90 days, Jakarta
- * days, today included) lives in the URL as `?range=`.
+ * Analytics (issue 13, docs/product/admin.md): four totals, daily bars of generations and uploads
+ * scaled to the busiest day, and the top 5 styles of the range. The range (7, 30 or 90 days,
+ * Jakarta days, today included) lives in the URL as `?range=`.
  */
 export default function AnalyticsPage() {
   const { t, lang } = useAdminI18n();

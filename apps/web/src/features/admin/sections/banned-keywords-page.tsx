@@ -49,8 +49,8 @@ function StatusSwitch({ keyword }: { keyword: BannedKeyword }) {
 }
 
 /**
- * Banned keywords (spec §2 admin "banned-keywords"): words the Kanvas prompt and the custom
- * action-figure and profession fields may not contain, enforced by the server on the next
+ * Banned keywords (docs/product/admin.md, "banned-keywords"): words the Kanvas prompt and the
+ * custom action-figure and profession fields may not contain, enforced by the server on the next
  * request. Status toggles on click; add and edit in a dialog; delete after a confirmation.
  */
 export default function BannedKeywordsPage() {

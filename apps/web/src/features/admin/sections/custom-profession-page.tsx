@@ -85,8 +85,8 @@ function ConfigSwitch({ config }: { config: AdminProfessionConfig }) {
 }
 
 /**
- * Custom profession (spec §2 admin "custom-profession"): the feature switch, four figures, the
- * configurations behind the custom action-figure and profession dialogs (create, edit, enable
+ * Custom profession (docs/product/admin.md, "custom-profession"): the feature switch, four figures,
+ * the configurations behind the custom action-figure and profession dialogs (create, edit, enable
  * and disable), and the 50 newest requests.
  */
 export default function CustomProfessionPage() {

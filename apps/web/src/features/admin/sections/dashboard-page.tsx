@@ -21,9 +21,9 @@ const ZERO_TOTALS: DashboardResponse["totals"] = {
 };
 
 /**
- * The dashboard (issue 13, spec §2): users, avatars made, active styles and credits used; the
- * last 7 days; the top 5 styles; the newest 30 avatars; and the health verdict of the server's
- * own checks. When the figures cannot be fetched it shows zeros and "Issues Detected".
+ * The dashboard (issue 13, docs/product/admin.md): users, avatars made, active styles and credits
+ * used; the last 7 days; the top 5 styles; the newest 30 avatars; and the health verdict of the
+ * server's own checks. When the figures cannot be fetched it shows zeros and "Issues Detected".
  */
 export default function DashboardPage() {
   const { t, lang } = useAdminI18n();
@@ -31,7 +31,7 @@ export default function DashboardPage() {
   const data = dashboard.data;
   const failed = dashboard.isError;
   const loading = dashboard.isPending;
-  // A failed fetch shows zeros, as the spec asks, with the reason above them.
+  // A failed fetch shows zeros, as docs/product/admin.md says, with the reason above them.
   const totals = failed ? ZERO_TOTALS : (data?.totals ?? ZERO_TOTALS);
   const days =
     failed || !data

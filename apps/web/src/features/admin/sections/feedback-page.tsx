@@ -57,8 +57,9 @@ function HandledCell({ item }: { item: AdminFeedback }) {
 }
 
 /**
- * The feedback inbox (DECISIONS.md "Beyond the spec"): what users sent through the feedback
- * form, newest first, filtered by type and by handled or open; marking one handled is audited.
+ * The feedback inbox (docs/product/admin.md, docs/product/feedback.md): what users sent through the
+ * feedback form, newest first, filtered by type and by handled or open; marking one handled is
+ * audited.
  */
 export default function FeedbackPage() {
   const { t } = useAdminI18n();

@@ -48,9 +48,9 @@ function StatusBadge({ status }: { status: ReferralStatus }) {
 }
 
 /**
- * Referrals (spec §2 "referrals", also under "content"): four figures, the activity table
- * (paged, sorted and filtered on the server, state in the URL), Process Rewards and the manual
- * reward. Rewards are ledger lots; each payment writes its audit row with it.
+ * Referrals (docs/product/admin.md, "referrals", also under "content"): four figures, the activity
+ * table (paged, sorted and filtered on the server, state in the URL), Process Rewards and the
+ * manual reward. Rewards are ledger lots; each payment writes its audit row with it.
  */
 export default function ReferralsPage({ section }: { section?: AdminSection }) {
   const { t, lang } = useAdminI18n();

@@ -25,9 +25,9 @@ import { useAdminI18n } from "../lib/admin-i18n";
 const SORTS = sortValues(ADMIN_UPLOADS_SORTABLE);
 
 /**
- * Uploads (issue 13, spec §2): every uploaded photo as a card with its original and cropped
- * thumbnails, searchable by owner e-mail, filterable by status, paged on the server with the
- * state in the URL. View opens the original while it exists; Delete removes files and row.
+ * Uploads (issue 13, docs/product/admin.md): every uploaded photo as a card with its original and
+ * cropped thumbnails, searchable by owner e-mail, filterable by status, paged on the server with
+ * the state in the URL. View opens the original while it exists; Delete removes files and row.
  */
 export default function UploadsPage() {
   const { t } = useAdminI18n();

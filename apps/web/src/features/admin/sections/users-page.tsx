@@ -39,7 +39,8 @@ export default function UsersPage() {
   const [creditsUser, setCreditsUser] = useState<DialogUser | null>(null);
   const addFive = useAddFiveCredits();
 
-  // A failed fetch is said once as a toast (spec §8), besides the table's error state.
+  // A failed fetch is said once as a toast (docs/product/errors.md), besides the table's error
+  // state.
   const failedAt = page.isError ? page.errorUpdatedAt : 0;
   useEffect(() => {
     if (failedAt) toast.error(t("users.loadFailed"), { id: "admin-users-load" });

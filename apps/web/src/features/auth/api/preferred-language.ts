@@ -8,7 +8,7 @@ import { meQueryOptions, setMe } from "./me";
  * Saves a language the person picked to their account (signed-in only). The cache is updated
  * first, so the saved-language step after sign-in (use-saved-language.ts) cannot undo a choice
  * made a moment earlier. A failure is logged and ignored: the choice still applies on this
- * device (spec §8, language save failures).
+ * device (docs/product/accounts.md, Language).
  */
 export async function savePreferredLanguage(lang: Lang): Promise<void> {
   // Picked while the session was still loading: wait for it rather than miss the save.

@@ -202,8 +202,9 @@ function BrandPanel() {
 }
 
 /**
- * /auth: sign in, sign up, forgot password and reset password (spec §2, §4), the Google button
- * and its maintenance dialog. Signed-in visitors go on to /eksplor (or a safe `?next=`).
+ * /auth: sign in, sign up, forgot password and reset password (docs/product/accounts.md), the
+ * Google button and its maintenance dialog. Signed-in visitors go on to /eksplor (or a safe
+ * `?next=`).
  */
 export function AuthPage({ onTitle }: { onTitle: (title: string) => void }) {
   const { t } = useI18n();

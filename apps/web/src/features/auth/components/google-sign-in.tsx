@@ -72,7 +72,9 @@ export function GoogleSignInButton({ onUnavailable }: { onUnavailable: () => voi
   );
 }
 
-/** Spec §2: Google failure opens a maintenance dialog pointing to the manual form. */
+/**
+ * Google failure opens a maintenance dialog pointing to the manual form (docs/product/accounts.md).
+ */
 export function GoogleMaintenanceDialog({
   open,
   failed = false,

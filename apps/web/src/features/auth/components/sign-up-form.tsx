@@ -23,9 +23,9 @@ const linkClass =
   "rounded font-semibold text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none";
 
 /**
- * Full name, phone, e-mail and password (spec §2). Sends the captured referral code. On
- * success no session exists yet: `onSignedUp` shows the "check your inbox" panel, or, when an admin
- * turned e-mail verification off (`account_ready`), `onAccountReady` goes to sign-in.
+ * Full name, phone, e-mail and password (docs/product/accounts.md). Sends the captured referral
+ * code. On success no session exists yet: `onSignedUp` shows the "check your inbox" panel, or, when
+ * an admin turned e-mail verification off (`account_ready`), `onAccountReady` goes to sign-in.
  */
 export function SignUpForm({
   email,

@@ -2,7 +2,10 @@ import { useEffect } from "react";
 import { useI18n } from "@/lib/i18n";
 import { getCachedUser, useMe } from "../api/me";
 
-/** Spec §4: once signed in, the account's saved language is applied after about 100 ms. */
+/**
+ * Once signed in, the account's saved language is applied after about 100 ms
+ * (docs/product/accounts.md).
+ */
 export const SAVED_LANGUAGE_DELAY_MS = 100;
 
 /**

@@ -14,7 +14,7 @@ export type SendEvents = (events: StyleEvent[], options: { keepalive: boolean })
 /**
  * Collects style events and sends them in batches: after `intervalMs`, when 100 are waiting, or
  * at once with `flush(true)` (page hide, using fetch keepalive). A style is reported as viewed
- * once per section per page visit. A failed send is only warned about (spec §8).
+ * once per section per page visit. A failed send is only warned about (docs/product/errors.md).
  */
 export class EventBatcher {
   private queue: StyleEvent[] = [];

@@ -51,9 +51,9 @@ const FIRST_GROUPS = 2;
 const EAGER_CARDS = 4;
 
 /**
- * Home/explore (spec §2): the hero (`hero`, which the route gives), "Recently used", sort and
- * group filter (kept in the address: ?sort=az&group=cartoon), the style groups with the
- * action-figure cap, and the style dialog. `aside` is placed after the groups (the route passes
+ * Home/explore (docs/product/catalogue.md): the hero (`hero`, which the route gives), "Recently
+ * used", sort and group filter (kept in the address: ?sort=az&group=cartoon), the style groups with
+ * the action-figure cap, and the style dialog. `aside` is placed after the groups (the route passes
  * the referral card).
  *
  * A visitor's /eksplor is this view rendered on the server and never rendered again in the

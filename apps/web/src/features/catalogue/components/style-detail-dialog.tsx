@@ -35,9 +35,9 @@ export type OpenStyle = {
 };
 
 /**
- * The style detail dialog (spec §2): a centred dialog from 768px, a bottom sheet below. Opening
- * it records a "clicked" event; the action button selects the style and opens /generator, or
- * sends a visitor whose free try is used to sign up.
+ * The style detail dialog (docs/product/catalogue.md): a centred dialog from 768px, a bottom sheet
+ * below. Opening it records a "clicked" event; the action button selects the style and opens
+ * /generator, or sends a visitor whose free try is used to sign up.
  */
 export default function StyleDetailDialog({
   open,

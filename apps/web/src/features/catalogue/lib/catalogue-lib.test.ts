@@ -34,7 +34,7 @@ function make(category: StyleCategory, name = `Style ${++n}`): StyleSummary {
 }
 
 describe("groupStyles", () => {
-  it("keeps the spec's group order and the list's order inside each group", () => {
+  it("keeps the documented group order and the list's order inside each group", () => {
     const a = make("hijab_style", "A");
     const b = make("cartoon", "B");
     const c = make("hijab_style", "C");

@@ -2,7 +2,7 @@ import type { StyleSummary } from "@rupa/shared";
 import { STYLE_CATEGORIES, STYLE_SORTS, type StyleCategory } from "@rupa/shared/constants";
 import type { Lang } from "@/lib/i18n";
 
-/** The style groups in the order home/explore shows them (spec §2). */
+/** The style groups in the order home/explore shows them (docs/product/catalogue.md). */
 export const STYLE_GROUPS = STYLE_CATEGORIES;
 
 /** The sort orders. */
@@ -26,9 +26,9 @@ export function isStyleCategory(value: string | null): value is StyleCategory {
 }
 
 /**
- * Splits styles (already in the chosen order) into the spec's groups, keeping that order inside
- * each group, caps the action-figure group at 7, and drops empty groups. With a filter, only that
- * group is returned (an empty list means "no styles match your filters").
+ * Splits styles (already in the chosen order) into the groups of docs/product/catalogue.md, keeping
+ * that order inside each group, caps the action-figure group at 7, and drops empty groups. With a
+ * filter, only that group is returned (an empty list means "no styles match your filters").
  */
 export function groupStyles(styles: readonly StyleSummary[], filter: GroupFilter = "all") {
   const byCategory = new Map<StyleCategory, StyleSummary[]>();

@@ -5,7 +5,7 @@ export type Viewer =
   /** `trial` is the guest's free try: still "available", "used", or not known yet ("loading"). */
   | { kind: "visitor"; trial: "loading" | "available" | "used" };
 
-/** What the style dialog's action button does (spec §2 Style detail dialog). */
+/** What the style dialog's action button does (docs/product/catalogue.md, Style detail dialog). */
 export type StyleAction = "get" | "try" | "signUp";
 
 /**

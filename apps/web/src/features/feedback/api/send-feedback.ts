@@ -21,8 +21,8 @@ export type FieldIssues = Partial<Record<FeedbackField, FieldIssue>>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The form's own check before sending (spec §5: type, title and message required; e-mail
- * optional but well-formed). The server checks again and its issues are shown the same way.
+ * The form's own check before sending (docs/product/feedback.md: type, title and message required;
+ * e-mail optional but well-formed). The server checks again and its issues are shown the same way.
  */
 export function validateFeedback(form: FeedbackForm): FieldIssues {
   const issues: FieldIssues = {};
@@ -38,7 +38,10 @@ export function validateFeedback(form: FeedbackForm): FieldIssues {
   return issues;
 }
 
-/** Whether only missing fields are wrong (then the spec's "please fill in" message is shown). */
+/**
+ * Whether only missing fields are wrong (then the "please fill in" message of
+ * docs/product/feedback.md is shown).
+ */
 export function onlyMissing(issues: FieldIssues): boolean {
   const values = Object.values(issues);
   return (

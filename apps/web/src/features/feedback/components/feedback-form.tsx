@@ -24,9 +24,9 @@ import {
 const EMPTY: FeedbackForm = { type: "", email: "", subject: "", message: "" };
 
 /**
- * The feedback form (spec §2, §5, §8): type, optional e-mail (prefilled with `defaultEmail` for
- * signed-in users), title and message. Missing fields show "please fill in all required fields";
- * the server's field issues appear under their fields.
+ * The feedback form (docs/product/feedback.md): type, optional e-mail (prefilled with
+ * `defaultEmail` for signed-in users), title and message. Missing fields show "please fill in all
+ * required fields"; the server's field issues appear under their fields.
  */
 export function FeedbackFormView({ defaultEmail }: { defaultEmail: string | null }) {
   const i18n = useI18n();

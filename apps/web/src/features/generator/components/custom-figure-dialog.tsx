@@ -49,9 +49,9 @@ const LABELS: Record<FigureField, { label: MessageKey; placeholder: MessageKey }
 };
 
 /**
- * The custom action-figure dialog (spec §2) and its profession variant. The photo is the one
- * chosen on the generator; the request and its generation start in one call, and the result
- * reaches the gallery like any other avatar.
+ * The custom action-figure dialog (docs/product/generator.md) and its profession variant. The photo
+ * is the one chosen on the generator; the request and its generation start in one call, and the
+ * result reaches the gallery like any other avatar.
  */
 export function CustomFigureDialog(options: CustomFigureOptions) {
   const { open, onOpenChange, uploadId } = options;

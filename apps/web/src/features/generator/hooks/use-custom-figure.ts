@@ -73,7 +73,7 @@ export function useCustomFigure({
   const [reference, setReference] = useState<Reference>({ phase: "none" });
   const referenceUpload = useRef<UploadHandle | null>(null);
 
-  // The server's switch is the truth: when it is off, say so and close (spec §5).
+  // The server's switch is the truth: when it is off, say so and close (docs/product/generator.md).
   const disabled = state.data?.enabled === false;
   useEffect(() => {
     if (open && disabled) {

@@ -66,7 +66,8 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
   const [customOpen, setCustomOpen] = useState(false);
   const { mutateAsync: startGeneration } = useStartGeneration();
 
-  // Without a valid stored style there is nothing to generate: back to the catalogue (spec §2).
+  // Without a valid stored style there is nothing to generate: back to the catalogue
+  // (docs/product/generator.md).
   useEffect(() => {
     if (!stored) void navigate("/", { replace: true });
   }, [stored, navigate]);

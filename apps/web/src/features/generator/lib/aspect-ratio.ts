@@ -9,8 +9,8 @@ const RATIOS: readonly [AspectRatio, number][] = AVATAR_ASPECT_RATIOS.map((ratio
 });
 
 /**
- * The avatar ratio nearest to a photo of `width` x `height` (spec §9). Distance is measured on
- * a log scale, so 3:4 and 4:3 are equally far from 1:1. Unknown sizes give 1:1.
+ * The avatar ratio nearest to a photo of `width` x `height` (docs/product/generator.md). Distance
+ * is measured on a log scale, so 3:4 and 4:3 are equally far from 1:1. Unknown sizes give 1:1.
  */
 export function nearestAspectRatio(width: number, height: number): AspectRatio {
   if (!(width > 0) || !(height > 0)) return "1:1";

@@ -41,7 +41,7 @@ export const VARIANT_FIELDS: Record<FigureVariant, { field: FigureField; require
   ],
 };
 
-/** The configured limit of a field (profession fields are 200, as in the spec). */
+/** The configured limit of a field (profession fields are 200, docs/product/generator.md). */
 export function limitOf(field: FigureField, limits: FigureLimits | null): number {
   if (field === "title" || field === "accessories" || field === "otherIdeas")
     return limits?.[field] ?? 200;

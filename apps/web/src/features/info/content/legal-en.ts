@@ -1,8 +1,8 @@
 import type { LegalContent } from "./types";
 
-// Rupa's legal texts in English, a translation of legal-id.ts. Where the two differ, the
-// Indonesian text prevails. Figures follow DECISIONS.md (24-hour photo deletion, 7-day refund
-// guarantee, minimum age 13, deletion within 30 days, 30 days' notice of price changes).
+// Rupa's legal texts in English, a translation of legal-id.ts. Where the two differ, the Indonesian
+// text prevails. Figures follow docs/product/privacy-and-legal.md (24-hour photo deletion, 7-day
+// refund guarantee, minimum age 13, deletion within 30 days, 30 days' notice of price changes).
 
 const content: LegalContent = {
   updated: "2026-11-21",

@@ -2,8 +2,9 @@ import type { LegalContent } from "./types";
 
 // Teks hukum Rupa dalam Bahasa Indonesia. Bahasa Indonesia adalah versi yang berlaku bila ada
 // perbedaan dengan terjemahan bahasa Inggris (legal-en.ts). Angka dan janji di sini mengikuti
-// DECISIONS.md: foto asli dihapus 24 jam, garansi refund 7 hari, usia minimum 13 tahun, data
-// dihapus paling lambat 30 hari setelah akun dihapus, pemberitahuan perubahan harga 30 hari.
+// docs/product/privacy-and-legal.md: foto asli dihapus 24 jam, garansi refund 7 hari, usia minimum
+// 13 tahun, data dihapus paling lambat 30 hari setelah akun dihapus, pemberitahuan perubahan harga
+// 30 hari.
 
 const content: LegalContent = {
   updated: "2026-11-21",

@@ -94,7 +94,7 @@ export type FormProblem =
   | { field: "prompt"; code: "prompt_required" | "prompt_too_long" }
   | { field: "images"; code: "images_required" | "too_many_images" | "images_uploading" };
 
-/** The same checks as the server's, before anything is sent (spec §9). */
+/** The same checks as the server's, before anything is sent (docs/product/kanvas.md). */
 export function validateForm(
   settings: Pick<KanvasSettings, "mode" | "prompt">,
   images: { ready: number; uploading: number },

@@ -30,9 +30,9 @@ export type LandingFigures = {
 };
 
 /**
- * The landing page for visitors at / (spec §2): its own header, hero with moving sample rows,
- * benefits, the Indonesia-only banner, category samples, the before/after carousel, how it
- * works, a closing call to action and the footer.
+ * The landing page for visitors at / (docs/product/catalogue.md): its own header, hero with moving
+ * sample rows, benefits, the Indonesia-only banner, category samples, the before/after carousel,
+ * how it works, a closing call to action and the footer.
  */
 export function LandingPage({
   styles,

@@ -3,7 +3,10 @@ import { cn } from "@/lib/utils";
 import { buildSampleRows, type Sample } from "../lib/samples";
 import { SampleImage } from "./sample-image";
 
-/** One cycle per row: 20, 25 and 30 seconds (spec §9). The middle row runs the other way. */
+/**
+ * One cycle per row: 20, 25 and 30 seconds (docs/product/catalogue.md). The middle row runs the
+ * other way.
+ */
 const ROW_ANIMATION = [
   "animate-[rupa-marquee_20s_linear_infinite]",
   "animate-[rupa-marquee_25s_linear_infinite] [animation-direction:reverse]",

@@ -1,6 +1,9 @@
 import type { StyleCategory, StyleSummary } from "@rupa/shared";
 
-/** The landing page's sample tabs and the style groups each one shows (spec §2 Landing page). */
+/**
+ * The landing page's sample tabs and the style groups each one shows (docs/product/catalogue.md,
+ * Landing page).
+ */
 export const SAMPLE_TABS = {
   professional: ["formal_cv_cpns", "profesi_collectibles"],
   creative: ["pop_culture", "time_machine", "more_styles"],

@@ -16,7 +16,7 @@ export type {
   Subscription,
 } from "@rupa/shared";
 
-/** Orders fetched for the history (spec §2: 10 fetched, 5 shown). */
+/** Orders fetched for the history (docs/product/credits-and-plans.md: 10 fetched, 5 shown). */
 export const HISTORY_LIMIT = 10;
 
 /**

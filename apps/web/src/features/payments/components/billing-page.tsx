@@ -6,8 +6,9 @@ import { PurchaseHistory } from "./purchase-history";
 import { SubscriptionCard } from "./subscription-card";
 
 /**
- * /billing for a member: the account status ("Free Plan" or the plan's tier), the active plan,
- * the plans (hidden while a plan is active, spec §2), the purchase history and the FAQ.
+ * /billing for a member: the account status ("Free Plan" or the plan's tier), the active plan, the
+ * plans (hidden while a plan is active, docs/product/credits-and-plans.md), the purchase history
+ * and the FAQ.
  */
 export function BillingPage() {
   const { now, checkout, subscription, status } = usePurchase();

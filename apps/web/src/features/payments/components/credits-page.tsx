@@ -14,9 +14,9 @@ import { LoadError } from "./panel";
 import { SubscriptionCard } from "./subscription-card";
 
 /**
- * /credits for a member: the followed order, the balance and active plan, the plans (hidden
- * while a plan is active, per spec §2, behind a "see plans" button), how credits work, the
- * credits expiring soonest, the purchase history and the payment information.
+ * /credits for a member: the followed order, the balance and active plan, the plans (hidden while a
+ * plan is active, as docs/product/credits-and-plans.md says, behind a "see plans" button), how
+ * credits work, the credits expiring soonest, the purchase history and the payment information.
  */
 export function CreditsPage({ balance }: { balance: Balance }) {
   const { t } = useI18n();

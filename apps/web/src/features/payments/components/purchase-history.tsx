@@ -9,7 +9,7 @@ import { packageName } from "../lib/package-name";
 import { DaysLeftText } from "./days-left-text";
 import { LoadError, Panel } from "./panel";
 
-/** Rows shown before "Lihat semua" (spec §2: 10 fetched, 5 shown). */
+/** Rows shown before "Lihat semua" (docs/product/credits-and-plans.md: 10 fetched, 5 shown). */
 const SHOWN = 5;
 
 const STATE_TONE: Record<OrderState, string> = {

@@ -5,11 +5,11 @@ import { toast } from "@/lib/toast";
 import { createPayment, refreshOrders } from "../api/payments";
 
 /**
- * Buying a plan. The checkout opens in a new tab (spec §7): the tab is opened at once, inside
- * the click (a browser blocks a window opened later, after an await), shows "preparing" while
- * the order is created, and is then sent to the checkout page. When the browser blocked the tab
- * this tab goes to the checkout instead. On an error the blank tab is closed and a toast says why.
- * `onStarted` receives the order to follow.
+ * Buying a plan. The checkout opens in a new tab (docs/product/credits-and-plans.md): the tab is
+ * opened at once, inside the click (a browser blocks a window opened later, after an await), shows
+ * "preparing" while the order is created, and is then sent to the checkout page. When the browser
+ * blocked the tab this tab goes to the checkout instead. On an error the blank tab is closed and a
+ * toast says why. `onStarted` receives the order to follow.
  */
 export function useCheckout(onStarted: (orderId: string) => void) {
   const i18n = useI18n();

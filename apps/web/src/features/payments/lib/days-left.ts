@@ -1,4 +1,7 @@
-/** Expiry warnings start this many days ahead (spec §9: "Expiry warning at 7 days or fewer"). */
+/**
+ * Expiry warnings start this many days ahead (docs/product/credits-and-plans.md: a warning from 7
+ * days left).
+ */
 export const EXPIRY_WARNING_DAYS = 7;
 
 /**

@@ -1,8 +1,9 @@
 import type { BillingCycle } from "@rupa/shared";
 
 /**
- * The spec's package name: the plan's name and its cycle, "Pro - Bulanan" ("Pro - Monthly" in
- * English). `cycles` are the translated cycle names (`payments.cycle.*`).
+ * A package's name (docs/product/credits-and-plans.md): the plan's name and its cycle,
+ * "Pro - Bulanan" ("Pro - Monthly" in English). `cycles` are the translated cycle names
+ * (`payments.cycle.*`).
  */
 export function packageName(
   planName: string,

@@ -32,7 +32,10 @@ import {
 import { useAdminI18n } from "../../lib/admin-i18n";
 import { AdminTime } from "../admin-time";
 
-/** The text as a JSON object, or null when it is not one (spec §5: invalid JSON is ignored). */
+/**
+ * The text as a JSON object, or null when it is not one (docs/product/admin.md: invalid JSON is
+ * ignored).
+ */
 export function parseConfigJson(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);

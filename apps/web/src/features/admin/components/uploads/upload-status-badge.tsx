@@ -22,7 +22,10 @@ const LOOK: Record<UploadStatus, { icon: typeof Upload; className: string }> = {
   },
 };
 
-/** The upload's status in words, with an icon and the spec's colour (never colour alone). */
+/**
+ * The upload's status in words, with an icon and its colour (never colour alone;
+ * docs/product/admin.md).
+ */
 export function UploadStatusBadge({ status }: { status: UploadStatus }) {
   const { t } = useAdminI18n();
   const { icon: Icon, className } = LOOK[status];
