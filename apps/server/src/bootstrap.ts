@@ -174,6 +174,7 @@ export function createAppContext(core: CoreParts): AppContext {
     sendMail: (mail) => mailer.send(mail),
   });
   const account = createAccountService({
+    db: db.db,
     accounts,
     credits,
     security,
@@ -207,7 +208,7 @@ export function createAppContext(core: CoreParts): AppContext {
   });
 
   const bannedRepo = createBannedKeywordsRepository(db.db);
-  const bannedKeywords = createBannedKeywordsService({ repo: bannedRepo, audit });
+  const bannedKeywords = createBannedKeywordsService({ db: db.db, repo: bannedRepo, audit });
   const adminCustomProfession = createAdminCustomProfessionService({
     db: db.db,
     repo: createAdminCustomProfessionRepository(db.db),
@@ -351,6 +352,7 @@ export function createAppContext(core: CoreParts): AppContext {
     startedAt: Date.now(),
   });
   const adminInsights = createAdminInsightsService({
+    db: db.db,
     repo: createAdminInsightsRepository(db.db),
     audit,
     storage: core.storage,
@@ -405,10 +407,14 @@ export function createAppContext(core: CoreParts): AppContext {
       security,
       limiter,
       devMailbox: createDevMailboxRepository(db.db),
-      styles: createStylesService({ styles: stylesRepo, settings }),
+      styles: createStylesService({ db: db.db, styles: stylesRepo, settings }),
       stylesRepo,
       styleEvents: createStyleEventsService(stylesRepo),
-      feedback: createFeedbackService({ repo: createFeedbackRepository(db.db), audit }),
+      feedback: createFeedbackService({
+        db: db.db,
+        repo: createFeedbackRepository(db.db),
+        audit,
+      }),
       referrals: referralsService,
       uploads,
       guests,
@@ -464,7 +470,7 @@ export function registerJobs(ctx: AppContext): void {
     stylePreviewsJob(
       createStylePreviewsWorker(
         services.stylesRepo,
-        createPreviewRenderer(storage, services.stylesRepo),
+        createPreviewRenderer(storage, services.styles),
         log,
       ),
     ),

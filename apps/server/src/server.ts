@@ -118,7 +118,7 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
     const builtPreviews = createBuiltPreviews({
       source: builtPreviewsSource,
       storage,
-      repo: ctx.services.stylesRepo,
+      previews: ctx.services.styles,
       log,
     });
     await oneAtATime(db, "queue", async () => {

@@ -14,9 +14,8 @@ import { seedDatabase } from "../src/db/seed";
 import { createQueue } from "../src/infra/queue/queue";
 import { createLocalStorage } from "../src/infra/storage/local-storage";
 import { createLogger } from "../src/lib/logger";
-import { createAiConfigsRepository } from "../src/modules/ai-configs/ai-configs.repository";
 import { startServer } from "../src/server";
-import { replicateConfig } from "./fake-replicate";
+import { activateReplicate } from "./fake-replicate";
 
 export interface ChaosServerConfig {
   port: number;
@@ -67,10 +66,7 @@ async function prepare(credits: number) {
     // A database made elsewhere was seeded with the defaults already: set them here too.
     for (const [key, value] of Object.entries(env.INITIAL_SETTINGS))
       await ctx.services.settings.set(key as never, value, null);
-    await createAiConfigsRepository(db.db).activate(
-      "avatar_generation",
-      replicateConfig(cfg.replicateEndpoint, 100),
-    );
+    await activateReplicate(db.db, cfg.replicateEndpoint, 100);
     const email = `chaos-${randomBytes(4).toString("hex")}@example.com`;
     const password = `chaos-${randomBytes(8).toString("hex")}`;
     await ctx.services.auth.signUp(

@@ -1,6 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
+import type { Database } from "../src/infra/db/client";
+import { createAiConfigsRepository } from "../src/modules/ai-configs/ai-configs.repository";
 import { listenLocally } from "./fake-server";
 
 export type FakeMode =
@@ -150,4 +152,18 @@ export function replicateConfig(endpoint: string, pollIntervalMs: number) {
     apiEndpoint: endpoint,
     configData: { version: "c".repeat(64), poll_interval_ms: pollIntervalMs },
   };
+}
+
+/**
+ * Makes Replicate at `endpoint` the active avatar provider of the database `db` (the row the
+ * admin panel's AI settings write), for tests that start a server of their own on it.
+ */
+export async function activateReplicate(db: Database, endpoint: string, pollIntervalMs: number) {
+  await db.transaction((tx) =>
+    createAiConfigsRepository(db).activate(
+      tx,
+      "avatar_generation",
+      replicateConfig(endpoint, pollIntervalMs),
+    ),
+  );
 }

@@ -12,11 +12,10 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAiConfigsRepository } from "../../src/modules/ai-configs/ai-configs.repository";
 import { openDatabase } from "../../src/infra/db/client";
 import { facePhoto } from "../face-photos";
 import { endedOnce, type Ending, endingsQuery } from "../endings";
-import { replicateConfig, startFakeReplicate } from "../fake-replicate";
+import { activateReplicate, startFakeReplicate } from "../fake-replicate";
 import { startS3Server, type TestS3Server } from "../s3-server";
 import {
   type ClusterProcess,
@@ -96,10 +95,7 @@ describe.skipIf(!fs.existsSync(serverEntry))("two API and two worker processes",
     // The operator's choice of provider (the admin panel's AI settings write the same row).
     const handle = await openDatabase({ databaseUrl: dbUrl, poolMax: 2 });
     try {
-      await createAiConfigsRepository(handle.db).activate(
-        "avatar_generation",
-        replicateConfig(fake.endpoint, 200),
-      );
+      await activateReplicate(handle.db, fake.endpoint, 200);
     } finally {
       await handle.close();
     }

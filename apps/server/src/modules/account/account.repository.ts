@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Language, Role } from "@rupa/shared";
 import { sessions, userRoles, users, verifications } from "../../db/schema";
-import type { Database } from "../../infra/db/client";
+import type { Database, Tx } from "../../infra/db/client";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -98,24 +98,17 @@ export function createAccountRepository(db: Database) {
       return rows.map((r) => r.userId);
     },
 
-    /**
-     * Deletes the user; their rows in every table go with them (foreign keys cascade). Decided
-     * in one transaction under the lock of every admin's role row (taken in one order):
-     * `allowed` sees the admins as they are, so of two admins deleting themselves at once the
-     * second sees the first gone. False: refused, nothing deleted.
-     */
-    async deleteUser(
-      userId: string,
-      allowed: (admins: readonly string[]) => boolean = () => true,
-    ): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const admins = await tx.execute<{ user_id: string }>(
-          sql`SELECT user_id FROM user_roles WHERE role = 'admin' ORDER BY user_id FOR UPDATE`,
-        );
-        if (!allowed(admins.rows.map((r) => r.user_id))) return false;
-        await tx.delete(users).where(eq(users.id, userId));
-        return true;
-      });
+    /** Every admin's id, their role rows locked until the transaction ends (in one order). */
+    async lockAdmins(tx: Tx): Promise<string[]> {
+      const rows = await tx.execute<{ user_id: string }>(
+        sql`SELECT user_id FROM user_roles WHERE role = 'admin' ORDER BY user_id FOR UPDATE`,
+      );
+      return rows.rows.map((r) => r.user_id);
+    },
+
+    /** Deletes the user (in `tx` when given); their rows in every table go with them (cascade). */
+    async deleteUser(userId: string, tx?: Tx): Promise<void> {
+      await (tx ?? db).delete(users).where(eq(users.id, userId));
     },
   };
 }

@@ -1,6 +1,7 @@
 import { BUCKETS, type AccountUser } from "@rupa/shared";
 import type { z } from "zod";
 import type { updateProfileRequestSchema } from "@rupa/shared";
+import type { Transactor } from "../../infra/db/client";
 import type { Storage } from "../../infra/storage/storage";
 import { AppError, errors } from "../../lib/errors";
 import type { RequestMeta } from "../../lib/request-meta";
@@ -11,6 +12,7 @@ import { toAccountUser } from "./account-user";
 import type { AccountRepository, UserRow } from "./account.repository";
 
 export interface AccountDeps {
+  db: Transactor;
   accounts: AccountRepository;
   credits: CreditsService;
   security: Pick<SecurityEventsRepository, "record">;
@@ -70,11 +72,12 @@ export function createAccountService(d: AccountDeps) {
      */
     async deleteAccount(userId: string, confirmEmail: string, meta: RequestMeta): Promise<void> {
       await service.confirmDeletion(userId, confirmEmail);
-      const deleted = await d.accounts.deleteUser(
-        userId,
-        (admins) => !leavesNoAdmin(admins, userId),
-      );
-      if (!deleted) throw lastAdminRefused();
+      await d.db.transaction(async (tx) => {
+        // Under the lock of every admin's role row: of two admins deleting themselves at once,
+        // the second sees the first gone.
+        if (leavesNoAdmin(await d.accounts.lockAdmins(tx), userId)) throw lastAdminRefused();
+        await d.accounts.deleteUser(userId, tx);
+      });
       for (const bucket of BUCKETS)
         await d.storage.deleteOwner(bucket, { kind: "user", id: userId });
       await d.security.record({

@@ -317,6 +317,7 @@ describe(`admin uploads (${testDriver()})`, () => {
     // The delete itself fails after its audit row was written: both roll back together.
     const other = await newUpload(owner);
     const failing = createAdminInsightsService({
+      db: db(),
       repo: createAdminInsightsRepository(db()),
       audit: {
         write: async (tx, e) => {

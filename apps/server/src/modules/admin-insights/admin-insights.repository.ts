@@ -216,41 +216,39 @@ export function createAdminInsightsRepository(db: Database) {
       return { items, total: Number(total[0]?.n ?? 0) };
     },
 
-    /**
-     * Deletes an upload's row in one transaction with `inTx` (the audit row), after locking it.
-     * Null when there is no such upload; `busy` while a queued or running generation reads it.
-     * Results made from it stay (their `upload_id` becomes null).
-     */
-    async deleteUpload(
-      id: string,
-      inTx: (tx: Tx, row: AdminUploadRow) => Promise<void>,
-    ): Promise<{ row: AdminUploadRow } | { busy: true } | null> {
-      return db.transaction(async (tx) => {
-        const [locked] = await tx
-          .select({ id: uploads.id })
-          .from(uploads)
-          .where(eq(uploads.id, id))
-          .for("update");
-        if (!locked) return null;
-        const [row] = await tx
-          .select(uploadColumns)
-          .from(uploads)
-          .leftJoin(users, eq(users.id, uploads.userId))
-          .where(eq(uploads.id, id));
-        const running = await tx
-          .select({ n: count })
-          .from(generationJobs)
-          .where(
-            and(
-              eq(generationJobs.uploadId, id),
-              inArray(generationJobs.status, ["queued", "processing"]),
-            ),
-          );
-        if (Number(running[0]?.n ?? 0) > 0) return { busy: true as const };
-        await inTx(tx, row!);
-        await tx.delete(uploads).where(eq(uploads.id, id));
-        return { row: row! };
-      });
+    /** The upload with its owner's e-mail, its row locked until the transaction ends; or null. */
+    async lockUpload(tx: Tx, id: string): Promise<AdminUploadRow | null> {
+      const [locked] = await tx
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(eq(uploads.id, id))
+        .for("update");
+      if (!locked) return null;
+      const [row] = await tx
+        .select(uploadColumns)
+        .from(uploads)
+        .leftJoin(users, eq(users.id, uploads.userId))
+        .where(eq(uploads.id, id));
+      return row ?? null;
+    },
+
+    /** How many queued or running generations read this upload. */
+    async generationsUsing(tx: Tx, uploadId: string): Promise<number> {
+      const running = await tx
+        .select({ n: count })
+        .from(generationJobs)
+        .where(
+          and(
+            eq(generationJobs.uploadId, uploadId),
+            inArray(generationJobs.status, ["queued", "processing"]),
+          ),
+        );
+      return Number(running[0]?.n ?? 0);
+    },
+
+    /** The upload's row; results made from it stay (their `upload_id` becomes null). */
+    async deleteUpload(tx: Tx, id: string): Promise<void> {
+      await tx.delete(uploads).where(eq(uploads.id, id));
     },
   };
 }

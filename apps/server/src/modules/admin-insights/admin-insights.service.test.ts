@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyticsQuerySchema } from "@rupa/shared";
+import { fakeTransactor } from "../../../test/fakes";
 import { refusal } from "../../../test/refusal";
 import type { AuditInput } from "../audit/audit.repository";
 import type {
@@ -98,6 +99,7 @@ function fakes(over: Partial<AdminInsightsRepository> = {}) {
   const audits: AuditInput[] = [];
   const deletedFiles: string[] = [];
   const warnings: unknown[] = [];
+  const deleted: string[] = [];
   const empty: DayCounts = new Map();
   const repo: AdminInsightsRepository = {
     totals: () =>
@@ -119,10 +121,16 @@ function fakes(over: Partial<AdminInsightsRepository> = {}) {
     },
     recentResults: () => Promise.resolve([]),
     listUploads: () => Promise.resolve({ items: [], total: 0 }),
-    deleteUpload: () => Promise.resolve(null),
+    lockUpload: () => Promise.resolve(null),
+    generationsUsing: () => Promise.resolve(0),
+    deleteUpload: () => {
+      deleted.push("row");
+      return Promise.resolve();
+    },
     ...over,
   };
   const service = createAdminInsightsService({
+    db: fakeTransactor().db,
     repo,
     audit: {
       write: (_tx, e) => {
@@ -141,7 +149,7 @@ function fakes(over: Partial<AdminInsightsRepository> = {}) {
     log: { warn: (...args: unknown[]) => void warnings.push(args) },
     now: () => NOW,
   });
-  return { service, ranges, audits, deletedFiles, warnings };
+  return { service, ranges, audits, deletedFiles, deletedRows: deleted, warnings };
 }
 
 const row = (over: Partial<AdminUploadRow> = {}): AdminUploadRow => ({
@@ -205,8 +213,11 @@ function depsOf() {
       topStyles: () => Promise.resolve([]),
       recentResults: () => Promise.resolve([]),
       listUploads: () => Promise.resolve({ items: [], total: 0 }),
-      deleteUpload: () => Promise.resolve(null),
+      lockUpload: () => Promise.resolve(null),
+      generationsUsing: () => Promise.resolve(0),
+      deleteUpload: () => Promise.resolve(),
     } satisfies AdminInsightsRepository,
+    db: fakeTransactor().db,
     audit: { write: () => Promise.resolve() },
     storage: { delete: () => Promise.resolve() },
     log: { warn: () => undefined },
@@ -243,13 +254,9 @@ describe("uploads", () => {
     });
   });
 
-  it("deletes the files after the row, writing the audit row inside the delete", async () => {
+  it("deletes the files after the row, writing the audit row in the delete's transaction", async () => {
     const f = fakes({
-      deleteUpload: async (_id, inTx) => {
-        const r = row({ thumbKey: "u-u_1/2026/11/broken-thumb.webp" });
-        await inTx({} as never, r);
-        return { row: r };
-      },
+      lockUpload: () => Promise.resolve(row({ thumbKey: "u-u_1/2026/11/broken-thumb.webp" })),
     });
     await f.service.deleteUpload(row().id, { userId: "admin", ip: "1.2.3.4", userAgent: null });
     expect(f.audits).toHaveLength(1);
@@ -259,6 +266,7 @@ describe("uploads", () => {
       entityId: row().id,
       before: { owner: { kind: "user", id: "u_1" }, status: "completed" },
     });
+    expect(f.deletedRows).toEqual(["row"]);
     expect(f.deletedFiles).toEqual([row().originalKey, row().croppedKey]);
     expect(f.warnings).toHaveLength(1); // the broken file is logged, not thrown
   });
@@ -269,8 +277,12 @@ describe("uploads", () => {
       code: "not_found",
       status: 404,
     });
-    const busy = fakes({ deleteUpload: () => Promise.resolve({ busy: true as const }) });
+    const busy = fakes({
+      lockUpload: () => Promise.resolve(row()),
+      generationsUsing: () => Promise.resolve(1),
+    });
     expect((await refusal(busy.service.deleteUpload("x", actor))).status).toBe(409);
     expect(busy.audits).toEqual([]);
+    expect(busy.deletedRows).toEqual([]);
   });
 });

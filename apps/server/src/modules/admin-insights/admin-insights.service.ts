@@ -13,6 +13,7 @@ import {
   type TopStyle,
   type UploadStatus,
 } from "@rupa/shared";
+import type { Transactor } from "../../infra/db/client";
 import type { Storage } from "../../infra/storage/storage";
 import { fileUrl } from "../../infra/storage/storage";
 import { errors } from "../../lib/errors";
@@ -114,6 +115,7 @@ export function adminUploadView(r: AdminUploadRow): AdminUpload {
 }
 
 export interface AdminInsightsDeps {
+  db: Transactor;
   repo: AdminInsightsRepository;
   audit: Pick<AuditRepository, "write">;
   storage: Pick<Storage, "delete">;
@@ -219,8 +221,16 @@ export function createAdminInsightsService(d: AdminInsightsDeps) {
      * that cannot be deleted is logged: the row is gone, so nothing serves it any more.
      */
     async deleteUpload(id: string, actor: AuditActor): Promise<void> {
-      const outcome = await d.repo.deleteUpload(id, (tx, row) =>
-        d.audit.write(tx, {
+      const row = await d.db.transaction(async (tx) => {
+        const row = await d.repo.lockUpload(tx, id);
+        if (!row) throw errors.notFound("Upload not found");
+        if ((await d.repo.generationsUsing(tx, id)) > 0) {
+          throw errors.conflict(
+            "conflict",
+            "A generation is still using this photo; try again when it has finished",
+          );
+        }
+        await d.audit.write(tx, {
           actor,
           action: "upload.deleted",
           entityType: "upload",
@@ -236,16 +246,10 @@ export function createAdminInsightsService(d: AdminInsightsDeps) {
             createdAt: row.createdAt.toISOString(),
           },
           after: null,
-        }),
-      );
-      if (!outcome) throw errors.notFound("Upload not found");
-      if ("busy" in outcome) {
-        throw errors.conflict(
-          "conflict",
-          "A generation is still using this photo; try again when it has finished",
-        );
-      }
-      const { row } = outcome;
+        });
+        await d.repo.deleteUpload(tx, id);
+        return row;
+      });
       for (const key of [row.originalKey, row.croppedKey, row.thumbKey]) {
         if (!key) continue;
         try {

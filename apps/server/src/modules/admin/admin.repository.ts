@@ -57,14 +57,6 @@ export function createAdminRepository(db: Database) {
       });
   }
 
-  /** Every admin's id, their role rows locked until the transaction ends (in one order). */
-  async function lockAdmins(tx: Tx): Promise<string[]> {
-    const rows = await tx.execute<{ user_id: string }>(
-      sql`SELECT user_id FROM user_roles WHERE role = 'admin' ORDER BY user_id FOR UPDATE`,
-    );
-    return rows.rows.map((r) => r.user_id);
-  }
-
   return {
     /** A role change without an admin behind it (start-up, command line): no audit row. */
     async setRole(userId: string, role: Role, grantedBy: string | null): Promise<void> {
@@ -75,9 +67,6 @@ export function createAdminRepository(db: Database) {
     async changeRole(tx: Tx, userId: string, role: Role, grantedBy: string): Promise<void> {
       await upsertRole(tx, userId, role, grantedBy);
     },
-
-    /** Every admin's id, their role rows locked until the transaction ends (in one order). */
-    lockAdmins,
 
     async countAdmins(): Promise<number> {
       const r = await db.execute<{ n: number }>(

@@ -70,8 +70,6 @@ function world(env: Partial<AdminDeps["env"]> = {}) {
         roles.set(userId, { role, grantedBy });
         return Promise.resolve();
       },
-      lockAdmins: () =>
-        Promise.resolve([...roles].filter(([, r]) => r.role === "admin").map(([id]) => id)),
       countAdmins: () =>
         Promise.resolve([...roles.values()].filter((r) => r.role === "admin").length),
       list(query: AdminUsersQuery) {
@@ -101,6 +99,8 @@ function world(env: Partial<AdminDeps["env"]> = {}) {
           [...users.values()].find((u) => u.email.toLowerCase() === email.toLowerCase()) ?? null,
         ),
       roleOf: (id: string) => Promise.resolve(roleOf(id)),
+      lockAdmins: () =>
+        Promise.resolve([...roles].filter(([, r]) => r.role === "admin").map(([id]) => id)),
     } as unknown as AdminDeps["accounts"],
     credits: credits.service,
     audit,

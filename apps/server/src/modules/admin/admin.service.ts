@@ -34,7 +34,7 @@ export interface AdminDeps {
   env: Pick<Env, "ADMIN_EMAIL" | "ADMIN_PASSWORD" | "NODE_ENV" | "DATABASE_URL" | "PUBLIC_URL">;
   log: Pick<Logger, "warn">;
   admin: AdminRepository;
-  accounts: Pick<AccountRepository, "findById" | "findByEmail" | "roleOf">;
+  accounts: Pick<AccountRepository, "findById" | "findByEmail" | "roleOf" | "lockAdmins">;
   credits: Pick<CreditsService, "summaries" | "summary" | "lockedBalance" | "grant" | "spend">;
   audit: Pick<AuditRepository, "write">;
   security: Pick<SecurityEventsRepository, "record">;
@@ -224,7 +224,7 @@ export function createAdminService(d: AdminDeps) {
       const changed = await d.db.transaction(async (tx) => {
         // Decided under the lock of every admin's role row: two changes at once (two admins
         // demoting each other) are decided one after the other.
-        const admins = await d.admin.lockAdmins(tx);
+        const admins = await d.accounts.lockAdmins(tx);
         if (role !== "admin" && leavesNoAdmin(admins, targetId)) return false;
         await d.admin.changeRole(tx, targetId, role, actorId);
         await d.audit.write(tx, {

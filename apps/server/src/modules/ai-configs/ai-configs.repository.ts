@@ -68,15 +68,14 @@ export function createAiConfigsRepository(db: Database) {
       const [row] = await db.select().from(aiModelConfigs).where(eq(aiModelConfigs.id, id));
       return row ?? null;
     },
-    /** A new entry and the service's only active one (tests; no admin behind it). */
+    /** A new entry and the service's only active one, in `tx` (tests; no admin behind it). */
     async activate(
+      tx: Tx,
       service: AiService,
       values: Omit<typeof aiModelConfigs.$inferInsert, "serviceName" | "isActive">,
     ) {
-      return db.transaction(async (tx) => {
-        await deactivateOthers(tx, service, null);
-        return insert(tx, service, { ...values, isActive: true });
-      });
+      await deactivateOthers(tx, service, null);
+      return insert(tx, service, { ...values, isActive: true });
     },
 
     /**

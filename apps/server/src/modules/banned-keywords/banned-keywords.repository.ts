@@ -6,34 +6,13 @@ import { likePattern } from "../../infra/db/like-pattern";
 
 export type BannedKeywordRow = typeof bannedKeywords.$inferSelect;
 /** Runs inside the change's transaction (the audit row): it commits or rolls back with it. */
-export type InTx = (tx: Tx, row: BannedKeywordRow) => Promise<void>;
-/** What a write answers: the row, `duplicate` (another row holds the keyword) or null (gone). */
-export type KeywordWrite = BannedKeywordRow | "duplicate" | null;
-
-/** PostgreSQL's unique violation, on the error or its cause (drizzle wraps driver errors). */
-function isUniqueViolation(e: unknown): boolean {
-  for (let cur: unknown = e, depth = 0; cur && depth < 4; depth++) {
-    if (typeof cur === "object" && "code" in cur && cur.code === "23505") return true;
-    cur = typeof cur === "object" && "cause" in cur ? cur.cause : undefined;
-  }
-  return false;
-}
 
 /**
  * Banned keywords (`banned_keywords`, docs/product/admin.md): the active ones, read fresh by every
- * generation start (so a new keyword is enforced on the very next request), and the admin section's
- * changes, each written with its audit row in one transaction.
+ * generation start (so a new keyword is enforced on the very next request), and the writes of the
+ * admin section's changes, in the transaction the service gives.
  */
 export function createBannedKeywordsRepository(db: Database) {
-  async function unique<T>(fn: () => Promise<T>): Promise<T | "duplicate"> {
-    try {
-      return await fn();
-    } catch (e) {
-      if (isUniqueViolation(e)) return "duplicate";
-      throw e;
-    }
-  }
-
   return {
     async active(): Promise<string[]> {
       const rows = await db
@@ -76,51 +55,39 @@ export function createBannedKeywordsRepository(db: Database) {
       return row ?? null;
     },
 
-    /** `duplicate` when the keyword is banned already (the unique index decides, not a read). */
-    async create(
-      v: { keyword: string; reason: string | null },
-      audit: InTx,
-    ): Promise<BannedKeywordRow | "duplicate"> {
-      return unique(() =>
-        db.transaction(async (tx) => {
-          const [row] = await tx.insert(bannedKeywords).values(v).returning();
-          await audit(tx, row!);
-          return row!;
-        }),
-      );
+    /** A new keyword (the unique index refuses one banned already: 23505). */
+    async insert(tx: Tx, v: { keyword: string; reason: string | null }): Promise<BannedKeywordRow> {
+      const [row] = await tx.insert(bannedKeywords).values(v).returning();
+      return row!;
     },
 
+    /** Whether another row than `id` holds this keyword. */
+    async takenByOther(tx: Tx, keyword: string, id: string): Promise<boolean> {
+      const [other] = await tx
+        .select({ id: bannedKeywords.id })
+        .from(bannedKeywords)
+        .where(and(eq(bannedKeywords.keyword, keyword), ne(bannedKeywords.id, id)));
+      return Boolean(other);
+    },
+
+    /** The row as changed, or null when there is none. */
     async update(
+      tx: Tx,
       id: string,
       patch: { keyword?: string; reason?: string | null; isActive?: boolean },
-      audit: InTx,
-    ): Promise<KeywordWrite> {
-      return unique(() =>
-        db.transaction(async (tx) => {
-          if (patch.keyword !== undefined) {
-            const [other] = await tx
-              .select({ id: bannedKeywords.id })
-              .from(bannedKeywords)
-              .where(and(eq(bannedKeywords.keyword, patch.keyword), ne(bannedKeywords.id, id)));
-            if (other) return "duplicate" as const;
-          }
-          const [row] = await tx
-            .update(bannedKeywords)
-            .set(patch)
-            .where(eq(bannedKeywords.id, id))
-            .returning();
-          if (row) await audit(tx, row);
-          return row ?? null;
-        }),
-      );
+    ): Promise<BannedKeywordRow | null> {
+      const [row] = await tx
+        .update(bannedKeywords)
+        .set(patch)
+        .where(eq(bannedKeywords.id, id))
+        .returning();
+      return row ?? null;
     },
 
-    async remove(id: string, audit: InTx): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.delete(bannedKeywords).where(eq(bannedKeywords.id, id)).returning();
-        if (row) await audit(tx, row);
-        return Boolean(row);
-      });
+    /** The deleted row, or null when there was none. */
+    async remove(tx: Tx, id: string): Promise<BannedKeywordRow | null> {
+      const [row] = await tx.delete(bannedKeywords).where(eq(bannedKeywords.id, id)).returning();
+      return row ?? null;
     },
   };
 }

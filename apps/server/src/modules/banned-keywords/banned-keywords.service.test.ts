@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { bannedKeywordInputSchema } from "@rupa/shared";
-import type { Tx } from "../../infra/db/client";
+import { fakeTransactor } from "../../../test/fakes";
 import type { AuditInput } from "../audit/audit.repository";
 import type { BannedKeywordRow } from "./banned-keywords.repository";
 import { type BannedKeywordsDeps, createBannedKeywordsService } from "./banned-keywords.service";
@@ -9,9 +9,10 @@ import { type BannedKeywordsDeps, createBannedKeywordsService } from "./banned-k
 /**
  * The Banned keywords rules against in-memory fakes: the input is normalised by the contract,
  * a duplicate is a 409 that writes nothing, an edit that changes nothing writes no audit row,
- * and every audit row is written inside the repository's write. Routes: *.int.test.ts.
+ * and every audit row is written in the change's transaction. Routes: *.int.test.ts.
  */
-const TX = {} as Tx;
+const transactor = fakeTransactor();
+const TX = transactor.tx;
 const actor = { userId: "admin-1", ip: "203.0.113.1", userAgent: "vitest" };
 
 function world() {
@@ -23,31 +24,34 @@ function world() {
     repo: {
       list: () => Promise.resolve({ items: [...rows.values()], total: rows.size }),
       find: (id) => Promise.resolve(rows.get(id) ?? null),
-      create: async (v, inTx) => {
-        if (taken(v.keyword)) return "duplicate";
+      insert: (tx, v) => {
+        expect(tx).toBe(TX);
+        // The unique index's refusal, as PostgreSQL gives it.
+        if (taken(v.keyword))
+          return Promise.reject(Object.assign(new Error("dup"), { code: "23505" }));
         const now = new Date();
         const row = { id: randomUUID(), ...v, isActive: true, createdAt: now, updatedAt: now };
-        await inTx(TX, row);
         rows.set(row.id, row);
-        return row;
+        return Promise.resolve(row);
       },
-      update: async (id, patch, inTx) => {
+      takenByOther: (_tx, keyword, id) => Promise.resolve(taken(keyword, id)),
+      update: (tx, id, patch) => {
+        expect(tx).toBe(TX);
         const cur = rows.get(id);
-        if (!cur) return null;
-        if (patch.keyword !== undefined && taken(patch.keyword, id)) return "duplicate";
+        if (!cur) return Promise.resolve(null);
         const row = { ...cur, ...patch };
-        await inTx(TX, row);
         rows.set(id, row);
-        return row;
+        return Promise.resolve(row);
       },
-      remove: async (id, inTx) => {
+      remove: (tx, id) => {
+        expect(tx).toBe(TX);
         const cur = rows.get(id);
-        if (!cur) return false;
-        await inTx(TX, cur);
+        if (!cur) return Promise.resolve(null);
         rows.delete(id);
-        return true;
+        return Promise.resolve(cur);
       },
     },
+    db: transactor.db,
     audit: {
       write: (tx, e) => {
         expect(tx).toBe(TX);

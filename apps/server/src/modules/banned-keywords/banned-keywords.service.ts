@@ -8,12 +8,10 @@ import type {
 import type { z } from "zod";
 import type { bannedKeywordInputSchema } from "@rupa/shared";
 import { AppError, errors } from "../../lib/errors";
+import type { Transactor, Tx } from "../../infra/db/client";
+import { isUniqueViolation } from "../../infra/db/unique-violation";
 import type { AuditActor, AuditRepository } from "../audit/audit.repository";
-import type {
-  BannedKeywordRow,
-  BannedKeywordsRepository,
-  KeywordWrite,
-} from "./banned-keywords.repository";
+import type { BannedKeywordRow, BannedKeywordsRepository } from "./banned-keywords.repository";
 
 export type { BannedKeywordInput };
 type KeywordValues = z.output<typeof bannedKeywordInputSchema>;
@@ -83,7 +81,11 @@ export function toKeyword(r: BannedKeywordRow): BannedKeyword {
 }
 
 export interface BannedKeywordsDeps {
-  repo: Pick<BannedKeywordsRepository, "list" | "find" | "create" | "update" | "remove">;
+  db: Transactor;
+  repo: Pick<
+    BannedKeywordsRepository,
+    "list" | "find" | "insert" | "takenByOther" | "update" | "remove"
+  >;
   audit: Pick<AuditRepository, "write">;
 }
 
@@ -99,10 +101,17 @@ export function createBannedKeywordsService(d: BannedKeywordsDeps) {
     isActive: r.isActive,
   });
 
-  function written(row: KeywordWrite): BannedKeyword {
-    if (row === "duplicate") throw bannedKeywordErrors.duplicate();
-    if (!row) throw bannedKeywordErrors.notFound();
-    return toKeyword(row);
+  /**
+   * A change and its audit row in one transaction. A keyword banned already is a 409 that
+   * writes nothing, whether a read saw it or the unique index refused it (two adds at once).
+   */
+  async function write(fn: (tx: Tx) => Promise<BannedKeywordRow>): Promise<BannedKeyword> {
+    try {
+      return toKeyword(await d.db.transaction(fn));
+    } catch (e) {
+      if (isUniqueViolation(e)) throw bannedKeywordErrors.duplicate();
+      throw e;
+    }
   }
 
   async function found(id: string): Promise<BannedKeywordRow> {
@@ -118,64 +127,68 @@ export function createBannedKeywordsService(d: BannedKeywordsDeps) {
     },
 
     async create(actor: AuditActor, v: KeywordValues): Promise<BannedKeyword> {
-      return written(
-        await d.repo.create({ keyword: v.keyword, reason: v.reason }, (tx, row) =>
-          d.audit.write(tx, {
-            actor,
-            action: "banned_keyword.created",
-            entityType: "banned_keyword",
-            entityId: row.id,
-            after: snapshot(row),
-          }),
-        ),
-      );
+      return write(async (tx) => {
+        const row = await d.repo.insert(tx, { keyword: v.keyword, reason: v.reason });
+        await d.audit.write(tx, {
+          actor,
+          action: "banned_keyword.created",
+          entityType: "banned_keyword",
+          entityId: row.id,
+          after: snapshot(row),
+        });
+        return row;
+      });
     },
 
     async update(actor: AuditActor, id: string, v: KeywordValues): Promise<BannedKeyword> {
       const current = await found(id);
       if (current.keyword === v.keyword && current.reason === v.reason) return toKeyword(current);
-      return written(
-        await d.repo.update(id, { keyword: v.keyword, reason: v.reason }, (tx, row) =>
-          d.audit.write(tx, {
-            actor,
-            action: "banned_keyword.updated",
-            entityType: "banned_keyword",
-            entityId: id,
-            before: { keyword: current.keyword, reason: current.reason },
-            after: { keyword: row.keyword, reason: row.reason },
-          }),
-        ),
-      );
+      return write(async (tx) => {
+        if (await d.repo.takenByOther(tx, v.keyword, id)) throw bannedKeywordErrors.duplicate();
+        const row = await d.repo.update(tx, id, { keyword: v.keyword, reason: v.reason });
+        if (!row) throw bannedKeywordErrors.notFound();
+        await d.audit.write(tx, {
+          actor,
+          action: "banned_keyword.updated",
+          entityType: "banned_keyword",
+          entityId: id,
+          before: { keyword: current.keyword, reason: current.reason },
+          after: { keyword: row.keyword, reason: row.reason },
+        });
+        return row;
+      });
     },
 
     async setActive(actor: AuditActor, id: string, active: boolean): Promise<BannedKeyword> {
       const current = await found(id);
       if (current.isActive === active) return toKeyword(current);
-      return written(
-        await d.repo.update(id, { isActive: active }, (tx) =>
-          d.audit.write(tx, {
-            actor,
-            action: active ? "banned_keyword.activated" : "banned_keyword.deactivated",
-            entityType: "banned_keyword",
-            entityId: id,
-            before: { isActive: current.isActive },
-            after: { isActive: active },
-          }),
-        ),
-      );
+      return write(async (tx) => {
+        const row = await d.repo.update(tx, id, { isActive: active });
+        if (!row) throw bannedKeywordErrors.notFound();
+        await d.audit.write(tx, {
+          actor,
+          action: active ? "banned_keyword.activated" : "banned_keyword.deactivated",
+          entityType: "banned_keyword",
+          entityId: id,
+          before: { isActive: current.isActive },
+          after: { isActive: active },
+        });
+        return row;
+      });
     },
 
     async remove(actor: AuditActor, id: string): Promise<void> {
-      const ok = await d.repo.remove(id, (tx, row) =>
-        d.audit.write(tx, {
+      await d.db.transaction(async (tx) => {
+        const row = await d.repo.remove(tx, id);
+        if (!row) throw bannedKeywordErrors.notFound();
+        await d.audit.write(tx, {
           actor,
           action: "banned_keyword.deleted",
           entityType: "banned_keyword",
           entityId: id,
           before: snapshot(row),
-        }),
-      );
-      if (!ok) throw bannedKeywordErrors.notFound();
+        });
+      });
     },
   };
 }

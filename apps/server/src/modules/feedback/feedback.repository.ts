@@ -13,7 +13,6 @@ export interface FeedbackView {
 }
 
 /** Runs inside the change's transaction (the audit row): it commits or rolls back with it. */
-export type InTx = (tx: Tx) => Promise<void>;
 
 const handler = alias(users, "handler");
 
@@ -77,27 +76,18 @@ export function createFeedbackRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Handled (status resolved, when and by whom) or open again (status read). */
-    async setHandled(
-      id: string,
-      handled: boolean,
-      by: string,
-      audit: InTx,
-    ): Promise<FeedbackView | null> {
-      const changed = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(feedback)
-          .set(
-            handled
-              ? { status: "resolved", handledAt: new Date(), handledBy: by }
-              : { status: "read", handledAt: null, handledBy: null },
-          )
-          .where(eq(feedback.id, id))
-          .returning({ id: feedback.id });
-        if (row) await audit(tx);
-        return Boolean(row);
-      });
-      return changed ? this.find(id) : null;
+    /** Handled (status resolved, when and by whom) or open again (status read); false: none. */
+    async setHandled(tx: Tx, id: string, handled: boolean, by: string): Promise<boolean> {
+      const [row] = await tx
+        .update(feedback)
+        .set(
+          handled
+            ? { status: "resolved", handledAt: new Date(), handledBy: by }
+            : { status: "read", handledAt: null, handledBy: null },
+        )
+        .where(eq(feedback.id, id))
+        .returning({ id: feedback.id });
+      return Boolean(row);
     },
 
     async recent(limit: number) {

@@ -5,6 +5,7 @@ import type {
   FeedbackType,
 } from "@rupa/shared";
 import { errors } from "../../lib/errors";
+import type { Transactor } from "../../infra/db/client";
 import type { AuditActor, AuditRepository } from "../audit/audit.repository";
 import type { FeedbackRepository, FeedbackView } from "./feedback.repository";
 
@@ -26,6 +27,7 @@ export function toAdminFeedback(v: FeedbackView): AdminFeedback {
 
 /** Feedback (docs/product/feedback.md): stored from the form, read and handled by admins. */
 export function createFeedbackService(d: {
+  db: Transactor;
   repo: Pick<FeedbackRepository, "insert" | "list" | "find" | "setHandled">;
   audit: Pick<AuditRepository, "write">;
 }) {
@@ -42,16 +44,19 @@ export function createFeedbackService(d: {
       const current = await d.repo.find(id);
       if (!current) throw errors.notFound("Feedback not found");
       if (toAdminFeedback(current).handled === handled) return toAdminFeedback(current);
-      const next = await d.repo.setHandled(id, handled, actor.userId, (tx) =>
-        d.audit.write(tx, {
+      await d.db.transaction(async (tx) => {
+        if (!(await d.repo.setHandled(tx, id, handled, actor.userId)))
+          throw errors.notFound("Feedback not found");
+        await d.audit.write(tx, {
           actor,
           action: handled ? "feedback.handled" : "feedback.reopened",
           entityType: "feedback",
           entityId: id,
           before: { status: current.row.status },
           after: { status: handled ? "resolved" : "read" },
-        }),
-      );
+        });
+      });
+      const next = await d.repo.find(id);
       if (!next) throw errors.notFound("Feedback not found");
       return toAdminFeedback(next);
     },

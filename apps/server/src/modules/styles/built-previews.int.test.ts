@@ -40,7 +40,7 @@ describe(`built previews on a fresh catalogue (${testDriver()}, S3)`, () => {
     const built = createBuiltPreviews({
       source: () => ({ dir: path.join(dir, "previews"), rendererHash: "r1" }),
       storage: t.ctx.storage,
-      repo,
+      previews: t.ctx.services.styles,
       log: t.ctx.log,
     });
     expect(await built.fill(missing)).toEqual([]);

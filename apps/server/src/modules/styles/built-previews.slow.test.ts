@@ -38,7 +38,7 @@ function memoryStorage() {
   };
 }
 
-/** A repository that keeps each style's pairs. */
+/** A previews writer that keeps each style's pairs. */
 function memoryRepo() {
   const pairs = new Map<string, { beforeKey: string; afterKey: string; title: string | null }[]>();
   return {
@@ -171,7 +171,7 @@ describe("taking the built previews at start", () => {
     const left = await createBuiltPreviews({
       source: () => ({ dir, rendererHash: "r1" }),
       storage,
-      repo,
+      previews: repo,
       log,
     }).fill(styles);
     expect(left).toEqual([]);
@@ -202,7 +202,7 @@ describe("taking the built previews at start", () => {
     const built = createBuiltPreviews({
       source: () => ({ dir, rendererHash: "r1" }),
       storage: memoryStorage(),
-      repo,
+      previews: repo,
       log: memoryLog().log,
     });
     const input = [...styles.slice(0, 2), changed, ...styles.slice(3)];
@@ -213,7 +213,7 @@ describe("taking the built previews at start", () => {
     const other = createBuiltPreviews({
       source: () => ({ dir, rendererHash: "r2" }),
       storage: memoryStorage(),
-      repo: memoryRepo(),
+      previews: memoryRepo(),
       log: memoryLog().log,
     });
     expect(await other.fill(styles)).toEqual(styles);
@@ -224,14 +224,14 @@ describe("taking the built previews at start", () => {
     const built = createBuiltPreviews({
       source: () => undefined,
       storage,
-      repo: memoryRepo(),
+      previews: memoryRepo(),
       log: memoryLog().log,
     });
     expect(await built.fill(styles)).toEqual(styles);
     const missing = createBuiltPreviews({
       source: () => ({ dir: path.join(dir, "nothing-here"), rendererHash: "r1" }),
       storage,
-      repo: memoryRepo(),
+      previews: memoryRepo(),
       log: memoryLog().log,
     });
     expect(await missing.fill(styles)).toEqual(styles);
@@ -247,7 +247,7 @@ describe("taking the built previews at start", () => {
     const built = createBuiltPreviews({
       source: () => ({ dir, rendererHash: "r1" }),
       storage,
-      repo,
+      previews: repo,
       log,
     });
     expect(await built.fill(styles.slice(0, 2))).toEqual(styles.slice(0, 2));

@@ -17,9 +17,10 @@ import {
   previewPlan,
   previewSampleJpeg,
   type PreviewStyle,
+  type PreviewsWriter,
   putImageSet,
 } from "./style-previews.worker";
-import type { StyleRow, StylesRepository } from "./styles.repository";
+import type { StyleRow } from "./styles.repository";
 
 /**
  * Style previews drawn when the server is built (issue 18): `npm run build` draws the seed
@@ -190,7 +191,7 @@ export async function drawBuiltPreviews(
 export function createBuiltPreviews(deps: {
   source: () => BuiltPreviewsSource | undefined;
   storage: Pick<Storage, "put">;
-  repo: Pick<StylesRepository, "replacePreviews">;
+  previews: PreviewsWriter;
   log: Logger;
 }) {
   return {
@@ -242,7 +243,7 @@ export function createBuiltPreviews(deps: {
                   afterKey: await storeOnce(s.names[1], s.after!),
                   title: null,
                 });
-              await deps.repo.replacePreviews(style.id, rows);
+              await deps.previews.replacePreviews(style.id, rows);
               return null;
             } catch (err) {
               deps.log.warn({ err, style: style.slug }, "built previews not taken: drawing them");

@@ -12,7 +12,12 @@ import {
 } from "../../infra/providers/local/sample-portraits";
 import { newObjectKey, type Storage } from "../../infra/storage/storage";
 import type { Logger } from "../../lib/logger";
-import type { StyleRow, StylesRepository } from "./styles.repository";
+import type { PreviewPairKeys, StyleRow, StylesRepository } from "./styles.repository";
+
+/** Where drawn previews go: the styles service's `replacePreviews` (one transaction, then the catalogue is told). */
+export interface PreviewsWriter {
+  replacePreviews(styleId: string, pairs: readonly PreviewPairKeys[]): Promise<void>;
+}
 
 /** Draws one style's before/after previews; sent at start for styles without any. */
 export const STYLE_PREVIEWS_JOB = defineJob<{ styleId: string }>("style-previews");
@@ -109,7 +114,7 @@ export function previewSampleJpeg(sample: PortraitSpec): Promise<Buffer> {
  * Draws a style's before/after pairs with the local renderer from the bundled sample portraits
  * and stores them as WebP in two sizes. Before images are made once per sample and shared.
  */
-export function createPreviewRenderer(storage: Storage, repo: StylesRepository) {
+export function createPreviewRenderer(storage: Storage, previews: PreviewsWriter) {
   const beforeKeys = new Map<string, Promise<string>>();
   const beforeOf = (p: PortraitSpec) => {
     let k = beforeKeys.get(p.id);
@@ -128,7 +133,7 @@ export function createPreviewRenderer(storage: Storage, repo: StylesRepository) 
         const after = await renderPool().render(await previewSampleJpeg(sample), options);
         pairs.push({ beforeKey, afterKey: await storeImageSet(storage, after), title: null });
       }
-      await repo.replacePreviews(style.id, pairs);
+      await previews.replacePreviews(style.id, pairs);
     },
   };
 }

@@ -172,7 +172,7 @@ describe(`catalogue on ${testDriver()}`, () => {
 
   it("draws before/after pairs with the local renderer and serves them as WebP", async () => {
     const [style] = await t.ctx.db.db.select().from(styles).where(eq(styles.slug, "pop-art-60an"));
-    await createPreviewRenderer(t.ctx.storage, t.ctx.services.stylesRepo).renderStyle(style!);
+    await createPreviewRenderer(t.ctx.storage, t.ctx.services.styles).renderStyle(style!);
     const { style: detail } = styleDetailResponseSchema.parse(
       await json(t.app.request(`/api/styles/${style!.id}`)),
     );

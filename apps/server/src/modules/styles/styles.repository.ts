@@ -2,11 +2,18 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { StyleCategory, StyleSort } from "@rupa/shared";
 import { results, styleEvents, stylePreviewPairs, styles } from "../../db/schema";
 import { type ChangeBus, createLocalChangeBus } from "../../infra/db/change-bus";
-import type { Database } from "../../infra/db/client";
+import type { Database, Tx } from "../../infra/db/client";
 import { type CatalogueStyle, catalogueRowsOf } from "../../db/seed/catalogue.data";
 
 import type { PairRow, StyleRow } from "../../db/schema";
 export type { PairRow, StyleRow };
+
+/** A preview pair's two stored images (and its title). */
+export interface PreviewPairKeys {
+  beforeKey: string;
+  afterKey: string;
+  title: string | null;
+}
 
 /** The catalogue's version as the database sees it: changes whenever a style row changes. */
 export interface CatalogueVersion {
@@ -131,31 +138,32 @@ export function createStylesRepository(
         .orderBy(asc(styles.sortOrder));
     },
 
-    /** Replace a style's preview pairs and its preview/before images in one transaction. */
+    /**
+     * Replaces a style's preview pairs and its preview/before images, in the caller's
+     * transaction (the caller tells the catalogue after the commit: `notifyChanged`).
+     */
     async replacePreviews(
+      tx: Tx,
       styleId: string,
-      pairs: { beforeKey: string; afterKey: string; title: string | null }[],
+      pairs: readonly PreviewPairKeys[],
     ): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.delete(stylePreviewPairs).where(eq(stylePreviewPairs.styleId, styleId));
-        await tx.insert(stylePreviewPairs).values(
-          pairs.map((p, i) => ({
-            styleId,
-            beforeImageKey: p.beforeKey,
-            afterImageKey: p.afterKey,
-            title: p.title,
-            sortOrder: i,
-          })),
-        );
-        await tx
-          .update(styles)
-          .set({
-            previewImageKey: pairs[0]?.afterKey ?? null,
-            beforeImageKey: pairs[0]?.beforeKey ?? null,
-          })
-          .where(eq(styles.id, styleId));
-      });
-      changed();
+      await tx.delete(stylePreviewPairs).where(eq(stylePreviewPairs.styleId, styleId));
+      await tx.insert(stylePreviewPairs).values(
+        pairs.map((p, i) => ({
+          styleId,
+          beforeImageKey: p.beforeKey,
+          afterImageKey: p.afterKey,
+          title: p.title,
+          sortOrder: i,
+        })),
+      );
+      await tx
+        .update(styles)
+        .set({
+          previewImageKey: pairs[0]?.afterKey ?? null,
+          beforeImageKey: pairs[0]?.beforeKey ?? null,
+        })
+        .where(eq(styles.id, styleId));
     },
 
     /** Only the ids of active styles among the given ones. */

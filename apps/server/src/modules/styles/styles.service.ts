@@ -13,7 +13,8 @@ import {
   type CatalogueCacheOptions,
   createCatalogueCache,
 } from "./catalogue-cache";
-import type { PairRow, StyleRow, StylesRepository } from "./styles.repository";
+import type { PairRow, PreviewPairKeys, StyleRow, StylesRepository } from "./styles.repository";
+import type { Transactor } from "../../infra/db/client";
 import { fileUrl } from "../../infra/storage/storage";
 
 const previewUrl = (key: string) => fileUrl("style-previews", key);
@@ -55,6 +56,7 @@ function toPair(p: PairRow) {
 }
 
 export function createStylesService(d: {
+  db: Transactor;
   styles: StylesRepository;
   settings: SettingsRepository;
   cache?: CatalogueCacheOptions;
@@ -71,6 +73,12 @@ export function createStylesService(d: {
   }
 
   return {
+    /** A style's preview pairs replaced in one transaction; the catalogue is told after it. */
+    async replacePreviews(styleId: string, pairs: readonly PreviewPairKeys[]): Promise<void> {
+      await d.db.transaction((tx) => d.styles.replacePreviews(tx, styleId, pairs));
+      d.styles.notifyChanged();
+    },
+
     list,
 
     /** GET /api/styles's answer, serialized once per variant and kept (docs/decisions/010). */
