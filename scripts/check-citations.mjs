@@ -1,13 +1,14 @@
 // Every reference resolves inside the repository (issue 35): fails, listing file:line, when a
-// source or documentation file cites one of the product documents kept outside it (the first
-// version's product description and its decisions file). The rules the code relies on are
-// written in our own words in docs/product/ and docs/decisions/ (the ADRs); cite a page there
-// instead.
+// source or documentation file cites one of the documents kept outside it (the first version's
+// product description, its decisions file, and the shared architecture notes). The rules the
+// code relies on are written in our own words in docs/product/, docs/decisions/ (the ADRs) and
+// docs/architecture.md (the numbered conventions); cite a page there instead.
 //
 //   node scripts/check-citations.mjs            (run by `npm run lint`)
 //
 // The patterns are narrow on purpose: a variable named `spec`, Playwright's `*.spec.ts` files and
-// words such as "specific" do not match.
+// words such as "specific" do not match, and the architecture pattern is case-sensitive, so the
+// repository's own docs/architecture.md does not match either.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -18,6 +19,12 @@ const CITATIONS = [
   { name: "the outside product description", re: /\bspec\.md\b/i },
   { name: "a section of the outside product description", re: /\bspec(?:'s)?\s*\(?§/i },
   { name: "the outside decisions file", re: /\bdecisions\.md\b/i },
+  // The outside notes were cited as `ARCHITECTURE.md`, `ARCHITECTURE 11` or
+  // `ARCHITECTURE convention 11`.
+  {
+    name: "the outside architecture notes",
+    re: /\bARCHITECTURE(?:\.md\b|\s+(?:conventions?\s+)?\d)/,
+  },
 ];
 
 /** Text files worth reading; pictures, fonts and models are not. */
@@ -61,7 +68,7 @@ if (found.length > 0) {
   for (const f of found) console.error(`✗ ${f}`);
   console.error(
     `\n${found.length} citation(s) of documents outside the repository. Write the rule in ` +
-      "docs/product/ (or an ADR in docs/decisions/) and cite that page instead.",
+      "docs/product/, docs/architecture.md or an ADR in docs/decisions/ and cite that page instead.",
   );
   process.exit(1);
 }

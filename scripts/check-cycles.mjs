@@ -1,5 +1,6 @@
-// Imports point down: fails when a project's own files import each other in a circle (ARCHITECTURE
-// convention 11). Every import counts: static, `import type`, re-exports and dynamic `import()`.
+// Imports point down: fails when a project's own files import each other in a circle
+// (docs/architecture.md, convention 11). Every import counts: static, `import type`, re-exports
+// and dynamic `import()`.
 // Modules are resolved the way the TypeScript compiler resolves them, from each project's
 // tsconfig (paths such as `@/…` included); packages in node_modules are not followed.
 //
@@ -148,7 +149,7 @@ for (const project of PROJECTS) {
 }
 if (total > 0 || upward > 0) {
   console.error(
-    `\n${total} import cycle(s), ${upward} upward import(s). Move the shared definition down to its owner (ARCHITECTURE 11).`,
+    `\n${total} import cycle(s), ${upward} upward import(s). Move the shared definition down to its owner (docs/architecture.md, convention 11).`,
   );
   process.exit(1);
 }

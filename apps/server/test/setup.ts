@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from "vitest";
 
-/** Convention 8: a console.error during a test is a failure. */
+/** docs/architecture.md, convention 8: a console.error during a test is a failure. */
 let errorsSeen: unknown[][] = [];
 beforeEach(() => {
   errorsSeen = [];

@@ -9,7 +9,7 @@ export function fakeTransactor() {
   const tx = { fake: "tx" } as unknown as Tx;
   const state = { opened: 0, fail: null as Error | null };
   const db: Transactor = {
-    transaction: (async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
+    transaction: async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
       state.opened++;
       if (state.fail) {
         const err = state.fail;
@@ -17,7 +17,7 @@ export function fakeTransactor() {
         throw err;
       }
       return fn(tx);
-    }) as Transactor["transaction"],
+    },
   };
   return {
     db,
