@@ -7,20 +7,31 @@ import {
 } from "@rupa/shared";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Actor } from "./actor";
 import { errors } from "./errors";
 import { readJson, readQuery, toIssues, type AppEnv } from "./http";
 
-/** What a route's handler receives after the contract's checks, and what it answers. */
+/**
+ * What a route's handler receives after the contract's checks: the parsed input and the request's
+ * verified actor (resolved once, by the guard). On a member or admin route `userId` is the
+ * signed-in user's id (the guard refused everyone else); elsewhere it may be null.
+ */
+export type HandlerInput<R extends RouteSpec> = ParsedInput<R> & {
+  actor: Actor;
+  userId: R["access"] extends "member" | "admin" ? string : string | null;
+};
+
+/** What a route's handler receives, and what it answers. */
 export type RouteHandler<R extends RouteSpec> = (
   c: Context<AppEnv>,
-  input: ParsedInput<R>,
+  input: HandlerInput<R>,
 ) => Promise<JsonReply<R> | Response> | JsonReply<R> | Response;
 
 type Handlers<R extends RouteSpec> = [...MiddlewareHandler<AppEnv>[], RouteHandler<R>];
 
 export interface ContractRouterOptions {
-  /** Checks the caller may call a route of this access (throws 401/403). */
-  guard(access: RouteAccess, c: Context<AppEnv>): Promise<void>;
+  /** Checks the caller may call a route of this access (throws 401/403); the request's actor. */
+  guard(access: RouteAccess, c: Context<AppEnv>): Promise<Actor>;
   /** Validate every JSON answer against the contract (development and tests). */
   checkResponses: boolean;
 }
@@ -55,11 +66,14 @@ export function contractRouter(options: ContractRouterOptions) {
     const label = `${route.method} ${route.path}`;
 
     const endpoint = async (c: Context<AppEnv>) => {
-      await options.guard(route.access, c);
-      const input = { params: undefined, query: undefined, body: undefined } as Record<
-        keyof ParsedInput<R>,
-        unknown
-      >;
+      const actor = await options.guard(route.access, c);
+      const input = {
+        params: undefined,
+        query: undefined,
+        body: undefined,
+        actor,
+        userId: actor.userId,
+      } as Record<keyof HandlerInput<R>, unknown>;
       if (route.params) {
         const parsed = route.params.safeParse(c.req.param());
         if (!parsed.success) {
@@ -72,7 +86,7 @@ export function contractRouter(options: ContractRouterOptions) {
       if (route.body && (route.bodyType ?? "json") === "json") {
         input.body = await readJson(c, route.body);
       }
-      const out = await handler(c, input as ParsedInput<R>);
+      const out = await handler(c, input as HandlerInput<R>);
       if (out instanceof Response) {
         if (options.checkResponses && !(out.status in route.responses)) {
           throw new ContractViolation(`${label} answered ${out.status}, not in its contract`);

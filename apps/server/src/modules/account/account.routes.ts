@@ -1,27 +1,24 @@
 import { accountContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
 import { appendCookies, requestMeta } from "../../lib/request-meta";
-import { contractRoutes, requireUser } from "../../middleware/auth-guards";
+import { contractRoutes } from "../../middleware/auth-guards";
 
 /** /api/account: the member's own account (profile, password, deletion). Sign-in lives in modules/auth. */
 export function accountRoutes(ctx: AppContext) {
   const account = ctx.services.account;
   return contractRoutes(ctx)
-    .on(accountContract.me, async (c) => ({
+    .on(accountContract.me, async (_c, { actor }) => ({
       status: 200,
-      body: { user: await account.me(await ctx.resolveActor(c)) },
+      body: { user: await account.me(actor) },
     }))
-    .on(accountContract.updateProfile, async (c, { body }) => {
-      const userId = await requireUser(ctx, c);
+    .on(accountContract.updateProfile, async (c, { body, userId }) => {
       return { status: 200, body: { user: await account.updateProfile(userId, body) } };
     })
-    .on(accountContract.changePassword, async (c, { body }) => {
-      const userId = await requireUser(ctx, c);
+    .on(accountContract.changePassword, async (c, { body, userId }) => {
       appendCookies(c, await ctx.services.auth.changePassword(userId, body, requestMeta(c)));
       return { status: 200, body: { ok: true as const } };
     })
-    .on(accountContract.remove, async (c, { body }) => {
-      const userId = await requireUser(ctx, c);
+    .on(accountContract.remove, async (c, { body, userId }) => {
       const { confirmEmail } = body;
       const meta = requestMeta(c);
       await account.confirmDeletion(userId, confirmEmail);

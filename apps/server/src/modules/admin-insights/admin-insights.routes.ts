@@ -22,8 +22,7 @@ export function adminInsightsRoutes(ctx: AppContext) {
       status: 200,
       body: await insights.listUploads(query),
     }))
-    .on(adminInsightsContract.deleteUpload, async (c, { params }) => {
-      const actor = await ctx.resolveActor(c);
+    .on(adminInsightsContract.deleteUpload, async (c, { params, actor }) => {
       const meta = requestMeta(c);
       await insights.deleteUpload(params.id, {
         userId: actor.userId!,

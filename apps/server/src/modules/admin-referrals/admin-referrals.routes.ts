@@ -15,12 +15,12 @@ export function adminReferralsRoutes(ctx: AppContext) {
       status: 200,
       body: await referrals.stats(),
     }))
-    .on(adminReferralsContract.processRewards, async (c) => ({
+    .on(adminReferralsContract.processRewards, async (c, { actor }) => ({
       status: 200,
-      body: await referrals.processRewards(await ctx.resolveActor(c), requestMeta(c)),
+      body: await referrals.processRewards(actor, requestMeta(c)),
     }))
-    .on(adminReferralsContract.manualReward, async (c, { body }) => ({
+    .on(adminReferralsContract.manualReward, async (c, { body, actor }) => ({
       status: 200,
-      body: await referrals.manualReward(await ctx.resolveActor(c), body, requestMeta(c)),
+      body: await referrals.manualReward(actor, body, requestMeta(c)),
     })).hono;
 }

@@ -10,21 +10,17 @@ import { contractRoutes } from "../../middleware/auth-guards";
 export function adminUserRoutes(ctx: AppContext) {
   const admin = ctx.services.admin;
   return contractRoutes(ctx)
-    .on(adminContract.users, async (c, { query }) => {
-      const actor = await ctx.resolveActor(c);
+    .on(adminContract.users, async (c, { query, actor }) => {
       return { status: 200, body: await admin.listUsers(actor, query) };
     })
-    .on(adminContract.user, async (c, { params }) => {
-      const actor = await ctx.resolveActor(c);
+    .on(adminContract.user, async (c, { params, actor }) => {
       return { status: 200, body: await admin.userDetail(actor, params.id) };
     })
-    .on(adminContract.setRole, async (c, { params, body }) => {
-      const actor = await ctx.resolveActor(c);
+    .on(adminContract.setRole, async (c, { params, body, actor }) => {
       await admin.setRole(actor, params.id, body.role, requestMeta(c));
       return { status: 200, body: { ok: true as const } };
     })
-    .on(adminContract.setCredits, async (c, { params, body }) => {
-      const actor = await ctx.resolveActor(c);
+    .on(adminContract.setCredits, async (c, { params, body, actor }) => {
       return {
         status: 200,
         body: await admin.changeCredits(actor, params.id, body, requestMeta(c)),

@@ -1,6 +1,6 @@
 import { customProfessionContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
-import { contractRoutes, requireUser } from "../../middleware/auth-guards";
+import { contractRoutes } from "../../middleware/auth-guards";
 import { rateLimit } from "../../middleware/rate-limit";
 import { generationLimit } from "../generations/generations.routes";
 
@@ -17,9 +17,7 @@ export function customProfessionRoutes(ctx: AppContext) {
       .on(
         customProfessionContract.request,
         rateLimit(ctx, { ...generationLimit, by: (a) => ({ user: a.userId }) }),
-        async (c, { body: input }) => {
-          await requireUser(ctx, c);
-          const actor = await ctx.resolveActor(c);
+        async (c, { body: input, actor }) => {
           const { requestId, generation } = await svc.request(actor, input, c.get("clientIp"));
           return {
             status: 202,

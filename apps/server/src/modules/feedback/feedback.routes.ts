@@ -17,8 +17,7 @@ export function feedbackRoutes(ctx: AppContext) {
     by: (actor, ip) => ({ ip, user: actor.userId }),
   });
   return contractRoutes(ctx)
-    .on(feedbackContract.send, limit, async (c, { body: input }) => {
-      const actor = await ctx.resolveActor(c);
+    .on(feedbackContract.send, limit, async (c, { body: input, actor }) => {
       const id = await svc.insert({
         userId: actor.userId,
         type: input.type,

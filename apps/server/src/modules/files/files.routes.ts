@@ -10,11 +10,10 @@ import { canReadObject } from "./files.service";
  * Anything the caller may not see, or that does not exist, is the same 404.
  */
 export function fileRoutes(ctx: AppContext) {
-  return contractRoutes(ctx).on(filesContract.get, async (c, { params, query }) => {
+  return contractRoutes(ctx).on(filesContract.get, async (c, { params, query, actor }) => {
     const { bucket, key } = params;
     const parsed = parseObjectKey(key);
     if (!isBucket(bucket) || !parsed) throw errors.notFound("File not found");
-    const actor = await ctx.resolveActor(c);
     if (!canReadObject(bucket, parsed.owner, actor)) throw errors.notFound("File not found");
     // Streamed from the store (a file, or the S3 response) to the client: never held whole.
     const object = await ctx.storage.open(bucket, key);

@@ -1,22 +1,19 @@
 import { galleryContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
-import { contractRoutes, requireUser } from "../../middleware/auth-guards";
+import { contractRoutes } from "../../middleware/auth-guards";
 import { rateLimit } from "../../middleware/rate-limit";
 
 /** /api/gallery: the signed-in user's avatars and Kanvas images. */
 export function galleryRoutes(ctx: AppContext) {
   const gallery = ctx.services.gallery;
   return contractRoutes(ctx)
-    .on(galleryContract.page, async (c, { query }) => {
-      const userId = await requireUser(ctx, c);
+    .on(galleryContract.page, async (c, { query, userId }) => {
       return { status: 200, body: await gallery.page(userId, query) };
     })
-    .on(galleryContract.styles, async (c) => {
-      const userId = await requireUser(ctx, c);
+    .on(galleryContract.styles, async (c, { userId }) => {
       return { status: 200, body: await gallery.styles(userId) };
     })
-    .on(galleryContract.item, async (c, { params }) => {
-      const userId = await requireUser(ctx, c);
+    .on(galleryContract.item, async (c, { params, userId }) => {
       return { status: 200, body: { item: await gallery.item(userId, params.kind, params.id) } };
     })
     .on(
@@ -28,8 +25,7 @@ export function galleryRoutes(ctx: AppContext) {
         windowSeconds: 3600,
         by: (actor, ip) => ({ ip, user: actor.userId, guest: actor.guestTrialId }),
       }),
-      async (c, { params, query }) => {
-        const userId = await requireUser(ctx, c);
+      async (c, { params, query, userId }) => {
         const jpeg = await gallery.pasFoto(userId, params.id, query.size);
         c.header("Content-Type", "image/jpeg");
         c.header("Content-Disposition", `attachment; filename="pas-foto-${query.size}.jpg"`);
@@ -38,8 +34,7 @@ export function galleryRoutes(ctx: AppContext) {
         return c.body(new Uint8Array(jpeg));
       },
     )
-    .on(galleryContract.remove, async (c, { params }) => {
-      const userId = await requireUser(ctx, c);
+    .on(galleryContract.remove, async (c, { params, userId }) => {
       await gallery.remove(userId, params.kind, params.id);
       return { status: 200, body: { ok: true as const } };
     }).hono;

@@ -31,8 +31,7 @@ export function guestRoutes(ctx: AppContext) {
       });
       return { status: 200, body: status };
     })
-    .on(guestsContract.status, async (c) => {
-      const actor = await ctx.resolveActor(c);
+    .on(guestsContract.status, async (c, { actor }) => {
       if (!actor.guestTrialId)
         throw new AppError("guest_session_required", 401, "No guest session yet");
       return { status: 200, body: await guests.status(actor.guestTrialId, c.get("clientIp")) };

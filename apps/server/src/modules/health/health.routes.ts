@@ -11,9 +11,8 @@ import { contractRoutes } from "../../middleware/auth-guards";
 export function healthRoutes(ctx: AppContext) {
   const health = ctx.services.health;
   return contractRoutes(ctx)
-    .on(healthContract.health, async (c) => {
+    .on(healthContract.health, async (c, { actor }) => {
       c.header("Cache-Control", "no-store");
-      const actor = await ctx.resolveActor(c);
       const report = actor.isAdmin ? await health.detail() : await health.liveness();
       return report.status === "healthy"
         ? { status: 200, body: report }

@@ -1,7 +1,7 @@
 import { paymentsContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
 import { AppError } from "../../lib/errors";
-import { contractRoutes, requireUser } from "../../middleware/auth-guards";
+import { contractRoutes } from "../../middleware/auth-guards";
 import { rateLimit } from "../../middleware/rate-limit";
 
 /**
@@ -19,24 +19,24 @@ export function paymentRoutes(ctx: AppContext) {
   });
   return contractRoutes(ctx)
     .on(paymentsContract.plans, async () => ({ status: 200, body: await payments.plansView() }))
-    .on(paymentsContract.subscription, async (c) => ({
+    .on(paymentsContract.subscription, async (_c, { userId }) => ({
       status: 200,
-      body: await payments.subscription(await requireUser(ctx, c)),
+      body: await payments.subscription(userId),
     }))
-    .on(paymentsContract.expiring, async (c) => ({
+    .on(paymentsContract.expiring, async (_c, { userId }) => ({
       status: 200,
-      body: { lots: await payments.expiring(await requireUser(ctx, c)) },
+      body: { lots: await payments.expiring(userId) },
     }))
-    .on(paymentsContract.orders, async (c, { query }) => ({
+    .on(paymentsContract.orders, async (_c, { query, userId }) => ({
       status: 200,
-      body: { orders: await payments.orders(await requireUser(ctx, c), query.limit) },
+      body: { orders: await payments.orders(userId, query.limit) },
     }))
-    .on(paymentsContract.create, buyLimit, async (c, { body }) => ({
+    .on(paymentsContract.create, buyLimit, async (_c, { body, userId }) => ({
       status: 200,
-      body: await payments.create(await requireUser(ctx, c), body.planId),
+      body: await payments.create(userId, body.planId),
     }))
-    .on(paymentsContract.order, async (c, { params }) => {
-      const order = await payments.order(await requireUser(ctx, c), params.orderId);
+    .on(paymentsContract.order, async (_c, { params, userId }) => {
+      const order = await payments.order(userId, params.orderId);
       if (!order) throw new AppError("not_found", 404, "Order not found");
       return { status: 200, body: { order } };
     })

@@ -27,8 +27,7 @@ export function uploadRoutes(ctx: AppContext) {
       windowSeconds: 3600,
       by: (actor, ip) => ({ ip, user: actor.userId, guest: actor.guestTrialId }),
     }),
-    async (c) => {
-      const actor = await ctx.resolveActor(c);
+    async (c, { actor }) => {
       if (!actor.userId && actor.guestTrialId) {
         const trial = await ctx.services.guests.status(actor.guestTrialId, c.get("clientIp"));
         // A guest's photo is only good for the free try: once used, uploading stops too.
