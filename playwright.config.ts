@@ -54,6 +54,8 @@ export default defineConfig({
       dependencies: ["chromium"],
     },
   ],
+  // The demo admin signs in once per run; journeys reuse the saved session (ADMIN_STATE).
+  globalSetup: "./apps/web/e2e/global-setup.ts",
   webServer: {
     command: "node scripts/e2e-server.mjs",
     url: `http://127.0.0.1:${port}/api/health`,

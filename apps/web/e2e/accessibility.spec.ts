@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { ADMIN_SECTIONS, APP_PAGES, PLAIN_PAGES } from "@rupa/shared/web-pages";
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsAdmin } from "./support/app";
+import { asAdmin } from "./support/app";
 import { openGenerator, pickStyle, signUpAndSignIn } from "./support/generator";
 
 // axe-core on every page of the app against the real server, as a visitor, as a member, on the
@@ -125,7 +125,7 @@ test("every admin section: no serious or critical violation at 360 and 1280 px",
   page,
 }) => {
   test.setTimeout(360_000);
-  await signInAsAdmin(page);
+  await asAdmin(page);
   await checkPages(
     page,
     ADMIN_SECTIONS.map((s) => (s === "dashboard" ? "/admin" : `/admin/${s}`)),

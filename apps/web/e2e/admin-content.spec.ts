@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { signInAsAdmin } from "./support/app";
+import { asAdmin } from "./support/app";
 import { openGenerator, pickStyle, signUpAndSignIn, uploadPortrait } from "./support/generator";
 
 // The admin content sections against the real server (issue 14): a keyword banned in the Banned
@@ -17,7 +17,7 @@ const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(
 async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale: "id-ID" });
   const page = await context.newPage();
-  await signInAsAdmin(page);
+  await asAdmin(page);
   return page;
 }
 

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import {
   generateButton,
   openGenerator,
@@ -6,9 +6,10 @@ import {
   signUpAndSignIn,
   uploadPortrait,
 } from "./support/generator";
+import { adminPage } from "./support/app";
 
 // The admin Dashboard, Analytics and Uploads against the real server: a member uploads a photo
-// and makes an avatar; the demo admin signs in like a person, sees the real figures (the same
+// and makes an avatar; the demo admin (its saved session) sees the real figures (the same
 // as the API's, never hard-coded: other journeys add users too), reads the charts and the top
 // styles, finds the member's upload by e-mail and deletes it.
 
@@ -19,18 +20,6 @@ test.use({ viewport: DESKTOP });
 
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifikasi|Notifications/ });
-
-async function signInAsAdmin(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP, locale: "id-ID" });
-  const page = await context.newPage();
-  await page.goto("/auth");
-  await expect(h1(page)).toHaveText("Masuk ke Rupa");
-  await page.getByLabel("Email", { exact: true }).fill("admin@rupa.test");
-  await page.getByLabel("Password", { exact: true }).fill("admin-password-123");
-  await page.getByRole("button", { name: "Masuk", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/auth/);
-  return page;
-}
 
 type Dashboard = {
   totals: { users: number; results: number; activeStyles: number; creditsUsed: number };
@@ -57,7 +46,7 @@ test("the admin sees real figures, reads the charts and deletes a member's uploa
   await generateButton(page).click();
   await expect(page).toHaveURL(/\/gallery$/, { timeout: 30_000 });
 
-  const admin = await signInAsAdmin(browser);
+  const admin = await adminPage(browser, { viewport: DESKTOP });
 
   // Dashboard: the figures are the API's (which already count the member and the avatar).
   const before = (await (await admin.request.get("/api/admin/dashboard")).json()) as Dashboard;

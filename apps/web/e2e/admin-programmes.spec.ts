@@ -7,7 +7,7 @@ import {
   uploadPortrait,
   type StyleRow,
 } from "./support/generator";
-import { setSetting, signInAsAdmin } from "./support/app";
+import { setSetting, asAdmin } from "./support/app";
 
 // The admin's Referrals and AI settings sections against the real server (issue 14):
 // - The referral rule (docs/product/referrals.md): 3 friends sign up with the referral code,
@@ -46,7 +46,7 @@ async function newPage(browser: Browser, base: string, viewport?: typeof PHONE):
 /** The demo admin, signed in through /auth in a browser of their own. */
 async function adminPage(browser: Browser, base: string, viewport?: typeof PHONE): Promise<Page> {
   const page = await newPage(browser, base, viewport);
-  await signInAsAdmin(page);
+  await asAdmin(page);
   return page;
 }
 

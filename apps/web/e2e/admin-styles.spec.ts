@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { asAdmin } from "./support/app";
 
 // The admin Styles section against the real server (issue 13): the demo admin duplicates a
 // seeded style and works only on that copy (other journeys rely on the seeded styles), turns it
@@ -6,14 +7,6 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 // every change on /eksplor at once.
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifikasi|Notifications/ });
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto("/auth");
-  await page.getByLabel("Email", { exact: true }).fill("admin@rupa.test");
-  await page.getByLabel("Password", { exact: true }).fill("admin-password-123");
-  await page.getByRole("button", { name: "Masuk", exact: true }).click();
-  await expect(page).toHaveURL(/\/eksplor$/);
-}
 
 /** The cartoon group of /eksplor as a visitor sees it now (a new browser: nothing cached). */
 async function visitorCartoonNames(browser: Browser, baseURL: string): Promise<string> {
@@ -33,7 +26,7 @@ test("an admin's style changes show on /eksplor for a visitor at once", async ({
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
+  await asAdmin(page);
   await page.goto("/admin/styles?q=anime-shonen");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gaya");
   const source = page

@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { adminPage } from "./support/app";
 
 // The admin System and Security sections against the real server: every step of the health
 // check runs for real and passes, Clear Cache / Optimize Database / Export Logs act, and a
@@ -14,25 +15,13 @@ test.describe.configure({ mode: "serial" });
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifikasi|Notifications/ });
 
-async function signInAsAdmin(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP, locale: "id-ID" });
-  const page = await context.newPage();
-  await page.goto("/auth");
-  await expect(h1(page)).toHaveText("Masuk ke Rupa");
-  await page.getByLabel("Email", { exact: true }).fill("admin@rupa.test");
-  await page.getByLabel("Password", { exact: true }).fill("admin-password-123");
-  await page.getByRole("button", { name: "Masuk", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/auth/);
-  return page;
-}
-
 const STEPS = ["functions", "database", "auth", "registration", "styles", "storage"];
 
 test("System: real health, every check passes, caches cleared, database optimized, log exported", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
-  const admin = await signInAsAdmin(browser);
+  const admin = await adminPage(browser, { viewport: DESKTOP });
   await admin.goto("/admin/system");
   await expect(h1(admin)).toHaveText("Sistem");
   for (const c of ["database", "storage", "queue", "auth"])
@@ -96,7 +85,7 @@ test("Security: a failed sign-in through the form is listed; a setting is saved 
   await expect(visitor).toHaveURL(/\/auth/);
   await visitor.context().close();
 
-  const admin = await signInAsAdmin(browser);
+  const admin = await adminPage(browser, { viewport: DESKTOP });
   await admin.goto("/admin/security");
   await expect(h1(admin)).toHaveText("Keamanan");
   const failed = admin.getByTestId("security-failed");

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { adminPage, DEMO_ADMIN } from "./support/app";
 import { signUpAndSignIn } from "./support/generator";
 
 // The Users section against the real server (issue 13): a member signs up; the demo admin finds
@@ -8,7 +9,6 @@ import { signUpAndSignIn } from "./support/generator";
 // A member who opens /admin is sent to / : covered by accounts.spec.ts ("A signed-in non-admin
 // opening /admin lands on /"), so it is not repeated here.
 
-const ADMIN = { email: "admin@rupa.test", password: "admin-password-123" };
 const PHONE = { width: 360, height: 800 };
 
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
@@ -22,22 +22,6 @@ async function balance(page: Page): Promise<number> {
 }
 
 /** The demo admin, signed in through /auth in a browser of their own. */
-async function adminPage(browser: Browser, base: string, viewport?: typeof PHONE): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: base,
-    locale: "id-ID",
-    timezoneId: "Asia/Jakarta",
-    ...(viewport ? { viewport } : {}),
-  });
-  const page = await context.newPage();
-  await page.goto("/auth");
-  await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Masuk", exact: true }).click();
-  await expect(page).toHaveURL(/\/eksplor$/);
-  return page;
-}
-
 /** Opens /admin/users and searches for `email` like a person (type, Enter). */
 async function findUser(page: Page, email: string) {
   await page.goto("/admin/users");
@@ -60,7 +44,7 @@ test("the admin finds a member, adds 5 credits, sees them in the ledger and the 
   const email = await signUpAndSignIn(page);
   const before = await balance(page);
 
-  const admin = await adminPage(browser, baseURL!);
+  const admin = await adminPage(browser, { baseURL });
   const row = await findUser(admin, email);
   await expect(row.getByTestId("user-credits")).toHaveText(String(before));
   await expect(row).toContainText("Member");
@@ -78,7 +62,7 @@ test("the admin finds a member, adds 5 credits, sees them in the ledger and the 
   const line = sheet.getByRole("row").filter({ hasText: "Tambahan dari admin" });
   await expect(line).toContainText("+5");
   await expect(line).toContainText("Admin: +5 kredit");
-  await expect(line).toContainText(ADMIN.email);
+  await expect(line).toContainText(DEMO_ADMIN.email);
   await expect(sheet.getByText("Belum ada pembayaran.")).toBeVisible();
   await admin.reload();
   await expect(sheet.getByTestId("user-detail-balance")).toHaveText(String(before + 5));
@@ -89,7 +73,7 @@ test("the admin finds a member, adds 5 credits, sees them in the ledger and the 
   await expect(h1(admin)).toHaveText("Jejak Audit");
   const audit = admin.getByRole("row").filter({ hasText: "Kredit ditambahkan" });
   await expect(audit).toHaveCount(1);
-  await expect(audit).toContainText(ADMIN.email);
+  await expect(audit).toContainText(DEMO_ADMIN.email);
 
   // The member's own /credits shows the higher balance.
   await page.goto("/credits");
@@ -107,7 +91,7 @@ test.describe("on a phone (360x800)", () => {
   }) => {
     test.setTimeout(120_000);
     const email = await signUpAndSignIn(page);
-    const admin = await adminPage(browser, baseURL!, PHONE);
+    const admin = await adminPage(browser, { baseURL, viewport: PHONE });
     const row = await findUser(admin, email);
     // The page itself never moves sideways; the table scrolls inside its card.
     expect(

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
-import { kanvasPrice, switchLanguage } from "./support/app";
+import { ADMIN_STATE, kanvasPrice, switchLanguage } from "./support/app";
 import { choosePhoto, portraitJpeg, signUpAndSignIn } from "./support/generator";
 
 // Kanvas against the real server (issue 15): text-to-image and image-to-image runs made by the
@@ -169,11 +169,8 @@ test.describe("desktop", () => {
     const admin = await playwrightRequest.newContext({
       baseURL,
       extraHTTPHeaders: { origin: baseURL! },
+      storageState: ADMIN_STATE,
     });
-    const signIn = await admin.post("/api/account/sign-in", {
-      data: { email: "admin@rupa.test", password: "admin-password-123" },
-    });
-    expect(signIn.ok()).toBe(true);
     const created = await admin.post("/api/admin/banned-keywords", {
       data: { keyword: word, reason: "kanvas journey" },
     });

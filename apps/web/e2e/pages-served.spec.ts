@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsAdmin } from "./support/app";
+import { asAdmin } from "./support/app";
 
 // What the server answers before any script runs (issue 34): an address that is no page of the
 // app is a 404 with the app's not-found page, and the legal texts are in the first HTML, so a
@@ -29,7 +29,7 @@ test.describe("unknown pages", () => {
   });
 
   test("an admin at an unknown admin section gets 404 and the not-found page", async ({ page }) => {
-    await signInAsAdmin(page);
+    await asAdmin(page);
 
     const unknown = await page.goto("/admin/tidak-ada");
     expect(unknown?.status()).toBe(404);

@@ -1,4 +1,12 @@
-import { expect, type Browser, type Locator, type Page } from "@playwright/test";
+import fs from "node:fs";
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 
 // Steps shared by journeys against the real server, whatever they are about.
 
@@ -20,11 +28,42 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole("button", { name: "Masuk", exact: true }).click();
 }
 
-/** The demo admin the test server starts with, signed in through /auth like a person. */
+/** The demo admin the test server starts with. */
+export const DEMO_ADMIN = { email: "admin@rupa.test", password: "admin-password-123" };
+
+/** The demo admin signed in through /auth like a person: for journeys about signing in. */
 export async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto("/auth");
-  await signIn(page, "admin@rupa.test", "admin-password-123");
+  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await expect(page).toHaveURL(/\/eksplor$/);
+}
+
+/**
+ * The demo admin's session, signed in once per run by global-setup.ts (after the test server is
+ * up, before any journey). A journey that is not about signing in reuses it.
+ */
+export const ADMIN_STATE = "playwright/.auth/admin.json";
+
+/** `page`'s browser takes the demo admin's saved session, and the page opens /eksplor. */
+export async function asAdmin(page: Page): Promise<void> {
+  const state = JSON.parse(fs.readFileSync(ADMIN_STATE, "utf8")) as {
+    cookies: Parameters<BrowserContext["addCookies"]>[0];
+  };
+  await page.context().addCookies(state.cookies);
+  await page.goto("/eksplor");
+}
+
+/** A new browser signed in as the demo admin (its saved session), with `options`. */
+export async function adminPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    locale: "id-ID",
+    ...options,
+    storageState: ADMIN_STATE,
+  });
+  return context.newPage();
 }
 
 /**
