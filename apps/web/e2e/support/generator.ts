@@ -1,6 +1,5 @@
-import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { facePhoto } from "../../../server/test/face-photos";
-import { mailLink, signIn } from "./app";
 
 // Steps shared by the journeys that make avatars through the real generator.
 
@@ -79,25 +78,44 @@ export const ready = (page: Page) =>
   page.getByRole("status").filter({ hasText: "Foto siap dipakai" });
 export const generateButton = (page: Page) => page.getByRole("button", { name: "Buat Avatar" });
 
-// Sign-up through the real form and the dev mailbox (as accounts.spec.ts does).
+/**
+ * A new confirmed member, signed in in `page`'s browser, which then shows /eksplor; their e-mail.
+ * For journeys about what members do, not about signing up: the same requests the form makes
+ * (sign-up, the e-mailed confirmation link from the dev mailbox, sign-in), without typing them.
+ * Signing up through the form is proved by accounts.spec.ts.
+ */
 export async function signUpAndSignIn(page: Page, chosenPassword?: string): Promise<string> {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const email = `gen.${tag}@rupa.test`;
   const password = chosenPassword ?? `rahasia-${tag}`;
-  await page.goto("/auth?mode=signup");
-  await page.getByLabel("Nama lengkap").fill("Gina Rupa");
-  await page.getByLabel("Nomor HP").fill("0812 3456 7890");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Daftar sekarang" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cek email kamu");
-
-  await (await mailLink(page, email, "confirm-email")).click();
-  await expect(page).toHaveURL(/\/auth/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Masuk ke Rupa");
-  await signIn(page, email, password);
+  const headers = { origin: new URL(test.info().project.use.baseURL!).origin };
+  const up = await page.request.post("/api/account/sign-up", {
+    headers,
+    data: { fullName: "Gina Rupa", phone: "081234567890", email, password, language: "id" },
+  });
+  expect(up.status()).toBe(201);
+  let link: string | undefined;
+  await expect(async () => {
+    link = confirmLink(await (await page.request.get("/dev/mailbox")).text(), email);
+    expect(link).toBeTruthy();
+  }).toPass({ timeout: 20_000 });
+  expect((await page.request.get(link!)).ok()).toBe(true);
+  const signIn = await page.request.post("/api/account/sign-in", {
+    headers,
+    data: { email, password },
+  });
+  expect(signIn.status()).toBe(200);
+  await page.goto("/eksplor");
   await expect(page).toHaveURL(/\/eksplor$/);
   return email;
+}
+
+/** The link of the newest confirm-email mail to `to` on the dev mailbox page (`html`). */
+function confirmLink(html: string, to: string): string | undefined {
+  const mail = html
+    .split("<article>")
+    .find((a) => a.includes(`<span data-to>${to}</span> · confirm-email`));
+  return mail?.match(/<a href="([^"]+)">/)?.[1]?.replace(/&amp;/g, "&");
 }
 
 /** Picks the face photo (JPEG) from the gallery button and waits until the photo is ready. */
