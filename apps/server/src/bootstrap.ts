@@ -39,12 +39,12 @@ import { createAiConfigsRepository } from "./modules/ai-configs/ai-configs.repos
 import { createBannedKeywordsRepository } from "./modules/banned-keywords/banned-keywords.repository";
 import { createAdminAiConfigsService } from "./modules/admin-ai-configs/admin-ai-configs.service";
 import { createAdminReferralsService } from "./modules/admin-referrals/admin-referrals.service";
-import { createGenerationEvents } from "./modules/generations/generation-events";
 import { type ChangeBus, createLocalChangeBus } from "./infra/db/change-bus";
 import { createGenerationWorker } from "./modules/generations/generation.worker";
 import { imagePostProcessor } from "./infra/images/post-process";
 import { createGenerationsRepository } from "./modules/generations/generations.repository";
 import { createGenerationsService } from "./modules/generations/generations.service";
+import { createJobEvents } from "./modules/jobs";
 import { createKanvasRepository } from "./modules/kanvas/kanvas.repository";
 import { createKanvasService } from "./modules/kanvas/kanvas.service";
 import { createKanvasWorker } from "./modules/kanvas/kanvas.worker";
@@ -143,7 +143,7 @@ export function createAppContext(core: CoreParts): AppContext {
   const predictionWaiters = createPredictionWaiters();
   const aiConfigs = createAiConfigsRepository(db.db);
   const providers = createProviderRegistry(env, aiConfigs, log, predictionWaiters);
-  const generationEvents = createGenerationEvents(changes);
+  const jobEvents = createJobEvents(changes);
   const generationsRepo = createGenerationsRepository(db.db);
 
   // better-auth calls back into the auth service when an e-mail is confirmed.
@@ -228,7 +228,7 @@ export function createAppContext(core: CoreParts): AppContext {
     banned: bannedRepo,
     providers,
     queue: core.queue,
-    events: generationEvents,
+    events: jobEvents,
   });
   const referralsService = createReferralsService({
     db: db.db,
@@ -249,7 +249,7 @@ export function createAppContext(core: CoreParts): AppContext {
     providers,
     images: imagePostProcessor,
     queue: core.queue,
-    events: generationEvents,
+    events: jobEvents,
     referrals: referralsService,
     log,
     timeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
@@ -267,7 +267,7 @@ export function createAppContext(core: CoreParts): AppContext {
     banned: bannedRepo,
     providers,
     queue: core.queue,
-    events: generationEvents,
+    events: jobEvents,
   });
   const kanvasWorker = createKanvasWorker({
     db: db.db,
@@ -279,7 +279,7 @@ export function createAppContext(core: CoreParts): AppContext {
     providers,
     images: imagePostProcessor,
     queue: core.queue,
-    events: generationEvents,
+    events: jobEvents,
     log,
     timeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
     retryBaseSeconds: env.GENERATION_RETRY_BASE_SECONDS,
@@ -413,7 +413,7 @@ export function createAppContext(core: CoreParts): AppContext {
       uploads,
       guests,
       generations,
-      generationEvents,
+      jobEvents,
       generateWorker,
       kanvas,
       kanvasWorker,

@@ -16,8 +16,7 @@ import {
   MAX_ATTEMPTS,
 } from "./generation.worker";
 import type { GenerationRow } from "./generations.repository";
-import { jobIdFor } from "./job-lifecycle";
-import type { PictureKeys } from "./result-store";
+import { jobIdFor, type PictureKeys } from "../jobs";
 
 /**
  * The generation lifecycle against in-memory fakes (no database, no images, no timers): the

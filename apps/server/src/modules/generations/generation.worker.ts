@@ -1,7 +1,7 @@
 import type { Database } from "../../infra/db/client";
 import type { ImagePostProcessor } from "../../infra/images/post-process";
 import { localLookOf } from "../../infra/providers/local/local-look";
-import { type GenerateRequest, ProviderError, sizeFor } from "../../infra/providers/provider";
+import { type GenerateRequest, sizeFor } from "../../infra/providers/provider";
 import type { ProviderRegistry } from "../../infra/providers/registry";
 import { defineJob, type QueueOps } from "../../infra/queue/queue";
 import type { ObjectOwner, Storage } from "../../infra/storage/storage";
@@ -15,10 +15,15 @@ import type { UploadsRepository } from "../uploads/uploads.repository";
 import { faceCheckOf } from "../uploads/uploads.service";
 import { BACKGROUND_COLOURS } from "./prompt";
 import type { PasFotoBackground } from "@rupa/shared";
-import type { GenerationEvents } from "./generation-events";
+import {
+  classifyJobError,
+  createJobLifecycle,
+  createResultStore,
+  heartbeatSecondsFor,
+  type JobEvents,
+  PermanentFailure,
+} from "../jobs";
 import type { GenerationRow, GenerationsRepository } from "./generations.repository";
-import { createJobLifecycle, type Failure, heartbeatSecondsFor } from "./job-lifecycle";
-import { createResultStore } from "./result-store";
 
 /** The queue of avatar generations; a job carries the generation's id. */
 export const GENERATE_JOB = defineJob<{ generationId: string }>("generate-avatar");
@@ -50,7 +55,7 @@ export interface GenerationWorkerDeps {
   providers: Pick<ProviderRegistry, "forService">;
   images: ImagePostProcessor;
   queue: Pick<QueueOps, "send" | "jobInfo" | "deleteJob">;
-  events: Pick<GenerationEvents, "changed">;
+  events: Pick<JobEvents, "changed">;
   /** A member's avatar delivered: their referral completes if it is due (and pays if due). */
   referrals: Pick<ReferralsService, "onFirstAvatar">;
   log: Logger;
@@ -62,16 +67,6 @@ export interface GenerationWorkerDeps {
   heartbeatSeconds?: number;
 }
 
-/** A failure that will not get better with another try (the photo or the style is gone). */
-export class PermanentFailure extends Error {
-  constructor(
-    public readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 const USER_MESSAGES: Record<string, string> = {
   provider_timeout: "The AI service took too long. Your credit was returned; please try again.",
   provider_error: "The AI service could not make this avatar. Your credit was returned.",
@@ -80,23 +75,8 @@ const USER_MESSAGES: Record<string, string> = {
   internal_error: "Something went wrong on our side. Your credit was returned.",
 };
 
-/** How the lifecycle reads a failed generation attempt (null: a crash, retried). */
-export function classifyGenerationError(e: unknown): Failure | null {
-  if (e instanceof PermanentFailure) return { code: e.code, detail: e.message, permanent: true };
-  if (e instanceof ProviderError) {
-    const code = /timed out|cancelled/.test(e.message) ? "provider_timeout" : "provider_error";
-    return {
-      code,
-      detail: e.message,
-      permanent: e.kind === "permanent",
-      retryAfterSeconds: e.retryAfterSeconds,
-    };
-  }
-  return null;
-}
-
 /**
- * The avatar generation's worker: one instance of the job lifecycle (job-lifecycle.ts) whose
+ * The avatar generation's worker: one instance of the job lifecycle (the job kit, modules/jobs) whose
  * attempt reads the photo and the style, calls the active provider, stores and post-processes
  * its output and completes the generation, and whose end refunds the credit or the guest trial.
  */
@@ -225,7 +205,7 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
       payload: (generationId) => ({ generationId }),
       rows: d.generations,
       attempt,
-      classify: classifyGenerationError,
+      classify: classifyJobError,
       crashCode: "internal_error",
       staleCode: "provider_timeout",
       fail,

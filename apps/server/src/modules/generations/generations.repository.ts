@@ -7,7 +7,7 @@ import {
   users,
 } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
-import type { PictureKeys } from "./result-store";
+import type { PictureKeys } from "../jobs";
 
 export type GenerationRow = typeof generationJobs.$inferSelect;
 export type ResultRow = typeof results.$inferSelect;

@@ -13,10 +13,9 @@ import type { ReferralsRepository } from "../referrals/referrals.repository";
 import type { SettingsRepository } from "../settings/settings.repository";
 import type { StylesRepository } from "../styles/styles.repository";
 import { photoRefusal, type UploadsService } from "../uploads/uploads.service";
-import { pictureUrls } from "./result-store";
 import type { BannedKeywordsRepository } from "../banned-keywords/banned-keywords.repository";
 import { refuseBanned } from "../banned-keywords/banned-keywords.service";
-import type { GenerationEvents } from "./generation-events";
+import { type JobEvents, pictureUrls, uploadNotReady } from "../jobs";
 import { GENERATE_JOB } from "./generation.worker";
 import type { GenerationRow, GenerationsRepository } from "./generations.repository";
 import { PAS_FOTO_BACKGROUNDS, type PasFotoBackground } from "@rupa/shared";
@@ -35,12 +34,11 @@ export interface GenerationDeps {
   banned: Pick<BannedKeywordsRepository, "active">;
   providers: ProviderRegistry;
   queue: Pick<Queue, "send" | "check">;
-  events: GenerationEvents;
+  events: JobEvents;
 }
 
 export const generationErrors = {
   styleNotFound: () => new AppError("style_not_found", 404, "This style is not available"),
-  uploadNotReady: () => new AppError("upload_not_ready", 409, "The photo is still being processed"),
   premium: () =>
     new AppError(
       "premium_required",
@@ -143,8 +141,7 @@ export function createGenerationsService(d: GenerationDeps) {
       const style = await d.styles.findActiveRow(input.styleId);
       if (!style) throw generationErrors.styleNotFound();
       const upload = await d.uploads.owned(actor, input.uploadId);
-      if (upload.status !== "completed" || !upload.croppedKey)
-        throw generationErrors.uploadNotReady();
+      if (upload.status !== "completed" || !upload.croppedKey) throw uploadNotReady();
       // The free photo check, before anything is spent (a photo it could not check is allowed).
       const refusal = photoRefusal(upload);
       if (refusal === "no_face") throw generationErrors.noFace();

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { generationJobs, kanvasImages, kanvasRuns } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
-import type { PictureKeys } from "../generations/result-store";
+import type { PictureKeys } from "../jobs";
 import {
   type GenerationRow,
   jobLifecycleRows,

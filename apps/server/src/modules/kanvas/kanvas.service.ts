@@ -9,10 +9,8 @@ import { errors } from "../../lib/errors";
 import type { BannedKeywordsRepository } from "../banned-keywords/banned-keywords.repository";
 import { refuseBanned } from "../banned-keywords/banned-keywords.service";
 import type { CreditsService } from "../credits/credits.service";
-import type { GenerationEvents } from "../generations/generation-events";
 import type { GenerationRow, GenerationsRepository } from "../generations/generations.repository";
-import { generationErrors } from "../generations/generations.service";
-import { pictureUrls } from "../generations/result-store";
+import { type JobEvents, pictureUrls, uploadNotReady } from "../jobs";
 import type { SettingsRepository } from "../settings/settings.repository";
 import type { UploadsService } from "../uploads/uploads.service";
 import type {
@@ -33,7 +31,7 @@ export interface KanvasDeps {
   banned: Pick<BannedKeywordsRepository, "active">;
   providers: Pick<ProviderRegistry, "forKanvas">;
   queue: Pick<Queue, "send">;
-  events: Pick<GenerationEvents, "changed">;
+  events: Pick<JobEvents, "changed">;
 }
 
 /** Runs a member sees in their history. */
@@ -155,7 +153,7 @@ export function createKanvasService(d: KanvasDeps) {
       const negativePrompt = input.negativePrompt ?? "";
       refuseBanned(await d.banned.active(), { prompt: input.prompt, negativePrompt });
       const references = await d.uploads.ownedAll(actor, input.imageIds);
-      if (references.some((u) => u.status !== "completed")) throw generationErrors.uploadNotReady();
+      if (references.some((u) => u.status !== "completed")) throw uploadNotReady();
       const provider = await d.providers.forKanvas();
       const price = await d.settings.getInt("kanvas_credits_per_image");
       const seed = input.seed ?? randomInt(0, SEED_SPACE);

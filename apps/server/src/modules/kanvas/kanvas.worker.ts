@@ -7,11 +7,15 @@ import type { ObjectOwner, Storage } from "../../infra/storage/storage";
 import { type Clock, systemClock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import type { CreditsService } from "../credits/credits.service";
-import type { GenerationEvents } from "../generations/generation-events";
-import { classifyGenerationError, PermanentFailure } from "../generations/generation.worker";
 import type { GenerationRow, GenerationsRepository } from "../generations/generations.repository";
-import { createJobLifecycle, heartbeatSecondsFor } from "../generations/job-lifecycle";
-import { createResultStore } from "../generations/result-store";
+import {
+  classifyJobError,
+  createJobLifecycle,
+  createResultStore,
+  heartbeatSecondsFor,
+  type JobEvents,
+  PermanentFailure,
+} from "../jobs";
 import type { UploadsRepository } from "../uploads/uploads.repository";
 import type { KanvasJobParams, KanvasRepository } from "./kanvas.repository";
 
@@ -54,7 +58,7 @@ export interface KanvasWorkerDeps {
   providers: Pick<ProviderRegistry, "forKanvas">;
   images: ImagePostProcessor;
   queue: Pick<QueueOps, "send" | "jobInfo" | "deleteJob">;
-  events: Pick<GenerationEvents, "changed">;
+  events: Pick<JobEvents, "changed">;
   log: Logger;
   clock?: Clock;
   timeoutSeconds: number;
@@ -63,7 +67,7 @@ export interface KanvasWorkerDeps {
 }
 
 /**
- * Kanvas pictures through the same durable lifecycle as avatars (job-lifecycle.ts): one job per
+ * Kanvas pictures through the same durable lifecycle as avatars (the job kit, modules/jobs): one job per
  * picture, so each is retried, delivered or refunded on its own. Its attempt reads the run and
  * its reference images, asks the active `kanvas_generation` provider for one picture, stores
  * and finishes it like an avatar and writes the `kanvas_images` row with the job's success.
@@ -144,7 +148,7 @@ export function createKanvasWorker(d: KanvasWorkerDeps) {
       payload: (jobId) => ({ jobId }),
       rows: d.kanvas,
       attempt,
-      classify: classifyGenerationError,
+      classify: classifyJobError,
       crashCode: "internal_error",
       staleCode: "provider_timeout",
       fail,
