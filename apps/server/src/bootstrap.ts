@@ -42,10 +42,13 @@ import { createAdminReferralsService } from "./modules/admin-referrals/admin-ref
 import { type ChangeBus, createLocalChangeBus } from "./infra/db/change-bus";
 import { createGenerationWorker } from "./modules/generations/generation.worker";
 import { imagePostProcessor } from "./infra/images/post-process";
-import { createGenerationsRepository } from "./modules/generations/generations.repository";
+import {
+  AVATAR_JOB_KINDS,
+  createGenerationsRepository,
+} from "./modules/generations/generations.repository";
 import { createGenerationsService } from "./modules/generations/generations.service";
-import { createJobEvents } from "./modules/jobs";
-import { createKanvasRepository } from "./modules/kanvas/kanvas.repository";
+import { createJobEvents, createJobsRepository } from "./modules/jobs";
+import { createKanvasRepository, KANVAS_JOB_KINDS } from "./modules/kanvas/kanvas.repository";
 import { createKanvasService } from "./modules/kanvas/kanvas.service";
 import { createKanvasWorker } from "./modules/kanvas/kanvas.worker";
 import { createGuestsRepository } from "./modules/guests/guests.repository";
@@ -145,6 +148,9 @@ export function createAppContext(core: CoreParts): AppContext {
   const providers = createProviderRegistry(env, aiConfigs, log, predictionWaiters);
   const jobEvents = createJobEvents(changes);
   const generationsRepo = createGenerationsRepository(db.db);
+  // The job kit's rows, one instance per worker's kinds: each claims and sweeps only its own.
+  const avatarJobs = createJobsRepository(db.db, AVATAR_JOB_KINDS);
+  const kanvasJobs = createJobsRepository(db.db, KANVAS_JOB_KINDS);
 
   // better-auth calls back into the auth service when an e-mail is confirmed.
   const hooks = {
@@ -217,6 +223,7 @@ export function createAppContext(core: CoreParts): AppContext {
 
   const generations = createGenerationsService({
     db: db.db,
+    jobs: avatarJobs,
     generations: generationsRepo,
     credits,
     guests: guestsRepo,
@@ -240,6 +247,7 @@ export function createAppContext(core: CoreParts): AppContext {
   });
   const generateWorker = createGenerationWorker({
     db: db.db,
+    jobs: avatarJobs,
     generations: generationsRepo,
     uploads: uploadsRepo,
     styles: stylesRepo,
@@ -260,7 +268,7 @@ export function createAppContext(core: CoreParts): AppContext {
   const kanvas = createKanvasService({
     db: db.db,
     kanvas: kanvasRepo,
-    generations: generationsRepo,
+    jobs: kanvasJobs,
     credits,
     uploads,
     settings,
@@ -272,7 +280,7 @@ export function createAppContext(core: CoreParts): AppContext {
   const kanvasWorker = createKanvasWorker({
     db: db.db,
     kanvas: kanvasRepo,
-    generations: generationsRepo,
+    jobs: kanvasJobs,
     uploads: uploadsRepo,
     credits,
     storage: core.storage,

@@ -15,15 +15,26 @@ import type { StylesRepository } from "../styles/styles.repository";
 import { photoRefusal, type UploadsService } from "../uploads/uploads.service";
 import type { BannedKeywordsRepository } from "../banned-keywords/banned-keywords.repository";
 import { refuseBanned } from "../banned-keywords/banned-keywords.service";
-import { type JobEvents, pictureUrls, uploadNotReady } from "../jobs";
+import {
+  type GenerationRow,
+  type JobEvents,
+  type JobsRepository,
+  pictureUrls,
+  uploadNotReady,
+} from "../jobs";
 import { GENERATE_JOB } from "./generation.worker";
-import type { GenerationRow, GenerationsRepository } from "./generations.repository";
+import type { GenerationsRepository } from "./generations.repository";
 import { PAS_FOTO_BACKGROUNDS, type PasFotoBackground } from "@rupa/shared";
 import { backgroundFor, buildPrompt, withBackground } from "./prompt";
 
 export interface GenerationDeps {
   db: Database;
-  generations: GenerationsRepository;
+  /** The avatar kinds' job rows (the job kit's repository for AVATAR_JOB_KINDS). */
+  jobs: Pick<JobsRepository, "insert" | "findById" | "position">;
+  generations: Pick<
+    GenerationsRepository,
+    "resultOf" | "medianSeconds" | "countQueued" | "listActiveFor"
+  >;
   credits: CreditsService;
   guests: GuestsRepository;
   guestsService: GuestsService;
@@ -73,7 +84,7 @@ export const generationErrors = {
 export function createGenerationsService(d: GenerationDeps) {
   async function view(gen: GenerationRow): Promise<Generation> {
     const [position, estimate, result] = await Promise.all([
-      gen.status === "queued" ? d.generations.position(gen) : Promise.resolve(null),
+      gen.status === "queued" ? d.jobs.position(gen) : Promise.resolve(null),
       gen.status === "queued" || gen.status === "processing"
         ? d.generations.medianSeconds(gen.provider)
         : Promise.resolve(null),
@@ -195,7 +206,7 @@ export function createGenerationsService(d: GenerationDeps) {
           if (outcome === "used") throw generationErrors.trialUsed();
           if (outcome === "ip_cap") throw generationErrors.ipCap();
         }
-        return d.generations.insert(tx, {
+        return d.jobs.insert(tx, {
           kind: custom ? "custom_profession" : "avatar",
           customRequestId: custom?.requestId ?? null,
           status: "queued",
@@ -235,7 +246,7 @@ export function createGenerationsService(d: GenerationDeps) {
 
     /** A generation the actor owns, or 404. */
     async owned(actor: Actor, id: string): Promise<GenerationRow> {
-      const gen = await d.generations.findById(id);
+      const gen = await d.jobs.findById(id);
       const mine =
         gen &&
         ((actor.userId && gen.userId === actor.userId) ||

@@ -7,7 +7,8 @@
  * - the result store (a provider's picture into storage, finished and watermarked),
  * - the error classification the lifecycle reads an attempt's failure with,
  * - the change events and the progress stream (SSE) a watcher follows a job by,
- * - what starting one shares (the rate limit, the photo-not-ready refusal).
+ * - what starting one shares (the rate limit, the photo-not-ready refusal),
+ * - the job rows every kind writes (jobs.repository.ts, one instance per set of kinds).
  */
 export {
   type AttemptRow,
@@ -26,3 +27,10 @@ export { classifyJobError, PermanentFailure } from "./job-errors";
 export { createJobEvents, type JobEvents } from "./job-events";
 export { followJob, followSSE, RECONNECT_EVENT } from "./job-stream";
 export { generationLimit, uploadNotReady } from "./job-start";
+export {
+  createJobsRepository,
+  type GenerationRow,
+  type JobKind,
+  type JobRow,
+  type JobsRepository,
+} from "./jobs.repository";
