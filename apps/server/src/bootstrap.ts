@@ -39,13 +39,16 @@ import { createAiConfigsRepository } from "./modules/ai-configs/ai-configs.repos
 import { createBannedKeywordsRepository } from "./modules/banned-keywords/banned-keywords.repository";
 import { createAdminAiConfigsService } from "./modules/admin-ai-configs/admin-ai-configs.service";
 import { createAdminReferralsService } from "./modules/admin-referrals/admin-referrals.service";
-import { createGenerationEvents } from "./modules/generations/generation-events";
 import { type ChangeBus, createLocalChangeBus } from "./infra/db/change-bus";
 import { createGenerationWorker } from "./modules/generations/generation.worker";
 import { imagePostProcessor } from "./infra/images/post-process";
-import { createGenerationsRepository } from "./modules/generations/generations.repository";
+import {
+  AVATAR_JOB_KINDS,
+  createGenerationsRepository,
+} from "./modules/generations/generations.repository";
 import { createGenerationsService } from "./modules/generations/generations.service";
-import { createKanvasRepository } from "./modules/kanvas/kanvas.repository";
+import { createJobEvents, createJobsRepository } from "./modules/jobs";
+import { createKanvasRepository, KANVAS_JOB_KINDS } from "./modules/kanvas/kanvas.repository";
 import { createKanvasService } from "./modules/kanvas/kanvas.service";
 import { createKanvasWorker } from "./modules/kanvas/kanvas.worker";
 import { createGuestsRepository } from "./modules/guests/guests.repository";
@@ -143,8 +146,11 @@ export function createAppContext(core: CoreParts): AppContext {
   const predictionWaiters = createPredictionWaiters();
   const aiConfigs = createAiConfigsRepository(db.db);
   const providers = createProviderRegistry(env, aiConfigs, log, predictionWaiters);
-  const generationEvents = createGenerationEvents(changes);
+  const jobEvents = createJobEvents(changes);
   const generationsRepo = createGenerationsRepository(db.db);
+  // The job kit's rows, one instance per worker's kinds: each claims and sweeps only its own.
+  const avatarJobs = createJobsRepository(db.db, AVATAR_JOB_KINDS);
+  const kanvasJobs = createJobsRepository(db.db, KANVAS_JOB_KINDS);
 
   // better-auth calls back into the auth service when an e-mail is confirmed.
   const hooks = {
@@ -218,6 +224,7 @@ export function createAppContext(core: CoreParts): AppContext {
 
   const generations = createGenerationsService({
     db: db.db,
+    jobs: avatarJobs,
     generations: generationsRepo,
     credits,
     guests: guestsRepo,
@@ -229,7 +236,7 @@ export function createAppContext(core: CoreParts): AppContext {
     banned: bannedRepo,
     providers,
     queue: core.queue,
-    events: generationEvents,
+    events: jobEvents,
   });
   const referralsService = createReferralsService({
     db: db.db,
@@ -241,6 +248,7 @@ export function createAppContext(core: CoreParts): AppContext {
   });
   const generateWorker = createGenerationWorker({
     db: db.db,
+    jobs: avatarJobs,
     generations: generationsRepo,
     uploads: uploadsRepo,
     styles: stylesRepo,
@@ -250,7 +258,7 @@ export function createAppContext(core: CoreParts): AppContext {
     providers,
     images: imagePostProcessor,
     queue: core.queue,
-    events: generationEvents,
+    events: jobEvents,
     referrals: referralsService,
     log,
     timeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
@@ -261,26 +269,26 @@ export function createAppContext(core: CoreParts): AppContext {
   const kanvas = createKanvasService({
     db: db.db,
     kanvas: kanvasRepo,
-    generations: generationsRepo,
+    jobs: kanvasJobs,
     credits,
     uploads,
     settings,
     banned: bannedRepo,
     providers,
     queue: core.queue,
-    events: generationEvents,
+    events: jobEvents,
   });
   const kanvasWorker = createKanvasWorker({
     db: db.db,
     kanvas: kanvasRepo,
-    generations: generationsRepo,
+    jobs: kanvasJobs,
     uploads: uploadsRepo,
     credits,
     storage: core.storage,
     providers,
     images: imagePostProcessor,
     queue: core.queue,
-    events: generationEvents,
+    events: jobEvents,
     log,
     timeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
     retryBaseSeconds: env.GENERATION_RETRY_BASE_SECONDS,
@@ -419,7 +427,7 @@ export function createAppContext(core: CoreParts): AppContext {
       uploads,
       guests,
       generations,
-      generationEvents,
+      jobEvents,
       generateWorker,
       kanvas,
       kanvasWorker,

@@ -27,7 +27,7 @@ import type { ReferralsService } from "./modules/referrals/referrals.service";
 import type { StyleEventsService } from "./modules/styles/style-events.service";
 import type { StylesRepository } from "./modules/styles/styles.repository";
 import type { StylesService } from "./modules/styles/styles.service";
-import type { GenerationEvents } from "./modules/generations/generation-events";
+import type { JobEvents } from "./modules/jobs";
 import type { GenerationsService } from "./modules/generations/generations.service";
 import type { GenerationWorker } from "./modules/generations/generation.worker";
 import type { KanvasService } from "./modules/kanvas/kanvas.service";
@@ -105,7 +105,8 @@ export interface AppContext {
     uploads: UploadsService;
     guests: GuestsService;
     generations: GenerationsService;
-    generationEvents: GenerationEvents;
+    /** Changes of avatars and Kanvas runs (the job kit): their progress streams wake on them. */
+    jobEvents: JobEvents;
     generateWorker: GenerationWorker;
     kanvas: KanvasService;
     kanvasWorker: KanvasWorker;

@@ -939,3 +939,5 @@ export const mailOutbox = pgTable(
 export type StyleRow = typeof styles.$inferSelect;
 /** A style's before/after preview pair. */
 export type PairRow = typeof stylePreviewPairs.$inferSelect;
+/** A durable job's row (an avatar generation or one Kanvas picture), as every module reads it. */
+export type GenerationJobRow = typeof generationJobs.$inferSelect;

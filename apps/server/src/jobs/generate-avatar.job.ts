@@ -6,7 +6,7 @@ import {
 } from "../modules/generations/generation.worker";
 import { KANVAS_JOB, KANVAS_SWEEPER_JOB, type KanvasWorker } from "../modules/kanvas/kanvas.worker";
 
-/** What the queue needs of a durable job's lifecycle (modules/generations/job-lifecycle.ts). */
+/** What the queue needs of a durable job's lifecycle (modules/jobs/job-lifecycle.ts). */
 interface Lifecycle {
   handle(id: string): Promise<void>;
   sweep(opts?: { queuedLimit?: number }): Promise<unknown>;

@@ -5,4 +5,5 @@
 export { fakeAudit } from "./audit";
 export { fakeCredits } from "./credits";
 export { fakeTransactor } from "./db";
+export { type FakeJobs, fakeJobs } from "./jobs";
 export { fakeSecurityEvents } from "./security";

@@ -1,6 +1,6 @@
 /**
  * The server ends an event stream with a `reconnect` event when it shuts down or the stream's
- * time is up (apps/server lib/follow-sse.ts), with a `retry:` delay. The EventSource then
+ * time is up (apps/server modules/jobs/job-stream.ts), with a `retry:` delay. The EventSource then
  * reconnects by itself, through the load balancer, to a process that is up, and is sent the
  * current state again.
  *

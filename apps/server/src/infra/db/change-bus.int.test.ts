@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { TEST_DATABASE_URL, testDriver } from "../../../test/harness";
-import { createGenerationEvents } from "../../modules/generations/generation-events";
+import { createJobEvents } from "../../modules/jobs";
 import { createSettingsCache } from "../../modules/settings/settings-cache";
 import { type ChangeBus, createLocalChangeBus, createPostgresChangeBus } from "./change-bus";
 
@@ -59,8 +59,8 @@ describe(`change bus on ${testDriver()}`, () => {
     const a = processBus();
     const b = processBus();
     await new Promise((r) => setTimeout(r, testDriver() === "postgres" ? 300 : 0));
-    const onA = createGenerationEvents(a);
-    const onB = createGenerationEvents(b);
+    const onA = createJobEvents(a);
+    const onB = createJobEvents(b);
     let woke = 0;
     onB.subscribe("gen-42", () => woke++);
     onA.changed("gen-42");

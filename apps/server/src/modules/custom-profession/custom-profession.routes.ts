@@ -2,7 +2,7 @@ import { customProfessionContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
 import { contractRoutes } from "../../middleware/auth-guards";
 import { rateLimit } from "../../middleware/rate-limit";
-import { generationLimit } from "../generations/generations.routes";
+import { generationLimit } from "../jobs";
 
 /** /api/custom-profession: the feature switch, the active configuration and new requests. */
 export function customProfessionRoutes(ctx: AppContext) {

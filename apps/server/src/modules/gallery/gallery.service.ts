@@ -13,7 +13,7 @@ import type { galleryQuerySchema } from "@rupa/shared";
 import type { Storage } from "../../infra/storage/storage";
 import { AppError, errors } from "../../lib/errors";
 import { fileUrl } from "../../infra/storage/storage";
-import { pictureUrls } from "../generations/result-store";
+import { pictureUrls } from "../jobs";
 import type { GalleryRepository, GalleryRow } from "./gallery.repository";
 
 function encodeCursor(row: GalleryRow): string {

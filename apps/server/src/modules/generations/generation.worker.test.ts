@@ -15,14 +15,14 @@ import {
   type GenerationWorkerDeps,
   MAX_ATTEMPTS,
 } from "./generation.worker";
-import type { GenerationRow } from "./generations.repository";
-import { jobIdFor } from "./job-lifecycle";
-import type { PictureKeys } from "./result-store";
+import { fakeJobs } from "../../../test/fakes";
+import { type GenerationRow, jobIdFor } from "../jobs";
+import type { AvatarResult } from "./generations.repository";
 
 /**
  * The generation lifecycle against in-memory fakes (no database, no images, no timers): the
- * fake repository applies the same conditional state changes as generations.repository.ts, the
- * clock is driven by hand. The same paths run against real databases in
+ * shared jobs fake (test/fakes/jobs.ts) applies the same conditional state changes as the job
+ * kit's jobs.repository.ts, the clock is driven by hand. The same paths run against real databases in
  * jobs/generate-avatar.int.test.ts and the kill -9 chaos test.
  */
 
@@ -88,8 +88,7 @@ type ProviderStep = (req: GenerateRequest) => Promise<{ image: Buffer; seed: num
 
 function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
   const time = fakeClock();
-  const rows = new Map<string, GenerationRow>();
-  const results = new Map<string, PictureKeys & { hasWatermark: boolean }>();
+  const results = new Map<string, AvatarResult>();
   const objects = new Map<string, Buffer>();
   const refunds: string[] = [];
   const trialsBack: string[] = [];
@@ -105,91 +104,16 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
   let steps: ProviderStep[] = [];
 
   const now = () => new Date(time.now);
-  const lastSign = (r: GenerationRow) => (r.heartbeatAt ?? r.startedAt)!.getTime();
-  const owned = (g: Pick<GenerationRow, "id" | "attempts">) => {
-    const r = rows.get(g.id);
-    return r && r.status === "processing" && r.attempts === g.attempts ? r : null;
-  };
   const key = (bucket: string, k: string) => `${bucket}/${k}`;
 
+  // The job rows as jobs.repository.ts changes them; the avatar's own write is the result.
+  const jobRows = fakeJobs({ now: () => time.now });
+  const rows = jobRows.rows;
   const generations: GenerationWorkerDeps["generations"] = {
-    acquire(id, staleSeconds) {
-      const r = rows.get(id);
-      const claimable =
-        r &&
-        (r.status === "queued" ||
-          (r.status === "processing" && lastSign(r) < time.now - staleSeconds * 1000));
-      if (!r || !claimable) return Promise.resolve(null);
-      Object.assign(r, {
-        status: "processing",
-        startedAt: now(),
-        heartbeatAt: now(),
-        attempts: r.attempts + 1,
-        progress: 10,
-      });
-      return Promise.resolve({ ...r });
-    },
-    heartbeat(g) {
-      const r = owned(g);
-      if (r) r.heartbeatAt = now();
-      return Promise.resolve(Boolean(r));
-    },
-    setProviderJob(g, id) {
-      const r = owned(g);
-      if (r) r.providerJobId = id;
-      return Promise.resolve();
-    },
-    setProgress(id, progress) {
-      const r = rows.get(id);
-      if (r?.status === "processing") r.progress = progress;
-      return Promise.resolve();
-    },
-    requeue(g, message) {
-      const r = owned(g);
-      if (r) Object.assign(r, { status: "queued", progress: 0, errorMessage: message });
-      return Promise.resolve(Boolean(r));
-    },
-    markFailed(_tx, id, code, message, attempt) {
-      const r = rows.get(id);
-      const may =
-        r &&
-        (r.status === "queued" ||
-          (r.status === "processing" && (attempt === undefined || r.attempts === attempt)));
-      if (r && may)
-        Object.assign(r, {
-          status: "failed",
-          errorCode: code,
-          errorMessage: message,
-          finishedAt: now(),
-        });
-      return Promise.resolve(Boolean(may));
-    },
-    complete(_tx, g, res) {
-      const r = owned(g);
-      if (!r) return Promise.resolve({ outcome: "lost" as const, result: null });
-      Object.assign(r, { status: "succeeded", progress: 100, finishedAt: now() });
-      if (results.has(g.id))
-        return Promise.resolve({ outcome: "duplicate" as const, result: null });
+    writeResult(_tx, g, res) {
+      if (results.has(g.id)) return Promise.resolve(false);
       results.set(g.id, res);
-      return Promise.resolve({ outcome: "completed" as const, result: null });
-    },
-    staleProcessing(staleSeconds, signBefore) {
-      return Promise.resolve(
-        [...rows.values()].filter(
-          (r) =>
-            r.status === "processing" &&
-            lastSign(r) < time.now - staleSeconds * 1000 &&
-            (!signBefore || lastSign(r) < signBefore.getTime()),
-        ),
-      );
-    },
-    queuedOlderThan(seconds, limit = 500) {
-      return Promise.resolve(
-        [...rows.values()]
-          .filter((r) => r.status === "queued" && r.queuedAt.getTime() < time.now - seconds * 1000)
-          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-          .slice(0, limit),
-      );
+      return Promise.resolve(true);
     },
   };
 
@@ -234,6 +158,7 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
       transaction: ((fn: (tx: unknown) => Promise<unknown>) =>
         fn({})) as GenerationWorkerDeps["db"]["transaction"],
     },
+    jobs: jobRows,
     generations,
     uploads: {
       findById: (id) => Promise.resolve({ id, croppedKey: `u-x/2026/11/${id}-crop.jpg` } as never),
@@ -344,6 +269,8 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
     worker,
     time,
     rows,
+    /** The custom requests' statuses as they moved with their generations. */
+    requests: jobRows.requests,
     results,
     objects,
     refunds,
@@ -492,6 +419,26 @@ describe("generation worker (in-memory)", () => {
     expect(w.row(gen.id)).toMatchObject({ status: "failed", errorCode: "photo_expired" });
     expect(w.refunds).toEqual([gen.spendId]);
     expect(w.providerCalls).toEqual([]);
+  });
+
+  it("moves a custom figure's request with its generation: processing, then completed or failed", async () => {
+    const w = world();
+    const made = w.queued({ kind: "custom_profession", customRequestId: randomUUID() });
+    const requestId = made.customRequestId!;
+    const seen: (string | undefined)[] = [];
+    w.provider((req) => {
+      seen.push(w.requests.get(requestId));
+      return ok(req);
+    });
+    await w.worker.handle(made.id);
+    expect(seen).toEqual(["processing"]);
+    expect(w.requests.get(requestId)).toBe("completed");
+
+    const refused = w.queued({ kind: "custom_profession", customRequestId: randomUUID() });
+    w.provider(failing("permanent", "refused"));
+    await w.worker.handle(refused.id);
+    expect(w.requests.get(refused.customRequestId!)).toBe("failed");
+    expect(w.refunds).toEqual([refused.spendId]);
   });
 
   describe("refunds once on the last attempt, whatever failed", () => {

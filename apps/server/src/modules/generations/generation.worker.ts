@@ -1,7 +1,7 @@
-import type { Database } from "../../infra/db/client";
+import type { Database, Tx } from "../../infra/db/client";
 import type { ImagePostProcessor } from "../../infra/images/post-process";
 import { localLookOf } from "../../infra/providers/local/local-look";
-import { type GenerateRequest, ProviderError, sizeFor } from "../../infra/providers/provider";
+import { type GenerateRequest, sizeFor } from "../../infra/providers/provider";
 import type { ProviderRegistry } from "../../infra/providers/registry";
 import { defineJob, type QueueOps } from "../../infra/queue/queue";
 import type { ObjectOwner, Storage } from "../../infra/storage/storage";
@@ -15,10 +15,18 @@ import type { UploadsRepository } from "../uploads/uploads.repository";
 import { faceCheckOf } from "../uploads/uploads.service";
 import { BACKGROUND_COLOURS } from "./prompt";
 import type { PasFotoBackground } from "@rupa/shared";
-import type { GenerationEvents } from "./generation-events";
-import type { GenerationRow, GenerationsRepository } from "./generations.repository";
-import { createJobLifecycle, type Failure, heartbeatSecondsFor } from "./job-lifecycle";
-import { createResultStore } from "./result-store";
+import {
+  classifyJobError,
+  createJobLifecycle,
+  createResultStore,
+  type GenerationRow,
+  heartbeatSecondsFor,
+  type JobEvents,
+  type JobsRepository,
+  type LifecycleRows,
+  PermanentFailure,
+} from "../jobs";
+import type { AvatarResult, GenerationsRepository } from "./generations.repository";
 
 /** The queue of avatar generations; a job carries the generation's id. */
 export const GENERATE_JOB = defineJob<{ generationId: string }>("generate-avatar");
@@ -30,18 +38,21 @@ export const MAX_ATTEMPTS = 4;
 
 export interface GenerationWorkerDeps {
   db: Pick<Database, "transaction">;
-  generations: Pick<
-    GenerationsRepository,
+  /** The avatar kinds' job rows (the job kit's repository for AVATAR_JOB_KINDS). */
+  jobs: Pick<
+    JobsRepository,
     | "acquire"
     | "heartbeat"
     | "requeue"
-    | "markFailed"
-    | "complete"
-    | "setProgress"
-    | "setProviderJob"
     | "staleProcessing"
     | "queuedOlderThan"
+    | "markSucceeded"
+    | "markFailed"
+    | "setProgress"
+    | "setProviderJob"
+    | "setRequestStatus"
   >;
+  generations: Pick<GenerationsRepository, "writeResult">;
   uploads: Pick<UploadsRepository, "findById">;
   styles: Pick<StylesRepository, "findById">;
   credits: Pick<CreditsService, "refund">;
@@ -50,7 +61,7 @@ export interface GenerationWorkerDeps {
   providers: Pick<ProviderRegistry, "forService">;
   images: ImagePostProcessor;
   queue: Pick<QueueOps, "send" | "jobInfo" | "deleteJob">;
-  events: Pick<GenerationEvents, "changed">;
+  events: Pick<JobEvents, "changed">;
   /** A member's avatar delivered: their referral completes if it is due (and pays if due). */
   referrals: Pick<ReferralsService, "onFirstAvatar">;
   log: Logger;
@@ -62,16 +73,6 @@ export interface GenerationWorkerDeps {
   heartbeatSeconds?: number;
 }
 
-/** A failure that will not get better with another try (the photo or the style is gone). */
-export class PermanentFailure extends Error {
-  constructor(
-    public readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 const USER_MESSAGES: Record<string, string> = {
   provider_timeout: "The AI service took too long. Your credit was returned; please try again.",
   provider_error: "The AI service could not make this avatar. Your credit was returned.",
@@ -80,23 +81,8 @@ const USER_MESSAGES: Record<string, string> = {
   internal_error: "Something went wrong on our side. Your credit was returned.",
 };
 
-/** How the lifecycle reads a failed generation attempt (null: a crash, retried). */
-export function classifyGenerationError(e: unknown): Failure | null {
-  if (e instanceof PermanentFailure) return { code: e.code, detail: e.message, permanent: true };
-  if (e instanceof ProviderError) {
-    const code = /timed out|cancelled/.test(e.message) ? "provider_timeout" : "provider_error";
-    return {
-      code,
-      detail: e.message,
-      permanent: e.kind === "permanent",
-      retryAfterSeconds: e.retryAfterSeconds,
-    };
-  }
-  return null;
-}
-
 /**
- * The avatar generation's worker: one instance of the job lifecycle (job-lifecycle.ts) whose
+ * The avatar generation's worker: one instance of the job lifecycle (the job kit, modules/jobs) whose
  * attempt reads the photo and the style, calls the active provider, stores and post-processes
  * its output and completes the generation, and whose end refunds the credit or the guest trial.
  */
@@ -152,7 +138,7 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
       providerJob: provider.resumable
         ? {
             previous: gen.providerJobId,
-            started: (id) => d.generations.setProviderJob(gen, id),
+            started: (id) => d.jobs.setProviderJob(gen, id),
           }
         : undefined,
     };
@@ -164,7 +150,7 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
       rawKey: await results.keepRaw(owner, out.image),
       seed: out.seed,
     }));
-    await d.generations.setProgress(gen.id, 80);
+    await d.jobs.setProgress(gen.id, 80);
     d.events.changed(gen.id);
     const keys = await results.finish(owner, rawKey, {
       ...sizeFor(params.aspectRatio),
@@ -173,8 +159,8 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
 
     const seconds =
       (gen.startedAt ? clock.now() - gen.startedAt.getTime() : clock.now() - started) / 1000;
-    const { outcome } = await d.db.transaction((tx) =>
-      d.generations.complete(tx, gen, {
+    const outcome = await d.db.transaction((tx) =>
+      complete(tx, gen, {
         ...keys,
         seconds,
         hasWatermark: gen.watermark,
@@ -201,10 +187,30 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
     }
   }
 
-  /** The end: failed with a readable reason, and the credit or the trial back, together. */
+  /**
+   * The job's success, the result (its row, the style's event, the member's count) and the
+   * custom request's completion, together, and only by the attempt that holds the generation in
+   * `processing`. "lost": it is not (another attempt took over, or it ended already): nothing
+   * was written. "duplicate": a result for this generation exists already: delivered once.
+   */
+  async function complete(
+    tx: Tx,
+    gen: GenerationRow,
+    r: AvatarResult,
+  ): Promise<"completed" | "duplicate" | "lost"> {
+    if (!(await d.jobs.markSucceeded(tx, gen))) return "lost";
+    if (!(await d.generations.writeResult(tx, gen, r))) return "duplicate";
+    if (gen.customRequestId) await d.jobs.setRequestStatus(gen.customRequestId, "completed", tx);
+    return "completed";
+  }
+
+  /**
+   * The end: failed with a readable reason, the custom request with it, and the credit or the
+   * trial back, together.
+   */
   function fail(gen: GenerationRow, code: string): Promise<boolean> {
     return d.db.transaction(async (tx) => {
-      const changed = await d.generations.markFailed(
+      const changed = await d.jobs.markFailed(
         tx,
         gen.id,
         code,
@@ -212,20 +218,34 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
         gen.attempts,
       );
       if (!changed) return false;
+      if (gen.customRequestId) await d.jobs.setRequestStatus(gen.customRequestId, "failed", tx);
       if (gen.spendId) await d.credits.refund(gen.spendId, tx);
       else if (gen.guestTrialId && !gen.userId) await d.guests.giveBack(gen.guestTrialId, tx);
       return true;
     });
   }
 
+  /** The lifecycle's rows; a custom request is processing once its generation is claimed. */
+  const rows: LifecycleRows<GenerationRow> = {
+    async acquire(id, staleSeconds) {
+      const row = await d.jobs.acquire(id, staleSeconds);
+      if (row?.customRequestId) await d.jobs.setRequestStatus(row.customRequestId, "processing");
+      return row;
+    },
+    heartbeat: (row) => d.jobs.heartbeat(row),
+    requeue: (row, detail) => d.jobs.requeue(row, detail),
+    staleProcessing: (staleSeconds, signBefore) => d.jobs.staleProcessing(staleSeconds, signBefore),
+    queuedOlderThan: (seconds, limit) => d.jobs.queuedOlderThan(seconds, limit),
+  };
+
   return createJobLifecycle<GenerationRow, { generationId: string }>(
     {
       label: "generation",
       job: GENERATE_JOB,
       payload: (generationId) => ({ generationId }),
-      rows: d.generations,
+      rows,
       attempt,
-      classify: classifyGenerationError,
+      classify: classifyJobError,
       crashCode: "internal_error",
       staleCode: "provider_timeout",
       fail,

@@ -1,23 +1,12 @@
 import { generationsContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
-import { followSSE } from "../../lib/follow-sse";
 import { contractRoutes } from "../../middleware/auth-guards";
-import { rateLimit, type RouteLimit } from "../../middleware/rate-limit";
+import { rateLimit } from "../../middleware/rate-limit";
+import { followJob, generationLimit } from "../jobs";
 
 const TERMINAL = new Set(["succeeded", "failed"]);
 
 /** /api/generations: start one (one call), follow it by SSE or polling, and the health check. */
-/**
- * Starting avatars, plain or custom (one budget): a member's own, a guest's per trial and
- * address.
- */
-export const generationLimit: RouteLimit = {
-  name: "generations",
-  limit: "rate_limit_generation_per_hour",
-  windowSeconds: 3600,
-  by: (actor, ip) => (actor.userId ? { user: actor.userId } : { guest: actor.guestTrialId, ip }),
-};
-
 export function generationRoutes(ctx: AppContext) {
   const { generations } = ctx.services;
   return (
@@ -45,10 +34,11 @@ export function generationRoutes(ctx: AppContext) {
         const actor = await ctx.resolveActor(c);
         const { id } = params;
         await generations.owned(actor, id);
-        return followSSE(c, {
+        return followJob(c, {
+          id,
           event: "generation",
+          events: ctx.services.jobEvents,
           until: ctx.drain.signal,
-          subscribe: (wake) => ctx.services.generationEvents.subscribe(id, wake),
           async load() {
             const view = await generations.view(await generations.owned(actor, id));
             return { data: { generation: view }, done: TERMINAL.has(view.status) };

@@ -4,7 +4,7 @@ import type { Actor } from "../../lib/actor";
 import { AppError } from "../../lib/errors";
 import { refusal } from "../../../test/refusal";
 import { insufficientCredits } from "../credits/credits.repository";
-import type { GenerationRow } from "./generations.repository";
+import { fakeJobs } from "../../../test/fakes";
 import { GENERATE_JOB } from "./generation.worker";
 import { createGenerationsService, type GenerationDeps } from "./generations.service";
 
@@ -38,7 +38,9 @@ function world() {
     string,
     { id: string; userId: string | null; guestTrialId: string | null; ready: boolean }
   >();
-  const rows = new Map<string, GenerationRow>();
+  // The job rows as jobs.repository.ts writes them (the avatar kinds' instance).
+  const jobs = fakeJobs({ kinds: ["avatar", "custom_profession"] });
+  const rows = jobs.rows;
   const sent: { name: string; data: unknown }[] = [];
   const spends: { userId: string; amount: number }[] = [];
 
@@ -91,24 +93,8 @@ function world() {
       },
     },
     events: { changed: () => undefined },
+    jobs,
     generations: {
-      insert(_tx: unknown, v: Partial<GenerationRow>) {
-        const row = {
-          id: randomUUID(),
-          attempts: 0,
-          progress: 0,
-          createdAt: new Date(),
-          startedAt: null,
-          finishedAt: null,
-          errorCode: null,
-          errorMessage: null,
-          ...v,
-        } as GenerationRow;
-        rows.set(row.id, row);
-        return Promise.resolve(row);
-      },
-      findById: (id: string) => Promise.resolve(rows.get(id) ?? null),
-      position: () => Promise.resolve(1),
       medianSeconds: () => Promise.resolve(null),
       resultOf: () => Promise.resolve(null),
     },

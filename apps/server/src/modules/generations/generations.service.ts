@@ -13,18 +13,28 @@ import type { ReferralsRepository } from "../referrals/referrals.repository";
 import type { SettingsRepository } from "../settings/settings.repository";
 import type { StylesRepository } from "../styles/styles.repository";
 import { photoRefusal, type UploadsService } from "../uploads/uploads.service";
-import { pictureUrls } from "./result-store";
 import type { BannedKeywordsRepository } from "../banned-keywords/banned-keywords.repository";
 import { refuseBanned } from "../banned-keywords/banned-keywords.service";
-import type { GenerationEvents } from "./generation-events";
+import {
+  type GenerationRow,
+  type JobEvents,
+  type JobsRepository,
+  pictureUrls,
+  uploadNotReady,
+} from "../jobs";
 import { GENERATE_JOB } from "./generation.worker";
-import type { GenerationRow, GenerationsRepository } from "./generations.repository";
+import type { GenerationsRepository } from "./generations.repository";
 import { PAS_FOTO_BACKGROUNDS, type PasFotoBackground } from "@rupa/shared";
 import { backgroundFor, buildPrompt, withBackground } from "./prompt";
 
 export interface GenerationDeps {
   db: Database;
-  generations: GenerationsRepository;
+  /** The avatar kinds' job rows (the job kit's repository for AVATAR_JOB_KINDS). */
+  jobs: Pick<JobsRepository, "insert" | "findById" | "position">;
+  generations: Pick<
+    GenerationsRepository,
+    "resultOf" | "medianSeconds" | "countQueued" | "listActiveFor"
+  >;
   credits: CreditsService;
   guests: GuestsRepository;
   guestsService: GuestsService;
@@ -35,12 +45,11 @@ export interface GenerationDeps {
   banned: Pick<BannedKeywordsRepository, "active">;
   providers: ProviderRegistry;
   queue: Pick<Queue, "send" | "check">;
-  events: GenerationEvents;
+  events: JobEvents;
 }
 
 export const generationErrors = {
   styleNotFound: () => new AppError("style_not_found", 404, "This style is not available"),
-  uploadNotReady: () => new AppError("upload_not_ready", 409, "The photo is still being processed"),
   premium: () =>
     new AppError(
       "premium_required",
@@ -75,7 +84,7 @@ export const generationErrors = {
 export function createGenerationsService(d: GenerationDeps) {
   async function view(gen: GenerationRow): Promise<Generation> {
     const [position, estimate, result] = await Promise.all([
-      gen.status === "queued" ? d.generations.position(gen) : Promise.resolve(null),
+      gen.status === "queued" ? d.jobs.position(gen) : Promise.resolve(null),
       gen.status === "queued" || gen.status === "processing"
         ? d.generations.medianSeconds(gen.provider)
         : Promise.resolve(null),
@@ -143,8 +152,7 @@ export function createGenerationsService(d: GenerationDeps) {
       const style = await d.styles.findActiveRow(input.styleId);
       if (!style) throw generationErrors.styleNotFound();
       const upload = await d.uploads.owned(actor, input.uploadId);
-      if (upload.status !== "completed" || !upload.croppedKey)
-        throw generationErrors.uploadNotReady();
+      if (upload.status !== "completed" || !upload.croppedKey) throw uploadNotReady();
       // The free photo check, before anything is spent (a photo it could not check is allowed).
       const refusal = photoRefusal(upload);
       if (refusal === "no_face") throw generationErrors.noFace();
@@ -198,7 +206,7 @@ export function createGenerationsService(d: GenerationDeps) {
           if (outcome === "used") throw generationErrors.trialUsed();
           if (outcome === "ip_cap") throw generationErrors.ipCap();
         }
-        return d.generations.insert(tx, {
+        return d.jobs.insert(tx, {
           kind: custom ? "custom_profession" : "avatar",
           customRequestId: custom?.requestId ?? null,
           status: "queued",
@@ -238,7 +246,7 @@ export function createGenerationsService(d: GenerationDeps) {
 
     /** A generation the actor owns, or 404. */
     async owned(actor: Actor, id: string): Promise<GenerationRow> {
-      const gen = await d.generations.findById(id);
+      const gen = await d.jobs.findById(id);
       const mine =
         gen &&
         ((actor.userId && gen.userId === actor.userId) ||

@@ -1,15 +1,23 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { generationJobs, kanvasImages, kanvasRuns } from "../../db/schema";
+import { type GenerationJobRow, generationJobs, kanvasImages, kanvasRuns } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
-import type { PictureKeys } from "../generations/result-store";
-import {
-  type GenerationRow,
-  jobLifecycleRows,
-  markSucceeded,
-} from "../generations/generations.repository";
 
 export type KanvasRunRow = typeof kanvasRuns.$inferSelect;
 export type KanvasImageRow = typeof kanvasImages.$inferSelect;
+
+/** The kind of a Kanvas picture's job (the job kit's repository for these kinds runs them). */
+export const KANVAS_JOB_KINDS = ["kanvas"] as const;
+
+/** A finished Kanvas picture's stored renditions, and what its image row keeps of its making. */
+export interface KanvasPicture {
+  imageKey: string;
+  displayKey: string;
+  thumbKey: string;
+  width: number;
+  height: number;
+  seed: number;
+  hasWatermark: boolean;
+}
 
 /** What a Kanvas job keeps in its `params`: which picture of the run it makes. */
 export interface KanvasJobParams {
@@ -18,14 +26,12 @@ export interface KanvasJobParams {
 }
 
 /**
- * Kanvas runs, their pictures' jobs (`generation_jobs` of kind `kanvas`, one per picture) and
- * the pictures made (`kanvas_images`). The jobs' claim, heartbeat and sweeps are the generation
- * lifecycle's, limited to this kind.
+ * Kanvas runs, the reads of their pictures' jobs (`generation_jobs` of kind `kanvas`, one per
+ * picture) and the pictures made (`kanvas_images`). The jobs' own writes (claim, heartbeat,
+ * success, failure, sweeps) are the job kit's (modules/jobs, jobs.repository.ts).
  */
 export function createKanvasRepository(db: Database) {
   return {
-    ...jobLifecycleRows(db, ["kanvas"]),
-
     async insertRun(tx: Tx, v: typeof kanvasRuns.$inferInsert): Promise<KanvasRunRow> {
       const [row] = await tx.insert(kanvasRuns).values(v).returning();
       return row!;
@@ -46,7 +52,7 @@ export function createKanvasRepository(db: Database) {
     },
 
     /** The picture jobs of some runs, in picture order. */
-    async jobsOf(runIds: string[]): Promise<GenerationRow[]> {
+    async jobsOf(runIds: string[]): Promise<GenerationJobRow[]> {
       if (runIds.length === 0) return [];
       return db
         .select()
@@ -61,17 +67,15 @@ export function createKanvasRepository(db: Database) {
     },
 
     /**
-     * A picture delivered: its job succeeds and its image row is written together, only by the
-     * attempt holding the job. "lost": not this attempt's (cancelled, taken over, ended);
-     * "duplicate": the picture exists already (kanvas_images.job_id is unique).
+     * A delivered picture's image row, in the caller's transaction (after its job's success).
+     * False, with nothing written: the picture exists already (kanvas_images.job_id is unique).
      */
-    async complete(
+    async insertImage(
       tx: Tx,
-      job: GenerationRow,
+      job: Pick<GenerationJobRow, "id" | "provider">,
       run: KanvasRunRow,
-      r: PictureKeys & { seed: number; hasWatermark: boolean },
-    ): Promise<"completed" | "duplicate" | "lost"> {
-      if (!(await markSucceeded(tx, job))) return "lost";
+      r: KanvasPicture,
+    ): Promise<boolean> {
       const inserted = await tx
         .insert(kanvasImages)
         .values({
@@ -92,7 +96,7 @@ export function createKanvasRepository(db: Database) {
         })
         .onConflictDoNothing({ target: kanvasImages.jobId })
         .returning({ id: kanvasImages.id });
-      return inserted.length ? "completed" : "duplicate";
+      return inserted.length > 0;
     },
 
     /** Marks the run cancelled (once); false when it was already. */
@@ -106,7 +110,7 @@ export function createKanvasRepository(db: Database) {
     },
 
     /** The run's pictures not made yet (queued or being made), locked for the cancel. */
-    async unfinishedJobs(tx: Tx, runId: string): Promise<GenerationRow[]> {
+    async unfinishedJobs(tx: Tx, runId: string): Promise<GenerationJobRow[]> {
       return tx
         .select()
         .from(generationJobs)

@@ -1,9 +1,8 @@
 import { kanvasContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
-import { followSSE } from "../../lib/follow-sse";
 import { contractRoutes } from "../../middleware/auth-guards";
 import { rateLimit } from "../../middleware/rate-limit";
-import { generationLimit } from "../generations/generations.routes";
+import { followJob, generationLimit } from "../jobs";
 
 /** /api/kanvas: start a run, the member's runs, one run, its cancel, and its live progress. */
 export function kanvasRoutes(ctx: AppContext) {
@@ -29,10 +28,11 @@ export function kanvasRoutes(ctx: AppContext) {
       const actor = await ctx.resolveActor(c);
       const { id } = params;
       await kanvas.owned(actor, id);
-      return followSSE(c, {
+      return followJob(c, {
+        id,
         event: "run",
+        events: ctx.services.jobEvents,
         until: ctx.drain.signal,
-        subscribe: (wake) => ctx.services.generationEvents.subscribe(id, wake),
         async load() {
           const run = await kanvas.view(await kanvas.owned(actor, id));
           return { data: { run }, done: run.status === "done" || run.status === "cancelled" };

@@ -9,10 +9,13 @@ import { errors } from "../../lib/errors";
 import type { BannedKeywordsRepository } from "../banned-keywords/banned-keywords.repository";
 import { refuseBanned } from "../banned-keywords/banned-keywords.service";
 import type { CreditsService } from "../credits/credits.service";
-import type { GenerationEvents } from "../generations/generation-events";
-import type { GenerationRow, GenerationsRepository } from "../generations/generations.repository";
-import { generationErrors } from "../generations/generations.service";
-import { pictureUrls } from "../generations/result-store";
+import {
+  type GenerationRow,
+  type JobEvents,
+  type JobsRepository,
+  pictureUrls,
+  uploadNotReady,
+} from "../jobs";
 import type { SettingsRepository } from "../settings/settings.repository";
 import type { UploadsService } from "../uploads/uploads.service";
 import type {
@@ -26,14 +29,15 @@ import { KANVAS_JOB, kanvasMessage } from "./kanvas.worker";
 export interface KanvasDeps {
   db: Database;
   kanvas: KanvasRepository;
-  generations: Pick<GenerationsRepository, "insert" | "markFailed">;
+  /** The Kanvas kind's job rows (the job kit's repository for KANVAS_JOB_KINDS). */
+  jobs: Pick<JobsRepository, "insert" | "markFailed" | "positions">;
   credits: Pick<CreditsService, "spend" | "refund">;
   uploads: Pick<UploadsService, "ownedAll">;
   settings: Pick<SettingsRepository, "getInt">;
   banned: Pick<BannedKeywordsRepository, "active">;
   providers: Pick<ProviderRegistry, "forKanvas">;
   queue: Pick<Queue, "send">;
-  events: Pick<GenerationEvents, "changed">;
+  events: Pick<JobEvents, "changed">;
 }
 
 /** Runs a member sees in their history. */
@@ -110,7 +114,7 @@ export function createKanvasService(d: KanvasDeps) {
       run.cancelledAt ? undefined : own[i]!.find((j) => j.status === "queued"),
     );
     const inLine = waiting.filter((j) => j !== undefined);
-    const places = await d.kanvas.positions(inLine);
+    const places = await d.jobs.positions(inLine);
     return runs.map((run, i) => {
       const w = waiting[i];
       return describe(
@@ -155,7 +159,7 @@ export function createKanvasService(d: KanvasDeps) {
       const negativePrompt = input.negativePrompt ?? "";
       refuseBanned(await d.banned.active(), { prompt: input.prompt, negativePrompt });
       const references = await d.uploads.ownedAll(actor, input.imageIds);
-      if (references.some((u) => u.status !== "completed")) throw generationErrors.uploadNotReady();
+      if (references.some((u) => u.status !== "completed")) throw uploadNotReady();
       const provider = await d.providers.forKanvas();
       const price = await d.settings.getInt("kanvas_credits_per_image");
       const seed = input.seed ?? randomInt(0, SEED_SPACE);
@@ -187,7 +191,7 @@ export function createKanvasService(d: KanvasDeps) {
               : null;
           const params: KanvasJobParams = { index, seed: (seed + index) % SEED_SPACE };
           jobs.push(
-            await d.generations.insert(tx, {
+            await d.jobs.insert(tx, {
               kind: "kanvas",
               status: "queued",
               userId,
@@ -223,9 +227,7 @@ export function createKanvasService(d: KanvasDeps) {
       await d.db.transaction(async (tx) => {
         if (!(await d.kanvas.markCancelled(tx, run.id))) return;
         for (const job of await d.kanvas.unfinishedJobs(tx, run.id)) {
-          if (
-            !(await d.generations.markFailed(tx, job.id, "cancelled", kanvasMessage("cancelled")))
-          )
+          if (!(await d.jobs.markFailed(tx, job.id, "cancelled", kanvasMessage("cancelled"))))
             continue;
           if (job.spendId) await d.credits.refund(job.spendId, tx);
         }

@@ -1,4 +1,4 @@
-import type { Database } from "../../infra/db/client";
+import type { Database, Tx } from "../../infra/db/client";
 import type { ImagePostProcessor } from "../../infra/images/post-process";
 import { type KanvasRequest, sizeFor } from "../../infra/providers/provider";
 import type { ProviderRegistry } from "../../infra/providers/registry";
@@ -7,13 +7,23 @@ import type { ObjectOwner, Storage } from "../../infra/storage/storage";
 import { type Clock, systemClock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import type { CreditsService } from "../credits/credits.service";
-import type { GenerationEvents } from "../generations/generation-events";
-import { classifyGenerationError, PermanentFailure } from "../generations/generation.worker";
-import type { GenerationRow, GenerationsRepository } from "../generations/generations.repository";
-import { createJobLifecycle, heartbeatSecondsFor } from "../generations/job-lifecycle";
-import { createResultStore } from "../generations/result-store";
+import {
+  classifyJobError,
+  createJobLifecycle,
+  createResultStore,
+  type GenerationRow,
+  heartbeatSecondsFor,
+  type JobEvents,
+  type JobsRepository,
+  PermanentFailure,
+} from "../jobs";
 import type { UploadsRepository } from "../uploads/uploads.repository";
-import type { KanvasJobParams, KanvasRepository } from "./kanvas.repository";
+import type {
+  KanvasJobParams,
+  KanvasPicture,
+  KanvasRepository,
+  KanvasRunRow,
+} from "./kanvas.repository";
 
 /** The queue of Kanvas pictures; a job carries the picture's generation job id. */
 export const KANVAS_JOB = defineJob<{ jobId: string }>("generate-kanvas");
@@ -37,24 +47,27 @@ export function kanvasMessage(code: string): string {
 
 export interface KanvasWorkerDeps {
   db: Pick<Database, "transaction">;
-  kanvas: Pick<
-    KanvasRepository,
+  /** The Kanvas kind's job rows (the job kit's repository for KANVAS_JOB_KINDS). */
+  jobs: Pick<
+    JobsRepository,
     | "acquire"
     | "heartbeat"
     | "requeue"
     | "staleProcessing"
     | "queuedOlderThan"
-    | "findRun"
-    | "complete"
+    | "markSucceeded"
+    | "markFailed"
+    | "setProgress"
+    | "setProviderJob"
   >;
-  generations: Pick<GenerationsRepository, "markFailed" | "setProgress" | "setProviderJob">;
+  kanvas: Pick<KanvasRepository, "findRun" | "insertImage">;
   uploads: Pick<UploadsRepository, "findByIds">;
   credits: Pick<CreditsService, "refund">;
   storage: Pick<Storage, "put" | "get" | "blob" | "delete">;
   providers: Pick<ProviderRegistry, "forKanvas">;
   images: ImagePostProcessor;
   queue: Pick<QueueOps, "send" | "jobInfo" | "deleteJob">;
-  events: Pick<GenerationEvents, "changed">;
+  events: Pick<JobEvents, "changed">;
   log: Logger;
   clock?: Clock;
   timeoutSeconds: number;
@@ -63,7 +76,7 @@ export interface KanvasWorkerDeps {
 }
 
 /**
- * Kanvas pictures through the same durable lifecycle as avatars (job-lifecycle.ts): one job per
+ * Kanvas pictures through the same durable lifecycle as avatars (the job kit, modules/jobs): one job per
  * picture, so each is retried, delivered or refunded on its own. Its attempt reads the run and
  * its reference images, asks the active `kanvas_generation` provider for one picture, stores
  * and finishes it like an avatar and writes the `kanvas_images` row with the job's success.
@@ -97,7 +110,7 @@ export function createKanvasWorker(d: KanvasWorkerDeps) {
       images,
       signal: AbortSignal.any([clock.timeout(d.timeoutSeconds * 1000), lost]),
       providerJob: provider.resumable
-        ? { previous: job.providerJobId, started: (id) => d.generations.setProviderJob(job, id) }
+        ? { previous: job.providerJobId, started: (id) => d.jobs.setProviderJob(job, id) }
         : undefined,
     };
     const owner: ObjectOwner = { kind: "user", id: run.userId };
@@ -105,14 +118,14 @@ export function createKanvasWorker(d: KanvasWorkerDeps) {
       rawKey: await results.keepRaw(owner, out.image),
       seed: out.seed,
     }));
-    await d.generations.setProgress(job.id, 80);
+    await d.jobs.setProgress(job.id, 80);
     changed(job);
     const keys = await results.finish(owner, rawKey, {
       ...sizeFor(run.aspectRatio),
       watermark: job.watermark,
     });
     const outcome = await d.db.transaction((tx) =>
-      d.kanvas.complete(tx, job, run, { ...keys, seed, hasWatermark: job.watermark }),
+      complete(tx, job, run, { ...keys, seed, hasWatermark: job.watermark }),
     );
     if (outcome !== "completed") {
       await results.discard(keys);
@@ -121,16 +134,25 @@ export function createKanvasWorker(d: KanvasWorkerDeps) {
     changed(job);
   }
 
+  /**
+   * A picture delivered: its job succeeds and its image row is written together, only by the
+   * attempt holding the job. "lost": not this attempt's (cancelled, taken over, ended);
+   * "duplicate": the picture exists already.
+   */
+  async function complete(
+    tx: Tx,
+    job: GenerationRow,
+    run: KanvasRunRow,
+    r: KanvasPicture,
+  ): Promise<"completed" | "duplicate" | "lost"> {
+    if (!(await d.jobs.markSucceeded(tx, job))) return "lost";
+    return (await d.kanvas.insertImage(tx, job, run, r)) ? "completed" : "duplicate";
+  }
+
   /** The end of one picture: failed with a reason, and its credits back, together. */
   function fail(job: GenerationRow, code: string): Promise<boolean> {
     return d.db.transaction(async (tx) => {
-      const ended = await d.generations.markFailed(
-        tx,
-        job.id,
-        code,
-        kanvasMessage(code),
-        job.attempts,
-      );
+      const ended = await d.jobs.markFailed(tx, job.id, code, kanvasMessage(code), job.attempts);
       if (!ended) return false;
       if (job.spendId) await d.credits.refund(job.spendId, tx);
       return true;
@@ -142,9 +164,9 @@ export function createKanvasWorker(d: KanvasWorkerDeps) {
       label: "kanvas picture",
       job: KANVAS_JOB,
       payload: (jobId) => ({ jobId }),
-      rows: d.kanvas,
+      rows: d.jobs,
       attempt,
-      classify: classifyGenerationError,
+      classify: classifyJobError,
       crashCode: "internal_error",
       staleCode: "provider_timeout",
       fail,

@@ -114,7 +114,7 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
     [member, navigate, refreshAccount, t],
   );
   const follow = useFollowGeneration(onFinished);
-  const generation = follow.state.generation;
+  const generation = follow.generation;
   const running = generation?.status === "queued" || generation?.status === "processing";
   const guestResult = !member && generation?.status === "succeeded" ? generation.result : null;
   const memberResult =
@@ -291,7 +291,7 @@ export function useGenerator({ account, refreshAccount }: GeneratorOptions) {
     running,
     guestResult,
     memberResult,
-    reconnecting: follow.state.pollFailures >= 2,
+    reconnecting: follow.reconnecting,
     modal,
     setModal,
     progressOpen,

@@ -1,6 +1,16 @@
 import type { Generation } from "@rupa/shared";
 import { describe, expect, it } from "vitest";
-import { followReducer, initialFollowState, isFinished, secondsLeft } from "./follow-state";
+import {
+  type FollowJobEvent,
+  type FollowJobState,
+  followJobReducer,
+  initialFollowJobState as initialFollowState,
+} from "@/lib/use-follow-job";
+import { isFinished, newerGeneration, secondsLeft } from "./follow-state";
+
+/** The shared follow loop's state changes, over generations (as useFollowGeneration runs it). */
+const followReducer = (s: FollowJobState<Generation>, e: FollowJobEvent<Generation>) =>
+  followJobReducer<Generation>({ ended: isFinished, merge: newerGeneration }, s, e);
 
 const ID = "7d3f2b1e-9c4a-4f5e-8b6d-2a1c3e4f5a6b";
 
@@ -22,64 +32,64 @@ function gen(patch: Partial<Generation> = {}): Generation {
   };
 }
 
-describe("followReducer", () => {
+describe("following a generation", () => {
   it("follows queued → processing → succeeded and stops following", () => {
-    let s = followReducer(initialFollowState, { type: "started", generation: gen() });
+    let s = followReducer(initialFollowState, { type: "started", job: gen() });
     expect(s.transport).toBe("sse");
     s = followReducer(s, {
       type: "update",
-      generation: gen({ status: "processing", position: null, progress: 40 }),
+      job: gen({ status: "processing", position: null, progress: 40 }),
     });
-    expect(s.generation?.progress).toBe(40);
+    expect(s.job?.progress).toBe(40);
     s = followReducer(s, {
       type: "update",
-      generation: gen({ status: "succeeded", progress: 100 }),
+      job: gen({ status: "succeeded", progress: 100 }),
     });
-    expect(isFinished(s.generation)).toBe(true);
+    expect(isFinished(s.job)).toBe(true);
     expect(s.transport).toBe("idle");
   });
 
   it("never moves backwards (late SSE or poll answers)", () => {
     let s = followReducer(initialFollowState, {
       type: "started",
-      generation: gen({ status: "processing", progress: 60 }),
+      job: gen({ status: "processing", progress: 60 }),
     });
-    s = followReducer(s, { type: "update", generation: gen({ status: "queued", position: 1 }) });
-    expect(s.generation?.status).toBe("processing");
+    s = followReducer(s, { type: "update", job: gen({ status: "queued", position: 1 }) });
+    expect(s.job?.status).toBe("processing");
     s = followReducer(s, {
       type: "update",
-      generation: gen({ status: "processing", progress: 30 }),
+      job: gen({ status: "processing", progress: 30 }),
     });
-    expect(s.generation?.progress).toBe(60);
-    s = followReducer(s, { type: "update", generation: gen({ status: "failed" }) });
+    expect(s.job?.progress).toBe(60);
+    s = followReducer(s, { type: "update", job: gen({ status: "failed" }) });
     s = followReducer(s, {
       type: "update",
-      generation: gen({ status: "processing", progress: 90 }),
+      job: gen({ status: "processing", progress: 90 }),
     });
-    expect(s.generation?.status).toBe("failed");
+    expect(s.job?.status).toBe("failed");
   });
 
   it("ignores another generation's updates", () => {
-    const s = followReducer(initialFollowState, { type: "started", generation: gen() });
+    const s = followReducer(initialFollowState, { type: "started", job: gen() });
     const other = gen({ id: "00000000-0000-4000-8000-000000000000", status: "succeeded" });
-    expect(followReducer(s, { type: "update", generation: other })).toBe(s);
+    expect(followReducer(s, { type: "update", job: other })).toBe(s);
   });
 
   it("falls back to polling when the stream fails, and counts failed polls", () => {
-    let s = followReducer(initialFollowState, { type: "started", generation: gen() });
+    let s = followReducer(initialFollowState, { type: "started", job: gen() });
     s = followReducer(s, { type: "sseFailed" });
     expect(s.transport).toBe("poll");
     s = followReducer(s, { type: "pollFailed" });
     s = followReducer(s, { type: "pollFailed" });
     expect(s.pollFailures).toBe(2);
-    s = followReducer(s, { type: "update", generation: gen({ status: "processing" }) });
+    s = followReducer(s, { type: "update", job: gen({ status: "processing" }) });
     expect(s.pollFailures).toBe(0);
     expect(s.transport).toBe("poll");
   });
 
   it("does not poll after the job finished even if the stream then closes", () => {
-    let s = followReducer(initialFollowState, { type: "started", generation: gen() });
-    s = followReducer(s, { type: "update", generation: gen({ status: "succeeded" }) });
+    let s = followReducer(initialFollowState, { type: "started", job: gen() });
+    s = followReducer(s, { type: "update", job: gen({ status: "succeeded" }) });
     s = followReducer(s, { type: "sseFailed" });
     expect(s.transport).toBe("idle");
     expect(followReducer(s, { type: "reset" })).toEqual(initialFollowState);

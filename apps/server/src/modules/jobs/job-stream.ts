@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
+import type { JobEvents } from "./job-events";
 
 /** The event that tells a client to open the stream again (to whichever process answers). */
 export const RECONNECT_EVENT = "reconnect";
@@ -68,5 +69,27 @@ export function followSSE(
       o.until?.removeEventListener("abort", stop);
       unsubscribe();
     }
+  });
+}
+
+/**
+ * A job's progress stream (an avatar generation, a Kanvas run): `followSSE` woken by the job
+ * events of `id`, until the job is `done` (what `load` says) or the process drains.
+ */
+export function followJob(
+  c: Context,
+  o: {
+    id: string;
+    event: string;
+    events: Pick<JobEvents, "subscribe">;
+    until?: AbortSignal;
+    load(): Promise<{ data: unknown; done: boolean }>;
+  },
+) {
+  return followSSE(c, {
+    event: o.event,
+    until: o.until,
+    subscribe: (wake) => o.events.subscribe(o.id, wake),
+    load: () => o.load(),
   });
 }

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { followSSE, RECONNECT_EVENT } from "./follow-sse";
+import { followSSE, RECONNECT_EVENT } from "./job-stream";
 
 /** Reads a stream's text until `until` matches it or the stream ends. */
 async function readUntil(

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, testDriver } from "../../../test/harness";
 import { generationJobs } from "../../db/schema";
-import { createGenerationsRepository } from "./generations.repository";
+import { AVATAR_JOB_KINDS } from "../generations/generations.repository";
+import { createJobsRepository } from "./jobs.repository";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ it(`places waiting rows in line, one or many in one query, on ${testDriver()}`, 
   await t.handle.db
     .insert(generationJobs)
     .values({ kind: "kanvas", status: "queued", provider: "local", createdAt: at(0) });
-  const repo = createGenerationsRepository(t.handle.db);
+  const repo = createJobsRepository(t.handle.db, AVATAR_JOB_KINDS);
   const [first, , third, fourth] = rows;
   expect(await repo.position(first!)).toBe(1);
   expect(await repo.positions([fourth!, first!, third!])).toEqual([3, 1, 2]);

@@ -2,11 +2,12 @@ import { EventEmitter } from "node:events";
 import { type ChangeBus, createLocalChangeBus } from "../../infra/db/change-bus";
 
 /**
- * Notice that a generation (or a Kanvas run) changed; SSE streams wake on it and poll as a
- * fallback. Over the change bus, so a generation a worker process moves on is followed live from
- * any API process (PostgreSQL LISTEN/NOTIFY; in-process on the embedded database).
+ * Notice that a job changed (an avatar generation, or a Kanvas run through its pictures); SSE
+ * streams wake on it and poll as a fallback. Over the change bus, so a job a worker process moves
+ * on is followed live from any API process (PostgreSQL LISTEN/NOTIFY; in-process on the embedded
+ * database).
  */
-export function createGenerationEvents(bus: ChangeBus = createLocalChangeBus()) {
+export function createJobEvents(bus: ChangeBus = createLocalChangeBus()) {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   bus.subscribe("generation", (id) => emitter.emit(id));
@@ -20,4 +21,4 @@ export function createGenerationEvents(bus: ChangeBus = createLocalChangeBus()) 
     },
   };
 }
-export type GenerationEvents = ReturnType<typeof createGenerationEvents>;
+export type JobEvents = ReturnType<typeof createJobEvents>;
