@@ -147,10 +147,25 @@ for (const project of PROJECTS) {
     }
   }
 }
-if (total > 0 || upward > 0) {
+// Repositories only read and write (ADR 032): a repository never imports another repository
+// (type imports too). What two need is the service's to compose, or lives lower (infra/, db/).
+const isRepository = (f) => f.startsWith(modules) && f.endsWith(".repository.ts");
+let repoToRepo = 0;
+for (const [file, targets] of graphOf("apps/server/tsconfig.json")) {
+  if (!isRepository(file)) continue;
+  for (const target of targets.filter((t) => isRepository(t) && t !== file)) {
+    repoToRepo++;
+    console.error(
+      `✗ ${path.relative(root, file)} imports ${path.relative(root, target)} (a repository never imports another repository: compose them in a service, ADR 032)`,
+    );
+  }
+}
+if (total > 0 || upward > 0 || repoToRepo > 0) {
   console.error(
-    `\n${total} import cycle(s), ${upward} upward import(s). Move the shared definition down to its owner (docs/architecture.md, convention 11).`,
+    `\n${total} import cycle(s), ${upward} upward import(s), ${repoToRepo} repository-to-repository import(s). Move the shared definition down to its owner (docs/architecture.md, conventions 2 and 11).`,
   );
   process.exit(1);
 }
-console.log(`no import cycles in ${PROJECTS.length} projects; lib/ and infra/ import no module`);
+console.log(
+  `no import cycles in ${PROJECTS.length} projects; lib/ and infra/ import no module; no repository imports another`,
+);
