@@ -11,27 +11,28 @@ export function generationRoutes(ctx: AppContext) {
   const { generations } = ctx.services;
   return (
     contractRoutes(ctx)
-      .on(generationsContract.health, async (c) => ({
+      .on(generationsContract.health, async (_c, { actor }) => ({
         status: 200,
-        body: await generations.health(await ctx.resolveActor(c)),
+        body: await generations.health(actor),
       }))
       // The caller's generations still queued or processing (the gallery's progress cards).
-      .on(generationsContract.active, async (c) => {
-        const actor = await ctx.resolveActor(c);
+      .on(generationsContract.active, async (_c, { actor }) => {
         if (!actor.userId && !actor.guestTrialId) return { status: 200, body: { generations: [] } };
         return { status: 200, body: { generations: await generations.active(actor) } };
       })
-      .on(generationsContract.start, rateLimit(ctx, generationLimit), async (c, { body }) => {
-        const actor = await ctx.resolveActor(c);
-        const generation = await generations.start(actor, body, c.get("clientIp"));
-        return { status: 202, body: { generation } };
-      })
-      .on(generationsContract.get, async (c, { params }) => {
-        const gen = await generations.owned(await ctx.resolveActor(c), params.id);
+      .on(
+        generationsContract.start,
+        rateLimit(ctx, generationLimit),
+        async (c, { body, actor }) => {
+          const generation = await generations.start(actor, body, c.get("clientIp"));
+          return { status: 202, body: { generation } };
+        },
+      )
+      .on(generationsContract.get, async (c, { params, actor }) => {
+        const gen = await generations.owned(actor, params.id);
         return { status: 200, body: { generation: await generations.view(gen) } };
       })
-      .on(generationsContract.events, async (c, { params }) => {
-        const actor = await ctx.resolveActor(c);
+      .on(generationsContract.events, async (c, { params, actor }) => {
         const { id } = params;
         await generations.owned(actor, id);
         return followJob(c, {

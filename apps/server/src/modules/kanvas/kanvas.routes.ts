@@ -8,24 +8,23 @@ import { followJob, generationLimit } from "../jobs";
 export function kanvasRoutes(ctx: AppContext) {
   const { kanvas } = ctx.services;
   return contractRoutes(ctx)
-    .on(kanvasContract.start, rateLimit(ctx, generationLimit), async (c, { body }) => {
-      const run = await kanvas.start(await ctx.resolveActor(c), body);
+    .on(kanvasContract.start, rateLimit(ctx, generationLimit), async (c, { body, actor }) => {
+      const run = await kanvas.start(actor, body);
       return { status: 202, body: { run } };
     })
-    .on(kanvasContract.runs, async (c) => ({
+    .on(kanvasContract.runs, async (_c, { actor }) => ({
       status: 200,
-      body: { runs: await kanvas.runs(await ctx.resolveActor(c)) },
+      body: { runs: await kanvas.runs(actor) },
     }))
-    .on(kanvasContract.get, async (c, { params }) => {
-      const run = await kanvas.owned(await ctx.resolveActor(c), params.id);
+    .on(kanvasContract.get, async (c, { params, actor }) => {
+      const run = await kanvas.owned(actor, params.id);
       return { status: 200, body: { run: await kanvas.view(run) } };
     })
-    .on(kanvasContract.cancel, async (c, { params }) => ({
+    .on(kanvasContract.cancel, async (c, { params, actor }) => ({
       status: 200,
-      body: { run: await kanvas.cancel(await ctx.resolveActor(c), params.id) },
+      body: { run: await kanvas.cancel(actor, params.id) },
     }))
-    .on(kanvasContract.events, async (c, { params }) => {
-      const actor = await ctx.resolveActor(c);
+    .on(kanvasContract.events, async (c, { params, actor }) => {
       const { id } = params;
       await kanvas.owned(actor, id);
       return followJob(c, {
