@@ -6,7 +6,11 @@ import { PasFotoDownload } from "@/components/pas-foto-download";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useI18n } from "@/lib/i18n";
-import { useGenerator, type GeneratorOptions } from "../hooks/use-generator";
+import { useCatalogueSummary } from "@/lib/styles-api";
+import { useChosenStyle } from "../hooks/use-chosen-style";
+import { useGenerate, type GeneratorOptions } from "../hooks/use-generate";
+import { useGeneratorDialogs } from "../hooks/use-generator-dialogs";
+import { useGeneratorPhoto } from "../hooks/use-generator-photo";
 import { BackgroundPicker } from "./background-picker";
 import { CustomFigureDialog } from "./custom-figure-dialog";
 import { GenderPicker } from "./gender-picker";
@@ -18,51 +22,28 @@ import { PhotoPicker } from "./photo-picker";
 import { SignUpDialog } from "@/components/sign-up-dialog";
 import { StyleCard } from "./style-card";
 
-export type { GeneratorAccount } from "../hooks/use-generator";
+export type { GeneratorAccount } from "../hooks/use-generate";
 
-/** /generator: the chosen style, a photo, optional gender, Generate and the job's progress. */
+/**
+ * /generator: the chosen style, a photo, optional gender, Generate and the job's progress,
+ * composed from the hooks of each part (the style and its choices, the photo, the dialogs, and
+ * generating).
+ */
 export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
   const { t } = useI18n();
   const hintId = useId();
-  const {
-    stored,
-    style,
-    styleName,
-    styleImage,
-    member,
-    summary,
-    photo,
-    photoError,
-    chosenGender,
-    setGender,
-    chosenBackground,
-    setBackground,
-    check,
-    refusal,
-    blocked,
-    gendered,
-    offersCustomFigure,
-    busy,
-    notice,
-    hint,
-    ready,
-    generation,
-    running,
-    guestResult,
-    memberResult,
-    reconnecting,
-    modal,
-    setModal,
-    progressOpen,
-    setProgressOpen,
-    customOpen,
-    setCustomOpen,
-    choosePhoto,
-    generate,
-    retry,
-    onCustomStarted,
-    onCustomRefused,
-  } = useGenerator({ account, refreshAccount });
+  const member = account.status === "user";
+  const chosen = useChosenStyle(member);
+  const { stored, style, styleName, styleImage, gendered, offersCustomFigure } = chosen;
+  const { chosenGender, setGender, chosenBackground, setBackground } = chosen;
+  const shot = useGeneratorPhoto(member);
+  const { photo, photoError, check, refusal, hint, ready } = shot;
+  const dialogs = useGeneratorDialogs();
+  const { modal, setModal, progressOpen, setProgressOpen, customOpen, setCustomOpen } = dialogs;
+  const job = useGenerate({ account, refreshAccount, chosen, photo: shot, dialogs });
+  const { busy, notice, generation, running, guestResult, memberResult, reconnecting } = job;
+  const { blocked, choosePhoto, generate, retry, onCustomStarted, onCustomRefused } = job;
+  const summary = useCatalogueSummary(account.status === "visitor");
 
   // A finished pas foto appears below the form: bring it into view once.
   const resultRef = useRef<HTMLElement>(null);

@@ -1,0 +1,199 @@
+import type { Generation } from "@rupa/shared";
+import { useCallback, useState } from "react";
+import { useNavigate } from "react-router";
+import { isApiError } from "@/lib/api-client";
+import { errorMessage, errorVars } from "@/lib/error-message";
+import { refreshGuestTrial, useGuestTrial } from "@/lib/guest-trial";
+import { useI18n } from "@/lib/i18n";
+import { clearSelectedStyle } from "@/lib/selected-style";
+import { toast } from "@/lib/toast";
+import { fetchHealth, useStartGeneration } from "../api/generations";
+import { actionForCode, type ErrorAction } from "../lib/error-keys";
+import type { ChosenStyle } from "./use-chosen-style";
+import { useFollowGeneration } from "./use-follow-generation";
+import type { GeneratorDialogs } from "./use-generator-dialogs";
+import type { GeneratorPhoto } from "./use-generator-photo";
+
+export type GeneratorAccount =
+  | { status: "loading" | "visitor"; credits: null }
+  | { status: "user"; credits: number };
+
+export type GeneratorOptions = {
+  account: GeneratorAccount;
+  /** Re-reads the account (the balance after a generation or a refund). */
+  refreshAccount: () => Promise<void>;
+};
+
+/**
+ * Generating: the checks before spending (a photo the server accepts, credits or the free try,
+ * the service's health), starting the job and following it to its end, what the page says when
+ * something stops it (`notice`), and what a finished job opens (the gallery, the pas foto below,
+ * or the sign-up dialog for a visitor). Composed by GeneratorPage with the chosen style, the
+ * photo and the dialogs.
+ */
+export function useGenerate({
+  account,
+  refreshAccount,
+  chosen,
+  photo: p,
+  dialogs,
+}: GeneratorOptions & { chosen: ChosenStyle; photo: GeneratorPhoto; dialogs: GeneratorDialogs }) {
+  const { t, has } = useI18n();
+  const navigate = useNavigate();
+  const member = account.status === "user";
+  const visitor = account.status === "visitor";
+  const trial = useGuestTrial(visitor);
+  const [busy, setBusy] = useState<"idle" | "checking" | "starting">("idle");
+  const [notice, setNotice] = useState<string | null>(null);
+  const { mutateAsync: startGeneration } = useStartGeneration();
+  const { setModal, setProgressOpen, setCustomOpen } = dialogs;
+
+  const onFinished = useCallback(
+    (generation: Generation) => {
+      void refreshAccount();
+      if (generation.status === "succeeded") {
+        if (member) {
+          // A pas foto stays here to be downloaded at once; other avatars open the gallery.
+          if (generation.result?.pasFoto) {
+            toast.success(t("generator.successPasFoto"));
+            setProgressOpen(false);
+          } else {
+            toast.success(t("generator.success"));
+            void navigate("/gallery");
+          }
+          return;
+        }
+        void refreshGuestTrial();
+        setProgressOpen(false);
+        setModal({ kind: "signUp", reason: "result" });
+      } else {
+        setProgressOpen(true);
+        if (!member) void refreshGuestTrial();
+      }
+    },
+    [member, navigate, refreshAccount, t, setModal, setProgressOpen],
+  );
+  const follow = useFollowGeneration(onFinished);
+  const generation = follow.generation;
+  const running = generation?.status === "queued" || generation?.status === "processing";
+
+  const apply = (action: ErrorAction, error: unknown) => {
+    switch (action.kind) {
+      case "outOfCredits":
+        setModal({ kind: "outOfCredits" });
+        return;
+      case "signUp":
+        setModal({ kind: "signUp", reason: action.reason });
+        void refreshGuestTrial();
+        return;
+      case "styleGone":
+        clearSelectedStyle();
+        toast.error(t("generator.errors.styleGone"));
+        void navigate("/", { replace: true });
+        return;
+      case "message":
+        setNotice(t(action.key, errorVars(error)));
+        if (isApiError(error) && error.code === "not_found") p.photo.remove();
+        return;
+      case "generic":
+        setNotice(`${t("generator.errors.startFailed")} ${errorMessage(error, { t, has })}`);
+    }
+  };
+
+  const generate = async () => {
+    setNotice(null);
+    if (busy !== "idle" || p.uploading || running) return;
+    const upload = p.photo.state.upload;
+    if (!chosen.stored || !p.ready || !upload) {
+      setNotice(t("generator.generate.missing"));
+      return;
+    }
+    if (p.refusal) return;
+    if (member && account.credits <= 0) {
+      setModal({ kind: "outOfCredits" });
+      return;
+    }
+    if (visitor && trial.data && !trial.data.canGenerate) {
+      setModal({ kind: "signUp", reason: "trialUsed" });
+      return;
+    }
+    setBusy("checking");
+    try {
+      const health = await fetchHealth();
+      if (!health.ok) {
+        // Only an admin is told which part failed (the queue, or which provider).
+        const reason =
+          health.queue && !health.queue.ok
+            ? t("generator.health.queue")
+            : health.provider
+              ? t("generator.health.provider", { provider: health.provider.name })
+              : t("generator.health.unavailable");
+        setNotice(t("generator.health.failed", { reason }));
+        return;
+      }
+      setBusy("starting");
+      const started = await startGeneration({
+        uploadId: upload.id,
+        styleId: chosen.stored.id,
+        aspectRatio: p.photo.aspectRatio,
+        ...(chosen.chosenGender ? { gender: chosen.chosenGender } : {}),
+        ...(chosen.chosenBackground ? { variables: { background: chosen.chosenBackground } } : {}),
+      });
+      follow.start(started);
+      setProgressOpen(true);
+      void refreshAccount();
+    } catch (error) {
+      if (isApiError(error) && error.code === "insufficient_credits" && member)
+        void refreshAccount();
+      apply(isApiError(error) ? actionForCode(error.code, member) : { kind: "generic" }, error);
+    } finally {
+      setBusy("idle");
+    }
+  };
+
+  return {
+    busy,
+    notice,
+    generation,
+    running,
+    reconnecting: follow.reconnecting,
+    guestResult: !member && generation?.status === "succeeded" ? generation.result : null,
+    memberResult:
+      member && generation?.status === "succeeded" && generation.result?.pasFoto
+        ? generation.result
+        : null,
+    /** Generate (and the custom figure) cannot start now: busy, or a photo the server refuses. */
+    blocked: p.uploading || busy !== "idle" || running || p.refusal !== null,
+    generate,
+    retry: () => {
+      const code = generation?.error?.code;
+      follow.reset();
+      setProgressOpen(false);
+      if (code === "photo_expired") p.photo.remove();
+    },
+    choosePhoto: (file: File) => {
+      setNotice(null);
+      // A used free try cannot upload any more (the server refuses it too).
+      if (visitor && (trial.data?.generationCount ?? 0) >= 1) {
+        setModal({ kind: "signUp", reason: "trialUsed" });
+        return;
+      }
+      p.photo.choose(file);
+    },
+    onCustomStarted: (started: Generation) => {
+      setCustomOpen(false);
+      follow.start(started);
+      setProgressOpen(true);
+      void refreshAccount();
+    },
+    onCustomRefused: (error: unknown) => {
+      if (!isApiError(error)) return false;
+      const action = actionForCode(error.code, member);
+      if (action.kind !== "outOfCredits") return false;
+      void refreshAccount();
+      setCustomOpen(false);
+      setModal({ kind: "outOfCredits" });
+      return true;
+    },
+  };
+}
