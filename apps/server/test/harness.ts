@@ -18,6 +18,9 @@ import { createQueue } from "../src/infra/queue/queue";
 import { createLocalStorage } from "../src/infra/storage/local-storage";
 import type { Storage } from "../src/infra/storage/storage";
 import { createLogger } from "../src/lib/logger";
+import { createTestClient, type CookieJar, type TestClient } from "./client";
+
+export { CookieJar, type TestClient } from "./client";
 
 export const TEST_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -83,6 +86,8 @@ export interface TestServer {
   ctx: AppContext;
   app: ReturnType<typeof createApp>;
   dataDir: string;
+  /** The typed client of this server's API (test/client.ts): how the tests call it. */
+  client: TestClient;
   /** Pin who the next requests are made as; `null` returns to the real session cookie. */
   actAs(actor: Partial<Actor> | null): void;
   /**
@@ -145,6 +150,7 @@ export async function createTestServer(
     ctx,
     app,
     dataDir,
+    client: createTestClient(app, env.PUBLIC_URL),
     actAs(a) {
       actor = a ? { ...anonymous, ...a } : null;
     },
@@ -216,27 +222,4 @@ export function captureLog() {
       chunks.length = 0;
     },
   };
-}
-
-/** A tiny cookie jar for app.request(): keeps what Set-Cookie sets, sends it back. */
-export class CookieJar {
-  private cookies = new Map<string, string>();
-  store(res: Response): Response {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair!.indexOf("=");
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      const expired = /max-age=0/i.test(line) || value === "";
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return res;
-  }
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-  get size() {
-    return this.cookies.size;
-  }
 }
