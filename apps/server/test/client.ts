@@ -80,6 +80,8 @@ export interface RawRequest extends RequestOptions {
   method?: string;
   /** A route target's path parameters. */
   params?: Record<string, string | number>;
+  /** Query parameters, appended to the path (which may hold some already). */
+  query?: Record<string, unknown>;
   /** Sent as JSON (`content-type: application/json`), whatever it is. */
   body?: unknown;
   /** Sent exactly as given. */
@@ -326,13 +328,13 @@ function client(sender: Sender, jar: CookieJar | undefined, defaults: RequestOpt
       return send(sender, out) as Promise<never>;
     },
     raw(target, request = {}) {
-      const { method, params, body, rawBody, form, bare, ...options } = request;
+      const { method, params, query, body, rawBody, form, bare, ...options } = request;
       const route = typeof target === "string" ? undefined : target;
       const hasBody = body !== undefined || rawBody !== undefined || form !== undefined;
       return send(sender, {
         ...(bare ? options : merge(options)),
         method: method ?? route?.method ?? (hasBody ? "POST" : "GET"),
-        path: route ? fillPath(route.path, params) : (target as string),
+        path: withQuery(route ? fillPath(route.path, params) : (target as string), query),
         jar: bare ? undefined : jar,
         json: body,
         rawBody,
