@@ -45,7 +45,7 @@ export interface TestClient {
   /**
    * Sends what the test says, outside a contract's types: to a path (its query included), or to
    * a route's method and path (`params` filled in). `body` is sent as JSON whatever it is,
-   * `rawBody` exactly as given (with only the content type the test's headers say).
+   * `rawBody` exactly as given (as `application/json` unless the test's headers say otherwise).
    */
   raw(target: string | RouteSpec, request?: RawRequest): Promise<Reply>;
   /** The same client as the browser holding `who`'s cookies. */
@@ -84,7 +84,7 @@ export interface RawRequest extends RequestOptions {
   query?: Record<string, unknown>;
   /** Sent as JSON (`content-type: application/json`), whatever it is. */
   body?: unknown;
-  /** Sent exactly as given. */
+  /** Sent exactly as given: invalid JSON, a signed text, a form. */
   rawBody?: string | Uint8Array | URLSearchParams;
   /** Sent as multipart. */
   form?: FormData;
@@ -276,8 +276,10 @@ async function send(sender: Sender, out: Outgoing): Promise<Reply> {
   if (!out.bare) headers.set("x-forwarded-for", out.ip ?? sender.nextAddress());
   else if (out.ip) headers.set("x-forwarded-for", out.ip);
   if (out.json !== undefined) headers.set("content-type", "application/json");
-  if (out.rawBody instanceof URLSearchParams)
-    headers.set("content-type", "application/x-www-form-urlencoded");
+  if (out.rawBody !== undefined) {
+    const form = out.rawBody instanceof URLSearchParams;
+    headers.set("content-type", form ? "application/x-www-form-urlencoded" : "application/json");
+  }
   const cookie = [out.jar?.size ? out.jar.header() : "", out.cookie ?? ""].filter(Boolean);
   if (cookie.length) headers.set("cookie", cookie.join("; "));
   if (out.origin) headers.set("origin", out.origin);
@@ -320,10 +322,8 @@ function client(sender: Sender, jar: CookieJar | undefined, defaults: RequestOpt
       if (body !== undefined) {
         if (kind === "multipart") out.form = body as FormData;
         else if (kind === "form") out.rawBody = new URLSearchParams(body as Record<string, string>);
-        else if (kind === "raw" && typeof body === "string") {
-          out.rawBody = body;
-          out.headers = { "content-type": "application/json", ...out.headers };
-        } else out.json = body;
+        else if (kind === "raw" && typeof body === "string") out.rawBody = body;
+        else out.json = body;
       }
       return send(sender, out) as Promise<never>;
     },
