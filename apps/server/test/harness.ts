@@ -20,7 +20,7 @@ import type { Storage } from "../src/infra/storage/storage";
 import { createLogger } from "../src/lib/logger";
 import { createTestClient, type TestClient } from "./client";
 
-export { CookieJar, type TestClient } from "./client";
+export { CookieJar, type CallInput, type RawRequest, type Reply, type TestClient } from "./client";
 
 export const TEST_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
