@@ -139,7 +139,7 @@ export interface Reply<R extends RouteSpec = RouteSpec> {
   readonly json: unknown;
   readonly text: string;
   readonly bytes: Buffer;
-  /** The events of a `text/event-stream` answer, each `data` parsed as JSON. */
+  /** The events of a `text/event-stream` answer that carry data, each `data` parsed as JSON. */
   readonly events: StreamEvent[];
 }
 
@@ -191,7 +191,7 @@ function withQuery(path: string, query: unknown): string {
 function parseEvents(text: string): StreamEvent[] {
   return text
     .split(/\n\n+/)
-    .filter((block) => block.trim())
+    .filter((block) => /^data:/m.test(block))
     .map((block) => {
       let event = "message";
       const data: string[] = [];
@@ -199,7 +199,7 @@ function parseEvents(text: string): StreamEvent[] {
         if (line.startsWith("event:")) event = line.slice(6).trim();
         else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
       }
-      return { event, data: data.length ? (JSON.parse(data.join("\n")) as unknown) : undefined };
+      return { event, data: JSON.parse(data.join("\n")) as unknown };
     });
 }
 
