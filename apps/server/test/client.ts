@@ -23,7 +23,8 @@ import type { createApp } from "../src/app";
  *   bad.error.code;                          // the one error shape, for any error status
  *
  * Each request comes from a new address (X-Forwarded-For 10.200.x.y, which the server reads with
- * TRUST_PROXY=true) unless `ip` is given, so per-address limits do not interfere; it says it is
+ * TRUST_PROXY=true) unless `ip` is given (then the server sees that address whether it trusts the
+ * proxy or not), so per-address limits do not interfere; it says it is
  * from Rupa's own page (`Sec-Fetch-Site: same-origin`, as `app.request()` does in the harness)
  * unless it sets Origin, Sec-Fetch-Site or Referer itself. A client made with `as(jar)` sends the
  * jar's cookies and keeps what the answers set: one jar is one browser.
@@ -41,13 +42,14 @@ export interface TestClient {
     ...[input]: Partial<CallInput<R>> extends CallInput<R>
       ? [input?: CallInput<R>]
       : [input: CallInput<R>]
-  ): Promise<Reply<R>>;
+  ): Promise<Reply<ReplyBody<R>>>;
   /**
    * Sends what the test says, outside a contract's types: to a path (its query included), or to
    * a route's method and path (`params` filled in). `body` is sent as JSON whatever it is,
    * `rawBody` exactly as given (as `application/json` unless the test's headers say otherwise).
    */
-  raw(target: string | RouteSpec, request?: RawRequest): Promise<Reply>;
+  raw<R extends RouteSpec>(target: R, request?: RawRequest): Promise<Reply<ReplyBody<R>>>;
+  raw(target: string, request?: RawRequest): Promise<Reply>;
   /** The same client as the browser holding `who`'s cookies. */
   as(who: CookieJar | { jar: CookieJar }): TestClient;
   /** The same client with these options on every request (a call's own options win). */
@@ -65,7 +67,11 @@ export interface TestClient {
 }
 
 export interface RequestOptions {
-  /** The address the request comes from (X-Forwarded-For); a new one each request if not given. */
+  /**
+   * The address the request comes from: sent as X-Forwarded-For (read with TRUST_PROXY=true) and
+   * as the socket's peer address (read without). If not given, a new X-Forwarded-For address
+   * each request, and no peer address (the server says "unknown" when it trusts no proxy).
+   */
   ip?: string;
   /** An Origin header (a write from another site, say). */
   origin?: string;
@@ -123,16 +129,16 @@ export interface StreamEvent {
 }
 
 /** An answer, read whole. */
-export interface Reply<R extends RouteSpec = RouteSpec> {
+export interface Reply<Body = unknown> {
   readonly method: string;
   readonly url: string;
   readonly status: number;
   readonly headers: Headers;
   /**
-   * The JSON body of a status the route declares (any 2xx for `raw()`), typed from the contract.
-   * Reading it from another answer (an error) throws, naming what came instead.
+   * The JSON body of a status the route declares (any 2xx for `raw()` to a path), typed from
+   * the contract. Reading it from another answer (an error) throws, naming what came instead.
    */
-  readonly body: ReplyBody<R>;
+  readonly body: Body;
   /** The error of an error answer (`{ error: { code, message, issues? } }`); throws otherwise. */
   readonly error: ErrorBody["error"];
   /** The body parsed as JSON, whatever the status; undefined when it is not JSON. */
@@ -251,7 +257,7 @@ async function readReply(
     get events() {
       return parseEvents(text);
     },
-  } as Reply;
+  };
 }
 
 interface Sender {
@@ -290,9 +296,11 @@ async function send(sender: Sender, out: Outgoing): Promise<Reply> {
     body:
       out.form ?? out.rawBody ?? (out.json !== undefined ? JSON.stringify(out.json) : undefined),
   };
+  // The socket's peer address, as @hono/node-server hands it to the app.
+  const env = out.ip ? { incoming: { socket: { remoteAddress: out.ip } } } : undefined;
   const res = out.bare
-    ? await sender.app.fetch(new Request(`${sender.publicUrl}${out.path}`, init))
-    : await sender.app.request(out.path, init);
+    ? await sender.app.fetch(new Request(`${sender.publicUrl}${out.path}`, init), env)
+    : await sender.app.request(out.path, init, env);
   out.jar?.store(res);
   return readReply(res, out.method, out.path, out.route);
 }
@@ -327,20 +335,21 @@ function client(sender: Sender, jar: CookieJar | undefined, defaults: RequestOpt
       }
       return send(sender, out) as Promise<never>;
     },
-    raw(target, request = {}) {
+    raw(target: string | RouteSpec, request: RawRequest = {}) {
       const { method, params, query, body, rawBody, form, bare, ...options } = request;
-      const route = typeof target === "string" ? undefined : target;
+      const route: RouteSpec | undefined = typeof target === "string" ? undefined : target;
       const hasBody = body !== undefined || rawBody !== undefined || form !== undefined;
       return send(sender, {
         ...(bare ? options : merge(options)),
         method: method ?? route?.method ?? (hasBody ? "POST" : "GET"),
         path: withQuery(route ? fillPath(route.path, params) : (target as string), query),
+        route,
         jar: bare ? undefined : jar,
         json: body,
         rawBody,
         form,
         bare,
-      });
+      }) as Promise<never>;
     },
     as(who) {
       return client(sender, who instanceof CookieJar ? who : who.jar, defaults);
