@@ -23,11 +23,12 @@ import type { createApp } from "../src/app";
  *   bad.error.code;                          // the one error shape, for any error status
  *
  * Each request comes from a new address (X-Forwarded-For 10.200.x.y, which the server reads with
- * TRUST_PROXY=true) unless `ip` is given (then the server sees that address whether it trusts the
- * proxy or not), so per-address limits do not interfere; it says it is
- * from Rupa's own page (`Sec-Fetch-Site: same-origin`, as `app.request()` does in the harness)
- * unless it sets Origin, Sec-Fetch-Site or Referer itself. A client made with `as(jar)` sends the
- * jar's cookies and keeps what the answers set: one jar is one browser.
+ * TRUST_PROXY=true) unless `ip` is given (then the server sees that address whether it trusts a
+ * proxy or not), so per-address limits do not interfere. It says it is from Rupa's own page
+ * (`Sec-Fetch-Site: same-origin`, added by the harness's `app.request()`) unless it sets Origin,
+ * Sec-Fetch-Site or Referer itself. A client made with `as(jar)` sends the jar's cookies and keeps
+ * what the answers set: one jar is one browser. Who is signed in can also be pinned for every
+ * request with `t.actAs()`, as before.
  *
  * `raw()` is the escape hatch for what a contract's types forbid (invalid JSON, wrong types,
  * headers or content types chosen by the test, or with `bare` a request exactly as given) and
@@ -106,15 +107,14 @@ export type CallInput<R extends RouteSpec> = Omit<RouteInput<R>, "body"> &
   BodyInput<R> &
   RequestOptions;
 
+/** JSON and form bodies by their schema (a form is sent urlencoded), multipart as FormData. */
 type BodyInput<R extends RouteSpec> = R extends { body: infer B extends z.ZodType }
   ? R extends { bodyType: "multipart" }
     ? { body: FormData }
     : R extends { bodyType: "raw" }
       ? // A signed body: the exact text the signature covers, or an object sent as its JSON.
         { body: z.input<B> | string }
-      : R extends { bodyType: "form" }
-        ? { body: z.input<B> }
-        : { body: z.input<B> }
+      : { body: z.input<B> }
   : { body?: never };
 
 /** The JSON body of the route's declared statuses (what its handler answers), if it has any. */
