@@ -1,8 +1,15 @@
 import { Writable } from "node:stream";
 import { desc, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
+import { apiContract as api } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CookieJar, createTestServer, testDriver, type TestServer } from "../test/harness";
+import {
+  CookieJar,
+  createTestServer,
+  testDriver,
+  type Reply,
+  type TestServer,
+} from "../test/harness";
 import type { Actor } from "./lib/actor";
 import { guestTrials, mailOutbox, userRoles, users } from "./db/schema";
 
@@ -478,27 +485,11 @@ const pinned: Record<ActorName, Partial<Actor>> = {
   guest: {},
   visitor: {},
 };
-let ipSeq = 0;
-const setupCall = (path: string, body?: unknown, jar?: CookieJar) =>
-  Promise.resolve(
-    t.app.request(path, {
-      method: body === undefined ? "GET" : "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-forwarded-for": `192.168.${++ipSeq}.1`,
-        ...(jar?.size ? { cookie: jar.header() } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  ).then((res) => (jar ? jar.store(res) : res));
 
 async function signedInUser(email: string, role: "user" | "admin", jar: CookieJar) {
   const password = "rahasia123";
-  const signUp = await setupCall("/api/account/sign-up", {
-    fullName: "Fuzz Tester",
-    phone: "081234567890",
-    email,
-    password,
+  const signUp = await t.client.call(api.auth.signUp, {
+    body: { fullName: "Fuzz Tester", phone: "081234567890", email, password },
   });
   expect(signUp.status).toBe(201);
   const [mail] = await t.ctx.db.db
@@ -508,11 +499,13 @@ async function signedInUser(email: string, role: "user" | "admin", jar: CookieJa
     .orderBy(desc(mailOutbox.createdAt))
     .limit(1);
   const link = new URL(/https?:\/\/\S+/.exec(mail!.textBody)![0]);
-  await setupCall(link.pathname + link.search);
+  await t.client.raw(link.pathname + link.search);
   const [u] = await t.ctx.db.db.select().from(users).where(eq(users.email, email));
   if (role === "admin")
     await t.ctx.db.db.insert(userRoles).values({ userId: u!.id, role: "admin" });
-  expect((await setupCall("/api/account/sign-in", { email, password }, jar)).status).toBe(200);
+  expect((await t.client.as(jar).call(api.auth.signIn, { body: { email, password } })).status).toBe(
+    200,
+  );
   return u!.id;
 }
 
@@ -523,15 +516,21 @@ function describeRequest(r: FuzzRequest): string {
   return `${r.method} ${cut(r.url)} as ${r.actor}, body ${cut(r.body)}, content-type ${r.contentType ?? "-"}, cookie ${cut(r.cookieNoise)}, xff ${cut(r.forwardedFor)}`;
 }
 
-async function send(r: FuzzRequest): Promise<Response> {
-  const headers = new Headers({ "x-forwarded-for": r.forwardedFor });
+/** The request as generated: its own address, cookies, content type and body, untouched. */
+async function send(r: FuzzRequest): Promise<Reply> {
   t.actAs(r.session ? null : pinned[r.actor]);
   const cookie = [r.session ? jars[r.actor].header() : "", r.cookieNoise]
     .filter(Boolean)
     .join("; ");
-  if (cookie) headers.set("cookie", cookie);
-  if (r.contentType) headers.set("content-type", r.contentType);
-  return t.app.request(r.url, { method: r.method, headers, body: r.body });
+  return t.client.raw(r.url, {
+    method: r.method,
+    headers: {
+      "x-forwarded-for": r.forwardedFor,
+      ...(r.contentType ? { "content-type": r.contentType } : {}),
+    },
+    ...(cookie ? { cookie } : {}),
+    ...(r.body !== undefined ? { rawBody: r.body } : {}),
+  });
 }
 
 beforeAll(async () => {
@@ -548,11 +547,9 @@ beforeAll(async () => {
     isAdmin: true,
   };
   pinned.member = { userId: await signedInUser("fuzz-member@example.com", "user", jars.member) };
-  const guest = await setupCall(
-    "/api/guest/session",
-    { fingerprint: "fuzz-fingerprint-0001" },
-    jars.guest,
-  );
+  const guest = await t.client
+    .as(jars.guest)
+    .call(api.guests.session, { body: { fingerprint: "fuzz-fingerprint-0001" } });
   expect(guest.status).toBe(200);
   const [trial] = await t.ctx.db.db.select({ id: guestTrials.id }).from(guestTrials);
   pinned.guest = { guestTrialId: trial!.id };
@@ -595,7 +592,7 @@ describe(`fuzzing every route on ${testDriver()}`, () => {
         fc.asyncProperty(requestArbitrary(method, path), async (req) => {
           sent++;
           const res = await send(req);
-          const answer = await res.text();
+          const answer = res.text;
           if (res.status < 500) return true;
           const logged = errorLines.at(-1)?.slice(0, 1500) ?? "";
           failing = `${res.status} ${answer.slice(0, 300)}\n${describeRequest(req)}\n${logged}`;

@@ -18,6 +18,9 @@ import { createQueue } from "../src/infra/queue/queue";
 import { createLocalStorage } from "../src/infra/storage/local-storage";
 import type { Storage } from "../src/infra/storage/storage";
 import { createLogger } from "../src/lib/logger";
+import { createTestClient, type TestClient } from "./client";
+
+export { CookieJar, type CallInput, type RawRequest, type Reply, type TestClient } from "./client";
 
 export const TEST_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -83,26 +86,11 @@ export interface TestServer {
   ctx: AppContext;
   app: ReturnType<typeof createApp>;
   dataDir: string;
+  /** The typed client of this server's API (test/client.ts): how the tests call it. */
+  client: TestClient;
   /** Pin who the next requests are made as; `null` returns to the real session cookie. */
   actAs(actor: Partial<Actor> | null): void;
-  /**
-   * A request as a browser at its own address sends it: from a new address (10.200.x.y) each
-   * call unless `ip` is given, so per-address limits do not interfere (the server must trust
-   * X-Forwarded-For: TRUST_PROXY=true); `body` is sent as JSON, `form` as multipart; `jar`'s
-   * cookies go with it (and it keeps what the answer sets), and `cookie` besides.
-   */
-  call(path: string, opts?: CallOptions): Promise<Response>;
   close(): Promise<void>;
-}
-
-export interface CallOptions {
-  method?: string;
-  body?: unknown;
-  form?: FormData;
-  jar?: CookieJar;
-  cookie?: string;
-  ip?: string;
-  origin?: string;
 }
 
 /** The real app over a fresh database, a temporary storage folder and a started queue. */
@@ -140,30 +128,13 @@ export async function createTestServer(
   }
   const app = createApp(ctx, { webDistDir: opts.webDistDir });
   app.request = asFromOwnPage(app.request);
-  let addresses = 0;
   return {
     ctx,
     app,
     dataDir,
+    client: createTestClient(app, env.PUBLIC_URL),
     actAs(a) {
       actor = a ? { ...anonymous, ...a } : null;
-    },
-    async call(path, opts = {}) {
-      addresses += 1;
-      const headers: Record<string, string> = {
-        "x-forwarded-for":
-          opts.ip ?? `10.200.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`,
-      };
-      if (opts.body !== undefined) headers["content-type"] = "application/json";
-      const cookie = [opts.jar?.size ? opts.jar.header() : "", opts.cookie ?? ""].filter(Boolean);
-      if (cookie.length) headers.cookie = cookie.join("; ");
-      if (opts.origin) headers.origin = opts.origin;
-      const res = await app.request(path, {
-        method: opts.method ?? (opts.body !== undefined || opts.form ? "POST" : "GET"),
-        headers,
-        body: opts.form ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
-      });
-      return opts.jar ? opts.jar.store(res) : res;
     },
     async close() {
       await queue.stop();
@@ -216,27 +187,4 @@ export function captureLog() {
       chunks.length = 0;
     },
   };
-}
-
-/** A tiny cookie jar for app.request(): keeps what Set-Cookie sets, sends it back. */
-export class CookieJar {
-  private cookies = new Map<string, string>();
-  store(res: Response): Response {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair!.indexOf("=");
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      const expired = /max-age=0/i.test(line) || value === "";
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return res;
-  }
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-  get size() {
-    return this.cookies.size;
-  }
 }

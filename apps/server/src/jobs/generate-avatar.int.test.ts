@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { apiContract as api } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeReplicate } from "../../test/fake-replicate";
 import { CookieJar, createTestServer, testDriver, type TestServer } from "../../test/harness";
@@ -30,18 +31,6 @@ afterAll(async () => {
 const db = () => t.ctx.db.db;
 const repo = () => t.ctx.services.generateWorker;
 let seq = 0;
-function call(path: string, opts: { json?: unknown; form?: FormData; jar: CookieJar }) {
-  const headers: Record<string, string> = { "x-forwarded-for": `10.77.0.${++seq % 250}` };
-  if (opts.json !== undefined) headers["content-type"] = "application/json";
-  if (opts.jar.size) headers.cookie = opts.jar.header();
-  return Promise.resolve(
-    t.app.request(path, {
-      method: opts.json || opts.form ? "POST" : "GET",
-      headers,
-      body: opts.form ?? (opts.json ? JSON.stringify(opts.json) : undefined),
-    }),
-  ).then((res: Response) => opts.jar.store(res));
-}
 async function photo(): Promise<FormData> {
   const form = new FormData();
   const bytes = await facePhoto(0);
@@ -87,13 +76,13 @@ async function delivered(): Promise<{ id: string; userId: string }> {
   const [u] = await db().select().from(users).where(eq(users.email, email));
   await db().update(users).set({ emailVerified: true }).where(eq(users.id, u!.id));
   await t.ctx.services.credits.grant(u!.id, { source: "purchase", amount: 1, watermarked: false });
-  const jar = new CookieJar();
-  await call("/api/account/sign-in", { json: { email, password: "rahasia123" }, jar });
-  const up = await call("/api/uploads", { form: await photo(), jar });
-  const uploadId = ((await up.json()) as { upload: { id: string } }).upload.id;
+  const browser = t.client.as(new CookieJar());
+  await browser.call(api.auth.signIn, { body: { email, password: "rahasia123" } });
+  const up = await browser.call(api.uploads.upload, { body: await photo() });
+  const uploadId = up.body.upload.id;
   const [style] = await db().select().from(styles).where(eq(styles.slug, "anime-shonen"));
-  const res = await call("/api/generations", { json: { uploadId, styleId: style!.id }, jar });
-  const id = ((await res.json()) as { generation: { id: string } }).generation.id;
+  const res = await browser.call(api.generations.start, { body: { uploadId, styleId: style!.id } });
+  const id = res.body.generation.id;
   const end = Date.now() + 25_000;
   while ((await row(id)).status !== "succeeded" && Date.now() < end)
     await new Promise((r) => setTimeout(r, 100));

@@ -1,12 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { apiContract as api } from "@rupa/shared";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  CookieJar,
-  captureLog,
-  createTestServer,
-  testDriver,
-  type TestServer,
-} from "../../test/harness";
+import { captureLog, createTestServer, testDriver, type TestServer } from "../../test/harness";
 import { users } from "../db/schema";
 import { DECODE_QUEUE, DECODE_SLOTS, photoDecodes } from "../infra/images/photo-pipeline";
 
@@ -33,20 +28,10 @@ beforeEach(() => {
   serverLog.clear();
 });
 
-const errorCode = async (res: Response) =>
-  ((await res.json()) as { error: { code: string } }).error.code;
-
 describe(`log levels of expected refusals on ${testDriver()}`, () => {
   it("upload_busy (503) is a warning, not an error", async () => {
-    const jar = new CookieJar();
-    const session = jar.store(
-      await t.app.request("/api/guest/session", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ fingerprint: `fp-${randomUUID()}` }),
-      }),
-    );
-    expect(session.status).toBe(200);
+    // Asserts the guest session's 200.
+    const guest = await t.client.guest({ fingerprint: `fp-${randomUUID()}` });
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const held = Array.from({ length: DECODE_SLOTS + DECODE_QUEUE }, () =>
@@ -56,13 +41,9 @@ describe(`log levels of expected refusals on ${testDriver()}`, () => {
       const form = new FormData();
       form.append("photo", new Blob([new Uint8Array(16)], { type: "image/png" }), "me.png");
       serverLog.clear();
-      const res = await t.app.request("/api/uploads", {
-        method: "POST",
-        headers: { cookie: jar.header() },
-        body: form,
-      });
+      const res = await guest.call(api.uploads.upload, { body: form });
       expect(res.status).toBe(503);
-      expect(await errorCode(res)).toBe("upload_busy");
+      expect(res.error.code).toBe("upload_busy");
     } finally {
       release();
       await Promise.all(held);
@@ -77,13 +58,9 @@ describe(`log levels of expected refusals on ${testDriver()}`, () => {
     const id = randomUUID();
     await t.ctx.db.db.insert(users).values({ id, email: `${id}@example.com` });
     t.actAs({ userId: id });
-    const res = await t.app.request("/api/payments", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ planId: "starter_monthly" }),
-    });
+    const res = await t.client.call(api.payments.create, { body: { planId: "starter_monthly" } });
     expect(res.status).toBe(503);
-    expect(await errorCode(res)).toBe("payments_unavailable");
+    expect(res.error.code).toBe("payments_unavailable");
     const access = lines().find((l) => l.path === "/api/payments" && l.status === 503);
     expect(access?.level).toBe("info");
     expect(errorLines()).toEqual([]);
@@ -96,7 +73,7 @@ describe(`log levels of expected refusals on ${testDriver()}`, () => {
     ["an error from the provider", "/api/auth/callback/google?error=access_denied"],
     ["a bad query", "/api/auth/callback/google?code=a&code=b&state=x&state=y"],
   ])("a visitor's OAuth callback with %s writes no error line", async (_, url) => {
-    const res = await t.app.request(url);
+    const res = await t.client.raw(url);
     expect([302, 400]).toContain(res.status);
     expect(errorLines()).toEqual([]);
     // better-auth's own line about it is still there, as a warning.

@@ -1,12 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
+import { apiContract as api } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  CookieJar,
-  captureLog,
-  createTestServer,
-  testDriver,
-  type TestServer,
-} from "../../test/harness";
+import { captureLog, createTestServer, testDriver, type TestServer } from "../../test/harness";
 import { mailOutbox } from "../db/schema";
 
 // A real database error, raised by PostgreSQL (or PGlite) inside a route, with personal data in
@@ -23,23 +18,10 @@ afterAll(() => t.close());
 
 const db = () => t.ctx.db.db;
 
-function call(path: string, opts: { method?: string; body?: unknown; jar?: CookieJar } = {}) {
-  const headers: Record<string, string> = {};
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
-  if (opts.jar?.size) headers.cookie = opts.jar.header();
-  return Promise.resolve(
-    t.app.request(path, {
-      method: opts.method ?? (opts.body ? "POST" : "GET"),
-      headers,
-      body: opts.body ? JSON.stringify(opts.body) : undefined,
-    }),
-  ).then((res: Response) => (opts.jar ? opts.jar.store(res) : res));
-}
-
-/** Signs up, confirms through the mailed link and signs in: a cookie jar of a real session. */
+/** Signs up, confirms through the mailed link and signs in: a browser with a real session. */
 async function signedInUser(email: string, fullName: string) {
   const body = { fullName, phone: "0812-3456-7890", email, password: "rahasia123" };
-  expect((await call("/api/account/sign-up", { body })).status).toBe(201);
+  expect((await t.client.call(api.auth.signUp, { body })).status).toBe(201);
   const [mail] = await db()
     .select()
     .from(mailOutbox)
@@ -47,17 +29,14 @@ async function signedInUser(email: string, fullName: string) {
     .orderBy(desc(mailOutbox.createdAt))
     .limit(1);
   const link = new URL(/https?:\/\/\S+/.exec(mail!.textBody)![0]);
-  expect((await call(link.pathname + link.search)).status).toBe(302);
-  const jar = new CookieJar();
-  const res = await call("/api/account/sign-in", { body: { email, password: "rahasia123" }, jar });
-  expect(res.status).toBe(200);
-  return jar;
+  expect((await t.client.raw(link.pathname + link.search)).status).toBe(302);
+  return t.client.signIn(email, "rahasia123");
 }
 
 describe(`logs on ${testDriver()}`, () => {
   it("a database error with personal data in its parameters is logged without them", async () => {
     const email = "dewi.kartika@example.com";
-    const jar = await signedInUser(email, "Dewi Kartika");
+    const browser = await signedInUser(email, "Dewi Kartika");
 
     // The database itself refuses this name: a real error from PostgreSQL/PGlite, raised by the
     // UPDATE the profile route runs with (full name, phone, user id) as parameters.
@@ -67,15 +46,13 @@ describe(`logs on ${testDriver()}`, () => {
       ),
     );
     serverLog.clear();
-    const res = await call("/api/account/profile", {
-      method: "PATCH",
+    const res = await browser.call(api.account.updateProfile, {
       body: { fullName: "Siti Rahayu", phone: "0857-1111-2222" },
-      jar,
     });
     expect(res.status).toBe(500);
 
     // Sign-up runs the INSERT with the e-mail address and the name as parameters.
-    const signUp = await call("/api/account/sign-up", {
+    const signUp = await t.client.call(api.auth.signUp, {
       body: {
         fullName: "Rahayu Wulandari",
         phone: "0813-3333-4444",

@@ -1,3 +1,4 @@
+import { apiContract as api } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, testDriver, type TestServer } from "../../test/harness";
 
@@ -13,22 +14,6 @@ afterAll(() => t.close());
 
 const OWN = "http://localhost:3000";
 
-/** A request exactly as given: `app.fetch` adds no header (the harness's `request` would). */
-function raw(path: string, headers: Record<string, string>, body = "{}") {
-  return Promise.resolve(
-    t.app.fetch(
-      new Request(`http://localhost:3000${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...headers },
-        body,
-      }),
-    ),
-  );
-}
-
-const code = async (res: Response) =>
-  ((await res.json()) as { error?: { code: string; message: string } }).error;
-
 describe(`the origin of writes on ${testDriver()}`, () => {
   it.each([
     ["no Origin, Sec-Fetch-Site or Referer", {}],
@@ -39,9 +24,10 @@ describe(`the origin of writes on ${testDriver()}`, () => {
     ["another site's Sec-Fetch-Site", { "sec-fetch-site": "cross-site" }],
     ["an Origin of null", { origin: "null" }],
   ])("refuses a write with %s", async (_, headers) => {
-    const res = await raw("/api/account/sign-in", headers);
+    // `bare`: exactly these headers, none of the client's own.
+    const res = await t.client.raw(api.auth.signIn, { bare: true, headers, body: {} });
     expect(res.status).toBe(403);
-    expect((await code(res))?.code).toBe("forbidden");
+    expect(res.error.code).toBe("forbidden");
   });
 
   it.each([
@@ -54,40 +40,39 @@ describe(`the origin of writes on ${testDriver()}`, () => {
       { origin: OWN, "sec-fetch-site": "same-origin", referer: `${OWN}/auth` },
     ],
   ])("lets a write with %s through", async (_, headers) => {
-    const res = await raw("/api/account/sign-in", headers);
+    const res = await t.client.raw(api.auth.signIn, { bare: true, headers, body: {} });
     // Past the origin check: the empty body is refused by validation.
     expect(res.status).toBe(400);
   });
 
   it("answers reads without any origin signal", async () => {
-    const res = await t.app.fetch(new Request("http://localhost:3000/api/styles"));
+    const res = await t.client.raw(api.styles.list, { bare: true });
     expect(res.status).toBe(200);
   });
 
   it("lets the signed webhooks through with no origin signal (their signature decides)", async () => {
-    const midtrans = await raw("/api/payments/midtrans/notification", {}, '{"order_id":"x"}');
+    const midtrans = await t.client.raw(api.payments.notification, {
+      bare: true,
+      body: { order_id: "x" },
+    });
     expect(midtrans.status).not.toBe(403);
     expect(midtrans.status).toBeLessThan(500);
-    const replicate = await raw("/api/webhooks/replicate", {}, '{"id":"x"}');
+    const replicate = await t.client.raw(api.webhooks.replicate, { bare: true, body: { id: "x" } });
     expect(replicate.status).not.toBe(403);
     expect(replicate.status).toBeLessThan(500);
   });
 
   it("lets the simulator's Snap API through, but not its checkout form", async () => {
-    const snap = await raw("/pay/snap/v1/transactions", {});
+    const snap = await t.client.raw("/pay/snap/v1/transactions", { bare: true, body: {} });
     expect(snap.status).toBe(401); // Basic auth decides
-    const checkout = await Promise.resolve(
-      t.app.fetch(
-        new Request("http://localhost:3000/pay/RUPA-NOPE-0000", {
-          method: "POST",
-          headers: {
-            "content-type": "application/x-www-form-urlencoded",
-            referer: "https://evil.example/",
-          },
-          body: "method=gopay",
-        }),
-      ),
-    );
+    const checkout = await t.client.raw("/pay/RUPA-NOPE-0000", {
+      bare: true,
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        referer: "https://evil.example/",
+      },
+      rawBody: "method=gopay",
+    });
     expect(checkout.status).toBe(403);
   });
 });

@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import { apiContract as api } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
 import { mailOutbox } from "../../db/schema";
@@ -12,19 +13,6 @@ beforeAll(async () => {
   t.actAs(null);
 });
 afterAll(() => t.close());
-
-function call(path: string, opts: { body?: unknown; jar?: CookieJar } = {}) {
-  const headers: Record<string, string> = {};
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
-  if (opts.jar?.size) headers.cookie = opts.jar.header();
-  return Promise.resolve(
-    t.app.request(path, {
-      method: opts.body ? "POST" : "GET",
-      headers,
-      body: opts.body ? JSON.stringify(opts.body) : undefined,
-    }),
-  ).then((res: Response) => (opts.jar ? opts.jar.store(res) : res));
-}
 
 /** The attributes of one Set-Cookie line, lower-cased names. */
 function attributes(line: string) {
@@ -59,7 +47,7 @@ describe(`cookies over https on ${testDriver()}`, () => {
       email,
       password: "rahasia123",
     };
-    expect((await call("/api/account/sign-up", { body })).status).toBe(201);
+    expect((await t.client.call(api.auth.signUp, { body })).status).toBe(201);
     const [mail] = await t.ctx.db.db
       .select()
       .from(mailOutbox)
@@ -67,25 +55,22 @@ describe(`cookies over https on ${testDriver()}`, () => {
       .orderBy(desc(mailOutbox.createdAt))
       .limit(1);
     const link = new URL(/https?:\/\/\S+/.exec(mail!.textBody)![0]);
-    expect((await call(link.pathname + link.search)).status).toBe(302);
+    expect((await t.client.raw(link.pathname + link.search)).status).toBe(302);
 
-    const jar = new CookieJar();
-    const res = await call("/api/account/sign-in", {
-      body: { email, password: "rahasia123" },
-      jar,
-    });
+    const browser = t.client.as(new CookieJar());
+    const res = await browser.call(api.auth.signIn, { body: { email, password: "rahasia123" } });
     expect(res.status).toBe(200);
     const lines = res.headers.getSetCookie();
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(attributes(line).name).toMatch(/^__Host-rupa\./);
     expectHostCookie(lines.find((l) => l.startsWith("__Host-rupa.session_token=")));
 
-    const me = await call("/api/account/me", { jar });
+    const me = await browser.call(api.account.me);
     expect(me.status).toBe(200);
-    expect(((await me.json()) as { user: { email: string } | null }).user?.email).toBe(email);
+    expect(me.body.user?.email).toBe(email);
 
     // Sign-out clears the same cookie.
-    const out = await call("/api/account/sign-out", { body: {}, jar });
+    const out = await browser.call(api.auth.signOut);
     expect(out.status).toBe(200);
     expect(
       out.headers
@@ -96,22 +81,19 @@ describe(`cookies over https on ${testDriver()}`, () => {
 
   it("the guest cookie is __Host- too, and still verifies", async () => {
     const jar = new CookieJar();
-    const res = await call("/api/guest/session", {
+    const res = await t.client.as(jar).call(api.guests.session, {
       body: { fingerprint: "fp-cookie-test-0123456789" },
-      jar,
     });
     expect(res.status).toBe(200);
     const line = res.headers.getSetCookie().find((l) => l.startsWith("__Host-rupa.guest="));
     expectHostCookie(line);
 
-    const status = await call("/api/guest/status", { jar });
+    const status = await t.client.as(jar).call(api.guests.status);
     expect(status.status).toBe(200);
 
     // The unprefixed name is not read over https (it could be planted without Secure).
     const value = jar.header().split("=").slice(1).join("=");
-    const planted = await t.app.request("/api/guest/status", {
-      headers: { cookie: `rupa.guest=${value}` },
-    });
+    const planted = await t.client.call(api.guests.status, { cookie: `rupa.guest=${value}` });
     expect(planted.status).toBe(401);
   });
 });

@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { apiContract as api } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  CookieJar,
-  type CallOptions,
   createTestServer,
   testDriver,
+  type TestClient,
   type TestServer,
 } from "../../../test/harness";
 import { mailOutbox, securityEvents, users } from "../../db/schema";
@@ -21,7 +21,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.ctx.db.db;
-const call = (path: string, opts?: CallOptions) => t.call(path, opts);
 
 let emailSeq = 0;
 async function newMember(lang: "id" | "en" = "id") {
@@ -30,26 +29,14 @@ async function newMember(lang: "id" | "en" = "id") {
   return { email, id };
 }
 
-async function signedIn(email: string, password = "rahasia123", ip?: string) {
-  const jar = new CookieJar();
-  const res = await call("/api/account/sign-in", { body: { email, password }, jar, ip });
-  expect(res.status).toBe(200);
-  return jar;
-}
+const signedIn = (email: string, password = "rahasia123") => t.client.signIn(email, password);
 
-const me = async (jar: CookieJar) =>
-  ((await (await call("/api/account/me", { jar })).json()) as { user: { id: string } | null }).user;
-const errorOf = async (res: Response) =>
-  (
-    (await res.json()) as {
-      error: { code: string; issues?: { path: string[]; message: string }[] };
-    }
-  ).error;
-const changePassword = (who: CookieJar | string, currentPassword: string, newPassword: string) =>
-  call("/api/account/password", {
-    body: { currentPassword, newPassword },
-    ...(typeof who === "string" ? { cookie: who } : { jar: who }),
-  });
+const me = async (browser: TestClient) => (await browser.call(api.account.me)).body.user;
+const changePassword = (who: TestClient | string, currentPassword: string, newPassword: string) =>
+  (typeof who === "string" ? t.client.with({ cookie: who }) : who).call(
+    api.account.changePassword,
+    { body: { currentPassword, newPassword } },
+  );
 
 async function mailArrives(to: string, kind: string) {
   for (let i = 0; i < 200; i++) {
@@ -68,14 +55,12 @@ async function mailArrives(to: string, kind: string) {
 describe(`editing the account on ${testDriver()}`, () => {
   it("changes the name and phone under the sign-up rules", async () => {
     const { email, id } = await newMember();
-    const jar = await signedIn(email);
-    const res = await call("/api/account/profile", {
-      method: "PATCH",
+    const browser = await signedIn(email);
+    const res = await browser.call(api.account.updateProfile, {
       body: { fullName: "  Budi Santoso ", phone: "0812-9876-5432" },
-      jar,
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({
+    expect(res.body).toMatchObject({
       user: { fullName: "Budi Santoso", phone: "+6281298765432" },
     });
     const [u] = await db().select().from(users).where(eq(users.id, id));
@@ -84,7 +69,7 @@ describe(`editing the account on ${testDriver()}`, () => {
 
   it("refuses an invalid name or phone with field issues and changes nothing", async () => {
     const { email, id } = await newMember();
-    const jar = await signedIn(email);
+    const browser = await signedIn(email);
     const [before] = await db().select().from(users).where(eq(users.id, id));
     for (const [body, issues] of [
       [
@@ -95,9 +80,9 @@ describe(`editing the account on ${testDriver()}`, () => {
       [{ fullName: "B".repeat(101), phone: "081298765432" }, { fullName: "full_name_too_long" }],
       [{ fullName: "Budi", phone: "" }, { phone: "phone_required" }],
     ] as const) {
-      const res = await call("/api/account/profile", { method: "PATCH", body, jar });
+      const res = await browser.call(api.account.updateProfile, { body });
       expect(res.status).toBe(400);
-      const error = await errorOf(res);
+      const error = res.error;
       expect(error.code).toBe("validation_failed");
       expect(Object.fromEntries(error.issues!.map((i) => [i.path[0], i.message]))).toEqual(issues);
     }
@@ -106,7 +91,7 @@ describe(`editing the account on ${testDriver()}`, () => {
   });
 
   it("refuses a password change without a session", async () => {
-    const res = await call("/api/account/password", {
+    const res = await t.client.call(api.account.changePassword, {
       body: { currentPassword: "rahasia123", newPassword: "baru12345" },
     });
     expect(res.status).toBe(401);
@@ -115,14 +100,14 @@ describe(`editing the account on ${testDriver()}`, () => {
   it("refuses a wrong current password on its field and counts it as a failed sign-in", async () => {
     const { email, id } = await newMember();
     // A browser with only the session (no device cookie), as a stolen session would be.
-    const jar = await signedIn(email);
-    const stolen = jar
-      .header()
+    const browser = await signedIn(email);
+    const stolen = browser
+      .jar!.header()
       .split("; ")
       .find((c) => c.startsWith("rupa.session_token="))!;
     const res = await changePassword(stolen, "tebakan-salah", "baru12345");
     expect(res.status).toBe(400);
-    const error = await errorOf(res);
+    const error = res.error;
     expect(error.code).toBe("wrong_current_password");
     expect(error.issues).toEqual([
       { path: ["currentPassword"], message: "current_password_wrong" },
@@ -149,9 +134,8 @@ describe(`editing the account on ${testDriver()}`, () => {
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, 4)).toEqual([400, 400, 400, 400]);
     // The password is unchanged (the owner's own browser, which skips the account's wait).
-    const own = await call("/api/account/sign-in", {
+    const own = await browser.call(api.auth.signIn, {
       body: { email, password: "rahasia123" },
-      jar,
     });
     expect(own.status).toBe(200);
   });
@@ -167,17 +151,17 @@ describe(`editing the account on ${testDriver()}`, () => {
 
     const same = await changePassword(here, "rahasia123", "rahasia123");
     expect(same.status).toBe(400);
-    expect((await errorOf(same)).issues).toMatchObject([
+    expect(same.error.issues).toMatchObject([
       { path: ["newPassword"], message: "new_password_same" },
     ]);
     const short = await changePassword(here, "rahasia123", "abc");
-    expect((await errorOf(short)).issues).toMatchObject([
+    expect(short.error.issues).toMatchObject([
       { path: ["newPassword"], message: "password_too_short" },
     ]);
 
     const res = await changePassword(here, "rahasia123", "baru12345");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true });
+    expect(res.body).toEqual({ ok: true });
     expect((await me(here))?.id).toBe(id);
     expect(await me(phone)).toBeNull();
     expect(await t.ctx.services.account.me({ userId: id, isAdmin: false })).not.toBeNull();
@@ -186,13 +170,13 @@ describe(`editing the account on ${testDriver()}`, () => {
     expect(mail.subject).toBe("Your Rupa password was changed");
     expect(mail.textBody).toContain("/auth?mode=forgot");
 
-    const reset = await call("/api/account/reset-password", {
+    const reset = await t.client.call(api.auth.resetPassword, {
       body: { token, newPassword: "lagi12345" },
     });
     expect(reset.status).toBe(400);
-    expect((await errorOf(reset)).code).toBe("invalid_token");
+    expect(reset.error.code).toBe("invalid_token");
 
-    const old = await call("/api/account/sign-in", { body: { email, password: "rahasia123" } });
+    const old = await t.client.call(api.auth.signIn, { body: { email, password: "rahasia123" } });
     expect(old.status).toBe(401);
     await signedIn(email, "baru12345");
     const [changed] = await db()
@@ -204,8 +188,8 @@ describe(`editing the account on ${testDriver()}`, () => {
 
   it("tells the member in Indonesian when that is their language", async () => {
     const { email } = await newMember("id");
-    const jar = await signedIn(email);
-    expect((await changePassword(jar, "rahasia123", "baru12345")).status).toBe(200);
+    const browser = await signedIn(email);
+    expect((await changePassword(browser, "rahasia123", "baru12345")).status).toBe(200);
     const mail = await mailArrives(email, "password-changed");
     expect(mail.subject).toBe("Password akun Rupa kamu sudah diganti");
   });

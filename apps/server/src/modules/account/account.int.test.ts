@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { apiContract as api } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   CookieJar,
-  type CallOptions,
   captureLog,
   createTestServer,
   testDriver,
@@ -31,8 +31,6 @@ beforeAll(async () => {
   t.actAs(null);
 });
 afterAll(() => t.close());
-
-const call = (path: string, opts?: CallOptions) => t.call(path, opts);
 
 let emailSeq = 0;
 const newEmail = () => `user${++emailSeq}-${Date.now()}@example.com`;
@@ -88,21 +86,16 @@ const signUpBody = (email: string, extra: Record<string, unknown> = {}) => ({
 });
 
 async function signUp(email: string, extra: Record<string, unknown> = {}) {
-  return call("/api/account/sign-up", { body: signUpBody(email, extra) });
+  return t.client.call(api.auth.signUp, { body: signUpBody(email, extra) });
 }
 
 async function confirm(email: string) {
   const mail = await latestMail(email, "confirm-email");
   const url = new URL(linkIn(mail!.textBody));
-  return call(url.pathname + url.search);
+  return t.client.raw(url.pathname + url.search);
 }
 
-async function signedIn(email: string, password = "rahasia123") {
-  const jar = new CookieJar();
-  const res = await call("/api/account/sign-in", { body: { email, password }, jar });
-  expect(res.status).toBe(200);
-  return jar;
-}
+const signedIn = (email: string, password = "rahasia123") => t.client.signIn(email, password);
 
 async function newConfirmedUser(extra: Record<string, unknown> = {}) {
   const email = newEmail();
@@ -117,7 +110,7 @@ describe(`accounts on ${testDriver()}`, () => {
     const email = newEmail();
     const res = await signUp(email);
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ status: "verification_sent", referral: "none" });
+    expect(res.body).toEqual({ status: "verification_sent", referral: "none" });
 
     const [u] = await db().select().from(users).where(eq(users.email, email));
     expect(u).toMatchObject({
@@ -129,11 +122,11 @@ describe(`accounts on ${testDriver()}`, () => {
     expect(u!.referralCode).toMatch(/^[A-Z2-9]{8}$/);
 
     // Not confirmed yet: sign-in refused with its own code, and a new link is sent.
-    const early = await call("/api/account/sign-in", { body: { email, password: "rahasia123" } });
+    const early = await t.client.call(api.auth.signIn, {
+      body: { email, password: "rahasia123" },
+    });
     expect(early.status).toBe(403);
-    expect(((await early.json()) as { error: { code: string } }).error.code).toBe(
-      "email_not_verified",
-    );
+    expect(early.error.code).toBe("email_not_verified");
 
     const confirmed = await confirm(email);
     expect(confirmed.status).toBe(302);
@@ -148,10 +141,9 @@ describe(`accounts on ${testDriver()}`, () => {
       expiresAt: null,
     });
 
-    const jar = new CookieJar();
-    const signin = await call("/api/account/sign-in", {
+    const browser = t.client.as(new CookieJar());
+    const signin = await browser.call(api.auth.signIn, {
       body: { email: email.toUpperCase(), password: "rahasia123" },
-      jar,
     });
     expect(signin.status).toBe(200);
     const cookie = signin.headers
@@ -159,9 +151,7 @@ describe(`accounts on ${testDriver()}`, () => {
       .find((c: string) => c.startsWith("rupa.session_token="))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
-    const me = (await (await call("/api/account/me", { jar })).json()) as {
-      user: { email: string; role: string; credits: { balance: number; watermarkedOnly: boolean } };
-    };
+    const me = (await browser.call(api.account.me)).body;
     expect(me.user).toMatchObject({
       email,
       role: "user",
@@ -185,7 +175,7 @@ describe(`accounts on ${testDriver()}`, () => {
     const before = await db().select().from(accounts).where(eq(accounts.userId, id));
     const res = await signUp(email.toUpperCase(), { password: "another-password" });
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ status: "verification_sent", referral: "none" });
+    expect(res.body).toEqual({ status: "verification_sent", referral: "none" });
     const same = await db()
       .select()
       .from(users)
@@ -199,13 +189,13 @@ describe(`accounts on ${testDriver()}`, () => {
 
   it("gives the same answer for a wrong password and an unknown e-mail, and records both", async () => {
     const { email, id } = await newConfirmedUser();
-    const wrong = await call("/api/account/sign-in", { body: { email, password: "not-it" } });
-    const unknown = await call("/api/account/sign-in", {
+    const wrong = await t.client.call(api.auth.signIn, { body: { email, password: "not-it" } });
+    const unknown = await t.client.call(api.auth.signIn, {
       body: { email: "nobody@example.com", password: "not-it" },
     });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(await wrong.json()).toEqual(await unknown.json());
+    expect(wrong.error).toEqual(unknown.error);
     const events = await db()
       .select()
       .from(securityEvents)
@@ -219,16 +209,13 @@ describe(`accounts on ${testDriver()}`, () => {
   });
 
   it("validates input on the server with field issues", async () => {
-    const res = await call("/api/account/sign-up", {
+    const res = await t.client.call(api.auth.signUp, {
       body: { fullName: " ", phone: "12345", email: "not-an-email", password: "123" },
     });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as {
-      error: { code: string; issues: { path: string[]; message: string }[] };
-    };
-    expect(body.error.code).toBe("validation_failed");
+    expect(res.error.code).toBe("validation_failed");
     const byField: Record<string, string> = Object.fromEntries(
-      body.error.issues.map((i) => [String(i.path[0]), i.message]),
+      res.error.issues!.map((i) => [String(i.path[0]), i.message]),
     );
     expect(byField).toMatchObject({
       fullName: "full_name_required",
@@ -236,7 +223,7 @@ describe(`accounts on ${testDriver()}`, () => {
       email: "email_invalid",
       password: "password_too_short",
     });
-    const bad = await call("/api/account/sign-in", { body: "{oops" as unknown as object });
+    const bad = await t.client.raw(api.auth.signIn, { body: "{oops" });
     expect(bad.status).toBe(400);
   });
 
@@ -245,9 +232,7 @@ describe(`accounts on ${testDriver()}`, () => {
     { timeout: 90_000 },
     () => {
       const signIn = (email: string, password: string, ip?: string) =>
-        call("/api/account/sign-in", { ip, body: { email, password } });
-      const code = async (res: Response) =>
-        ((await res.json()) as { error: { code: string } }).error.code;
+        t.client.call(api.auth.signIn, { ip, body: { email, password } });
       /** Lets time pass for the e-mail's wait: its deadline moves into the past. */
       const endEmailWait = (email: string) =>
         db().execute(
@@ -281,11 +266,10 @@ describe(`accounts on ${testDriver()}`, () => {
       it("guessing one account is slowed from every address; the owner's own browser is never held up", async () => {
         const { email } = await newConfirmedUser();
         // The owner signed in from this browser before: it holds the account's device cookie.
-        const ownBrowser = new CookieJar();
-        const first = await call("/api/account/sign-in", {
+        const ownBrowser = t.client.as(new CookieJar());
+        const first = await ownBrowser.call(api.auth.signIn, {
           ip: "198.51.100.200",
           body: { email, password: "rahasia123" },
-          jar: ownBrowser,
         });
         expect(first.status).toBe(200);
 
@@ -295,7 +279,7 @@ describe(`accounts on ${testDriver()}`, () => {
           const res = await signIn(email, "wrong-password", `198.51.${100 + (i >> 6)}.${i + 1}`);
           statuses.push(res.status);
           if (res.status === 429) {
-            expect(await code(res)).toBe("rate_limited");
+            expect(res.error.code).toBe("rate_limited");
             const wait = Number(res.headers.get("retry-after"));
             expect(wait).toBeGreaterThanOrEqual(1);
             expect(wait).toBeLessThanOrEqual(30);
@@ -313,10 +297,9 @@ describe(`accounts on ${testDriver()}`, () => {
             WHERE key = ${limiterKey("sign-in", "email-wait", email)}`,
         );
         // The owner's browser signs in at once, from any address.
-        const own = await call("/api/account/sign-in", {
+        const own = await ownBrowser.call(api.auth.signIn, {
           ip: "198.51.120.1",
           body: { email, password: "rahasia123" },
-          jar: ownBrowser,
         });
         expect(own.status).toBe(200);
         // A new browser shares the account's pace: it waits (at most 30 s), then it is let in.
@@ -415,7 +398,7 @@ describe(`accounts on ${testDriver()}`, () => {
           const retry = Number(limited.headers.get("retry-after"));
           expect(retry).toBeGreaterThan(800);
           expect(retry).toBeLessThanOrEqual(900);
-          expect(await code(limited)).toBe("rate_limited");
+          expect(limited.error.code).toBe("rate_limited");
           // Another e-mail from the same address, and the same e-mail from another, are not limited.
           const other = await newConfirmedUser();
           expect((await signIn(other.email, "rahasia123", ip)).status).toBe(200);
@@ -451,13 +434,13 @@ describe(`accounts on ${testDriver()}`, () => {
         try {
           const ip = "203.0.113.30";
           for (let i = 0; i < 3; i++) {
-            const res = await call("/api/account/forgot-password", {
+            const res = await t.client.call(api.auth.forgotPassword, {
               ip,
               body: { email: `ghost${i}@example.com` },
             });
             expect(res.status).toBe(200);
           }
-          const limited = await call("/api/account/forgot-password", {
+          const limited = await t.client.call(api.auth.forgotPassword, {
             ip,
             body: { email: "ghost9@example.com" },
           });
@@ -474,18 +457,16 @@ describe(`accounts on ${testDriver()}`, () => {
     const { email, id } = await newConfirmedUser();
     const phone = await signedIn(email);
     const laptop = await signedIn(email);
-    const before = (await (await call("/api/account/me", { jar: laptop })).json()) as {
-      user: unknown;
-    };
+    const before = (await laptop.call(api.account.me)).body;
     expect(before.user).not.toBeNull();
-    const out = await call("/api/account/sign-out", { method: "POST", jar: phone });
+    const out = await phone.call(api.auth.signOut);
     expect(out.status).toBe(200);
     expect(
       out.headers
         .getSetCookie()
         .some((c: string) => c.startsWith("rupa.session_token=") && /max-age=0/i.test(c)),
     ).toBe(true);
-    const me = (await (await call("/api/account/me", { jar: laptop })).json()) as { user: unknown };
+    const me = (await laptop.call(api.account.me)).body;
     expect(me.user).toBeNull();
     const [{ n }] = (
       await db().execute<{ n: number }>(
@@ -497,12 +478,12 @@ describe(`accounts on ${testDriver()}`, () => {
 
   it("resets a password: same answer for unknown e-mails, token link, old password refused", async () => {
     const { email } = await newConfirmedUser();
-    const other = await call("/api/account/forgot-password", {
+    const other = await t.client.call(api.auth.forgotPassword, {
       body: { email: "ghost@example.com" },
     });
-    const mine = await call("/api/account/forgot-password", { body: { email } });
+    const mine = await t.client.call(api.auth.forgotPassword, { body: { email } });
     expect(other.status).toBe(200);
-    expect(await other.json()).toEqual(await mine.json());
+    expect(other.json).toEqual(mine.json);
 
     const link = new URL(linkIn((await mailArrives(email, "reset-password")).textBody));
     expect(await latestMail("ghost@example.com", "reset-password")).toBeUndefined();
@@ -511,29 +492,29 @@ describe(`accounts on ${testDriver()}`, () => {
     expect(link.searchParams.get("email")).toBe(email);
     const token = link.searchParams.get("token")!;
 
-    const bad = await call("/api/account/reset-password", {
+    const bad = await t.client.call(api.auth.resetPassword, {
       body: { token: "nope", newPassword: "baru12345" },
     });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("invalid_token");
-    const short = await call("/api/account/reset-password", {
+    expect(bad.error.code).toBe("invalid_token");
+    const short = await t.client.call(api.auth.resetPassword, {
       body: { token, newPassword: "123" },
     });
     expect(short.status).toBe(400);
 
-    const done = await call("/api/account/reset-password", {
+    const done = await t.client.call(api.auth.resetPassword, {
       body: { token, newPassword: "baru12345" },
     });
     expect(done.status).toBe(200);
     // The browser that set the password from the mailbox's link is known to the account now.
     expect(done.headers.getSetCookie().some((c) => c.startsWith("rupa.device="))).toBe(true);
     expect(
-      (await call("/api/account/sign-in", { body: { email, password: "rahasia123" } })).status,
+      (await t.client.call(api.auth.signIn, { body: { email, password: "rahasia123" } })).status,
     ).toBe(401);
     await signedIn(email, "baru12345");
     // The token works once.
     expect(
-      (await call("/api/account/reset-password", { body: { token, newPassword: "lagi12345" } }))
+      (await t.client.call(api.auth.resetPassword, { body: { token, newPassword: "lagi12345" } }))
         .status,
     ).toBe(400);
   });
@@ -543,14 +524,14 @@ describe(`accounts on ${testDriver()}`, () => {
     const ghost = `ghost-${Date.now()}@example.com`;
     // Jobs are held back here, so what the answer needed is all that ran before it.
     const { result, jobs } = await jobsSentDuring(async () => {
-      const known = await call("/api/account/forgot-password", { body: { email } });
-      const unknown = await call("/api/account/forgot-password", { body: { email: ghost } });
+      const known = await t.client.call(api.auth.forgotPassword, { body: { email } });
+      const unknown = await t.client.call(api.auth.forgotPassword, { body: { email: ghost } });
       return [known, unknown] as const;
     }, true);
     const [known, unknown] = result;
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
-    expect(await known.json()).toEqual(await unknown.json());
+    expect(known.json).toEqual(unknown.json);
     // One job each, of the same shape; no link and no mail yet for either.
     expect(jobs).toEqual([
       { name: ACCOUNT_MAIL_JOB, data: { kind: "password-reset", email } },
@@ -588,9 +569,9 @@ describe(`accounts on ${testDriver()}`, () => {
 
   describe("an older reset link stops working", () => {
     const resetWith = (token: string, newPassword = "baru12345") =>
-      call("/api/account/reset-password", { body: { token, newPassword } });
+      t.client.call(api.auth.resetPassword, { body: { token, newPassword } });
     const requestLink = async (email: string, previous?: string) => {
-      expect((await call("/api/account/forgot-password", { body: { email } })).status).toBe(200);
+      expect((await t.client.call(api.auth.forgotPassword, { body: { email } })).status).toBe(200);
       return tokenIn(await mailArrives(email, "reset-password", (m) => tokenIn(m) !== previous));
     };
 
@@ -621,8 +602,8 @@ describe(`accounts on ${testDriver()}`, () => {
     it("when every session is signed out", async () => {
       const { email } = await newConfirmedUser();
       const older = await requestLink(email);
-      const jar = await signedIn(email);
-      expect((await call("/api/account/sign-out", { method: "POST", jar })).status).toBe(200);
+      const browser = await signedIn(email);
+      expect((await browser.call(api.auth.signOut)).status).toBe(200);
       expect((await resetWith(older)).status).toBe(400);
       await signedIn(email);
     });
@@ -649,7 +630,7 @@ describe(`accounts on ${testDriver()}`, () => {
     for (let i = 0; i < 3; i++) {
       const email = newEmail();
       const res = await signUp(email, { referralCode: r!.code });
-      expect(await res.json()).toEqual({ status: "verification_sent", referral: "recorded" });
+      expect(res.body).toEqual({ status: "verification_sent", referral: "recorded" });
       await confirm(email);
       const [u] = await db().select().from(users).where(eq(users.email, email));
       friends.push(u!.id);
@@ -657,12 +638,8 @@ describe(`accounts on ${testDriver()}`, () => {
     // Three confirmed friends without an avatar: nothing completed, nothing paid, no premium.
     expect(await referralStatuses(referrer.id)).toEqual(["pending", "pending", "pending"]);
     expect((await t.ctx.services.credits.summary(referrer.id)).balance).toBe(5);
-    const jar = await signedIn(referrer.email);
-    const card = async () =>
-      (await (await call("/api/referrals/me", { jar })).json()) as {
-        completed: number;
-        premiumUnlocked: boolean;
-      };
+    const browser = await signedIn(referrer.email);
+    const card = async () => (await browser.call(api.referrals.mine)).body;
     expect(await card()).toMatchObject({ completed: 0, premiumUnlocked: false });
 
     // A call before the avatar exists changes nothing.
@@ -712,8 +689,7 @@ describe(`accounts on ${testDriver()}`, () => {
     for (const email of [`farm${Date.now()}@mailinator.com`, `x${Date.now()}@Sub.Mailinator.COM`]) {
       const res = await signUp(email);
       expect(res.status).toBe(400);
-      const body = (await res.json()) as { error: { code: string } };
-      expect(body.error.code).toBe("disposable_email");
+      expect(res.error.code).toBe("disposable_email");
       expect(
         await db()
           .select()
@@ -731,13 +707,11 @@ describe(`accounts on ${testDriver()}`, () => {
       const ip = "203.0.113.60";
       for (let i = 0; i < 2; i++)
         expect(
-          (await call("/api/account/sign-up", { ip, body: signUpBody(newEmail()) })).status,
+          (await t.client.call(api.auth.signUp, { ip, body: signUpBody(newEmail()) })).status,
         ).toBe(201);
-      const capped = await call("/api/account/sign-up", { ip, body: signUpBody(newEmail()) });
+      const capped = await t.client.call(api.auth.signUp, { ip, body: signUpBody(newEmail()) });
       expect(capped.status).toBe(429);
-      expect(((await capped.json()) as { error: { code: string } }).error.code).toBe(
-        "signup_ip_limit",
-      );
+      expect(capped.error.code).toBe("signup_ip_limit");
       const retry = Number(capped.headers.get("retry-after"));
       expect(retry).toBeGreaterThan(23 * 3600);
       expect(retry).toBeLessThanOrEqual(24 * 3600);
@@ -767,73 +741,57 @@ describe(`accounts on ${testDriver()}`, () => {
     const c = await newConfirmedUser();
     expect(await repo.recordPending(c.id, b.id)).toBe(false);
     const res = await signUp(newEmail(), { referralCode: "UNKNOWN1" });
-    expect(((await res.json()) as { referral: string }).referral).toBe("refused");
+    expect(res.body.referral).toBe("refused");
   });
 
   it("applies a role change on the very next request", async () => {
     const admin = await newConfirmedUser();
     await t.ctx.services.admin.grantAdminByEmail(admin.email);
     const user = await newConfirmedUser();
-    const adminJar = await signedIn(admin.email);
-    const userJar = await signedIn(user.email);
+    const adminBrowser = await signedIn(admin.email);
+    const userBrowser = await signedIn(user.email);
 
-    expect((await call("/api/admin/users", { jar: userJar })).status).toBe(403);
-    expect((await call("/api/admin/users")).status).toBe(401);
-    const promote = await call(`/api/admin/users/${user.id}/role`, {
-      method: "PUT",
+    expect((await userBrowser.call(api.admin.users)).status).toBe(403);
+    expect((await t.client.call(api.admin.users)).status).toBe(401);
+    const promote = await adminBrowser.call(api.admin.setRole, {
+      params: { id: user.id },
       body: { role: "admin" },
-      jar: adminJar,
     });
     expect(promote.status).toBe(200);
-    expect((await call("/api/admin/users", { jar: userJar })).status).toBe(200);
-    await call(`/api/admin/users/${user.id}/role`, {
-      method: "PUT",
-      body: { role: "user" },
-      jar: adminJar,
-    });
-    expect((await call("/api/admin/users", { jar: userJar })).status).toBe(403);
+    expect((await userBrowser.call(api.admin.users)).status).toBe(200);
+    await adminBrowser.call(api.admin.setRole, { params: { id: user.id }, body: { role: "user" } });
+    expect((await userBrowser.call(api.admin.users)).status).toBe(403);
     const events = await db()
       .select()
       .from(securityEvents)
       .where(eq(securityEvents.type, "role_changed"));
     expect(events.filter((e) => e.userId === user.id && e.actorId === admin.id)).toHaveLength(2);
-    const bad = await call(`/api/admin/users/${user.id}/role`, {
-      method: "PUT",
+    const bad = await adminBrowser.raw(api.admin.setRole, {
+      params: { id: user.id },
       body: { role: "owner" },
-      jar: adminJar,
     });
     expect(bad.status).toBe(400);
   });
 
   it("saves the preferred language and refuses profile changes without a session", async () => {
     const { email } = await newConfirmedUser();
-    const jar = await signedIn(email);
-    const res = await call("/api/account/profile", {
-      method: "PATCH",
+    const browser = await signedIn(email);
+    const res = await browser.call(api.account.updateProfile, {
       body: { preferredLanguage: "en" },
-      jar,
     });
+    expect(res.body.user.preferredLanguage).toBe("en");
     expect(
-      ((await res.json()) as { user: { preferredLanguage: string } }).user.preferredLanguage,
-    ).toBe("en");
-    expect(
-      (await call("/api/account/profile", { method: "PATCH", body: { preferredLanguage: "en" } }))
+      (await t.client.call(api.account.updateProfile, { body: { preferredLanguage: "en" } }))
         .status,
     ).toBe(401);
     expect(
-      (
-        await call("/api/account/profile", {
-          method: "PATCH",
-          body: { preferredLanguage: "fr" },
-          jar,
-        })
-      ).status,
+      (await browser.raw(api.account.updateProfile, { body: { preferredLanguage: "fr" } })).status,
     ).toBe(400);
   });
 
   it("refuses a sign-in posted from another site", async () => {
     const { email } = await newConfirmedUser();
-    const res = await call("/api/account/sign-in", {
+    const res = await t.client.call(api.auth.signIn, {
       body: { email, password: "rahasia123" },
       origin: "https://evil.example",
     });
@@ -843,22 +801,20 @@ describe(`accounts on ${testDriver()}`, () => {
 
   it("deletes an account with its data and files after the e-mail is confirmed", async () => {
     const { email, id } = await newConfirmedUser();
-    const jar = await signedIn(email);
+    const browser = await signedIn(email);
     const key = newObjectKey({ kind: "user", id }, "jpg");
     await t.ctx.storage.put("generated-avatars", key, Buffer.from("img"));
-    const wrong = await call("/api/account", {
-      method: "DELETE",
+    const wrong = await browser.call(api.account.remove, {
       body: { confirmEmail: "someone@example.com" },
-      jar,
     });
     expect(wrong.status).toBe(400);
-    const ok = await call("/api/account", { method: "DELETE", body: { confirmEmail: email }, jar });
+    const ok = await browser.call(api.account.remove, { body: { confirmEmail: email } });
     expect(ok.status).toBe(200);
     expect(await db().select().from(users).where(eq(users.id, id))).toHaveLength(0);
     expect(await db().select().from(creditLots).where(eq(creditLots.userId, id))).toHaveLength(0);
     expect(await t.ctx.storage.exists("generated-avatars", key)).toBe(false);
     expect(
-      (await call("/api/account/sign-in", { body: { email, password: "rahasia123" } })).status,
+      (await t.client.call(api.auth.signIn, { body: { email, password: "rahasia123" } })).status,
     ).toBe(401);
   });
 
@@ -874,8 +830,8 @@ describe(`accounts on ${testDriver()}`, () => {
   });
 
   it("tells the browser whether Google sign-in is available and falls back without keys", async () => {
-    expect(await (await call("/api/account/providers")).json()).toEqual({ google: false });
-    const res = await call("/api/account/google/start");
+    expect((await t.client.call(api.auth.providers)).body).toEqual({ google: false });
+    const res = await t.client.call(api.auth.googleStart);
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/auth?google=unavailable");
   });
@@ -887,10 +843,10 @@ describe(`accounts on ${testDriver()}`, () => {
       "/api/auth/list-sessions",
       "/api/auth/get-session",
     ]) {
-      const res = await call(p, { method: "POST", body: {} });
+      const res = await t.client.raw(p, { method: "POST", body: {} });
       expect([404, 405], p).toContain(res.status);
     }
-    const bad = await call("/api/auth/verify-email?token=forged");
+    const bad = await t.client.call(api.auth.verifyEmail, { query: { token: "forged" } });
     expect(bad.headers.get("location")).toBe("/auth?verified=0");
   });
 });

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { apiContract as api } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  CookieJar,
-  type CallOptions,
   createTestServer,
   testDriver,
+  type TestClient,
   type TestServer,
 } from "../../../test/harness";
 import { userRoles, users } from "../../db/schema";
@@ -26,26 +26,18 @@ afterAll(() => t.close());
 const db = () => t.ctx.db.db;
 const PASSWORD = "rahasia-admin-123";
 
-const call = (path: string, opts?: CallOptions) => t.call(path, opts);
-
 /** A confirmed member, made an admin when asked, signed in with a session of their own. */
 async function member(admin: boolean) {
   const email = `last-admin-${randomUUID()}@example.com`;
   const id = await t.ctx.services.auth.ensureConfirmedUser(email, PASSWORD, "Admin");
   if (admin) await t.ctx.services.admin.grantAdminByEmail(email);
-  const jar = new CookieJar();
-  expect(
-    (await call("/api/account/sign-in", { body: { email, password: PASSWORD }, jar })).status,
-  ).toBe(200);
-  return { id, email, jar };
+  return { id, email, browser: await t.client.signIn(email, PASSWORD) };
 }
 
-const deleteOwn = (m: { email: string; jar: CookieJar }) =>
-  call("/api/account", { method: "DELETE", body: { confirmEmail: m.email }, jar: m.jar });
-const demoteBy = (by: { jar: CookieJar }, target: string) =>
-  call(`/api/admin/users/${target}/role`, { method: "PUT", body: { role: "user" }, jar: by.jar });
-const codeOf = async (res: Response) =>
-  ((await res.json()) as { error: { code: string } }).error.code;
+const deleteOwn = (m: { email: string; browser: TestClient }) =>
+  m.browser.call(api.account.remove, { body: { confirmEmail: m.email } });
+const demoteBy = (by: { browser: TestClient }, target: string) =>
+  by.browser.call(api.admin.setRole, { params: { id: target }, body: { role: "user" } });
 const exists = async (id: string) =>
   (await db().select({ id: users.id }).from(users).where(eq(users.id, id))).length === 1;
 const admins = async () =>
@@ -64,18 +56,16 @@ describe(`the last admin's own account (${testDriver()})`, () => {
     await onlyAdmin(admin.id);
     const res = await deleteOwn(admin);
     expect(res.status).toBe(409);
-    expect(await codeOf(res)).toBe("last_admin");
+    expect(res.error.code).toBe("last_admin");
     expect(await exists(admin.id)).toBe(true);
     expect(await admins()).toEqual([admin.id]);
     // Refused before the session was ended: still signed in.
-    const me = (await (await call("/api/account/me", { jar: admin.jar })).json()) as {
-      user: { email: string } | null;
-    };
+    const me = (await admin.browser.call(api.account.me)).body;
     expect(me.user?.email).toBe(admin.email);
     // Their demotion is refused with the same code.
     const demote = await demoteBy(admin, admin.id);
     expect(demote.status).toBe(409);
-    expect(await codeOf(demote)).toBe("last_admin");
+    expect(demote.error.code).toBe("last_admin");
   });
 
   it("lets an admin leave while another admin remains, and any member who is not an admin", async () => {

@@ -3,10 +3,12 @@ import { createServer } from "node:http";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  apiContract as api,
   aiConfigListSchema,
   aiConfigResponseSchema,
   aiConfigTestSchema,
   type AiConfig,
+  type AiService,
   type UpdateAiConfigRequest,
 } from "@rupa/shared";
 import { listenLocally } from "../../../test/fake-server";
@@ -35,29 +37,21 @@ async function startFakeAccount() {
 }
 
 const db = () => t.ctx.db.db;
-function call(method: string, url: string, body?: unknown): Promise<Response> {
-  const init: RequestInit = { method };
-  if (body !== undefined) {
-    init.headers = { "content-type": "application/json" };
-    init.body = typeof body === "string" ? body : JSON.stringify(body);
-  }
-  return Promise.resolve(t.app.request(url, init));
-}
 const list = async () =>
-  aiConfigListSchema.parse(await (await call("GET", "/api/admin/ai-configs")).json()).configs;
+  aiConfigListSchema.parse((await t.client.call(api.adminAiConfigs.list)).body).configs;
 const rowOf = async (id: string) =>
   (await db().select().from(aiModelConfigs).where(eq(aiModelConfigs.id, id)))[0];
 const auditOf = (id: string) => db().select().from(auditLog).where(eq(auditLog.entityId, id));
 
-async function add(serviceName = "avatar_generation"): Promise<AiConfig> {
-  const res = await call("POST", "/api/admin/ai-configs", { serviceName });
+async function add(serviceName: AiService = "avatar_generation"): Promise<AiConfig> {
+  const res = await t.client.call(api.adminAiConfigs.create, { body: { serviceName } });
   expect(res.status).toBe(201);
-  return aiConfigResponseSchema.parse(await res.json()).config;
+  return aiConfigResponseSchema.parse(res.json).config;
 }
 async function save(id: string, body: UpdateAiConfigRequest): Promise<AiConfig> {
-  const res = await call("PUT", `/api/admin/ai-configs/${id}`, body);
-  expect(res.status, await res.clone().text()).toBe(200);
-  return aiConfigResponseSchema.parse(await res.json()).config;
+  const res = await t.client.call(api.adminAiConfigs.update, { params: { id }, body });
+  expect(res.status, res.text).toBe(200);
+  return aiConfigResponseSchema.parse(res.json).config;
 }
 const fields = (c: AiConfig): UpdateAiConfigRequest => ({
   apiProvider: c.apiProvider,
@@ -83,9 +77,9 @@ afterAll(async () => {
 
 describe(`admin AI settings (${testDriver()})`, () => {
   it("lists one active configuration per service, with key presence and never a key", async () => {
-    const res = await call("GET", "/api/admin/ai-configs");
+    const res = await t.client.call(api.adminAiConfigs.list);
     expect(res.status).toBe(200);
-    const text = await res.text();
+    const text = res.text;
     expect(text).not.toContain(KEY);
     const configs = aiConfigListSchema.parse(JSON.parse(text)).configs;
     for (const service of ["avatar_generation", "kanvas_generation", "style_preview"]) {
@@ -114,9 +108,10 @@ describe(`admin AI settings (${testDriver()})`, () => {
     expect(await auditOf(c.id)).toMatchObject([
       { action: "ai_config.created", entityType: "ai_config", actorId: adminId, before: null },
     ]);
-    for (const body of [{}, { serviceName: "new_service" }, "{oops"]) {
-      expect((await call("POST", "/api/admin/ai-configs", body)).status).toBe(400);
+    for (const body of [{}, { serviceName: "new_service" }]) {
+      expect((await t.client.raw(api.adminAiConfigs.create, { body })).status).toBe(400);
     }
+    expect((await t.client.raw(api.adminAiConfigs.create, { rawBody: "{oops" })).status).toBe(400);
   });
 
   it("activating one deactivates the service's other in the same change; the next generation uses it", async () => {
@@ -187,28 +182,42 @@ describe(`admin AI settings (${testDriver()})`, () => {
       { apiProvider: "local" },
     ];
     for (const body of bad) {
-      const res = await call("PUT", `/api/admin/ai-configs/${c.id}`, body);
+      const res = await t.client.raw(api.adminAiConfigs.update, { params: { id: c.id }, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     const raw = `{"apiProvider":"local","modelName":"","apiEndpoint":"","isActive":false,"configData":{"a":`;
-    expect((await call("PUT", `/api/admin/ai-configs/${c.id}`, raw)).status).toBe(400);
+    expect(
+      (await t.client.raw(api.adminAiConfigs.update, { params: { id: c.id }, rawBody: raw }))
+        .status,
+    ).toBe(400);
     expect(await rowOf(c.id)).toEqual(good);
     expect((await auditOf(c.id)).length).toBe(2);
-    expect((await call("PUT", `/api/admin/ai-configs/${randomUUID()}`, fields(c))).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await t.client.call(api.adminAiConfigs.update, {
+          params: { id: randomUUID() },
+          body: fields(c),
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("deletes a configuration with its audit row; a second delete is 404", async () => {
     const c = await add("style_preview");
-    expect((await call("DELETE", `/api/admin/ai-configs/${c.id}`)).status).toBe(200);
+    expect((await t.client.call(api.adminAiConfigs.remove, { params: { id: c.id } })).status).toBe(
+      200,
+    );
     expect(await rowOf(c.id)).toBeUndefined();
     expect((await auditOf(c.id)).map((a) => a.action).sort()).toEqual([
       "ai_config.created",
       "ai_config.deleted",
     ]);
-    expect((await call("DELETE", `/api/admin/ai-configs/${c.id}`)).status).toBe(404);
-    expect((await call("DELETE", "/api/admin/ai-configs/not-a-uuid")).status).toBe(404);
+    expect((await t.client.call(api.adminAiConfigs.remove, { params: { id: c.id } })).status).toBe(
+      404,
+    );
+    expect(
+      (await t.client.call(api.adminAiConfigs.remove, { params: { id: "not-a-uuid" } })).status,
+    ).toBe(404);
   });
 
   it("Test runs the provider's check against the configured endpoint (a local fake)", async () => {
@@ -220,9 +229,9 @@ describe(`admin AI settings (${testDriver()})`, () => {
       configData: {},
       isActive: false,
     });
-    const res = await call("POST", `/api/admin/ai-configs/${c.id}/test`);
+    const res = await t.client.call(api.adminAiConfigs.test, { params: { id: c.id } });
     expect(res.status).toBe(200);
-    const text = await res.text();
+    const text = res.text;
     expect(text).not.toContain(KEY);
     expect(aiConfigTestSchema.parse(JSON.parse(text))).toMatchObject({
       ok: true,
@@ -244,7 +253,7 @@ describe(`admin AI settings (${testDriver()})`, () => {
       isActive: false,
     });
     const noVersion = aiConfigTestSchema.parse(
-      await (await call("POST", `/api/admin/ai-configs/${c.id}/test`)).json(),
+      (await t.client.call(api.adminAiConfigs.test, { params: { id: c.id } })).body,
     );
     expect(noVersion.ok).toBe(false);
     expect(noVersion.detail).toMatch(/version/);
@@ -258,7 +267,7 @@ describe(`admin AI settings (${testDriver()})`, () => {
       isActive: false,
     });
     const noKey = aiConfigTestSchema.parse(
-      await (await call("POST", `/api/admin/ai-configs/${c.id}/test`)).json(),
+      (await t.client.call(api.adminAiConfigs.test, { params: { id: c.id } })).body,
     );
     expect(noKey).toMatchObject({ ok: false, keyName: "OPENAI_API_KEY", keyPresent: false });
     expect(noKey.detail).toContain("OPENAI_API_KEY is not set");
@@ -275,7 +284,7 @@ describe(`admin AI settings (${testDriver()})`, () => {
       isActive: false,
     });
     const down = aiConfigTestSchema.parse(
-      await (await call("POST", `/api/admin/ai-configs/${c.id}/test`)).json(),
+      (await t.client.call(api.adminAiConfigs.test, { params: { id: c.id } })).body,
     );
     expect(down).toMatchObject({ ok: false, status: null });
     expect(down.detail).toContain("unreachable");
@@ -283,9 +292,11 @@ describe(`admin AI settings (${testDriver()})`, () => {
     const local = (await list()).find((x) => x.apiProvider === "local")!;
     expect(
       aiConfigTestSchema.parse(
-        await (await call("POST", `/api/admin/ai-configs/${local.id}/test`)).json(),
+        (await t.client.call(api.adminAiConfigs.test, { params: { id: local.id } })).body,
       ),
     ).toMatchObject({ ok: true, provider: "local", endpoint: null });
-    expect((await call("POST", `/api/admin/ai-configs/${randomUUID()}/test`)).status).toBe(404);
+    expect(
+      (await t.client.call(api.adminAiConfigs.test, { params: { id: randomUUID() } })).status,
+    ).toBe(404);
   });
 });

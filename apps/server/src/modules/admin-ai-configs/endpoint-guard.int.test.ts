@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aiConfigResponseSchema, aiConfigTestSchema, type AiProvider } from "@rupa/shared";
+import {
+  apiContract as api,
+  aiConfigResponseSchema,
+  aiConfigTestSchema,
+  type AiProvider,
+} from "@rupa/shared";
 import { listenLocally } from "../../../test/fake-server";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
 import { generateRequest } from "../../../test/provider-requests";
@@ -73,17 +78,6 @@ async function setup(env: Record<string, string>) {
   return t;
 }
 
-function call(t: TestServer, method: string, url: string, body?: unknown) {
-  return Promise.resolve(
-    t.app.request(url, {
-      method,
-      ...(body === undefined
-        ? {}
-        : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    }),
-  );
-}
-
 /** A configuration stored as it is (an endpoint saved before the guard existed), active. */
 async function stored(
   t: TestServer,
@@ -115,9 +109,9 @@ async function stored(
 }
 
 const runTest = async (t: TestServer, id: string) => {
-  const res = await call(t, "POST", `/api/admin/ai-configs/${id}/test`);
+  const res = await t.client.call(api.adminAiConfigs.test, { params: { id } });
   expect(res.status).toBe(200);
-  return aiConfigTestSchema.parse(await res.json());
+  return aiConfigTestSchema.parse(res.json);
 };
 
 /** An avatar and a Kanvas picture through the active configurations: both must fail. */
@@ -178,39 +172,42 @@ describe(`provider endpoint guard in production (${testDriver()})`, () => {
   };
 
   it("refuses to save an endpoint the guard refuses, for every provider (400 endpoint_refused)", async () => {
-    const created = await call(t, "POST", "/api/admin/ai-configs", {
-      serviceName: "avatar_generation",
+    const created = await t.client.call(api.adminAiConfigs.create, {
+      body: {
+        serviceName: "avatar_generation",
+      },
     });
-    const config = aiConfigResponseSchema.parse(await created.json()).config;
+    const config = aiConfigResponseSchema.parse(created.json).config;
     for (const provider of REMOTE) {
       for (const apiEndpoint of forms()) {
-        const res = await call(t, "PUT", `/api/admin/ai-configs/${config.id}`, {
-          apiProvider: provider,
-          modelName: MODEL[provider],
-          apiEndpoint,
-          configData: {},
-          isActive: false,
+        const res = await t.client.call(api.adminAiConfigs.update, {
+          params: { id: config.id },
+          body: {
+            apiProvider: provider,
+            modelName: MODEL[provider]!,
+            apiEndpoint,
+            configData: {},
+            isActive: false,
+          },
         });
         expect(res.status, `${provider} ${apiEndpoint}`).toBe(400);
-        const body = (await res.json()) as {
-          error: { code: string; issues: { path: string[]; code: string }[] };
-        };
-        expect(body.error.code).toBe("endpoint_refused");
-        expect(body.error.issues[0]!.path).toEqual(["apiEndpoint"]);
+        expect(res.error.code).toBe("endpoint_refused");
+        expect(res.error.issues![0]!.path).toEqual(["apiEndpoint"]);
       }
     }
     // Kie's upload host is an endpoint too.
-    const kie = await call(t, "PUT", `/api/admin/ai-configs/${config.id}`, {
-      apiProvider: "kie_ai",
-      modelName: MODEL.kie_ai,
-      apiEndpoint: "",
-      configData: { upload_endpoint: trap.endpoint },
-      isActive: false,
+    const kie = await t.client.call(api.adminAiConfigs.update, {
+      params: { id: config.id },
+      body: {
+        apiProvider: "kie_ai",
+        modelName: MODEL.kie_ai!,
+        apiEndpoint: "",
+        configData: { upload_endpoint: trap.endpoint },
+        isActive: false,
+      },
     });
     expect(kie.status).toBe(400);
-    expect(
-      ((await kie.json()) as { error: { issues: { path: string[] }[] } }).error.issues[0]!.path,
-    ).toEqual(["configData", "upload_endpoint"]);
+    expect(kie.error.issues![0]!.path).toEqual(["configData", "upload_endpoint"]);
     // The provider's own host, an empty endpoint and a listed one are saved.
     for (const [provider, apiEndpoint] of [
       ["replicate", "https://api.replicate.com"],
@@ -218,12 +215,15 @@ describe(`provider endpoint guard in production (${testDriver()})`, () => {
       ["huggingface", "https://router.huggingface.co"],
       ["kie_ai", "https://gateway.example.com/kie"],
     ] as const) {
-      const res = await call(t, "PUT", `/api/admin/ai-configs/${config.id}`, {
-        apiProvider: provider,
-        modelName: MODEL[provider],
-        apiEndpoint,
-        configData: {},
-        isActive: false,
+      const res = await t.client.call(api.adminAiConfigs.update, {
+        params: { id: config.id },
+        body: {
+          apiProvider: provider,
+          modelName: MODEL[provider]!,
+          apiEndpoint,
+          configData: {},
+          isActive: false,
+        },
       });
       expect(res.status, `${provider} ${apiEndpoint}`).toBe(200);
     }
@@ -299,10 +299,12 @@ describe(`provider endpoint guard outside production (${testDriver()})`, () => {
 
   it("refuses metadata, link-local and private endpoints at save, Test and generation", async () => {
     seen.length = 0;
-    const created = await call(t, "POST", "/api/admin/ai-configs", {
-      serviceName: "kanvas_generation",
+    const created = await t.client.call(api.adminAiConfigs.create, {
+      body: {
+        serviceName: "kanvas_generation",
+      },
     });
-    const config = aiConfigResponseSchema.parse(await created.json()).config;
+    const config = aiConfigResponseSchema.parse(created.json).config;
     for (const provider of REMOTE) {
       for (const [endpoint, reason] of [
         ["http://169.254.169.254", "metadata_address"],
@@ -312,12 +314,15 @@ describe(`provider endpoint guard outside production (${testDriver()})`, () => {
         ["http://[fe80::1]", "private_address"],
         ["http://192.168.1.20:8080", "private_address"],
       ] as const) {
-        const save = await call(t, "PUT", `/api/admin/ai-configs/${config.id}`, {
-          apiProvider: provider,
-          modelName: MODEL[provider],
-          apiEndpoint: endpoint,
-          configData: {},
-          isActive: false,
+        const save = await t.client.call(api.adminAiConfigs.update, {
+          params: { id: config.id },
+          body: {
+            apiProvider: provider,
+            modelName: MODEL[provider]!,
+            apiEndpoint: endpoint,
+            configData: {},
+            isActive: false,
+          },
         });
         expect(save.status, `${provider} ${endpoint}`).toBe(400);
         const id = await stored(t, provider, endpoint);

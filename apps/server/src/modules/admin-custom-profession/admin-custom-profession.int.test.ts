@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  apiContract as api,
   adminProfessionConfigSchema,
   adminProfessionOverviewSchema,
   adminProfessionRequestSchema,
@@ -39,22 +40,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.ctx.db.db;
-function call(method: string, url: string, body?: unknown): Promise<Response> {
-  const init: RequestInit = { method };
-  if (body !== undefined) {
-    init.headers = { "content-type": "application/json" };
-    init.body = JSON.stringify(body);
-  }
-  return Promise.resolve(t.app.request(url, init));
-}
-const configOf = async (res: Response) =>
-  adminProfessionConfigSchema.parse(((await res.json()) as { config: unknown }).config);
-const issuesOf = async (res: Response) =>
-  ((await res.json()) as { error: { issues?: { path: string[]; message: string }[] } }).error
-    .issues ?? [];
 const overview = async () =>
   adminProfessionOverviewSchema.parse(
-    await (await call("GET", "/api/admin/custom-profession")).json(),
+    (await t.client.call(api.adminCustomProfession.overview)).body,
   );
 const auditRows = (entityId: string) =>
   db().select().from(auditLog).where(eq(auditLog.entityId, entityId));
@@ -77,15 +65,19 @@ const input = (over: Partial<ProfessionConfigInput> = {}): ProfessionConfigInput
 describe(`admin custom profession (${testDriver()})`, () => {
   it("answers visitors 401 and members 403, and the switch stays as it was", async () => {
     t.actAs({});
-    expect((await call("GET", "/api/admin/custom-profession")).status).toBe(401);
+    expect((await t.client.call(api.adminCustomProfession.overview)).status).toBe(401);
     expect(
-      (await call("PUT", "/api/admin/custom-profession/enabled", { enabled: false })).status,
+      (await t.client.call(api.adminCustomProfession.setEnabled, { body: { enabled: false } }))
+        .status,
     ).toBe(401);
     t.actAs({ userId: memberId });
     expect(
-      (await call("PUT", "/api/admin/custom-profession/enabled", { enabled: false })).status,
+      (await t.client.call(api.adminCustomProfession.setEnabled, { body: { enabled: false } }))
+        .status,
     ).toBe(403);
-    expect((await call("POST", "/api/admin/custom-profession/configs", input())).status).toBe(403);
+    expect(
+      (await t.client.call(api.adminCustomProfession.createConfig, { body: input() })).status,
+    ).toBe(403);
     t.actAs({ userId: adminId, isAdmin: true });
     expect((await overview()).enabled).toBe(true);
     expect(await configRows()).toHaveLength(2);
@@ -112,19 +104,20 @@ describe(`admin custom profession (${testDriver()})`, () => {
   });
 
   it("turns the feature off and on: the setting and its audit row, the public state follows", async () => {
-    const off = await call("PUT", "/api/admin/custom-profession/enabled", { enabled: false });
+    const off = await t.client.call(api.adminCustomProfession.setEnabled, {
+      body: { enabled: false },
+    });
     expect(off.status).toBe(200);
-    expect(await off.json()).toEqual({ enabled: false });
+    expect(off.json).toEqual({ enabled: false });
     expect(await t.ctx.services.settings.get("custom_profession_enabled")).toBe("false");
-    const state = (await (await call("GET", "/api/custom-profession")).json()) as {
-      enabled: boolean;
-    };
+    const state = (await t.client.call(api.customProfession.state)).body;
     expect(state.enabled).toBe(false);
     expect(
-      (await call("PUT", "/api/admin/custom-profession/enabled", { enabled: "yes" })).status,
+      (await t.client.raw(api.adminCustomProfession.setEnabled, { body: { enabled: "yes" } }))
+        .status,
     ).toBe(400);
     expect(await t.ctx.services.settings.get("custom_profession_enabled")).toBe("false");
-    await call("PUT", "/api/admin/custom-profession/enabled", { enabled: true });
+    await t.client.call(api.adminCustomProfession.setEnabled, { body: { enabled: true } });
     expect((await overview()).enabled).toBe(true);
     const rows = await auditRows("custom_profession_enabled");
     expect(rows.map((r) => [r.entityType, r.action, r.before, r.after])).toEqual(
@@ -137,9 +130,9 @@ describe(`admin custom profession (${testDriver()})`, () => {
   });
 
   it("creates a configuration (limits that are not numbers fall back to 200), audited", async () => {
-    const res = await call("POST", "/api/admin/custom-profession/configs", input());
+    const res = await t.client.call(api.adminCustomProfession.createConfig, { body: input() });
     expect(res.status).toBe(201);
-    const cfg = await configOf(res);
+    const cfg = res.body.config;
     expect(cfg).toMatchObject({
       name: "Superhero Kustom",
       maxTitleLength: 60,
@@ -157,66 +150,62 @@ describe(`admin custom profession (${testDriver()})`, () => {
     });
     const list = z
       .object({ items: z.array(adminProfessionConfigSchema) })
-      .parse(await (await call("GET", "/api/admin/custom-profession/configs")).json());
+      .parse((await t.client.call(api.adminCustomProfession.configs)).body);
     expect(list.items[0]!.id).toBe(cfg.id);
     expect(list.items).toHaveLength(3);
   });
 
   it("refuses a missing name, unknown or missing placeholders, a bad limit or style, changing nothing", async () => {
     const before = await configRows();
-    const noName = await call(
-      "POST",
-      "/api/admin/custom-profession/configs",
-      input({ name: "  " }),
-    );
+    const noName = await t.client.call(api.adminCustomProfession.createConfig, {
+      body: input({ name: "  " }),
+    });
     expect(noName.status).toBe(400);
-    expect((await issuesOf(noName))[0]).toMatchObject({
+    expect(noName.error.issues![0]).toMatchObject({
       path: ["name"],
       message: "Name is required",
     });
-    const unknown = await call(
-      "POST",
-      "/api/admin/custom-profession/configs",
-      input({ promptTemplate: "{subject} titled {title} holding {weapon}" }),
-    );
+    const unknown = await t.client.call(api.adminCustomProfession.createConfig, {
+      body: input({ promptTemplate: "{subject} titled {title} holding {weapon}" }),
+    });
     expect(unknown.status).toBe(400);
-    expect((await issuesOf(unknown)).map((i) => i.message)).toEqual([
+    expect(unknown.error.issues!.map((i) => i.message)).toEqual([
       "Unknown placeholder {weapon}: use {subject}, {title}, {accessories}, {other_ideas}",
     ]);
-    const missing = await call(
-      "POST",
-      "/api/admin/custom-profession/configs",
-      input({ formVariant: "profession", promptTemplate: "{subject} titled {title}" }),
-    );
-    expect((await issuesOf(missing)).map((i) => i.message)).toEqual([
+    const missing = await t.client.call(api.adminCustomProfession.createConfig, {
+      body: input({ formVariant: "profession", promptTemplate: "{subject} titled {title}" }),
+    });
+    expect(missing.error.issues!.map((i) => i.message)).toEqual([
       "Unknown placeholder {title}: use {subject}, {profession}, {uniform_style}, {props}",
       "The prompt template must contain {profession}",
     ]);
     expect(
-      (await call("POST", "/api/admin/custom-profession/configs", input({ maxTitleLength: -5 })))
-        .status,
+      (
+        await t.client.call(api.adminCustomProfession.createConfig, {
+          body: input({ maxTitleLength: -5 }),
+        })
+      ).status,
     ).toBe(400);
-    const style = await call(
-      "POST",
-      "/api/admin/custom-profession/configs",
-      input({ baseStyleId: randomUUID() }),
-    );
+    const style = await t.client.call(api.adminCustomProfession.createConfig, {
+      body: input({ baseStyleId: randomUUID() }),
+    });
     expect(style.status).toBe(400);
-    expect((await issuesOf(style))[0]!.path).toEqual(["baseStyleId"]);
+    expect(style.error.issues![0]!.path).toEqual(["baseStyleId"]);
     expect(await configRows()).toHaveLength(before.length);
   });
 
   it("edits a configuration (only changed fields audited) and disables and enables it", async () => {
-    const cfg = await configOf(
-      await call("POST", "/api/admin/custom-profession/configs", input({ name: "Edit me" })),
-    );
-    const res = await call(
-      "PUT",
-      `/api/admin/custom-profession/configs/${cfg.id}`,
-      input({ name: "Edited", maxTitleLength: 80, requiresReferenceImage: true }),
-    );
+    const cfg = (
+      await t.client.call(api.adminCustomProfession.createConfig, {
+        body: input({ name: "Edit me" }),
+      })
+    ).body.config;
+    const res = await t.client.call(api.adminCustomProfession.updateConfig, {
+      params: { id: cfg.id },
+      body: input({ name: "Edited", maxTitleLength: 80, requiresReferenceImage: true }),
+    });
     expect(res.status).toBe(200);
-    expect(await configOf(res)).toMatchObject({
+    expect(res.body.config).toMatchObject({
       name: "Edited",
       maxTitleLength: 80,
       requiresReferenceImage: true,
@@ -229,11 +218,10 @@ describe(`admin custom profession (${testDriver()})`, () => {
       after: { name: "Edited", maxTitleLength: 80, requiresReferenceImage: true },
     });
 
-    const bad = await call(
-      "PUT",
-      `/api/admin/custom-profession/configs/${cfg.id}`,
-      input({ name: "" }),
-    );
+    const bad = await t.client.call(api.adminCustomProfession.updateConfig, {
+      params: { id: cfg.id },
+      body: input({ name: "" }),
+    });
     expect(bad.status).toBe(400);
     const [row] = await db()
       .select()
@@ -241,14 +229,20 @@ describe(`admin custom profession (${testDriver()})`, () => {
       .where(eq(customProfessionConfigs.id, cfg.id));
     expect(row!.name).toBe("Edited");
 
-    const off = await call("PUT", `/api/admin/custom-profession/configs/${cfg.id}/active`, {
-      active: false,
+    const off = await t.client.call(api.adminCustomProfession.setConfigActive, {
+      params: { id: cfg.id },
+      body: {
+        active: false,
+      },
     });
-    expect((await configOf(off)).isActive).toBe(false);
-    const on = await call("PUT", `/api/admin/custom-profession/configs/${cfg.id}/active`, {
-      active: true,
+    expect(off.body.config.isActive).toBe(false);
+    const on = await t.client.call(api.adminCustomProfession.setConfigActive, {
+      params: { id: cfg.id },
+      body: {
+        active: true,
+      },
     });
-    expect((await configOf(on)).isActive).toBe(true);
+    expect(on.body.config.isActive).toBe(true);
     expect((await auditRows(cfg.id)).map((r) => r.action).sort()).toEqual([
       "custom_profession_config.created",
       "custom_profession_config.disabled",
@@ -257,19 +251,20 @@ describe(`admin custom profession (${testDriver()})`, () => {
     ]);
     expect(
       (
-        await call("PUT", `/api/admin/custom-profession/configs/${randomUUID()}/active`, {
-          active: false,
+        await t.client.call(api.adminCustomProfession.setConfigActive, {
+          params: { id: randomUUID() },
+          body: {
+            active: false,
+          },
         })
       ).status,
     ).toBe(404);
   });
 
   it("lists the newest requests with the configuration's name and the user's e-mail", async () => {
-    const res = await call("GET", "/api/admin/custom-profession/requests");
+    const res = await t.client.call(api.adminCustomProfession.requests);
     expect(res.status).toBe(200);
-    const { items } = z
-      .object({ items: z.array(adminProfessionRequestSchema) })
-      .parse(await res.json());
+    const { items } = z.object({ items: z.array(adminProfessionRequestSchema) }).parse(res.json);
     expect(items).toHaveLength(3);
     expect(items[0]).toMatchObject({
       configName: "Action Figure Kustom",

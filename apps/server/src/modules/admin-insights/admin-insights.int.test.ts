@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  apiContract as api,
   adminUploadsPageSchema,
   analyticsResponseSchema,
   auditPageSchema,
@@ -75,11 +76,6 @@ async function newResult(userId: string, styleId: string, createdAt?: Date, uplo
     .values({ userId, styleId, uploadId, imageKey: `u-${userId}/x.jpg`, createdAt });
 }
 
-const get = async (path: string) => {
-  t.actAs({ userId: adminId, isAdmin: true });
-  return t.app.request(path);
-};
-
 beforeAll(async () => {
   t = await createTestServer({ startQueue: false });
   adminId = await newUser("boss@rupa.test");
@@ -89,6 +85,8 @@ beforeAll(async () => {
     .orderBy(styles.name)
     .limit(2);
   [styleA, styleB] = [seeded[0]!, seeded[1]!];
+  // The requests are the admin's unless a test says otherwise.
+  t.actAs({ userId: adminId, isAdmin: true });
 });
 afterAll(() => t.close());
 
@@ -120,9 +118,9 @@ describe(`admin dashboard and analytics (${testDriver()})`, () => {
       refundOfSpendId: spend!.id,
     });
 
-    const res = await get("/api/admin/dashboard");
+    const res = await t.client.call(api.adminInsights.dashboard);
     expect(res.status).toBe(200);
-    const dash = dashboardResponseSchema.parse(await res.json());
+    const dash = dashboardResponseSchema.parse(res.json);
     const activeStyles = await db()
       .select({ n: sql<number>`count(*)::int` })
       .from(styles)
@@ -150,14 +148,16 @@ describe(`admin dashboard and analytics (${testDriver()})`, () => {
     expect(dash.recentResults[0]!.imageUrl).toMatch(/^\/api\/files\/generated-avatars\//);
 
     // The health figure is the health service's own verdict (GET /api/health as an admin).
-    const health = await get("/api/health");
+    const health = await t.client.call(api.health.health);
     expect(dash.health).toBe(health.status === 200 ? "healthy" : "error");
   });
 
   it("answers a range of days with the range's bars and top styles", async () => {
-    const res = await get(`/api/admin/analytics?from=${addDays(today(), -29)}&to=${today()}`);
+    const res = await t.client.call(api.adminInsights.analytics, {
+      query: { from: addDays(today(), -29), to: today() },
+    });
     expect(res.status).toBe(200);
-    const a = analyticsResponseSchema.parse(await res.json());
+    const a = analyticsResponseSchema.parse(res.json);
     expect(a.days).toHaveLength(30);
     expect(a.totals).toMatchObject({ users: 2, generations: 5, uploads: 2 });
     expect(a.rangeTotals).toEqual({ generations: 5, uploads: 2, newUsers: 2 });
@@ -166,12 +166,14 @@ describe(`admin dashboard and analytics (${testDriver()})`, () => {
       [2, styleB.id, 2],
     ]);
     // The default is the last 7 days; `days` asks for the last N.
-    const week = analyticsResponseSchema.parse(await (await get("/api/admin/analytics")).json());
+    const week = analyticsResponseSchema.parse(
+      (await t.client.call(api.adminInsights.analytics)).body,
+    );
     expect(week).toMatchObject({ from: addDays(today(), -6), to: today() });
     expect(week.rangeTotals.generations).toBe(4);
     expect(week.topStyles.map((s) => s.count)).toEqual([3, 1]);
     const d90 = analyticsResponseSchema.parse(
-      await (await get("/api/admin/analytics?days=90")).json(),
+      (await t.client.call(api.adminInsights.analytics, { query: { days: "90" } })).body,
     );
     expect(d90.days).toHaveLength(90);
   });
@@ -186,9 +188,12 @@ describe(`admin dashboard and analytics (${testDriver()})`, () => {
       "days=91",
       `days=7&from=${today()}`,
     ]) {
-      expect((await get(`/api/admin/analytics?${bad}`)).status, bad).toBe(400);
+      expect((await t.client.raw(`/api/admin/analytics?${bad}`)).status, bad).toBe(400);
     }
-    expect((await get(`/api/admin/analytics?from=${addDays(today(), -89)}`)).status).toBe(200);
+    expect(
+      (await t.client.call(api.adminInsights.analytics, { query: { from: addDays(today(), -89) } }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -214,7 +219,7 @@ describe(`admin uploads (${testDriver()})`, () => {
       .returning({ id: uploads.id });
 
     const page = adminUploadsPageSchema.parse(
-      await (await get("/api/admin/uploads?q=finder.person")).json(),
+      (await t.client.call(api.adminInsights.uploads, { query: { q: "finder.person" } })).body,
     );
     expect(page.total).toBe(3);
     expect(page.items[0]!.id).toBe(expired!.id); // newest first
@@ -228,15 +233,20 @@ describe(`admin uploads (${testDriver()})`, () => {
     expect(page.items.find((u) => u.id === expired!.id)).toMatchObject({ originalUrl: null });
 
     const onlyFailed = adminUploadsPageSchema.parse(
-      await (await get("/api/admin/uploads?q=finder&status=failed")).json(),
+      (await t.client.call(api.adminInsights.uploads, { query: { q: "finder", status: "failed" } }))
+        .body,
     );
     expect(onlyFailed.items.map((u) => u.id)).toEqual([failed!.id]);
     const small = adminUploadsPageSchema.parse(
-      await (await get("/api/admin/uploads?q=finder&pageSize=10&sort=createdAt.asc")).json(),
+      (
+        await t.client.call(api.adminInsights.uploads, {
+          query: { q: "finder", pageSize: "10", sort: "createdAt.asc" },
+        })
+      ).body,
     );
     expect(small.items[0]!.id).toBe(mine.id);
     expect(
-      (await (await get("/api/admin/uploads?q=%25")).json()) as { total: number },
+      (await t.client.call(api.adminInsights.uploads, { query: { q: "%" } })).body,
     ).toMatchObject({ total: 0 });
 
     for (const bad of [
@@ -246,15 +256,15 @@ describe(`admin uploads (${testDriver()})`, () => {
       "page=0",
       `q=${"x".repeat(101)}`,
     ]) {
-      expect((await get(`/api/admin/uploads?${bad}`)).status, bad).toBe(400);
+      expect((await t.client.raw(`/api/admin/uploads?${bad}`)).status, bad).toBe(400);
     }
-    const text = await (await get("/api/admin/uploads")).text();
+    const { text } = await t.client.call(api.adminInsights.uploads);
     expect(text).not.toMatch(/password|token|secret|hash/i);
 
     // An admin may open a member's original through /api/files (the owner check lets admins in).
-    expect((await get(row.originalUrl!)).status).toBe(200);
+    expect((await t.client.raw(row.originalUrl!)).status).toBe(200);
     t.actAs({ userId: await newUser() });
-    expect((await t.app.request(row.originalUrl!)).status).toBe(404);
+    expect((await t.client.raw(row.originalUrl!)).status).toBe(404);
   });
 
   it("deletes the row and the files, keeps the results, and writes the audit row", async () => {
@@ -263,8 +273,8 @@ describe(`admin uploads (${testDriver()})`, () => {
     await newResult(owner, styleA.id, undefined, up.id);
 
     t.actAs({ userId: adminId, isAdmin: true });
-    const res = await t.app.request(`/api/admin/uploads/${up.id}`, {
-      method: "DELETE",
+    const res = await t.client.call(api.adminInsights.deleteUpload, {
+      params: { id: up.id },
       headers: { "user-agent": "vitest-admin" },
     });
     expect(res.status).toBe(200);
@@ -277,7 +287,8 @@ describe(`admin uploads (${testDriver()})`, () => {
     expect(kept[0]!.uploadId).toBeNull();
 
     const audit = auditPageSchema.parse(
-      await (await get(`/api/admin/audit?entityType=upload&entityId=${up.id}`)).json(),
+      (await t.client.call(api.audit.list, { query: { entityType: "upload", entityId: up.id } }))
+        .body,
     );
     expect(audit.items).toHaveLength(1);
     expect(audit.items[0]).toMatchObject({
@@ -288,13 +299,12 @@ describe(`admin uploads (${testDriver()})`, () => {
 
     // Gone: the same 404 as an id that never existed.
     t.actAs({ userId: adminId, isAdmin: true });
-    const again = await t.app.request(`/api/admin/uploads/${up.id}`, { method: "DELETE" });
+    const again = await t.client.call(api.adminInsights.deleteUpload, { params: { id: up.id } });
     expect(again.status).toBe(404);
-    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
-      "Upload not found",
-    );
+    expect(again.error.message).toBe("Upload not found");
     expect(
-      (await t.app.request("/api/admin/uploads/not-a-uuid", { method: "DELETE" })).status,
+      (await t.client.call(api.adminInsights.deleteUpload, { params: { id: "not-a-uuid" } }))
+        .status,
     ).toBe(404);
   });
 
@@ -309,7 +319,7 @@ describe(`admin uploads (${testDriver()})`, () => {
       provider: "local",
     });
     t.actAs({ userId: adminId, isAdmin: true });
-    const busy = await t.app.request(`/api/admin/uploads/${up.id}`, { method: "DELETE" });
+    const busy = await t.client.call(api.adminInsights.deleteUpload, { params: { id: up.id } });
     expect(busy.status).toBe(409);
     expect(await db().select().from(uploads).where(eq(uploads.id, up.id))).toHaveLength(1);
     expect(await t.ctx.storage.exists("user-uploads", up.originalKey)).toBe(true);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  apiContract as api,
   adminReferralsPageSchema,
   adminReferralStatsSchema,
   manualRewardResponseSchema,
@@ -66,21 +67,13 @@ async function paidOrder(userId: string, status = "settlement") {
     });
 }
 
-function call(method: string, url: string, body?: unknown): Promise<Response> {
-  const init: RequestInit = { method };
-  if (body !== undefined) {
-    init.headers = { "content-type": "application/json" };
-    init.body = typeof body === "string" ? body : JSON.stringify(body);
-  }
-  return Promise.resolve(t.app.request(url, init));
-}
 const balance = async (userId: string) => (await t.ctx.services.credits.summary(userId)).balance;
 const lotsOf = (userId: string) =>
   db().select().from(creditLots).where(eq(creditLots.userId, userId));
 const process = async () => {
-  const res = await call("POST", "/api/admin/referrals/process-rewards");
+  const res = await t.client.call(api.adminReferrals.processRewards);
   expect(res.status).toBe(200);
-  return processRewardsResponseSchema.parse(await res.json());
+  return processRewardsResponseSchema.parse(res.json);
 };
 
 beforeAll(async () => {
@@ -141,9 +134,7 @@ describe(`admin referrals (${testDriver()})`, () => {
 
   it("pays nothing for friends who made an avatar but never bought, or whose purchase was refunded", async () => {
     const stats = async () =>
-      adminReferralStatsSchema.parse(
-        await (await call("GET", "/api/admin/referrals/stats")).json(),
-      );
+      adminReferralStatsSchema.parse((await t.client.call(api.adminReferrals.stats)).body);
     const before = await stats();
     const { referrer, friends } = await referrerWithCompleted(3, "short");
     await paidOrder(friends[0]!.id, "refund");
@@ -165,30 +156,35 @@ describe(`admin referrals (${testDriver()})`, () => {
     const pending = await insertUser("listed-pending");
     await db().insert(referrals).values({ referrerId: referrer.id, referredId: pending.id });
 
-    const res = await call(
-      "GET",
-      `/api/admin/referrals?q=${encodeURIComponent(referrer.email)}&pageSize=10`,
-    );
+    const res = await t.client.call(api.adminReferrals.list, {
+      query: { q: referrer.email, pageSize: "10" },
+    });
     expect(res.status).toBe(200);
-    const page = adminReferralsPageSchema.parse(await res.json());
+    const page = adminReferralsPageSchema.parse(res.json);
     expect(page.total).toBe(3);
     expect(page.items.every((r) => r.referrer.email === referrer.email)).toBe(true);
 
     const byFriend = adminReferralsPageSchema.parse(
-      await (await call("GET", `/api/admin/referrals?q=${friends[0]!.email}`)).json(),
+      (await t.client.call(api.adminReferrals.list, { query: { q: friends[0]!.email } })).body,
     );
     expect(byFriend.items.map((r) => r.referred.id)).toEqual([friends[0]!.id]);
 
     const onlyPending = adminReferralsPageSchema.parse(
-      await (await call("GET", `/api/admin/referrals?status=pending&q=${referrer.email}`)).json(),
+      (
+        await t.client.call(api.adminReferrals.list, {
+          query: { status: "pending", q: referrer.email },
+        })
+      ).body,
     );
     expect(onlyPending.items.map((r) => r.referred.email)).toEqual([pending.email]);
     expect(onlyPending.items[0]!.completedAt).toBeNull();
 
     const sorted = adminReferralsPageSchema.parse(
-      await (
-        await call("GET", `/api/admin/referrals?sort=completedAt.asc&q=${referrer.email}`)
-      ).json(),
+      (
+        await t.client.call(api.adminReferrals.list, {
+          query: { sort: "completedAt.asc", q: referrer.email },
+        })
+      ).body,
     );
     expect(sorted.items.map((r) => r.referred.id)).toEqual([
       friends[0]!.id,
@@ -197,23 +193,25 @@ describe(`admin referrals (${testDriver()})`, () => {
     ]);
 
     const paged = adminReferralsPageSchema.parse(
-      await (await call("GET", "/api/admin/referrals?pageSize=10&page=2")).json(),
+      (await t.client.call(api.adminReferrals.list, { query: { pageSize: "10", page: "2" } })).body,
     );
     expect(paged.page).toBe(2);
 
     for (const bad of ["pageSize=7", "sort=referrer.asc", "status=paid", "page=0"]) {
-      expect((await call("GET", `/api/admin/referrals?${bad}`)).status, bad).toBe(400);
+      expect((await t.client.raw(`/api/admin/referrals?${bad}`)).status, bad).toBe(400);
     }
   });
 
   it("grants a manual reward to a user found by e-mail, as a ledger lot with its audit row", async () => {
     const member = await insertUser("lucky");
-    const res = await call("POST", "/api/admin/referrals/manual-reward", {
-      email: member.email.toUpperCase(),
-      amount: 5,
+    const res = await t.client.call(api.adminReferrals.manualReward, {
+      body: {
+        email: member.email.toUpperCase(),
+        amount: 5,
+      },
     });
     expect(res.status).toBe(200);
-    expect(manualRewardResponseSchema.parse(await res.json())).toEqual({
+    expect(manualRewardResponseSchema.parse(res.json)).toEqual({
       userId: member.id,
       email: member.email,
       balance: 5,
@@ -254,12 +252,13 @@ describe(`admin referrals (${testDriver()})`, () => {
       [{ email: "nobody-here@example.com", amount: 5 }, 404],
     ];
     for (const [body, status] of cases) {
-      const res = await call("POST", "/api/admin/referrals/manual-reward", body);
+      const res = await t.client.raw(
+        api.adminReferrals.manualReward,
+        typeof body === "string" ? { rawBody: body } : { body },
+      );
       expect(res.status, JSON.stringify(body)).toBe(status);
       if (status === 404) {
-        expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
-          "User not found",
-        );
+        expect(res.error.message).toBe("User not found");
       }
     }
     expect(await lotsOf(member.id)).toHaveLength(0);

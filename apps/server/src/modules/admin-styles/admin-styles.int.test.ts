@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  apiContract as api,
   adminStylePairsResponseSchema,
   adminStyleResponseSchema,
   adminStylesPageSchema,
@@ -33,85 +34,112 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.ctx.db.db;
-function call(method: string, url: string, body?: unknown): Promise<Response> {
-  const init: RequestInit = { method };
-  if (body instanceof FormData) init.body = body;
-  else if (body !== undefined) {
-    init.headers = { "content-type": "application/json" };
-    init.body = JSON.stringify(body);
-  }
-  return Promise.resolve(t.app.request(url, init));
-}
 const styleBySlug = async (slug: string) =>
   (await db().select().from(styles).where(eq(styles.slug, slug)))[0]!;
 const auditRows = (entityId: string) =>
   db().select().from(auditLog).where(eq(auditLog.entityId, entityId));
 const publicList = async () =>
-  styleListResponseSchema.parse(await (await call("GET", "/api/styles?lang=id")).json()).styles;
-const issues = async (res: Response) =>
-  ((await res.json()) as { error: { issues?: { path: (string | number)[]; message: string }[] } })
-    .error.issues ?? [];
+  styleListResponseSchema.parse(
+    (await t.client.call(api.styles.list, { query: { lang: "id" } })).body,
+  ).styles;
 
 /** A fresh copy of a seeded style to change (the seeded ones stay as they are). */
 async function copyOf(slug = "anime-shonen"): Promise<AdminStyle> {
   const src = await styleBySlug(slug);
-  const res = await call("POST", `/api/admin/styles/${src.id}/duplicate`);
+  const res = await t.client.call(api.adminStyles.duplicate, { params: { id: src.id } });
   expect(res.status).toBe(201);
-  return adminStyleResponseSchema.parse(await res.json()).style;
+  return adminStyleResponseSchema.parse(res.json).style;
 }
 
 describe(`admin styles (${testDriver()})`, () => {
   it("lists styles paged, sorted, searched and filtered; deleted ones never", async () => {
-    const res = await call("GET", "/api/admin/styles?pageSize=10");
+    const res = await t.client.call(api.adminStyles.list, { query: { pageSize: "10" } });
     expect(res.status).toBe(200);
-    const page = adminStylesPageSchema.parse(await res.json());
+    const page = adminStylesPageSchema.parse(res.json);
     expect(page.items).toHaveLength(10);
     expect(page.total).toBeGreaterThanOrEqual(60);
     const orders = page.items.map((s) => s.sortOrder);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
 
     const found = adminStylesPageSchema.parse(
-      await (await call("GET", "/api/admin/styles?q=anime-shon")).json(),
+      (await t.client.call(api.adminStyles.list, { query: { q: "anime-shon" } })).body,
     );
     expect(found.items.map((s) => s.slug)).toContain("anime-shonen");
 
     const hijab = adminStylesPageSchema.parse(
-      await (await call("GET", "/api/admin/styles?category=hijab_style&pageSize=100")).json(),
+      (
+        await t.client.call(api.adminStyles.list, {
+          query: { category: "hijab_style", pageSize: "100" },
+        })
+      ).body,
     );
     expect(hijab.items.length).toBeGreaterThan(0);
     expect(hijab.items.every((s) => s.category === "hijab_style")).toBe(true);
 
     const byName = adminStylesPageSchema.parse(
-      await (await call("GET", "/api/admin/styles?sort=name.desc&pageSize=10")).json(),
+      (await t.client.call(api.adminStyles.list, { query: { sort: "name.desc", pageSize: "10" } }))
+        .body,
     );
     const names = byName.items.map((s) => s.name.toLowerCase());
     expect(names).toEqual([...names].sort().reverse());
 
-    expect((await call("GET", "/api/admin/styles?sort=prompt.asc")).status).toBe(400);
-    expect((await call("GET", "/api/admin/styles?status=maybe")).status).toBe(400);
+    expect(
+      (await t.client.raw(api.adminStyles.list, { query: { sort: "prompt.asc" } })).status,
+    ).toBe(400);
+    expect((await t.client.raw(api.adminStyles.list, { query: { status: "maybe" } })).status).toBe(
+      400,
+    );
   });
 
   it("gives every field of one style, and 404 for unknown ids", async () => {
     const src = await styleBySlug("anime-shonen");
-    const res = await call("GET", `/api/admin/styles/${src.id}`);
+    const res = await t.client.call(api.adminStyles.get, { params: { id: src.id } });
     expect(res.status).toBe(200);
-    const { style } = adminStyleResponseSchema.parse(await res.json());
+    const { style } = adminStyleResponseSchema.parse(res.json);
     expect(style.promptTemplate).toContain("{subject}");
     expect(style.modelParameters.num_steps).toBeGreaterThan(0);
     const unknown = randomUUID();
-    expect((await call("GET", `/api/admin/styles/${unknown}`)).status).toBe(404);
-    expect((await call("GET", `/api/admin/styles/not-a-uuid`)).status).toBe(404);
-    expect((await call("PATCH", `/api/admin/styles/${unknown}`, { name: "X" })).status).toBe(404);
-    expect(
-      (await call("PUT", `/api/admin/styles/${unknown}/active`, { active: true })).status,
-    ).toBe(404);
-    expect((await call("POST", `/api/admin/styles/${unknown}/duplicate`)).status).toBe(404);
-    expect((await call("DELETE", `/api/admin/styles/${unknown}`)).status).toBe(404);
-    expect((await call("POST", `/api/admin/styles/${unknown}/previews`)).status).toBe(404);
-    expect((await call("GET", `/api/admin/styles/${unknown}/pairs`)).status).toBe(404);
-    expect((await call("DELETE", `/api/admin/styles/${src.id}/pairs/${randomUUID()}`)).status).toBe(
+    expect((await t.client.call(api.adminStyles.get, { params: { id: unknown } })).status).toBe(
       404,
     );
+    expect(
+      (await t.client.call(api.adminStyles.get, { params: { id: "not-a-uuid" } })).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.client.call(api.adminStyles.update, {
+          params: { id: unknown },
+          body: { name: "X" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.client.call(api.adminStyles.setActive, {
+          params: { id: unknown },
+          body: { active: true },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.client.call(api.adminStyles.duplicate, { params: { id: unknown } })).status,
+    ).toBe(404);
+    expect((await t.client.call(api.adminStyles.remove, { params: { id: unknown } })).status).toBe(
+      404,
+    );
+    expect(
+      (await t.client.call(api.adminStyles.generatePreviews, { params: { id: unknown } })).status,
+    ).toBe(404);
+    expect((await t.client.call(api.adminStyles.pairs, { params: { id: unknown } })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await t.client.call(api.adminStyles.deletePair, {
+          params: { id: src.id, pairId: randomUUID() },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("refuses bad input with 400 and a clear message, changing nothing", async () => {
@@ -139,9 +167,9 @@ describe(`admin styles (${testDriver()})`, () => {
       [{ slug: "hack" }, ""],
     ];
     for (const [body, message] of bad) {
-      const res = await call("PATCH", `/api/admin/styles/${copy.id}`, body);
+      const res = await t.client.raw(api.adminStyles.update, { params: { id: copy.id }, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      const list = await issues(res);
+      const list = res.error.issues!;
       expect(list.map((i) => i.message).join(" | "), JSON.stringify(body)).toContain(message);
     }
     const after = await styleBySlug(copy.slug);
@@ -153,28 +181,34 @@ describe(`admin styles (${testDriver()})`, () => {
     const copy = await copyOf();
     // Activated first: the copy is inactive, so the public catalogue does not list it yet.
     expect((await publicList()).some((s) => s.id === copy.id)).toBe(false);
-    const on = await call("PUT", `/api/admin/styles/${copy.id}/active`, { active: true });
+    const on = await t.client.call(api.adminStyles.setActive, {
+      params: { id: copy.id },
+      body: { active: true },
+    });
     expect(on.status).toBe(200);
     expect((await publicList()).find((s) => s.id === copy.id)?.nameId).toBe(copy.nameId);
 
-    const res = await call("PATCH", `/api/admin/styles/${copy.id}`, {
-      nameId: "Anime Baru Sekali",
-      name: copy.name,
-      tags: ["anime", "baru"],
-      modelParameters: {
-        ...copy.modelParameters,
-        style_strength: 0.9,
-        guidance_scale: 12.5,
-        num_steps: 40,
-        scheduler: "Euler",
-        use_fixed_seed: true,
-        fixed_seed: 1234,
+    const res = await t.client.call(api.adminStyles.update, {
+      params: { id: copy.id },
+      body: {
+        nameId: "Anime Baru Sekali",
+        name: copy.name,
+        tags: ["anime", "baru"],
+        modelParameters: {
+          ...copy.modelParameters,
+          style_strength: 0.9,
+          guidance_scale: 12.5,
+          num_steps: 40,
+          scheduler: "Euler",
+          use_fixed_seed: true,
+          fixed_seed: 1234,
+        },
+        modelSpecificParameters: { local: { look: "anime" }, extra: 1 },
+        genderSpecificPrompts: { male: "a man", female: "", female_hijab: "a woman in hijab" },
       },
-      modelSpecificParameters: { local: { look: "anime" }, extra: 1 },
-      genderSpecificPrompts: { male: "a man", female: "", female_hijab: "a woman in hijab" },
     });
     expect(res.status).toBe(200);
-    const { style } = adminStyleResponseSchema.parse(await res.json());
+    const { style } = adminStyleResponseSchema.parse(res.json);
     expect(style.nameId).toBe("Anime Baru Sekali");
     expect(style.modelParameters).toMatchObject({ fixed_seed: 1234, scheduler: "Euler" });
     expect(style.genderSpecificPrompts).toEqual({
@@ -195,8 +229,11 @@ describe(`admin styles (${testDriver()})`, () => {
     expect(Object.keys(rows[0]!.after!)).not.toContain("name");
 
     // The same values again: nothing changes, no second row.
-    const again = await call("PATCH", `/api/admin/styles/${copy.id}`, {
-      nameId: "Anime Baru Sekali",
+    const again = await t.client.call(api.adminStyles.update, {
+      params: { id: copy.id },
+      body: {
+        nameId: "Anime Baru Sekali",
+      },
     });
     expect(again.status).toBe(200);
     expect((await auditRows(copy.id)).filter((r) => r.action === "style.updated")).toHaveLength(1);
@@ -211,7 +248,10 @@ describe(`admin styles (${testDriver()})`, () => {
       throw new Error("disk full");
     };
     try {
-      const res = await call("PATCH", `/api/admin/styles/${copy.id}`, { nameId: "Tidak Jadi" });
+      const res = await t.client.call(api.adminStyles.update, {
+        params: { id: copy.id },
+        body: { nameId: "Tidak Jadi" },
+      });
       expect(res.status).toBe(500);
     } finally {
       audit.write = write;
@@ -222,16 +262,23 @@ describe(`admin styles (${testDriver()})`, () => {
 
   it("deactivates and activates, with audit rows; /eksplor follows", async () => {
     const copy = await copyOf();
-    await call("PUT", `/api/admin/styles/${copy.id}/active`, { active: true });
+    await t.client.call(api.adminStyles.setActive, {
+      params: { id: copy.id },
+      body: { active: true },
+    });
     expect((await publicList()).some((s) => s.id === copy.id)).toBe(true);
-    const off = await call("PUT", `/api/admin/styles/${copy.id}/active`, { active: false });
-    expect(adminStyleResponseSchema.parse(await off.json()).style.isActive).toBe(false);
+    const off = await t.client.call(api.adminStyles.setActive, {
+      params: { id: copy.id },
+      body: { active: false },
+    });
+    expect(adminStyleResponseSchema.parse(off.json).style.isActive).toBe(false);
     expect((await publicList()).some((s) => s.id === copy.id)).toBe(false);
-    expect((await call("GET", `/api/styles/${copy.id}`)).status).toBe(404);
+    expect((await t.client.call(api.styles.detail, { params: { id: copy.id } })).status).toBe(404);
     const actions = (await auditRows(copy.id)).map((r) => r.action).sort();
     expect(actions).toEqual(["style.activated", "style.deactivated", "style.duplicated"]);
     const inactive = adminStylesPageSchema.parse(
-      await (await call("GET", `/api/admin/styles?status=inactive&q=${copy.slug}`)).json(),
+      (await t.client.call(api.adminStyles.list, { query: { status: "inactive", q: copy.slug } }))
+        .body,
     );
     expect(inactive.items.map((s) => s.id)).toEqual([copy.id]);
   });
@@ -253,17 +300,24 @@ describe(`admin styles (${testDriver()})`, () => {
 
   it("soft-deletes: gone from /eksplor and the admin list, 404 afterwards", async () => {
     const copy = await copyOf();
-    await call("PUT", `/api/admin/styles/${copy.id}/active`, { active: true });
-    const res = await call("DELETE", `/api/admin/styles/${copy.id}`);
+    await t.client.call(api.adminStyles.setActive, {
+      params: { id: copy.id },
+      body: { active: true },
+    });
+    const res = await t.client.call(api.adminStyles.remove, { params: { id: copy.id } });
     expect(res.status).toBe(200);
     const row = await styleBySlug(copy.slug);
     expect(row.deletedAt).not.toBeNull();
     expect(row.isActive).toBe(false);
     expect((await publicList()).some((s) => s.id === copy.id)).toBe(false);
-    expect((await call("GET", `/api/admin/styles/${copy.id}`)).status).toBe(404);
-    expect((await call("DELETE", `/api/admin/styles/${copy.id}`)).status).toBe(404);
+    expect((await t.client.call(api.adminStyles.get, { params: { id: copy.id } })).status).toBe(
+      404,
+    );
+    expect((await t.client.call(api.adminStyles.remove, { params: { id: copy.id } })).status).toBe(
+      404,
+    );
     const listed = adminStylesPageSchema.parse(
-      await (await call("GET", `/api/admin/styles?q=${copy.slug}`)).json(),
+      (await t.client.call(api.adminStyles.list, { query: { q: copy.slug } })).body,
     );
     expect(listed.items).toHaveLength(0);
     expect((await auditRows(copy.id)).map((r) => r.action)).toContain("style.deleted");
@@ -272,7 +326,7 @@ describe(`admin styles (${testDriver()})`, () => {
   it("uploads a pair through the photo pipeline, reorders and deletes pairs", async () => {
     const copy = await copyOf();
     const start = adminStylePairsResponseSchema.parse(
-      await (await call("GET", `/api/admin/styles/${copy.id}/pairs`)).json(),
+      (await t.client.call(api.adminStyles.pairs, { params: { id: copy.id } })).body,
     ).pairs;
 
     const heic = fs.readFileSync(path.join(fixtures, "portrait.heic"));
@@ -284,9 +338,12 @@ describe(`admin styles (${testDriver()})`, () => {
     form.append("before", new Blob([new Uint8Array(jpeg)]), "before.jpg");
     form.append("after", new Blob([new Uint8Array(heic)]), "after.heic");
     form.append("title", "Contoh");
-    const res = await call("POST", `/api/admin/styles/${copy.id}/pairs`, form);
+    const res = await t.client.call(api.adminStyles.addPair, {
+      params: { id: copy.id },
+      body: form,
+    });
     expect(res.status).toBe(201);
-    const { pair } = (await res.json()) as { pair: { id: string; after: { full: string } } };
+    const { pair } = res.body;
     const [row] = await db()
       .select()
       .from(stylePreviewPairs)
@@ -304,26 +361,38 @@ describe(`admin styles (${testDriver()})`, () => {
     const junk = new FormData();
     junk.append("before", new Blob([new Uint8Array(Buffer.from("hello"))]), "a.jpg");
     junk.append("after", new Blob([new Uint8Array(heic)]), "b.heic");
-    expect((await call("POST", `/api/admin/styles/${copy.id}/pairs`, junk)).status).toBe(415);
+    expect(
+      (await t.client.call(api.adminStyles.addPair, { params: { id: copy.id }, body: junk }))
+        .status,
+    ).toBe(415);
 
     const pairs = adminStylePairsResponseSchema.parse(
-      await (await call("GET", `/api/admin/styles/${copy.id}/pairs`)).json(),
+      (await t.client.call(api.adminStyles.pairs, { params: { id: copy.id } })).body,
     ).pairs;
     expect(pairs).toHaveLength(start.length + 1);
     const reversed = pairs.map((p) => p.id).reverse();
-    const moved = await call("PUT", `/api/admin/styles/${copy.id}/pairs/order`, { ids: reversed });
+    const moved = await t.client.call(api.adminStyles.reorderPairs, {
+      params: { id: copy.id },
+      body: { ids: reversed },
+    });
     expect(moved.status).toBe(200);
-    expect(adminStylePairsResponseSchema.parse(await moved.json()).pairs.map((p) => p.id)).toEqual(
+    expect(adminStylePairsResponseSchema.parse(moved.json).pairs.map((p) => p.id)).toEqual(
       reversed,
     );
     // The cover follows the first pair.
     expect((await styleBySlug(copy.slug)).previewImageKey).toBe(row!.afterImageKey);
     expect(
-      (await call("PUT", `/api/admin/styles/${copy.id}/pairs/order`, { ids: [reversed[0]] }))
-        .status,
+      (
+        await t.client.call(api.adminStyles.reorderPairs, {
+          params: { id: copy.id },
+          body: { ids: [reversed[0]!] },
+        })
+      ).status,
     ).toBe(reversed.length === 1 ? 200 : 400);
 
-    const del = await call("DELETE", `/api/admin/styles/${copy.id}/pairs/${pair.id}`);
+    const del = await t.client.call(api.adminStyles.deletePair, {
+      params: { id: copy.id, pairId: pair.id },
+    });
     expect(del.status).toBe(200);
     expect(
       await db().select().from(stylePreviewPairs).where(eq(stylePreviewPairs.id, pair.id)),
@@ -336,7 +405,9 @@ describe(`admin styles (${testDriver()})`, () => {
     // The copy's other pairs share their images with the original: deleting one keeps them.
     const shared = start[0];
     if (shared) {
-      await call("DELETE", `/api/admin/styles/${copy.id}/pairs/${shared.id}`);
+      await t.client.call(api.adminStyles.deletePair, {
+        params: { id: copy.id, pairId: shared.id },
+      });
       const src = await styleBySlug("anime-shonen");
       const [orig] = await db()
         .select()
@@ -349,15 +420,19 @@ describe(`admin styles (${testDriver()})`, () => {
 
   it("queues the previews job and reports its progress until done", async () => {
     const copy = await copyOf();
-    const res = await call("POST", `/api/admin/styles/${copy.id}/previews`);
+    const res = await t.client.call(api.adminStyles.generatePreviews, { params: { id: copy.id } });
     expect(res.status).toBe(202);
-    const job = previewJobSchema.parse(await res.json());
+    const job = previewJobSchema.parse(res.json);
     expect(job.done).toBe(false);
     let status = job;
     for (let i = 0; i < 120 && !status.done; i++) {
       await new Promise((r) => setTimeout(r, 250));
       status = previewJobSchema.parse(
-        await (await call("GET", `/api/admin/styles/${copy.id}/previews/${job.jobId}`)).json(),
+        (
+          await t.client.call(api.adminStyles.previewsStatus, {
+            params: { id: copy.id, jobId: job.jobId },
+          })
+        ).body,
       );
     }
     expect(status.state).toBe("completed");

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import { and, desc, eq, like, sql } from "drizzle-orm";
 import {
+  apiContract as api,
   HEALTH_CHECK_CODES,
   HEALTH_CHECK_STEPS,
   healthCheckResultSchema,
@@ -41,26 +42,6 @@ afterAll(() => t.close());
 
 const asAdmin = () => t.actAs({ userId: adminId, isAdmin: true });
 
-let ipSeq = 0;
-function call(
-  path: string,
-  opts: { method?: string; body?: unknown; ip?: string; jar?: CookieJar; cookie?: string } = {},
-) {
-  const headers: Record<string, string> = {
-    "x-forwarded-for": opts.ip ?? `10.7.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`,
-  };
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
-  const cookie = [opts.jar?.size ? opts.jar.header() : "", opts.cookie ?? ""].filter(Boolean);
-  if (cookie.length) headers.cookie = cookie.join("; ");
-  return Promise.resolve(
-    t.app.request(path, {
-      method: opts.method ?? (opts.body !== undefined ? "POST" : "GET"),
-      headers,
-      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-    }),
-  ).then((res: Response) => (opts.jar ? opts.jar.store(res) : res));
-}
-
 const defaults = {
   rateLimitEnabled: true,
   apiRequestsPerHour: 3000,
@@ -70,8 +51,7 @@ const defaults = {
 
 async function saveSecurity(settings: Partial<typeof defaults>) {
   asAdmin();
-  const res = await call("/api/admin/security/settings", {
-    method: "PUT",
+  const res = await t.client.call(api.adminSystem.saveSecuritySettings, {
     body: { ...defaults, ...settings },
   });
   t.actAs(null);
@@ -84,9 +64,9 @@ const auditRows = (action: string) =>
 describe(`admin System on ${testDriver()}`, () => {
   it("reports the four components and real statistics", async () => {
     asAdmin();
-    const res = await call("/api/admin/system");
+    const res = await t.client.call(api.adminSystem.status);
     expect(res.status).toBe(200);
-    const body = systemStatusSchema.strict().parse(await res.json());
+    const body = systemStatusSchema.strict().parse(res.json);
     expect(body.status).toBe("healthy");
     for (const c of Object.values(body.components)) expect(c.status).toBe("ok");
     expect(body.stats.database.driver).toBe(testDriver());
@@ -101,17 +81,17 @@ describe(`admin System on ${testDriver()}`, () => {
       "mail to budi.santoso@example.com failed: https://rupa.id/auth?token=abc123secret",
     );
     asAdmin();
-    const res = await call("/api/admin/system/logs");
-    const body = systemLogsSchema.parse(await res.json());
+    const res = await t.client.call(api.adminSystem.logs);
+    const body = systemLogsSchema.parse(res.json);
     const text = JSON.stringify(body);
     expect(text).toContain("mail to");
     expect(text).not.toContain("budi.santoso@example.com");
     expect(text).not.toContain("abc123secret");
-    const file = await call("/api/admin/system/logs/export");
+    const file = await t.client.call(api.adminSystem.exportLogs);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toContain("text/plain");
     expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="rupa-logs-/);
-    const exported = await file.text();
+    const exported = file.text;
     expect(exported).toContain("mail to");
     expect(exported).not.toContain("budi.santoso@example.com");
   });
@@ -119,7 +99,7 @@ describe(`admin System on ${testDriver()}`, () => {
   it("runs every health-check step for real; the sign-up step leaves no user behind", async () => {
     const before = await t.ctx.db.db.select({ n: sql<number>`count(*)::int` }).from(users);
     // The auth step reads the admin's real session.
-    const jar = new CookieJar();
+    const browser = t.client.as(new CookieJar());
     const email = `admin-${randomUUID()}@example.com`;
     await t.ctx.services.auth.ensureConfirmedUser(email, "rahasia-admin-123", "Admin");
     const [u] = await t.ctx.db.db.select().from(users).where(eq(users.email, email));
@@ -128,13 +108,13 @@ describe(`admin System on ${testDriver()}`, () => {
     );
     t.actAs(null);
     expect(
-      (await call("/api/account/sign-in", { body: { email, password: "rahasia-admin-123" }, jar }))
+      (await browser.call(api.auth.signIn, { body: { email, password: "rahasia-admin-123" } }))
         .status,
     ).toBe(200);
     for (const step of HEALTH_CHECK_STEPS) {
-      const res = await call(`/api/admin/system/health-check/${step}`, { method: "POST", jar });
+      const res = await browser.call(api.adminSystem.healthCheck, { params: { step } });
       expect(res.status, step).toBe(200);
-      const result = healthCheckResultSchema.parse(await res.json());
+      const result = healthCheckResultSchema.parse(res.json);
       expect(result, step).toMatchObject({ step, status: "success" });
       // The page translates the code with its values; `failed` would be an unexpected error.
       expect(HEALTH_CHECK_CODES, step).toContain(result.code);
@@ -145,18 +125,18 @@ describe(`admin System on ${testDriver()}`, () => {
     const left = await t.ctx.db.db.select().from(users).where(like(users.email, "%.invalid"));
     expect(left).toEqual([]);
     asAdmin();
-    expect((await call("/api/admin/system/health-check/nonsense", { method: "POST" })).status).toBe(
-      404,
-    );
+    expect(
+      (await t.client.raw(api.adminSystem.healthCheck, { params: { step: "nonsense" } })).status,
+    ).toBe(404);
   });
 
   it("clears the caches and optimizes the database, each with its audit row", async () => {
     asAdmin();
-    const cleared = await call("/api/admin/system/clear-cache", { method: "POST" });
+    const cleared = await t.client.call(api.adminSystem.clearCache);
     expect(cleared.status).toBe(200);
-    expect(((await cleared.json()) as { cleared: string[] }).cleared).toContain("catalogue");
+    expect(cleared.body.cleared).toContain("catalogue");
     expect(await auditRows("system.cache_cleared")).toHaveLength(1);
-    const optimized = await call("/api/admin/system/optimize-database", { method: "POST" });
+    const optimized = await t.client.call(api.adminSystem.optimizeDatabase);
     expect(optimized.status).toBe(200);
     const rows = await auditRows("system.database_optimized");
     expect(rows).toHaveLength(1);
@@ -174,13 +154,13 @@ describe(`admin Security on ${testDriver()}`, () => {
       { ...defaults, extra: true },
       { rateLimitEnabled: false },
     ]) {
-      const res = await call("/api/admin/security/settings", { method: "PUT", body: bad });
+      const res = await t.client.raw(api.adminSystem.saveSecuritySettings, { body: bad });
       expect(res.status).toBe(400);
     }
     expect(await auditRows("setting.updated")).toHaveLength(0);
     const res = await saveSecurity({ apiRequestsPerHour: 5000 });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ...defaults, apiRequestsPerHour: 5000 });
+    expect(res.json).toEqual({ ...defaults, apiRequestsPerHour: 5000 });
     const rows = await auditRows("setting.updated");
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -193,7 +173,9 @@ describe(`admin Security on ${testDriver()}`, () => {
     expect(await auditRows("setting.updated")).toHaveLength(1);
     await saveSecurity({});
     asAdmin();
-    const overview = securityOverviewSchema.parse(await (await call("/api/admin/security")).json());
+    const overview = securityOverviewSchema.parse(
+      (await t.client.call(api.adminSystem.security)).body,
+    );
     expect(overview.settings).toEqual(defaults);
     t.actAs(null);
   });
@@ -202,16 +184,17 @@ describe(`admin Security on ${testDriver()}`, () => {
     await saveSecurity({ apiRequestsPerHour: 5 });
     const ip = "10.99.0.1";
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) statuses.push((await call("/api/styles/summary", { ip })).status);
+    for (let i = 0; i < 8; i++)
+      statuses.push((await t.client.call(api.styles.summary, { ip })).status);
     expect(statuses.slice(0, 5).every((s) => s !== 429)).toBe(true);
     expect(statuses.slice(5)).toEqual([429, 429, 429]);
-    const limited = await call("/api/styles/summary", { ip });
+    const limited = await t.client.call(api.styles.summary, { ip });
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
     // Health checks and other addresses are not limited.
-    expect((await call("/api/health", { ip })).status).toBe(200);
-    expect((await call("/api/health/live", { ip })).status).toBe(200);
-    expect((await call("/api/health/ready", { ip })).status).toBe(200);
-    expect((await call("/api/styles/summary", { ip: "10.99.0.2" })).status).not.toBe(429);
+    expect((await t.client.call(api.health.health, { ip })).status).toBe(200);
+    expect((await t.client.call(api.health.live, { ip })).status).toBe(200);
+    expect((await t.client.call(api.health.ready, { ip })).status).toBe(200);
+    expect((await t.client.call(api.styles.summary, { ip: "10.99.0.2" })).status).not.toBe(429);
     const events = await t.ctx.db.db
       .select()
       .from(securityEvents)
@@ -224,14 +207,14 @@ describe(`admin Security on ${testDriver()}`, () => {
     const session = "rupa.session_token=pinned";
     const member: number[] = [];
     for (let i = 0; i < 7; i++)
-      member.push((await call("/api/account/me", { cookie: session })).status);
+      member.push((await t.client.call(api.account.me, { cookie: session })).status);
     expect(member.slice(5)).toEqual([429, 429]);
     asAdmin();
     for (let i = 0; i < 7; i++)
-      expect((await call("/api/admin/system/logs", { cookie: session })).status).toBe(200);
+      expect((await t.client.call(api.adminSystem.logs, { cookie: session })).status).toBe(200);
 
     await saveSecurity({ apiRequestsPerHour: 5, rateLimitEnabled: false });
-    expect((await call("/api/styles/summary", { ip })).status).toBe(200);
+    expect((await t.client.call(api.styles.summary, { ip })).status).toBe(200);
     await saveSecurity({});
     await t.ctx.services.apiLimiter.reset();
   });
@@ -239,16 +222,13 @@ describe(`admin Security on ${testDriver()}`, () => {
   it("with e-mail verification off, a new account signs in without confirming, bonus granted", async () => {
     await saveSecurity({ emailVerificationRequired: false });
     const email = `fresh-${randomUUID()}@example.com`;
-    const up = await call("/api/account/sign-up", {
+    const up = await t.client.call(api.auth.signUp, {
       body: { fullName: "Rina Putri", phone: "081234567890", email, password: "rahasia123" },
     });
     expect(up.status).toBe(201);
-    expect(await up.json()).toMatchObject({ status: "account_ready" });
-    const jar = new CookieJar();
-    const res = await call("/api/account/sign-in", {
-      body: { email, password: "rahasia123" },
-      jar,
-    });
+    expect(up.json).toMatchObject({ status: "account_ready" });
+    const browser = t.client.as(new CookieJar());
+    const res = await browser.call(api.auth.signIn, { body: { email, password: "rahasia123" } });
     expect(res.status).toBe(200);
     const [u] = await t.ctx.db.db.select().from(users).where(eq(users.email, email));
     expect(u!.emailVerified).toBe(true);
@@ -258,11 +238,11 @@ describe(`admin Security on ${testDriver()}`, () => {
     // On again: a new account waits for its link.
     await saveSecurity({});
     const other = `waiting-${randomUUID()}@example.com`;
-    const up2 = await call("/api/account/sign-up", {
+    const up2 = await t.client.call(api.auth.signUp, {
       body: { fullName: "Rina Putri", phone: "081234567890", email: other, password: "rahasia123" },
     });
-    expect(await up2.json()).toMatchObject({ status: "verification_sent" });
-    const res2 = await call("/api/account/sign-in", {
+    expect(up2.json).toMatchObject({ status: "verification_sent" });
+    const res2 = await t.client.call(api.auth.signIn, {
       body: { email: other, password: "rahasia123" },
     });
     expect(res2.status).toBe(403);
@@ -271,7 +251,7 @@ describe(`admin Security on ${testDriver()}`, () => {
   it("flags failed sign-ins across many accounts from one address and slows it; off does not", async () => {
     const ip = "10.66.0.1";
     const signIn = (email: string) =>
-      call("/api/account/sign-in", { ip, body: { email, password: "salah-sekali" } });
+      t.client.call(api.auth.signIn, { body: { email, password: "salah-sekali" }, ip });
     for (let i = 0; i < SUSPICIOUS_ACCOUNTS; i++)
       expect((await signIn(`victim${i}-${randomUUID()}@example.com`)).status).toBe(401);
     const flagged = await t.ctx.db.db
@@ -286,8 +266,11 @@ describe(`admin Security on ${testDriver()}`, () => {
     expect(Date.now() - slowedFrom).toBeGreaterThanOrEqual(SUSPICIOUS_DELAY_SECONDS * 1000 - 50);
     const other = Date.now();
     expect(
-      (await call("/api/account/sign-in", { body: { email: "x@example.com", password: "salah" } }))
-        .status,
+      (
+        await t.client.call(api.auth.signIn, {
+          body: { email: "x@example.com", password: "salah" },
+        })
+      ).status,
     ).toBe(401);
     expect(Date.now() - other).toBeLessThan(SUSPICIOUS_DELAY_SECONDS * 1000);
 
@@ -300,24 +283,30 @@ describe(`admin Security on ${testDriver()}`, () => {
 
   it("lists events with search, filter and paging, newest first", async () => {
     asAdmin();
-    const res = await call("/api/admin/security/events?type=sign_in_failed&pageSize=10");
+    const res = await t.client.call(api.adminSystem.events, {
+      query: { type: "sign_in_failed", pageSize: "10" },
+    });
     expect(res.status).toBe(200);
-    const page = securityEventsPageSchema.parse(await res.json());
+    const page = securityEventsPageSchema.parse(res.json);
     expect(page.total).toBeGreaterThanOrEqual(SUSPICIOUS_ACCOUNTS);
     expect(page.items).toHaveLength(10);
     expect(page.items.every((e) => e.type === "sign_in_failed")).toBe(true);
     const times = page.items.map((e) => e.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     const byIp = securityEventsPageSchema.parse(
-      await (await call("/api/admin/security/events?q=10.66.0.1&type=suspicious_activity")).json(),
+      (
+        await t.client.call(api.adminSystem.events, {
+          query: { q: "10.66.0.1", type: "suspicious_activity" },
+        })
+      ).body,
     );
     expect(byIp.total).toBe(1);
     const admin = securityEventsPageSchema.parse(
-      await (await call("/api/admin/security/events?type=admin_action")).json(),
+      (await t.client.call(api.adminSystem.events, { query: { type: "admin_action" } })).body,
     );
     expect(admin.items.some((e) => e.details.action === "setting.updated")).toBe(true);
     for (const bad of ["?pageSize=7", "?type=nope", "?sort=ip.asc", "?page=0"])
-      expect((await call(`/api/admin/security/events${bad}`)).status).toBe(400);
+      expect((await t.client.raw(`/api/admin/security/events${bad}`)).status).toBe(400);
     const [latest] = await t.ctx.db.db
       .select()
       .from(appSettings)

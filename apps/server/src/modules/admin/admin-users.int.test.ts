@@ -6,8 +6,14 @@ import {
   adminUserDetailSchema,
   adminUsersPageSchema,
   type AdminUsersPage,
+  apiContract as api,
 } from "@rupa/shared";
-import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import {
+  createTestServer,
+  testDriver,
+  type CallInput,
+  type TestServer,
+} from "../../../test/harness";
 import {
   accounts,
   auditLog,
@@ -54,19 +60,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const asAdmin = () => t.actAs({ userId: adminId, isAdmin: true });
-const get = (path: string) => Promise.resolve(t.app.request(path));
-const send = (method: string, path: string, body: unknown) =>
-  Promise.resolve(
-    t.app.request(path, {
-      method,
-      headers: { "content-type": "application/json", "user-agent": "vitest-admin" },
-      body: JSON.stringify(body),
-    }),
-  );
-async function list(query: string): Promise<AdminUsersPage> {
-  const res = await get(`/api/admin/users?${query}`);
+/** What the admin's browser says it is: the audit rows keep it. */
+const AGENT = { headers: { "user-agent": "vitest-admin" } };
+async function list(
+  query: NonNullable<CallInput<typeof api.admin.users>["query"]>,
+): Promise<AdminUsersPage> {
+  const res = await t.client.call(api.admin.users, { query });
   expect(res.status).toBe(200);
-  return adminUsersPageSchema.parse(await res.json());
+  return adminUsersPageSchema.parse(res.body);
 }
 const auditRows = (entityId: string) =>
   t.ctx.db.db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
@@ -89,33 +90,37 @@ describe(`the admin user list (${testDriver()})`, () => {
     await t.ctx.db.db.insert(userRoles).values({ userId: ids[5]!, role: "admin" });
     asAdmin();
 
-    const page1 = await list(`q=list-${tag}&pageSize=10`);
+    const page1 = await list({ q: `list-${tag}`, pageSize: 10 });
     expect(page1).toMatchObject({ total: 12, page: 1, pageSize: 10 });
     expect(page1.items[0]!.id).toBe(ids[11]);
-    const page2 = await list(`q=list-${tag}&pageSize=10&page=2`);
+    const page2 = await list({ q: `list-${tag}`, pageSize: 10, page: 2 });
     expect(page2.items.map((u) => u.id)).toEqual([ids[1], ids[0]]);
 
-    const byGenerations = await list(`q=list-${tag}&sort=totalGenerations.asc&pageSize=10`);
+    const byGenerations = await list({
+      q: `list-${tag}`,
+      sort: "totalGenerations.asc",
+      pageSize: 10,
+    });
     expect(byGenerations.items.map((u) => u.totalGenerations)).toEqual([
       0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
     ]);
-    const byEmail = await list(`q=list-${tag}&sort=email.desc&pageSize=10`);
+    const byEmail = await list({ q: `list-${tag}`, sort: "email.desc", pageSize: 10 });
     expect(byEmail.items[0]!.email).toBe(`list-${tag}-11@example.com`);
 
     // The name matches, case-insensitively; `_` is a letter, not a wildcard.
-    const byName = await list(`q=budi_${tag.toUpperCase()}`);
+    const byName = await list({ q: `budi_${tag.toUpperCase()}` });
     expect(byName.items.map((u) => u.id)).toEqual([ids[3]]);
-    expect((await list(`q=budi%25${tag}`)).total).toBe(0);
+    expect((await list({ q: `budi%${tag}` })).total).toBe(0);
 
-    const admins = await list(`q=list-${tag}&role=admin`);
+    const admins = await list({ q: `list-${tag}`, role: "admin" });
     expect(admins.items.map((u) => [u.id, u.role])).toEqual([[ids[5], "admin"]]);
-    expect((await list(`q=list-${tag}&role=user`)).total).toBe(11);
+    expect((await list({ q: `list-${tag}`, role: "user" })).total).toBe(11);
   });
 
   it("validates its query (400) and never sends a secret", async () => {
     asAdmin();
     for (const q of ["pageSize=15", "page=0", "sort=password.asc", "role=owner", "page=abc"]) {
-      expect((await get(`/api/admin/users?${q}`)).status, q).toBe(400);
+      expect((await t.client.raw(`/api/admin/users?${q}`)).status, q).toBe(400);
     }
     const id = await insertUser({ email: `secret-${randomUUID()}@example.com` });
     const token = `tok_${randomUUID()}`;
@@ -133,7 +138,7 @@ describe(`the admin user list (${testDriver()})`, () => {
       password: "scrypt$hash-that-must-not-leak",
     });
     for (const path of [`/api/admin/users?q=${id}`, `/api/admin/users/${id}`]) {
-      const text = await (await get(path)).text();
+      const { text } = await t.client.raw(path);
       expect(text).not.toContain(token);
       expect(text).not.toContain("hash-that-must-not-leak");
       expect(text.toLowerCase()).not.toContain("password");
@@ -181,9 +186,9 @@ describe(`one user's detail (${testDriver()})`, () => {
     await t.ctx.db.db.insert(referrals).values({ referrerId: id, referredId: referred });
 
     asAdmin();
-    const res = await get(`/api/admin/users/${id}`);
+    const res = await t.client.call(api.admin.user, { params: { id } });
     expect(res.status).toBe(200);
-    const d = adminUserDetailSchema.parse(await res.json());
+    const d = adminUserDetailSchema.parse(res.json);
     expect(d.user).toMatchObject({ id, credits: 2 });
     expect(d.balance).toMatchObject({ balance: 2, watermarkedOnly: true });
     expect(d.ledger.map((l) => [l.kind, l.source, l.amount])).toEqual([
@@ -212,9 +217,9 @@ describe(`one user's detail (${testDriver()})`, () => {
 
   it("answers 404 for an unknown user", async () => {
     asAdmin();
-    const res = await get(`/api/admin/users/u_${randomUUID()}`);
+    const res = await t.client.call(api.admin.user, { params: { id: `u_${randomUUID()}` } });
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ error: { message: "User not found" } });
+    expect(res.json).toMatchObject({ error: { message: "User not found" } });
   });
 });
 
@@ -227,13 +232,16 @@ describe(`changing credits (${testDriver()})`, () => {
       watermarked: true,
     });
     asAdmin();
-    const res = await send("POST", `/api/admin/users/${id}/credits`, {
-      mode: "add",
-      amount: 5,
-      reason: "Admin: +5 credits",
+    const res = await t.client.with(AGENT).call(api.admin.setCredits, {
+      params: { id },
+      body: {
+        mode: "add",
+        amount: 5,
+        reason: "Admin: +5 credits",
+      },
     });
     expect(res.status).toBe(200);
-    expect(adminCreditsResponseSchema.parse(await res.json())).toEqual({ balance: 8, changed: 5 });
+    expect(adminCreditsResponseSchema.parse(res.json)).toEqual({ balance: 8, changed: 5 });
     expect(await balance(id)).toBe(8);
     const [lot] = await t.ctx.db.db
       .select()
@@ -265,7 +273,9 @@ describe(`changing credits (${testDriver()})`, () => {
     expect(events).toEqual([expect.objectContaining({ actorId: adminId })]);
 
     // The detail shows the new line, naming the admin.
-    const d = adminUserDetailSchema.parse(await (await get(`/api/admin/users/${id}`)).json());
+    const d = adminUserDetailSchema.parse(
+      (await t.client.call(api.admin.user, { params: { id } })).body,
+    );
     expect(d.ledger[0]).toMatchObject({
       kind: "lot",
       source: "manual_reward",
@@ -283,13 +293,16 @@ describe(`changing credits (${testDriver()})`, () => {
     });
     asAdmin();
     const set = async (amount: number) => {
-      const res = await send("POST", `/api/admin/users/${id}/credits`, {
-        mode: "set",
-        amount,
-        reason: "Support ticket 42",
+      const res = await t.client.with(AGENT).call(api.admin.setCredits, {
+        params: { id },
+        body: {
+          mode: "set",
+          amount,
+          reason: "Support ticket 42",
+        },
       });
       expect(res.status).toBe(200);
-      return adminCreditsResponseSchema.parse(await res.json());
+      return adminCreditsResponseSchema.parse(res.json);
     };
     expect(await set(10)).toEqual({ balance: 10, changed: 7 });
     expect(await set(4)).toEqual({ balance: 4, changed: -6 });
@@ -331,18 +344,21 @@ describe(`changing credits (${testDriver()})`, () => {
     ];
     for (const body of bad) {
       expect(
-        (await send("POST", `/api/admin/users/${id}/credits`, body)).status,
+        (await t.client.with(AGENT).raw(api.admin.setCredits, { params: { id }, body })).status,
         JSON.stringify(body),
       ).toBe(400);
     }
     const unknown = `u_${randomUUID()}`;
-    const res = await send("POST", `/api/admin/users/${unknown}/credits`, {
-      mode: "add",
-      amount: 5,
-      reason: "valid reason",
+    const res = await t.client.with(AGENT).call(api.admin.setCredits, {
+      params: { id: unknown },
+      body: {
+        mode: "add",
+        amount: 5,
+        reason: "valid reason",
+      },
     });
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ error: { message: "User not found" } });
+    expect(res.json).toMatchObject({ error: { message: "User not found" } });
     expect(await auditRows(id)).toEqual([]);
     expect(await auditRows(unknown)).toEqual([]);
     expect(await balance(id)).toBe(0);
@@ -390,8 +406,20 @@ describe(`changing a role (${testDriver()})`, () => {
   it("writes the role and its audit row together; the last admin's refusal writes none", async () => {
     const id = await insertUser();
     asAdmin();
-    expect((await send("PUT", `/api/admin/users/${id}/role`, { role: "admin" })).status).toBe(200);
-    expect((await send("PUT", `/api/admin/users/${id}/role`, { role: "user" })).status).toBe(200);
+    expect(
+      (
+        await t.client
+          .with(AGENT)
+          .call(api.admin.setRole, { params: { id }, body: { role: "admin" } })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await t.client
+          .with(AGENT)
+          .call(api.admin.setRole, { params: { id }, body: { role: "user" } })
+      ).status,
+    ).toBe(200);
     const audits = await auditRows(id);
     expect(audits.map((a) => [a.action, a.before, a.after, a.actorEmail])).toEqual(
       expect.arrayContaining([
@@ -405,16 +433,26 @@ describe(`changing a role (${testDriver()})`, () => {
     const others = await t.ctx.db.db.select().from(userRoles).where(eq(userRoles.role, "admin"));
     for (const r of others.filter((r) => r.userId !== adminId)) {
       expect(
-        (await send("PUT", `/api/admin/users/${r.userId}/role`, { role: "user" })).status,
+        (
+          await t.client
+            .with(AGENT)
+            .call(api.admin.setRole, { params: { id: r.userId }, body: { role: "user" } })
+        ).status,
       ).toBe(200);
     }
-    const res = await send("PUT", `/api/admin/users/${adminId}/role`, { role: "user" });
+    const res = await t.client
+      .with(AGENT)
+      .call(api.admin.setRole, { params: { id: adminId }, body: { role: "user" } });
     expect(res.status).toBe(409);
     expect((await auditRows(adminId)).filter((a) => a.action === "user.role_changed")).toEqual([]);
     const unknown = `u_${randomUUID()}`;
-    expect((await send("PUT", `/api/admin/users/${unknown}/role`, { role: "admin" })).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await t.client
+          .with(AGENT)
+          .call(api.admin.setRole, { params: { id: unknown }, body: { role: "admin" } })
+      ).status,
+    ).toBe(404);
     expect(await auditRows(unknown)).toEqual([]);
   });
 });

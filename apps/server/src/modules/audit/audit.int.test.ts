@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditPageSchema } from "@rupa/shared";
+import { apiContract as api, auditPageSchema } from "@rupa/shared";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
 import { users } from "../../db/schema";
 
@@ -44,9 +44,9 @@ describe(`the audit trail (${testDriver()})`, () => {
     ).rejects.toThrow("the change itself failed");
 
     t.actAs({ userId: adminId, isAdmin: true });
-    const res = await t.app.request("/api/admin/audit?entityType=style");
+    const res = await t.client.call(api.audit.list, { query: { entityType: "style" } });
     expect(res.status).toBe(200);
-    const page = auditPageSchema.parse(await res.json());
+    const page = auditPageSchema.parse(res.json);
     expect(page.items.map((e) => e.entityId)).toEqual(["style-kept"]);
     expect(page.items[0]).toMatchObject({
       actor: { id: adminId, email: "ops@rupa.test" },
@@ -70,23 +70,29 @@ describe(`the audit trail (${testDriver()})`, () => {
     }
     t.actAs({ userId: adminId, isAdmin: true });
     const page2 = auditPageSchema.parse(
-      await (await t.app.request("/api/admin/audit?entityType=user&page=2&pageSize=10")).json(),
+      (
+        await t.client.call(api.audit.list, {
+          query: { entityType: "user", page: "2", pageSize: "10" },
+        })
+      ).body,
     );
     expect(page2).toMatchObject({ total: 12, page: 2, pageSize: 10 });
     expect(page2.items).toHaveLength(2);
     const search = auditPageSchema.parse(
-      await (await t.app.request("/api/admin/audit?q=credits_added")).json(),
+      (await t.client.call(api.audit.list, { query: { q: "credits_added" } })).body,
     );
     expect(search.total).toBe(6);
     const byAction = auditPageSchema.parse(
-      await (
-        await t.app.request("/api/admin/audit?entityType=user&action=user.role_changed")
-      ).json(),
+      (
+        await t.client.call(api.audit.list, {
+          query: { entityType: "user", action: "user.role_changed" },
+        })
+      ).body,
     );
     expect(byAction.total).toBe(6);
     expect(byAction.items.every((i) => i.action === "user.role_changed")).toBe(true);
     const wildcard = auditPageSchema.parse(
-      await (await t.app.request("/api/admin/audit?q=%25")).json(),
+      (await t.client.call(api.audit.list, { query: { q: "%" } })).body,
     );
     expect(wildcard.total).toBe(0);
     for (const bad of [
@@ -96,7 +102,7 @@ describe(`the audit trail (${testDriver()})`, () => {
       "entityType=planet",
       "action=user.teleported",
     ]) {
-      expect((await t.app.request(`/api/admin/audit?${bad}`)).status).toBe(400);
+      expect((await t.client.raw(`/api/admin/audit?${bad}`)).status).toBe(400);
     }
     t.actAs(null);
   });

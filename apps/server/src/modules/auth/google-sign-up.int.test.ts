@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { apiContract as api } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar, createTestServer, type TestServer } from "../../../test/harness";
 import { startFakeGoogle } from "../../../test/fake-google";
@@ -37,13 +38,6 @@ afterAll(async () => {
   await google?.close();
 });
 
-let ipSeq = 0;
-function call(path: string, jar: CookieJar) {
-  const headers: Record<string, string> = { "x-forwarded-for": `10.7.0.${++ipSeq}` };
-  if (jar.size) headers.cookie = jar.header();
-  return Promise.resolve(t.app.request(path, { headers })).then((res: Response) => jar.store(res));
-}
-
 let seq = 0;
 function googleAccount() {
   const n = ++seq;
@@ -70,8 +64,8 @@ async function referrer(): Promise<{ id: string; code: string }> {
  * Google's consent, back to Rupa's callback. Returns the callback's answer.
  */
 async function continueWithGoogle(jar: CookieJar, referralCode?: string) {
-  const query = referralCode ? `?${new URLSearchParams({ referralCode }).toString()}` : "";
-  const start = await call(`/api/account/google/start${query}`, jar);
+  const browser = t.client.as(jar);
+  const start = await browser.call(api.auth.googleStart, { query: { referralCode } });
   expect(start.status).toBe(302);
   const authorize = new URL(start.headers.get("location")!);
   expect(authorize.origin + authorize.pathname).toBe(
@@ -86,7 +80,7 @@ async function continueWithGoogle(jar: CookieJar, referralCode?: string) {
   expect(back.origin).toBe(t.ctx.env.PUBLIC_URL);
   expect(back.pathname).toBe("/api/auth/callback/google");
   expect(back.searchParams.get("code")).toBeTruthy();
-  return call(back.pathname + back.search, jar);
+  return browser.raw(back.pathname + back.search);
 }
 
 async function userByEmail(email: string) {
@@ -117,9 +111,7 @@ describe("signing up with Google", () => {
     // Confirmed by Google at creation: the sign-up bonus came too, and the session works.
     const lots = await t.ctx.db.db.select().from(creditLots).where(eq(creditLots.userId, u!.id));
     expect(lots.map((l) => l.source)).toEqual(["signup_bonus"]);
-    const me = (await (await call("/api/account/me", jar)).json()) as {
-      user: { email: string } | null;
-    };
+    const me = (await t.client.as(jar).call(api.account.me)).body;
     expect(me.user?.email).toBe(a.email);
   });
 
@@ -160,14 +152,14 @@ describe("signing up with Google", () => {
     const r = await referrer();
     const a = googleAccount();
     google.signInAs(a);
-    const jar = new CookieJar();
-    const start = await call("/api/account/google/start", jar);
+    const browser = t.client.as(new CookieJar());
+    const start = await browser.call(api.auth.googleStart);
     const consent = await realFetch(google.local(start.headers.get("location")!), {
       redirect: "manual",
     });
     const back = new URL(consent.headers.get("location")!);
     back.searchParams.set("referralCode", r.code);
-    expect((await call(back.pathname + back.search, jar)).status).toBe(302);
+    expect((await browser.raw(back.pathname + back.search)).status).toBe(302);
     const u = await userByEmail(a.email);
     expect(u).not.toBeNull();
     expect(await referralOf(u!.id)).toEqual([]);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { apiContract as api } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
 import { sessions } from "../../db/schema";
@@ -14,19 +15,6 @@ afterAll(() => t.close());
 const PASSWORD = "rahasia-sesi-123";
 const DAY = 24 * 60 * 60 * 1000;
 
-function call(path: string, opts: { method?: string; body?: unknown; cookie?: string } = {}) {
-  const headers: Record<string, string> = {};
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
-  if (opts.cookie) headers.cookie = opts.cookie;
-  return Promise.resolve(
-    t.app.request(path, {
-      method: opts.method ?? (opts.body !== undefined ? "POST" : "GET"),
-      headers,
-      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-    }),
-  );
-}
-
 /** A confirmed member signed in: their id, e-mail and the session cookie (name=value). */
 async function member() {
   const email = `session-${randomUUID()}@example.com`;
@@ -37,7 +25,7 @@ async function member() {
 /** Signs in; the session cookie alone (`<name>=<value>`). */
 async function signIn(email: string): Promise<string> {
   const jar = new CookieJar();
-  jar.store(await call("/api/account/sign-in", { body: { email, password: PASSWORD } }));
+  await t.client.as(jar).call(api.auth.signIn, { body: { email, password: PASSWORD } });
   const cookie = jar
     .header()
     .split("; ")
@@ -47,9 +35,9 @@ async function signIn(email: string): Promise<string> {
 }
 
 async function me(cookie?: string): Promise<{ id: string; role: string } | null> {
-  const res = await call("/api/account/me", { cookie });
+  const res = await t.client.call(api.account.me, { cookie });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { user: { id: string; role: string } | null }).user;
+  return res.body.user;
 }
 
 /** The session token a cookie header carries (before its signature). */
@@ -109,15 +97,13 @@ describe(`the session behind a request on ${testDriver()}`, () => {
     expect(await me(m.cookie)).toMatchObject({ id: m.id, role: "user" });
     await t.ctx.services.admin.grantAdminByEmail(m.email);
     expect(await me(m.cookie)).toMatchObject({ id: m.id, role: "admin" });
-    expect((await call("/api/admin/users", { cookie: m.cookie })).status).toBe(200);
+    expect((await t.client.call(api.admin.users, { cookie: m.cookie })).status).toBe(200);
 
     // Signed out on another device: this one's session is gone as well.
     const other = await signIn(m.email);
-    expect((await call("/api/account/sign-out", { method: "POST", cookie: other })).status).toBe(
-      200,
-    );
+    expect((await t.client.call(api.auth.signOut, { cookie: other })).status).toBe(200);
     expect(await me(m.cookie)).toBeNull();
-    expect((await call("/api/admin/users", { cookie: m.cookie })).status).toBe(401);
+    expect((await t.client.call(api.admin.users, { cookie: m.cookie })).status).toBe(401);
 
     // A session row whose user is gone counts for nothing.
     const n = await member();

@@ -1,7 +1,13 @@
 import { eq, sql } from "drizzle-orm";
+import { apiContract as api } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeReplicate } from "../../../test/fake-replicate";
-import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import {
+  createTestServer,
+  testDriver,
+  type TestClient,
+  type TestServer,
+} from "../../../test/harness";
 import { facePhoto } from "../../../test/face-photos";
 import {
   aiModelConfigs,
@@ -14,24 +20,11 @@ import {
 
 let t: TestServer;
 let fake: Awaited<ReturnType<typeof startFakeReplicate>>;
-let jar: CookieJar;
+/** The member's browser: every request of this file is theirs. */
+let member: TestClient;
 let userId: string;
 let configId: string;
 let uploadId: string;
-
-const call = (path: string, init: { method?: string; json?: unknown; form?: FormData } = {}) =>
-  Promise.resolve(
-    t.app.request(path, {
-      method: init.method ?? (init.json || init.form ? "POST" : "GET"),
-      headers: {
-        ...(init.json ? { "content-type": "application/json" } : {}),
-        cookie: jar.header(),
-      },
-      body: init.form ?? (init.json ? JSON.stringify(init.json) : undefined),
-    }),
-  ).then((r: Response) => jar.store(r));
-const code = async (r: Response) =>
-  ((await r.json()) as { error: { code: string; issues?: { message: string }[] } }).error;
 
 beforeAll(async () => {
   fake = await startFakeReplicate();
@@ -39,7 +32,6 @@ beforeAll(async () => {
     env: { GENERATION_RETRY_BASE_SECONDS: "0", REPLICATE_API_TOKEN: "test-token-123" },
   });
   t.actAs(null);
-  jar = new CookieJar();
   const email = "figure@example.com";
   await t.ctx.services.auth.signUp(
     { fullName: "Fig", phone: "+6281234567890", email, password: "rahasia123", language: "id" },
@@ -49,21 +41,15 @@ beforeAll(async () => {
   userId = u!.id;
   await t.ctx.db.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
   await t.ctx.services.credits.grant(userId, { source: "purchase", amount: 3, watermarked: false });
-  expect(
-    (await call("/api/account/sign-in", { json: { email, password: "rahasia123" } })).status,
-  ).toBe(200);
+  member = await t.client.signIn(email, "rahasia123");
   const form = new FormData();
   const photo = await facePhoto(1);
   form.append("photo", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "me.jpg");
-  uploadId = ((await (await call("/api/uploads", { form })).json()) as { upload: { id: string } })
-    .upload.id;
-  const state = (await (await call("/api/custom-profession")).json()) as {
-    enabled: boolean;
-    config: { id: string; limits: { title: number } };
-  };
+  uploadId = (await member.call(api.uploads.upload, { body: form })).body.upload.id;
+  const state = (await member.call(api.customProfession.state)).body;
   expect(state.enabled).toBe(true);
-  expect(state.config.limits.title).toBe(200);
-  configId = state.config.id;
+  expect(state.config!.limits.title).toBe(200);
+  configId = state.config!.id;
 });
 afterAll(async () => {
   await t.close();
@@ -88,26 +74,26 @@ const balance = () => t.ctx.services.credits.summary(userId).then((s) => s.balan
 
 describe(`custom action figures on ${testDriver()}`, () => {
   it("validates the form on the server: title and accessories required, lengths limited", async () => {
-    const r = await call("/api/custom-profession/requests", {
-      json: { configId, uploadId, title: "   ", accessories: "" },
+    const r = await member.call(api.customProfession.request, {
+      body: { configId, uploadId, title: "   ", accessories: "" },
     });
     expect(r.status).toBe(400);
-    expect((await code(r)).issues!.map((i) => i.message).sort()).toEqual([
+    expect(r.error.issues!.map((i) => i.message).sort()).toEqual([
       "accessories_required",
       "title_required",
     ]);
-    const long = await call("/api/custom-profession/requests", {
-      json: { configId, uploadId, title: "x".repeat(201), accessories: "a" },
+    const long = await member.call(api.customProfession.request, {
+      body: { configId, uploadId, title: "x".repeat(201), accessories: "a" },
     });
     expect(long.status).toBe(400);
     await t.ctx.db.db
       .update(customProfessionConfigs)
       .set({ maxTitleLength: 10 })
       .where(eq(customProfessionConfigs.id, configId));
-    const overConfig = await call("/api/custom-profession/requests", {
-      json: { configId, uploadId, title: "Dokter Hewan Keren", accessories: "stetoskop" },
+    const overConfig = await member.call(api.customProfession.request, {
+      body: { configId, uploadId, title: "Dokter Hewan Keren", accessories: "stetoskop" },
     });
-    expect((await code(overConfig)).issues![0]!.message).toBe("too_long");
+    expect(overConfig.error.issues![0]!.message).toBe("too_long");
     await t.ctx.db.db
       .update(customProfessionConfigs)
       .set({ maxTitleLength: 200 })
@@ -121,11 +107,11 @@ describe(`custom action figures on ${testDriver()}`, () => {
     );
     const before = await balance();
     const jobsBefore = (await t.ctx.db.db.select().from(generationJobs)).length;
-    const r = await call("/api/custom-profession/requests", {
-      json: { configId, uploadId, title: "Koboi", accessories: "PISTOL mainan, topi koboi" },
+    const r = await member.call(api.customProfession.request, {
+      body: { configId, uploadId, title: "Koboi", accessories: "PISTOL mainan, topi koboi" },
     });
     expect(r.status).toBe(422);
-    expect(await code(r)).toEqual({
+    expect(r.error).toEqual({
       code: "banned_content",
       message: 'Your text contains words that are not allowed: "koboi", "pistol"',
       issues: [
@@ -141,24 +127,22 @@ describe(`custom action figures on ${testDriver()}`, () => {
 
   it("refuses requests while the feature switch is off", async () => {
     await t.ctx.services.settings.set("custom_profession_enabled", "false", null);
-    const r = await call("/api/custom-profession/requests", {
-      json: { configId, uploadId, title: "Guru", accessories: "buku" },
+    const r = await member.call(api.customProfession.request, {
+      body: { configId, uploadId, title: "Guru", accessories: "buku" },
     });
     expect(r.status).toBe(403);
-    expect(await code(r)).toMatchObject({
+    expect(r.error).toMatchObject({
       code: "feature_disabled",
       message: "Custom profession feature is currently disabled",
     });
-    expect(
-      ((await (await call("/api/custom-profession")).json()) as { enabled: boolean }).enabled,
-    ).toBe(false);
+    expect((await member.call(api.customProfession.state)).body.enabled).toBe(false);
     await t.ctx.services.settings.set("custom_profession_enabled", "true", null);
   });
 
   it("creates a pending request that follows its generation to completed, with the title on the box", async () => {
     const before = await balance();
-    const r = await call("/api/custom-profession/requests", {
-      json: {
+    const r = await member.call(api.customProfession.request, {
+      body: {
         configId,
         uploadId,
         title: "Dokter Hewan",
@@ -167,10 +151,7 @@ describe(`custom action figures on ${testDriver()}`, () => {
       },
     });
     expect(r.status).toBe(202);
-    const body = (await r.json()) as {
-      request: { id: string; status: string };
-      generation: { id: string };
-    };
+    const body = r.body;
     expect(body.request.status).toBe("pending");
     expect(await balance()).toBe(before - 1);
     const end = Date.now() + 20_000;
@@ -195,7 +176,7 @@ describe(`custom action figures on ${testDriver()}`, () => {
       .from(results)
       .where(eq(results.jobId, body.generation.id));
     expect(res!.userId).toBe(userId);
-    const gallery = (await (await call("/api/gallery")).json()) as { items: { id: string }[] };
+    const gallery = (await member.call(api.gallery.page)).body;
     expect(gallery.items.map((i) => i.id)).toContain(res!.id);
   });
 
@@ -220,8 +201,8 @@ describe(`custom action figures on ${testDriver()}`, () => {
       isActive: true,
     });
     try {
-      const r = await call("/api/custom-profession/requests", {
-        json: {
+      const r = await member.call(api.customProfession.request, {
+        body: {
           configId,
           uploadId,
           title: "Pilot Garuda",
@@ -230,7 +211,7 @@ describe(`custom action figures on ${testDriver()}`, () => {
         },
       });
       expect(r.status).toBe(202);
-      const { generation } = (await r.json()) as { generation: { id: string } };
+      const { generation } = r.body;
       expect(await ended(generation.id)).toBe("succeeded");
       const sent = fake.calls.filter((c) => c.method === "POST" && c.path === "/v1/predictions");
       expect(sent).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { listRoutes, templatePath } from "@rupa/shared";
+import { apiContract as api, listRoutes, templatePath } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
 
@@ -28,9 +28,9 @@ function documented(doc: Doc): string[] {
 
 describe(`GET /api/openapi.json on ${testDriver()}`, () => {
   it("describes every declared route with its operation id", async () => {
-    const res = await t.app.request("/api/openapi.json");
+    const res = await t.client.call(api.docs.openapi);
     expect(res.status).toBe(200);
-    const doc = (await res.json()) as Doc;
+    const doc = res.body as Doc;
     expect(doc.openapi).toBe("3.1.0");
     for (const { name, route } of listRoutes()) {
       expect(doc.paths[templatePath(route.path)]?.[route.method.toLowerCase()]?.operationId).toBe(
@@ -41,14 +41,14 @@ describe(`GET /api/openapi.json on ${testDriver()}`, () => {
   });
 
   it("lists every route the server mounts under /api, and nothing it does not mount", async () => {
-    const doc = (await (await t.app.request("/api/openapi.json")).json()) as Doc;
+    const doc = (await t.client.call(api.docs.openapi)).body as Doc;
     // A route mounted by hand (without a contract) or a contract without a route fails here.
     expect(mountedRoutes()).toEqual(documented(doc));
     expect(mountedRoutes().length).toBeGreaterThan(20);
   });
 
   it("documents request bodies, parameters and the one error shape", async () => {
-    const doc = (await (await t.app.request("/api/openapi.json")).json()) as {
+    const doc = (await t.client.call(api.docs.openapi)).body as {
       paths: Record<string, Record<string, Record<string, unknown>>>;
       components: { schemas: Record<string, unknown> };
     };

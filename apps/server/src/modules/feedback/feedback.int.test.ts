@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminFeedbackPageSchema, adminFeedbackSchema } from "@rupa/shared";
+import {
+  adminFeedbackPageSchema,
+  adminFeedbackSchema,
+  apiContract as api,
+  type AdminFeedbackQuery,
+} from "@rupa/shared";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
 import { auditLog, feedback, users } from "../../db/schema";
 
@@ -23,47 +28,48 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.ctx.db.db;
-function call(method: string, url: string, body?: unknown): Promise<Response> {
-  const init: RequestInit = { method };
-  if (body !== undefined) {
-    init.headers = { "content-type": "application/json" };
-    init.body = JSON.stringify(body);
-  }
-  return Promise.resolve(t.app.request(url, init));
-}
-const inbox = async (query = "") => {
-  const res = await call("GET", `/api/admin/feedback${query}`);
+const inbox = async (query: Partial<AdminFeedbackQuery> = {}) => {
+  const res = await t.client.call(api.adminFeedback.list, { query });
   expect(res.status).toBe(200);
-  return adminFeedbackPageSchema.parse(await res.json());
+  return adminFeedbackPageSchema.parse(res.body);
 };
 
 describe(`feedback inbox (${testDriver()})`, () => {
   it("stores what the form sends, from a visitor and from a member", async () => {
     t.actAs({});
-    const a = await call("POST", "/api/feedback", {
-      type: "bug",
-      subject: "Tombol macet",
-      message: "Tombol Generate tidak bisa diklik",
-      email: "Tamu@Example.com",
+    const a = await t.client.call(api.feedback.send, {
+      body: {
+        type: "bug",
+        subject: "Tombol macet",
+        message: "Tombol Generate tidak bisa diklik",
+        email: "Tamu@Example.com",
+      },
     });
     expect(a.status).toBe(201);
     t.actAs({ userId: memberId });
-    const b = await call("POST", "/api/feedback", {
-      type: "feature",
-      subject: "Mode gelap",
-      message: "Tolong tambah mode gelap",
+    const b = await t.client.call(api.feedback.send, {
+      body: {
+        type: "feature",
+        subject: "Mode gelap",
+        message: "Tolong tambah mode gelap",
+      },
     });
     expect(b.status).toBe(201);
   });
 
   it("answers visitors 401 and members 403", async () => {
     t.actAs({});
-    expect((await call("GET", "/api/admin/feedback")).status).toBe(401);
+    expect((await t.client.call(api.adminFeedback.list)).status).toBe(401);
     t.actAs({ userId: memberId });
-    expect((await call("GET", "/api/admin/feedback")).status).toBe(403);
+    expect((await t.client.call(api.adminFeedback.list)).status).toBe(403);
     const [row] = await db().select().from(feedback);
     expect(
-      (await call("PUT", `/api/admin/feedback/${row!.id}/handled`, { handled: true })).status,
+      (
+        await t.client.call(api.adminFeedback.setHandled, {
+          params: { id: row!.id },
+          body: { handled: true },
+        })
+      ).status,
     ).toBe(403);
     expect((await db().select().from(feedback)).every((f) => f.status === "new")).toBe(true);
   });
@@ -80,40 +86,58 @@ describe(`feedback inbox (${testDriver()})`, () => {
       handled: false,
     });
     expect(page.items[1]).toMatchObject({ email: "tamu@example.com", user: null });
-    expect((await inbox("?type=bug")).items.map((f) => f.subject)).toEqual(["Tombol macet"]);
-    expect((await inbox("?q=gelap")).items.map((f) => f.subject)).toEqual(["Mode gelap"]);
-    expect((await inbox("?sort=createdAt.asc")).items[0]!.subject).toBe("Tombol macet");
-    expect((await call("GET", "/api/admin/feedback?type=praise")).status).toBe(400);
+    expect((await inbox({ type: "bug" })).items.map((f) => f.subject)).toEqual(["Tombol macet"]);
+    expect((await inbox({ q: "gelap" })).items.map((f) => f.subject)).toEqual(["Mode gelap"]);
+    expect((await inbox({ sort: "createdAt.asc" })).items[0]!.subject).toBe("Tombol macet");
+    expect((await t.client.raw(api.adminFeedback.list, { query: { type: "praise" } })).status).toBe(
+      400,
+    );
   });
 
   it("marks handled and open again, each audited; filters by status", async () => {
-    const [first] = (await inbox("?type=bug")).items;
-    const res = await call("PUT", `/api/admin/feedback/${first!.id}/handled`, { handled: true });
+    const [first] = (await inbox({ type: "bug" })).items;
+    const res = await t.client.call(api.adminFeedback.setHandled, {
+      params: { id: first!.id },
+      body: { handled: true },
+    });
     expect(res.status).toBe(200);
-    const handled = adminFeedbackSchema.parse(
-      ((await res.json()) as { feedback: unknown }).feedback,
-    );
+    const handled = adminFeedbackSchema.parse(res.body.feedback);
     expect(handled).toMatchObject({ handled: true, handledBy: "inbox-admin@rupa.test" });
     expect(handled.handledAt).not.toBeNull();
-    expect((await inbox("?status=handled")).items.map((f) => f.id)).toEqual([first!.id]);
-    expect((await inbox("?status=open")).items.map((f) => f.subject)).toEqual(["Mode gelap"]);
+    expect((await inbox({ status: "handled" })).items.map((f) => f.id)).toEqual([first!.id]);
+    expect((await inbox({ status: "open" })).items.map((f) => f.subject)).toEqual(["Mode gelap"]);
 
     expect(
-      (await call("PUT", `/api/admin/feedback/${first!.id}/handled`, { handled: "ya" })).status,
+      (
+        await t.client.raw(api.adminFeedback.setHandled, {
+          params: { id: first!.id },
+          body: { handled: "ya" },
+        })
+      ).status,
     ).toBe(400);
-    const again = await call("PUT", `/api/admin/feedback/${first!.id}/handled`, {
-      handled: false,
+    const again = await t.client.call(api.adminFeedback.setHandled, {
+      params: { id: first!.id },
+      body: {
+        handled: false,
+      },
     });
-    expect(
-      adminFeedbackSchema.parse(((await again.json()) as { feedback: unknown }).feedback),
-    ).toMatchObject({ handled: false, handledAt: null, handledBy: null });
+    expect(adminFeedbackSchema.parse(again.body.feedback)).toMatchObject({
+      handled: false,
+      handledAt: null,
+      handledBy: null,
+    });
     const rows = await db().select().from(auditLog).where(eq(auditLog.entityId, first!.id));
     expect(rows.map((r) => [r.entityType, r.action, r.actorId]).sort()).toEqual([
       ["feedback", "feedback.handled", adminId],
       ["feedback", "feedback.reopened", adminId],
     ]);
     expect(
-      (await call("PUT", `/api/admin/feedback/${randomUUID()}/handled`, { handled: true })).status,
+      (
+        await t.client.call(api.adminFeedback.setHandled, {
+          params: { id: randomUUID() },
+          body: { handled: true },
+        })
+      ).status,
     ).toBe(404);
   });
 });

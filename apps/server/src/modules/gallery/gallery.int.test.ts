@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { galleryPageSchema, galleryStylesSchema } from "@rupa/shared";
+import { apiContract as api, galleryPageSchema, galleryStylesSchema } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
 import { kanvasImages, results, styles, uploads, users } from "../../db/schema";
@@ -66,7 +66,6 @@ async function addKanvas(userId: string, minutesAgo: number) {
   return { id: k!.id, imageKey };
 }
 const as = (userId: string | null) => t.actAs(userId ? { userId } : {});
-const get = async (p: string) => t.app.request(p);
 
 describe(`gallery on ${testDriver()}`, () => {
   let anime: { id: string; imageKey: string; displayKey: string; thumbKey: string };
@@ -82,7 +81,7 @@ describe(`gallery on ${testDriver()}`, () => {
 
   it("lists only the owner's avatars and Kanvas images, newest first, with prompt and seconds", async () => {
     as(owner);
-    const page = galleryPageSchema.parse(await (await get("/api/gallery")).json());
+    const page = galleryPageSchema.parse((await t.client.call(api.gallery.page)).body);
     expect(page.items.map((i) => i.id)).toEqual([formal.id, kanvas.id, anime.id]);
     // A Kanvas image stored before the WebP rendition existed keeps only its JPEG.
     expect(page.items[1]).toMatchObject({
@@ -103,41 +102,50 @@ describe(`gallery on ${testDriver()}`, () => {
       hasWatermark: true,
     });
     expect(page.items[0]!.beforeUrl).toMatch(/^\/api\/files\/user-uploads\//);
-    const oldest = galleryPageSchema.parse(await (await get("/api/gallery?sort=oldest")).json());
+    const oldest = galleryPageSchema.parse(
+      (await t.client.call(api.gallery.page, { query: { sort: "oldest" } })).body,
+    );
     expect(oldest.items.map((i) => i.id)).toEqual([anime.id, kanvas.id, formal.id]);
   });
 
   it("pages with a cursor and filters by style and by style name", async () => {
     as(owner);
-    const first = galleryPageSchema.parse(await (await get("/api/gallery?limit=2")).json());
+    const first = galleryPageSchema.parse(
+      (await t.client.call(api.gallery.page, { query: { limit: "2" } })).body,
+    );
     expect(first.items).toHaveLength(2);
     const second = galleryPageSchema.parse(
-      await (await get(`/api/gallery?limit=2&cursor=${first.nextCursor}`)).json(),
+      (await t.client.call(api.gallery.page, { query: { limit: "2", cursor: first.nextCursor! } }))
+        .body,
     );
     expect(second.items.map((i) => i.id)).toEqual([anime.id]);
     expect(second.nextCursor).toBeNull();
-    const byName = galleryPageSchema.parse(await (await get("/api/gallery?search=anime")).json());
+    const byName = galleryPageSchema.parse(
+      (await t.client.call(api.gallery.page, { query: { search: "anime" } })).body,
+    );
     expect(byName.items.map((i) => i.id)).toEqual([anime.id]);
     const byIdName = galleryPageSchema.parse(
-      await (await get(`/api/gallery?search=${encodeURIComponent("pas foto")}`)).json(),
+      (await t.client.call(api.gallery.page, { query: { search: "pas foto" } })).body,
     );
     expect(byIdName.items.map((i) => i.id)).toEqual([formal.id]);
     const style = await styleBySlug("pas-foto-cpns-merah");
     const byStyle = galleryPageSchema.parse(
-      await (await get(`/api/gallery?styleId=${style.id}`)).json(),
+      (await t.client.call(api.gallery.page, { query: { styleId: style.id } })).body,
     );
     expect(byStyle.items.map((i) => i.id)).toEqual([formal.id]);
-    expect((await get("/api/gallery?search=%25")).status).toBe(200);
-    expect((await get("/api/gallery?cursor=garbage")).status).toBe(400);
+    expect((await t.client.call(api.gallery.page, { query: { search: "%" } })).status).toBe(200);
+    expect((await t.client.call(api.gallery.page, { query: { cursor: "garbage" } })).status).toBe(
+      400,
+    );
   });
 
   it("lists only the styles the owner has avatars of, with counts", async () => {
     const extra = await addAvatar(owner, "pas-foto-cpns-merah", 15);
     try {
       as(owner);
-      const res = await get("/api/gallery/styles");
+      const res = await t.client.call(api.gallery.styles);
       expect(res.status).toBe(200);
-      const { styles: mine } = galleryStylesSchema.parse(await res.json());
+      const { styles: mine } = galleryStylesSchema.parse(res.json);
       const formalStyle = await styleBySlug("pas-foto-cpns-merah");
       const animeStyle = await styleBySlug("anime-shonen");
       // Most first; Kanvas images have no style and are not counted.
@@ -147,56 +155,79 @@ describe(`gallery on ${testDriver()}`, () => {
       ]);
       // The stranger's anime avatar counts for the stranger only.
       as(stranger);
-      const theirs = galleryStylesSchema.parse(await (await get("/api/gallery/styles")).json());
+      const theirs = galleryStylesSchema.parse((await t.client.call(api.gallery.styles)).body);
       expect(theirs.styles).toEqual([
         { id: animeStyle.id, name: animeStyle.name, nameId: animeStyle.nameId, count: 1 },
       ]);
       as(null);
-      expect((await get("/api/gallery/styles")).status).toBe(401);
+      expect((await t.client.call(api.gallery.styles)).status).toBe(401);
     } finally {
       as(owner);
-      await t.app.request(`/api/gallery/avatar/${extra.id}`, { method: "DELETE" });
+      await t.client.call(api.gallery.remove, { params: { kind: "avatar", id: extra.id } });
     }
   });
 
   it("refuses another user's ids and files for details, download and delete", async () => {
     as(stranger);
-    expect((await get(`/api/gallery/avatar/${anime.id}`)).status).toBe(404);
-    expect((await get(`/api/gallery/kanvas/${kanvas.id}`)).status).toBe(404);
     expect(
-      (await t.app.request(`/api/gallery/avatar/${anime.id}`, { method: "DELETE" })).status,
+      (await t.client.call(api.gallery.item, { params: { kind: "avatar", id: anime.id } })).status,
     ).toBe(404);
-    expect((await get(`/api/files/generated-avatars/${anime.imageKey}?download=1`)).status).toBe(
-      404,
-    );
-    const strangerList = galleryPageSchema.parse(await (await get("/api/gallery")).json());
+    expect(
+      (await t.client.call(api.gallery.item, { params: { kind: "kanvas", id: kanvas.id } })).status,
+    ).toBe(404);
+    expect(
+      (await t.client.call(api.gallery.remove, { params: { kind: "avatar", id: anime.id } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await t.client.call(api.files.get, {
+          params: { bucket: "generated-avatars", key: anime.imageKey },
+          query: { download: "1" },
+        })
+      ).status,
+    ).toBe(404);
+    const strangerList = galleryPageSchema.parse((await t.client.call(api.gallery.page)).body);
     expect(strangerList.items.every((i) => i.id !== anime.id)).toBe(true);
     as(null);
-    expect((await get("/api/gallery")).status).toBe(401);
-    expect((await get(`/api/files/generated-avatars/${anime.imageKey}`)).status).toBe(404);
+    expect((await t.client.call(api.gallery.page)).status).toBe(401);
+    expect(
+      (
+        await t.client.call(api.files.get, {
+          params: { bucket: "generated-avatars", key: anime.imageKey },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("shows details, downloads as an attachment and deletes the file and the row", async () => {
     as(owner);
-    const item = (await (await get(`/api/gallery/avatar/${anime.id}`)).json()) as {
-      item: { id: string };
-    };
+    const item = (
+      await t.client.call(api.gallery.item, { params: { kind: "avatar", id: anime.id } })
+    ).body;
     expect(item.item.id).toBe(anime.id);
-    const dl = await get(`/api/files/generated-avatars/${anime.imageKey}?download=1`);
+    const dl = await t.client.call(api.files.get, {
+      params: { bucket: "generated-avatars", key: anime.imageKey },
+      query: { download: "1" },
+    });
     expect(dl.status).toBe(200);
     expect(dl.headers.get("content-disposition")).toMatch(/^attachment; filename="rupa-/);
     expect(
-      (await t.app.request(`/api/gallery/avatar/${anime.id}`, { method: "DELETE" })).status,
+      (await t.client.call(api.gallery.remove, { params: { kind: "avatar", id: anime.id } }))
+        .status,
     ).toBe(200);
     for (const key of [anime.imageKey, anime.displayKey, anime.thumbKey]) {
       expect(await t.ctx.storage.exists("generated-avatars", key)).toBe(false);
     }
-    expect((await get(`/api/gallery/avatar/${anime.id}`)).status).toBe(404);
     expect(
-      (await t.app.request(`/api/gallery/kanvas/${kanvas.id}`, { method: "DELETE" })).status,
+      (await t.client.call(api.gallery.item, { params: { kind: "avatar", id: anime.id } })).status,
+    ).toBe(404);
+    expect(
+      (await t.client.call(api.gallery.remove, { params: { kind: "kanvas", id: kanvas.id } }))
+        .status,
     ).toBe(200);
     expect(
-      (await t.app.request(`/api/gallery/nope/${kanvas.id}`, { method: "DELETE" })).status,
+      (await t.client.raw(api.gallery.remove, { params: { kind: "nope", id: kanvas.id } })).status,
     ).toBe(404);
   });
 });

@@ -1,12 +1,11 @@
 import fs from "node:fs";
-import type { Generation } from "@rupa/shared";
+import { apiContract as api } from "@rupa/shared";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeReplicate } from "../../../test/fake-replicate";
 import {
-  CookieJar,
-  type CallOptions,
+  type CookieJar,
   createTestServer,
   testDriver,
   type TestServer,
@@ -47,9 +46,6 @@ afterAll(async () => {
 
 const db = () => t.ctx.db.db;
 let ipSeq = 0;
-const call = (path: string, opts?: CallOptions) => t.call(path, opts);
-const errorCode = async (res: Response) =>
-  ((await res.json()) as { error: { code: string } }).error.code;
 const photoForm = (bytes: Buffer, name = "me.jpg", type = "image/jpeg") => {
   const form = new FormData();
   form.append("photo", new Blob([new Uint8Array(bytes)], { type }), name);
@@ -69,19 +65,14 @@ const jpeg = (w = 800, h = 1000, opts: { orientation?: number } = {}) =>
     .toBuffer();
 
 async function guest(ip: string, fp = `fp-${Math.random().toString(36).slice(2)}-abcdefgh`) {
-  const jar = new CookieJar();
-  const res = await call("/api/guest/session", { body: { fingerprint: fp }, jar, ip });
-  expect(res.status).toBe(200);
-  return jar;
+  return (await t.client.guest({ fingerprint: fp, ip })).jar!;
 }
 async function upload(jar: CookieJar, bytes?: Buffer, ip?: string): Promise<string> {
-  const res = await call("/api/uploads", {
-    form: photoForm(bytes ?? (await facePhoto(0))),
-    jar,
-    ip,
-  });
+  const res = await t.client
+    .as(jar)
+    .call(api.uploads.upload, { body: photoForm(bytes ?? (await facePhoto(0))), ip });
   expect(res.status).toBe(201);
-  return ((await res.json()) as { upload: { id: string } }).upload.id;
+  return res.body.upload.id;
 }
 async function freeStyle(): Promise<string> {
   const [s] = await db().select().from(styles).where(eq(styles.slug, "anime-shonen"));
@@ -90,16 +81,8 @@ async function freeStyle(): Promise<string> {
 async function waitFor(id: string, jar: CookieJar, timeoutMs = 20_000) {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const res = await call(`/api/generations/${id}`, { jar });
-    const g = (
-      (await res.json()) as {
-        generation: {
-          status: string;
-          result: Generation["result"];
-          error: { code: string } | null;
-        };
-      }
-    ).generation;
+    const res = await t.client.as(jar).call(api.generations.get, { params: { id } });
+    const g = res.body.generation;
     if (g.status === "succeeded" || g.status === "failed" || Date.now() > end) return g;
     await new Promise((r) => setTimeout(r, 150));
   }
@@ -114,10 +97,7 @@ async function member(credits: number, watermarked = false) {
   await db().update(users).set({ emailVerified: true }).where(eq(users.id, u!.id));
   if (credits > 0)
     await t.ctx.services.credits.grant(u!.id, { source: "purchase", amount: credits, watermarked });
-  const jar = new CookieJar();
-  const res = await call("/api/account/sign-in", { body: { email, password: "rahasia123" }, jar });
-  expect(res.status).toBe(200);
-  return { id: u!.id, jar };
+  return { id: u!.id, jar: (await t.client.signIn(email, "rahasia123")).jar! };
 }
 async function useProvider(
   provider: "local" | "replicate",
@@ -143,13 +123,10 @@ async function useProvider(
 describe(`uploads on ${testDriver()}`, () => {
   it("accepts JPEG and HEIC, applies EXIF orientation and strips metadata", async () => {
     const jar = await guest("10.1.0.1");
-    const res = await call("/api/uploads", {
-      form: photoForm(await jpeg(1000, 800, { orientation: 6 })),
-      jar,
-    });
-    const { upload: up } = (await res.json()) as {
-      upload: { id: string; width: number; height: number; thumbUrl: string };
-    };
+    const res = await t.client
+      .as(jar)
+      .call(api.uploads.upload, { body: photoForm(await jpeg(1000, 800, { orientation: 6 })) });
+    const { upload: up } = res.body;
     expect([up.width, up.height]).toEqual([800, 1000]);
     const [row] = await db().select().from(uploads).where(eq(uploads.id, up.id));
     const stored = await t.ctx.storage.get("user-uploads", row!.originalKey!);
@@ -162,16 +139,15 @@ describe(`uploads on ${testDriver()}`, () => {
       undefined,
     ]);
     expect(row!.status).toBe("completed");
-    const thumb = await call(up.thumbUrl, { jar });
+    const thumb = await t.client.as(jar).raw(up.thumbUrl!);
     expect(thumb.headers.get("content-type")).toBe("image/webp");
-    expect((await call(up.thumbUrl)).status).toBe(404);
+    expect((await t.client.raw(up.thumbUrl!)).status).toBe(404);
 
-    const h = await call("/api/uploads", {
-      form: photoForm(heic, "IMG_0001.HEIC", "image/heic"),
-      jar,
-    });
+    const h = await t.client
+      .as(jar)
+      .call(api.uploads.upload, { body: photoForm(heic, "IMG_0001.HEIC", "image/heic") });
     expect(h.status).toBe(201);
-    expect(((await h.json()) as { upload: { width: number } }).upload.width).toBe(1024);
+    expect(h.body.upload.width).toBe(1024);
   });
 
   it("refuses each bad photo with its own code and stores no file", async () => {
@@ -203,15 +179,17 @@ describe(`uploads on ${testDriver()}`, () => {
       ],
     ];
     for (const [bytes, status, code] of cases) {
-      const res = await call("/api/uploads", { form: photoForm(bytes!), jar });
+      const res = await t.client.as(jar).call(api.uploads.upload, { body: photoForm(bytes!) });
       expect(res.status, code).toBe(status);
-      expect(await errorCode(res)).toBe(code);
+      expect(res.error.code).toBe(code);
     }
-    const empty = await call("/api/uploads", { form: new FormData(), jar });
-    expect(await errorCode(empty)).toBe("photo_missing");
+    const empty = await t.client.as(jar).call(api.uploads.upload, { body: new FormData() });
+    expect(empty.error.code).toBe("photo_missing");
     const failed = await db().select().from(uploads).where(eq(uploads.status, "failed"));
     expect(failed.every((u) => u.originalKey === null)).toBe(true);
-    expect((await call("/api/uploads", { form: photoForm(await jpeg()) })).status).toBe(401);
+    expect(
+      (await t.client.call(api.uploads.upload, { body: photoForm(await jpeg()) })).status,
+    ).toBe(401);
   });
 });
 
@@ -220,38 +198,31 @@ describe(`generation on ${testDriver()}`, () => {
     await useProvider("local");
     const jar = await guest("10.2.0.1");
     const uploadId = await upload(jar);
-    const res = await call("/api/generations", {
-      body: { uploadId, styleId: await freeStyle() },
-      jar,
-    });
+    const res = await t.client
+      .as(jar)
+      .call(api.generations.start, { body: { uploadId, styleId: await freeStyle() } });
     expect(res.status).toBe(202);
-    const { generation } = (await res.json()) as {
-      generation: { id: string; status: string; watermark: boolean };
-    };
+    const { generation } = res.body;
     expect(generation).toMatchObject({ status: "queued", watermark: true });
     const done = await waitFor(generation.id, jar);
     expect(done.status).toBe("succeeded");
     expect(done.result!.hasWatermark).toBe(true);
-    const img = await call(done.result!.imageUrl, { jar });
+    const img = await t.client.as(jar).raw(done.result!.imageUrl);
     expect(img.status).toBe(200);
-    expect((await call(done.result!.imageUrl)).status).toBe(404);
+    expect((await t.client.raw(done.result!.imageUrl)).status).toBe(404);
     // What the page shows: the same picture in WebP, and its size for the srcset.
     const { width, height, displayUrl } = done.result!;
     expect([width, height]).toEqual([1024, 1024]);
-    const shown = await call(displayUrl!, { jar });
+    const shown = await t.client.as(jar).raw(displayUrl!);
     expect(shown.headers.get("content-type")).toBe("image/webp");
-    expect((await call(displayUrl!)).status).toBe(404);
+    expect((await t.client.raw(displayUrl!)).status).toBe(404);
 
-    const again = await call("/api/generations", {
-      body: { uploadId, styleId: await freeStyle() },
-      jar,
-    });
+    const again = await t.client
+      .as(jar)
+      .call(api.generations.start, { body: { uploadId, styleId: await freeStyle() } });
     expect(again.status).toBe(403);
-    expect(await errorCode(again)).toBe("guest_trial_used");
-    expect(
-      ((await (await call("/api/guest/status", { jar })).json()) as { canGenerate: boolean })
-        .canGenerate,
-    ).toBe(false);
+    expect(again.error.code).toBe("guest_trial_used");
+    expect((await t.client.as(jar).call(api.guests.status)).body.canGenerate).toBe(false);
   });
 
   it("caps guest trials per IP per day whatever the fingerprint", async () => {
@@ -260,32 +231,29 @@ describe(`generation on ${testDriver()}`, () => {
     const ip = "203.0.113.50";
     for (let i = 0; i < 2; i++) {
       const jar = await guest(ip);
-      const res = await call("/api/generations", {
+      const res = await t.client.as(jar).call(api.generations.start, {
         body: { uploadId: await upload(jar, undefined, ip), styleId: await freeStyle() },
-        jar,
         ip,
       });
       expect(res.status).toBe(202);
     }
     const jar = await guest(ip, "a-brand-new-fingerprint-123");
-    const res = await call("/api/generations", {
+    const res = await t.client.as(jar).call(api.generations.start, {
       body: { uploadId: await upload(jar, undefined, ip), styleId: await freeStyle() },
-      jar,
       ip,
     });
     expect(res.status).toBe(429);
-    expect(await errorCode(res)).toBe("guest_ip_limit");
+    expect(res.error.code).toBe("guest_ip_limit");
     await t.ctx.services.settings.set("guest_ip_daily_cap", "3", null);
   });
 
   it("spends one credit from a member and marks the result by the watermark rule", async () => {
     await useProvider("local");
     const m = await member(2, false);
-    const res = await call("/api/generations", {
+    const res = await t.client.as(m.jar).call(api.generations.start, {
       body: { uploadId: await upload(m.jar), styleId: await freeStyle(), gender: "female" },
-      jar: m.jar,
     });
-    const { generation } = (await res.json()) as { generation: { id: string; watermark: boolean } };
+    const { generation } = res.body;
     expect(generation.watermark).toBe(false);
     expect((await waitFor(generation.id, m.jar)).status).toBe("succeeded");
     expect((await t.ctx.services.credits.summary(m.id)).balance).toBe(1);
@@ -301,51 +269,47 @@ describe(`generation on ${testDriver()}`, () => {
     const rich = await member(3);
     const theirUpload = await upload(rich.jar);
     const mine = await upload(broke.jar);
-    const res = await call("/api/generations", {
-      body: { uploadId: mine, styleId: await freeStyle() },
-      jar: broke.jar,
-    });
+    const res = await t.client
+      .as(broke.jar)
+      .call(api.generations.start, { body: { uploadId: mine, styleId: await freeStyle() } });
     expect(res.status).toBe(402);
-    expect(await errorCode(res)).toBe("insufficient_credits");
-    const stolen = await call("/api/generations", {
-      body: { uploadId: theirUpload, styleId: await freeStyle() },
-      jar: broke.jar,
-    });
+    expect(res.error.code).toBe("insufficient_credits");
+    const stolen = await t.client
+      .as(broke.jar)
+      .call(api.generations.start, { body: { uploadId: theirUpload, styleId: await freeStyle() } });
     expect(stolen.status).toBe(404);
-    const g = (await (
-      await call("/api/generations", {
+    const g = (
+      await t.client.as(rich.jar).call(api.generations.start, {
         body: { uploadId: theirUpload, styleId: await freeStyle() },
-        jar: rich.jar,
       })
-    ).json()) as { generation: { id: string } };
-    expect((await call(`/api/generations/${g.generation.id}`, { jar: broke.jar })).status).toBe(
-      404,
-    );
+    ).body;
+    expect(
+      (await t.client.as(broke.jar).call(api.generations.get, { params: { id: g.generation.id } }))
+        .status,
+    ).toBe(404);
   });
 
   it("refuses premium styles without a plan or 3 referrals, and banned words before spending", async () => {
     const m = await member(5);
     const [premium] = await db().select().from(styles).where(eq(styles.isPremium, true)).limit(1);
     const uploadId = await upload(m.jar);
-    const res = await call("/api/generations", {
-      body: { uploadId, styleId: premium!.id },
-      jar: m.jar,
-    });
-    expect(await errorCode(res)).toBe("premium_required");
+    const res = await t.client
+      .as(m.jar)
+      .call(api.generations.start, { body: { uploadId, styleId: premium!.id } });
+    expect(res.error.code).toBe("premium_required");
     await t.ctx.db.db.execute(
       sql`INSERT INTO banned_keywords (keyword) VALUES ('senjata') ON CONFLICT DO NOTHING`,
     );
-    const banned = await call("/api/generations", {
+    const banned = await t.client.as(m.jar).call(api.generations.start, {
       body: {
         uploadId,
         styleId: await freeStyle(),
         variables: { title: "Polisi dengan SENJATA", accessories: "topi" },
       },
-      jar: m.jar,
     });
     expect(banned.status).toBe(422);
     // The word is named, by the style variable it was typed in.
-    expect(((await banned.json()) as { error: unknown }).error).toEqual({
+    expect(banned.error).toEqual({
       code: "banned_content",
       message: 'Your text contains words that are not allowed: "senjata"',
       issues: [{ path: ["variables", "title"], message: "senjata", code: "banned_word" }],
@@ -360,9 +324,8 @@ describe(`generation on ${testDriver()}`, () => {
     await useProvider("local");
     const [premium] = await db().select().from(styles).where(eq(styles.isPremium, true)).limit(1);
     const tryPremium = async (m: { jar: CookieJar }) =>
-      call("/api/generations", {
+      t.client.as(m.jar).call(api.generations.start, {
         body: { uploadId: await upload(m.jar), styleId: premium!.id },
-        jar: m.jar,
       });
     const day = 24 * 3600_000;
 
@@ -384,7 +347,7 @@ describe(`generation on ${testDriver()}`, () => {
     });
     const refused = await tryPremium(lapsed);
     expect(refused.status).toBe(403);
-    expect(await errorCode(refused)).toBe("premium_required");
+    expect(refused.error.code).toBe("premium_required");
 
     // Three referrals, completed; then the same three after their reward was paid ("credited").
     const referrer = await member(3);
@@ -414,7 +377,7 @@ describe(`generation on ${testDriver()}`, () => {
     const styleId = await freeStyle();
     const responses = await Promise.all(
       Array.from({ length: 50 }, () =>
-        call("/api/generations", { body: { uploadId, styleId }, jar: m.jar }),
+        t.client.as(m.jar).call(api.generations.start, { body: { uploadId, styleId } }),
       ),
     );
     const statuses = responses.map((r) => r.status);
@@ -428,11 +391,10 @@ describe(`generation on ${testDriver()}`, () => {
   it("refunds the credit when the provider fails every time", async () => {
     await useProvider("replicate", "server_error");
     const m = await member(1);
-    const res = await call("/api/generations", {
+    const res = await t.client.as(m.jar).call(api.generations.start, {
       body: { uploadId: await upload(m.jar), styleId: await freeStyle() },
-      jar: m.jar,
     });
-    const { generation } = (await res.json()) as { generation: { id: string } };
+    const { generation } = res.body;
     const done = await waitFor(generation.id, m.jar, 30_000);
     expect(done.status).toBe("failed");
     expect(done.error!.code).toBe("provider_error");
@@ -452,33 +414,30 @@ describe(`generation on ${testDriver()}`, () => {
     try {
       await useProvider("local");
       const m = await member(3);
-      const ok = await call("/api/generations", {
+      const ok = await t.client.as(m.jar).call(api.generations.start, {
         body: { uploadId: await upload(m.jar), styleId: await freeStyle() },
-        jar: m.jar,
       });
       expect(ok.status).toBe(202);
       expect((await t.ctx.services.credits.summary(m.id)).balance).toBe(1);
-      const { generation } = (await ok.json()) as { generation: { id: string } };
+      const { generation } = ok.body;
       expect((await waitFor(generation.id, m.jar)).status).toBe("succeeded");
 
       // One credit left, the price is two: refused, nothing spent.
-      const short = await call("/api/generations", {
+      const short = await t.client.as(m.jar).call(api.generations.start, {
         body: { uploadId: await upload(m.jar), styleId: await freeStyle() },
-        jar: m.jar,
       });
       expect(short.status).toBe(402);
-      expect(await errorCode(short)).toBe("insufficient_credits");
+      expect(short.error.code).toBe("insufficient_credits");
       expect((await t.ctx.services.credits.summary(m.id)).balance).toBe(1);
 
       // A generation that fails for good gives both credits back.
       await useProvider("replicate", "unauthorized");
       const rich = await member(2);
-      const failing = await call("/api/generations", {
+      const failing = await t.client.as(rich.jar).call(api.generations.start, {
         body: { uploadId: await upload(rich.jar), styleId: await freeStyle() },
-        jar: rich.jar,
       });
       expect((await t.ctx.services.credits.summary(rich.id)).balance).toBe(0);
-      const failed = ((await failing.json()) as { generation: { id: string } }).generation;
+      const failed = failing.body.generation;
       expect((await waitFor(failed.id, rich.jar)).status).toBe("failed");
       expect((await t.ctx.services.credits.summary(rich.id)).balance).toBe(2);
     } finally {
@@ -490,11 +449,10 @@ describe(`generation on ${testDriver()}`, () => {
   it("fails at once on a permanent provider error and gives a guest the trial back", async () => {
     await useProvider("replicate", "unauthorized");
     const jar = await guest("10.3.0.9");
-    const res = await call("/api/generations", {
+    const res = await t.client.as(jar).call(api.generations.start, {
       body: { uploadId: await upload(jar), styleId: await freeStyle() },
-      jar,
     });
-    const { generation } = (await res.json()) as { generation: { id: string } };
+    const { generation } = res.body;
     const done = await waitFor(generation.id, jar);
     expect(done.status).toBe("failed");
     const [job] = await db()
@@ -502,21 +460,17 @@ describe(`generation on ${testDriver()}`, () => {
       .from(generationJobs)
       .where(eq(generationJobs.id, generation.id));
     expect(job!.attempts).toBe(1);
-    expect(
-      ((await (await call("/api/guest/status", { jar })).json()) as { canGenerate: boolean })
-        .canGenerate,
-    ).toBe(true);
+    expect((await t.client.as(jar).call(api.guests.status)).body.canGenerate).toBe(true);
     await useProvider("local");
   });
 
   it("completes through the Replicate client when the provider answers", async () => {
     await useProvider("replicate", "ok");
     const m = await member(1);
-    const res = await call("/api/generations", {
+    const res = await t.client.as(m.jar).call(api.generations.start, {
       body: { uploadId: await upload(m.jar), styleId: await freeStyle() },
-      jar: m.jar,
     });
-    const { generation } = (await res.json()) as { generation: { id: string } };
+    const { generation } = res.body;
     const done = await waitFor(generation.id, m.jar);
     expect(done.status).toBe("succeeded");
     await useProvider("local");
@@ -525,11 +479,10 @@ describe(`generation on ${testDriver()}`, () => {
   it("recovers a generation cut off by a restart: it completes, or ends refunded", async () => {
     await useProvider("local");
     const m = await member(2);
-    const res = await call("/api/generations", {
+    const res = await t.client.as(m.jar).call(api.generations.start, {
       body: { uploadId: await upload(m.jar), styleId: await freeStyle() },
-      jar: m.jar,
     });
-    const { generation } = (await res.json()) as { generation: { id: string } };
+    const { generation } = res.body;
     await waitFor(generation.id, m.jar);
     // A worker died mid-job: the row says processing, no worker holds it, its pg-boss job is gone.
     await db()
@@ -542,11 +495,10 @@ describe(`generation on ${testDriver()}`, () => {
     expect((await waitFor(generation.id, m.jar)).status).toBe("succeeded");
 
     // One that already used every attempt ends failed, with the credit back.
-    const res2 = await call("/api/generations", {
+    const res2 = await t.client.as(m.jar).call(api.generations.start, {
       body: { uploadId: await upload(m.jar), styleId: await freeStyle() },
-      jar: m.jar,
     });
-    const g2 = ((await res2.json()) as { generation: { id: string } }).generation;
+    const g2 = res2.body.generation;
     await waitFor(g2.id, m.jar);
     await db().delete(results).where(eq(results.jobId, g2.id));
     await db()
@@ -561,18 +513,13 @@ describe(`generation on ${testDriver()}`, () => {
 
   it("lists the caller's generations still in progress, and only theirs", async () => {
     const m = await member(1);
-    const res = await call("/api/generations", {
+    const res = await t.client.as(m.jar).call(api.generations.start, {
       body: { uploadId: await upload(m.jar), styleId: await freeStyle() },
-      jar: m.jar,
     });
-    const { generation } = (await res.json()) as { generation: { id: string } };
-    const active = (await (await call("/api/generations", { jar: m.jar })).json()) as {
-      generations: { id: string }[];
-    };
+    const { generation } = res.body;
+    const active = (await t.client.as(m.jar).call(api.generations.active)).body;
     const other = await member(0);
-    const theirs = (await (await call("/api/generations", { jar: other.jar })).json()) as {
-      generations: { id: string }[];
-    };
+    const theirs = (await t.client.as(other.jar).call(api.generations.active)).body;
     expect(theirs.generations.some((g) => g.id === generation.id)).toBe(false);
     // It may already be done on a fast machine; if listed, it is this user's.
     expect(active.generations.every((g) => g.id === generation.id)).toBe(true);
@@ -582,16 +529,16 @@ describe(`generation on ${testDriver()}`, () => {
   it("tells visitors and members only ok / not ok; an admin the queue and the active provider", async () => {
     await useProvider("local");
     // Issue 33: the provider, its model and the queue's length are not a visitor's business.
-    const visitor = await call("/api/generations/health");
-    expect(await visitor.json()).toEqual({ ok: true });
+    const visitor = await t.client.call(api.generations.health);
+    expect(visitor.json).toEqual({ ok: true });
     const m = await member(0);
-    expect(await (await call("/api/generations/health", { jar: m.jar })).json()).toEqual({
+    expect((await t.client.as(m.jar).call(api.generations.health)).body).toEqual({
       ok: true,
     });
     t.actAs({ userId: "00000000-0000-4000-8000-000000000001", isAdmin: true });
     try {
-      const res = await call("/api/generations/health");
-      expect(await res.json()).toMatchObject({
+      const res = await t.client.call(api.generations.health);
+      expect(res.json).toMatchObject({
         ok: true,
         queue: { ok: true, waiting: expect.any(Number) as number },
         provider: { name: "local", model: expect.any(String) as string, ok: true },
@@ -603,19 +550,13 @@ describe(`generation on ${testDriver()}`, () => {
 });
 
 describe(`photo check on ${testDriver()}`, () => {
-  type Check = {
-    faces: number;
-    issues: string[];
-    verdict: string;
-    face: { x: number; y: number; width: number; height: number } | null;
-  };
   async function uploadChecked(jar: CookieJar, bytes: Buffer, ip?: string) {
-    const res = await call("/api/uploads", { form: photoForm(bytes), jar, ip });
+    const res = await t.client.as(jar).call(api.uploads.upload, { body: photoForm(bytes), ip });
     expect(res.status).toBe(201);
-    return ((await res.json()) as { upload: { id: string; check: Check } }).upload;
+    return res.body.upload;
   }
   const start = (jar: CookieJar, uploadId: string, styleId: string, ip?: string) =>
-    call("/api/generations", { body: { uploadId, styleId }, jar, ip });
+    t.client.as(jar).call(api.generations.start, { body: { uploadId, styleId }, ip });
 
   it("refuses a photo with no face or two faces before anything is spent, for a member and a guest", async () => {
     await useProvider("local");
@@ -627,13 +568,13 @@ describe(`photo check on ${testDriver()}`, () => {
     expect(empty.check).toMatchObject({ faces: 0, issues: ["no_face"], verdict: "refuse" });
     const pair = await uploadChecked(m.jar, two);
     expect(pair.check).toMatchObject({ faces: 2, verdict: "refuse" });
-    expect(pair.check.issues).toContain("many_faces");
+    expect(pair.check!.issues).toContain("many_faces");
     const a = await start(m.jar, empty.id, styleId);
     expect(a.status).toBe(422);
-    expect(await errorCode(a)).toBe("photo_no_face");
+    expect(a.error.code).toBe("photo_no_face");
     const b = await start(m.jar, pair.id, styleId);
     expect(b.status).toBe(422);
-    expect(await errorCode(b)).toBe("photo_many_faces");
+    expect(b.error.code).toBe("photo_many_faces");
     expect((await t.ctx.services.credits.summary(m.id)).balance).toBe(2);
     const jobs = await db().select().from(generationJobs).where(eq(generationJobs.userId, m.id));
     expect(jobs).toHaveLength(0);
@@ -641,12 +582,10 @@ describe(`photo check on ${testDriver()}`, () => {
     const ip = "10.9.0.7";
     const g = await guest(ip);
     const c = await start(g, (await uploadChecked(g, none, ip)).id, styleId, ip);
-    expect(await errorCode(c)).toBe("photo_no_face");
+    expect(c.error.code).toBe("photo_no_face");
     const d = await start(g, (await uploadChecked(g, two, ip)).id, styleId, ip);
-    expect(await errorCode(d)).toBe("photo_many_faces");
-    const status = (await (await call("/api/guest/status", { jar: g, ip })).json()) as {
-      canGenerate: boolean;
-    };
+    expect(d.error.code).toBe("photo_many_faces");
+    const status = (await t.client.as(g).call(api.guests.status, { ip })).body;
     expect(status.canGenerate).toBe(true);
     // The free try is still there for a photo of one face.
     const ok = await start(g, (await uploadChecked(g, await facePhoto(0), ip)).id, styleId, ip);
@@ -657,7 +596,7 @@ describe(`photo check on ${testDriver()}`, () => {
     const m = await member(0);
     const up = await uploadChecked(m.jar, await facePhoto(0));
     expect(up.check).toMatchObject({ faces: 1, issues: [], verdict: "ok" });
-    const box = up.check.face!;
+    const box = up.check!.face!;
     for (const v of [box.x, box.y, box.width, box.height]) expect(v).toBeGreaterThan(0);
     expect(box.x + box.width).toBeLessThanOrEqual(1);
     const [row] = await db().select().from(uploads).where(eq(uploads.id, up.id));
@@ -683,20 +622,18 @@ describe(`photo check on ${testDriver()}`, () => {
     const m = await member(3);
     const uploadId = await upload(m.jar);
     const [cpns] = await db().select().from(styles).where(eq(styles.slug, "pas-foto-cpns-merah"));
-    const bad = await call("/api/generations", {
+    const bad = await t.client.as(m.jar).call(api.generations.start, {
       body: { uploadId, styleId: cpns!.id, variables: { background: "purple" } },
-      jar: m.jar,
     });
     expect(bad.status).toBe(400);
-    expect(await errorCode(bad)).toBe("invalid_background");
+    expect(bad.error.code).toBe("invalid_background");
     expect((await t.ctx.services.credits.summary(m.id)).balance).toBe(3);
 
-    const res = await call("/api/generations", {
+    const res = await t.client.as(m.jar).call(api.generations.start, {
       body: { uploadId, styleId: cpns!.id, variables: { background: "blue" } },
-      jar: m.jar,
     });
     expect(res.status).toBe(202);
-    const { generation } = (await res.json()) as { generation: { id: string } };
+    const { generation } = res.body;
     const [job] = await db()
       .select()
       .from(generationJobs)
@@ -710,16 +647,16 @@ describe(`photo check on ${testDriver()}`, () => {
     expect(done.status).toBe("succeeded");
     expect(done.result!.pasFoto).toBe(true);
 
-    const url = `/api/gallery/avatar/${done.result!.id}/pas-foto`;
+    const params = { id: done.result!.id };
     for (const [size, w, h] of [
       ["4x6", 472, 709],
       ["3x4", 354, 472],
     ] as const) {
-      const file = await call(`${url}?size=${size}`, { jar: m.jar });
+      const file = await t.client.as(m.jar).call(api.gallery.pasFoto, { params, query: { size } });
       expect(file.status).toBe(200);
       expect(file.headers.get("content-type")).toBe("image/jpeg");
       expect(file.headers.get("content-disposition")).toContain(`pas-foto-${size}.jpg`);
-      const bytes = Buffer.from(await file.arrayBuffer());
+      const bytes = file.bytes;
       expect(bytes.length).toBeLessThan(200 * 1024);
       expect(await sharp(bytes).metadata()).toMatchObject({
         format: "jpeg",
@@ -728,23 +665,24 @@ describe(`photo check on ${testDriver()}`, () => {
         density: 300,
       });
     }
-    expect((await call(`${url}?size=5x7`, { jar: m.jar })).status).toBe(400);
-    expect((await call(url)).status).toBe(401);
-    expect((await call(url, { jar: (await member(0)).jar })).status).toBe(404);
+    const unknownSize = { params, query: { size: "5x7" } };
+    expect((await t.client.as(m.jar).raw(api.gallery.pasFoto, unknownSize)).status).toBe(400);
+    expect((await t.client.call(api.gallery.pasFoto, { params })).status).toBe(401);
+    const stranger = (await member(0)).jar;
+    expect((await t.client.as(stranger).call(api.gallery.pasFoto, { params })).status).toBe(404);
 
     // Another style's avatar is not a pas foto.
-    const cartoon = await call("/api/generations", {
-      body: { uploadId, styleId: await freeStyle() },
-      jar: m.jar,
-    });
-    const other = (await waitFor(
-      ((await cartoon.json()) as { generation: { id: string } }).generation.id,
-      m.jar,
-      60_000,
-    )) as { result: { id: string; pasFoto: boolean } | null };
+    const cartoon = await t.client
+      .as(m.jar)
+      .call(api.generations.start, { body: { uploadId, styleId: await freeStyle() } });
+    const other = (await waitFor(cartoon.body.generation.id, m.jar, 60_000)) as {
+      result: { id: string; pasFoto: boolean } | null;
+    };
     expect(other.result!.pasFoto).toBe(false);
-    const refused = await call(`/api/gallery/avatar/${other.result!.id}/pas-foto`, { jar: m.jar });
+    const refused = await t.client
+      .as(m.jar)
+      .call(api.gallery.pasFoto, { params: { id: other.result!.id } });
     expect(refused.status).toBe(422);
-    expect(await errorCode(refused)).toBe("pas_foto_unavailable");
+    expect(refused.error.code).toBe("pas_foto_unavailable");
   }, 90_000);
 });

@@ -1,4 +1,5 @@
 import {
+  apiContract as api,
   healthDetailSchema,
   healthResponseSchema,
   livenessResponseSchema,
@@ -19,19 +20,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = async () => {
-  const res = await t.app.request("/api/health");
-  return { status: res.status, body: await res.json(), cache: res.headers };
-};
-
 describe(`/api/health on ${testDriver()}`, () => {
   it("tells visitors and members only that the server is alive, writing nothing", async () => {
     for (const actor of [null, { userId: "00000000-0000-4000-8000-000000000001" }]) {
       t.actAs(actor);
       for (let i = 0; i < 5; i++) {
-        const res = await get();
+        const res = await t.client.call(api.health.health);
         expect(res.status).toBe(200);
-        expect(res.cache.get("cache-control")).toBe("no-store");
+        expect(res.headers.get("cache-control")).toBe("no-store");
         expect(healthResponseSchema.strict().parse(res.body)).toEqual({ status: "healthy" });
       }
     }
@@ -40,7 +36,7 @@ describe(`/api/health on ${testDriver()}`, () => {
 
   it("gives admins every component and the event-loop delay, probing storage at most every 10 s", async () => {
     t.actAs({ userId: "00000000-0000-4000-8000-000000000002", isAdmin: true });
-    const first = await get();
+    const first = await t.client.call(api.health.health);
     expect(first.status).toBe(200);
     const body = healthDetailSchema.strict().parse(first.body);
     expect(body.status).toBe("healthy");
@@ -49,22 +45,17 @@ describe(`/api/health on ${testDriver()}`, () => {
     expect(body.checks.queue).toMatchObject({ status: "ok", role: "all" });
     expect(body.checks.provider).toMatchObject({ status: "ok", name: "local" });
     expect(body.eventLoop.p99Ms).toBeGreaterThanOrEqual(0);
-    await get();
-    await get();
+    await t.client.call(api.health.health);
+    await t.client.call(api.health.health);
     expect(storageChecks).toBe(1);
     t.actAs(null);
   });
 });
 
 describe(`/api/health/live and /api/health/ready on ${testDriver()}`, () => {
-  const probe = async (path: string) => {
-    const res = await t.app.request(path);
-    return { status: res.status, body: await res.json(), headers: res.headers };
-  };
-
   it("answers liveness without touching a dependency", async () => {
     const before = storageChecks;
-    const res = await probe("/api/health/live");
+    const res = await t.client.call(api.health.live);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(livenessResponseSchema.strict().parse(res.body)).toEqual({ status: "alive" });
@@ -73,7 +64,7 @@ describe(`/api/health/live and /api/health/ready on ${testDriver()}`, () => {
 
   it("is ready when the database, storage and queue answer; 503 naming the one that does not", async () => {
     t.ctx.services.health.clear();
-    const ok = await probe("/api/health/ready");
+    const ok = await t.client.call(api.health.ready);
     expect(ok.status).toBe(200);
     expect(ok.headers.get("cache-control")).toBe("no-store");
     expect(readinessResponseSchema.strict().parse(ok.body)).toEqual({
@@ -86,7 +77,7 @@ describe(`/api/health/live and /api/health/ready on ${testDriver()}`, () => {
     t.ctx.storage.check = () => Promise.reject(new Error("bucket s3://secret-host unreachable"));
     try {
       t.ctx.services.health.clear();
-      const down = await probe("/api/health/ready");
+      const down = await t.client.call(api.health.ready);
       expect(down.status).toBe(503);
       expect(readinessResponseSchema.strict().parse(down.body)).toEqual({
         status: "not_ready",
@@ -96,27 +87,27 @@ describe(`/api/health/live and /api/health/ready on ${testDriver()}`, () => {
       // Which component failed, never its message.
       expect(JSON.stringify(down.body)).not.toContain("secret-host");
       // Liveness does not depend on it.
-      expect((await probe("/api/health/live")).status).toBe(200);
+      expect((await t.client.call(api.health.live)).status).toBe(200);
     } finally {
       t.ctx.storage.check = check;
       t.ctx.services.health.clear();
     }
-    expect((await probe("/api/health/ready")).status).toBe(200);
+    expect((await t.client.call(api.health.ready)).status).toBe(200);
   });
 
   it("is not ready at once when the shutdown begins, while liveness stays up", async () => {
-    expect((await probe("/api/health/ready")).status).toBe(200);
+    expect((await t.client.call(api.health.ready)).status).toBe(200);
     t.ctx.drain.begin();
-    const res = await probe("/api/health/ready");
+    const res = await t.client.call(api.health.ready);
     expect(res.status).toBe(503);
     expect(readinessResponseSchema.strict().parse(res.body)).toEqual({
       status: "not_ready",
       shuttingDown: true,
     });
-    expect((await probe("/api/health/live")).status).toBe(200);
+    expect((await t.client.call(api.health.live)).status).toBe(200);
     // The old endpoint says so too.
     t.actAs(null);
-    const old = await probe("/api/health");
+    const old = await t.client.call(api.health.health);
     expect(old.status).toBe(503);
     expect(healthResponseSchema.strict().parse(old.body)).toEqual({ status: "degraded" });
   });

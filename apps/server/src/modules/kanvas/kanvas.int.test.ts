@@ -1,8 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { KanvasRun } from "@rupa/shared";
-import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { apiContract as api, type KanvasRun } from "@rupa/shared";
+import {
+  CookieJar,
+  createTestServer,
+  testDriver,
+  type CallInput,
+  type Reply,
+  type TestServer,
+} from "../../../test/harness";
 import {
   creditLots,
   creditSpends,
@@ -45,22 +52,6 @@ afterEach(() => {
 });
 
 let ipSeq = 0;
-function call(
-  path: string,
-  opts: { method?: string; json?: unknown; form?: FormData; jar?: CookieJar } = {},
-) {
-  const headers: Record<string, string> = { "x-forwarded-for": `10.7.0.${++ipSeq % 250}` };
-  if (opts.json !== undefined) headers["content-type"] = "application/json";
-  if (opts.jar?.size) headers.cookie = opts.jar.header();
-  return Promise.resolve(
-    t.app.request(path, {
-      method: opts.method ?? (opts.json || opts.form ? "POST" : "GET"),
-      headers,
-      body: opts.form ?? (opts.json ? JSON.stringify(opts.json) : undefined),
-    }),
-  ).then((res: Response) => (opts.jar ? opts.jar.store(res) : res));
-}
-
 async function member(credits: number) {
   const email = `k${Math.random().toString(36).slice(2)}@example.com`;
   await t.ctx.services.auth.signUp(
@@ -77,34 +68,27 @@ async function member(credits: number) {
       amount: credits,
       watermarked: false,
     });
-  const jar = new CookieJar();
-  const res = await call("/api/account/sign-in", { json: { email, password: "rahasia123" }, jar });
-  expect(res.status).toBe(200);
-  return { id: u!.id, jar };
+  return { id: u!.id, jar: (await t.client.signIn(email, "rahasia123")).jar! };
 }
 const balance = async (userId: string) => (await t.ctx.services.credits.summary(userId)).balance;
 
-async function start(jar: CookieJar, body: Record<string, unknown>) {
-  return call("/api/kanvas", { json: body, jar });
-}
-async function started(jar: CookieJar, body: Record<string, unknown>): Promise<KanvasRun> {
-  const res = await start(jar, body);
+type StartBody = CallInput<typeof api.kanvas.start>["body"];
+async function started(jar: CookieJar, body: StartBody): Promise<KanvasRun> {
+  const res = await t.client.as(jar).call(api.kanvas.start, { body });
   expect(res.status).toBe(202);
-  return ((await res.json()) as { run: KanvasRun }).run;
+  return res.body.run;
 }
 async function waitEnded(id: string, jar: CookieJar, timeoutMs = 20_000): Promise<KanvasRun> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const run = (
-      (await (await call(`/api/kanvas/runs/${id}`, { jar })).json()) as { run: KanvasRun }
-    ).run;
+    const run = (await t.client.as(jar).call(api.kanvas.get, { params: { id } })).body.run;
     if (run.status === "done" || run.status === "cancelled" || Date.now() > end) return run;
     await new Promise((r) => setTimeout(r, 100));
   }
 }
-async function issues(res: Response) {
-  const body = (await res.json()) as { error: { code: string; issues?: { message: string }[] } };
-  return [body.error.code, ...(body.error.issues ?? []).map((i) => i.message)];
+/** An error answer's code and its issues' messages. */
+function issues(res: Pick<Reply, "error">) {
+  return [res.error.code, ...(res.error.issues ?? []).map((i) => i.message)];
 }
 
 /** A provider that answers a flat picture at once, or fails the pictures `failing` says. */
@@ -157,18 +141,24 @@ describe(`Kanvas on ${testDriver()}`, () => {
       [{ mode: "text2image", prompt: "kucing", aspectRatio: "4:3" }, "validation_failed"],
     ];
     for (const [body, expected] of cases) {
-      const res = await start(m.jar, body);
+      const res = await t.client.as(m.jar).raw(api.kanvas.start, { body });
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
-      expect(await issues(res)).toContain(expected);
+      expect(issues(res)).toContain(expected);
     }
     // A guest cannot start one; someone else's upload is not found.
-    expect((await start(new CookieJar(), { mode: "text2image", prompt: "kucing" })).status).toBe(
-      401,
-    );
-    const res = await start(m.jar, {
-      mode: "image2image",
-      prompt: "kucing",
-      imageIds: [crypto.randomUUID()],
+    expect(
+      (
+        await t.client
+          .as(new CookieJar())
+          .call(api.kanvas.start, { body: { mode: "text2image", prompt: "kucing" } })
+      ).status,
+    ).toBe(401);
+    const res = await t.client.as(m.jar).call(api.kanvas.start, {
+      body: {
+        mode: "image2image",
+        prompt: "kucing",
+        imageIds: [crypto.randomUUID()],
+      },
     });
     expect(res.status).toBe(404);
     expect(await balance(m.id)).toBe(10);
@@ -180,7 +170,7 @@ describe(`Kanvas on ${testDriver()}`, () => {
     await db().execute(
       sql`INSERT INTO banned_keywords (keyword) VALUES ('kotor'), ('judi online') ON CONFLICT DO NOTHING`,
     );
-    const cases: [Record<string, unknown>, { path: string[]; message: string }[], string][] = [
+    const cases: [StartBody, { path: string[]; message: string }[], string][] = [
       [
         { mode: "text2image", prompt: "Pemandangan KOTOR sekali" },
         [{ path: ["prompt"], message: "kotor" }],
@@ -207,11 +197,9 @@ describe(`Kanvas on ${testDriver()}`, () => {
       ],
     ];
     for (const [body, named, message] of cases) {
-      const res = await start(m.jar, body);
+      const res = await t.client.as(m.jar).call(api.kanvas.start, { body });
       expect(res.status).toBe(422);
-      const { error } = (await res.json()) as {
-        error: { code: string; message: string; issues?: unknown[] };
-      };
+      const { error } = res;
       expect(error).toEqual({
         code: "banned_content",
         message,
@@ -231,7 +219,9 @@ describe(`Kanvas on ${testDriver()}`, () => {
 
   it("refuses a run the balance cannot pay in full, spending nothing", async () => {
     const m = await member(3);
-    const res = await start(m.jar, { mode: "text2image", prompt: "kucing", count: 2 });
+    const res = await t.client
+      .as(m.jar)
+      .call(api.kanvas.start, { body: { mode: "text2image", prompt: "kucing", count: 2 } });
     expect(res.status).toBe(402);
     expect(await balance(m.id)).toBe(3);
     expect(await db().select().from(kanvasRuns).where(eq(kanvasRuns.userId, m.id))).toHaveLength(0);
@@ -260,17 +250,17 @@ describe(`Kanvas on ${testDriver()}`, () => {
       [1, "succeeded"],
     ]);
     expect(done.refunded).toBe(0);
-    const file = await call(done.pictures[0]!.image!.imageUrl, { jar: m.jar });
+    const file = await t.client.as(m.jar).raw(done.pictures[0]!.image!.imageUrl);
     expect(file.status).toBe(200);
-    const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+    const meta = await sharp(file.bytes).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1024, 576]);
     const { displayUrl, width, height } = done.pictures[0]!.image!;
     expect([width, height]).toEqual([1024, 576]);
-    const shown = await call(displayUrl!, { jar: m.jar });
-    const shownMeta = await sharp(Buffer.from(await shown.arrayBuffer())).metadata();
+    const shown = await t.client.as(m.jar).raw(displayUrl!);
+    const shownMeta = await sharp(shown.bytes).metadata();
     expect([shownMeta.format, shownMeta.width, shownMeta.height]).toEqual(["webp", 1024, 576]);
     // Nobody else gets the file.
-    expect((await call(done.pictures[0]!.image!.imageUrl)).status).toBe(404);
+    expect((await t.client.raw(done.pictures[0]!.image!.imageUrl)).status).toBe(404);
 
     const rows = await db().select().from(kanvasImages).where(eq(kanvasImages.runId, run.id));
     expect(rows.map((r) => [r.prompt, r.mode, r.aspectRatio, r.provider]).sort()).toEqual([
@@ -279,17 +269,13 @@ describe(`Kanvas on ${testDriver()}`, () => {
     ]);
     expect(rows.map((r) => r.seed).sort()).toEqual([42, 43]);
     // In the gallery with the prompt.
-    const gallery = (await (await call("/api/gallery", { jar: m.jar })).json()) as {
-      items: { id: string; kind: string; prompt?: string | null }[];
-    };
+    const gallery = (await t.client.as(m.jar).call(api.gallery.page)).body;
     expect(gallery.items.filter((i) => i.kind === "kanvas").map((i) => i.prompt)).toEqual([
       "senja di pantai Bali",
       "senja di pantai Bali",
     ]);
     // The history lists the run with its pictures.
-    const { runs } = (await (await call("/api/kanvas/runs", { jar: m.jar })).json()) as {
-      runs: KanvasRun[];
-    };
+    const { runs } = (await t.client.as(m.jar).call(api.kanvas.runs)).body;
     expect(runs.map((r) => r.id)).toEqual([run.id]);
   });
 
@@ -302,13 +288,16 @@ describe(`Kanvas on ${testDriver()}`, () => {
       .jpeg()
       .toBuffer();
     form.append("photo", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "ref.jpg");
-    const up = await call("/api/uploads", { form, jar: m.jar });
+    const up = await t.client.as(m.jar).call(api.uploads.upload, { body: form });
     expect(up.status).toBe(201);
-    const uploadId = ((await up.json()) as { upload: { id: string } }).upload.id;
+    const uploadId = up.body.upload.id;
     const other = await member(10);
     expect(
-      (await start(other.jar, { mode: "image2image", prompt: "kartun", imageIds: [uploadId] }))
-        .status,
+      (
+        await t.client.as(other.jar).call(api.kanvas.start, {
+          body: { mode: "image2image", prompt: "kartun", imageIds: [uploadId] },
+        })
+      ).status,
     ).toBe(404);
 
     const run = await started(m.jar, {
@@ -374,14 +363,18 @@ describe(`Kanvas on ${testDriver()}`, () => {
     await expect.poll(() => calls, { timeout: 10_000 }).toBeGreaterThan(0);
     const other = await member(0);
     expect(
-      (await call(`/api/kanvas/runs/${run.id}/cancel`, { method: "POST", jar: other.jar })).status,
+      (await t.client.as(other.jar).call(api.kanvas.cancel, { params: { id: run.id } })).status,
     ).toBe(404);
-    expect((await call(`/api/kanvas/runs/${run.id}`, { jar: other.jar })).status).toBe(404);
-    expect((await call(`/api/kanvas/runs/${run.id}/events`, { jar: other.jar })).status).toBe(404);
+    expect(
+      (await t.client.as(other.jar).call(api.kanvas.get, { params: { id: run.id } })).status,
+    ).toBe(404);
+    expect(
+      (await t.client.as(other.jar).call(api.kanvas.events, { params: { id: run.id } })).status,
+    ).toBe(404);
 
-    const res = await call(`/api/kanvas/runs/${run.id}/cancel`, { method: "POST", jar: m.jar });
+    const res = await t.client.as(m.jar).call(api.kanvas.cancel, { params: { id: run.id } });
     expect(res.status).toBe(200);
-    const cancelled = ((await res.json()) as { run: KanvasRun }).run;
+    const cancelled = res.body.run;
     expect(cancelled.status).toBe("cancelled");
     expect(cancelled.pictures.map((p) => p.error?.code)).toEqual([
       "cancelled",
@@ -391,7 +384,7 @@ describe(`Kanvas on ${testDriver()}`, () => {
     expect(cancelled.refunded).toBe(3 * PRICE);
     expect(await balance(m.id)).toBe(10);
     // Twice changes nothing.
-    await call(`/api/kanvas/runs/${run.id}/cancel`, { method: "POST", jar: m.jar });
+    await t.client.as(m.jar).call(api.kanvas.cancel, { params: { id: run.id } });
     expect(await balance(m.id)).toBe(10);
     // The picture that was being made lost its claim: it is not retried and writes nothing.
     await new Promise((r) => setTimeout(r, 1500));
@@ -410,15 +403,11 @@ describe(`Kanvas on ${testDriver()}`, () => {
     const m = await member(10);
     useProvider(fakeProvider());
     const run = await started(m.jar, { mode: "text2image", prompt: "bulan purnama" });
-    const res = await call(`/api/kanvas/runs/${run.id}/events`, { jar: m.jar });
+    const res = await t.client.as(m.jar).call(api.kanvas.events, { params: { id: run.id } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/event-stream");
-    const text = await res.text();
-    const events = text
-      .split("\n")
-      .filter((l) => l.startsWith("data: "))
-      .map((l) => (JSON.parse(l.slice(6)) as { run: KanvasRun }).run);
-    expect(text).toContain("event: run");
+    const events = res.events.map((e) => (e.data as { run: KanvasRun }).run);
+    expect(res.text).toContain("event: run");
     expect(events.at(-1)!.status).toBe("done");
   });
 });

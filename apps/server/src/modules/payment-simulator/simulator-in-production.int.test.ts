@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { securityOverviewSchema } from "@rupa/shared";
+import { apiContract as api, securityOverviewSchema } from "@rupa/shared";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { captureLog, createTestServer, testDriver, type TestServer } from "../../../test/harness";
 import { users } from "../../db/schema";
@@ -20,9 +20,9 @@ async function asAdmin(t: TestServer) {
   t.actAs({ userId: id, isAdmin: true });
 }
 async function overview(t: TestServer) {
-  const res = await t.app.request("/api/admin/security");
+  const res = await t.client.call(api.adminSystem.security);
   expect(res.status).toBe(200);
-  return securityOverviewSchema.parse(await res.json()).paymentSimulator;
+  return securityOverviewSchema.parse(res.body).paymentSimulator;
 }
 
 describe(`the payment simulator in production on ${testDriver()}`, () => {
@@ -66,7 +66,7 @@ describe(`the payment simulator in production on ${testDriver()}`, () => {
 
   it("is not a visitor's or a member's to see", async () => {
     prod.actAs({ userId: randomUUID(), isAdmin: false });
-    expect((await prod.app.request("/api/admin/security")).status).toBe(403);
+    expect((await prod.client.call(api.adminSystem.security)).status).toBe(403);
     await asAdmin(prod);
   });
 });

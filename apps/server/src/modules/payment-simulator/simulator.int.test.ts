@@ -5,7 +5,7 @@ import { join } from "node:path";
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Order } from "@rupa/shared";
+import { apiContract as api, type Order } from "@rupa/shared";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
 import { users } from "../../db/schema";
 import { crc16 } from "./qris";
@@ -28,18 +28,13 @@ async function newMember(): Promise<string> {
 }
 async function buy(userId: string, planId = "pro_monthly") {
   t.actAs({ userId });
-  const res = await t.app.request("/api/payments", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ planId }),
-  });
+  const res = await t.client.call(api.payments.create, { body: { planId } });
   expect(res.status).toBe(200);
-  return (await res.json()) as { orderId: string; redirect_url: string };
+  return res.body;
 }
 async function order(userId: string, orderId: string): Promise<Order> {
   t.actAs({ userId });
-  return ((await (await t.app.request(`/api/payments/${orderId}`)).json()) as { order: Order })
-    .order;
+  return (await t.client.call(api.payments.order, { params: { orderId } })).body.order;
 }
 const path = (url: string) => {
   const u = new URL(url);
@@ -47,8 +42,8 @@ const path = (url: string) => {
 };
 async function page(url: string) {
   t.actAs(null);
-  const res = await t.app.request(path(url));
-  return { status: res.status, html: await res.text() };
+  const res = await t.client.raw(path(url));
+  return { status: res.status, html: res.text };
 }
 /** Submits one of the page's forms as the browser would. */
 async function submit(html: string, testId: string, origin = "http://localhost:3000") {
@@ -59,11 +54,7 @@ async function submit(html: string, testId: string, origin = "http://localhost:3
   const fields = new URLSearchParams();
   for (const m of form.matchAll(/name="(\w+)" value="([^"]*)"/g)) fields.set(m[1]!, m[2]!);
   t.actAs(null);
-  return t.app.request(action, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin },
-    body: fields.toString(),
-  });
+  return t.client.raw(action, { rawBody: fields, origin });
 }
 async function balance(userId: string) {
   return (await t.ctx.services.credits.summary(userId)).balance;
@@ -71,9 +62,7 @@ async function balance(userId: string) {
 
 describe(`the payment simulator on ${testDriver()}`, () => {
   it("says checkout is simulated", async () => {
-    const body = (await (await t.app.request("/api/plans")).json()) as {
-      checkout: { available: boolean; simulated: boolean };
-    };
+    const body = (await t.client.call(api.payments.plans)).body;
     expect(body.checkout).toEqual({ available: true, simulated: true });
   });
 
@@ -170,16 +159,15 @@ describe(`the payment simulator on ${testDriver()}`, () => {
     expect((await submit(forged, "sim-method-gopay")).status).toBe(400);
     expect((await submit(html, "sim-method-gopay", "https://evil.example")).status).toBe(403);
 
-    const snap = await t.app.request("/pay/snap/v1/transactions", {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: "Basic d3Jvbmc6" },
-      body: "{}",
+    const snap = await t.client.raw("/pay/snap/v1/transactions", {
+      headers: { authorization: "Basic d3Jvbmc6" },
+      body: {},
     });
     expect(snap.status).toBe(401);
-    const status = await t.app.request(`/pay/v2/${orderId}/status`, {
+    const status = await t.client.raw(`/pay/v2/${orderId}/status`, {
       headers: { authorization: "Basic d3Jvbmc6" },
     });
-    expect(((await status.json()) as { status_code: string }).status_code).toBe("401");
+    expect((status.json as { status_code: string }).status_code).toBe("401");
     expect((await page("http://localhost:3000/pay/RUPA-NOPE-NOPE")).status).toBe(404);
     expect((await order(u, orderId)).state).toBe("pending");
   });
@@ -206,32 +194,22 @@ describe(`payments in production on ${testDriver()}`, () => {
     const id = `u_${randomUUID()}`;
     await prod.ctx.db.db.insert(users).values({ id, email: `${id}@example.com` });
     prod.actAs({ userId: id });
-    const body = (await (await prod.app.request("/api/plans")).json()) as {
-      checkout: { available: boolean };
-    };
+    const body = (await prod.client.call(api.payments.plans)).body;
     expect(body.checkout.available).toBe(false);
-    const res = await prod.app.request("/api/payments", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ planId: "pro_monthly" }),
-    });
+    const res = await prod.client.call(api.payments.create, { body: { planId: "pro_monthly" } });
     expect(res.status).toBe(503);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
-      "payments_unavailable",
-    );
-    expect((await prod.app.request("/pay/snap/v1/transactions", { method: "POST" })).status).toBe(
+    expect(res.error.code).toBe("payments_unavailable");
+    expect((await prod.client.raw("/pay/snap/v1/transactions", { method: "POST" })).status).toBe(
       404,
     );
     // Its checkout address is no page here: the web app's not-found page, with 404.
-    const checkout = await prod.app.request("/pay/RUPA-ANY-ORDER");
+    const checkout = await prod.client.raw("/pay/RUPA-ANY-ORDER");
     expect(checkout.status).toBe(404);
-    expect(await checkout.text()).toContain("<body>Rupa</body>");
+    expect(checkout.text).toContain("<body>Rupa</body>");
 
     await prod.ctx.services.settings.set("payment_simulator_in_production", "true", null);
-    const allowed = await prod.app.request("/api/payments", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ planId: "pro_monthly" }),
+    const allowed = await prod.client.call(api.payments.create, {
+      body: { planId: "pro_monthly" },
     });
     expect(allowed.status).toBe(200);
   });

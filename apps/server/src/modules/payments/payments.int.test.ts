@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { plansResponseSchema, type Order } from "@rupa/shared";
+import { apiContract as api, plansResponseSchema, type Order } from "@rupa/shared";
 import { startFakeMidtrans, type FakeMidtrans } from "../../../test/fake-midtrans";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
 import {
@@ -46,25 +46,20 @@ async function newMember(): Promise<string> {
   return id;
 }
 const as = (userId: string | null) => t.actAs(userId ? { userId } : {});
-const json = (body: unknown) => ({
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify(body),
-});
 async function balance(userId: string): Promise<number> {
   return (await t.ctx.services.credits.summary(userId)).balance;
 }
 async function buy(userId: string, planId = "pro_monthly") {
   as(userId);
-  const res = await t.app.request("/api/payments", json({ planId }));
+  const res = await t.client.call(api.payments.create, { body: { planId } });
   expect(res.status).toBe(200);
-  return (await res.json()) as { orderId: string; redirect_url: string; reused: boolean };
+  return res.body;
 }
 async function order(userId: string, orderId: string): Promise<Order> {
   as(userId);
-  const res = await t.app.request(`/api/payments/${orderId}`);
+  const res = await t.client.call(api.payments.order, { params: { orderId } });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { order: Order }).order;
+  return res.body.order;
 }
 
 /** A transaction as Midtrans' status API and notifications describe it. */
@@ -89,18 +84,19 @@ function tx(orderId: string, status: string, extra: Record<string, string> = {})
 function signed(body: ReturnType<typeof tx>, key = SERVER_KEY) {
   return { ...body, signature_key: notificationSignature(body, key) };
 }
+/** Midtrans' notification, whatever its body (sent as JSON, as Midtrans sends it). */
 async function notify(body: unknown) {
   t.actAs(null);
-  return t.app.request("/api/payments/midtrans/notification", json(body));
+  return t.client.raw(api.payments.notification, { body });
 }
 
 describe(`buying credits with Midtrans on ${testDriver()}`, () => {
   beforeEach(() => t.actAs(null));
 
   it("lists the plans priced on the server, with yearly savings, and says checkout works", async () => {
-    const res = await t.app.request("/api/plans");
+    const res = await t.client.call(api.payments.plans);
     expect(res.status).toBe(200);
-    const body = plansResponseSchema.parse(await res.json());
+    const body = plansResponseSchema.parse(res.json);
     expect(body.checkout).toEqual({ available: true, simulated: false });
     const pro = body.plans.find((p) => p.id === "pro_monthly")!;
     expect(pro).toMatchObject({ credits: 200, priceIdr: 199000, pricePerCreditIdr: 995 });
@@ -110,14 +106,14 @@ describe(`buying credits with Midtrans on ${testDriver()}`, () => {
   });
 
   it("refuses visitors and unknown plans, and takes the price from the plan, not the buyer", async () => {
-    expect((await t.app.request("/api/payments", json({ planId: "pro_monthly" }))).status).toBe(
-      401,
-    );
+    expect(
+      (await t.client.call(api.payments.create, { body: { planId: "pro_monthly" } })).status,
+    ).toBe(401);
     const u = await newMember();
     as(u);
-    expect((await t.app.request("/api/payments", json({ planId: "gold_monthly" }))).status).toBe(
-      400,
-    );
+    expect(
+      (await t.client.call(api.payments.create, { body: { planId: "gold_monthly" } })).status,
+    ).toBe(400);
     // A well-formed id of a plan the admins took off sale.
     const onSale = JSON.parse(await t.ctx.services.settings.get("subscription_plans")) as {
       id: string;
@@ -127,18 +123,17 @@ describe(`buying credits with Midtrans on ${testDriver()}`, () => {
       JSON.stringify(onSale.filter((p) => p.id !== "business_yearly")),
       null,
     );
-    const unknown = await t.app.request("/api/payments", json({ planId: "business_yearly" }));
+    const unknown = await t.client.call(api.payments.create, {
+      body: { planId: "business_yearly" },
+    });
     await t.ctx.services.settings.set("subscription_plans", JSON.stringify(onSale), null);
     expect(unknown.status).toBe(404);
-    expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe(
-      "plan_not_found",
-    );
-    const res = await t.app.request(
-      "/api/payments",
-      json({ planId: "starter_monthly", amount: 1, credits: 9999 }),
-    );
+    expect(unknown.error.code).toBe("plan_not_found");
+    const res = await t.client.raw(api.payments.create, {
+      body: { planId: "starter_monthly", amount: 1, credits: 9999 },
+    });
     expect(res.status).toBe(200);
-    const created = (await res.json()) as { orderId: string; redirect_url: string };
+    const created = res.body;
     expect(created.redirect_url).toMatch(/^https:\/\/app\.sandbox\.midtrans\.com\/snap\//);
     const sent = fake.orders.get(created.orderId) as {
       transaction_details: { gross_amount: number };
@@ -172,9 +167,7 @@ describe(`buying credits with Midtrans on ${testDriver()}`, () => {
     const body = signed(tx(orderId, "settlement"));
     const answers = await Promise.all(Array.from({ length: 20 }, () => notify(body)));
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
-    const outcomes = await Promise.all(
-      answers.map((r) => r.json() as Promise<{ outcome: string }>),
-    );
+    const outcomes = answers.map((r) => r.body);
     expect(outcomes.filter((o) => o.outcome === "granted")).toHaveLength(1);
     expect(await balance(u)).toBe(200);
     const lots = await t.ctx.db.db.select().from(creditLots).where(eq(creditLots.userId, u));
@@ -200,23 +193,15 @@ describe(`buying credits with Midtrans on ${testDriver()}`, () => {
     const o = await order(u, orderId);
     expect(o).toMatchObject({ state: "paid", creditsRemaining: 200, checkoutUrl: null });
     as(u);
-    const sub = (await (await t.app.request("/api/billing/subscription")).json()) as {
-      subscribed: boolean;
-      tier: string;
-      billingCycle: string;
-      creditsPerPeriod: number;
-      nextCreditDate: string;
-    };
+    const sub = (await t.client.call(api.payments.subscription)).body;
     expect(sub).toMatchObject({
       subscribed: true,
       tier: "pro",
       billingCycle: "monthly",
       creditsPerPeriod: 200,
     });
-    expect(new Date(sub.nextCreditDate).getTime()).toBe(lots[0]!.expiresAt!.getTime());
-    const expiring = (await (await t.app.request("/api/billing/expiring")).json()) as {
-      lots: { amount: number }[];
-    };
+    expect(new Date(sub.nextCreditDate!).getTime()).toBe(lots[0]!.expiresAt!.getTime());
+    const expiring = (await t.client.call(api.payments.expiring)).body;
     expect(expiring.lots).toEqual([expect.objectContaining({ amount: 200, remaining: 200 })]);
   });
 
@@ -257,7 +242,7 @@ describe(`buying credits with Midtrans on ${testDriver()}`, () => {
     fake.setTransaction(orderId, cheap);
     const res = await notify(signed(cheap));
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { outcome: string }).outcome).toBe("ignored:amount_mismatch");
+    expect(res.body.outcome).toBe("ignored:amount_mismatch");
     expect(await balance(u)).toBe(0);
   });
 
@@ -265,7 +250,7 @@ describe(`buying credits with Midtrans on ${testDriver()}`, () => {
     const body = signed(tx("RUPA-ZZZZZZZZ-ZZZZZZZZ", "settlement"));
     const res = await notify(body);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { outcome: string }).outcome).toBe("unknown_order");
+    expect(res.body.outcome).toBe("unknown_order");
   });
 
   it("ends a captured payment the fraud check denied without granting", async () => {
@@ -314,9 +299,7 @@ describe(`buying credits with Midtrans on ${testDriver()}`, () => {
     expect((await order(u, orderId)).state).toBe("refunded");
     expect(await t.ctx.services.credits.hasActivePlan(u)).toBe(false);
     as(u);
-    const sub = (await (await t.app.request("/api/billing/subscription")).json()) as {
-      subscribed: boolean;
-    };
+    const sub = (await t.client.call(api.payments.subscription)).body;
     expect(sub.subscribed).toBe(false);
   });
 
@@ -358,26 +341,24 @@ describe(`buying credits with Midtrans on ${testDriver()}`, () => {
     const stranger = await newMember();
     const { orderId } = await buy(u);
     as(stranger);
-    expect((await t.app.request(`/api/payments/${orderId}`)).status).toBe(404);
-    expect((await t.app.request("/api/payments/not-an-order")).status).toBe(404);
+    expect((await t.client.call(api.payments.order, { params: { orderId } })).status).toBe(404);
+    expect(
+      (await t.client.call(api.payments.order, { params: { orderId: "not-an-order" } })).status,
+    ).toBe(404);
     as(u);
-    const list = (await (await t.app.request("/api/payments?limit=10")).json()) as {
-      orders: Order[];
-    };
+    const list = (await t.client.call(api.payments.orders, { query: { limit: "10" } })).body;
     expect(list.orders.map((o) => o.orderId)).toEqual([orderId]);
     as(null);
-    expect((await t.app.request("/api/payments")).status).toBe(401);
+    expect((await t.client.call(api.payments.orders)).status).toBe(401);
   });
 
   it("answers 502 and leaves no payable order when Midtrans refuses the checkout", async () => {
     const u = await newMember();
     fake.failNext(1);
     as(u);
-    const res = await t.app.request("/api/payments", json({ planId: "starter_yearly" }));
+    const res = await t.client.call(api.payments.create, { body: { planId: "starter_yearly" } });
     expect(res.status).toBe(502);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
-      "payment_gateway_error",
-    );
+    expect(res.error.code).toBe("payment_gateway_error");
     expect(await balance(u)).toBe(0);
   });
 });

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { apiContract as api } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestClient } from "../../../test/client";
 import { createTestDatabase, testDriver } from "../../../test/harness";
 import { createApp } from "../../app";
 import { createAppContext } from "../../bootstrap";
@@ -63,11 +65,7 @@ describe(`rate-limit repository addMany on ${testDriver()}`, () => {
 });
 
 describe.runIf(testDriver() === "postgres")("API-wide limit across two processes", () => {
-  const processes: {
-    ctx: AppContext;
-    app: ReturnType<typeof createApp>;
-    handle: DatabaseHandle;
-  }[] = [];
+  const processes: { ctx: AppContext; handle: DatabaseHandle }[] = [];
   const dirs: string[] = [];
 
   /** One API process as the server builds it (DATABASE_URL set): its own pool, its own limiter. */
@@ -92,8 +90,8 @@ describe.runIf(testDriver() === "postgres")("API-wide limit across two processes
       version: "test",
     });
     const app = createApp(ctx, {});
-    processes.push({ ctx, app, handle });
-    return { ctx, app };
+    processes.push({ ctx, handle });
+    return { ctx, client: createTestClient(app, env.PUBLIC_URL) };
   }
 
   afterAll(async () => {
@@ -112,11 +110,12 @@ describe.runIf(testDriver() === "postgres")("API-wide limit across two processes
     const b = await startProcess();
     expect(a.ctx.services.apiLimiter.mode).toBe("shared");
     const ip = "10.17.0.1";
-    const get = (p: { app: ReturnType<typeof createApp> }) =>
-      p.app.request("/api/styles/summary", { headers: { "x-forwarded-for": ip } });
 
     // Ten requests spread over both processes: each counts its own share, all pass.
-    for (let i = 0; i < 10; i++) expect((await get(i % 3 === 0 ? b : a)).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await (i % 3 === 0 ? b : a).client.call(api.styles.summary, { ip })).status).toBe(
+        200,
+      );
     // Each process flushes (as its timer would within a second): the table holds 10…
     await a.ctx.services.apiLimiter.flush();
     await b.ctx.services.apiLimiter.flush();
@@ -127,15 +126,15 @@ describe.runIf(testDriver() === "postgres")("API-wide limit across two processes
     // …and A, which flushed first, reads the total back with its next flush.
     await a.ctx.services.apiLimiter.flush();
 
-    const refusedA = await get(a);
-    const refusedB = await get(b);
+    const refusedA = await a.client.call(api.styles.summary, { ip });
+    const refusedB = await b.client.call(api.styles.summary, { ip });
     expect([refusedA.status, refusedB.status]).toEqual([429, 429]);
     const retryA = Number(refusedA.headers.get("retry-after"));
     const retryB = Number(refusedB.headers.get("retry-after"));
     expect(retryA).toBeGreaterThan(3500);
     expect(retryA).toBeLessThanOrEqual(3600);
     expect(Math.abs(retryA - retryB)).toBeLessThanOrEqual(1);
-    expect((await get(b)).status).toBe(429);
+    expect((await b.client.call(api.styles.summary, { ip })).status).toBe(429);
 
     // Both refusals reach the table with the next flushes; another address is not limited.
     await a.ctx.services.apiLimiter.flush();
@@ -144,9 +143,7 @@ describe.runIf(testDriver() === "postgres")("API-wide limit across two processes
       sql`SELECT count FROM rate_limit_buckets WHERE key LIKE 'api:ip:%'`,
     );
     expect(after.rows.map((r) => Number(r.count))).toEqual([13]);
-    const other = await a.app.request("/api/styles/summary", {
-      headers: { "x-forwarded-for": "10.17.0.2" },
-    });
+    const other = await a.client.call(api.styles.summary, { ip: "10.17.0.2" });
     expect(other.status).toBe(200);
 
     // reset forgets this process's counters and the shared rows.
@@ -155,6 +152,6 @@ describe.runIf(testDriver() === "postgres")("API-wide limit across two processes
       sql`SELECT 1 FROM rate_limit_buckets WHERE key LIKE 'api:%'`,
     );
     expect(gone.rows).toHaveLength(0);
-    expect((await get(a)).status).toBe(200);
+    expect((await a.client.call(api.styles.summary, { ip })).status).toBe(200);
   });
 });

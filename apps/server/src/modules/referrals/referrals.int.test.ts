@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { referralStatsSchema, type ReferralStats } from "@rupa/shared";
+import { apiContract as api, referralStatsSchema, type ReferralStats } from "@rupa/shared";
 import { startFakeMidtrans, type FakeMidtrans } from "../../../test/fake-midtrans";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
 import { creditLots, referrals, results, users } from "../../db/schema";
@@ -76,19 +76,13 @@ const referralOf = async (friend: string) =>
 async function card(userId: string): Promise<ReferralStats> {
   t.actAs({ userId });
   try {
-    const res = await t.app.request("/api/referrals/me");
+    const res = await t.client.call(api.referrals.mine);
     expect(res.status).toBe(200);
-    return referralStatsSchema.parse(await res.json());
+    return referralStatsSchema.parse(res.body);
   } finally {
     t.actAs(null);
   }
 }
-
-const json = (body: unknown, headers: Record<string, string> = {}) => ({
-  method: "POST",
-  headers: { "content-type": "application/json", ...headers },
-  body: JSON.stringify(body),
-});
 
 /** The friend starts buying a plan; returns the order id. */
 async function buy(userId: string, planId = "starter_monthly"): Promise<string> {
@@ -96,12 +90,12 @@ async function buy(userId: string, planId = "starter_monthly"): Promise<string> 
   try {
     // From the web app, as a browser sends it.
     const origin = new URL(t.ctx.env.PUBLIC_URL).origin;
-    const res = await t.app.request(
-      "/api/payments",
-      json({ planId }, { origin, "sec-fetch-site": "same-origin" }),
-    );
+    const res = await t.client.call(api.payments.create, {
+      body: { planId },
+      headers: { origin, "sec-fetch-site": "same-origin" },
+    });
     expect(res.status).toBe(200);
-    return ((await res.json()) as { orderId: string }).orderId;
+    return res.body.orderId;
   } finally {
     t.actAs(null);
   }
@@ -126,11 +120,11 @@ async function settle(orderId: string, copies = 1): Promise<string[]> {
   const signed = { ...body, signature_key: notificationSignature(body, SERVER_KEY) };
   const answers = await Promise.all(
     Array.from({ length: copies }, () =>
-      Promise.resolve(t.app.request("/api/payments/midtrans/notification", json(signed))),
+      t.client.call(api.payments.notification, { body: signed }),
     ),
   );
   expect(answers.map((r) => r.status)).toEqual(Array(copies).fill(200));
-  return Promise.all(answers.map(async (r) => ((await r.json()) as { outcome: string }).outcome));
+  return answers.map((r) => r.body.outcome);
 }
 
 describe(`referral rewards on ${testDriver()}`, () => {

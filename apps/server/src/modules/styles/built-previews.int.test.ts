@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { styleListResponseSchema } from "@rupa/shared";
+import { apiContract as api, styleListResponseSchema } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE, catalogueRowsOf } from "../../db/seed/catalogue.data";
 import { createS3Storage } from "../../infra/storage/s3-storage";
@@ -47,7 +47,7 @@ describe(`built previews on a fresh catalogue (${testDriver()}, S3)`, () => {
     expect(await repo.withoutPreviews()).toEqual([]);
 
     const { styles } = styleListResponseSchema.parse(
-      await (await t.app.request("/api/styles?sort=featured")).json(),
+      (await t.client.call(api.styles.list, { query: { sort: "featured" } })).body,
     );
     expect(styles).toHaveLength(CATALOGUE.length);
     expect(styles.every((s) => s.preview && s.before)).toBe(true);
@@ -61,11 +61,9 @@ describe(`built previews on a fresh catalogue (${testDriver()}, S3)`, () => {
       [summary.before!.full, `${pair!.before.name}-full.webp`],
       [summary.before!.card, `${pair!.before.name}-card.webp`],
     ] as const) {
-      const res = await t.app.request(url);
+      const res = await t.client.raw(url);
       expect([res.status, res.headers.get("content-type")]).toEqual([200, "image/webp"]);
-      expect(Buffer.from(await res.arrayBuffer())).toEqual(
-        fs.readFileSync(path.join(dir, "previews", file)),
-      );
+      expect(res.bytes).toEqual(fs.readFileSync(path.join(dir, "previews", file)));
     }
     expect((await repo.pairsOf(first.id)).length).toBe(2);
   });

@@ -1,11 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import {
+  apiContract as api,
   styleDetailResponseSchema,
   styleListResponseSchema,
   catalogueSummarySchema,
 } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import {
+  createTestServer,
+  testDriver,
+  type CallInput,
+  type TestServer,
+} from "../../../test/harness";
 import { feedback, styleEvents, styles } from "../../db/schema";
 import { createPreviewRenderer } from "./style-previews.worker";
 import { CATALOGUE } from "../../db/seed/catalogue.data";
@@ -18,18 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const json = async <T>(res: Response | Promise<Response>) => (await res).json() as Promise<T>;
-const post = (path: string, body: unknown, ip = "198.51.100.7") =>
-  t.app.request(
-    path,
-    { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
-    { incoming: { socket: { remoteAddress: ip } } },
-  );
-
 describe(`catalogue on ${testDriver()}`, () => {
   it("seeds at least 60 active styles across every group, once", async () => {
     const { styles: list } = styleListResponseSchema.parse(
-      await json(t.app.request("/api/styles")),
+      (await t.client.call(api.styles.list)).body,
     );
     expect(list.length).toBe(CATALOGUE.length);
     expect(list.length).toBeGreaterThanOrEqual(60);
@@ -43,7 +41,7 @@ describe(`catalogue on ${testDriver()}`, () => {
   });
 
   it("keeps prompts, models and parameters out of the public API", async () => {
-    const text = await (await t.app.request("/api/styles")).text();
+    const { text } = await t.client.call(api.styles.list);
     for (const secret of [
       "promptTemplate",
       "prompt_template",
@@ -61,27 +59,33 @@ describe(`catalogue on ${testDriver()}`, () => {
     await t.ctx.services.stylesRepo.setActive(first!.id, false);
     try {
       const { styles: list } = styleListResponseSchema.parse(
-        await json(t.app.request("/api/styles")),
+        (await t.client.call(api.styles.list)).body,
       );
       expect(list.find((s) => s.id === first!.id)).toBeUndefined();
-      expect((await t.app.request(`/api/styles/${first!.id}`)).status).toBe(404);
+      expect((await t.client.call(api.styles.detail, { params: { id: first!.id } })).status).toBe(
+        404,
+      );
     } finally {
       await t.ctx.services.stylesRepo.setActive(first!.id, true);
     }
-    expect((await t.app.request("/api/styles/not-a-uuid")).status).toBe(404);
+    expect((await t.client.call(api.styles.detail, { params: { id: "not-a-uuid" } })).status).toBe(
+      404,
+    );
   });
 
   it("serves the catalogue from memory with an ETag; a style write shows on the next GET", async () => {
     const slug = "pop-art-60an";
     const [style] = await t.ctx.db.db.select().from(styles).where(eq(styles.slug, slug));
-    const first = await t.app.request("/api/styles?sort=newest&lang=en");
+    const first = await t.client.call(api.styles.list, { query: { sort: "newest", lang: "en" } });
     const etag = first.headers.get("etag")!;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const again = await t.app.request("/api/styles?sort=newest&lang=en", {
+    const again = await t.client.call(api.styles.list, {
+      query: { sort: "newest", lang: "en" },
       headers: { "if-none-match": etag },
     });
     expect(again.status).toBe(304);
-    const gz = await t.app.request("/api/styles?sort=newest&lang=en", {
+    const gz = await t.client.call(api.styles.list, {
+      query: { sort: "newest", lang: "en" },
       headers: { "accept-encoding": "gzip" },
     });
     expect(gz.headers.get("content-encoding")).toBe("gzip");
@@ -89,17 +93,18 @@ describe(`catalogue on ${testDriver()}`, () => {
 
     await t.ctx.services.stylesRepo.setActive(style!.id, false);
     try {
-      const after = await t.app.request("/api/styles?sort=newest&lang=en", {
+      const after = await t.client.call(api.styles.list, {
+        query: { sort: "newest", lang: "en" },
         headers: { "if-none-match": etag },
       });
       expect(after.status).toBe(200);
       expect(after.headers.get("etag")).not.toBe(etag);
-      const { styles: list } = styleListResponseSchema.parse(await after.json());
+      const { styles: list } = styleListResponseSchema.parse(after.json);
       expect(list.find((s) => s.slug === slug)).toBeUndefined();
     } finally {
       await t.ctx.services.stylesRepo.setActive(style!.id, true);
     }
-    const back = await t.app.request("/api/styles?sort=newest&lang=en");
+    const back = await t.client.call(api.styles.list, { query: { sort: "newest", lang: "en" } });
     expect(back.headers.get("etag")).toBe(etag);
   });
 
@@ -108,7 +113,7 @@ describe(`catalogue on ${testDriver()}`, () => {
     const [style] = await t.ctx.db.db.select().from(styles).where(eq(styles.slug, slug));
     const listed = async () =>
       styleListResponseSchema
-        .parse(await json(t.app.request("/api/styles?sort=az&lang=en")))
+        .parse((await t.client.call(api.styles.list, { query: { sort: "az", lang: "en" } })).body)
         .styles.some((s) => s.slug === slug);
     expect(await listed()).toBe(true);
     // Another process: its own repository, whose writes this process's cache never hears of.
@@ -130,7 +135,7 @@ describe(`catalogue on ${testDriver()}`, () => {
 
   it("sorts featured, popular (by generated events), newest and A-Z in either language", async () => {
     const featured = styleListResponseSchema.parse(
-      await json(t.app.request("/api/styles?sort=featured")),
+      (await t.client.call(api.styles.list, { query: { sort: "featured" } })).body,
     ).styles;
     expect(featured.map((s) => s.sortOrder)).toEqual(
       [...featured.map((s) => s.sortOrder)].sort((a, b) => a - b),
@@ -147,24 +152,24 @@ describe(`catalogue on ${testDriver()}`, () => {
       })),
     );
     const popular = styleListResponseSchema.parse(
-      await json(t.app.request("/api/styles?sort=popular")),
+      (await t.client.call(api.styles.list, { query: { sort: "popular" } })).body,
     ).styles;
     expect(popular[0]!.id).toBe(target.id);
     expect(popular[0]!.generatedCount).toBe(3);
 
     const az = styleListResponseSchema.parse(
-      await json(t.app.request("/api/styles?sort=az&lang=id")),
+      (await t.client.call(api.styles.list, { query: { sort: "az", lang: "id" } })).body,
     ).styles;
     const names = az.map((s) => s.nameId.toLowerCase());
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const azEn = styleListResponseSchema.parse(
-      await json(t.app.request("/api/styles?sort=az&lang=en")),
+      (await t.client.call(api.styles.list, { query: { sort: "az", lang: "en" } })).body,
     ).styles;
     expect(azEn[0]!.name.toLowerCase() <= azEn[1]!.name.toLowerCase()).toBe(true);
 
-    expect((await t.app.request("/api/styles?sort=random")).status).toBe(400);
+    expect((await t.client.raw(api.styles.list, { query: { sort: "random" } })).status).toBe(400);
     const hijab = styleListResponseSchema.parse(
-      await json(t.app.request("/api/styles?category=hijab_style")),
+      (await t.client.call(api.styles.list, { query: { category: "hijab_style" } })).body,
     ).styles;
     expect(hijab.length).toBeGreaterThan(0);
     expect(hijab.every((s) => s.category === "hijab_style")).toBe(true);
@@ -174,7 +179,7 @@ describe(`catalogue on ${testDriver()}`, () => {
     const [style] = await t.ctx.db.db.select().from(styles).where(eq(styles.slug, "pop-art-60an"));
     await createPreviewRenderer(t.ctx.storage, t.ctx.services.styles).renderStyle(style!);
     const { style: detail } = styleDetailResponseSchema.parse(
-      await json(t.app.request(`/api/styles/${style!.id}`)),
+      (await t.client.call(api.styles.detail, { params: { id: style!.id } })).body,
     );
     expect(detail.pairs).toHaveLength(2);
     expect(detail.preview).toEqual(detail.pairs[0]!.after);
@@ -183,28 +188,28 @@ describe(`catalogue on ${testDriver()}`, () => {
       detail.pairs[0]!.after.full,
       detail.pairs[0]!.before.card,
     ]) {
-      const img = await t.app.request(url);
+      const img = await t.client.raw(url);
       expect(img.status).toBe(200);
       expect(img.headers.get("content-type")).toBe("image/webp");
       expect(img.headers.get("cache-control")).toContain("public");
     }
     const sharp = (await import("sharp")).default;
-    const card = await sharp(
-      Buffer.from(await (await t.app.request(detail.pairs[0]!.after.card)).arrayBuffer()),
-    ).metadata();
+    const card = await sharp((await t.client.raw(detail.pairs[0]!.after.card)).bytes).metadata();
     expect([card.format, card.width, card.height]).toEqual(["webp", 300, 375]);
   });
 
   it("records viewed and clicked events in one batch, dropping unknown styles", async () => {
-    const list = styleListResponseSchema.parse(await json(t.app.request("/api/styles"))).styles;
-    const events = [
-      ...list.slice(0, 5).map((s) => ({ styleId: s.id, type: "viewed", section: "all_styles" })),
+    const list = styleListResponseSchema.parse((await t.client.call(api.styles.list)).body).styles;
+    const events: CallInput<typeof api.styles.events>["body"]["events"] = [
+      ...list
+        .slice(0, 5)
+        .map((s) => ({ styleId: s.id, type: "viewed" as const, section: "all_styles" as const })),
       { styleId: list[0]!.id, type: "clicked", section: "action_figures" },
       { styleId: "00000000-0000-4000-8000-000000000000", type: "viewed" },
     ];
-    const res = await post("/api/styles/events", { events });
+    const res = await t.client.call(api.styles.events, { body: { events }, ip: "198.51.100.7" });
     expect(res.status).toBe(202);
-    expect(await res.json()).toEqual({ accepted: 6 });
+    expect(res.json).toEqual({ accepted: 6 });
     const rows = await t.ctx.db.db
       .select()
       .from(styleEvents)
@@ -213,15 +218,21 @@ describe(`catalogue on ${testDriver()}`, () => {
       true,
     );
     expect(
-      (await post("/api/styles/events", { events: [{ styleId: list[0]!.id, type: "generated" }] }))
-        .status,
+      (
+        await t.client.raw(api.styles.events, {
+          body: { events: [{ styleId: list[0]!.id, type: "generated" }] },
+          ip: "198.51.100.7",
+        })
+      ).status,
     ).toBe(400);
-    expect((await post("/api/styles/events", { events: [] })).status).toBe(400);
+    expect(
+      (await t.client.call(api.styles.events, { body: { events: [] }, ip: "198.51.100.7" })).status,
+    ).toBe(400);
   });
 
   it("states its figures from real data and settings", async () => {
     await t.ctx.services.settings.set("signup_bonus_credits", "7", null);
-    const summary = catalogueSummarySchema.parse(await json(t.app.request("/api/styles/summary")));
+    const summary = catalogueSummarySchema.parse((await t.client.call(api.styles.summary)).body);
     expect(summary).toMatchObject({
       activeStyles: CATALOGUE.length,
       signupBonusCredits: 7,
@@ -234,18 +245,17 @@ describe(`catalogue on ${testDriver()}`, () => {
 
 describe(`feedback on ${testDriver()}`, () => {
   it("stores feedback and refuses missing fields without storing anything", async () => {
-    const ok = await post(
-      "/api/feedback",
-      {
+    const ok = await t.client.call(api.feedback.send, {
+      body: {
         type: "bug",
         email: "Ayu@Example.com",
         subject: "Tombol",
         message: "Tombol unggah tidak bisa ditekan",
       },
-      "192.0.2.10",
-    );
+      ip: "192.0.2.10",
+    });
     expect(ok.status).toBe(201);
-    const { id } = (await ok.json()) as { id: string };
+    const { id } = ok.body;
     const [row] = await t.ctx.db.db.select().from(feedback).where(eq(feedback.id, id));
     expect(row).toMatchObject({
       type: "bug",
@@ -256,14 +266,12 @@ describe(`feedback on ${testDriver()}`, () => {
     });
 
     const before = (await t.ctx.db.db.select().from(feedback)).length;
-    const bad = await post(
-      "/api/feedback",
-      { type: "bug", subject: "  ", message: "" },
-      "192.0.2.10",
-    );
+    const bad = await t.client.call(api.feedback.send, {
+      body: { type: "bug", subject: "  ", message: "" },
+      ip: "192.0.2.10",
+    });
     expect(bad.status).toBe(400);
-    const body = (await bad.json()) as { error: { issues: { path: string[]; message: string }[] } };
-    expect(body.error.issues.map((i) => i.path[0]).sort()).toEqual(["message", "subject"]);
+    expect(bad.error.issues!.map((i) => i.path[0]).sort()).toEqual(["message", "subject"]);
     expect((await t.ctx.db.db.select().from(feedback)).length).toBe(before);
   });
 
@@ -271,7 +279,10 @@ describe(`feedback on ${testDriver()}`, () => {
     await t.ctx.services.settings.set("rate_limit_feedback_per_hour", "2", null);
     const ip = "192.0.2.77";
     const send = () =>
-      post("/api/feedback", { type: "other", subject: "Halo", message: "Terima kasih" }, ip);
+      t.client.call(api.feedback.send, {
+        body: { type: "other", subject: "Halo", message: "Terima kasih" },
+        ip,
+      });
     expect((await send()).status).toBe(201);
     expect((await send()).status).toBe(201);
     const limited = await send();

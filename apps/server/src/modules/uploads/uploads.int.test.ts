@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
+import { apiContract as api } from "@rupa/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
 import { guestTrials, uploads, users } from "../../db/schema";
 import {
   DECODE_QUEUE,
@@ -23,19 +24,6 @@ afterAll(async () => {
 const db = () => t.ctx.db.db;
 let ipSeq = 0;
 const nextIp = () => `10.20.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
-function call(path: string, opts: { json?: unknown; form?: FormData; jar?: CookieJar } = {}) {
-  const headers: Record<string, string> = { "x-forwarded-for": nextIp() };
-  if (opts.json !== undefined) headers["content-type"] = "application/json";
-  if (opts.jar?.size) headers.cookie = opts.jar.header();
-  const res = t.app.request(path, {
-    method: "POST",
-    headers,
-    body: opts.form ?? JSON.stringify(opts.json),
-  });
-  return Promise.resolve(res).then((r: Response) => (opts.jar ? opts.jar.store(r) : r));
-}
-const errorCode = async (res: Response) =>
-  ((await res.json()) as { error: { code: string } }).error.code;
 const photoForm = (bytes: Buffer) => {
   const form = new FormData();
   form.append("photo", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "me.png");
@@ -47,33 +35,27 @@ const flatPng = (w: number, h: number) =>
     .png()
     .toBuffer();
 
-async function guest(jar = new CookieJar()) {
-  const fingerprint = `fp-${Math.random().toString(36).slice(2)}-uploads`;
-  const res = await call("/api/guest/session", { json: { fingerprint }, jar });
-  expect(res.status).toBe(200);
-  return jar;
-}
-async function signIn(jar = new CookieJar()) {
+const guest = () => t.client.guest();
+/** A new member, signed in in `browser` (or a new one). */
+async function signIn(browser = t.client) {
   const email = `u${Math.random().toString(36).slice(2)}@example.com`;
   await t.ctx.services.auth.signUp(
     { fullName: "Member", phone: "+6281234567890", email, password: "rahasia123", language: "id" },
     { headers: new Headers(), ip: nextIp(), userAgent: null },
   );
   await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const res = await call("/api/account/sign-in", { json: { email, password: "rahasia123" }, jar });
-  expect(res.status).toBe(200);
-  return jar;
+  return browser.signIn(email, "rahasia123");
 }
 const uploadCount = async () => (await db().select({ id: uploads.id }).from(uploads)).length;
 
 describe(`upload decoding on ${testDriver()}`, () => {
   it("decodes at most DECODE_SLOTS photos at once, whatever arrives together", async () => {
-    const jar = await guest();
+    const browser = await guest();
     const png = await flatPng(2000, 2000);
     photoDecodes.resetPeak();
     const answers = await Promise.all(
       Array.from({ length: DECODE_SLOTS + 2 }, () =>
-        call("/api/uploads", { form: photoForm(png), jar }),
+        browser.call(api.uploads.upload, { body: photoForm(png) }),
       ),
     );
     for (const res of answers) expect([201, 503]).toContain(res.status);
@@ -83,7 +65,7 @@ describe(`upload decoding on ${testDriver()}`, () => {
   });
 
   it("answers 503 upload_busy with Retry-After, before reading the body, when the queue is full", async () => {
-    const jar = await guest();
+    const browser = await guest();
     const png = await flatPng(800, 800);
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -93,37 +75,38 @@ describe(`upload decoding on ${testDriver()}`, () => {
     try {
       expect(photoDecodes.full).toBe(true);
       const before = await uploadCount();
-      const res = await call("/api/uploads", { form: photoForm(png), jar });
+      const res = await browser.call(api.uploads.upload, { body: photoForm(png) });
       expect(res.status).toBe(503);
-      expect(await errorCode(res)).toBe("upload_busy");
+      expect(res.error.code).toBe("upload_busy");
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(await uploadCount()).toBe(before);
     } finally {
       release();
       await Promise.all(held);
     }
-    const again = await call("/api/uploads", { form: photoForm(png), jar });
+    const again = await browser.call(api.uploads.upload, { body: photoForm(png) });
     expect(again.status).toBe(201);
   });
 
   it("refuses a photo over the phone-camera pixel cap as photo_too_many_pixels", async () => {
     expect(MAX_PIXELS).toBeLessThanOrEqual(25_000_000);
-    const jar = await guest();
+    const browser = await guest();
     // 6300x6300 = 39.7 MP: accepted under the old 40 MP cap, about 120 MB of pixels per decode.
-    const res = await call("/api/uploads", { form: photoForm(await flatPng(6300, 6300)), jar });
+    const res = await browser.call(api.uploads.upload, {
+      body: photoForm(await flatPng(6300, 6300)),
+    });
     expect(res.status).toBe(422);
-    expect(await errorCode(res)).toBe("photo_too_many_pixels");
+    expect(res.error.code).toBe("photo_too_many_pixels");
   });
 });
 
 describe(`upload and the guest trial on ${testDriver()}`, () => {
   it("lets a guest with an unused trial upload, refuses one whose trial is used", async () => {
     const png = await flatPng(800, 800);
-    const jar = await guest();
-    const first = await call("/api/uploads", { form: photoForm(png), jar });
+    const browser = await guest();
+    const first = await browser.call(api.uploads.upload, { body: photoForm(png) });
     expect(first.status).toBe(201);
-    const { upload } = (await first.json()) as { upload: { id: string } };
-    const [row] = await db().select().from(uploads).where(eq(uploads.id, upload.id));
+    const [row] = await db().select().from(uploads).where(eq(uploads.id, first.body.upload.id));
     const trialId = row!.guestTrialId;
     expect(trialId).toBeTruthy();
     // Used, as a finished trial generation leaves it.
@@ -132,32 +115,34 @@ describe(`upload and the guest trial on ${testDriver()}`, () => {
       .set({ generationCount: 1, lastUsedAt: new Date() })
       .where(eq(guestTrials.id, trialId!));
     const before = await uploadCount();
-    const refused = await call("/api/uploads", { form: photoForm(png), jar });
+    const refused = await browser.call(api.uploads.upload, { body: photoForm(png) });
     expect(refused.status).toBe(403);
-    expect(await errorCode(refused)).toBe("guest_trial_used");
+    expect(refused.error.code).toBe("guest_trial_used");
     expect(await uploadCount()).toBe(before);
 
     // The same browser, signed in, uploads as the member whatever its guest cookie says.
-    await signIn(jar);
-    expect((await call("/api/uploads", { form: photoForm(png), jar })).status).toBe(201);
+    await signIn(browser);
+    expect((await browser.call(api.uploads.upload, { body: photoForm(png) })).status).toBe(201);
   });
 
   it("always lets a signed-in member upload", async () => {
-    const jar = await signIn();
-    const res = await call("/api/uploads", { form: photoForm(await flatPng(800, 800)), jar });
+    const browser = await signIn();
+    const res = await browser.call(api.uploads.upload, {
+      body: photoForm(await flatPng(800, 800)),
+    });
     expect(res.status).toBe(201);
   });
 });
 
 describe(`the 24-hour promise on ${testDriver()}`, () => {
   it("deletes an original photo and its crops 24 hours after upload, and keeps younger ones", async () => {
-    const jar = await signIn();
+    const browser = await signIn();
     const png = await flatPng(800, 800);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await call("/api/uploads", { form: photoForm(png), jar });
+      const res = await browser.call(api.uploads.upload, { body: photoForm(png) });
       expect(res.status).toBe(201);
-      ids.push(((await res.json()) as { upload: { id: string } }).upload.id);
+      ids.push(res.body.upload.id);
     }
     const [old, almost, fresh] = ids as [string, string, string];
     const ago = (hours: number) => new Date(Date.now() - hours * 3600_000);

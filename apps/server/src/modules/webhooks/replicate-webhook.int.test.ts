@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
+import { apiContract as api } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
 
@@ -12,21 +13,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function post(body: string, sign = true) {
+/** A delivery's exact text with Standard Webhooks headers, signed with the key (or another). */
+function delivery(body: string, sign = true) {
   const ts = String(Math.floor(Date.now() / 1000));
   const sig = createHmac("sha256", sign ? key : randomBytes(24))
     .update(`msg_1.${ts}.${body}`)
     .digest("base64");
-  return t.app.request("/api/webhooks/replicate", {
-    method: "POST",
+  return {
+    body,
     headers: {
       "content-type": "application/json",
       "webhook-id": "msg_1",
       "webhook-timestamp": ts,
       "webhook-signature": `v1,${sig}`,
     },
-    body,
-  });
+  };
 }
 
 describe(`Replicate webhook route on ${testDriver()}`, () => {
@@ -36,10 +37,16 @@ describe(`Replicate webhook route on ${testDriver()}`, () => {
       30_000,
       new AbortController().signal,
     );
-    const ok = await post(JSON.stringify({ id: "pred_42", status: "succeeded" }));
+    const ok = await t.client.call(
+      api.webhooks.replicate,
+      delivery(JSON.stringify({ id: "pred_42", status: "succeeded" })),
+    );
     expect(ok.status).toBe(204);
     await waiting;
-    const forged = await post(JSON.stringify({ id: "pred_42" }), false);
+    const forged = await t.client.call(
+      api.webhooks.replicate,
+      delivery(JSON.stringify({ id: "pred_42" }), false),
+    );
     expect(forged.status).toBe(401);
   });
 });
