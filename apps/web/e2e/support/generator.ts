@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { facePhoto } from "../../../server/test/face-photos";
+import { REFERRAL_STORAGE_KEY } from "../../src/lib/referral";
 
 // Steps shared by the journeys that make avatars through the real generator.
 
@@ -89,9 +90,24 @@ export async function signUpAndSignIn(page: Page, chosenPassword?: string): Prom
   const email = `gen.${tag}@rupa.test`;
   const password = chosenPassword ?? `rahasia-${tag}`;
   const headers = { origin: new URL(test.info().project.use.baseURL!).origin };
+  // A referral code the page captured (`?ref=`) goes with the sign-up, as the form sends it.
+  const referralCode = page.url().startsWith("http")
+    ? await page.evaluate((key) => {
+        const code = sessionStorage.getItem(key);
+        sessionStorage.removeItem(key);
+        return code;
+      }, REFERRAL_STORAGE_KEY)
+    : null;
   const up = await page.request.post("/api/account/sign-up", {
     headers,
-    data: { fullName: "Gina Rupa", phone: "081234567890", email, password, language: "id" },
+    data: {
+      fullName: "Gina Rupa",
+      phone: "081234567890",
+      email,
+      password,
+      language: "id",
+      ...(referralCode ? { referralCode } : {}),
+    },
   });
   expect(up.status()).toBe(201);
   let link: string | undefined;
