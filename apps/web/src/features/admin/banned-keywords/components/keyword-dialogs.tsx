@@ -1,5 +1,11 @@
-import { useId, useState, type FormEvent } from "react";
-import { KEYWORD_MAX, KEYWORD_REASON_MAX } from "@rupa/shared";
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
+import {
+  KEYWORD_MAX,
+  KEYWORD_REASON_MAX,
+  bannedKeywordInputSchema,
+  type BannedKeywordInput,
+} from "@rupa/shared";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -9,30 +15,51 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { type BannedKeyword, useDeleteKeyword, useSaveKeyword } from "../api";
 import { useAdminI18n } from "../../lib/admin-i18n";
-import { FormField } from "../../components/form-field";
+import { schemaResolver, setServerIssues, topLevelFields } from "../../lib/form";
+import { fieldIssueText } from "../../lib/server-codes";
+
+type Values = { keyword: string; reason: string };
+const fieldOf = topLevelFields<Values>(["keyword", "reason"]);
 
 function KeywordForm({ keyword, onDone }: { keyword: BannedKeyword | null; onDone: () => void }) {
-  const { t } = useAdminI18n();
+  const { t, has } = useAdminI18n();
   const save = useSaveKeyword();
-  const id = useId();
-  const [text, setText] = useState(keyword?.keyword ?? "");
-  const [reason, setReason] = useState(keyword?.reason ?? "");
-  const [error, setError] = useState<string | undefined>();
+  const resolver = useMemo(
+    () =>
+      schemaResolver<Values, BannedKeywordInput>({
+        schema: bannedKeywordInputSchema,
+        toBody: (values) => values,
+        fieldOf,
+        message: (field, issue) =>
+          field === "keyword" && issue.code === "too_small"
+            ? t("keywords.required")
+            : t("common.fieldInvalid"),
+      }),
+    [t],
+  );
+  const form = useForm<Values, unknown, BannedKeywordInput>({
+    resolver,
+    defaultValues: { keyword: keyword?.keyword ?? "", reason: keyword?.reason ?? "" },
+  });
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!text.trim()) {
-      setError(t("keywords.required"));
-      return;
-    }
+  const submit = form.handleSubmit((body) =>
     save.mutate(
-      { id: keyword?.id ?? null, body: { keyword: text, reason } },
+      { id: keyword?.id ?? null, body },
       {
         onSuccess: ({ keyword: saved }) => {
           toast.success(
@@ -44,51 +71,57 @@ function KeywordForm({ keyword, onDone }: { keyword: BannedKeyword | null; onDon
         },
         onError: (err) => {
           const duplicate = isApiError(err) && err.status === 409;
-          if (duplicate) setError(t("keywords.duplicate"));
+          if (duplicate) form.setError("keyword", { message: t("keywords.duplicate") });
+          else
+            setServerIssues(form.setError, err, fieldOf, (issue) =>
+              fieldIssueText(issue, { t, has }),
+            );
           toast.error(duplicate ? t("keywords.duplicate") : t("keywords.toast.saveFailed"));
         },
       },
-    );
-  }
+    ),
+  );
 
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
-      <FormField id={`${id}-keyword`} label={t("keywords.fields.keyword")} error={error}>
-        <Input
-          id={`${id}-keyword`}
-          value={text}
-          maxLength={KEYWORD_MAX}
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-keyword-error` : undefined}
-          onChange={(e) => {
-            setText(e.target.value);
-            setError(undefined);
-          }}
+    <Form {...form}>
+      <form className="flex flex-col gap-4" noValidate onSubmit={(e) => void submit(e)}>
+        <FormField
+          control={form.control}
+          name="keyword"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t("keywords.fields.keyword")}</FormLabel>
+              <FormControl>
+                <Input {...field} maxLength={KEYWORD_MAX} autoComplete="off" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <FormField
-        id={`${id}-reason`}
-        label={t("keywords.fields.reason")}
-        hint={t("keywords.fields.reasonHint")}
-      >
-        <Textarea
-          id={`${id}-reason`}
-          value={reason}
-          rows={3}
-          maxLength={KEYWORD_REASON_MAX}
-          onChange={(e) => setReason(e.target.value)}
+        <FormField
+          control={form.control}
+          name="reason"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t("keywords.fields.reason")}</FormLabel>
+              <FormControl>
+                <Textarea {...field} rows={3} maxLength={KEYWORD_REASON_MAX} />
+              </FormControl>
+              <FormDescription>{t("keywords.fields.reasonHint")}</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {keyword ? t("keywords.save") : t("keywords.add")}
-        </Button>
-      </DialogFooter>
-    </form>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onDone}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {keyword ? t("keywords.save") : t("keywords.add")}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
   );
 }
 
