@@ -1,6 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Ban, Gauge, ShieldAlert, ShieldCheck } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import {
   SECURITY_EVENT_SORTABLE,
   SECURITY_EVENT_TYPES,
@@ -10,6 +11,15 @@ import {
   type SecurityOverview,
 } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/lib/toast";
@@ -27,6 +37,7 @@ import { Panel, StatCard } from "../components/stat-card";
 import { AdminTable } from "../components/data-table";
 import { useTableState } from "../hooks/use-table-state";
 import { useAdminI18n } from "../lib/admin-i18n";
+import { schemaResolver, topLevelFields, wholeNumberOf } from "../lib/form";
 import { describeSecurityEvent } from "../lib/server-codes";
 
 function Toggle({
@@ -79,6 +90,15 @@ function Toggle({
   );
 }
 
+/** The settings as the form holds them: the hourly limit stays text while it is typed. */
+type SettingsValues = Omit<SecuritySettings, "apiRequestsPerHour"> & { apiRequestsPerHour: string };
+const settingsFieldOf = topLevelFields<SettingsValues>([
+  "rateLimitEnabled",
+  "apiRequestsPerHour",
+  "emailVerificationRequired",
+  "suspiciousActivityDetection",
+]);
+
 /**
  * The settings the server enforces (ADR 018), saved together. Keyed by the saved values, so a
  * save (or another admin's, on refresh) starts the form again from what the server holds.
@@ -92,75 +112,111 @@ function SettingsPanel({
   save: ReturnType<typeof useSaveSecuritySettings>;
 }) {
   const { t } = useAdminI18n();
-  const [draft, setDraft] = useState(settings);
-  const [perHour, setPerHour] = useState(String(settings.apiRequestsPerHour));
-  const inputId = useId();
-  const parsed = securitySettingsSchema.safeParse({
-    ...draft,
-    apiRequestsPerHour: /^\d{1,7}$/.test(perHour) ? Number(perHour) : NaN,
+  const resolver = useMemo(
+    () =>
+      schemaResolver<SettingsValues, SecuritySettings>({
+        schema: securitySettingsSchema,
+        toBody: (v) => ({ ...v, apiRequestsPerHour: wholeNumberOf(v.apiRequestsPerHour) }),
+        fieldOf: settingsFieldOf,
+        message: () => t("security.settings.perHourInvalid"),
+      }),
+    [t],
+  );
+  // Checked as it is typed: an hourly limit that is not a whole number shows at once.
+  const form = useForm<SettingsValues, unknown, SecuritySettings>({
+    resolver,
+    mode: "onChange",
+    defaultValues: { ...settings, apiRequestsPerHour: String(settings.apiRequestsPerHour) },
   });
-  const invalid = !parsed.success;
-  const dirty = parsed.success && JSON.stringify(parsed.data) !== JSON.stringify(settings);
+  const { isDirty, isValid } = form.formState;
+  const rateLimitEnabled = useWatch({ control: form.control, name: "rateLimitEnabled" });
+  const toggle = (
+    name: Exclude<keyof SettingsValues, "apiRequestsPerHour">,
+    testId: string,
+    label: string,
+    hint: string,
+  ) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Toggle
+          testId={testId}
+          checked={field.value}
+          onChange={field.onChange}
+          label={label}
+          hint={hint}
+        />
+      )}
+    />
+  );
 
   return (
     <Panel title={t("security.settings.title")} description={t("security.settings.description")}>
-      <form
-        className="grid gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!parsed.success) return;
-          save.mutate(parsed.data, {
-            onSuccess: () => toast.success(t("security.settings.saved")),
-            onError: () => toast.error(t("security.settings.saveFailed")),
-          });
-        }}
-      >
-        <Toggle
-          testId="setting-rate-limit"
-          checked={draft.rateLimitEnabled}
-          onChange={(v) => setDraft({ ...draft, rateLimitEnabled: v })}
-          label={t("security.settings.rateLimit")}
-          hint={t("security.settings.rateLimitHint")}
-        />
-        <div className="flex flex-col gap-1 border-b border-border/50 pb-3">
-          <label htmlFor={inputId} className="text-sm font-semibold">
-            {t("security.settings.perHour")}
-          </label>
-          <Input
-            id={inputId}
-            inputMode="numeric"
-            data-testid="setting-per-hour"
-            className="max-w-48"
-            value={perHour}
-            disabled={!draft.rateLimitEnabled}
-            aria-invalid={invalid || undefined}
-            onChange={(e) => setPerHour(e.target.value.trim())}
+      <Form {...form}>
+        <form
+          className="grid gap-3"
+          noValidate
+          onSubmit={(e) =>
+            void form.handleSubmit((body) =>
+              save.mutate(body, {
+                onSuccess: () => toast.success(t("security.settings.saved")),
+                onError: () => toast.error(t("security.settings.saveFailed")),
+              }),
+            )(e)
+          }
+        >
+          {toggle(
+            "rateLimitEnabled",
+            "setting-rate-limit",
+            t("security.settings.rateLimit"),
+            t("security.settings.rateLimitHint"),
+          )}
+          <FormField
+            control={form.control}
+            name="apiRequestsPerHour"
+            render={({ field }) => (
+              <FormItem className="gap-1 border-b border-border/50 pb-3">
+                <FormLabel>{t("security.settings.perHour")}</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    onChange={(e) => field.onChange(e.target.value.trim())}
+                    inputMode="numeric"
+                    data-testid="setting-per-hour"
+                    className="max-w-48"
+                    disabled={!rateLimitEnabled}
+                  />
+                </FormControl>
+                <FormDescription>{t("security.settings.perHourHint")}</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
           />
-          <span className={cn("text-xs", invalid ? "text-red-700" : "text-muted-foreground")}>
-            {invalid ? t("security.settings.perHourInvalid") : t("security.settings.perHourHint")}
-          </span>
-        </div>
-        <Toggle
-          testId="setting-email-verification"
-          checked={draft.emailVerificationRequired}
-          onChange={(v) => setDraft({ ...draft, emailVerificationRequired: v })}
-          label={t("security.settings.emailVerification")}
-          hint={t("security.settings.emailVerificationHint")}
-        />
-        <Toggle
-          testId="setting-suspicious"
-          checked={draft.suspiciousActivityDetection}
-          onChange={(v) => setDraft({ ...draft, suspiciousActivityDetection: v })}
-          label={t("security.settings.suspicious")}
-          hint={t("security.settings.suspiciousHint")}
-        />
-        <p className="text-xs text-muted-foreground">{t("security.settings.mfaNote")}</p>
-        <div>
-          <Button type="submit" disabled={!dirty || save.isPending} data-testid="save-security">
-            {t("common.save")}
-          </Button>
-        </div>
-      </form>
+          {toggle(
+            "emailVerificationRequired",
+            "setting-email-verification",
+            t("security.settings.emailVerification"),
+            t("security.settings.emailVerificationHint"),
+          )}
+          {toggle(
+            "suspiciousActivityDetection",
+            "setting-suspicious",
+            t("security.settings.suspicious"),
+            t("security.settings.suspiciousHint"),
+          )}
+          <p className="text-xs text-muted-foreground">{t("security.settings.mfaNote")}</p>
+          <div>
+            <Button
+              type="submit"
+              disabled={!isDirty || !isValid || save.isPending}
+              data-testid="save-security"
+            >
+              {t("common.save")}
+            </Button>
+          </div>
+        </form>
+      </Form>
     </Panel>
   );
 }

@@ -1,14 +1,14 @@
-import { useId, useState, type FormEvent } from "react";
+import { useMemo } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import {
   PROFESSION_LIMIT_MAX,
   PROFESSION_PLACEHOLDERS,
-  PROFESSION_REQUIRED_PLACEHOLDERS,
   PROFESSION_VARIANTS,
   STYLE_CATEGORIES,
-  lengthLimitOf,
+  professionConfigInputSchema,
   type AdminProfessionConfig,
   type AdminProfessionOverview,
-  type ProfessionConfigInput,
+  type ProfessionConfigValues,
 } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
 import {
@@ -19,21 +19,34 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
-import { isApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useSaveProfessionConfig } from "../api";
 import { useAdminErrorMessage, useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
+import {
+  schemaResolver,
+  setServerIssues,
+  topLevelFields,
+  type SchemaFormRules,
+} from "../../lib/form";
 import { fieldIssueText } from "../../lib/server-codes";
-import { FormField } from "../../components/form-field";
 
 type Variant = (typeof PROFESSION_VARIANTS)[number];
 type BaseStyle = AdminProfessionOverview["baseStyles"][number];
 
-/** The form's text state: limits stay text until saved (a value that is not a number means 200). */
-interface Form {
+/** The form's values: limits stay text (a value that is not a number means 200, as the schema reads it). */
+interface Values {
   name: string;
   description: string;
   category: string;
@@ -45,10 +58,19 @@ interface Form {
   maxOtherIdeasLength: string;
   promptTemplate: string;
 }
-type Errors = Partial<Record<keyof Form, string>>;
 const LIMITS = ["maxTitleLength", "maxAccessoriesLength", "maxOtherIdeasLength"] as const;
+const fieldOf = topLevelFields<Values>([
+  "name",
+  "description",
+  "category",
+  "formVariant",
+  "baseStyleId",
+  "requiresReferenceImage",
+  ...LIMITS,
+  "promptTemplate",
+]);
 
-function formOf(c: AdminProfessionConfig | null, styles: BaseStyle[]): Form {
+export function valuesOf(c: AdminProfessionConfig | null, styles: BaseStyle[]): Values {
   return {
     name: c?.name ?? "",
     description: c?.description ?? "",
@@ -63,47 +85,30 @@ function formOf(c: AdminProfessionConfig | null, styles: BaseStyle[]): Form {
   };
 }
 
-/** The same rules as the server's schema, with translated messages. */
-function check(f: Form, t: AdminTranslate): Errors {
-  const errors: Errors = {};
-  if (!f.name.trim()) errors.name = t("profession.errors.name");
-  if (!f.baseStyleId) errors.baseStyleId = t("profession.errors.baseStyle");
-  for (const key of LIMITS) {
-    const n = lengthLimitOf(f[key]);
-    if (!Number.isInteger(n) || n < 1 || n > PROFESSION_LIMIT_MAX)
-      errors[key] = t("profession.errors.limit", { max: PROFESSION_LIMIT_MAX });
-  }
-  const template = f.promptTemplate.trim();
-  if (!template) errors.promptTemplate = t("profession.errors.template");
-  else {
-    const allowed: readonly string[] = PROFESSION_PLACEHOLDERS[f.formVariant];
-    const used = [...template.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!);
-    const unknown = used.find((p) => !allowed.includes(p));
-    const missing = PROFESSION_REQUIRED_PLACEHOLDERS[f.formVariant].find((p) => !used.includes(p));
-    if (unknown !== undefined)
-      errors.promptTemplate = t("profession.errors.unknownPlaceholder", {
-        placeholder: `{${unknown}}`,
-      });
-    else if (missing)
-      errors.promptTemplate = t("profession.errors.missingPlaceholder", {
-        placeholder: `{${missing}}`,
-      });
-  }
-  return errors;
-}
-
-function bodyOf(f: Form): ProfessionConfigInput {
+/** The schema's issues in the admin's words (its placeholder problems name the placeholder). */
+export function professionFormRules(
+  t: AdminTranslate,
+): SchemaFormRules<Values, ProfessionConfigValues> {
   return {
-    name: f.name,
-    description: f.description,
-    category: (f.category || null) as ProfessionConfigInput["category"],
-    formVariant: f.formVariant,
-    baseStyleId: f.baseStyleId,
-    requiresReferenceImage: f.requiresReferenceImage,
-    maxTitleLength: lengthLimitOf(f.maxTitleLength),
-    maxAccessoriesLength: lengthLimitOf(f.maxAccessoriesLength),
-    maxOtherIdeasLength: lengthLimitOf(f.maxOtherIdeasLength),
-    promptTemplate: f.promptTemplate,
+    schema: professionConfigInputSchema,
+    toBody: (v) => ({ ...v, category: v.category || null }),
+    fieldOf,
+    message: (field, issue) => {
+      if (field === "name" && issue.code === "too_small") return t("profession.errors.name");
+      if (field === "baseStyleId") return t("profession.errors.baseStyle");
+      if ((LIMITS as readonly string[]).includes(field))
+        return t("profession.errors.limit", { max: PROFESSION_LIMIT_MAX });
+      if (field === "promptTemplate") {
+        if (issue.code === "too_small") return t("profession.errors.template");
+        const params = issue.code === "custom" ? issue.params : undefined;
+        const placeholder = String(params?.placeholder ?? "");
+        if (params?.problem === "unknown")
+          return t("profession.errors.unknownPlaceholder", { placeholder });
+        if (params?.problem === "missing")
+          return t("profession.errors.missingPlaceholder", { placeholder });
+      }
+      return t("common.fieldInvalid");
+    },
   };
 }
 
@@ -119,37 +124,21 @@ function ConfigForm({
   const { t, lang, has } = useAdminI18n();
   const adminError = useAdminErrorMessage();
   const save = useSaveProfessionConfig();
-  const id = useId();
-  const [form, setForm] = useState<Form>(() => formOf(config, styles));
-  const [errors, setErrors] = useState<Errors>({});
-  const idOf = (key: keyof Form) => `${id}-${key}`;
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-  const aria = (key: keyof Form) => ({
-    id: idOf(key),
-    "aria-invalid": errors[key] ? true : undefined,
-    "aria-describedby": errors[key] ? `${idOf(key)}-error` : undefined,
+  const resolver = useMemo(() => schemaResolver(professionFormRules(t)), [t]);
+  const form = useForm<Values, unknown, ProfessionConfigValues>({
+    resolver,
+    defaultValues: valuesOf(config, styles),
   });
-  const text = (key: Exclude<keyof Form, "requiresReferenceImage" | "formVariant">) => ({
-    ...aria(key),
-    value: form[key],
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
-  });
+  const [name, formVariant] = useWatch({ control: form.control, name: ["name", "formVariant"] });
   // The base style may have been switched off since: keep it selectable for this config.
   const options =
     config?.baseStyle && !styles.some((s) => s.id === config.baseStyle!.id)
       ? [{ ...config.baseStyle, category: "more_styles" as const }, ...styles]
       : styles;
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const found = check(form, t);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = form.handleSubmit((body) =>
     save.mutate(
-      { id: config?.id ?? null, body: bodyOf(form) },
+      { id: config?.id ?? null, body },
       {
         onSuccess: ({ config: saved }) => {
           toast.success(
@@ -160,136 +149,183 @@ function ConfigForm({
           onDone();
         },
         onError: (error) => {
-          if (isApiError(error) && error.issues?.length) {
-            const next: Errors = {};
-            for (const issue of error.issues) {
-              const key = issue.path[0];
-              if (typeof key === "string" && key in form)
-                next[key as keyof Form] = fieldIssueText(issue, { t, has });
-            }
-            setErrors(next);
-          }
+          setServerIssues(form.setError, error, fieldOf, (issue) =>
+            fieldIssueText(issue, { t, has }),
+          );
           toast.error(t("profession.toast.saveFailed"), {
             description: adminError(error),
           });
         },
       },
-    );
-  }
+    ),
+  );
 
-  const placeholders = PROFESSION_PLACEHOLDERS[form.formVariant].map((p) => `{${p}}`).join(", ");
+  const placeholders = PROFESSION_PLACEHOLDERS[formVariant].map((p) => `{${p}}`).join(", ");
 
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={idOf("name")} label={t("profession.fields.name")} error={errors.name}>
-          <Input {...text("name")} maxLength={120} />
-        </FormField>
-        <FormField
-          id={idOf("formVariant")}
-          label={t("profession.fields.variant")}
-          error={errors.formVariant}
-        >
-          <NativeSelect
-            {...aria("formVariant")}
-            value={form.formVariant}
-            onChange={(e) => set("formVariant", e.target.value as Variant)}
-          >
-            {PROFESSION_VARIANTS.map((v) => (
-              <option key={v} value={v}>
-                {t(`profession.variants.${v}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <div className="sm:col-span-2">
+    <Form {...form}>
+      <form className="flex flex-col gap-4" noValidate onSubmit={(e) => void submit(e)}>
+        <div className="grid gap-4 sm:grid-cols-2">
           <FormField
-            id={idOf("description")}
-            label={t("profession.fields.description")}
-            error={errors.description}
-          >
-            <Textarea {...text("description")} rows={2} maxLength={1000} />
-          </FormField>
-        </div>
-        <FormField
-          id={idOf("baseStyleId")}
-          label={t("profession.fields.baseStyle")}
-          hint={t("profession.fields.baseStyleHint")}
-          error={errors.baseStyleId}
-        >
-          <NativeSelect {...text("baseStyleId")}>
-            {options.length === 0 && <option value="">{t("profession.noStyles")}</option>}
-            {options.map((s) => (
-              <option key={s.id} value={s.id}>
-                {lang === "en" ? s.name : s.nameId}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField
-          id={idOf("category")}
-          label={t("profession.fields.category")}
-          error={errors.category}
-        >
-          <NativeSelect {...text("category")}>
-            <option value="">{t("profession.noCategory")}</option>
-            {STYLE_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {t(`styles.groups.${c}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        {config?.previewImageUrl && (
-          <div className="flex items-center gap-3 sm:col-span-2">
-            <img
-              src={config.previewImageUrl}
-              alt=""
-              className="size-16 rounded-xl border object-cover"
-            />
-            <p className="text-xs text-muted-foreground">{t("profession.previewHint")}</p>
-          </div>
-        )}
-        <label className="flex min-h-11 items-center gap-3 text-sm font-semibold sm:col-span-2">
-          <input
-            type="checkbox"
-            className="size-5 accent-primary"
-            checked={form.requiresReferenceImage}
-            onChange={(e) => set("requiresReferenceImage", e.target.checked)}
+            control={form.control}
+            name="name"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("profession.fields.name")}</FormLabel>
+                <FormControl>
+                  <Input {...field} maxLength={120} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
           />
-          {t("profession.fields.requiresReference")}
-        </label>
-      </div>
-      <fieldset className="grid gap-4 sm:grid-cols-3">
-        <legend className="mb-2 text-sm font-semibold">{t("profession.fields.limits")}</legend>
-        {LIMITS.map((key) => (
           <FormField
-            key={key}
-            id={idOf(key)}
-            label={t(`profession.fields.${key}`)}
-            error={errors[key]}
-          >
-            <Input {...text(key)} type="number" min={1} max={PROFESSION_LIMIT_MAX} step={1} />
-          </FormField>
-        ))}
-      </fieldset>
-      <FormField
-        id={idOf("promptTemplate")}
-        label={t("profession.fields.promptTemplate")}
-        hint={t("profession.fields.placeholders", { placeholders })}
-        error={errors.promptTemplate}
-      >
-        <Textarea {...text("promptTemplate")} rows={4} maxLength={4000} className="font-mono" />
-      </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" disabled={!form.name.trim() || save.isPending}>
-          {config ? t("profession.update") : t("profession.create")}
-        </Button>
-      </DialogFooter>
-    </form>
+            control={form.control}
+            name="formVariant"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("profession.fields.variant")}</FormLabel>
+                <FormControl>
+                  <NativeSelect {...field}>
+                    {PROFESSION_VARIANTS.map((v) => (
+                      <option key={v} value={v}>
+                        {t(`profession.variants.${v}`)}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="description"
+            render={({ field }) => (
+              <FormItem className="sm:col-span-2">
+                <FormLabel>{t("profession.fields.description")}</FormLabel>
+                <FormControl>
+                  <Textarea {...field} rows={2} maxLength={1000} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="baseStyleId"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("profession.fields.baseStyle")}</FormLabel>
+                <FormControl>
+                  <NativeSelect {...field}>
+                    {options.length === 0 && <option value="">{t("profession.noStyles")}</option>}
+                    {options.map((s) => (
+                      <option key={s.id} value={s.id}>
+                        {lang === "en" ? s.name : s.nameId}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormDescription>{t("profession.fields.baseStyleHint")}</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="category"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("profession.fields.category")}</FormLabel>
+                <FormControl>
+                  <NativeSelect {...field}>
+                    <option value="">{t("profession.noCategory")}</option>
+                    {STYLE_CATEGORIES.map((c) => (
+                      <option key={c} value={c}>
+                        {t(`styles.groups.${c}`)}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          {config?.previewImageUrl && (
+            <div className="flex items-center gap-3 sm:col-span-2">
+              <img
+                src={config.previewImageUrl}
+                alt=""
+                className="size-16 rounded-xl border object-cover"
+              />
+              <p className="text-xs text-muted-foreground">{t("profession.previewHint")}</p>
+            </div>
+          )}
+          <FormField
+            control={form.control}
+            name="requiresReferenceImage"
+            render={({ field }) => (
+              <label className="flex min-h-11 items-center gap-3 text-sm font-semibold sm:col-span-2">
+                <input
+                  ref={field.ref}
+                  name={field.name}
+                  type="checkbox"
+                  className="size-5 accent-primary"
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  onBlur={field.onBlur}
+                />
+                {t("profession.fields.requiresReference")}
+              </label>
+            )}
+          />
+        </div>
+        <fieldset className="grid gap-4 sm:grid-cols-3">
+          <legend className="mb-2 text-sm font-semibold">{t("profession.fields.limits")}</legend>
+          {LIMITS.map((key) => (
+            <FormField
+              key={key}
+              control={form.control}
+              name={key}
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t(`profession.fields.${key}`)}</FormLabel>
+                  <FormControl>
+                    <Input {...field} type="number" min={1} max={PROFESSION_LIMIT_MAX} step={1} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          ))}
+        </fieldset>
+        <FormField
+          control={form.control}
+          name="promptTemplate"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t("profession.fields.promptTemplate")}</FormLabel>
+              <FormControl>
+                <Textarea {...field} rows={4} maxLength={4000} className="font-mono" />
+              </FormControl>
+              <FormDescription>
+                {t("profession.fields.placeholders", { placeholders })}
+              </FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onDone}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" disabled={!name.trim() || save.isPending}>
+            {config ? t("profession.update") : t("profession.create")}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
   );
 }
 

@@ -1,5 +1,10 @@
-import { useId, useState, type FormEvent } from "react";
-import { ADMIN_CREDITS_ADD_MAX, MANUAL_REWARD_DEFAULT } from "@rupa/shared";
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
+import {
+  MANUAL_REWARD_DEFAULT,
+  manualRewardRequestSchema,
+  type ManualRewardRequest,
+} from "@rupa/shared";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -9,11 +14,23 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useManualReward } from "../api";
 import { useAdminI18n } from "../../lib/admin-i18n";
+import { schemaResolver, setServerIssues, topLevelFields, wholeNumberOf } from "../../lib/form";
+
+type Values = { email: string; amount: string };
+const fieldOf = topLevelFields<Values>(["email", "amount"]);
 
 /** "Manual Reward": a user's e-mail and an amount (5 by default), granted as a ledger lot. */
 export function ManualRewardDialog({
@@ -34,85 +51,88 @@ export function ManualRewardDialog({
 function ManualRewardForm({ onDone }: { onDone: () => void }) {
   const { t } = useAdminI18n();
   const reward = useManualReward();
-  const [email, setEmail] = useState("");
-  const [amount, setAmount] = useState(String(MANUAL_REWARD_DEFAULT));
-  const [problem, setProblem] = useState<string | null>(null);
-  const emailId = useId();
-  const amountId = useId();
+  const resolver = useMemo(
+    () =>
+      schemaResolver<Values, ManualRewardRequest>({
+        schema: manualRewardRequestSchema,
+        toBody: (v) => ({ email: v.email, amount: wholeNumberOf(v.amount) }),
+        fieldOf,
+        message: () => t("referrals.manual.invalid"),
+      }),
+    [t],
+  );
+  const form = useForm<Values, unknown, ManualRewardRequest>({
+    resolver,
+    defaultValues: { email: "", amount: String(MANUAL_REWARD_DEFAULT) },
+  });
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const value = /^\d{1,6}$/.test(amount.trim()) ? Number(amount.trim()) : NaN;
-    const valid =
-      /^\S+@\S+\.\S+$/.test(email.trim()) && value >= 1 && value <= ADMIN_CREDITS_ADD_MAX;
-    if (!valid) {
-      setProblem(t("referrals.manual.invalid"));
-      return;
-    }
-    setProblem(null);
-    reward.mutate(
-      { email: email.trim(), amount: value },
-      {
-        onSuccess: () => {
-          toast.success(t("referrals.manual.granted"));
-          onDone();
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.status === 404) setProblem(t("referrals.manual.notFound"));
-          else if (isApiError(error) && error.status === 400)
-            setProblem(t("referrals.manual.invalid"));
-          else toast.error(t("referrals.manual.failed"));
-        },
+  const submit = form.handleSubmit((body) =>
+    reward.mutate(body, {
+      onSuccess: () => {
+        toast.success(t("referrals.manual.granted"));
+        onDone();
       },
-    );
-  }
+      onError: (error) => {
+        if (isApiError(error) && error.status === 404)
+          form.setError("email", { type: "server", message: t("referrals.manual.notFound") });
+        else if (isApiError(error) && error.status === 400) {
+          const invalid = () => t("referrals.manual.invalid");
+          if (setServerIssues(form.setError, error, fieldOf, invalid).length === 0)
+            form.setError("email", { type: "server", message: invalid() });
+        } else toast.error(t("referrals.manual.failed"));
+      },
+    }),
+  );
 
   return (
     <DialogContent closeLabel={t("common.close")}>
-      <form onSubmit={submit} noValidate className="grid gap-4">
-        <DialogHeader>
-          <DialogTitle>{t("referrals.manual.title")}</DialogTitle>
-          <DialogDescription>{t("referrals.manual.description")}</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-1.5">
-          <label htmlFor={emailId} className="text-sm font-semibold">
-            {t("referrals.manual.email")}
-          </label>
-          <Input
-            id={emailId}
-            type="email"
-            autoComplete="off"
-            value={email}
-            placeholder={t("referrals.manual.emailPlaceholder")}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={problem !== null}
+      <Form {...form}>
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{t("referrals.manual.title")}</DialogTitle>
+            <DialogDescription>{t("referrals.manual.description")}</DialogDescription>
+          </DialogHeader>
+          <FormField
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("referrals.manual.email")}</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    type="email"
+                    autoComplete="off"
+                    placeholder={t("referrals.manual.emailPlaceholder")}
+                  />
+                </FormControl>
+                <FormMessage role="alert" />
+              </FormItem>
+            )}
           />
-        </div>
-        <div className="grid gap-1.5">
-          <label htmlFor={amountId} className="text-sm font-semibold">
-            {t("referrals.manual.amount")}
-          </label>
-          <Input
-            id={amountId}
-            inputMode="numeric"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            aria-invalid={problem !== null}
+          <FormField
+            control={form.control}
+            name="amount"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("referrals.manual.amount")}</FormLabel>
+                <FormControl>
+                  <Input {...field} inputMode="numeric" autoComplete="off" />
+                </FormControl>
+                <FormMessage role="alert" />
+              </FormItem>
+            )}
           />
-        </div>
-        <p role="alert" className="min-h-5 text-sm text-destructive">
-          {problem}
-        </p>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onDone}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" disabled={reward.isPending}>
-            {t("referrals.manual.submit")}
-          </Button>
-        </DialogFooter>
-      </form>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onDone}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" disabled={reward.isPending}>
+              {t("referrals.manual.submit")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </Form>
     </DialogContent>
   );
 }

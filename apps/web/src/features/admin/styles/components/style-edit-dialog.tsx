@@ -1,11 +1,12 @@
-import { useId, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
+import { useForm, useWatch, type ControllerRenderProps, type FieldErrors } from "react-hook-form";
 import {
   STYLE_CATEGORIES,
   STYLE_PARAM_RANGES,
   STYLE_SCHEDULERS,
-  SUBJECT_PLACEHOLDER,
+  adminStyleUpdateSchema,
   type AdminStyle,
-  type AdminStyleUpdate,
+  type AdminStyleChanges,
 } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
 import {
@@ -16,22 +17,36 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TabPanel, Tabs, useTabsId } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
-import { isApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useAdminStyle, useUpdateStyle } from "../api";
-import { FormField } from "../../components/form-field";
-import { useAdminErrorMessage, useAdminI18n } from "../../lib/admin-i18n";
+import { useAdminErrorMessage, useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
+import {
+  numberOf,
+  schemaResolver,
+  setServerIssues,
+  type FieldOf,
+  type SchemaFormRules,
+} from "../../lib/form";
 import { fieldIssueText } from "../../lib/server-codes";
 
 type Tab = "general" | "prompts" | "model";
 
-/** The form's text state: numbers stay text until saved, so a half-typed value is allowed. */
-interface Form {
+/** The form's values: numbers, tags and the JSON stay text until saved, so a half-typed value is allowed. */
+interface Values {
   name: string;
   nameId: string;
   description: string;
@@ -55,8 +70,11 @@ interface Form {
   negativePrompt: string;
   modelJson: string;
 }
+type Field = keyof Values;
+/** The fields typed as text (every one but the two checkboxes). */
+type TextField = { [K in Field]: Values[K] extends string ? K : never }[Field];
 
-function formOf(s: AdminStyle): Form {
+export function valuesOf(s: AdminStyle): Values {
   const p = s.modelParameters;
   return {
     name: s.name,
@@ -84,170 +102,232 @@ function formOf(s: AdminStyle): Form {
   };
 }
 
-type Errors = Partial<Record<keyof Form, string>>;
-
-const onStep = (v: number, step: number) => Math.abs(v / step - Math.round(v / step)) < 1e-9;
-
-/** Checks the form as the server will, so most mistakes show before saving (the server decides). */
-function check(f: Form, t: ReturnType<typeof useAdminI18n>["t"]) {
-  const errors: Errors = {};
-  const num = (key: keyof Form, r: { min: number; max: number; step: number }) => {
-    const text = String(f[key]).trim();
-    const v = Number(text);
-    if (text === "" || !Number.isFinite(v) || v < r.min || v > r.max || !onStep(v, r.step)) {
-      errors[key] = t("styles.edit.outOfRange", { min: r.min, max: r.max, step: r.step });
-      return 0;
-    }
-    return v;
-  };
-  if (!f.name.trim()) errors.name = t("styles.edit.required");
-  if (!f.nameId.trim()) errors.nameId = t("styles.edit.required");
-  if (!f.modelName.trim()) errors.modelName = t("styles.edit.required");
-  if (!f.promptTemplate.includes(SUBJECT_PLACEHOLDER))
-    errors.promptTemplate = t("styles.edit.subjectMissing");
-  if (f.previewPromptTemplate.trim() && !f.previewPromptTemplate.includes(SUBJECT_PLACEHOLDER))
-    errors.previewPromptTemplate = t("styles.edit.subjectMissing");
-  const sortOrder = num("sortOrder", { min: 0, max: 1_000_000, step: 1 });
-  const styleStrength = num("styleStrength", STYLE_PARAM_RANGES.style_strength);
-  const guidance = num("guidance", STYLE_PARAM_RANGES.guidance_scale);
-  const steps = num("steps", STYLE_PARAM_RANGES.num_steps);
-  const seed = f.useFixedSeed ? num("fixedSeed", STYLE_PARAM_RANGES.fixed_seed) : null;
-  let json: Record<string, unknown> = {};
+/** The text as JSON (null when it is not JSON: the schema then refuses it as not an object). */
+function jsonOf(text: string): unknown {
   try {
-    const parsed: unknown = JSON.parse(f.modelJson);
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error();
-    json = parsed as Record<string, unknown>;
+    return JSON.parse(text) as unknown;
   } catch {
-    errors.modelJson = t("styles.edit.jsonInvalid");
+    return null;
   }
-  const body: AdminStyleUpdate = {
-    name: f.name.trim(),
-    nameId: f.nameId.trim(),
-    description: f.description.trim(),
-    descriptionId: f.descriptionId.trim(),
+}
+
+/** The values as the PATCH body adminStyleUpdateSchema reads. */
+function toBody(f: Values) {
+  return {
+    name: f.name,
+    nameId: f.nameId,
+    description: f.description,
+    descriptionId: f.descriptionId,
     category: f.category,
     tags: f.tags
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean),
     isPremium: f.isPremium,
-    sortOrder,
-    promptTemplate: f.promptTemplate.trim(),
+    sortOrder: numberOf(f.sortOrder),
+    promptTemplate: f.promptTemplate,
     previewPromptTemplate: f.previewPromptTemplate.trim() || null,
     genderSpecificPrompts: { male: f.male, female: f.female, female_hijab: f.femaleHijab },
-    modelName: f.modelName.trim(),
+    modelName: f.modelName,
     modelParameters: {
-      style_strength: styleStrength,
-      guidance_scale: guidance,
-      num_steps: steps,
-      scheduler: f.scheduler as (typeof STYLE_SCHEDULERS)[number],
+      style_strength: numberOf(f.styleStrength),
+      guidance_scale: numberOf(f.guidance),
+      num_steps: numberOf(f.steps),
+      scheduler: f.scheduler,
       use_fixed_seed: f.useFixedSeed,
-      fixed_seed: seed,
+      fixed_seed: f.useFixedSeed ? numberOf(f.fixedSeed) : null,
       negative_prompt: f.negativePrompt,
     },
-    modelSpecificParameters: json,
+    modelSpecificParameters: jsonOf(f.modelJson),
   };
-  return { errors, body };
 }
 
-/** Server field paths → form fields, so a 400's issues land under the right input. */
-const FIELD_OF: Record<string, keyof Form> = {
+/** Body paths → form fields, for the schema's issues and a 400's alike. */
+const FIELD_OF: Record<string, Field> = {
   name: "name",
   nameId: "nameId",
   description: "description",
   descriptionId: "descriptionId",
   category: "category",
   tags: "tags",
+  isPremium: "isPremium",
   sortOrder: "sortOrder",
   promptTemplate: "promptTemplate",
   previewPromptTemplate: "previewPromptTemplate",
+  "genderSpecificPrompts.male": "male",
+  "genderSpecificPrompts.female": "female",
+  "genderSpecificPrompts.female_hijab": "femaleHijab",
   modelName: "modelName",
   modelSpecificParameters: "modelJson",
   "modelParameters.style_strength": "styleStrength",
   "modelParameters.guidance_scale": "guidance",
   "modelParameters.num_steps": "steps",
   "modelParameters.scheduler": "scheduler",
+  "modelParameters.use_fixed_seed": "useFixedSeed",
   "modelParameters.fixed_seed": "fixedSeed",
   "modelParameters.negative_prompt": "negativePrompt",
 };
+const fieldOf: FieldOf<Values> = (path) =>
+  FIELD_OF[path.join(".")] ??
+  FIELD_OF[path.slice(0, 2).join(".")] ??
+  FIELD_OF[String(path[0])] ??
+  null;
 
-const TAB_OF: Partial<Record<keyof Form, Tab>> = {
-  promptTemplate: "prompts",
-  previewPromptTemplate: "prompts",
-  male: "prompts",
-  female: "prompts",
-  femaleHijab: "prompts",
-  negativePrompt: "prompts",
-  modelName: "model",
-  styleStrength: "model",
-  guidance: "model",
-  steps: "model",
-  scheduler: "model",
-  fixedSeed: "model",
-  modelJson: "model",
+/** The ranges the number fields are checked against (the schema's, as docs/product/admin.md sets them). */
+const RANGE_OF: Partial<Record<Field, { min: number; max: number; step: number }>> = {
+  sortOrder: { min: 0, max: 1_000_000, step: 1 },
+  styleStrength: STYLE_PARAM_RANGES.style_strength,
+  guidance: STYLE_PARAM_RANGES.guidance_scale,
+  steps: STYLE_PARAM_RANGES.num_steps,
+  fixedSeed: STYLE_PARAM_RANGES.fixed_seed,
 };
+
+/** The fields of each tab, in the order they show. */
+const TAB_FIELDS: Record<Tab, Field[]> = {
+  general: [
+    "nameId",
+    "name",
+    "descriptionId",
+    "description",
+    "category",
+    "sortOrder",
+    "tags",
+    "isPremium",
+  ],
+  prompts: [
+    "promptTemplate",
+    "previewPromptTemplate",
+    "male",
+    "female",
+    "femaleHijab",
+    "negativePrompt",
+  ],
+  model: [
+    "modelName",
+    "styleStrength",
+    "guidance",
+    "steps",
+    "scheduler",
+    "useFixedSeed",
+    "fixedSeed",
+    "modelJson",
+  ],
+};
+const TABS = Object.keys(TAB_FIELDS) as Tab[];
+
+/** How the dialog checks its values with the PATCH schema, and words the issues. */
+export function styleFormRules(t: AdminTranslate): SchemaFormRules<Values, AdminStyleChanges> {
+  return {
+    schema: adminStyleUpdateSchema,
+    toBody,
+    fieldOf,
+    message: (field, issue) => {
+      const range = RANGE_OF[field];
+      if (range) return t("styles.edit.outOfRange", range);
+      if (field === "modelJson") return t("styles.edit.jsonInvalid");
+      if (field === "promptTemplate" || field === "previewPromptTemplate")
+        return issue.code === "too_big"
+          ? t("common.fieldInvalid")
+          : t("styles.edit.subjectMissing");
+      if (
+        (field === "name" || field === "nameId" || field === "modelName") &&
+        issue.code === "too_small"
+      )
+        return t("styles.edit.required");
+      return t("common.fieldInvalid");
+    },
+  };
+}
 
 function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) {
   const { t, has } = useAdminI18n();
   const adminError = useAdminErrorMessage();
-  const base = useId();
   const tabsId = useTabsId();
   const [tab, setTab] = useState<Tab>("general");
-  const [form, setForm] = useState<Form>(() => formOf(style));
-  const [errors, setErrors] = useState<Errors>({});
   const update = useUpdateStyle();
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-  const idOf = (key: keyof Form) => `${base}-${key}`;
-  const aria = (key: keyof Form) => ({
-    id: idOf(key),
-    "aria-invalid": errors[key] ? true : undefined,
-    "aria-describedby": errors[key] ? `${idOf(key)}-error` : undefined,
+  const resolver = useMemo(() => schemaResolver(styleFormRules(t)), [t]);
+  const form = useForm<Values, unknown, AdminStyleChanges>({
+    resolver,
+    defaultValues: valuesOf(style),
   });
-  const text = (key: keyof Form) => ({
-    ...aria(key),
-    value: String(form[key]),
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value as Form[typeof key]),
-  });
+  const useFixedSeed = useWatch({ control: form.control, name: "useFixedSeed" });
 
-  const showErrors = (found: Errors) => {
-    setErrors(found);
-    const first = Object.keys(found)[0] as keyof Form | undefined;
-    if (first) setTab(TAB_OF[first] ?? "general");
+  /** Opens the first tab with a field in `fields`. */
+  const showTabOf = (fields: readonly string[]) => {
+    const first = TABS.find((tab) => TAB_FIELDS[tab].some((f) => fields.includes(f)));
+    if (first) setTab(first);
   };
 
-  const save = () => {
-    const { errors: found, body } = check(form, t);
-    if (Object.keys(found).length > 0) {
-      showErrors(found);
+  const submit = form.handleSubmit(
+    (body) =>
+      update.mutate(
+        { id: style.id, body },
+        {
+          onSuccess: ({ style: saved }) => {
+            toast.success(t("styles.toast.updated", { name: saved.nameId }));
+            onDone();
+          },
+          onError: (error) => {
+            showTabOf(
+              setServerIssues(form.setError, error, fieldOf, (issue) =>
+                fieldIssueText(issue, { t, has }),
+              ),
+            );
+            toast.error(t("styles.toast.updateFailed"), { description: adminError(error) });
+          },
+        },
+      ),
+    (errors: FieldErrors<Values>) => {
+      showTabOf(Object.keys(errors));
       toast.error(t("styles.edit.fixErrors"));
-      return;
-    }
-    update.mutate(
-      { id: style.id, body },
-      {
-        onSuccess: ({ style: saved }) => {
-          toast.success(t("styles.toast.updated", { name: saved.nameId }));
-          onDone();
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.issues?.length) {
-            const found: Errors = {};
-            for (const issue of error.issues) {
-              const key = FIELD_OF[issue.path.join(".")] ?? FIELD_OF[String(issue.path[0])];
-              if (key) found[key] = fieldIssueText(issue, { t, has });
-            }
-            showErrors(found);
-          }
-          toast.error(t("styles.toast.updateFailed"), {
-            description: adminError(error),
-          });
-        },
-      },
-    );
-  };
+    },
+  );
+
+  /** A labelled text field: `control` is its input, given the field's value and handlers. */
+  const field = (
+    name: TextField,
+    label: string,
+    control: (field: ControllerRenderProps<Values, TextField>) => ReactNode,
+    options: { hint?: string; wide?: boolean } = {},
+  ) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={options.wide ? "sm:col-span-2" : undefined}>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>{control(field)}</FormControl>
+          {options.hint && <FormDescription>{options.hint}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+
+  /** A checkbox with its label beside it. */
+  const checkbox = (name: "isPremium" | "useFixedSeed", label: string, onToggle?: () => void) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <label className="flex min-h-11 items-center gap-3 self-end text-sm font-semibold">
+          <input
+            ref={field.ref}
+            name={field.name}
+            type="checkbox"
+            className="size-5 accent-primary"
+            checked={field.value}
+            onChange={(e) => {
+              field.onChange(e.target.checked);
+              onToggle?.();
+            }}
+            onBlur={field.onBlur}
+          />
+          {label}
+        </label>
+      )}
+    />
+  );
 
   const tabs = [
     { value: "general" as const, label: t("styles.edit.tabs.general") },
@@ -256,246 +336,173 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
   ];
 
   return (
-    <form
-      className="flex flex-col gap-4"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
-    >
-      <Tabs
-        items={tabs}
-        value={tab}
-        onChange={setTab}
-        label={t("styles.edit.title", { name: style.nameId })}
-        idBase={tabsId}
-        tabClassName="flex-1"
-      />
-      <TabPanel idBase={tabsId} value={tab} className="grid gap-4 sm:grid-cols-2">
-        {tab === "general" && (
-          <>
-            <FormField id={idOf("nameId")} label={t("styles.edit.nameId")} error={errors.nameId}>
-              <Input {...text("nameId")} maxLength={120} />
-            </FormField>
-            <FormField id={idOf("name")} label={t("styles.edit.name")} error={errors.name}>
-              <Input {...text("name")} maxLength={120} />
-            </FormField>
-            <FormField
-              id={idOf("descriptionId")}
-              label={t("styles.edit.descriptionId")}
-              error={errors.descriptionId}
-            >
-              <Textarea {...text("descriptionId")} rows={3} maxLength={2000} />
-            </FormField>
-            <FormField
-              id={idOf("description")}
-              label={t("styles.edit.descriptionEn")}
-              error={errors.description}
-            >
-              <Textarea {...text("description")} rows={3} maxLength={2000} />
-            </FormField>
-            <FormField
-              id={idOf("category")}
-              label={t("styles.edit.category")}
-              error={errors.category}
-            >
-              <NativeSelect
-                {...aria("category")}
-                value={form.category}
-                onChange={(e) => set("category", e.target.value as Form["category"])}
-              >
-                {STYLE_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {t(`styles.groups.${c}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField
-              id={idOf("sortOrder")}
-              label={t("styles.edit.sortOrder")}
-              error={errors.sortOrder}
-            >
-              <Input {...text("sortOrder")} type="number" min={0} step={1} inputMode="numeric" />
-            </FormField>
-            <FormField
-              id={idOf("tags")}
-              label={t("styles.edit.tags")}
-              hint={t("styles.edit.tagsHint")}
-              error={errors.tags}
-            >
-              <Input {...text("tags")} />
-            </FormField>
-            <label className="flex min-h-11 items-center gap-3 self-end text-sm font-semibold">
-              <input
-                type="checkbox"
-                className="size-5 accent-primary"
-                checked={form.isPremium}
-                onChange={(e) => set("isPremium", e.target.checked)}
-              />
-              {t("styles.edit.premium")}
-            </label>
-          </>
-        )}
-        {tab === "prompts" && (
-          <>
-            <div className="sm:col-span-2">
-              <FormField
-                id={idOf("promptTemplate")}
-                label={t("styles.edit.promptTemplate")}
-                hint={t("styles.edit.templateHint")}
-                error={errors.promptTemplate}
-              >
-                <Textarea {...text("promptTemplate")} rows={4} maxLength={4000} />
-              </FormField>
-            </div>
-            <div className="sm:col-span-2">
-              <FormField
-                id={idOf("previewPromptTemplate")}
-                label={t("styles.edit.previewPromptTemplate")}
-                hint={t("styles.edit.templateHint")}
-                error={errors.previewPromptTemplate}
-              >
-                <Textarea {...text("previewPromptTemplate")} rows={3} maxLength={4000} />
-              </FormField>
-            </div>
-            <FormField id={idOf("male")} label={t("styles.edit.genderMale")}>
-              <Textarea {...text("male")} rows={2} maxLength={2000} />
-            </FormField>
-            <FormField id={idOf("female")} label={t("styles.edit.genderFemale")}>
-              <Textarea {...text("female")} rows={2} maxLength={2000} />
-            </FormField>
-            <FormField id={idOf("femaleHijab")} label={t("styles.edit.genderHijab")}>
-              <Textarea {...text("femaleHijab")} rows={2} maxLength={2000} />
-            </FormField>
-            <FormField
-              id={idOf("negativePrompt")}
-              label={t("styles.edit.negativePrompt")}
-              error={errors.negativePrompt}
-            >
-              <Textarea {...text("negativePrompt")} rows={2} maxLength={2000} />
-            </FormField>
-          </>
-        )}
-        {tab === "model" && (
-          <>
-            <div className="sm:col-span-2">
-              <FormField
-                id={idOf("modelName")}
-                label={t("styles.edit.modelName")}
-                error={errors.modelName}
-              >
-                <Input {...text("modelName")} maxLength={200} />
-              </FormField>
-            </div>
-            <FormField
-              id={idOf("styleStrength")}
-              label={t("styles.edit.styleStrength")}
-              error={errors.styleStrength}
-            >
-              <Input
-                {...text("styleStrength")}
-                type="number"
-                min={STYLE_PARAM_RANGES.style_strength.min}
-                max={STYLE_PARAM_RANGES.style_strength.max}
-                step={STYLE_PARAM_RANGES.style_strength.step}
-                inputMode="decimal"
-              />
-            </FormField>
-            <FormField
-              id={idOf("guidance")}
-              label={t("styles.edit.guidance")}
-              error={errors.guidance}
-            >
-              <Input
-                {...text("guidance")}
-                type="number"
-                min={STYLE_PARAM_RANGES.guidance_scale.min}
-                max={STYLE_PARAM_RANGES.guidance_scale.max}
-                step={STYLE_PARAM_RANGES.guidance_scale.step}
-                inputMode="decimal"
-              />
-            </FormField>
-            <FormField id={idOf("steps")} label={t("styles.edit.steps")} error={errors.steps}>
-              <Input
-                {...text("steps")}
-                type="number"
-                min={STYLE_PARAM_RANGES.num_steps.min}
-                max={STYLE_PARAM_RANGES.num_steps.max}
-                step={1}
-                inputMode="numeric"
-              />
-            </FormField>
-            <FormField
-              id={idOf("scheduler")}
-              label={t("styles.edit.scheduler")}
-              error={errors.scheduler}
-            >
-              <NativeSelect
-                {...aria("scheduler")}
-                value={form.scheduler}
-                onChange={(e) => set("scheduler", e.target.value)}
-              >
-                {STYLE_SCHEDULERS.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <label className="flex min-h-11 items-center gap-3 self-end text-sm font-semibold">
-              <input
-                type="checkbox"
-                className="size-5 accent-primary"
-                checked={form.useFixedSeed}
-                onChange={(e) => {
-                  set("useFixedSeed", e.target.checked);
-                  setErrors((x) => ({ ...x, fixedSeed: undefined }));
-                }}
-              />
-              {t("styles.edit.useFixedSeed")}
-            </label>
-            <FormField
-              id={idOf("fixedSeed")}
-              label={t("styles.edit.fixedSeed")}
-              error={errors.fixedSeed}
-            >
-              <Input
-                {...text("fixedSeed")}
-                type="number"
-                min={0}
-                step={1}
-                inputMode="numeric"
-                disabled={!form.useFixedSeed}
-              />
-            </FormField>
-            <div className="sm:col-span-2">
-              <FormField
-                id={idOf("modelJson")}
-                label={t("styles.edit.modelJson")}
-                error={errors.modelJson}
-              >
-                <Textarea
-                  {...text("modelJson")}
-                  rows={6}
-                  spellCheck={false}
-                  className="font-mono text-xs"
+    <Form {...form}>
+      <form className="flex flex-col gap-4" noValidate onSubmit={(e) => void submit(e)}>
+        <Tabs
+          items={tabs}
+          value={tab}
+          onChange={setTab}
+          label={t("styles.edit.title", { name: style.nameId })}
+          idBase={tabsId}
+          tabClassName="flex-1"
+        />
+        <TabPanel idBase={tabsId} value={tab} className="grid gap-4 sm:grid-cols-2">
+          {tab === "general" && (
+            <>
+              {field("nameId", t("styles.edit.nameId"), (f) => (
+                <Input {...f} maxLength={120} />
+              ))}
+              {field("name", t("styles.edit.name"), (f) => (
+                <Input {...f} maxLength={120} />
+              ))}
+              {field("descriptionId", t("styles.edit.descriptionId"), (f) => (
+                <Textarea {...f} rows={3} maxLength={2000} />
+              ))}
+              {field("description", t("styles.edit.descriptionEn"), (f) => (
+                <Textarea {...f} rows={3} maxLength={2000} />
+              ))}
+              {field("category", t("styles.edit.category"), (f) => (
+                <NativeSelect {...f}>
+                  {STYLE_CATEGORIES.map((c) => (
+                    <option key={c} value={c}>
+                      {t(`styles.groups.${c}`)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              ))}
+              {field("sortOrder", t("styles.edit.sortOrder"), (f) => (
+                <Input {...f} type="number" min={0} step={1} inputMode="numeric" />
+              ))}
+              {field(
+                "tags",
+                t("styles.edit.tags"),
+                (f) => (
+                  <Input {...f} />
+                ),
+                {
+                  hint: t("styles.edit.tagsHint"),
+                },
+              )}
+              {checkbox("isPremium", t("styles.edit.premium"))}
+            </>
+          )}
+          {tab === "prompts" && (
+            <>
+              {field(
+                "promptTemplate",
+                t("styles.edit.promptTemplate"),
+                (f) => (
+                  <Textarea {...f} rows={4} maxLength={4000} />
+                ),
+                { hint: t("styles.edit.templateHint"), wide: true },
+              )}
+              {field(
+                "previewPromptTemplate",
+                t("styles.edit.previewPromptTemplate"),
+                (f) => (
+                  <Textarea {...f} rows={3} maxLength={4000} />
+                ),
+                { hint: t("styles.edit.templateHint"), wide: true },
+              )}
+              {field("male", t("styles.edit.genderMale"), (f) => (
+                <Textarea {...f} rows={2} maxLength={2000} />
+              ))}
+              {field("female", t("styles.edit.genderFemale"), (f) => (
+                <Textarea {...f} rows={2} maxLength={2000} />
+              ))}
+              {field("femaleHijab", t("styles.edit.genderHijab"), (f) => (
+                <Textarea {...f} rows={2} maxLength={2000} />
+              ))}
+              {field("negativePrompt", t("styles.edit.negativePrompt"), (f) => (
+                <Textarea {...f} rows={2} maxLength={2000} />
+              ))}
+            </>
+          )}
+          {tab === "model" && (
+            <>
+              {field(
+                "modelName",
+                t("styles.edit.modelName"),
+                (f) => (
+                  <Input {...f} maxLength={200} />
+                ),
+                {
+                  wide: true,
+                },
+              )}
+              {field("styleStrength", t("styles.edit.styleStrength"), (f) => (
+                <Input
+                  {...f}
+                  type="number"
+                  min={STYLE_PARAM_RANGES.style_strength.min}
+                  max={STYLE_PARAM_RANGES.style_strength.max}
+                  step={STYLE_PARAM_RANGES.style_strength.step}
+                  inputMode="decimal"
                 />
-              </FormField>
-            </div>
-          </>
-        )}
-      </TabPanel>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? t("styles.edit.saving") : t("common.save")}
-        </Button>
-      </DialogFooter>
-    </form>
+              ))}
+              {field("guidance", t("styles.edit.guidance"), (f) => (
+                <Input
+                  {...f}
+                  type="number"
+                  min={STYLE_PARAM_RANGES.guidance_scale.min}
+                  max={STYLE_PARAM_RANGES.guidance_scale.max}
+                  step={STYLE_PARAM_RANGES.guidance_scale.step}
+                  inputMode="decimal"
+                />
+              ))}
+              {field("steps", t("styles.edit.steps"), (f) => (
+                <Input
+                  {...f}
+                  type="number"
+                  min={STYLE_PARAM_RANGES.num_steps.min}
+                  max={STYLE_PARAM_RANGES.num_steps.max}
+                  step={1}
+                  inputMode="numeric"
+                />
+              ))}
+              {field("scheduler", t("styles.edit.scheduler"), (f) => (
+                <NativeSelect {...f}>
+                  {STYLE_SCHEDULERS.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </NativeSelect>
+              ))}
+              {checkbox("useFixedSeed", t("styles.edit.useFixedSeed"), () =>
+                form.clearErrors("fixedSeed"),
+              )}
+              {field("fixedSeed", t("styles.edit.fixedSeed"), (f) => (
+                <Input
+                  {...f}
+                  type="number"
+                  min={0}
+                  step={1}
+                  inputMode="numeric"
+                  disabled={!useFixedSeed}
+                />
+              ))}
+              {field(
+                "modelJson",
+                t("styles.edit.modelJson"),
+                (f) => (
+                  <Textarea {...f} rows={6} spellCheck={false} className="font-mono text-xs" />
+                ),
+                { wide: true },
+              )}
+            </>
+          )}
+        </TabPanel>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onDone}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? t("styles.edit.saving") : t("common.save")}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
   );
 }
 

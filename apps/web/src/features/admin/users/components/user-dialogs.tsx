@@ -1,7 +1,9 @@
-import { useId, useState, type FormEvent } from "react";
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
 import {
-  ADMIN_CREDITS_SET_MAX,
   ADMIN_QUICK_CREDITS,
+  adminCreditsRequestSchema,
+  type AdminCreditsRequest,
   type AdminUser,
   type Role,
 } from "@rupa/shared";
@@ -14,6 +16,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
@@ -21,6 +32,8 @@ import { formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useChangeUserCredits, useSetUserRole } from "../api";
 import { useAdminErrorMessage, useAdminI18n } from "../../lib/admin-i18n";
+import { schemaResolver, setServerIssues, topLevelFields, wholeNumberOf } from "../../lib/form";
+import { fieldIssueText } from "../../lib/server-codes";
 
 /** The user a dialog is about: what the list row or the detail knows. */
 export type DialogUser = Pick<AdminUser, "id" | "email" | "role" | "credits">;
@@ -118,6 +131,9 @@ export function useAddFiveCredits() {
   };
 }
 
+/** The set-credits form: the new balance and the reason, as typed. */
+type CreditsValues = { amount: string; reason: string };
+
 /** "Set credits": the new balance and a reason; the server writes the difference to the ledger. */
 export function SetCreditsDialog({
   user,
@@ -134,26 +150,33 @@ export function SetCreditsDialog({
   );
 }
 
+const creditsFieldOf = topLevelFields<CreditsValues>(["amount", "reason"]);
+
 function SetCreditsForm({ user, onDone }: { user: DialogUser; onDone: () => void }) {
-  const { t, lang } = useAdminI18n();
+  const { t, lang, has } = useAdminI18n();
   const adminError = useAdminErrorMessage();
   const change = useChangeUserCredits();
-  const [amount, setAmount] = useState(String(user.credits));
-  const [reason, setReason] = useState("");
-  const [touched, setTouched] = useState(false);
-  const amountId = useId();
-  const reasonId = useId();
+  const resolver = useMemo(
+    () =>
+      schemaResolver<CreditsValues, AdminCreditsRequest>({
+        schema: adminCreditsRequestSchema,
+        toBody: (v) => ({ mode: "set", amount: wholeNumberOf(v.amount), reason: v.reason }),
+        fieldOf: creditsFieldOf,
+        message: (field) =>
+          field === "amount"
+            ? t("users.creditsDialog.invalidAmount")
+            : t("users.creditsDialog.invalidReason"),
+      }),
+    [t],
+  );
+  const form = useForm<CreditsValues, unknown, AdminCreditsRequest>({
+    resolver,
+    defaultValues: { amount: String(user.credits), reason: "" },
+  });
 
-  const value = /^\d{1,6}$/.test(amount.trim()) ? Number(amount.trim()) : NaN;
-  const amountOk = Number.isInteger(value) && value >= 0 && value <= ADMIN_CREDITS_SET_MAX;
-  const reasonOk = reason.trim().length >= 3 && reason.trim().length <= 200;
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setTouched(true);
-    if (!amountOk || !reasonOk) return;
+  const submit = form.handleSubmit((body) =>
     change.mutate(
-      { id: user.id, body: { mode: "set", amount: value, reason: reason.trim() } },
+      { id: user.id, body },
       {
         onSuccess: (res) => {
           const balance = formatNumber(res.balance, lang);
@@ -161,76 +184,72 @@ function SetCreditsForm({ user, onDone }: { user: DialogUser; onDone: () => void
           else toast.success(t("users.creditsSet", { email: user.email, balance }));
           onDone();
         },
-        onError: (error) =>
-          toast.error(t("users.creditsFailed"), { description: adminError(error) }),
+        onError: (error) => {
+          setServerIssues(form.setError, error, creditsFieldOf, (issue) =>
+            fieldIssueText(issue, { t, has }),
+          );
+          toast.error(t("users.creditsFailed"), { description: adminError(error) });
+        },
       },
-    );
-  }
+    ),
+  );
 
   return (
     <DialogContent closeLabel={t("common.close")}>
-      <form onSubmit={submit} noValidate className="grid gap-4">
-        <DialogHeader>
-          <DialogTitle>{t("users.creditsDialog.title")}</DialogTitle>
-          <DialogDescription className="break-words">
-            {t("users.creditsDialog.description", {
-              email: user.email,
-              balance: formatNumber(user.credits, lang),
-            })}
-          </DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-1.5">
-          <label htmlFor={amountId} className="text-sm font-semibold">
-            {t("users.creditsDialog.amount")}
-          </label>
-          <Input
-            id={amountId}
-            inputMode="numeric"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            aria-invalid={touched && !amountOk}
-            aria-describedby={`${amountId}-hint`}
-          />
-          <p id={`${amountId}-hint`} className="text-xs text-muted-foreground">
-            {touched && !amountOk ? (
-              <span className="text-destructive">{t("users.creditsDialog.invalidAmount")}</span>
-            ) : (
-              t("users.creditsDialog.amountHint")
+      <Form {...form}>
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{t("users.creditsDialog.title")}</DialogTitle>
+            <DialogDescription className="break-words">
+              {t("users.creditsDialog.description", {
+                email: user.email,
+                balance: formatNumber(user.credits, lang),
+              })}
+            </DialogDescription>
+          </DialogHeader>
+          <FormField
+            control={form.control}
+            name="amount"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("users.creditsDialog.amount")}</FormLabel>
+                <FormControl>
+                  <Input {...field} inputMode="numeric" autoComplete="off" />
+                </FormControl>
+                <FormDescription>{t("users.creditsDialog.amountHint")}</FormDescription>
+                <FormMessage />
+              </FormItem>
             )}
-          </p>
-        </div>
-        <div className="grid gap-1.5">
-          <label htmlFor={reasonId} className="text-sm font-semibold">
-            {t("users.creditsDialog.reason")}
-          </label>
-          <Textarea
-            id={reasonId}
-            rows={3}
-            maxLength={200}
-            value={reason}
-            placeholder={t("users.creditsDialog.reasonPlaceholder")}
-            onChange={(e) => setReason(e.target.value)}
-            aria-invalid={touched && !reasonOk}
-            aria-describedby={`${reasonId}-hint`}
           />
-          <p id={`${reasonId}-hint`} className="text-xs text-muted-foreground">
-            {touched && !reasonOk ? (
-              <span className="text-destructive">{t("users.creditsDialog.invalidReason")}</span>
-            ) : (
-              t("users.creditsDialog.reasonHint")
+          <FormField
+            control={form.control}
+            name="reason"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("users.creditsDialog.reason")}</FormLabel>
+                <FormControl>
+                  <Textarea
+                    {...field}
+                    rows={3}
+                    maxLength={200}
+                    placeholder={t("users.creditsDialog.reasonPlaceholder")}
+                  />
+                </FormControl>
+                <FormDescription>{t("users.creditsDialog.reasonHint")}</FormDescription>
+                <FormMessage />
+              </FormItem>
             )}
-          </p>
-        </div>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onDone}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" disabled={change.isPending}>
-            {t("users.creditsDialog.submit")}
-          </Button>
-        </DialogFooter>
-      </form>
+          />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onDone}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" disabled={change.isPending}>
+              {t("users.creditsDialog.submit")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </Form>
     </DialogContent>
   );
 }
