@@ -1,4 +1,4 @@
-import { CalendarRange, Palette, Upload, Users, Sparkles } from "lucide-react";
+import { CalendarRange } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -8,9 +8,10 @@ import { AdminPage } from "../components/admin-page";
 import { DailyBars } from "./components/daily-bars";
 import { parseRange, RangePicker } from "./components/range-picker";
 import { TopStylesList } from "./components/top-styles";
-import { Panel, StatCard } from "../components/stat-card";
+import { Panel, StatCards } from "../components/stat-card";
 import { RefreshButton } from "../components/data-table";
 import { useAdminI18n } from "../lib/admin-i18n";
+import { STAT_CARDS } from "../lib/stat-cards";
 
 /**
  * Analytics (issue 13, docs/product/admin.md): four totals, daily bars of generations and uploads
@@ -71,40 +72,7 @@ export default function AnalyticsPage() {
         </div>
       ) : (
         <>
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <StatCard
-              testId="total-users"
-              label={t("analytics.totals.users")}
-              value={data?.totals.users ?? 0}
-              icon={Users}
-              hint={t("analytics.totals.allTime")}
-              loading={loading}
-            />
-            <StatCard
-              testId="total-generations"
-              label={t("analytics.totals.generations")}
-              value={data?.totals.generations ?? 0}
-              icon={Sparkles}
-              hint={t("analytics.totals.allTime")}
-              loading={loading}
-            />
-            <StatCard
-              testId="total-uploads"
-              label={t("analytics.totals.uploads")}
-              value={data?.totals.uploads ?? 0}
-              icon={Upload}
-              hint={t("analytics.totals.allTime")}
-              loading={loading}
-            />
-            <StatCard
-              testId="total-active-styles"
-              label={t("analytics.totals.activeStyles")}
-              value={data?.totals.activeStyles ?? 0}
-              icon={Palette}
-              hint={t("analytics.totals.now")}
-              loading={loading}
-            />
-          </div>
+          <StatCards cards={STAT_CARDS.analytics} totals={data?.totals} loading={loading} />
           <div
             className="grid gap-4 lg:grid-cols-2"
             aria-busy={analytics.isFetching}

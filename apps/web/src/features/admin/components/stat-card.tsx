@@ -4,6 +4,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useAdminI18n } from "../lib/admin-i18n";
+import type { StatCardSpec } from "../lib/stat-cards";
 
 /** A card of the admin panel (dashboard and analytics panels). */
 export function Panel({
@@ -72,6 +73,34 @@ export function StatCard({
         </span>
       )}
       {hint && <span className="text-xs text-muted-foreground">{hint}</span>}
+    </div>
+  );
+}
+
+/** A row of stat cards from a list of STAT_CARDS, over `totals` (zeros while none are known). */
+export function StatCards<Totals extends Record<string, number>>({
+  cards,
+  totals,
+  loading,
+}: {
+  cards: readonly StatCardSpec<Totals>[];
+  totals: Totals | undefined;
+  loading?: boolean;
+}) {
+  const { t } = useAdminI18n();
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {cards.map((card) => (
+        <StatCard
+          key={card.key}
+          testId={card.testId}
+          label={t(card.label)}
+          value={totals?.[card.key] ?? 0}
+          icon={card.icon}
+          hint={card.hint && t(card.hint)}
+          loading={loading}
+        />
+      ))}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Coins, Images, Palette, RefreshCw, Users } from "lucide-react";
+import { RefreshCw } from "lucide-react";
 import type { DashboardResponse } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -10,8 +10,9 @@ import { DailyBars, lastJakartaDays } from "../analytics/components/daily-bars";
 import { TopStylesList } from "../analytics/components/top-styles";
 import { HealthBadge } from "./components/health-badge";
 import { RecentResults } from "./components/recent-results";
-import { Panel, StatCard } from "../components/stat-card";
+import { Panel, StatCards } from "../components/stat-card";
 import { useAdminI18n } from "../lib/admin-i18n";
+import { STAT_CARDS } from "../lib/stat-cards";
 
 const ZERO_TOTALS: DashboardResponse["totals"] = {
   users: 0,
@@ -77,37 +78,7 @@ export default function DashboardPage() {
           </Button>
         </div>
       )}
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard
-          testId="stat-users"
-          label={t("dashboard.stats.users")}
-          value={totals.users}
-          icon={Users}
-          loading={loading}
-        />
-        <StatCard
-          testId="stat-results"
-          label={t("dashboard.stats.results")}
-          value={totals.results}
-          icon={Images}
-          loading={loading}
-        />
-        <StatCard
-          testId="stat-active-styles"
-          label={t("dashboard.stats.activeStyles")}
-          value={totals.activeStyles}
-          icon={Palette}
-          loading={loading}
-        />
-        <StatCard
-          testId="stat-credits-used"
-          label={t("dashboard.stats.creditsUsed")}
-          value={totals.creditsUsed}
-          icon={Coins}
-          hint={t("dashboard.stats.creditsUsedHint")}
-          loading={loading}
-        />
-      </div>
+      <StatCards cards={STAT_CARDS.dashboard} totals={totals} loading={loading} />
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Panel title={t("dashboard.week.title")} description={t("dashboard.week.description")}>
