@@ -32,6 +32,20 @@ describe("custom profession configuration rules", () => {
     ]);
   });
 
+  it("names each template problem and its placeholder in the issue's params (forms word it)", () => {
+    const bad = professionConfigInputSchema.safeParse({
+      name: "Pahlawan",
+      baseStyleId: "7d1f6a7e-6a53-4b8e-9d4c-0d5f7b1e2a3c",
+      promptTemplate: "a figure titled {senjata}",
+    });
+    const issues = bad.error?.issues.filter((i) => i.path.join(".") === "promptTemplate");
+    expect(issues?.map((i) => (i.code === "custom" ? i.params : null))).toEqual([
+      { problem: "unknown", placeholder: "{senjata}" },
+      { problem: "missing", placeholder: "{subject}" },
+      { problem: "missing", placeholder: "{title}" },
+    ]);
+  });
+
   it("validates the whole form: name required, limits within 1..2000", () => {
     const base = {
       name: "Pahlawan",

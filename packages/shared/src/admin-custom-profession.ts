@@ -36,19 +36,47 @@ export function lengthLimitOf(value: unknown): number {
   return PROFESSION_LIMIT_DEFAULT;
 }
 
+/**
+ * A placeholder problem of a prompt template: one its variant does not have (`unknown`) or one it
+ * must hold (`missing`); `placeholder` is written with its braces. The schema's issue carries
+ * both as `params`, so a form can word it in its own language.
+ */
+export interface TemplateProblem {
+  problem: "unknown" | "missing";
+  placeholder: string;
+  message: string;
+}
+
+/** The placeholder problems of a prompt template for a variant, unknown ones first. */
+export function templatePlaceholderProblems(
+  template: string,
+  variant: (typeof PROFESSION_VARIANTS)[number],
+): TemplateProblem[] {
+  const allowed: readonly string[] = PROFESSION_PLACEHOLDERS[variant];
+  const used = [...template.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!);
+  const problems: TemplateProblem[] = [...new Set(used.filter((p) => !allowed.includes(p)))].map(
+    (p) => ({
+      problem: "unknown",
+      placeholder: `{${p}}`,
+      message: `Unknown placeholder {${p}}: use ${allowed.map((a) => `{${a}}`).join(", ")}`,
+    }),
+  );
+  for (const p of PROFESSION_REQUIRED_PLACEHOLDERS[variant])
+    if (!used.includes(p))
+      problems.push({
+        problem: "missing",
+        placeholder: `{${p}}`,
+        message: `The prompt template must contain {${p}}`,
+      });
+  return problems;
+}
+
 /** Problems of a prompt template for a variant (empty when it is fine). */
 export function templateProblems(
   template: string,
   variant: (typeof PROFESSION_VARIANTS)[number],
 ): string[] {
-  const allowed: readonly string[] = PROFESSION_PLACEHOLDERS[variant];
-  const used = [...template.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!);
-  const problems = [...new Set(used.filter((p) => !allowed.includes(p)))].map(
-    (p) => `Unknown placeholder {${p}}: use ${allowed.map((a) => `{${a}}`).join(", ")}`,
-  );
-  for (const p of PROFESSION_REQUIRED_PLACEHOLDERS[variant])
-    if (!used.includes(p)) problems.push(`The prompt template must contain {${p}}`);
-  return problems;
+  return templatePlaceholderProblems(template, variant).map((p) => p.message);
 }
 
 const limit = z.preprocess(
@@ -82,8 +110,16 @@ export const professionConfigInputSchema = z
   })
   .strict()
   .superRefine((c, ctx) => {
-    for (const message of templateProblems(c.promptTemplate, c.formVariant))
-      ctx.addIssue({ code: "custom", path: ["promptTemplate"], message });
+    for (const { message, problem, placeholder } of templatePlaceholderProblems(
+      c.promptTemplate,
+      c.formVariant,
+    ))
+      ctx.addIssue({
+        code: "custom",
+        path: ["promptTemplate"],
+        message,
+        params: { problem, placeholder },
+      });
   });
 export type ProfessionConfigInput = z.input<typeof professionConfigInputSchema>;
 export type ProfessionConfigValues = z.output<typeof professionConfigInputSchema>;

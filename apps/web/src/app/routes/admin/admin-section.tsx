@@ -12,21 +12,23 @@ const SECTION_PAGES: Record<
   AdminSection,
   LazyExoticComponent<ComponentType<{ section: AdminSection }>>
 > = {
-  dashboard: lazy(() => import("@/features/admin/sections/dashboard-page")),
-  users: lazy(() => import("@/features/admin/sections/users-page")),
-  uploads: lazy(() => import("@/features/admin/sections/uploads-page")),
-  styles: lazy(() => import("@/features/admin/sections/styles-page")),
-  analytics: lazy(() => import("@/features/admin/sections/analytics-page")),
-  "custom-profession": lazy(() => import("@/features/admin/sections/custom-profession-page")),
-  "banned-keywords": lazy(() => import("@/features/admin/sections/banned-keywords-page")),
-  feedback: lazy(() => import("@/features/admin/sections/feedback-page")),
-  audit: lazy(() => import("@/features/admin/sections/audit-page")),
+  dashboard: lazy(() => import("@/features/admin/dashboard/dashboard-page")),
+  users: lazy(() => import("@/features/admin/users/users-page")),
+  uploads: lazy(() => import("@/features/admin/uploads/uploads-page")),
+  styles: lazy(() => import("@/features/admin/styles/styles-page")),
+  analytics: lazy(() => import("@/features/admin/analytics/analytics-page")),
+  "custom-profession": lazy(
+    () => import("@/features/admin/custom-profession/custom-profession-page"),
+  ),
+  "banned-keywords": lazy(() => import("@/features/admin/banned-keywords/banned-keywords-page")),
+  feedback: lazy(() => import("@/features/admin/feedback/feedback-page")),
+  audit: lazy(() => import("@/features/admin/audit/audit-page")),
   // The "content" section shows the referrals view (docs/product/admin.md).
-  content: lazy(() => import("@/features/admin/sections/referrals-page")),
-  referrals: lazy(() => import("@/features/admin/sections/referrals-page")),
-  "ai-settings": lazy(() => import("@/features/admin/sections/ai-settings-page")),
-  system: lazy(() => import("@/features/admin/sections/system-page")),
-  security: lazy(() => import("@/features/admin/sections/security-page")),
+  content: lazy(() => import("@/features/admin/referrals/referrals-page")),
+  referrals: lazy(() => import("@/features/admin/referrals/referrals-page")),
+  "ai-settings": lazy(() => import("@/features/admin/ai-settings/ai-settings-page")),
+  system: lazy(() => import("@/features/admin/system/system-page")),
+  security: lazy(() => import("@/features/admin/security/security-page")),
 };
 
 function useSectionSeo(section: AdminSection) {

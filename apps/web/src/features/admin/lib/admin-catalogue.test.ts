@@ -23,6 +23,7 @@ import {
   healthResultText,
   type AdminLookup,
 } from "./server-codes";
+import { STAT_CARDS } from "./stat-cards";
 
 // The admin panel is wholly in the admin's language (issue 34): every code the server can
 // send it (audit actions, security event types and reasons, health-check steps and results,
@@ -95,6 +96,14 @@ describe("the admin catalogue", () => {
         .map((key) => `${lang}: ${key}`),
     );
     expect(untranslated).toEqual([]);
+  });
+
+  it("has the words of every stat card of the dashboard and analytics", () => {
+    const keys = [...STAT_CARDS.dashboard, ...STAT_CARDS.analytics].flatMap((card) =>
+      card.hint ? [card.label, card.hint] : [card.label],
+    );
+    expect(keys).toHaveLength(13);
+    expect(missing(keys)).toEqual([]);
   });
 
   it('has every key the admin code names with t("...") in both languages', () => {

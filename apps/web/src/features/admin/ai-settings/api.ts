@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AiService, UpdateAiConfigRequest } from "@rupa/shared";
+import * as routes from "@rupa/shared/route-table";
+import { call } from "@/lib/api-client";
+import { adminKeys } from "../api/keys";
+
+export type { AiConfig, AiConfigTest } from "@rupa/shared";
+
+const section = adminKeys.section("ai-settings");
+
+/** Every AI configuration, grouped by the page. */
+export function useAiConfigs() {
+  return useQuery({
+    queryKey: [...section, "list"],
+    queryFn: ({ signal }) => call(routes.adminAiConfigsList, {}, { signal }),
+    select: (r) => r.configs,
+  });
+}
+
+function useInvalidate() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: section }),
+      qc.invalidateQueries({ queryKey: adminKeys.section("audit") }),
+    ]);
+}
+
+export function useCreateAiConfig() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (serviceName: AiService) =>
+      call(routes.adminAiConfigsCreate, { body: { serviceName } }),
+    onSettled: invalidate,
+  });
+}
+
+export function useSaveAiConfig() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (v: { id: string; body: UpdateAiConfigRequest }) =>
+      call(routes.adminAiConfigsUpdate, { params: { id: v.id }, body: v.body }),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteAiConfig() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => call(routes.adminAiConfigsRemove, { params: { id } }),
+    onSettled: invalidate,
+  });
+}
+
+/** The provider's health check; changes nothing, so nothing is fetched again. */
+export function useTestAiConfig() {
+  return useMutation({
+    mutationFn: (id: string) => call(routes.adminAiConfigsTest, { params: { id } }),
+  });
+}

@@ -1,0 +1,416 @@
+import { CircleCheck, CircleX, KeyRound, PlugZap, Save, Trash2 } from "lucide-react";
+import { useMemo, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import {
+  AI_PROVIDERS,
+  ENDPOINT_REFUSALS,
+  updateAiConfigRequestSchema,
+  type EndpointRefusal,
+  type UpdateAiConfigRequest,
+} from "@rupa/shared";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Textarea } from "@/components/ui/textarea";
+import { isApiError } from "@/lib/api-client";
+import { formatNumber } from "@/lib/format";
+import { toast } from "@/lib/toast";
+import { cn } from "@/lib/utils";
+import {
+  useDeleteAiConfig,
+  useSaveAiConfig,
+  useTestAiConfig,
+  type AiConfig,
+  type AiConfigTest,
+} from "../api";
+import { useAdminI18n } from "../../lib/admin-i18n";
+import { schemaResolver, setServerIssues, type FieldOf } from "../../lib/form";
+import { fieldIssueText } from "../../lib/server-codes";
+import { AdminTime } from "../../components/admin-time";
+
+/**
+ * The text as a JSON object, or null when it is not one (docs/product/admin.md: invalid JSON is
+ * ignored).
+ */
+export function parseConfigJson(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The reason of a save refused as `endpoint_refused` (the issue's code), if that is what it was. */
+function refusalOf(error: unknown): EndpointRefusal | null {
+  if (!isApiError(error) || error.code !== "endpoint_refused") return null;
+  const code = error.issues?.[0]?.code;
+  return (ENDPOINT_REFUSALS as readonly string[]).includes(code ?? "")
+    ? (code as EndpointRefusal)
+    : "invalid_url";
+}
+
+function TestResult({ result }: { result: AiConfigTest }) {
+  const { t } = useAdminI18n();
+  return (
+    <div
+      role="status"
+      className={cn(
+        "flex flex-col gap-1 rounded-xl px-3 py-2 text-sm",
+        result.ok
+          ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+          : "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
+      )}
+    >
+      <span className="flex items-center gap-2 font-semibold">
+        {result.ok ? (
+          <CircleCheck aria-hidden className="size-4" />
+        ) : (
+          <CircleX aria-hidden className="size-4" />
+        )}
+        {result.ok
+          ? t("aiSettings.test.ok")
+          : result.refused
+            ? t("aiSettings.test.refused")
+            : t("aiSettings.test.failed")}
+        <span className="font-normal tabular-nums">({result.latencyMs} ms)</span>
+      </span>
+      {result.endpoint && (
+        <span className="break-all">
+          {t("aiSettings.test.endpoint", {
+            endpoint: result.endpoint,
+            status: result.status === null ? "—" : String(result.status),
+          })}
+        </span>
+      )}
+      {result.refused && (
+        <span data-testid="ai-config-refused">{t(`aiSettings.refused.${result.refused}`)}</span>
+      )}
+      {result.detail && <span className="break-words">{result.detail}</span>}
+    </div>
+  );
+}
+
+/**
+ * The card's form: the request's fields, and the JSON config as typed (`configJson`); each text
+ * that is a JSON object becomes `configData`, so what is not one is ignored.
+ */
+type ConfigValues = UpdateAiConfigRequest & { configJson: string };
+const CONFIG_FIELDS: Record<string, keyof ConfigValues> = {
+  apiProvider: "apiProvider",
+  modelName: "modelName",
+  apiEndpoint: "apiEndpoint",
+  configData: "configJson",
+  isActive: "isActive",
+};
+const configFieldOf: FieldOf<ConfigValues> = (path) => CONFIG_FIELDS[String(path[0])] ?? null;
+
+/**
+ * One configuration as an editable card: provider, model, endpoint, JSON config (invalid JSON
+ * is flagged and ignored; the last valid value is what Save sends), the active switch, Save,
+ * Test (the provider's health check) and Delete. The key is never shown, only whether it is set.
+ */
+export function AiConfigCard({ config }: { config: AiConfig }) {
+  const { t, lang, has } = useAdminI18n();
+  const save = useSaveAiConfig();
+  const remove = useDeleteAiConfig();
+  const test = useTestAiConfig();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const resolver = useMemo(
+    () =>
+      schemaResolver<ConfigValues, UpdateAiConfigRequest>({
+        schema: updateAiConfigRequestSchema,
+        toBody: ({ configJson: _text, ...body }) => body,
+        fieldOf: configFieldOf,
+        message: (field) =>
+          field === "apiEndpoint" ? t("aiSettings.refused.invalid_url") : t("common.fieldInvalid"),
+      }),
+    [t],
+  );
+  const form = useForm<ConfigValues, unknown, UpdateAiConfigRequest>({
+    resolver,
+    defaultValues: {
+      apiProvider: config.apiProvider,
+      modelName: config.modelName,
+      apiEndpoint: config.apiEndpoint,
+      configData: config.configData,
+      configJson: JSON.stringify(config.configData, null, 2),
+      isActive: config.isActive,
+    },
+  });
+  const jsonInvalid =
+    parseConfigJson(useWatch({ control: form.control, name: "configJson" })) === null;
+  const label = `${t(`aiSettings.services.${config.serviceName}`)} · ${config.modelName || t(`aiSettings.providers.${config.apiProvider}`)}`;
+
+  const submit = form.handleSubmit((body) =>
+    save.mutate(
+      { id: config.id, body },
+      {
+        onSuccess: ({ config: saved }) => {
+          form.setValue("configData", saved.configData);
+          form.setValue("configJson", JSON.stringify(saved.configData, null, 2));
+          toast.success(t("aiSettings.saved"));
+        },
+        onError: (error) => {
+          // The server refuses an endpoint its guard would never send the key to (ADR 030).
+          const reason = refusalOf(error);
+          if (reason)
+            form.setError("apiEndpoint", {
+              type: "server",
+              message: t(`aiSettings.refused.${reason}`),
+            });
+          else
+            setServerIssues(form.setError, error, configFieldOf, (issue) =>
+              fieldIssueText(issue, { t, has }),
+            );
+          toast.error(
+            reason
+              ? t("aiSettings.endpointRefused", { reason: t(`aiSettings.refused.${reason}`) })
+              : t("aiSettings.saveFailed"),
+          );
+        },
+      },
+    ),
+  );
+
+  function runTest() {
+    test.mutate(config.id, {
+      onError: () => toast.error(t("aiSettings.test.error")),
+    });
+  }
+
+  return (
+    <Form {...form}>
+      <article
+        aria-label={label}
+        data-testid={`ai-config-${config.id}`}
+        className="flex min-w-0 flex-col gap-4 rounded-2xl border border-border/70 bg-card p-4 shadow-[0_1px_2px_rgb(28_22_49/0.04)] sm:p-5"
+      >
+        <header className="flex flex-wrap items-start justify-between gap-3">
+          <div className="flex min-w-0 flex-col gap-1">
+            <h3 className="text-base font-bold break-all">
+              {config.modelName || t("aiSettings.noModel")}
+            </h3>
+            <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+              <span
+                className={cn(
+                  "inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-semibold",
+                  config.keyPresent
+                    ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
+                    : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
+                )}
+              >
+                <KeyRound aria-hidden className="size-3" />
+                {config.keyName === null
+                  ? t("aiSettings.key.none")
+                  : config.keyPresent
+                    ? t("aiSettings.key.present", { name: config.keyName })
+                    : t("aiSettings.key.missing", { name: config.keyName })}
+              </span>
+              <span data-testid="ai-config-usage">
+                {t("aiSettings.usage", {
+                  count: formatNumber(config.usage.generations, lang),
+                })}
+                {config.usage.lastUsedAt && (
+                  <>
+                    {" · "}
+                    <AdminTime value={config.usage.lastUsedAt} />
+                  </>
+                )}
+              </span>
+            </p>
+          </div>
+          <FormField
+            control={form.control}
+            name="isActive"
+            render={({ field: { value: active, onChange } }) => (
+              <button
+                type="button"
+                role="switch"
+                aria-checked={active}
+                aria-label={t("aiSettings.activeSwitch", { name: label })}
+                onClick={() => onChange(!active)}
+                className="inline-flex min-h-9 items-center gap-2 rounded-full text-xs font-semibold"
+              >
+                <span
+                  aria-hidden
+                  className={cn(
+                    "relative inline-flex h-6 w-10 shrink-0 rounded-full transition-colors",
+                    active ? "bg-primary" : "bg-muted-foreground/30",
+                  )}
+                >
+                  <span
+                    className={cn(
+                      "absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform",
+                      active ? "translate-x-[1.125rem]" : "translate-x-0.5",
+                    )}
+                  />
+                </span>
+                <span className={active ? "text-foreground" : "text-muted-foreground"}>
+                  {active ? t("aiSettings.active") : t("aiSettings.inactive")}
+                </span>
+              </button>
+            )}
+          />
+        </header>
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3">
+          <div className="grid gap-3 md:grid-cols-3">
+            <FormField
+              control={form.control}
+              name="apiProvider"
+              render={({ field }) => (
+                <FormItem className="grid min-w-0 gap-1.5">
+                  <FormLabel>{t("aiSettings.fields.provider")}</FormLabel>
+                  <FormControl>
+                    <NativeSelect {...field}>
+                      {AI_PROVIDERS.map((p) => (
+                        <option key={p} value={p}>
+                          {t(`aiSettings.providers.${p}`)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="modelName"
+              render={({ field }) => (
+                <FormItem className="grid min-w-0 gap-1.5">
+                  <FormLabel>{t("aiSettings.fields.model")}</FormLabel>
+                  <FormControl>
+                    <Input {...field} maxLength={200} autoComplete="off" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="apiEndpoint"
+              render={({ field }) => (
+                <FormItem className="grid min-w-0 gap-1.5">
+                  <FormLabel>{t("aiSettings.fields.endpoint")}</FormLabel>
+                  <FormControl>
+                    <Input
+                      {...field}
+                      type="url"
+                      maxLength={500}
+                      autoComplete="off"
+                      placeholder={t("aiSettings.endpointPlaceholder")}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </div>
+          <FormField
+            control={form.control}
+            name="configJson"
+            render={({ field }) => (
+              <FormItem className="grid min-w-0 gap-1.5">
+                <FormLabel>{t("aiSettings.fields.config")}</FormLabel>
+                {/* Text that is not a JSON object is flagged here and ignored by Save. */}
+                <FormControl aria-invalid={jsonInvalid || undefined}>
+                  <Textarea
+                    {...field}
+                    onChange={(e) => {
+                      field.onChange(e);
+                      const parsed = parseConfigJson(e.target.value);
+                      if (parsed) form.setValue("configData", parsed);
+                    }}
+                    rows={4}
+                    spellCheck={false}
+                    className="font-mono text-sm"
+                  />
+                </FormControl>
+                <FormDescription>
+                  {jsonInvalid ? (
+                    <span className="text-destructive">{t("aiSettings.invalidJson")}</span>
+                  ) : (
+                    t("aiSettings.jsonHint")
+                  )}
+                </FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          {test.data && !test.isPending && <TestResult result={test.data} />}
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={save.isPending}>
+              <Save aria-hidden className="size-4" />
+              {t("common.save")}
+            </Button>
+            <Button type="button" variant="outline" onClick={runTest} disabled={test.isPending}>
+              <PlugZap aria-hidden className="size-4" />
+              {test.isPending ? t("aiSettings.test.running") : t("aiSettings.test.button")}
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              className="text-destructive sm:ml-auto"
+              onClick={() => setConfirmDelete(true)}
+            >
+              <Trash2 aria-hidden className="size-4" />
+              {t("aiSettings.delete")}
+            </Button>
+          </div>
+        </form>
+        <Dialog open={confirmDelete} onOpenChange={setConfirmDelete}>
+          <DialogContent closeLabel={t("common.close")}>
+            <DialogHeader>
+              <DialogTitle>{t("aiSettings.deleteConfirm.title")}</DialogTitle>
+              <DialogDescription>
+                {config.isActive
+                  ? t("aiSettings.deleteConfirm.activeBody")
+                  : t("aiSettings.deleteConfirm.body")}
+              </DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => setConfirmDelete(false)}>
+                {t("common.cancel")}
+              </Button>
+              <Button
+                variant="destructive"
+                disabled={remove.isPending}
+                onClick={() =>
+                  remove.mutate(config.id, {
+                    onSuccess: () => {
+                      toast.success(t("aiSettings.deleted"));
+                      setConfirmDelete(false);
+                    },
+                    onError: () => toast.error(t("aiSettings.deleteFailed")),
+                  })
+                }
+              >
+                {t("aiSettings.delete")}
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
+      </article>
+    </Form>
+  );
+}

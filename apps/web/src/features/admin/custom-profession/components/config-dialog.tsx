@@ -1,0 +1,365 @@
+import { useMemo } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import {
+  PROFESSION_LIMIT_MAX,
+  PROFESSION_PLACEHOLDERS,
+  PROFESSION_VARIANTS,
+  STYLE_CATEGORIES,
+  professionConfigInputSchema,
+  type AdminProfessionConfig,
+  type AdminProfessionOverview,
+  type ProfessionConfigValues,
+} from "@rupa/shared";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/lib/toast";
+import { useSaveProfessionConfig } from "../api";
+import { useAdminErrorMessage, useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
+import {
+  schemaResolver,
+  setServerIssues,
+  topLevelFields,
+  type SchemaFormRules,
+} from "../../lib/form";
+import { fieldIssueText } from "../../lib/server-codes";
+
+type Variant = (typeof PROFESSION_VARIANTS)[number];
+type BaseStyle = AdminProfessionOverview["baseStyles"][number];
+
+/** The form's values: limits stay text (a value that is not a number means 200, as the schema reads it). */
+interface Values {
+  name: string;
+  description: string;
+  category: string;
+  formVariant: Variant;
+  baseStyleId: string;
+  requiresReferenceImage: boolean;
+  maxTitleLength: string;
+  maxAccessoriesLength: string;
+  maxOtherIdeasLength: string;
+  promptTemplate: string;
+}
+const LIMITS = ["maxTitleLength", "maxAccessoriesLength", "maxOtherIdeasLength"] as const;
+const fieldOf = topLevelFields<Values>([
+  "name",
+  "description",
+  "category",
+  "formVariant",
+  "baseStyleId",
+  "requiresReferenceImage",
+  ...LIMITS,
+  "promptTemplate",
+]);
+
+export function valuesOf(c: AdminProfessionConfig | null, styles: BaseStyle[]): Values {
+  return {
+    name: c?.name ?? "",
+    description: c?.description ?? "",
+    category: c?.category ?? "",
+    formVariant: c?.formVariant ?? "action_figure",
+    baseStyleId: c?.baseStyle?.id ?? styles[0]?.id ?? "",
+    requiresReferenceImage: c?.requiresReferenceImage ?? false,
+    maxTitleLength: String(c?.maxTitleLength ?? 200),
+    maxAccessoriesLength: String(c?.maxAccessoriesLength ?? 200),
+    maxOtherIdeasLength: String(c?.maxOtherIdeasLength ?? 200),
+    promptTemplate: c?.promptTemplate ?? "",
+  };
+}
+
+/** The schema's issues in the admin's words (its placeholder problems name the placeholder). */
+export function professionFormRules(
+  t: AdminTranslate,
+): SchemaFormRules<Values, ProfessionConfigValues> {
+  return {
+    schema: professionConfigInputSchema,
+    toBody: (v) => ({ ...v, category: v.category || null }),
+    fieldOf,
+    message: (field, issue) => {
+      if (field === "name" && issue.code === "too_small") return t("profession.errors.name");
+      if (field === "baseStyleId") return t("profession.errors.baseStyle");
+      if ((LIMITS as readonly string[]).includes(field))
+        return t("profession.errors.limit", { max: PROFESSION_LIMIT_MAX });
+      if (field === "promptTemplate") {
+        if (issue.code === "too_small") return t("profession.errors.template");
+        const params = issue.code === "custom" ? issue.params : undefined;
+        const placeholder = String(params?.placeholder ?? "");
+        if (params?.problem === "unknown")
+          return t("profession.errors.unknownPlaceholder", { placeholder });
+        if (params?.problem === "missing")
+          return t("profession.errors.missingPlaceholder", { placeholder });
+      }
+      return t("common.fieldInvalid");
+    },
+  };
+}
+
+function ConfigForm({
+  config,
+  styles,
+  onDone,
+}: {
+  config: AdminProfessionConfig | null;
+  styles: BaseStyle[];
+  onDone: () => void;
+}) {
+  const { t, lang, has } = useAdminI18n();
+  const adminError = useAdminErrorMessage();
+  const save = useSaveProfessionConfig();
+  const resolver = useMemo(() => schemaResolver(professionFormRules(t)), [t]);
+  const form = useForm<Values, unknown, ProfessionConfigValues>({
+    resolver,
+    defaultValues: valuesOf(config, styles),
+  });
+  const [name, formVariant] = useWatch({ control: form.control, name: ["name", "formVariant"] });
+  // The base style may have been switched off since: keep it selectable for this config.
+  const options =
+    config?.baseStyle && !styles.some((s) => s.id === config.baseStyle!.id)
+      ? [{ ...config.baseStyle, category: "more_styles" as const }, ...styles]
+      : styles;
+
+  const submit = form.handleSubmit((body) =>
+    save.mutate(
+      { id: config?.id ?? null, body },
+      {
+        onSuccess: ({ config: saved }) => {
+          toast.success(
+            t(config ? "profession.toast.updated" : "profession.toast.created", {
+              name: saved.name,
+            }),
+          );
+          onDone();
+        },
+        onError: (error) => {
+          setServerIssues(form.setError, error, fieldOf, (issue) =>
+            fieldIssueText(issue, { t, has }),
+          );
+          toast.error(t("profession.toast.saveFailed"), {
+            description: adminError(error),
+          });
+        },
+      },
+    ),
+  );
+
+  const placeholders = PROFESSION_PLACEHOLDERS[formVariant].map((p) => `{${p}}`).join(", ");
+
+  return (
+    <Form {...form}>
+      <form className="flex flex-col gap-4" noValidate onSubmit={(e) => void submit(e)}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="name"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("profession.fields.name")}</FormLabel>
+                <FormControl>
+                  <Input {...field} maxLength={120} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="formVariant"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("profession.fields.variant")}</FormLabel>
+                <FormControl>
+                  <NativeSelect {...field}>
+                    {PROFESSION_VARIANTS.map((v) => (
+                      <option key={v} value={v}>
+                        {t(`profession.variants.${v}`)}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="description"
+            render={({ field }) => (
+              <FormItem className="sm:col-span-2">
+                <FormLabel>{t("profession.fields.description")}</FormLabel>
+                <FormControl>
+                  <Textarea {...field} rows={2} maxLength={1000} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="baseStyleId"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("profession.fields.baseStyle")}</FormLabel>
+                <FormControl>
+                  <NativeSelect {...field}>
+                    {options.length === 0 && <option value="">{t("profession.noStyles")}</option>}
+                    {options.map((s) => (
+                      <option key={s.id} value={s.id}>
+                        {lang === "en" ? s.name : s.nameId}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormDescription>{t("profession.fields.baseStyleHint")}</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="category"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("profession.fields.category")}</FormLabel>
+                <FormControl>
+                  <NativeSelect {...field}>
+                    <option value="">{t("profession.noCategory")}</option>
+                    {STYLE_CATEGORIES.map((c) => (
+                      <option key={c} value={c}>
+                        {t(`styles.groups.${c}`)}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          {config?.previewImageUrl && (
+            <div className="flex items-center gap-3 sm:col-span-2">
+              <img
+                src={config.previewImageUrl}
+                alt=""
+                className="size-16 rounded-xl border object-cover"
+              />
+              <p className="text-xs text-muted-foreground">{t("profession.previewHint")}</p>
+            </div>
+          )}
+          <FormField
+            control={form.control}
+            name="requiresReferenceImage"
+            render={({ field }) => (
+              <label className="flex min-h-11 items-center gap-3 text-sm font-semibold sm:col-span-2">
+                <input
+                  ref={field.ref}
+                  name={field.name}
+                  type="checkbox"
+                  className="size-5 accent-primary"
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  onBlur={field.onBlur}
+                />
+                {t("profession.fields.requiresReference")}
+              </label>
+            )}
+          />
+        </div>
+        <fieldset className="grid gap-4 sm:grid-cols-3">
+          <legend className="mb-2 text-sm font-semibold">{t("profession.fields.limits")}</legend>
+          {LIMITS.map((key) => (
+            <FormField
+              key={key}
+              control={form.control}
+              name={key}
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t(`profession.fields.${key}`)}</FormLabel>
+                  <FormControl>
+                    <Input {...field} type="number" min={1} max={PROFESSION_LIMIT_MAX} step={1} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          ))}
+        </fieldset>
+        <FormField
+          control={form.control}
+          name="promptTemplate"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t("profession.fields.promptTemplate")}</FormLabel>
+              <FormControl>
+                <Textarea {...field} rows={4} maxLength={4000} className="font-mono" />
+              </FormControl>
+              <FormDescription>
+                {t("profession.fields.placeholders", { placeholders })}
+              </FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onDone}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" disabled={!name.trim() || save.isPending}>
+            {config ? t("profession.update") : t("profession.create")}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}
+
+/** Create a configuration (`config` null) or edit one. */
+export function ConfigDialog({
+  open,
+  config,
+  styles,
+  onOpenChange,
+}: {
+  open: boolean;
+  config: AdminProfessionConfig | null;
+  styles: BaseStyle[];
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useAdminI18n();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl" closeLabel={t("common.close")}>
+        <DialogHeader>
+          <DialogTitle>
+            {config ? t("profession.editTitle", { name: config.name }) : t("profession.newTitle")}
+          </DialogTitle>
+          <DialogDescription>{t("profession.dialogDescription")}</DialogDescription>
+        </DialogHeader>
+        {open && (
+          <ConfigForm
+            key={config?.id ?? "new"}
+            config={config}
+            styles={styles}
+            onDone={() => onOpenChange(false)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,93 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { FieldPath, FieldValues, Resolver, UseFormSetError } from "react-hook-form";
+import { z } from "zod";
+import { isApiError, type ApiIssue } from "@/lib/api-client";
+
+/**
+ * The admin forms' plumbing around react-hook-form (docs/architecture.md, convention 12): a
+ * form checks its values with the shared zod schema the server validates the request with, and
+ * shows a 400's `issues` under the same fields. Both kinds of issue name a place in the request
+ * body (`["modelParameters", "num_steps"]`); `fieldOf` says which field of the form that is.
+ */
+
+/** The form field a request-body path names, or null when it names none. */
+export type FieldOf<V extends FieldValues> = (path: readonly PropertyKey[]) => FieldPath<V> | null;
+
+/** `fieldOf` for a form whose fields are the body's top-level keys. */
+export function topLevelFields<V extends FieldValues>(fields: readonly FieldPath<V>[]): FieldOf<V> {
+  return (path) => {
+    const head = path[0];
+    return typeof head === "string" && (fields as readonly string[]).includes(head)
+      ? (head as FieldPath<V>)
+      : null;
+  };
+}
+
+export interface SchemaFormRules<V extends FieldValues, Body> {
+  /** The shared schema of the request body (the one the server parses it with). */
+  schema: z.ZodType<Body>;
+  /** The form's values as the body the schema reads (a number typed as text becomes a number). */
+  toBody: (values: V) => unknown;
+  fieldOf: FieldOf<V>;
+  /** What the field shows for the schema's issue, in the admin's language. */
+  message: (field: FieldPath<V>, issue: z.core.$ZodIssue, values: V) => string;
+}
+
+/**
+ * A react-hook-form resolver (zodResolver) on a shared schema: each issue is shown under the field
+ * `fieldOf` names, worded by `message` (the schemas' own messages are the API's English). The
+ * form submits what the schema outputs. An issue no field shows lands on `root`, so the form is
+ * never sent while the schema refuses it.
+ */
+export function schemaResolver<V extends FieldValues, Body>(
+  rules: SchemaFormRules<V, Body>,
+): Resolver<V, unknown, Body> {
+  const checked = z.custom<V>().transform((values, ctx) => {
+    const result = rules.schema.safeParse(rules.toBody(values));
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) {
+      const field = rules.fieldOf(issue.path);
+      ctx.addIssue({
+        code: "custom",
+        path: field ? [field] : ["root"],
+        message: field ? rules.message(field, issue, values) : issue.message,
+        input: values,
+      });
+    }
+    return z.NEVER;
+  });
+  return zodResolver(checked);
+}
+
+/**
+ * Puts a server 400's `issues` under the fields they name (the first issue per field), worded by
+ * `text`; returns those fields in the server's order (empty when the error has no issues).
+ */
+export function setServerIssues<V extends FieldValues>(
+  setError: UseFormSetError<V>,
+  error: unknown,
+  fieldOf: FieldOf<V>,
+  text: (issue: ApiIssue) => string,
+): FieldPath<V>[] {
+  if (!isApiError(error) || !error.issues?.length) return [];
+  const fields: FieldPath<V>[] = [];
+  for (const issue of error.issues) {
+    const field = fieldOf(issue.path);
+    if (!field || fields.includes(field)) continue;
+    setError(field, { type: "server", message: text(issue) });
+    fields.push(field);
+  }
+  return fields;
+}
+
+/** A number typed as text: NaN when empty or not a number (the schema then refuses it). */
+export function numberOf(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === "" ? Number.NaN : Number(trimmed);
+}
+
+/** A whole number typed as digits only ("12"), else NaN ("1.5", "1e3", "-2", ""). */
+export function wholeNumberOf(text: string): number {
+  const trimmed = text.trim();
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}

@@ -1,0 +1,138 @@
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
+import {
+  MANUAL_REWARD_DEFAULT,
+  manualRewardRequestSchema,
+  type ManualRewardRequest,
+} from "@rupa/shared";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { isApiError } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { useManualReward } from "../api";
+import { useAdminI18n } from "../../lib/admin-i18n";
+import { schemaResolver, setServerIssues, topLevelFields, wholeNumberOf } from "../../lib/form";
+
+type Values = { email: string; amount: string };
+const fieldOf = topLevelFields<Values>(["email", "amount"]);
+
+/** "Manual Reward": a user's e-mail and an amount (5 by default), granted as a ledger lot. */
+export function ManualRewardDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {/* Mounted while open, so each opening starts from an empty e-mail and the default. */}
+      {open && <ManualRewardForm onDone={() => onOpenChange(false)} />}
+    </Dialog>
+  );
+}
+
+function ManualRewardForm({ onDone }: { onDone: () => void }) {
+  const { t } = useAdminI18n();
+  const reward = useManualReward();
+  const resolver = useMemo(
+    () =>
+      schemaResolver<Values, ManualRewardRequest>({
+        schema: manualRewardRequestSchema,
+        toBody: (v) => ({ email: v.email, amount: wholeNumberOf(v.amount) }),
+        fieldOf,
+        message: () => t("referrals.manual.invalid"),
+      }),
+    [t],
+  );
+  const form = useForm<Values, unknown, ManualRewardRequest>({
+    resolver,
+    defaultValues: { email: "", amount: String(MANUAL_REWARD_DEFAULT) },
+  });
+
+  const submit = form.handleSubmit((body) =>
+    reward.mutate(body, {
+      onSuccess: () => {
+        toast.success(t("referrals.manual.granted"));
+        onDone();
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.status === 404)
+          form.setError("email", { type: "server", message: t("referrals.manual.notFound") });
+        else if (isApiError(error) && error.status === 400) {
+          const invalid = () => t("referrals.manual.invalid");
+          if (setServerIssues(form.setError, error, fieldOf, invalid).length === 0)
+            form.setError("email", { type: "server", message: invalid() });
+        } else toast.error(t("referrals.manual.failed"));
+      },
+    }),
+  );
+
+  return (
+    <DialogContent closeLabel={t("common.close")}>
+      <Form {...form}>
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{t("referrals.manual.title")}</DialogTitle>
+            <DialogDescription>{t("referrals.manual.description")}</DialogDescription>
+          </DialogHeader>
+          <FormField
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("referrals.manual.email")}</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    type="email"
+                    autoComplete="off"
+                    placeholder={t("referrals.manual.emailPlaceholder")}
+                  />
+                </FormControl>
+                <FormMessage role="alert" />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="amount"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("referrals.manual.amount")}</FormLabel>
+                <FormControl>
+                  <Input {...field} inputMode="numeric" autoComplete="off" />
+                </FormControl>
+                <FormMessage role="alert" />
+              </FormItem>
+            )}
+          />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onDone}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" disabled={reward.isPending}>
+              {t("referrals.manual.submit")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </Form>
+    </DialogContent>
+  );
+}

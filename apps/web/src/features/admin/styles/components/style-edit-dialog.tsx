@@ -1,0 +1,549 @@
+import { useMemo, useState, type ReactNode } from "react";
+import { useForm, useWatch, type ControllerRenderProps, type FieldErrors } from "react-hook-form";
+import {
+  STYLE_CATEGORIES,
+  STYLE_PARAM_RANGES,
+  STYLE_SCHEDULERS,
+  adminStyleUpdateSchema,
+  type AdminStyle,
+  type AdminStyleChanges,
+} from "@rupa/shared";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { TabPanel, Tabs, useTabsId } from "@/components/ui/tabs";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/lib/toast";
+import { useAdminStyle, useUpdateStyle } from "../api";
+import { useAdminErrorMessage, useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
+import {
+  numberOf,
+  schemaResolver,
+  setServerIssues,
+  type FieldOf,
+  type SchemaFormRules,
+} from "../../lib/form";
+import { fieldIssueText } from "../../lib/server-codes";
+
+type Tab = "general" | "prompts" | "model";
+
+/** The form's values: numbers, tags and the JSON stay text until saved, so a half-typed value is allowed. */
+interface Values {
+  name: string;
+  nameId: string;
+  description: string;
+  descriptionId: string;
+  category: AdminStyle["category"];
+  tags: string;
+  isPremium: boolean;
+  sortOrder: string;
+  promptTemplate: string;
+  previewPromptTemplate: string;
+  male: string;
+  female: string;
+  femaleHijab: string;
+  modelName: string;
+  styleStrength: string;
+  guidance: string;
+  steps: string;
+  scheduler: string;
+  useFixedSeed: boolean;
+  fixedSeed: string;
+  negativePrompt: string;
+  modelJson: string;
+}
+type Field = keyof Values;
+/** The fields typed as text (every one but the two checkboxes). */
+type TextField = { [K in Field]: Values[K] extends string ? K : never }[Field];
+
+export function valuesOf(s: AdminStyle): Values {
+  const p = s.modelParameters;
+  return {
+    name: s.name,
+    nameId: s.nameId,
+    description: s.description,
+    descriptionId: s.descriptionId,
+    category: s.category,
+    tags: s.tags.join(", "),
+    isPremium: s.isPremium,
+    sortOrder: String(s.sortOrder),
+    promptTemplate: s.promptTemplate,
+    previewPromptTemplate: s.previewPromptTemplate ?? "",
+    male: s.genderSpecificPrompts.male ?? "",
+    female: s.genderSpecificPrompts.female ?? "",
+    femaleHijab: s.genderSpecificPrompts.female_hijab ?? "",
+    modelName: s.modelName,
+    styleStrength: String(p.style_strength),
+    guidance: String(p.guidance_scale),
+    steps: String(p.num_steps),
+    scheduler: p.scheduler,
+    useFixedSeed: p.use_fixed_seed,
+    fixedSeed: p.fixed_seed === null ? "" : String(p.fixed_seed),
+    negativePrompt: p.negative_prompt,
+    modelJson: JSON.stringify(s.modelSpecificParameters, null, 2),
+  };
+}
+
+/** The text as JSON (null when it is not JSON: the schema then refuses it as not an object). */
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** The values as the PATCH body adminStyleUpdateSchema reads. */
+function toBody(f: Values) {
+  return {
+    name: f.name,
+    nameId: f.nameId,
+    description: f.description,
+    descriptionId: f.descriptionId,
+    category: f.category,
+    tags: f.tags
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    isPremium: f.isPremium,
+    sortOrder: numberOf(f.sortOrder),
+    promptTemplate: f.promptTemplate,
+    previewPromptTemplate: f.previewPromptTemplate.trim() || null,
+    genderSpecificPrompts: { male: f.male, female: f.female, female_hijab: f.femaleHijab },
+    modelName: f.modelName,
+    modelParameters: {
+      style_strength: numberOf(f.styleStrength),
+      guidance_scale: numberOf(f.guidance),
+      num_steps: numberOf(f.steps),
+      scheduler: f.scheduler,
+      use_fixed_seed: f.useFixedSeed,
+      fixed_seed: f.useFixedSeed ? numberOf(f.fixedSeed) : null,
+      negative_prompt: f.negativePrompt,
+    },
+    modelSpecificParameters: jsonOf(f.modelJson),
+  };
+}
+
+/** Body paths → form fields, for the schema's issues and a 400's alike. */
+const FIELD_OF: Record<string, Field> = {
+  name: "name",
+  nameId: "nameId",
+  description: "description",
+  descriptionId: "descriptionId",
+  category: "category",
+  tags: "tags",
+  isPremium: "isPremium",
+  sortOrder: "sortOrder",
+  promptTemplate: "promptTemplate",
+  previewPromptTemplate: "previewPromptTemplate",
+  "genderSpecificPrompts.male": "male",
+  "genderSpecificPrompts.female": "female",
+  "genderSpecificPrompts.female_hijab": "femaleHijab",
+  modelName: "modelName",
+  modelSpecificParameters: "modelJson",
+  "modelParameters.style_strength": "styleStrength",
+  "modelParameters.guidance_scale": "guidance",
+  "modelParameters.num_steps": "steps",
+  "modelParameters.scheduler": "scheduler",
+  "modelParameters.use_fixed_seed": "useFixedSeed",
+  "modelParameters.fixed_seed": "fixedSeed",
+  "modelParameters.negative_prompt": "negativePrompt",
+};
+const fieldOf: FieldOf<Values> = (path) =>
+  FIELD_OF[path.join(".")] ??
+  FIELD_OF[path.slice(0, 2).join(".")] ??
+  FIELD_OF[String(path[0])] ??
+  null;
+
+/** The ranges the number fields are checked against (the schema's, as docs/product/admin.md sets them). */
+const RANGE_OF: Partial<Record<Field, { min: number; max: number; step: number }>> = {
+  sortOrder: { min: 0, max: 1_000_000, step: 1 },
+  styleStrength: STYLE_PARAM_RANGES.style_strength,
+  guidance: STYLE_PARAM_RANGES.guidance_scale,
+  steps: STYLE_PARAM_RANGES.num_steps,
+  fixedSeed: STYLE_PARAM_RANGES.fixed_seed,
+};
+
+/** The fields of each tab, in the order they show. */
+const TAB_FIELDS: Record<Tab, Field[]> = {
+  general: [
+    "nameId",
+    "name",
+    "descriptionId",
+    "description",
+    "category",
+    "sortOrder",
+    "tags",
+    "isPremium",
+  ],
+  prompts: [
+    "promptTemplate",
+    "previewPromptTemplate",
+    "male",
+    "female",
+    "femaleHijab",
+    "negativePrompt",
+  ],
+  model: [
+    "modelName",
+    "styleStrength",
+    "guidance",
+    "steps",
+    "scheduler",
+    "useFixedSeed",
+    "fixedSeed",
+    "modelJson",
+  ],
+};
+const TABS = Object.keys(TAB_FIELDS) as Tab[];
+
+/** How the dialog checks its values with the PATCH schema, and words the issues. */
+export function styleFormRules(t: AdminTranslate): SchemaFormRules<Values, AdminStyleChanges> {
+  return {
+    schema: adminStyleUpdateSchema,
+    toBody,
+    fieldOf,
+    message: (field, issue) => {
+      const range = RANGE_OF[field];
+      if (range) return t("styles.edit.outOfRange", range);
+      if (field === "modelJson") return t("styles.edit.jsonInvalid");
+      if (field === "promptTemplate" || field === "previewPromptTemplate")
+        return issue.code === "too_big"
+          ? t("common.fieldInvalid")
+          : t("styles.edit.subjectMissing");
+      if (
+        (field === "name" || field === "nameId" || field === "modelName") &&
+        issue.code === "too_small"
+      )
+        return t("styles.edit.required");
+      return t("common.fieldInvalid");
+    },
+  };
+}
+
+function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) {
+  const { t, has } = useAdminI18n();
+  const adminError = useAdminErrorMessage();
+  const tabsId = useTabsId();
+  const [tab, setTab] = useState<Tab>("general");
+  const update = useUpdateStyle();
+  const resolver = useMemo(() => schemaResolver(styleFormRules(t)), [t]);
+  const form = useForm<Values, unknown, AdminStyleChanges>({
+    resolver,
+    defaultValues: valuesOf(style),
+  });
+  const useFixedSeed = useWatch({ control: form.control, name: "useFixedSeed" });
+
+  /** Opens the first tab with a field in `fields`. */
+  const showTabOf = (fields: readonly string[]) => {
+    const first = TABS.find((tab) => TAB_FIELDS[tab].some((f) => fields.includes(f)));
+    if (first) setTab(first);
+  };
+
+  const submit = form.handleSubmit(
+    (body) =>
+      update.mutate(
+        { id: style.id, body },
+        {
+          onSuccess: ({ style: saved }) => {
+            toast.success(t("styles.toast.updated", { name: saved.nameId }));
+            onDone();
+          },
+          onError: (error) => {
+            showTabOf(
+              setServerIssues(form.setError, error, fieldOf, (issue) =>
+                fieldIssueText(issue, { t, has }),
+              ),
+            );
+            toast.error(t("styles.toast.updateFailed"), { description: adminError(error) });
+          },
+        },
+      ),
+    (errors: FieldErrors<Values>) => {
+      showTabOf(Object.keys(errors));
+      toast.error(t("styles.edit.fixErrors"));
+    },
+  );
+
+  /** A labelled text field: `control` is its input, given the field's value and handlers. */
+  const field = (
+    name: TextField,
+    label: string,
+    control: (field: ControllerRenderProps<Values, TextField>) => ReactNode,
+    options: { hint?: string; wide?: boolean } = {},
+  ) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={options.wide ? "sm:col-span-2" : undefined}>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>{control(field)}</FormControl>
+          {options.hint && <FormDescription>{options.hint}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+
+  /** A checkbox with its label beside it. */
+  const checkbox = (name: "isPremium" | "useFixedSeed", label: string, onToggle?: () => void) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <label className="flex min-h-11 items-center gap-3 self-end text-sm font-semibold">
+          <input
+            ref={field.ref}
+            name={field.name}
+            type="checkbox"
+            className="size-5 accent-primary"
+            checked={field.value}
+            onChange={(e) => {
+              field.onChange(e.target.checked);
+              onToggle?.();
+            }}
+            onBlur={field.onBlur}
+          />
+          {label}
+        </label>
+      )}
+    />
+  );
+
+  const tabs = [
+    { value: "general" as const, label: t("styles.edit.tabs.general") },
+    { value: "prompts" as const, label: t("styles.edit.tabs.prompts") },
+    { value: "model" as const, label: t("styles.edit.tabs.model") },
+  ];
+
+  return (
+    <Form {...form}>
+      <form className="flex flex-col gap-4" noValidate onSubmit={(e) => void submit(e)}>
+        <Tabs
+          items={tabs}
+          value={tab}
+          onChange={setTab}
+          label={t("styles.edit.title", { name: style.nameId })}
+          idBase={tabsId}
+          tabClassName="flex-1"
+        />
+        <TabPanel idBase={tabsId} value={tab} className="grid gap-4 sm:grid-cols-2">
+          {tab === "general" && (
+            <>
+              {field("nameId", t("styles.edit.nameId"), (f) => (
+                <Input {...f} maxLength={120} />
+              ))}
+              {field("name", t("styles.edit.name"), (f) => (
+                <Input {...f} maxLength={120} />
+              ))}
+              {field("descriptionId", t("styles.edit.descriptionId"), (f) => (
+                <Textarea {...f} rows={3} maxLength={2000} />
+              ))}
+              {field("description", t("styles.edit.descriptionEn"), (f) => (
+                <Textarea {...f} rows={3} maxLength={2000} />
+              ))}
+              {field("category", t("styles.edit.category"), (f) => (
+                <NativeSelect {...f}>
+                  {STYLE_CATEGORIES.map((c) => (
+                    <option key={c} value={c}>
+                      {t(`styles.groups.${c}`)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              ))}
+              {field("sortOrder", t("styles.edit.sortOrder"), (f) => (
+                <Input {...f} type="number" min={0} step={1} inputMode="numeric" />
+              ))}
+              {field(
+                "tags",
+                t("styles.edit.tags"),
+                (f) => (
+                  <Input {...f} />
+                ),
+                {
+                  hint: t("styles.edit.tagsHint"),
+                },
+              )}
+              {checkbox("isPremium", t("styles.edit.premium"))}
+            </>
+          )}
+          {tab === "prompts" && (
+            <>
+              {field(
+                "promptTemplate",
+                t("styles.edit.promptTemplate"),
+                (f) => (
+                  <Textarea {...f} rows={4} maxLength={4000} />
+                ),
+                { hint: t("styles.edit.templateHint"), wide: true },
+              )}
+              {field(
+                "previewPromptTemplate",
+                t("styles.edit.previewPromptTemplate"),
+                (f) => (
+                  <Textarea {...f} rows={3} maxLength={4000} />
+                ),
+                { hint: t("styles.edit.templateHint"), wide: true },
+              )}
+              {field("male", t("styles.edit.genderMale"), (f) => (
+                <Textarea {...f} rows={2} maxLength={2000} />
+              ))}
+              {field("female", t("styles.edit.genderFemale"), (f) => (
+                <Textarea {...f} rows={2} maxLength={2000} />
+              ))}
+              {field("femaleHijab", t("styles.edit.genderHijab"), (f) => (
+                <Textarea {...f} rows={2} maxLength={2000} />
+              ))}
+              {field("negativePrompt", t("styles.edit.negativePrompt"), (f) => (
+                <Textarea {...f} rows={2} maxLength={2000} />
+              ))}
+            </>
+          )}
+          {tab === "model" && (
+            <>
+              {field(
+                "modelName",
+                t("styles.edit.modelName"),
+                (f) => (
+                  <Input {...f} maxLength={200} />
+                ),
+                {
+                  wide: true,
+                },
+              )}
+              {field("styleStrength", t("styles.edit.styleStrength"), (f) => (
+                <Input
+                  {...f}
+                  type="number"
+                  min={STYLE_PARAM_RANGES.style_strength.min}
+                  max={STYLE_PARAM_RANGES.style_strength.max}
+                  step={STYLE_PARAM_RANGES.style_strength.step}
+                  inputMode="decimal"
+                />
+              ))}
+              {field("guidance", t("styles.edit.guidance"), (f) => (
+                <Input
+                  {...f}
+                  type="number"
+                  min={STYLE_PARAM_RANGES.guidance_scale.min}
+                  max={STYLE_PARAM_RANGES.guidance_scale.max}
+                  step={STYLE_PARAM_RANGES.guidance_scale.step}
+                  inputMode="decimal"
+                />
+              ))}
+              {field("steps", t("styles.edit.steps"), (f) => (
+                <Input
+                  {...f}
+                  type="number"
+                  min={STYLE_PARAM_RANGES.num_steps.min}
+                  max={STYLE_PARAM_RANGES.num_steps.max}
+                  step={1}
+                  inputMode="numeric"
+                />
+              ))}
+              {field("scheduler", t("styles.edit.scheduler"), (f) => (
+                <NativeSelect {...f}>
+                  {STYLE_SCHEDULERS.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </NativeSelect>
+              ))}
+              {checkbox("useFixedSeed", t("styles.edit.useFixedSeed"), () =>
+                form.clearErrors("fixedSeed"),
+              )}
+              {field("fixedSeed", t("styles.edit.fixedSeed"), (f) => (
+                <Input
+                  {...f}
+                  type="number"
+                  min={0}
+                  step={1}
+                  inputMode="numeric"
+                  disabled={!useFixedSeed}
+                />
+              ))}
+              {field(
+                "modelJson",
+                t("styles.edit.modelJson"),
+                (f) => (
+                  <Textarea {...f} rows={6} spellCheck={false} className="font-mono text-xs" />
+                ),
+                { wide: true },
+              )}
+            </>
+          )}
+        </TabPanel>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onDone}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? t("styles.edit.saving") : t("common.save")}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}
+
+/** Every field of a style, in three tabs; checked here and on the server. */
+export function StyleEditDialog({
+  styleId,
+  onClose,
+}: {
+  styleId: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useAdminI18n();
+  const style = useAdminStyle(styleId);
+  return (
+    <Dialog open={styleId !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl" closeLabel={t("common.close")}>
+        <DialogHeader>
+          <DialogTitle>{t("styles.edit.title", { name: style.data?.nameId ?? "…" })}</DialogTitle>
+          <DialogDescription>{t("styles.edit.description")}</DialogDescription>
+        </DialogHeader>
+        {style.data ? (
+          <EditForm
+            key={style.data.id + style.data.updatedAt}
+            style={style.data}
+            onDone={onClose}
+          />
+        ) : style.isError ? (
+          <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
+            <p className="font-semibold">{t("styles.edit.loadFailed")}</p>
+            <Button variant="outline" onClick={() => void style.refetch()}>
+              {t("common.retry")}
+            </Button>
+          </div>
+        ) : (
+          <div className="grid gap-3">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

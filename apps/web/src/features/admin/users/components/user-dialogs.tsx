@@ -1,0 +1,255 @@
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
+import {
+  ADMIN_QUICK_CREDITS,
+  adminCreditsRequestSchema,
+  type AdminCreditsRequest,
+  type AdminUser,
+  type Role,
+} from "@rupa/shared";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { isApiError } from "@/lib/api-client";
+import { formatNumber } from "@/lib/format";
+import { toast } from "@/lib/toast";
+import { useChangeUserCredits, useSetUserRole } from "../api";
+import { useAdminErrorMessage, useAdminI18n } from "../../lib/admin-i18n";
+import { schemaResolver, setServerIssues, topLevelFields, wholeNumberOf } from "../../lib/form";
+import { fieldIssueText } from "../../lib/server-codes";
+
+/** The user a dialog is about: what the list row or the detail knows. */
+export type DialogUser = Pick<AdminUser, "id" | "email" | "role" | "credits">;
+
+/** Make admin / make member, after a confirmation. */
+export function RoleDialog({
+  user,
+  onOpenChange,
+}: {
+  user: DialogUser | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useAdminI18n();
+  const adminError = useAdminErrorMessage();
+  const setRole = useSetUserRole();
+  const next: Role = user?.role === "admin" ? "user" : "admin";
+  const email = user?.email ?? "";
+
+  function confirm() {
+    if (!user) return;
+    setRole.mutate(
+      { id: user.id, role: next },
+      {
+        onSuccess: () => {
+          toast.success(t("users.roleUpdated", { email }));
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          const lastAdmin = isApiError(error) && error.status === 409;
+          toast.error(t("users.roleFailed"), {
+            description: lastAdmin ? t("users.lastAdmin") : adminError(error),
+          });
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open={user !== null} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t("common.close")}>
+        <DialogHeader>
+          <DialogTitle className="pr-8 break-all">
+            {next === "admin"
+              ? t("users.roleConfirm.adminTitle", { email })
+              : t("users.roleConfirm.memberTitle", { email })}
+          </DialogTitle>
+          <DialogDescription>
+            {next === "admin"
+              ? t("users.roleConfirm.adminBody")
+              : t("users.roleConfirm.memberBody", { email })}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            {t("common.cancel")}
+          </Button>
+          <Button
+            variant={next === "admin" ? "default" : "destructive"}
+            onClick={confirm}
+            disabled={setRole.isPending}
+          >
+            {next === "admin"
+              ? t("users.roleConfirm.confirmAdmin")
+              : t("users.roleConfirm.confirmMember")}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** "Add 5 credits": one click, a manual lot with the default reason, and a toast. */
+export function useAddFiveCredits() {
+  const { t } = useAdminI18n();
+  const adminError = useAdminErrorMessage();
+  const change = useChangeUserCredits();
+  return {
+    pending: change.isPending,
+    add(user: Pick<AdminUser, "id" | "email">) {
+      change.mutate(
+        {
+          id: user.id,
+          body: { mode: "add", amount: ADMIN_QUICK_CREDITS, reason: t("users.quickReason") },
+        },
+        {
+          onSuccess: () =>
+            toast.success(
+              t("users.creditsAdded", { amount: ADMIN_QUICK_CREDITS, email: user.email }),
+            ),
+          onError: (error) =>
+            toast.error(t("users.creditsFailed"), { description: adminError(error) }),
+        },
+      );
+    },
+  };
+}
+
+/** The set-credits form: the new balance and the reason, as typed. */
+type CreditsValues = { amount: string; reason: string };
+
+/** "Set credits": the new balance and a reason; the server writes the difference to the ledger. */
+export function SetCreditsDialog({
+  user,
+  onOpenChange,
+}: {
+  user: DialogUser | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={user !== null} onOpenChange={onOpenChange}>
+      {/* Keyed by user so the form starts from that user's balance each time. */}
+      {user && <SetCreditsForm key={user.id} user={user} onDone={() => onOpenChange(false)} />}
+    </Dialog>
+  );
+}
+
+const creditsFieldOf = topLevelFields<CreditsValues>(["amount", "reason"]);
+
+function SetCreditsForm({ user, onDone }: { user: DialogUser; onDone: () => void }) {
+  const { t, lang, has } = useAdminI18n();
+  const adminError = useAdminErrorMessage();
+  const change = useChangeUserCredits();
+  const resolver = useMemo(
+    () =>
+      schemaResolver<CreditsValues, AdminCreditsRequest>({
+        schema: adminCreditsRequestSchema,
+        toBody: (v) => ({ mode: "set", amount: wholeNumberOf(v.amount), reason: v.reason }),
+        fieldOf: creditsFieldOf,
+        message: (field) =>
+          field === "amount"
+            ? t("users.creditsDialog.invalidAmount")
+            : t("users.creditsDialog.invalidReason"),
+      }),
+    [t],
+  );
+  const form = useForm<CreditsValues, unknown, AdminCreditsRequest>({
+    resolver,
+    defaultValues: { amount: String(user.credits), reason: "" },
+  });
+
+  const submit = form.handleSubmit((body) =>
+    change.mutate(
+      { id: user.id, body },
+      {
+        onSuccess: (res) => {
+          const balance = formatNumber(res.balance, lang);
+          if (res.changed === 0) toast.info(t("users.creditsUnchanged", { balance }));
+          else toast.success(t("users.creditsSet", { email: user.email, balance }));
+          onDone();
+        },
+        onError: (error) => {
+          setServerIssues(form.setError, error, creditsFieldOf, (issue) =>
+            fieldIssueText(issue, { t, has }),
+          );
+          toast.error(t("users.creditsFailed"), { description: adminError(error) });
+        },
+      },
+    ),
+  );
+
+  return (
+    <DialogContent closeLabel={t("common.close")}>
+      <Form {...form}>
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{t("users.creditsDialog.title")}</DialogTitle>
+            <DialogDescription className="break-words">
+              {t("users.creditsDialog.description", {
+                email: user.email,
+                balance: formatNumber(user.credits, lang),
+              })}
+            </DialogDescription>
+          </DialogHeader>
+          <FormField
+            control={form.control}
+            name="amount"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("users.creditsDialog.amount")}</FormLabel>
+                <FormControl>
+                  <Input {...field} inputMode="numeric" autoComplete="off" />
+                </FormControl>
+                <FormDescription>{t("users.creditsDialog.amountHint")}</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="reason"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("users.creditsDialog.reason")}</FormLabel>
+                <FormControl>
+                  <Textarea
+                    {...field}
+                    rows={3}
+                    maxLength={200}
+                    placeholder={t("users.creditsDialog.reasonPlaceholder")}
+                  />
+                </FormControl>
+                <FormDescription>{t("users.creditsDialog.reasonHint")}</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onDone}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" disabled={change.isPending}>
+              {t("users.creditsDialog.submit")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </Form>
+    </DialogContent>
+  );
+}
