@@ -1,4 +1,4 @@
-import type { Database, Tx } from "../../infra/db/client";
+import type { Transactor, Tx } from "../../infra/db/client";
 import type { ImagePostProcessor } from "../../infra/images/post-process";
 import { localLookOf } from "../../infra/providers/local/local-look";
 import { type GenerateRequest, sizeFor } from "../../infra/providers/provider";
@@ -37,7 +37,7 @@ export const GENERATION_SWEEPER_JOB = defineJob("generation-sweeper");
 export const MAX_ATTEMPTS = 4;
 
 export interface GenerationWorkerDeps {
-  db: Pick<Database, "transaction">;
+  db: Transactor;
   /** The avatar kinds' job rows (the job kit's repository for AVATAR_JOB_KINDS). */
   jobs: Pick<
     JobsRepository,

@@ -2,7 +2,7 @@ import type { Generation, GenerationHealth, StartGenerationRequest } from "@rupa
 import type { z } from "zod";
 import type { startGenerationRequestSchema } from "@rupa/shared";
 import type { Actor } from "../../lib/actor";
-import type { Database } from "../../infra/db/client";
+import type { Transactor } from "../../infra/db/client";
 import type { ProviderRegistry } from "../../infra/providers/registry";
 import type { Queue } from "../../infra/queue/queue";
 import { AppError, errors } from "../../lib/errors";
@@ -28,7 +28,7 @@ import { PAS_FOTO_BACKGROUNDS, type PasFotoBackground } from "@rupa/shared";
 import { backgroundFor, buildPrompt, withBackground } from "./prompt";
 
 export interface GenerationDeps {
-  db: Database;
+  db: Transactor;
   /** The avatar kinds' job rows (the job kit's repository for AVATAR_JOB_KINDS). */
   jobs: Pick<JobsRepository, "insert" | "findById" | "position">;
   generations: Pick<

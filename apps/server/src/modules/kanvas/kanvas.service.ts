@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { KanvasRun, startKanvasRequestSchema } from "@rupa/shared";
 import type { z } from "zod";
-import type { Database } from "../../infra/db/client";
+import type { Transactor } from "../../infra/db/client";
 import type { ProviderRegistry } from "../../infra/providers/registry";
 import type { Queue } from "../../infra/queue/queue";
 import type { Actor } from "../../lib/actor";
@@ -27,7 +27,7 @@ import type {
 import { KANVAS_JOB, kanvasMessage } from "./kanvas.worker";
 
 export interface KanvasDeps {
-  db: Database;
+  db: Transactor;
   kanvas: KanvasRepository;
   /** The Kanvas kind's job rows (the job kit's repository for KANVAS_JOB_KINDS). */
   jobs: Pick<JobsRepository, "insert" | "markFailed" | "positions">;

@@ -1,4 +1,4 @@
-import type { Database, Tx } from "../../infra/db/client";
+import type { Transactor, Tx } from "../../infra/db/client";
 import type { ImagePostProcessor } from "../../infra/images/post-process";
 import { type KanvasRequest, sizeFor } from "../../infra/providers/provider";
 import type { ProviderRegistry } from "../../infra/providers/registry";
@@ -46,7 +46,7 @@ export function kanvasMessage(code: string): string {
 }
 
 export interface KanvasWorkerDeps {
-  db: Pick<Database, "transaction">;
+  db: Transactor;
   /** The Kanvas kind's job rows (the job kit's repository for KANVAS_JOB_KINDS). */
   jobs: Pick<
     JobsRepository,
