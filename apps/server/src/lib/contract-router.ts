@@ -12,14 +12,19 @@ import { errors } from "./errors";
 import { readJson, readQuery, toIssues, type AppEnv } from "./http";
 
 /**
- * What a route's handler receives after the contract's checks: the parsed input and the request's
- * verified actor (resolved once, by the guard). On a member or admin route `userId` is the
- * signed-in user's id (the guard refused everyone else); elsewhere it may be null.
+ * What a route's handler receives after the contract's checks: the parsed input and, on every
+ * route but a public one, the request's verified actor (resolved once, by the guard; a public
+ * route's handler that needs it asks `ctx.resolveActor`, so the public catalogue never touches
+ * the session store). On a member or admin route `userId` is the signed-in user's id (the guard
+ * refused everyone else).
  */
-export type HandlerInput<R extends RouteSpec> = ParsedInput<R> & {
-  actor: Actor;
-  userId: R["access"] extends "member" | "admin" ? string : string | null;
-};
+export type HandlerInput<R extends RouteSpec> = ParsedInput<R> &
+  (R["access"] extends "public"
+    ? { actor?: undefined; userId?: undefined }
+    : {
+        actor: Actor;
+        userId: R["access"] extends "member" | "admin" ? string : string | null;
+      });
 
 /** What a route's handler receives, and what it answers. */
 export type RouteHandler<R extends RouteSpec> = (
@@ -30,8 +35,11 @@ export type RouteHandler<R extends RouteSpec> = (
 type Handlers<R extends RouteSpec> = [...MiddlewareHandler<AppEnv>[], RouteHandler<R>];
 
 export interface ContractRouterOptions {
-  /** Checks the caller may call a route of this access (throws 401/403); the request's actor. */
-  guard(access: RouteAccess, c: Context<AppEnv>): Promise<Actor>;
+  /**
+   * Checks the caller may call a route of this access (throws 401/403); the request's actor,
+   * except on a public route (undefined: nothing is resolved).
+   */
+  guard(access: RouteAccess, c: Context<AppEnv>): Promise<Actor | undefined>;
   /** Validate every JSON answer against the contract (development and tests). */
   checkResponses: boolean;
 }
@@ -72,7 +80,7 @@ export function contractRouter(options: ContractRouterOptions) {
         query: undefined,
         body: undefined,
         actor,
-        userId: actor.userId,
+        userId: actor?.userId,
       } as Record<keyof HandlerInput<R>, unknown>;
       if (route.params) {
         const parsed = route.params.safeParse(c.req.param());

@@ -14,6 +14,7 @@ export function contractRoutes(ctx: AppContext) {
   return contractRouter({
     checkResponses: ctx.env.NODE_ENV !== "production",
     async guard(access: RouteAccess, c: Context<AppEnv>) {
+      if (access === "public") return undefined;
       const actor = await ctx.resolveActor(c);
       if (access === "member" || access === "admin") {
         if (!actor.userId) throw errors.unauthorized();

@@ -7,9 +7,9 @@ import { contractRoutes } from "../../middleware/auth-guards";
 export function accountRoutes(ctx: AppContext) {
   const account = ctx.services.account;
   return contractRoutes(ctx)
-    .on(accountContract.me, async (_c, { actor }) => ({
+    .on(accountContract.me, async (c) => ({
       status: 200,
-      body: { user: await account.me(actor) },
+      body: { user: await account.me(await ctx.resolveActor(c)) },
     }))
     .on(accountContract.updateProfile, async (c, { body, userId }) => {
       return { status: 200, body: { user: await account.updateProfile(userId, body) } };

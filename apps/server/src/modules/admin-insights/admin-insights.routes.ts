@@ -1,6 +1,6 @@
 import { adminInsightsContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
-import { requestMeta } from "../../lib/request-meta";
+import { auditActorOf } from "../audit/audit-actor";
 import { contractRoutes } from "../../middleware/auth-guards";
 
 /**
@@ -22,13 +22,8 @@ export function adminInsightsRoutes(ctx: AppContext) {
       status: 200,
       body: await insights.listUploads(query),
     }))
-    .on(adminInsightsContract.deleteUpload, async (c, { params, actor }) => {
-      const meta = requestMeta(c);
-      await insights.deleteUpload(params.id, {
-        userId: actor.userId!,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-      });
+    .on(adminInsightsContract.deleteUpload, async (c, { params }) => {
+      await insights.deleteUpload(params.id, await auditActorOf(ctx, c));
       return { status: 200, body: { ok: true as const } };
     }).hono;
 }

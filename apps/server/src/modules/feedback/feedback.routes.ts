@@ -17,9 +17,9 @@ export function feedbackRoutes(ctx: AppContext) {
     by: (actor, ip) => ({ ip, user: actor.userId }),
   });
   return contractRoutes(ctx)
-    .on(feedbackContract.send, limit, async (c, { body: input, actor }) => {
+    .on(feedbackContract.send, limit, async (c, { body: input }) => {
       const id = await svc.insert({
-        userId: actor.userId,
+        userId: (await ctx.resolveActor(c)).userId,
         type: input.type,
         email: input.email ?? null,
         subject: input.subject,

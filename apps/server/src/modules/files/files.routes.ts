@@ -10,11 +10,12 @@ import { canReadObject } from "./files.service";
  * Anything the caller may not see, or that does not exist, is the same 404.
  */
 export function fileRoutes(ctx: AppContext) {
-  return contractRoutes(ctx).on(filesContract.get, async (c, { params, query, actor }) => {
+  return contractRoutes(ctx).on(filesContract.get, async (c, { params, query }) => {
     const { bucket, key } = params;
     const parsed = parseObjectKey(key);
     if (!isBucket(bucket) || !parsed) throw errors.notFound("File not found");
-    if (!canReadObject(bucket, parsed.owner, actor)) throw errors.notFound("File not found");
+    if (!canReadObject(bucket, parsed.owner, await ctx.resolveActor(c)))
+      throw errors.notFound("File not found");
     // Streamed from the store (a file, or the S3 response) to the client: never held whole.
     const object = await ctx.storage.open(bucket, key);
     if (!object) throw errors.notFound("File not found");

@@ -11,9 +11,9 @@ export function generationRoutes(ctx: AppContext) {
   const { generations } = ctx.services;
   return (
     contractRoutes(ctx)
-      .on(generationsContract.health, async (_c, { actor }) => ({
+      .on(generationsContract.health, async (c) => ({
         status: 200,
-        body: await generations.health(actor),
+        body: await generations.health(await ctx.resolveActor(c)),
       }))
       // The caller's generations still queued or processing (the gallery's progress cards).
       .on(generationsContract.active, async (_c, { actor }) => {

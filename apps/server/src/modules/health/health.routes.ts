@@ -11,9 +11,11 @@ import { contractRoutes } from "../../middleware/auth-guards";
 export function healthRoutes(ctx: AppContext) {
   const health = ctx.services.health;
   return contractRoutes(ctx)
-    .on(healthContract.health, async (c, { actor }) => {
+    .on(healthContract.health, async (c) => {
       c.header("Cache-Control", "no-store");
-      const report = actor.isAdmin ? await health.detail() : await health.liveness();
+      const report = (await ctx.resolveActor(c)).isAdmin
+        ? await health.detail()
+        : await health.liveness();
       return report.status === "healthy"
         ? { status: 200, body: report }
         : { status: 503, body: report };

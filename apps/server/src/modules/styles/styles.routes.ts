@@ -52,8 +52,9 @@ export function styleRoutes(ctx: AppContext) {
       c.header("Cache-Control", PUBLIC_CACHE);
       return { status: 200, body: { style } };
     })
-    .on(stylesContract.events, rateLimit(ctx, styleEventsLimit), async (c, { body, actor }) => {
-      const accepted = await ctx.services.styleEvents.record(body.events, actor.userId);
+    .on(stylesContract.events, rateLimit(ctx, styleEventsLimit), async (c, { body }) => {
+      const { userId } = await ctx.resolveActor(c);
+      const accepted = await ctx.services.styleEvents.record(body.events, userId);
       return { status: 202, body: { accepted } };
     }).hono;
 }
