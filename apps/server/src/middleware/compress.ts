@@ -2,18 +2,18 @@ import { gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 
 /** Below this many bytes a body is sent as it is: gzip would save next to nothing. */
-const THRESHOLD = 1024;
+export const COMPRESS_THRESHOLD = 1024;
 /**
  * Up to this many bytes a body is gzipped at once on this thread (0.14 ms for 10 KB);
  * larger ones are compressed as a stream, on libuv's thread pool.
  */
 const SYNC_LIMIT = 64 * 1024;
-/** At most this many immutable answers' gzipped bytes are kept (a build has a few hundred files). */
-const KEPT_MAX = 1000;
 
 /** Text-like types worth compressing; never the event streams, which must flow as written. */
-const COMPRESSIBLE =
+const COMPRESSIBLE_TYPE =
   /^\s*(?:text\/(?!event-stream\b)[^;\s]+|application\/(?:json|javascript|xml|manifest\+json|[^;\s]+\+(?:json|xml))|image\/svg\+xml)\s*(?:;|$)/i;
+
+export const isCompressible = (type: string): boolean => COMPRESSIBLE_TYPE.test(type);
 
 /** Whether `Accept-Encoding` takes gzip (or anything): listed without `q=0`. */
 export function acceptsGzip(header: string | undefined): boolean {
@@ -33,19 +33,16 @@ export function acceptsGzip(header: string | undefined): boolean {
  * up to 64 KB it is gzipped here at once, and only larger bodies are compressed as a stream.
  * Hono's own compress middleware streams every body through libuv's thread pool, which the
  * image work of running generations keeps busy: a 2 KB /api/account/me then waited seconds for
- * a free thread (issue 33). An immutable answer (the web build's hashed files) is gzipped once
- * and its bytes kept, so a visitor's scripts cost no compression at all. An answer that already says its encoding (the catalogue, compressed
- * once when cached), a HEAD, a partial or empty answer and anything marked `no-transform` are
- * left alone. Anything it may compress says `Vary: Accept-Encoding`.
+ * a free thread (issue 33). An answer that already says its encoding (the catalogue, compressed
+ * once when cached; the web build's hashed files, compressed once by staticWeb), a HEAD, a
+ * partial or empty answer and anything marked `no-transform` are left alone. Anything it may
+ * compress says `Vary: Accept-Encoding`.
  */
 export function compressResponses(): MiddlewareHandler {
-  /** The gzipped bytes of immutable answers, by path. */
-  const kept = new Map<string, Uint8Array<ArrayBuffer>>();
   return async (c, next) => {
     await next();
     const res = c.res;
     const type = res.headers.get("Content-Type");
-    const cacheControl = res.headers.get("Cache-Control") ?? "";
     if (
       c.req.method === "HEAD" ||
       !res.body ||
@@ -54,12 +51,12 @@ export function compressResponses(): MiddlewareHandler {
       res.status === 304 ||
       res.headers.has("Content-Encoding") ||
       !type ||
-      !COMPRESSIBLE.test(type) ||
-      /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(cacheControl)
+      !isCompressible(type) ||
+      /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get("Cache-Control") ?? "")
     )
       return;
     const length = res.headers.get("Content-Length");
-    if (length !== null && Number(length) < THRESHOLD) return;
+    if (length !== null && Number(length) < COMPRESS_THRESHOLD) return;
     const vary = res.headers.get("Vary");
     if (vary !== "*" && !/\baccept-encoding\b/i.test(vary ?? ""))
       res.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
@@ -71,29 +68,21 @@ export function compressResponses(): MiddlewareHandler {
       statusText: res.statusText,
       headers: { "Content-Type": type },
     };
-    // The web build's hashed files never change: each is gzipped once, whatever its size.
-    const immutable = res.status === 200 && /\bimmutable\b/.test(cacheControl) ? c.req.path : null;
-    let gzipped: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | undefined =
-      immutable === null ? undefined : kept.get(immutable);
-    if (!gzipped) {
-      const known = length === null ? null : Number(length);
-      if (immutable === null && known !== null && known > SYNC_LIMIT)
-        gzipped = res.body.pipeThrough(new CompressionStream("gzip"));
-      else {
-        const bytes = new Uint8Array(await res.arrayBuffer());
-        if (bytes.byteLength < THRESHOLD) {
-          // Read to learn its size: sent as it is, with its length.
-          c.res = new Response(bytes, init);
-          c.res.headers.set("Content-Length", String(bytes.byteLength));
-          return;
-        }
-        if (immutable === null && bytes.byteLength > SYNC_LIMIT)
-          gzipped = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
-        else {
-          gzipped = new Uint8Array(gzipSync(bytes));
-          if (immutable !== null && kept.size < KEPT_MAX) kept.set(immutable, gzipped);
-        }
+    let gzipped: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>;
+    if (length !== null && Number(length) > SYNC_LIMIT)
+      gzipped = res.body.pipeThrough(new CompressionStream("gzip"));
+    else {
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      if (bytes.byteLength < COMPRESS_THRESHOLD) {
+        // Read to learn its size: sent as it is, with its length.
+        c.res = new Response(bytes, init);
+        c.res.headers.set("Content-Length", String(bytes.byteLength));
+        return;
       }
+      gzipped =
+        bytes.byteLength > SYNC_LIMIT
+          ? new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))
+          : new Uint8Array(gzipSync(bytes));
     }
     c.res = new Response(gzipped, init);
     const headers = c.res.headers;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppEnv } from "../lib/http";
@@ -58,6 +59,7 @@ beforeAll(() => {
   fs.mkdirSync(path.join(dist, "assets"));
   fs.writeFileSync(path.join(dist, "assets", ".hidden.js"), "export {};");
   fs.writeFileSync(path.join(dist, "assets", "index-abc123.js"), "export {};");
+  fs.writeFileSync(path.join(dist, "assets", "big-def456.js"), `1;${"x".repeat(200_000)}`);
   fs.writeFileSync(path.join(dist, "sw.js"), "self.addEventListener('fetch', () => {});");
   fs.writeFileSync(path.join(dist, "manifest.webmanifest"), '{"name":"Rupa"}');
 });
@@ -82,6 +84,29 @@ describe("staticWeb files", () => {
       "application/manifest+json",
       "public, max-age=3600",
     ]);
+  });
+});
+
+describe("staticWeb hashed files", () => {
+  it("reads and gzips a hashed file once, whatever its size, and keeps its bytes", async () => {
+    const app = createApp();
+    const file = path.join(dist, "assets", "big-def456.js");
+    for (let i = 0; i < 2; i++) {
+      const res = await app.request("/assets/big-def456.js", {
+        headers: { "Accept-Encoding": "gzip, deflate" },
+      });
+      expect(res.headers.get("Content-Encoding")).toBe("gzip");
+      expect(res.headers.get("Vary")).toBe("Accept-Encoding");
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(res.headers.get("Content-Length")).toBe(String(bytes.byteLength));
+      // The second answer is the first one's kept bytes (the file never changes while served).
+      expect(gunzipSync(bytes).toString()).toBe(`1;${"x".repeat(200_000)}`);
+      fs.writeFileSync(file, "2;changed on disk");
+    }
+    // A client that takes no gzip gets the same kept bytes as they are.
+    const plain = await app.request("/assets/big-def456.js");
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect((await plain.text()).startsWith("1;x")).toBe(true);
   });
 });
 

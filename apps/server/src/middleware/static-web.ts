@@ -1,9 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import { isWebPage } from "@rupa/shared/web-pages";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../lib/http";
+import { acceptsGzip, COMPRESS_THRESHOLD, isCompressible } from "./compress";
+
+const gzipped = promisify(gzip);
+/** At most this many hashed files are kept in memory (a build has a few hundred). */
+const ASSETS_KEPT = 1000;
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -87,6 +94,15 @@ export function staticWeb(distDir: string, opts: StaticWebOptions = {}): StaticW
   let renderer: Promise<WebRenderer | null> | null = null;
   const rendered = new Map<string, { at: number; html: Promise<string | null> }>();
   opts.onDataChange?.(() => rendered.clear());
+  /**
+   * The hashed files under assets/ never change while the build is served: each is read once and,
+   * when first asked for gzipped, compressed once (on the thread pool); later visitors' scripts
+   * cost neither a disk read nor compression (issue 33).
+   */
+  const assets = new Map<
+    string,
+    { body: Uint8Array<ArrayBuffer>; gzip?: Promise<Uint8Array<ArrayBuffer>> }
+  >();
 
   const loadRenderer = (): Promise<WebRenderer | null> =>
     (renderer ??= fs.existsSync(rendererFile)
@@ -199,14 +215,30 @@ export function staticWeb(distDir: string, opts: StaticWebOptions = {}): StaticW
     if (top === "ssr" || parts.some((part) => part.startsWith(".") && part !== ".."))
       return c.text("Not found", 404);
     if (full.startsWith(root + path.sep) && path.extname(full)) {
+      let file:
+        | { body: Uint8Array<ArrayBuffer>; gzip?: Promise<Uint8Array<ArrayBuffer>> }
+        | undefined;
       try {
-        const body = await fs.promises.readFile(full);
-        c.header("Content-Type", TYPES[path.extname(full)] ?? "application/octet-stream");
-        c.header("Cache-Control", cacheControlOf(top, rel));
-        return method === "HEAD" ? c.body(null) : c.body(new Uint8Array(body));
+        file = assets.get(full) ?? { body: new Uint8Array(await fs.promises.readFile(full)) };
       } catch {
         return c.text("Not found", 404);
       }
+      const type = TYPES[path.extname(full)] ?? "application/octet-stream";
+      c.header("Content-Type", type);
+      c.header("Cache-Control", cacheControlOf(top, rel));
+      if (top !== "assets") return method === "HEAD" ? c.body(null) : c.body(file.body);
+      if (!assets.has(full) && assets.size < ASSETS_KEPT) assets.set(full, file);
+      if (
+        !isCompressible(type) ||
+        file.body.byteLength < COMPRESS_THRESHOLD ||
+        !acceptsGzip(c.req.header("Accept-Encoding"))
+      )
+        return method === "HEAD" ? c.body(null) : c.body(file.body);
+      const zipped = await (file.gzip ??= gzipped(file.body).then((b) => new Uint8Array(b)));
+      c.header("Content-Encoding", "gzip");
+      c.header("Vary", "Accept-Encoding");
+      c.header("Content-Length", String(zipped.byteLength));
+      return method === "HEAD" ? c.body(null) : c.body(zipped);
     }
     // Any other address is not one of the web's pages: the SPA shows its not-found page.
     if (!isWebPage(c.req.path)) return answerPage(c, 404);
