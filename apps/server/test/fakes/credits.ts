@@ -109,11 +109,17 @@ export function fakeCredits(userExists: (id: string) => boolean = () => true) {
         used: used.map((l) => ({ watermarked: l.watermarked, expiresAt: l.expiresAt ?? null })),
       } as never);
     },
-    lot(_tx, lotId) {
-      const l = lots.find((x) => x.id === lotId);
+    purchaseLot(_tx, paymentId) {
+      const l = lots.find((x) => x.paymentId === paymentId);
       return Promise.resolve(
-        l ? { userId: l.userId, remaining: l.remaining, watermarked: l.watermarked } : null,
+        l
+          ? { id: l.id, userId: l.userId, remaining: l.remaining, watermarked: l.watermarked }
+          : null,
       );
+    },
+    expireLot(_tx, lotId, at) {
+      lots.find((x) => x.id === lotId)!.expiresAt = at;
+      return Promise.resolve();
     },
   };
   const transactor = fakeTransactor();

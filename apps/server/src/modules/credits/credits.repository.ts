@@ -132,17 +132,23 @@ export function createCreditsRepository(db: Database) {
       return { spend, used };
     },
 
-    /** A lot's owner, what it still holds and whether it is watermarked; null when none. */
-    async lot(tx: Tx, lotId: string) {
+    /** The lot an order granted: its owner, what it still holds, whether watermarked; or null. */
+    async purchaseLot(tx: Tx, paymentId: string) {
       const [lot] = await tx
         .select({
+          id: creditLots.id,
           userId: creditLots.userId,
           remaining: creditLots.remaining,
           watermarked: creditLots.watermarked,
         })
         .from(creditLots)
-        .where(eq(creditLots.id, lotId));
+        .where(eq(creditLots.paymentId, paymentId));
       return lot ?? null;
+    },
+
+    /** A lot ends at `at` (a refunded purchase's plan with it). */
+    async expireLot(tx: Tx, lotId: string, at: Date): Promise<void> {
+      await tx.update(creditLots).set({ expiresAt: at }).where(eq(creditLots.id, lotId));
     },
 
     /** Unexpired lots that still hold credits and do expire, soonest first. */

@@ -92,28 +92,31 @@ export function createCreditsService(d: CreditsDeps) {
     },
 
     /**
-     * Take back what is left of one lot (a refunded purchase): a spend of its remaining credits
-     * with `reason`, in the caller's transaction. Returns how many credits were revoked.
+     * A refunded purchase: what is left of the lot its order granted is taken back (a spend of
+     * `payment_refund` with `description`) and the lot ends at `at`, its plan with it (no more
+     * premium styles or "subscribed"). Returns how many credits were revoked.
      */
-    async revokeLot(
-      lotId: string,
-      reason: SpendReason,
+    async revokePurchase(
+      paymentId: string,
       description: string,
+      at: Date,
       tx?: Tx,
     ): Promise<number> {
       return inTx(tx, async (t) => {
-        const owner = await repo.lot(t, lotId);
+        const owner = await repo.purchaseLot(t, paymentId);
         if (!owner) return 0;
         await repo.lockUser(t, owner.userId);
-        const locked = await repo.lot(t, lotId);
-        const amount = locked?.remaining ?? 0;
-        if (amount <= 0) return 0;
-        await repo.insertSpend(
-          t,
-          owner.userId,
-          { reason, amount, watermarked: locked!.watermarked, description },
-          [{ lotId, amount }],
-        );
+        const lot = (await repo.purchaseLot(t, paymentId))!;
+        const amount = lot.remaining;
+        if (amount > 0) {
+          await repo.insertSpend(
+            t,
+            lot.userId,
+            { reason: "payment_refund", amount, watermarked: lot.watermarked, description },
+            [{ lotId: lot.id, amount }],
+          );
+        }
+        await repo.expireLot(t, lot.id, at);
         return amount;
       });
     },

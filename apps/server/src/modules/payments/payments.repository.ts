@@ -188,20 +188,6 @@ export function createPaymentsRepository(db: Database) {
       return row!;
     },
 
-    /** The credit lot an order granted, or null. */
-    async lotOf(tx: Tx, paymentId: string): Promise<string | null> {
-      const [lot] = await tx
-        .select({ id: creditLots.id })
-        .from(creditLots)
-        .where(eq(creditLots.paymentId, paymentId));
-      return lot?.id ?? null;
-    },
-
-    /** A purchase lot ends now (its plan with it: no premium styles, not "subscribed"). */
-    async endLot(tx: Tx, lotId: string, now: Date): Promise<void> {
-      await tx.update(creditLots).set({ expiresAt: now }).where(eq(creditLots.id, lotId));
-    },
-
     /**
      * The member's current plan: the unexpired purchase lot that lasts longest, with its order.
      */

@@ -133,12 +133,6 @@ function world() {
       const r = [...orders.values()].find((o) => o.id === id)!;
       return Promise.resolve(Object.assign(r, set));
     },
-    lotOf: (_tx, paymentId) =>
-      Promise.resolve(credits.lots.find((l) => l.paymentId === paymentId)?.id ?? null),
-    endLot(_tx, lotId, at) {
-      credits.lots.find((l) => l.id === lotId)!.expiresAt = at;
-      return Promise.resolve();
-    },
   } as Partial<PaymentsRepository> as PaymentsRepository;
 
   const service = createPaymentsService({

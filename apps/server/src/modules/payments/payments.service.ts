@@ -207,12 +207,7 @@ export function createPaymentsService(d: {
       case "end":
         return { outcome: "ended", order: await update({ status: decision.status }) };
       case "refund": {
-        const lotId = await d.payments.lotOf(tx, order.id);
-        if (lotId) {
-          await d.credits.revokeLot(lotId, "payment_refund", `Refund of ${order.orderId}`, tx);
-          // The plan ends with the refund: no more premium styles or "subscribed".
-          await d.payments.endLot(tx, lotId, at);
-        }
+        await d.credits.revokePurchase(order.id, `Refund of ${order.orderId}`, at, tx);
         return {
           outcome: "refunded",
           order: await update({ status: decision.status, refundedAt: at }),
