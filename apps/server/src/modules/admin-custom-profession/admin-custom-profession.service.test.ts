@@ -84,6 +84,10 @@ function world() {
         enabled = value;
         return Promise.resolve();
       },
+      lockMany: (tx, keys) => {
+        expect(tx).toBe(TX);
+        return Promise.resolve(new Map(keys.map((k) => [k, enabled])));
+      },
     },
     audit: {
       write: (tx, e) => {

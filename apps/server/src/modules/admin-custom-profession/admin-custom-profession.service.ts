@@ -1,5 +1,7 @@
 import {
   PROFESSION_REQUESTS_LIMIT,
+  settingDefinitions,
+  type SettingKey,
   type AdminProfessionConfig,
   type AdminProfessionOverview,
   type AdminProfessionRequest,
@@ -31,9 +33,12 @@ export interface AdminCustomProfessionDeps {
     | "recentRequests"
   >;
   db: Transactor;
-  settings: Pick<SettingsRepository, "get" | "setInTx">;
+  settings: Pick<SettingsRepository, "get" | "setInTx" | "lockMany">;
   audit: Pick<AuditRepository, "write">;
 }
+
+/** The feature switch's app setting. */
+const ENABLED = "custom_profession_enabled" satisfies SettingKey;
 
 export const configNotFound = () => errors.notFound("Configuration not found");
 
@@ -109,17 +114,21 @@ export function createAdminCustomProfessionService(d: AdminCustomProfessionDeps)
       };
     },
 
-    /** Turns the feature on or off; the same value again writes nothing. */
+    /**
+     * Turns the feature on or off, decided on the setting's locked row (two switches at once
+     * write one change); the same value again writes nothing.
+     */
     async setEnabled(actor: AuditActor, enabled: boolean): Promise<{ enabled: boolean }> {
-      const current = (await d.settings.get("custom_profession_enabled")) === "true";
-      if (current === enabled) return { enabled };
       await d.db.transaction(async (tx) => {
-        await d.settings.setInTx(tx, "custom_profession_enabled", String(enabled), actor.userId);
+        const stored = (await d.settings.lockMany(tx, [ENABLED])).get(ENABLED);
+        const current = (stored ?? settingDefinitions[ENABLED].default) === "true";
+        if (current === enabled) return;
+        await d.settings.setInTx(tx, ENABLED, String(enabled), actor.userId);
         await d.audit.write(tx, {
           actor,
           action: "setting.updated",
           entityType: "setting",
-          entityId: "custom_profession_enabled",
+          entityId: ENABLED,
           before: { value: String(current) },
           after: { value: String(enabled) },
         });

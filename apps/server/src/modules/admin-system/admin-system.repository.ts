@@ -1,7 +1,5 @@
-import type { SettingKey } from "@rupa/shared";
-import { inArray, sql } from "drizzle-orm";
-import { appSettings } from "../../db/schema";
-import type { Database, ExecuteSql, Tx } from "../../infra/db/client";
+import { sql } from "drizzle-orm";
+import type { Database, ExecuteSql } from "../../infra/db/client";
 
 /** The tables whose rows the System page counts (exactly: they are small enough). */
 export const COUNTED_TABLES = [
@@ -19,8 +17,8 @@ export const COUNTED_TABLES = [
 ] as const;
 
 /**
- * The admin System and Security sections' database side: figures, maintenance, and the writes
- * of the security settings, in the transaction the service gives.
+ * The admin System and Security sections' database side: figures and maintenance (their
+ * security settings are the settings repository's).
  */
 export function createAdminSystemRepository(db: Database, executeSql: ExecuteSql) {
   return {
@@ -61,16 +59,6 @@ export function createAdminSystemRepository(db: Database, executeSql: ExecuteSql
      */
     async vacuumAnalyze(): Promise<void> {
       await executeSql("VACUUM ANALYZE");
-    },
-
-    /** The stored values of these settings, their rows locked until the transaction ends. */
-    async lockSettings(tx: Tx, keys: readonly SettingKey[]): Promise<Map<string, string>> {
-      const rows = await tx
-        .select({ key: appSettings.key, value: appSettings.value })
-        .from(appSettings)
-        .where(inArray(appSettings.key, [...keys]))
-        .for("update");
-      return new Map(rows.map((r) => [r.key, r.value]));
     },
   };
 }

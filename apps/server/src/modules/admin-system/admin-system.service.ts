@@ -1,6 +1,5 @@
 import {
   RECENT_LOG_LINES,
-  settingDefinitions,
   type ClearCacheResult,
   type HealthCheckResult,
   type HealthCheckStep,
@@ -25,6 +24,7 @@ import type {
 } from "../security/security-events.repository";
 import type { SettingsCache } from "../settings/settings-cache";
 import type { SettingsRepository } from "../settings/settings.repository";
+import { settingsChange } from "../settings/settings.rules";
 import type { AdminSystemRepository } from "./admin-system.repository";
 
 type Component = { status: "ok" | "error"; latencyMs: number; detail?: string };
@@ -34,7 +34,7 @@ export interface AdminSystemDeps {
   repo: AdminSystemRepository;
   audit: Pick<AuditRepository, "write">;
   security: Pick<SecurityEventsRepository, "last24h" | "list" | "recordIn">;
-  settings: Pick<SettingsRepository, "getMany" | "setInTx">;
+  settings: Pick<SettingsRepository, "getMany" | "setInTx" | "lockMany">;
   settingsCache: Pick<SettingsCache, "invalidate">;
   health: Pick<HealthService, "components" | "runStep" | "clear">;
   storage: Pick<Storage, "usage">;
@@ -65,25 +65,6 @@ const SECURITY_KEYS = {
 interface AdminActionRecord {
   audit: AuditInput;
   event: SecurityEventInput;
-}
-
-/**
- * What saving `values` over the `stored` settings changes: only the settings whose value
- * differs (or that were never stored), as they were and as they become.
- */
-export function settingsChange(
-  values: Partial<Record<SettingKey, string>>,
-  stored: ReadonlyMap<string, string>,
-): { before: Record<string, string>; after: Record<string, string> } {
-  const before: Record<string, string> = {};
-  const after: Record<string, string> = {};
-  for (const [key, next] of Object.entries(values) as [SettingKey, string][]) {
-    const prev = stored.get(key) ?? settingDefinitions[key].default;
-    if (prev === next && stored.has(key)) continue;
-    before[key] = prev;
-    after[key] = next;
-  }
-  return { before, after };
 }
 
 /** A masked JSON log line as the page shows it (a line that is not JSON is shown whole). */
@@ -285,7 +266,7 @@ export function createAdminSystemService(d: AdminSystemDeps) {
       try {
         await d.db.transaction(async (tx) => {
           const keys = Object.keys(values) as SettingKey[];
-          const { before, after } = settingsChange(values, await d.repo.lockSettings(tx, keys));
+          const { before, after } = settingsChange(values, await d.settings.lockMany(tx, keys));
           if (Object.keys(after).length === 0) return;
           for (const key of Object.keys(after) as SettingKey[])
             await d.settings.setInTx(tx, key, after[key]!, actor.userId);

@@ -76,6 +76,16 @@ export function createSettingsRepository(db: Database) {
     },
 
     setInTx,
+
+    /** The stored values of these settings, their rows locked until the transaction ends. */
+    async lockMany(tx: Tx, keys: readonly SettingKey[]): Promise<Map<string, string>> {
+      const rows = await tx
+        .select({ key: appSettings.key, value: appSettings.value })
+        .from(appSettings)
+        .where(inArray(appSettings.key, [...keys]))
+        .for("update");
+      return new Map(rows.map((r) => [r.key, r.value]));
+    },
   };
 }
 export type SettingsRepository = ReturnType<typeof createSettingsRepository>;
