@@ -218,17 +218,12 @@ export function createAdminInsightsRepository(db: Database) {
 
     /** The upload with its owner's e-mail, its row locked until the transaction ends; or null. */
     async lockUpload(tx: Tx, id: string): Promise<AdminUploadRow | null> {
-      const [locked] = await tx
-        .select({ id: uploads.id })
-        .from(uploads)
-        .where(eq(uploads.id, id))
-        .for("update");
-      if (!locked) return null;
       const [row] = await tx
         .select(uploadColumns)
         .from(uploads)
         .leftJoin(users, eq(users.id, uploads.userId))
-        .where(eq(uploads.id, id));
+        .where(eq(uploads.id, id))
+        .for("update", { of: uploads });
       return row ?? null;
     },
 
