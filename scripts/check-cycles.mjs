@@ -20,8 +20,14 @@ const PROJECTS = [
   "packages/shared/tsconfig.json",
 ];
 
-/** The project's own source files and the import graph between them. */
+const graphs = new Map();
+/** The project's own source files and the import graph between them (built once per project). */
 function graphOf(tsconfig) {
+  if (!graphs.has(tsconfig)) graphs.set(tsconfig, buildGraph(tsconfig));
+  return graphs.get(tsconfig);
+}
+
+function buildGraph(tsconfig) {
   const configPath = path.join(root, tsconfig);
   const read = ts.readConfigFile(configPath, ts.sys.readFile);
   if (read.error) throw new Error(ts.flattenDiagnosticMessageText(read.error.messageText, "\n"));
@@ -136,15 +142,13 @@ const server = path.join(root, "apps/server/src") + path.sep;
 const low = ["lib", "infra"].map((d) => server + d + path.sep);
 const modules = server + "modules" + path.sep;
 let upward = 0;
-for (const project of PROJECTS) {
-  for (const [file, targets] of graphOf(project)) {
-    if (!low.some((dir) => file.startsWith(dir))) continue;
-    for (const target of targets.filter((t) => t.startsWith(modules))) {
-      upward++;
-      console.error(
-        `✗ ${path.relative(root, file)} imports ${path.relative(root, target)} (lib/ and infra/ must not import a module)`,
-      );
-    }
+for (const [file, targets] of graphOf("apps/server/tsconfig.json")) {
+  if (!low.some((dir) => file.startsWith(dir))) continue;
+  for (const target of targets.filter((t) => t.startsWith(modules))) {
+    upward++;
+    console.error(
+      `✗ ${path.relative(root, file)} imports ${path.relative(root, target)} (lib/ and infra/ must not import a module)`,
+    );
   }
 }
 // Repositories only read and write (ADR 032): a repository never imports another repository
