@@ -5,40 +5,89 @@ import {
   useCallback,
   useId,
   useMemo,
-  useState,
   type ComponentProps,
+  type FormEvent,
+  type ReactElement,
+  type ReactNode,
 } from "react";
 import {
   Controller,
   FormProvider,
   useFormContext,
   useFormState,
+  type Control,
   type ControllerProps,
+  type ControllerRenderProps,
   type FieldPath,
+  type FieldPathByValue,
   type FieldValues,
 } from "react-hook-form";
 import { cn } from "@/lib/utils";
 
 /**
- * Form fields on react-hook-form, in shadcn/ui's pattern:
+ * Form fields on react-hook-form, in shadcn/ui's pattern. A field is usually one `FormRow`:
  *
  *   <Form {...form}>
- *     <form onSubmit={form.handleSubmit(save)} noValidate>
- *       <FormField control={form.control} name="name" render={({ field }) => (
- *         <FormItem>
- *           <FormLabel>Name</FormLabel>
- *           <FormControl><Input {...field} /></FormControl>
- *           <FormDescription>Shown on the card</FormDescription>
- *           <FormMessage />
- *         </FormItem>
- *       )} />
+ *     <FormBody onSubmit={form.handleSubmit(save)}>
+ *       <FormRow control={form.control} name="name" label="Name" hint="Shown on the card">
+ *         {(field) => <Input {...field} />}
+ *       </FormRow>
+ *       <FormCheckbox control={form.control} name="isPremium" label="Premium" />
+ *
+ * which is FormField → FormItem → FormLabel, FormControl, FormDescription and FormMessage, the
+ * parts a field with another shape composes itself.
  *
  * The control gets the item's id (`<id>`), `aria-invalid` while its field has an error, and
  * `aria-describedby` pointing at the error (`<id>-error`) or else the hint (`<id>-hint`). The hint
  * gives way to the error, which is the field's message as the resolver or `setError` wrote it
- * (already in the reader's language).
+ * (already in the reader's language). An error that names no field (`errors.root`) shows at the
+ * top of the FormBody.
  */
 export const Form = FormProvider;
+
+/**
+ * The form element: checked by the form's resolver, not the browser (`noValidate`), and with the
+ * error no field shows (FormRootMessage) at its top, so a refused submit always says why.
+ */
+export function FormBody({
+  onSubmit,
+  children,
+  ...props
+}: Omit<ComponentProps<"form">, "onSubmit"> & {
+  /** Usually `form.handleSubmit(…)`. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+}) {
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} {...props}>
+      <FormRootMessage />
+      {children}
+    </form>
+  );
+}
+
+/** The form's error that names no field (`errors.root`), announced and scrolled into view. */
+export function FormRootMessage({ className, ...props }: ComponentProps<"p">) {
+  const { errors } = useFormState();
+  const message = errors.root?.message;
+  const show = useCallback((node: HTMLParagraphElement | null) => {
+    node?.scrollIntoView?.({ block: "nearest" });
+  }, []);
+  if (!message) return null;
+  return (
+    <p
+      ref={show}
+      role="alert"
+      data-slot="form-root-message"
+      className={cn(
+        "rounded-xl bg-destructive/10 px-3 py-2 text-sm font-semibold text-destructive",
+        className,
+      )}
+      {...props}
+    >
+      {message}
+    </p>
+  );
+}
 
 const FieldContext = createContext<{ name: string } | null>(null);
 
@@ -56,12 +105,7 @@ export function FormField<
   );
 }
 
-interface ItemContextValue {
-  id: string;
-  hasHint: boolean;
-  setHasHint: (present: boolean) => void;
-}
-const ItemContext = createContext<ItemContextValue | null>(null);
+const ItemContext = createContext<{ id: string; hasHint: boolean } | null>(null);
 
 /** The field's state and the ids its label, control, hint and message share. */
 export function useFormField() {
@@ -82,12 +126,17 @@ export function useFormField() {
   };
 }
 
-/** A labelled field: its label, control, and the hint or the error below. */
-export function FormItem({ className, ...props }: ComponentProps<"div">) {
+/**
+ * A labelled field: its label, control, and the hint or the error below. `hasHint` says that it
+ * holds a FormDescription, which its control then names.
+ */
+export function FormItem({
+  className,
+  hasHint = false,
+  ...props
+}: ComponentProps<"div"> & { hasHint?: boolean }) {
   const id = useId();
-  const [hasHint, setHint] = useState(false);
-  const setHasHint = useCallback((present: boolean) => setHint(present), []);
-  const value = useMemo(() => ({ id, hasHint, setHasHint }), [id, hasHint, setHasHint]);
+  const value = useMemo(() => ({ id, hasHint }), [id, hasHint]);
   return (
     <ItemContext value={value}>
       <div data-slot="form-item" className={cn("flex flex-col gap-1.5", className)} {...props} />
@@ -100,15 +149,18 @@ export function FormLabel({ className, ...props }: ComponentProps<"label">) {
   return <label htmlFor={id} className={cn("text-sm font-semibold", className)} {...props} />;
 }
 
-/** Hands the id and the ARIA state to its one child (an Input, Textarea, NativeSelect…). */
-export function FormControl(props: ComponentProps<typeof Slot>) {
+/**
+ * Hands the id and the ARIA state to its one child (an Input, Textarea, NativeSelect…). The
+ * control is invalid while its field has an error, or when `aria-invalid` says so.
+ */
+export function FormControl({ "aria-invalid": invalid, ...props }: ComponentProps<typeof Slot>) {
   const { id, error, hintId, messageId, hasHint } = useFormField();
   return (
     <Slot
       id={id}
-      aria-invalid={error ? true : undefined}
       aria-describedby={error ? messageId : hasHint ? hintId : undefined}
       {...props}
+      aria-invalid={error || (invalid && invalid !== "false") ? true : undefined}
     />
   );
 }
@@ -116,25 +168,8 @@ export function FormControl(props: ComponentProps<typeof Slot>) {
 /** The field's hint; hidden while the field shows an error. */
 export function FormDescription({ className, ...props }: ComponentProps<"p">) {
   const { error, hintId } = useFormField();
-  const setHasHint = use(ItemContext)?.setHasHint;
-  // The control names the hint only while it is in the page.
-  const ref = useCallback(
-    (node: HTMLParagraphElement | null) => {
-      if (!node || !setHasHint) return;
-      setHasHint(true);
-      return () => setHasHint(false);
-    },
-    [setHasHint],
-  );
   if (error) return null;
-  return (
-    <p
-      ref={ref}
-      id={hintId}
-      className={cn("text-xs text-muted-foreground", className)}
-      {...props}
-    />
-  );
+  return <p id={hintId} className={cn("text-xs text-muted-foreground", className)} {...props} />;
 }
 
 /** The field's error, when it has one. */
@@ -150,5 +185,100 @@ export function FormMessage({ className, children, ...props }: ComponentProps<"p
     >
       {body}
     </p>
+  );
+}
+
+/**
+ * A labelled field in one piece: FormField → FormItem → FormLabel, FormControl around what
+ * `children` renders from the field, the hint (when there is one) and the error.
+ *
+ *   <FormRow control={form.control} name="reason" label="Reason" hint="Kept in the audit log">
+ *     {(field) => <Textarea {...field} rows={3} />}
+ *   </FormRow>
+ */
+export function FormRow<
+  TFieldValues extends FieldValues,
+  TName extends FieldPath<TFieldValues>,
+  TTransformedValues = TFieldValues,
+>({
+  control,
+  name,
+  label,
+  hint,
+  className,
+  invalid,
+  alert,
+  children,
+}: {
+  control: Control<TFieldValues, unknown, TTransformedValues>;
+  name: TName;
+  label: ReactNode;
+  /** Shown below the control until the field has an error. */
+  hint?: ReactNode;
+  /** The item's classes (its place in the form's grid). */
+  className?: string;
+  /** Marks the control invalid besides its field's error (text the form flags but keeps). */
+  invalid?: boolean;
+  /** The error is announced as it appears (`role="alert"`). */
+  alert?: boolean;
+  children: (field: ControllerRenderProps<TFieldValues, TName>) => ReactElement;
+}) {
+  const hasHint = hint !== undefined && hint !== null && hint !== false && hint !== "";
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className} hasHint={hasHint}>
+          <FormLabel>{label}</FormLabel>
+          <FormControl aria-invalid={invalid}>{children(field)}</FormControl>
+          {hasHint && <FormDescription>{hint}</FormDescription>}
+          <FormMessage role={alert ? "alert" : undefined} />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+/** A checkbox field with its label beside it; `onCheckedChange` runs after the value changes. */
+export function FormCheckbox<
+  TFieldValues extends FieldValues,
+  TName extends FieldPathByValue<TFieldValues, boolean>,
+  TTransformedValues = TFieldValues,
+>({
+  control,
+  name,
+  label,
+  className,
+  onCheckedChange,
+}: {
+  control: Control<TFieldValues, unknown, TTransformedValues>;
+  name: TName;
+  label: ReactNode;
+  className?: string;
+  onCheckedChange?: (checked: boolean) => void;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <label className={cn("flex min-h-11 items-center gap-3 text-sm font-semibold", className)}>
+          <input
+            ref={field.ref}
+            name={field.name}
+            type="checkbox"
+            className="size-5 accent-primary"
+            checked={field.value}
+            onChange={(e) => {
+              field.onChange(e.target.checked);
+              onCheckedChange?.(e.target.checked);
+            }}
+            onBlur={field.onBlur}
+          />
+          {label}
+        </label>
+      )}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { cn } from "@/lib/utils";
 
 /**
- * An admin table's on/off switch (a style, a configuration, a banned keyword): shows the state
- * being asked for while the change is pending, and its label beside it.
+ * The admin panel's on/off switch (a style, a configuration, a banned keyword, a security
+ * setting): shows the state being asked for while the change is pending, and its label beside it
+ * when there is one.
  */
 export function ActiveSwitch({
   on,
@@ -10,14 +11,18 @@ export function ActiveSwitch({
   label,
   text,
   onToggle,
+  testId,
+  className,
 }: {
   on: boolean;
   pending?: boolean;
   /** The accessible name, e.g. "Active: Anime Shonen". */
   label: string;
-  /** The visible state, e.g. "Active" / "Inactive". */
-  text: string;
+  /** The visible state, e.g. "Active" / "Inactive"; none when the switch's name is beside it. */
+  text?: string;
   onToggle: () => void;
+  testId?: string;
+  className?: string;
 }) {
   const shown = pending ? !on : on;
   return (
@@ -28,7 +33,11 @@ export function ActiveSwitch({
       aria-label={label}
       disabled={pending}
       onClick={onToggle}
-      className="inline-flex min-h-9 items-center gap-2 rounded-full text-xs font-semibold disabled:opacity-60"
+      data-testid={testId}
+      className={cn(
+        "inline-flex min-h-9 items-center gap-2 rounded-full text-xs font-semibold disabled:opacity-60",
+        className,
+      )}
     >
       <span
         aria-hidden
@@ -44,7 +53,7 @@ export function ActiveSwitch({
           )}
         />
       </span>
-      <span className={shown ? "text-foreground" : "text-muted-foreground"}>{text}</span>
+      {text && <span className={shown ? "text-foreground" : "text-muted-foreground"}>{text}</span>}
     </button>
   );
 }

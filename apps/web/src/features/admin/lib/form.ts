@@ -1,7 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { FieldPath, FieldValues, Resolver, UseFormSetError } from "react-hook-form";
+import { useCallback, useMemo } from "react";
+import {
+  useForm,
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+  type UseFormProps,
+  type UseFormSetError,
+} from "react-hook-form";
 import { z } from "zod";
 import { isApiError, type ApiIssue } from "@/lib/api-client";
+import { useAdminI18n, type AdminTranslate } from "./admin-i18n";
+import { fieldIssueText } from "./server-codes";
 
 /**
  * The admin forms' plumbing around react-hook-form (docs/architecture.md, convention 12): a
@@ -36,8 +46,8 @@ export interface SchemaFormRules<V extends FieldValues, Body> {
 /**
  * A react-hook-form resolver (zodResolver) on a shared schema: each issue is shown under the field
  * `fieldOf` names, worded by `message` (the schemas' own messages are the API's English). The
- * form submits what the schema outputs. An issue no field shows lands on `root`, so the form is
- * never sent while the schema refuses it.
+ * form submits what the schema outputs. An issue no field shows lands on `root` (FormBody shows
+ * it), so the form is never sent while the schema refuses it.
  */
 export function schemaResolver<V extends FieldValues, Body>(
   rules: SchemaFormRules<V, Body>,
@@ -78,6 +88,37 @@ export function setServerIssues<V extends FieldValues>(
     fields.push(field);
   }
   return fields;
+}
+
+/**
+ * An admin form on a shared schema: react-hook-form with `schemaResolver` over the rules
+ * `rulesOf` gives in the admin's language, and `showServerIssues(error, text?)`, which puts a
+ * 400's issues under the rules' fields (worded by `fieldIssueText` unless `text` says otherwise)
+ * and returns those fields. `rulesOf` is a function of `t` defined outside the component, so the
+ * resolver is made again only when the language changes.
+ *
+ *   const { form, showServerIssues } = useSchemaForm(keywordRules, { defaultValues });
+ */
+export function useSchemaForm<V extends FieldValues, Body>(
+  rulesOf: (t: AdminTranslate) => SchemaFormRules<V, Body>,
+  options: Omit<UseFormProps<V, unknown, Body>, "resolver"> = {},
+) {
+  const { t, has } = useAdminI18n();
+  const rules = useMemo(() => rulesOf(t), [rulesOf, t]);
+  const resolver = useMemo(() => schemaResolver(rules), [rules]);
+  const form = useForm<V, unknown, Body>({ ...options, resolver });
+  const { setError } = form;
+  const showServerIssues = useCallback(
+    (error: unknown, text?: (issue: ApiIssue) => string) =>
+      setServerIssues(
+        setError,
+        error,
+        rules.fieldOf,
+        text ?? ((issue) => fieldIssueText(issue, { t, has })),
+      ),
+    [setError, rules, t, has],
+  );
+  return { form, showServerIssues };
 }
 
 /** A number typed as text: NaN when empty or not a number (the schema then refuses it). */

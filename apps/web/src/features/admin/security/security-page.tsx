@@ -1,7 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Ban, Gauge, ShieldAlert, ShieldCheck } from "lucide-react";
-import { useId, useMemo } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useMemo } from "react";
+import { useWatch } from "react-hook-form";
 import {
   SECURITY_EVENT_SORTABLE,
   SECURITY_EVENT_TYPES,
@@ -11,15 +11,7 @@ import {
   type SecurityOverview,
 } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
+import { Form, FormBody, FormField, FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/lib/toast";
@@ -31,73 +23,31 @@ import {
   type SecurityEvent,
   type SecuritySettings,
 } from "./api";
+import { ActiveSwitch } from "../components/active-switch";
 import { AdminPage } from "../components/admin-page";
 import { AdminTime } from "../components/admin-time";
 import { Panel, StatCard } from "../components/stat-card";
 import { AdminTable } from "../components/data-table";
 import { useTableState } from "../hooks/use-table-state";
-import { useAdminI18n } from "../lib/admin-i18n";
-import { schemaResolver, topLevelFields, wholeNumberOf } from "../lib/form";
+import { useAdminI18n, type AdminTranslate } from "../lib/admin-i18n";
+import { topLevelFields, useSchemaForm, wholeNumberOf, type SchemaFormRules } from "../lib/form";
 import { describeSecurityEvent } from "../lib/server-codes";
-
-function Toggle({
-  checked,
-  onChange,
-  label,
-  hint,
-  testId,
-}: {
-  checked: boolean;
-  onChange: (v: boolean) => void;
-  label: string;
-  hint: string;
-  testId: string;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-start justify-between gap-4 border-b border-border/50 pb-3">
-      <div className="flex min-w-0 flex-col gap-0.5">
-        <span id={id} className="text-sm font-semibold">
-          {label}
-        </span>
-        <span className="text-xs text-muted-foreground">{hint}</span>
-      </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        aria-labelledby={id}
-        data-testid={testId}
-        onClick={() => onChange(!checked)}
-        className="inline-flex min-h-11 shrink-0 items-center"
-      >
-        <span
-          aria-hidden
-          className={cn(
-            "relative inline-flex h-6 w-10 rounded-full transition-colors",
-            checked ? "bg-primary" : "bg-muted-foreground/30",
-          )}
-        >
-          <span
-            className={cn(
-              "absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform",
-              checked ? "translate-x-[1.125rem]" : "translate-x-0.5",
-            )}
-          />
-        </span>
-      </button>
-    </div>
-  );
-}
 
 /** The settings as the form holds them: the hourly limit stays text while it is typed. */
 type SettingsValues = Omit<SecuritySettings, "apiRequestsPerHour"> & { apiRequestsPerHour: string };
-const settingsFieldOf = topLevelFields<SettingsValues>([
-  "rateLimitEnabled",
-  "apiRequestsPerHour",
-  "emailVerificationRequired",
-  "suspiciousActivityDetection",
-]);
+type SwitchName = Exclude<keyof SettingsValues, "apiRequestsPerHour">;
+
+const settingsRules = (t: AdminTranslate): SchemaFormRules<SettingsValues, SecuritySettings> => ({
+  schema: securitySettingsSchema,
+  toBody: (v) => ({ ...v, apiRequestsPerHour: wholeNumberOf(v.apiRequestsPerHour) }),
+  fieldOf: topLevelFields<SettingsValues>([
+    "rateLimitEnabled",
+    "apiRequestsPerHour",
+    "emailVerificationRequired",
+    "suspiciousActivityDetection",
+  ]),
+  message: () => t("security.settings.perHourInvalid"),
+});
 
 /**
  * The settings the server enforces (ADR 018), saved together. Keyed by the saved values, so a
@@ -112,41 +62,32 @@ function SettingsPanel({
   save: ReturnType<typeof useSaveSecuritySettings>;
 }) {
   const { t } = useAdminI18n();
-  const resolver = useMemo(
-    () =>
-      schemaResolver<SettingsValues, SecuritySettings>({
-        schema: securitySettingsSchema,
-        toBody: (v) => ({ ...v, apiRequestsPerHour: wholeNumberOf(v.apiRequestsPerHour) }),
-        fieldOf: settingsFieldOf,
-        message: () => t("security.settings.perHourInvalid"),
-      }),
-    [t],
-  );
   // Checked as it is typed: an hourly limit that is not a whole number shows at once.
-  const form = useForm<SettingsValues, unknown, SecuritySettings>({
-    resolver,
+  const { form } = useSchemaForm(settingsRules, {
     mode: "onChange",
     defaultValues: { ...settings, apiRequestsPerHour: String(settings.apiRequestsPerHour) },
   });
   const { isDirty, isValid } = form.formState;
   const rateLimitEnabled = useWatch({ control: form.control, name: "rateLimitEnabled" });
-  const toggle = (
-    name: Exclude<keyof SettingsValues, "apiRequestsPerHour">,
-    testId: string,
-    label: string,
-    hint: string,
-  ) => (
+  /** A setting switched on or off: its name and hint, and the switch beside them. */
+  const toggle = (name: SwitchName, testId: string, label: string, hint: string) => (
     <FormField
       control={form.control}
       name={name}
       render={({ field }) => (
-        <Toggle
-          testId={testId}
-          checked={field.value}
-          onChange={field.onChange}
-          label={label}
-          hint={hint}
-        />
+        <div className="flex items-start justify-between gap-4 border-b border-border/50 pb-3">
+          <div className="flex min-w-0 flex-col gap-0.5">
+            <span className="text-sm font-semibold">{label}</span>
+            <span className="text-xs text-muted-foreground">{hint}</span>
+          </div>
+          <ActiveSwitch
+            on={field.value}
+            label={label}
+            testId={testId}
+            className="min-h-11 shrink-0"
+            onToggle={() => field.onChange(!field.value)}
+          />
+        </div>
       )}
     />
   );
@@ -154,17 +95,14 @@ function SettingsPanel({
   return (
     <Panel title={t("security.settings.title")} description={t("security.settings.description")}>
       <Form {...form}>
-        <form
+        <FormBody
           className="grid gap-3"
-          noValidate
-          onSubmit={(e) =>
-            void form.handleSubmit((body) =>
-              save.mutate(body, {
-                onSuccess: () => toast.success(t("security.settings.saved")),
-                onError: () => toast.error(t("security.settings.saveFailed")),
-              }),
-            )(e)
-          }
+          onSubmit={form.handleSubmit((body) =>
+            save.mutate(body, {
+              onSuccess: () => toast.success(t("security.settings.saved")),
+              onError: () => toast.error(t("security.settings.saveFailed")),
+            }),
+          )}
         >
           {toggle(
             "rateLimitEnabled",
@@ -172,27 +110,24 @@ function SettingsPanel({
             t("security.settings.rateLimit"),
             t("security.settings.rateLimitHint"),
           )}
-          <FormField
+          <FormRow
             control={form.control}
             name="apiRequestsPerHour"
-            render={({ field }) => (
-              <FormItem className="gap-1 border-b border-border/50 pb-3">
-                <FormLabel>{t("security.settings.perHour")}</FormLabel>
-                <FormControl>
-                  <Input
-                    {...field}
-                    onChange={(e) => field.onChange(e.target.value.trim())}
-                    inputMode="numeric"
-                    data-testid="setting-per-hour"
-                    className="max-w-48"
-                    disabled={!rateLimitEnabled}
-                  />
-                </FormControl>
-                <FormDescription>{t("security.settings.perHourHint")}</FormDescription>
-                <FormMessage />
-              </FormItem>
+            label={t("security.settings.perHour")}
+            hint={t("security.settings.perHourHint")}
+            className="gap-1 border-b border-border/50 pb-3"
+          >
+            {(field) => (
+              <Input
+                {...field}
+                onChange={(e) => field.onChange(e.target.value.trim())}
+                inputMode="numeric"
+                data-testid="setting-per-hour"
+                className="max-w-48"
+                disabled={!rateLimitEnabled}
+              />
             )}
-          />
+          </FormRow>
           {toggle(
             "emailVerificationRequired",
             "setting-email-verification",
@@ -215,7 +150,7 @@ function SettingsPanel({
               {t("common.save")}
             </Button>
           </div>
-        </form>
+        </FormBody>
       </Form>
     </Panel>
   );

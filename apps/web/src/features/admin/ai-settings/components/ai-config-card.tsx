@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, KeyRound, PlugZap, Save, Trash2 } from "lucide-react";
-import { useMemo, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useState } from "react";
+import { useWatch } from "react-hook-form";
 import {
   AI_PROVIDERS,
   ENDPOINT_REFUSALS,
@@ -17,15 +17,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
+import { Form, FormBody, FormField, FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
@@ -40,16 +32,16 @@ import {
   type AiConfig,
   type AiConfigTest,
 } from "../api";
-import { useAdminI18n } from "../../lib/admin-i18n";
-import { schemaResolver, setServerIssues, type FieldOf } from "../../lib/form";
-import { fieldIssueText } from "../../lib/server-codes";
+import { useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
+import { useSchemaForm, type FieldOf, type SchemaFormRules } from "../../lib/form";
+import { ActiveSwitch } from "../../components/active-switch";
 import { AdminTime } from "../../components/admin-time";
 
 /**
  * The text as a JSON object, or null when it is not one (docs/product/admin.md: invalid JSON is
  * ignored).
  */
-export function parseConfigJson(text: string): Record<string, unknown> | null {
+function parseConfigJson(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);
     return value && typeof value === "object" && !Array.isArray(value)
@@ -124,30 +116,26 @@ const CONFIG_FIELDS: Record<string, keyof ConfigValues> = {
 };
 const configFieldOf: FieldOf<ConfigValues> = (path) => CONFIG_FIELDS[String(path[0])] ?? null;
 
+const configRules = (t: AdminTranslate): SchemaFormRules<ConfigValues, UpdateAiConfigRequest> => ({
+  schema: updateAiConfigRequestSchema,
+  toBody: ({ configJson: _text, ...body }) => body,
+  fieldOf: configFieldOf,
+  message: (field) =>
+    field === "apiEndpoint" ? t("aiSettings.refused.invalid_url") : t("common.fieldInvalid"),
+});
+
 /**
  * One configuration as an editable card: provider, model, endpoint, JSON config (invalid JSON
  * is flagged and ignored; the last valid value is what Save sends), the active switch, Save,
  * Test (the provider's health check) and Delete. The key is never shown, only whether it is set.
  */
 export function AiConfigCard({ config }: { config: AiConfig }) {
-  const { t, lang, has } = useAdminI18n();
+  const { t, lang } = useAdminI18n();
   const save = useSaveAiConfig();
   const remove = useDeleteAiConfig();
   const test = useTestAiConfig();
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const resolver = useMemo(
-    () =>
-      schemaResolver<ConfigValues, UpdateAiConfigRequest>({
-        schema: updateAiConfigRequestSchema,
-        toBody: ({ configJson: _text, ...body }) => body,
-        fieldOf: configFieldOf,
-        message: (field) =>
-          field === "apiEndpoint" ? t("aiSettings.refused.invalid_url") : t("common.fieldInvalid"),
-      }),
-    [t],
-  );
-  const form = useForm<ConfigValues, unknown, UpdateAiConfigRequest>({
-    resolver,
+  const { form, showServerIssues } = useSchemaForm(configRules, {
     defaultValues: {
       apiProvider: config.apiProvider,
       modelName: config.modelName,
@@ -161,15 +149,12 @@ export function AiConfigCard({ config }: { config: AiConfig }) {
     parseConfigJson(useWatch({ control: form.control, name: "configJson" })) === null;
   const label = `${t(`aiSettings.services.${config.serviceName}`)} · ${config.modelName || t(`aiSettings.providers.${config.apiProvider}`)}`;
 
+  // A save changes `updatedAt`, so the page's refetch mounts the card again from what was saved.
   const submit = form.handleSubmit((body) =>
     save.mutate(
       { id: config.id, body },
       {
-        onSuccess: ({ config: saved }) => {
-          form.setValue("configData", saved.configData);
-          form.setValue("configJson", JSON.stringify(saved.configData, null, 2));
-          toast.success(t("aiSettings.saved"));
-        },
+        onSuccess: () => toast.success(t("aiSettings.saved")),
         onError: (error) => {
           // The server refuses an endpoint its guard would never send the key to (ADR 030).
           const reason = refusalOf(error);
@@ -178,10 +163,7 @@ export function AiConfigCard({ config }: { config: AiConfig }) {
               type: "server",
               message: t(`aiSettings.refused.${reason}`),
             });
-          else
-            setServerIssues(form.setError, error, configFieldOf, (issue) =>
-              fieldIssueText(issue, { t, has }),
-            );
+          else showServerIssues(error);
           toast.error(
             reason
               ? t("aiSettings.endpointRefused", { reason: t(`aiSettings.refused.${reason}`) })
@@ -243,120 +225,87 @@ export function AiConfigCard({ config }: { config: AiConfig }) {
             control={form.control}
             name="isActive"
             render={({ field: { value: active, onChange } }) => (
-              <button
-                type="button"
-                role="switch"
-                aria-checked={active}
-                aria-label={t("aiSettings.activeSwitch", { name: label })}
-                onClick={() => onChange(!active)}
-                className="inline-flex min-h-9 items-center gap-2 rounded-full text-xs font-semibold"
-              >
-                <span
-                  aria-hidden
-                  className={cn(
-                    "relative inline-flex h-6 w-10 shrink-0 rounded-full transition-colors",
-                    active ? "bg-primary" : "bg-muted-foreground/30",
-                  )}
-                >
-                  <span
-                    className={cn(
-                      "absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform",
-                      active ? "translate-x-[1.125rem]" : "translate-x-0.5",
-                    )}
-                  />
-                </span>
-                <span className={active ? "text-foreground" : "text-muted-foreground"}>
-                  {active ? t("aiSettings.active") : t("aiSettings.inactive")}
-                </span>
-              </button>
+              <ActiveSwitch
+                on={active}
+                label={t("aiSettings.activeSwitch", { name: label })}
+                text={active ? t("aiSettings.active") : t("aiSettings.inactive")}
+                onToggle={() => onChange(!active)}
+              />
             )}
           />
         </header>
-        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3">
+        <FormBody onSubmit={submit} className="grid gap-3">
           <div className="grid gap-3 md:grid-cols-3">
-            <FormField
+            <FormRow
               control={form.control}
               name="apiProvider"
-              render={({ field }) => (
-                <FormItem className="grid min-w-0 gap-1.5">
-                  <FormLabel>{t("aiSettings.fields.provider")}</FormLabel>
-                  <FormControl>
-                    <NativeSelect {...field}>
-                      {AI_PROVIDERS.map((p) => (
-                        <option key={p} value={p}>
-                          {t(`aiSettings.providers.${p}`)}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
+              label={t("aiSettings.fields.provider")}
+              className="grid min-w-0 gap-1.5"
+            >
+              {(field) => (
+                <NativeSelect {...field}>
+                  {AI_PROVIDERS.map((p) => (
+                    <option key={p} value={p}>
+                      {t(`aiSettings.providers.${p}`)}
+                    </option>
+                  ))}
+                </NativeSelect>
               )}
-            />
-            <FormField
+            </FormRow>
+            <FormRow
               control={form.control}
               name="modelName"
-              render={({ field }) => (
-                <FormItem className="grid min-w-0 gap-1.5">
-                  <FormLabel>{t("aiSettings.fields.model")}</FormLabel>
-                  <FormControl>
-                    <Input {...field} maxLength={200} autoComplete="off" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
+              label={t("aiSettings.fields.model")}
+              className="grid min-w-0 gap-1.5"
+            >
+              {(field) => <Input {...field} maxLength={200} autoComplete="off" />}
+            </FormRow>
+            <FormRow
               control={form.control}
               name="apiEndpoint"
-              render={({ field }) => (
-                <FormItem className="grid min-w-0 gap-1.5">
-                  <FormLabel>{t("aiSettings.fields.endpoint")}</FormLabel>
-                  <FormControl>
-                    <Input
-                      {...field}
-                      type="url"
-                      maxLength={500}
-                      autoComplete="off"
-                      placeholder={t("aiSettings.endpointPlaceholder")}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
+              label={t("aiSettings.fields.endpoint")}
+              className="grid min-w-0 gap-1.5"
+            >
+              {(field) => (
+                <Input
+                  {...field}
+                  type="url"
+                  maxLength={500}
+                  autoComplete="off"
+                  placeholder={t("aiSettings.endpointPlaceholder")}
+                />
               )}
-            />
+            </FormRow>
           </div>
-          <FormField
+          {/* Text that is not a JSON object is flagged here and ignored by Save. */}
+          <FormRow
             control={form.control}
             name="configJson"
-            render={({ field }) => (
-              <FormItem className="grid min-w-0 gap-1.5">
-                <FormLabel>{t("aiSettings.fields.config")}</FormLabel>
-                {/* Text that is not a JSON object is flagged here and ignored by Save. */}
-                <FormControl aria-invalid={jsonInvalid || undefined}>
-                  <Textarea
-                    {...field}
-                    onChange={(e) => {
-                      field.onChange(e);
-                      const parsed = parseConfigJson(e.target.value);
-                      if (parsed) form.setValue("configData", parsed);
-                    }}
-                    rows={4}
-                    spellCheck={false}
-                    className="font-mono text-sm"
-                  />
-                </FormControl>
-                <FormDescription>
-                  {jsonInvalid ? (
-                    <span className="text-destructive">{t("aiSettings.invalidJson")}</span>
-                  ) : (
-                    t("aiSettings.jsonHint")
-                  )}
-                </FormDescription>
-                <FormMessage />
-              </FormItem>
+            label={t("aiSettings.fields.config")}
+            className="grid min-w-0 gap-1.5"
+            invalid={jsonInvalid}
+            hint={
+              jsonInvalid ? (
+                <span className="text-destructive">{t("aiSettings.invalidJson")}</span>
+              ) : (
+                t("aiSettings.jsonHint")
+              )
+            }
+          >
+            {(field) => (
+              <Textarea
+                {...field}
+                onChange={(e) => {
+                  field.onChange(e);
+                  const parsed = parseConfigJson(e.target.value);
+                  if (parsed) form.setValue("configData", parsed);
+                }}
+                rows={4}
+                spellCheck={false}
+                className="font-mono text-sm"
+              />
             )}
-          />
+          </FormRow>
           {test.data && !test.isPending && <TestResult result={test.data} />}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={save.isPending}>
@@ -377,7 +326,7 @@ export function AiConfigCard({ config }: { config: AiConfig }) {
               {t("aiSettings.delete")}
             </Button>
           </div>
-        </form>
+        </FormBody>
         <Dialog open={confirmDelete} onOpenChange={setConfirmDelete}>
           <DialogContent closeLabel={t("common.close")}>
             <DialogHeader>

@@ -1,5 +1,3 @@
-import { useMemo } from "react";
-import { useForm } from "react-hook-form";
 import {
   KEYWORD_MAX,
   KEYWORD_REASON_MAX,
@@ -15,45 +13,31 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
+import { Form, FormBody, FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { type BannedKeyword, useDeleteKeyword, useSaveKeyword } from "../api";
-import { useAdminI18n } from "../../lib/admin-i18n";
-import { schemaResolver, setServerIssues, topLevelFields } from "../../lib/form";
-import { fieldIssueText } from "../../lib/server-codes";
+import { useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
+import { topLevelFields, useSchemaForm, type SchemaFormRules } from "../../lib/form";
 
 type Values = { keyword: string; reason: string };
-const fieldOf = topLevelFields<Values>(["keyword", "reason"]);
+
+const keywordRules = (t: AdminTranslate): SchemaFormRules<Values, BannedKeywordInput> => ({
+  schema: bannedKeywordInputSchema,
+  toBody: (values) => values,
+  fieldOf: topLevelFields<Values>(["keyword", "reason"]),
+  message: (field, issue) =>
+    field === "keyword" && issue.code === "too_small"
+      ? t("keywords.required")
+      : t("common.fieldInvalid"),
+});
 
 function KeywordForm({ keyword, onDone }: { keyword: BannedKeyword | null; onDone: () => void }) {
-  const { t, has } = useAdminI18n();
+  const { t } = useAdminI18n();
   const save = useSaveKeyword();
-  const resolver = useMemo(
-    () =>
-      schemaResolver<Values, BannedKeywordInput>({
-        schema: bannedKeywordInputSchema,
-        toBody: (values) => values,
-        fieldOf,
-        message: (field, issue) =>
-          field === "keyword" && issue.code === "too_small"
-            ? t("keywords.required")
-            : t("common.fieldInvalid"),
-      }),
-    [t],
-  );
-  const form = useForm<Values, unknown, BannedKeywordInput>({
-    resolver,
+  const { form, showServerIssues } = useSchemaForm(keywordRules, {
     defaultValues: { keyword: keyword?.keyword ?? "", reason: keyword?.reason ?? "" },
   });
 
@@ -72,10 +56,7 @@ function KeywordForm({ keyword, onDone }: { keyword: BannedKeyword | null; onDon
         onError: (err) => {
           const duplicate = isApiError(err) && err.status === 409;
           if (duplicate) form.setError("keyword", { message: t("keywords.duplicate") });
-          else
-            setServerIssues(form.setError, err, fieldOf, (issue) =>
-              fieldIssueText(issue, { t, has }),
-            );
+          else showServerIssues(err);
           toast.error(duplicate ? t("keywords.duplicate") : t("keywords.toast.saveFailed"));
         },
       },
@@ -84,34 +65,18 @@ function KeywordForm({ keyword, onDone }: { keyword: BannedKeyword | null; onDon
 
   return (
     <Form {...form}>
-      <form className="flex flex-col gap-4" noValidate onSubmit={(e) => void submit(e)}>
-        <FormField
-          control={form.control}
-          name="keyword"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("keywords.fields.keyword")}</FormLabel>
-              <FormControl>
-                <Input {...field} maxLength={KEYWORD_MAX} autoComplete="off" />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
+      <FormBody className="flex flex-col gap-4" onSubmit={submit}>
+        <FormRow control={form.control} name="keyword" label={t("keywords.fields.keyword")}>
+          {(field) => <Input {...field} maxLength={KEYWORD_MAX} autoComplete="off" />}
+        </FormRow>
+        <FormRow
           control={form.control}
           name="reason"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("keywords.fields.reason")}</FormLabel>
-              <FormControl>
-                <Textarea {...field} rows={3} maxLength={KEYWORD_REASON_MAX} />
-              </FormControl>
-              <FormDescription>{t("keywords.fields.reasonHint")}</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+          label={t("keywords.fields.reason")}
+          hint={t("keywords.fields.reasonHint")}
+        >
+          {(field) => <Textarea {...field} rows={3} maxLength={KEYWORD_REASON_MAX} />}
+        </FormRow>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onDone}>
             {t("common.cancel")}
@@ -120,7 +85,7 @@ function KeywordForm({ keyword, onDone }: { keyword: BannedKeyword | null; onDon
             {keyword ? t("keywords.save") : t("keywords.add")}
           </Button>
         </DialogFooter>
-      </form>
+      </FormBody>
     </Form>
   );
 }

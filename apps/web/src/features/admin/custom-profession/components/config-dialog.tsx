@@ -1,5 +1,4 @@
-import { useMemo } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import {
   PROFESSION_LIMIT_MAX,
   PROFESSION_PLACEHOLDERS,
@@ -19,28 +18,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
+import { Form, FormBody, FormCheckbox, FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
 import { useSaveProfessionConfig } from "../api";
 import { useAdminErrorMessage, useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
-import {
-  schemaResolver,
-  setServerIssues,
-  topLevelFields,
-  type SchemaFormRules,
-} from "../../lib/form";
-import { fieldIssueText } from "../../lib/server-codes";
+import { topLevelFields, useSchemaForm, type SchemaFormRules } from "../../lib/form";
 
 type Variant = (typeof PROFESSION_VARIANTS)[number];
 type BaseStyle = AdminProfessionOverview["baseStyles"][number];
@@ -121,12 +106,10 @@ function ConfigForm({
   styles: BaseStyle[];
   onDone: () => void;
 }) {
-  const { t, lang, has } = useAdminI18n();
+  const { t, lang } = useAdminI18n();
   const adminError = useAdminErrorMessage();
   const save = useSaveProfessionConfig();
-  const resolver = useMemo(() => schemaResolver(professionFormRules(t)), [t]);
-  const form = useForm<Values, unknown, ProfessionConfigValues>({
-    resolver,
+  const { form, showServerIssues } = useSchemaForm(professionFormRules, {
     defaultValues: valuesOf(config, styles),
   });
   const [name, formVariant] = useWatch({ control: form.control, name: ["name", "formVariant"] });
@@ -149,9 +132,7 @@ function ConfigForm({
           onDone();
         },
         onError: (error) => {
-          setServerIssues(form.setError, error, fieldOf, (issue) =>
-            fieldIssueText(issue, { t, has }),
-          );
+          showServerIssues(error);
           toast.error(t("profession.toast.saveFailed"), {
             description: adminError(error),
           });
@@ -164,94 +145,59 @@ function ConfigForm({
 
   return (
     <Form {...form}>
-      <form className="flex flex-col gap-4" noValidate onSubmit={(e) => void submit(e)}>
+      <FormBody className="flex flex-col gap-4" onSubmit={submit}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            control={form.control}
-            name="name"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("profession.fields.name")}</FormLabel>
-                <FormControl>
-                  <Input {...field} maxLength={120} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
+          <FormRow control={form.control} name="name" label={t("profession.fields.name")}>
+            {(field) => <Input {...field} maxLength={120} />}
+          </FormRow>
+          <FormRow control={form.control} name="formVariant" label={t("profession.fields.variant")}>
+            {(field) => (
+              <NativeSelect {...field}>
+                {PROFESSION_VARIANTS.map((v) => (
+                  <option key={v} value={v}>
+                    {t(`profession.variants.${v}`)}
+                  </option>
+                ))}
+              </NativeSelect>
             )}
-          />
-          <FormField
-            control={form.control}
-            name="formVariant"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("profession.fields.variant")}</FormLabel>
-                <FormControl>
-                  <NativeSelect {...field}>
-                    {PROFESSION_VARIANTS.map((v) => (
-                      <option key={v} value={v}>
-                        {t(`profession.variants.${v}`)}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
+          </FormRow>
+          <FormRow
             control={form.control}
             name="description"
-            render={({ field }) => (
-              <FormItem className="sm:col-span-2">
-                <FormLabel>{t("profession.fields.description")}</FormLabel>
-                <FormControl>
-                  <Textarea {...field} rows={2} maxLength={1000} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
+            label={t("profession.fields.description")}
+            className="sm:col-span-2"
+          >
+            {(field) => <Textarea {...field} rows={2} maxLength={1000} />}
+          </FormRow>
+          <FormRow
             control={form.control}
             name="baseStyleId"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("profession.fields.baseStyle")}</FormLabel>
-                <FormControl>
-                  <NativeSelect {...field}>
-                    {options.length === 0 && <option value="">{t("profession.noStyles")}</option>}
-                    {options.map((s) => (
-                      <option key={s.id} value={s.id}>
-                        {lang === "en" ? s.name : s.nameId}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FormControl>
-                <FormDescription>{t("profession.fields.baseStyleHint")}</FormDescription>
-                <FormMessage />
-              </FormItem>
+            label={t("profession.fields.baseStyle")}
+            hint={t("profession.fields.baseStyleHint")}
+          >
+            {(field) => (
+              <NativeSelect {...field}>
+                {options.length === 0 && <option value="">{t("profession.noStyles")}</option>}
+                {options.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {lang === "en" ? s.name : s.nameId}
+                  </option>
+                ))}
+              </NativeSelect>
             )}
-          />
-          <FormField
-            control={form.control}
-            name="category"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("profession.fields.category")}</FormLabel>
-                <FormControl>
-                  <NativeSelect {...field}>
-                    <option value="">{t("profession.noCategory")}</option>
-                    {STYLE_CATEGORIES.map((c) => (
-                      <option key={c} value={c}>
-                        {t(`styles.groups.${c}`)}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FormControl>
-                <FormMessage />
-              </FormItem>
+          </FormRow>
+          <FormRow control={form.control} name="category" label={t("profession.fields.category")}>
+            {(field) => (
+              <NativeSelect {...field}>
+                <option value="">{t("profession.noCategory")}</option>
+                {STYLE_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {t(`styles.groups.${c}`)}
+                  </option>
+                ))}
+              </NativeSelect>
             )}
-          />
+          </FormRow>
           {config?.previewImageUrl && (
             <div className="flex items-center gap-3 sm:col-span-2">
               <img
@@ -262,69 +208,46 @@ function ConfigForm({
               <p className="text-xs text-muted-foreground">{t("profession.previewHint")}</p>
             </div>
           )}
-          <FormField
+          <FormCheckbox
             control={form.control}
             name="requiresReferenceImage"
-            render={({ field }) => (
-              <label className="flex min-h-11 items-center gap-3 text-sm font-semibold sm:col-span-2">
-                <input
-                  ref={field.ref}
-                  name={field.name}
-                  type="checkbox"
-                  className="size-5 accent-primary"
-                  checked={field.value}
-                  onChange={(e) => field.onChange(e.target.checked)}
-                  onBlur={field.onBlur}
-                />
-                {t("profession.fields.requiresReference")}
-              </label>
-            )}
+            label={t("profession.fields.requiresReference")}
+            className="sm:col-span-2"
           />
         </div>
         <fieldset className="grid gap-4 sm:grid-cols-3">
           <legend className="mb-2 text-sm font-semibold">{t("profession.fields.limits")}</legend>
           {LIMITS.map((key) => (
-            <FormField
+            <FormRow
               key={key}
               control={form.control}
               name={key}
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t(`profession.fields.${key}`)}</FormLabel>
-                  <FormControl>
-                    <Input {...field} type="number" min={1} max={PROFESSION_LIMIT_MAX} step={1} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
+              label={t(`profession.fields.${key}`)}
+            >
+              {(field) => (
+                <Input {...field} type="number" min={1} max={PROFESSION_LIMIT_MAX} step={1} />
               )}
-            />
+            </FormRow>
           ))}
         </fieldset>
-        <FormField
+        <FormRow
           control={form.control}
           name="promptTemplate"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("profession.fields.promptTemplate")}</FormLabel>
-              <FormControl>
-                <Textarea {...field} rows={4} maxLength={4000} className="font-mono" />
-              </FormControl>
-              <FormDescription>
-                {t("profession.fields.placeholders", { placeholders })}
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+          label={t("profession.fields.promptTemplate")}
+          hint={t("profession.fields.placeholders", { placeholders })}
+        >
+          {(field) => <Textarea {...field} rows={4} maxLength={4000} className="font-mono" />}
+        </FormRow>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onDone}>
             {t("common.cancel")}
           </Button>
+          {/* Disabled while the name is blank, as admin-content.spec.ts expects. */}
           <Button type="submit" disabled={!name.trim() || save.isPending}>
             {config ? t("profession.update") : t("profession.create")}
           </Button>
         </DialogFooter>
-      </form>
+      </FormBody>
     </Form>
   );
 }

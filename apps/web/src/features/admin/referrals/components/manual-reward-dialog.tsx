@@ -1,5 +1,3 @@
-import { useMemo } from "react";
-import { useForm } from "react-hook-form";
 import {
   MANUAL_REWARD_DEFAULT,
   manualRewardRequestSchema,
@@ -14,23 +12,22 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
+import { Form, FormBody, FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useManualReward } from "../api";
-import { useAdminI18n } from "../../lib/admin-i18n";
-import { schemaResolver, setServerIssues, topLevelFields, wholeNumberOf } from "../../lib/form";
+import { useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
+import { topLevelFields, useSchemaForm, wholeNumberOf, type SchemaFormRules } from "../../lib/form";
 
 type Values = { email: string; amount: string };
-const fieldOf = topLevelFields<Values>(["email", "amount"]);
+
+const rewardRules = (t: AdminTranslate): SchemaFormRules<Values, ManualRewardRequest> => ({
+  schema: manualRewardRequestSchema,
+  toBody: (v) => ({ email: v.email, amount: wholeNumberOf(v.amount) }),
+  fieldOf: topLevelFields<Values>(["email", "amount"]),
+  message: () => t("referrals.manual.invalid"),
+});
 
 /** "Manual Reward": a user's e-mail and an amount (5 by default), granted as a ledger lot. */
 export function ManualRewardDialog({
@@ -51,18 +48,7 @@ export function ManualRewardDialog({
 function ManualRewardForm({ onDone }: { onDone: () => void }) {
   const { t } = useAdminI18n();
   const reward = useManualReward();
-  const resolver = useMemo(
-    () =>
-      schemaResolver<Values, ManualRewardRequest>({
-        schema: manualRewardRequestSchema,
-        toBody: (v) => ({ email: v.email, amount: wholeNumberOf(v.amount) }),
-        fieldOf,
-        message: () => t("referrals.manual.invalid"),
-      }),
-    [t],
-  );
-  const form = useForm<Values, unknown, ManualRewardRequest>({
-    resolver,
+  const { form, showServerIssues } = useSchemaForm(rewardRules, {
     defaultValues: { email: "", amount: String(MANUAL_REWARD_DEFAULT) },
   });
 
@@ -77,7 +63,7 @@ function ManualRewardForm({ onDone }: { onDone: () => void }) {
           form.setError("email", { type: "server", message: t("referrals.manual.notFound") });
         else if (isApiError(error) && error.status === 400) {
           const invalid = () => t("referrals.manual.invalid");
-          if (setServerIssues(form.setError, error, fieldOf, invalid).length === 0)
+          if (showServerIssues(error, invalid).length === 0)
             form.setError("email", { type: "server", message: invalid() });
         } else toast.error(t("referrals.manual.failed"));
       },
@@ -86,43 +72,25 @@ function ManualRewardForm({ onDone }: { onDone: () => void }) {
 
   return (
     <DialogContent closeLabel={t("common.close")}>
+      <DialogHeader>
+        <DialogTitle>{t("referrals.manual.title")}</DialogTitle>
+        <DialogDescription>{t("referrals.manual.description")}</DialogDescription>
+      </DialogHeader>
       <Form {...form}>
-        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{t("referrals.manual.title")}</DialogTitle>
-            <DialogDescription>{t("referrals.manual.description")}</DialogDescription>
-          </DialogHeader>
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("referrals.manual.email")}</FormLabel>
-                <FormControl>
-                  <Input
-                    {...field}
-                    type="email"
-                    autoComplete="off"
-                    placeholder={t("referrals.manual.emailPlaceholder")}
-                  />
-                </FormControl>
-                <FormMessage role="alert" />
-              </FormItem>
+        <FormBody onSubmit={submit} className="grid gap-4">
+          <FormRow control={form.control} name="email" label={t("referrals.manual.email")} alert>
+            {(field) => (
+              <Input
+                {...field}
+                type="email"
+                autoComplete="off"
+                placeholder={t("referrals.manual.emailPlaceholder")}
+              />
             )}
-          />
-          <FormField
-            control={form.control}
-            name="amount"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("referrals.manual.amount")}</FormLabel>
-                <FormControl>
-                  <Input {...field} inputMode="numeric" autoComplete="off" />
-                </FormControl>
-                <FormMessage role="alert" />
-              </FormItem>
-            )}
-          />
+          </FormRow>
+          <FormRow control={form.control} name="amount" label={t("referrals.manual.amount")} alert>
+            {(field) => <Input {...field} inputMode="numeric" autoComplete="off" />}
+          </FormRow>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onDone}>
               {t("common.cancel")}
@@ -131,7 +99,7 @@ function ManualRewardForm({ onDone }: { onDone: () => void }) {
               {t("referrals.manual.submit")}
             </Button>
           </DialogFooter>
-        </form>
+        </FormBody>
       </Form>
     </DialogContent>
   );

@@ -1,5 +1,5 @@
-import { useMemo, useState, type ReactNode } from "react";
-import { useForm, useWatch, type ControllerRenderProps, type FieldErrors } from "react-hook-form";
+import { useState } from "react";
+import { useWatch, type FieldErrors } from "react-hook-form";
 import {
   STYLE_CATEGORIES,
   STYLE_PARAM_RANGES,
@@ -17,15 +17,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
+import { Form, FormBody, FormCheckbox, FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -34,14 +26,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
 import { useAdminStyle, useUpdateStyle } from "../api";
 import { useAdminErrorMessage, useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
-import {
-  numberOf,
-  schemaResolver,
-  setServerIssues,
-  type FieldOf,
-  type SchemaFormRules,
-} from "../../lib/form";
-import { fieldIssueText } from "../../lib/server-codes";
+import { numberOf, useSchemaForm, type FieldOf, type SchemaFormRules } from "../../lib/form";
 
 type Tab = "general" | "prompts" | "model";
 
@@ -71,8 +56,6 @@ interface Values {
   modelJson: string;
 }
 type Field = keyof Values;
-/** The fields typed as text (every one but the two checkboxes). */
-type TextField = { [K in Field]: Values[K] extends string ? K : never }[Field];
 
 export function valuesOf(s: AdminStyle): Values {
   const p = s.modelParameters;
@@ -240,17 +223,16 @@ export function styleFormRules(t: AdminTranslate): SchemaFormRules<Values, Admin
 }
 
 function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) {
-  const { t, has } = useAdminI18n();
+  const { t } = useAdminI18n();
   const adminError = useAdminErrorMessage();
   const tabsId = useTabsId();
   const [tab, setTab] = useState<Tab>("general");
   const update = useUpdateStyle();
-  const resolver = useMemo(() => schemaResolver(styleFormRules(t)), [t]);
-  const form = useForm<Values, unknown, AdminStyleChanges>({
-    resolver,
+  const { form, showServerIssues } = useSchemaForm(styleFormRules, {
     defaultValues: valuesOf(style),
   });
-  const useFixedSeed = useWatch({ control: form.control, name: "useFixedSeed" });
+  const { control } = form;
+  const useFixedSeed = useWatch({ control, name: "useFixedSeed" });
 
   /** Opens the first tab with a field in `fields`. */
   const showTabOf = (fields: readonly string[]) => {
@@ -268,11 +250,7 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
             onDone();
           },
           onError: (error) => {
-            showTabOf(
-              setServerIssues(form.setError, error, fieldOf, (issue) =>
-                fieldIssueText(issue, { t, has }),
-              ),
-            );
+            showTabOf(showServerIssues(error));
             toast.error(t("styles.toast.updateFailed"), { description: adminError(error) });
           },
         },
@@ -283,52 +261,6 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
     },
   );
 
-  /** A labelled text field: `control` is its input, given the field's value and handlers. */
-  const field = (
-    name: TextField,
-    label: string,
-    control: (field: ControllerRenderProps<Values, TextField>) => ReactNode,
-    options: { hint?: string; wide?: boolean } = {},
-  ) => (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={options.wide ? "sm:col-span-2" : undefined}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>{control(field)}</FormControl>
-          {options.hint && <FormDescription>{options.hint}</FormDescription>}
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
-
-  /** A checkbox with its label beside it. */
-  const checkbox = (name: "isPremium" | "useFixedSeed", label: string, onToggle?: () => void) => (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <label className="flex min-h-11 items-center gap-3 self-end text-sm font-semibold">
-          <input
-            ref={field.ref}
-            name={field.name}
-            type="checkbox"
-            className="size-5 accent-primary"
-            checked={field.value}
-            onChange={(e) => {
-              field.onChange(e.target.checked);
-              onToggle?.();
-            }}
-            onBlur={field.onBlur}
-          />
-          {label}
-        </label>
-      )}
-    />
-  );
-
   const tabs = [
     { value: "general" as const, label: t("styles.edit.tabs.general") },
     { value: "prompts" as const, label: t("styles.edit.tabs.prompts") },
@@ -337,7 +269,7 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
 
   return (
     <Form {...form}>
-      <form className="flex flex-col gap-4" noValidate onSubmit={(e) => void submit(e)}>
+      <FormBody className="flex flex-col gap-4" onSubmit={submit}>
         <Tabs
           items={tabs}
           value={tab}
@@ -349,147 +281,180 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
         <TabPanel idBase={tabsId} value={tab} className="grid gap-4 sm:grid-cols-2">
           {tab === "general" && (
             <>
-              {field("nameId", t("styles.edit.nameId"), (f) => (
-                <Input {...f} maxLength={120} />
-              ))}
-              {field("name", t("styles.edit.name"), (f) => (
-                <Input {...f} maxLength={120} />
-              ))}
-              {field("descriptionId", t("styles.edit.descriptionId"), (f) => (
-                <Textarea {...f} rows={3} maxLength={2000} />
-              ))}
-              {field("description", t("styles.edit.descriptionEn"), (f) => (
-                <Textarea {...f} rows={3} maxLength={2000} />
-              ))}
-              {field("category", t("styles.edit.category"), (f) => (
-                <NativeSelect {...f}>
-                  {STYLE_CATEGORIES.map((c) => (
-                    <option key={c} value={c}>
-                      {t(`styles.groups.${c}`)}
-                    </option>
-                  ))}
-                </NativeSelect>
-              ))}
-              {field("sortOrder", t("styles.edit.sortOrder"), (f) => (
-                <Input {...f} type="number" min={0} step={1} inputMode="numeric" />
-              ))}
-              {field(
-                "tags",
-                t("styles.edit.tags"),
-                (f) => (
-                  <Input {...f} />
-                ),
-                {
-                  hint: t("styles.edit.tagsHint"),
-                },
-              )}
-              {checkbox("isPremium", t("styles.edit.premium"))}
+              <FormRow control={control} name="nameId" label={t("styles.edit.nameId")}>
+                {(f) => <Input {...f} maxLength={120} />}
+              </FormRow>
+              <FormRow control={control} name="name" label={t("styles.edit.name")}>
+                {(f) => <Input {...f} maxLength={120} />}
+              </FormRow>
+              <FormRow
+                control={control}
+                name="descriptionId"
+                label={t("styles.edit.descriptionId")}
+              >
+                {(f) => <Textarea {...f} rows={3} maxLength={2000} />}
+              </FormRow>
+              <FormRow control={control} name="description" label={t("styles.edit.descriptionEn")}>
+                {(f) => <Textarea {...f} rows={3} maxLength={2000} />}
+              </FormRow>
+              <FormRow control={control} name="category" label={t("styles.edit.category")}>
+                {(f) => (
+                  <NativeSelect {...f}>
+                    {STYLE_CATEGORIES.map((c) => (
+                      <option key={c} value={c}>
+                        {t(`styles.groups.${c}`)}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              </FormRow>
+              <FormRow control={control} name="sortOrder" label={t("styles.edit.sortOrder")}>
+                {(f) => <Input {...f} type="number" min={0} step={1} inputMode="numeric" />}
+              </FormRow>
+              <FormRow
+                control={control}
+                name="tags"
+                label={t("styles.edit.tags")}
+                hint={t("styles.edit.tagsHint")}
+              >
+                {(f) => <Input {...f} />}
+              </FormRow>
+              <FormCheckbox
+                control={control}
+                name="isPremium"
+                label={t("styles.edit.premium")}
+                className="self-end"
+              />
             </>
           )}
           {tab === "prompts" && (
             <>
-              {field(
-                "promptTemplate",
-                t("styles.edit.promptTemplate"),
-                (f) => (
-                  <Textarea {...f} rows={4} maxLength={4000} />
-                ),
-                { hint: t("styles.edit.templateHint"), wide: true },
-              )}
-              {field(
-                "previewPromptTemplate",
-                t("styles.edit.previewPromptTemplate"),
-                (f) => (
-                  <Textarea {...f} rows={3} maxLength={4000} />
-                ),
-                { hint: t("styles.edit.templateHint"), wide: true },
-              )}
-              {field("male", t("styles.edit.genderMale"), (f) => (
-                <Textarea {...f} rows={2} maxLength={2000} />
-              ))}
-              {field("female", t("styles.edit.genderFemale"), (f) => (
-                <Textarea {...f} rows={2} maxLength={2000} />
-              ))}
-              {field("femaleHijab", t("styles.edit.genderHijab"), (f) => (
-                <Textarea {...f} rows={2} maxLength={2000} />
-              ))}
-              {field("negativePrompt", t("styles.edit.negativePrompt"), (f) => (
-                <Textarea {...f} rows={2} maxLength={2000} />
-              ))}
+              <FormRow
+                control={control}
+                name="promptTemplate"
+                label={t("styles.edit.promptTemplate")}
+                hint={t("styles.edit.templateHint")}
+                className="sm:col-span-2"
+              >
+                {(f) => <Textarea {...f} rows={4} maxLength={4000} />}
+              </FormRow>
+              <FormRow
+                control={control}
+                name="previewPromptTemplate"
+                label={t("styles.edit.previewPromptTemplate")}
+                hint={t("styles.edit.templateHint")}
+                className="sm:col-span-2"
+              >
+                {(f) => <Textarea {...f} rows={3} maxLength={4000} />}
+              </FormRow>
+              <FormRow control={control} name="male" label={t("styles.edit.genderMale")}>
+                {(f) => <Textarea {...f} rows={2} maxLength={2000} />}
+              </FormRow>
+              <FormRow control={control} name="female" label={t("styles.edit.genderFemale")}>
+                {(f) => <Textarea {...f} rows={2} maxLength={2000} />}
+              </FormRow>
+              <FormRow control={control} name="femaleHijab" label={t("styles.edit.genderHijab")}>
+                {(f) => <Textarea {...f} rows={2} maxLength={2000} />}
+              </FormRow>
+              <FormRow
+                control={control}
+                name="negativePrompt"
+                label={t("styles.edit.negativePrompt")}
+              >
+                {(f) => <Textarea {...f} rows={2} maxLength={2000} />}
+              </FormRow>
             </>
           )}
           {tab === "model" && (
             <>
-              {field(
-                "modelName",
-                t("styles.edit.modelName"),
-                (f) => (
-                  <Input {...f} maxLength={200} />
-                ),
-                {
-                  wide: true,
-                },
-              )}
-              {field("styleStrength", t("styles.edit.styleStrength"), (f) => (
-                <Input
-                  {...f}
-                  type="number"
-                  min={STYLE_PARAM_RANGES.style_strength.min}
-                  max={STYLE_PARAM_RANGES.style_strength.max}
-                  step={STYLE_PARAM_RANGES.style_strength.step}
-                  inputMode="decimal"
-                />
-              ))}
-              {field("guidance", t("styles.edit.guidance"), (f) => (
-                <Input
-                  {...f}
-                  type="number"
-                  min={STYLE_PARAM_RANGES.guidance_scale.min}
-                  max={STYLE_PARAM_RANGES.guidance_scale.max}
-                  step={STYLE_PARAM_RANGES.guidance_scale.step}
-                  inputMode="decimal"
-                />
-              ))}
-              {field("steps", t("styles.edit.steps"), (f) => (
-                <Input
-                  {...f}
-                  type="number"
-                  min={STYLE_PARAM_RANGES.num_steps.min}
-                  max={STYLE_PARAM_RANGES.num_steps.max}
-                  step={1}
-                  inputMode="numeric"
-                />
-              ))}
-              {field("scheduler", t("styles.edit.scheduler"), (f) => (
-                <NativeSelect {...f}>
-                  {STYLE_SCHEDULERS.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </NativeSelect>
-              ))}
-              {checkbox("useFixedSeed", t("styles.edit.useFixedSeed"), () =>
-                form.clearErrors("fixedSeed"),
-              )}
-              {field("fixedSeed", t("styles.edit.fixedSeed"), (f) => (
-                <Input
-                  {...f}
-                  type="number"
-                  min={0}
-                  step={1}
-                  inputMode="numeric"
-                  disabled={!useFixedSeed}
-                />
-              ))}
-              {field(
-                "modelJson",
-                t("styles.edit.modelJson"),
-                (f) => (
+              <FormRow
+                control={control}
+                name="modelName"
+                label={t("styles.edit.modelName")}
+                className="sm:col-span-2"
+              >
+                {(f) => <Input {...f} maxLength={200} />}
+              </FormRow>
+              <FormRow
+                control={control}
+                name="styleStrength"
+                label={t("styles.edit.styleStrength")}
+              >
+                {(f) => (
+                  <Input
+                    {...f}
+                    type="number"
+                    min={STYLE_PARAM_RANGES.style_strength.min}
+                    max={STYLE_PARAM_RANGES.style_strength.max}
+                    step={STYLE_PARAM_RANGES.style_strength.step}
+                    inputMode="decimal"
+                  />
+                )}
+              </FormRow>
+              <FormRow control={control} name="guidance" label={t("styles.edit.guidance")}>
+                {(f) => (
+                  <Input
+                    {...f}
+                    type="number"
+                    min={STYLE_PARAM_RANGES.guidance_scale.min}
+                    max={STYLE_PARAM_RANGES.guidance_scale.max}
+                    step={STYLE_PARAM_RANGES.guidance_scale.step}
+                    inputMode="decimal"
+                  />
+                )}
+              </FormRow>
+              <FormRow control={control} name="steps" label={t("styles.edit.steps")}>
+                {(f) => (
+                  <Input
+                    {...f}
+                    type="number"
+                    min={STYLE_PARAM_RANGES.num_steps.min}
+                    max={STYLE_PARAM_RANGES.num_steps.max}
+                    step={1}
+                    inputMode="numeric"
+                  />
+                )}
+              </FormRow>
+              <FormRow control={control} name="scheduler" label={t("styles.edit.scheduler")}>
+                {(f) => (
+                  <NativeSelect {...f}>
+                    {STYLE_SCHEDULERS.map((s) => (
+                      <option key={s} value={s}>
+                        {s}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              </FormRow>
+              <FormCheckbox
+                control={control}
+                name="useFixedSeed"
+                label={t("styles.edit.useFixedSeed")}
+                className="self-end"
+                onCheckedChange={() => form.clearErrors("fixedSeed")}
+              />
+              <FormRow control={control} name="fixedSeed" label={t("styles.edit.fixedSeed")}>
+                {(f) => (
+                  <Input
+                    {...f}
+                    type="number"
+                    min={0}
+                    step={1}
+                    inputMode="numeric"
+                    disabled={!useFixedSeed}
+                  />
+                )}
+              </FormRow>
+              <FormRow
+                control={control}
+                name="modelJson"
+                label={t("styles.edit.modelJson")}
+                className="sm:col-span-2"
+              >
+                {(f) => (
                   <Textarea {...f} rows={6} spellCheck={false} className="font-mono text-xs" />
-                ),
-                { wide: true },
-              )}
+                )}
+              </FormRow>
             </>
           )}
         </TabPanel>
@@ -501,7 +466,7 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
             {update.isPending ? t("styles.edit.saving") : t("common.save")}
           </Button>
         </DialogFooter>
-      </form>
+      </FormBody>
     </Form>
   );
 }

@@ -1,5 +1,3 @@
-import { useMemo } from "react";
-import { useForm } from "react-hook-form";
 import {
   ADMIN_QUICK_CREDITS,
   adminCreditsRequestSchema,
@@ -16,24 +14,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from "@/components/ui/form";
+import { Form, FormBody, FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
 import { formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useChangeUserCredits, useSetUserRole } from "../api";
-import { useAdminErrorMessage, useAdminI18n } from "../../lib/admin-i18n";
-import { schemaResolver, setServerIssues, topLevelFields, wholeNumberOf } from "../../lib/form";
-import { fieldIssueText } from "../../lib/server-codes";
+import { useAdminErrorMessage, useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
+import { topLevelFields, useSchemaForm, wholeNumberOf, type SchemaFormRules } from "../../lib/form";
 
 /** The user a dialog is about: what the list row or the detail knows. */
 export type DialogUser = Pick<AdminUser, "id" | "email" | "role" | "credits">;
@@ -150,27 +139,21 @@ export function SetCreditsDialog({
   );
 }
 
-const creditsFieldOf = topLevelFields<CreditsValues>(["amount", "reason"]);
+const creditsRules = (t: AdminTranslate): SchemaFormRules<CreditsValues, AdminCreditsRequest> => ({
+  schema: adminCreditsRequestSchema,
+  toBody: (v) => ({ mode: "set", amount: wholeNumberOf(v.amount), reason: v.reason }),
+  fieldOf: topLevelFields<CreditsValues>(["amount", "reason"]),
+  message: (field) =>
+    field === "amount"
+      ? t("users.creditsDialog.invalidAmount")
+      : t("users.creditsDialog.invalidReason"),
+});
 
 function SetCreditsForm({ user, onDone }: { user: DialogUser; onDone: () => void }) {
-  const { t, lang, has } = useAdminI18n();
+  const { t, lang } = useAdminI18n();
   const adminError = useAdminErrorMessage();
   const change = useChangeUserCredits();
-  const resolver = useMemo(
-    () =>
-      schemaResolver<CreditsValues, AdminCreditsRequest>({
-        schema: adminCreditsRequestSchema,
-        toBody: (v) => ({ mode: "set", amount: wholeNumberOf(v.amount), reason: v.reason }),
-        fieldOf: creditsFieldOf,
-        message: (field) =>
-          field === "amount"
-            ? t("users.creditsDialog.invalidAmount")
-            : t("users.creditsDialog.invalidReason"),
-      }),
-    [t],
-  );
-  const form = useForm<CreditsValues, unknown, AdminCreditsRequest>({
-    resolver,
+  const { form, showServerIssues } = useSchemaForm(creditsRules, {
     defaultValues: { amount: String(user.credits), reason: "" },
   });
 
@@ -185,9 +168,7 @@ function SetCreditsForm({ user, onDone }: { user: DialogUser; onDone: () => void
           onDone();
         },
         onError: (error) => {
-          setServerIssues(form.setError, error, creditsFieldOf, (issue) =>
-            fieldIssueText(issue, { t, has }),
-          );
+          showServerIssues(error);
           toast.error(t("users.creditsFailed"), { description: adminError(error) });
         },
       },
@@ -196,50 +177,40 @@ function SetCreditsForm({ user, onDone }: { user: DialogUser; onDone: () => void
 
   return (
     <DialogContent closeLabel={t("common.close")}>
+      <DialogHeader>
+        <DialogTitle>{t("users.creditsDialog.title")}</DialogTitle>
+        <DialogDescription className="break-words">
+          {t("users.creditsDialog.description", {
+            email: user.email,
+            balance: formatNumber(user.credits, lang),
+          })}
+        </DialogDescription>
+      </DialogHeader>
       <Form {...form}>
-        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{t("users.creditsDialog.title")}</DialogTitle>
-            <DialogDescription className="break-words">
-              {t("users.creditsDialog.description", {
-                email: user.email,
-                balance: formatNumber(user.credits, lang),
-              })}
-            </DialogDescription>
-          </DialogHeader>
-          <FormField
+        <FormBody onSubmit={submit} className="grid gap-4">
+          <FormRow
             control={form.control}
             name="amount"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("users.creditsDialog.amount")}</FormLabel>
-                <FormControl>
-                  <Input {...field} inputMode="numeric" autoComplete="off" />
-                </FormControl>
-                <FormDescription>{t("users.creditsDialog.amountHint")}</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
+            label={t("users.creditsDialog.amount")}
+            hint={t("users.creditsDialog.amountHint")}
+          >
+            {(field) => <Input {...field} inputMode="numeric" autoComplete="off" />}
+          </FormRow>
+          <FormRow
             control={form.control}
             name="reason"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("users.creditsDialog.reason")}</FormLabel>
-                <FormControl>
-                  <Textarea
-                    {...field}
-                    rows={3}
-                    maxLength={200}
-                    placeholder={t("users.creditsDialog.reasonPlaceholder")}
-                  />
-                </FormControl>
-                <FormDescription>{t("users.creditsDialog.reasonHint")}</FormDescription>
-                <FormMessage />
-              </FormItem>
+            label={t("users.creditsDialog.reason")}
+            hint={t("users.creditsDialog.reasonHint")}
+          >
+            {(field) => (
+              <Textarea
+                {...field}
+                rows={3}
+                maxLength={200}
+                placeholder={t("users.creditsDialog.reasonPlaceholder")}
+              />
             )}
-          />
+          </FormRow>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onDone}>
               {t("common.cancel")}
@@ -248,7 +219,7 @@ function SetCreditsForm({ user, onDone }: { user: DialogUser; onDone: () => void
               {t("users.creditsDialog.submit")}
             </Button>
           </DialogFooter>
-        </form>
+        </FormBody>
       </Form>
     </DialogContent>
   );
