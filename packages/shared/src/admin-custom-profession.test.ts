@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   lengthLimitOf,
   professionConfigInputSchema,
-  templateProblems,
+  templatePlaceholderProblems,
 } from "./admin-custom-profession";
 
 describe("custom profession configuration rules", () => {
@@ -18,15 +18,11 @@ describe("custom profession configuration rules", () => {
   });
 
   it("checks a template's placeholders against its form variant", () => {
-    expect(templateProblems("{subject} titled {title}, {accessories}", "action_figure")).toEqual(
-      [],
-    );
-    expect(templateProblems("{subject} as {profession} in {uniform_style}", "profession")).toEqual(
-      [],
-    );
-    expect(
-      templateProblems("a figure titled {title} with {gun} and {gun}", "action_figure"),
-    ).toEqual([
+    const problems = (...args: Parameters<typeof templatePlaceholderProblems>) =>
+      templatePlaceholderProblems(...args).map((p) => p.message);
+    expect(problems("{subject} titled {title}, {accessories}", "action_figure")).toEqual([]);
+    expect(problems("{subject} as {profession} in {uniform_style}", "profession")).toEqual([]);
+    expect(problems("a figure titled {title} with {gun} and {gun}", "action_figure")).toEqual([
       "Unknown placeholder {gun}: use {subject}, {title}, {accessories}, {other_ideas}",
       "The prompt template must contain {subject}",
     ]);

@@ -41,7 +41,7 @@ export function lengthLimitOf(value: unknown): number {
  * must hold (`missing`); `placeholder` is written with its braces. The schema's issue carries
  * both as `params`, so a form can word it in its own language.
  */
-export interface TemplateProblem {
+interface TemplateProblem {
   problem: "unknown" | "missing";
   placeholder: string;
   message: string;
@@ -69,14 +69,6 @@ export function templatePlaceholderProblems(
         message: `The prompt template must contain {${p}}`,
       });
   return problems;
-}
-
-/** Problems of a prompt template for a variant (empty when it is fine). */
-export function templateProblems(
-  template: string,
-  variant: (typeof PROFESSION_VARIANTS)[number],
-): string[] {
-  return templatePlaceholderProblems(template, variant).map((p) => p.message);
 }
 
 const limit = z.preprocess(

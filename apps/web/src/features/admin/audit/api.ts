@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { AuditQuery } from "@rupa/shared";
 import * as routes from "@rupa/shared/route-table";
 import { call } from "@/lib/api-client";
-import { adminKeys } from "../api/keys";
+import { adminKeys } from "../lib/query-keys";
 
 export type { AuditEntry, AuditQuery } from "@rupa/shared";
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ProfessionConfigInput } from "@rupa/shared";
 import * as routes from "@rupa/shared/route-table";
 import { call } from "@/lib/api-client";
-import { adminKeys } from "../api/keys";
+import { adminKeys } from "../lib/query-keys";
 
 export type {
   AdminProfessionConfig,

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import * as routes from "@rupa/shared/route-table";
 import { call } from "@/lib/api-client";
-import { adminKeys } from "../api/keys";
+import { adminKeys } from "../lib/query-keys";
 
 export type { DashboardResponse, DashboardResult, DailyCount, TopStyle } from "@rupa/shared";
 

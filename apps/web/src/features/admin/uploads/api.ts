@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import type { AdminUploadsQuery } from "@rupa/shared";
 import * as routes from "@rupa/shared/route-table";
 import { call } from "@/lib/api-client";
-import { adminKeys } from "../api/keys";
+import { adminKeys } from "../lib/query-keys";
 
 export type { AdminUpload, AdminUploadsQuery } from "@rupa/shared";
 

@@ -1,7 +1,7 @@
 /**
  * Query keys of the admin panel, one branch per section (`["admin", "<section>", …]`), so a
  * change in one section invalidates exactly what it touched. They live with the admin code
- * (not lib/query-keys.ts, which the landing page downloads).
+ * (not the app's `@/lib/query-keys`, which the landing page downloads).
  */
 export const adminKeys = {
   all: ["admin"] as const,
