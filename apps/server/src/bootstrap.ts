@@ -246,9 +246,11 @@ export function createAppContext(core: CoreParts): AppContext {
     credits,
     audit,
   });
+  const customProfessionRepo = createCustomProfessionRepository(db.db);
   const generateWorker = createGenerationWorker({
     db: db.db,
     jobs: avatarJobs,
+    requests: customProfessionRepo,
     generations: generationsRepo,
     uploads: uploadsRepo,
     styles: stylesRepo,
@@ -438,7 +440,7 @@ export function createAppContext(core: CoreParts): AppContext {
         storage: core.storage,
       }),
       customProfession: createCustomProfessionService({
-        repo: createCustomProfessionRepository(db.db),
+        repo: customProfessionRepo,
         settings,
         styles: stylesRepo,
         uploads,

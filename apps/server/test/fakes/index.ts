@@ -4,6 +4,7 @@
  */
 export { fakeAudit } from "./audit";
 export { fakeCredits } from "./credits";
+export { fakeCustomRequests } from "./custom-requests";
 export { fakeTransactor } from "./db";
-export { type FakeJobs, fakeJobs } from "./jobs";
+export { fakeJobs } from "./jobs";
 export { fakeSecurityEvents } from "./security";

@@ -1,21 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { GenerationRow, JobsRepository } from "../../src/modules/jobs";
 
-type RequestStatus = Parameters<JobsRepository["setRequestStatus"]>[1];
-
 /**
  * The job kit's rows (`generation_jobs`) in memory, with the same conditional state changes as
  * modules/jobs/jobs.repository.ts: a claim takes only a queued row or one silent for
  * `staleSeconds`, every later change of an attempt only while it holds the row in `processing`,
  * and a job ends once. `now` stamps and judges the rows (a test's hand-driven clock); `kinds`,
  * when given, limits the claims, sweeps and places in line to those kinds, as an instance of the
- * repository is. `rows` are the rows by id (a test may change them directly); `requests` the
- * custom requests' statuses as they moved.
+ * repository is. `rows` are the rows by id (a test may change them directly).
  */
 export function fakeJobs(o: { now?: () => number; kinds?: readonly string[] } = {}) {
   const now = o.now ?? (() => Date.now());
   const rows = new Map<string, GenerationRow>();
-  const requests = new Map<string, RequestStatus>();
   const ofKinds = (r: GenerationRow) => !o.kinds || o.kinds.includes(r.kind);
   const lastSign = (r: GenerationRow) => (r.heartbeatAt ?? r.startedAt)!.getTime();
   const owned = (job: Pick<GenerationRow, "id" | "attempts">) => {
@@ -150,11 +146,6 @@ export function fakeJobs(o: { now?: () => number; kinds?: readonly string[] } = 
         });
       return Promise.resolve(Boolean(may));
     },
-    setRequestStatus(requestId, status) {
-      if (requests.get(requestId) !== "completed") requests.set(requestId, status);
-      return Promise.resolve();
-    },
   };
-  return Object.assign(jobs, { rows, requests });
+  return Object.assign(jobs, { rows });
 }
-export type FakeJobs = ReturnType<typeof fakeJobs>;

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { customProfessionConfigs, customProfessionRequests, styles } from "../../db/schema";
-import type { Database } from "../../infra/db/client";
+import type { Database, Tx } from "../../infra/db/client";
 
 export type ConfigRow = typeof customProfessionConfigs.$inferSelect;
 
@@ -47,6 +47,26 @@ export function createCustomProfessionRepository(db: Database) {
 
     async deleteRequest(requestId: string): Promise<void> {
       await db.delete(customProfessionRequests).where(eq(customProfessionRequests.id, requestId));
+    },
+
+    /**
+     * A custom action-figure request's status, which moves with its generation (pending →
+     * processing → completed/failed); a completed request stays completed. In `tx` when given.
+     */
+    async setRequestStatus(
+      requestId: string,
+      status: "processing" | "completed" | "failed",
+      tx?: Tx,
+    ): Promise<void> {
+      await (tx ?? db)
+        .update(customProfessionRequests)
+        .set({ status })
+        .where(
+          and(
+            eq(customProfessionRequests.id, requestId),
+            sql`${customProfessionRequests.status} NOT IN ('completed')`,
+          ),
+        );
     },
 
     async requestStatus(requestId: string): Promise<string | null> {

@@ -15,7 +15,7 @@ import {
   type GenerationWorkerDeps,
   MAX_ATTEMPTS,
 } from "./generation.worker";
-import { fakeJobs } from "../../../test/fakes";
+import { fakeCustomRequests, fakeJobs } from "../../../test/fakes";
 import { type GenerationRow, jobIdFor } from "../jobs";
 import type { AvatarResult } from "./generations.repository";
 
@@ -108,6 +108,7 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
 
   // The job rows as jobs.repository.ts changes them; the avatar's own write is the result.
   const jobRows = fakeJobs({ now: () => time.now });
+  const requests = fakeCustomRequests();
   const rows = jobRows.rows;
   const generations: GenerationWorkerDeps["generations"] = {
     writeResult(_tx, g, res) {
@@ -159,6 +160,7 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
         fn({})) as GenerationWorkerDeps["db"]["transaction"],
     },
     jobs: jobRows,
+    requests,
     generations,
     uploads: {
       findById: (id) => Promise.resolve({ id, croppedKey: `u-x/2026/11/${id}-crop.jpg` } as never),
@@ -270,7 +272,7 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
     time,
     rows,
     /** The custom requests' statuses as they moved with their generations. */
-    requests: jobRows.requests,
+    requests: requests.statuses,
     results,
     objects,
     refunds,

@@ -1,4 +1,4 @@
-import type { Transactor, Tx } from "../../infra/db/client";
+import type { Transactor } from "../../infra/db/client";
 import type { ImagePostProcessor } from "../../infra/images/post-process";
 import { localLookOf } from "../../infra/providers/local/local-look";
 import { type GenerateRequest, sizeFor } from "../../infra/providers/provider";
@@ -8,6 +8,7 @@ import type { ObjectOwner, Storage } from "../../infra/storage/storage";
 import { type Clock, systemClock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import type { CreditsService } from "../credits/credits.service";
+import type { CustomProfessionRepository } from "../custom-profession/custom-profession.repository";
 import type { GuestsRepository } from "../guests/guests.repository";
 import type { StylesRepository } from "../styles/styles.repository";
 import type { ReferralsService } from "../referrals/referrals.service";
@@ -16,8 +17,9 @@ import { faceCheckOf } from "../uploads/uploads.service";
 import { BACKGROUND_COLOURS } from "./prompt";
 import type { PasFotoBackground } from "@rupa/shared";
 import {
-  classifyJobError,
+  createJobEnds,
   createJobLifecycle,
+  failJob,
   createResultStore,
   type GenerationRow,
   heartbeatSecondsFor,
@@ -26,7 +28,7 @@ import {
   type LifecycleRows,
   PermanentFailure,
 } from "../jobs";
-import type { AvatarResult, GenerationsRepository } from "./generations.repository";
+import type { GenerationsRepository } from "./generations.repository";
 
 /** The queue of avatar generations; a job carries the generation's id. */
 export const GENERATE_JOB = defineJob<{ generationId: string }>("generate-avatar");
@@ -50,8 +52,9 @@ export interface GenerationWorkerDeps {
     | "markFailed"
     | "setProgress"
     | "setProviderJob"
-    | "setRequestStatus"
   >;
+  /** Custom action-figure requests, whose status moves with their generation. */
+  requests: Pick<CustomProfessionRepository, "setRequestStatus">;
   generations: Pick<GenerationsRepository, "writeResult">;
   uploads: Pick<UploadsRepository, "findById">;
   styles: Pick<StylesRepository, "findById">;
@@ -90,6 +93,7 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
   const clock = d.clock ?? systemClock;
 
   const results = createResultStore(d);
+  const ends = createJobEnds({ ...d, results });
 
   async function attempt(gen: GenerationRow, lost: AbortSignal): Promise<void> {
     const started = clock.now();
@@ -150,31 +154,28 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
       rawKey: await results.keepRaw(owner, out.image),
       seed: out.seed,
     }));
-    await d.jobs.setProgress(gen.id, 80);
-    d.events.changed(gen.id);
-    const keys = await results.finish(owner, rawKey, {
-      ...sizeFor(params.aspectRatio),
-      watermark: gen.watermark,
+    const outcome = await ends.deliver(gen, rawKey, {
+      label: "generation result",
+      owner,
+      size: sizeFor(params.aspectRatio),
+      changed: () => d.events.changed(gen.id),
+      // The result (its row, the style's event, the member's count) and the custom request's
+      // completion, with the job's success.
+      async write(tx, keys) {
+        const seconds =
+          (gen.startedAt ? clock.now() - gen.startedAt.getTime() : clock.now() - started) / 1000;
+        const written = await d.generations.writeResult(tx, gen, {
+          ...keys,
+          seconds,
+          hasWatermark: gen.watermark,
+          gender: params.gender ?? null,
+          seed: outSeed,
+        });
+        if (written && gen.customRequestId)
+          await d.requests.setRequestStatus(gen.customRequestId, "completed", tx);
+        return written;
+      },
     });
-
-    const seconds =
-      (gen.startedAt ? clock.now() - gen.startedAt.getTime() : clock.now() - started) / 1000;
-    const outcome = await d.db.transaction((tx) =>
-      complete(tx, gen, {
-        ...keys,
-        seconds,
-        hasWatermark: gen.watermark,
-        gender: params.gender ?? null,
-        seed: outSeed,
-      }),
-    );
-    if (outcome !== "completed") {
-      // Delivered already (a result exists), or no longer this attempt's to finish: either way
-      // it ended once, elsewhere. Not a crash: no retry, no refund; only our copy goes.
-      await results.discard(keys);
-      d.log.info({ generation: gen.id, outcome }, "generation result not needed twice");
-    }
-    d.events.changed(gen.id);
     // After the commit (it opens its own transaction): the member's referral completes once
     // their e-mail is confirmed and an avatar of theirs exists. A failure here costs the
     // generation nothing; the admin's Process Rewards pays what was left unpaid.
@@ -188,54 +189,29 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
   }
 
   /**
-   * The job's success, the result (its row, the style's event, the member's count) and the
-   * custom request's completion, together, and only by the attempt that holds the generation in
-   * `processing`. "lost": it is not (another attempt took over, or it ended already): nothing
-   * was written. "duplicate": a result for this generation exists already: delivered once.
-   */
-  async function complete(
-    tx: Tx,
-    gen: GenerationRow,
-    r: AvatarResult,
-  ): Promise<"completed" | "duplicate" | "lost"> {
-    if (!(await d.jobs.markSucceeded(tx, gen))) return "lost";
-    if (!(await d.generations.writeResult(tx, gen, r))) return "duplicate";
-    if (gen.customRequestId) await d.jobs.setRequestStatus(gen.customRequestId, "completed", tx);
-    return "completed";
-  }
-
-  /**
    * The end: failed with a readable reason, the custom request with it, and the credit or the
    * trial back, together.
    */
   function fail(gen: GenerationRow, code: string): Promise<boolean> {
     return d.db.transaction(async (tx) => {
-      const changed = await d.jobs.markFailed(
-        tx,
-        gen.id,
-        code,
-        USER_MESSAGES[code] ?? USER_MESSAGES.internal_error!,
-        gen.attempts,
-      );
-      if (!changed) return false;
-      if (gen.customRequestId) await d.jobs.setRequestStatus(gen.customRequestId, "failed", tx);
-      if (gen.spendId) await d.credits.refund(gen.spendId, tx);
-      else if (gen.guestTrialId && !gen.userId) await d.guests.giveBack(gen.guestTrialId, tx);
+      const message = USER_MESSAGES[code] ?? USER_MESSAGES.internal_error!;
+      if (!(await failJob(d, tx, gen, code, message, gen.attempts))) return false;
+      if (gen.customRequestId) await d.requests.setRequestStatus(gen.customRequestId, "failed", tx);
+      if (!gen.spendId && gen.guestTrialId && !gen.userId)
+        await d.guests.giveBack(gen.guestTrialId, tx);
       return true;
     });
   }
 
   /** The lifecycle's rows; a custom request is processing once its generation is claimed. */
   const rows: LifecycleRows<GenerationRow> = {
+    ...d.jobs,
     async acquire(id, staleSeconds) {
       const row = await d.jobs.acquire(id, staleSeconds);
-      if (row?.customRequestId) await d.jobs.setRequestStatus(row.customRequestId, "processing");
+      if (row?.customRequestId)
+        await d.requests.setRequestStatus(row.customRequestId, "processing");
       return row;
     },
-    heartbeat: (row) => d.jobs.heartbeat(row),
-    requeue: (row, detail) => d.jobs.requeue(row, detail),
-    staleProcessing: (staleSeconds, signBefore) => d.jobs.staleProcessing(staleSeconds, signBefore),
-    queuedOlderThan: (seconds, limit) => d.jobs.queuedOlderThan(seconds, limit),
   };
 
   return createJobLifecycle<GenerationRow, { generationId: string }>(
@@ -245,9 +221,6 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
       payload: (generationId) => ({ generationId }),
       rows,
       attempt,
-      classify: classifyJobError,
-      crashCode: "internal_error",
-      staleCode: "provider_timeout",
       fail,
       changed: (row) => d.events.changed(row.id),
     },

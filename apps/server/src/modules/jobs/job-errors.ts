@@ -1,5 +1,15 @@
 import { ProviderError } from "../../infra/providers/provider";
-import type { Failure } from "./job-lifecycle";
+
+/** How a failed attempt is treated. */
+export interface Failure {
+  /** A code the row keeps and the user's message is chosen by. */
+  code: string;
+  detail: string;
+  /** True: it would fail again; end now. False: worth another try. */
+  permanent: boolean;
+  /** A provider's Retry-After, as a floor of the backoff. */
+  retryAfterSeconds?: number;
+}
 
 /** A failure that will not get better with another try (the photo, the style or the run is gone). */
 export class PermanentFailure extends Error {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { JobInfo, JobName, QueueOps } from "../../infra/queue/queue";
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
+import { classifyJobError, type Failure } from "./job-errors";
 
 /**
  * The durable life of one kind of paid job (ADR 007, ADR 014): a row of ours is the truth, a
@@ -38,17 +39,6 @@ export interface LifecycleRows<R extends AttemptRow> {
   queuedOlderThan(seconds: number, limit?: number): Promise<R[]>;
 }
 
-/** How a failed attempt is treated. */
-export interface Failure {
-  /** A code the row keeps and the user's message is chosen by. */
-  code: string;
-  detail: string;
-  /** True: it would fail again; end now. False: worth another try. */
-  permanent: boolean;
-  /** A provider's Retry-After, as a floor of the backoff. */
-  retryAfterSeconds?: number;
-}
-
 /** One kind of durable job: what the lifecycle needs to know about it. */
 export interface LifecycleKind<R extends AttemptRow, P extends object> {
   /** Used in log fields and messages ("generation"). */
@@ -63,11 +53,15 @@ export interface LifecycleKind<R extends AttemptRow, P extends object> {
    * nothing. Throwing hands the error to `classify`.
    */
   attempt(row: R, lost: AbortSignal): Promise<void>;
-  /** Reads an attempt's error; null: unexpected (logged as a crash, retried as `crashCode`). */
-  classify(error: unknown): Failure | null;
-  crashCode: string;
-  /** The code a row recovered from a dead worker is retried (or ended) with. */
-  staleCode: string;
+  /**
+   * Reads an attempt's error; null: unexpected (logged as a crash, retried as `crashCode`).
+   * By default the job kit's `classifyJobError`.
+   */
+  classify?: (error: unknown) => Failure | null;
+  /** By default "internal_error". */
+  crashCode?: string;
+  /** The code a row recovered from a dead worker is retried (or ended) with ("provider_timeout"). */
+  staleCode?: string;
   /**
    * The end: marks the row failed and gives back what it did not deliver, in one transaction,
    * only from queued or when held by `row.attempts`. False: it ended elsewhere (no refund).
@@ -120,7 +114,13 @@ export function createJobLifecycle<R extends AttemptRow, P extends object>(
   kind: LifecycleKind<R, P>,
   o: LifecycleOptions,
 ) {
-  const { label, rows } = kind;
+  const {
+    label,
+    rows,
+    classify = classifyJobError,
+    crashCode = "internal_error",
+    staleCode = "provider_timeout",
+  } = kind;
   const heartbeatSeconds = o.heartbeatSeconds;
   // Three missed heartbeats: its worker is dead (a live one is never taken over).
   const staleSeconds = heartbeatSeconds * 3;
@@ -175,7 +175,7 @@ export function createJobLifecycle<R extends AttemptRow, P extends object>(
       opts.staleAfterSeconds ?? staleSeconds,
       opts.silentSince,
     )) {
-      await retryOrFail(row, kind.staleCode, "processing stopped (server restart or lost worker)");
+      await retryOrFail(row, staleCode, "processing stopped (server restart or lost worker)");
       retried += 1;
     }
     if (retried) o.log.warn({ retried }, `${label} sweeper recovered stalled ${label}s`);
@@ -220,10 +220,10 @@ export function createJobLifecycle<R extends AttemptRow, P extends object>(
         await kind.attempt(row, lost.signal);
       } catch (e) {
         if (lost.signal.aborted) return;
-        const failure = kind.classify(e);
+        const failure = classify(e);
         if (!failure) {
           o.log.error({ err: e, [label]: row.id }, `${label} crashed`);
-          return retryOrFail(row, kind.crashCode, e instanceof Error ? e.message : String(e));
+          return retryOrFail(row, crashCode, e instanceof Error ? e.message : String(e));
         }
         if (failure.permanent) return failForGood(row, failure.code, failure.detail);
         return retryOrFail(row, failure.code, failure.detail, failure.retryAfterSeconds);

@@ -33,3 +33,17 @@ it(`places waiting rows in line, one or many in one query, on ${testDriver()}`, 
   expect(await repo.positions([fourth!, first!, third!])).toEqual([3, 1, 2]);
   expect(await repo.positions([])).toEqual([]);
 });
+
+it(`finds only a row of its own kinds by id, on ${testDriver()}`, async () => {
+  const [picture] = await t.handle.db
+    .insert(generationJobs)
+    .values({ kind: "kanvas", status: "queued", provider: "local" })
+    .returning();
+  // GET /api/generations/:id must not answer a Kanvas picture as if it were an avatar.
+  expect(
+    await createJobsRepository(t.handle.db, AVATAR_JOB_KINDS).findById(picture!.id),
+  ).toBeNull();
+  expect(await createJobsRepository(t.handle.db, ["kanvas"]).findById(picture!.id)).toMatchObject({
+    id: picture!.id,
+  });
+});

@@ -1,12 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { customProfessionRequests, type GenerationJobRow, generationJobs } from "../../db/schema";
+import { type GenerationJobRow, generationJobs } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
 
 /** A durable job's row in `generation_jobs` (an avatar generation, one Kanvas picture). */
 export type GenerationRow = GenerationJobRow;
-export type JobRow = GenerationRow;
 /** A job's kind (`generation_jobs.kind`): "avatar", "custom_profession", "kanvas". */
-export type JobKind = GenerationRow["kind"];
+type JobKind = GenerationRow["kind"];
 
 /** The last sign of life of a processing job: its heartbeat, else its claim. */
 const lastSign = sql`coalesce(${generationJobs.heartbeatAt}, ${generationJobs.startedAt})`;
@@ -143,8 +142,12 @@ export function createJobsRepository(db: Database, kinds: readonly JobKind[]) {
     },
 
     /** A job by id, whatever its kind. */
+    /** A row of this instance's kinds by id (another kind's row is not found here). */
     async findById(id: string): Promise<GenerationRow | null> {
-      const [row] = await db.select().from(generationJobs).where(eq(generationJobs.id, id));
+      const [row] = await db
+        .select()
+        .from(generationJobs)
+        .where(and(eq(generationJobs.id, id), ofKinds));
       return row ?? null;
     },
 
@@ -208,26 +211,6 @@ export function createJobsRepository(db: Database, kinds: readonly JobKind[]) {
         )
         .returning({ id: generationJobs.id });
       return rows.length > 0;
-    },
-
-    /**
-     * A custom action-figure request's status, which moves with its generation (pending →
-     * processing → completed/failed); a completed request stays completed. In `tx` when given.
-     */
-    async setRequestStatus(
-      requestId: string,
-      status: "processing" | "completed" | "failed",
-      tx?: Tx,
-    ): Promise<void> {
-      await (tx ?? db)
-        .update(customProfessionRequests)
-        .set({ status })
-        .where(
-          and(
-            eq(customProfessionRequests.id, requestId),
-            sql`${customProfessionRequests.status} NOT IN ('completed')`,
-          ),
-        );
     },
   };
 }

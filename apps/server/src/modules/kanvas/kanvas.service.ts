@@ -10,6 +10,7 @@ import type { BannedKeywordsRepository } from "../banned-keywords/banned-keyword
 import { refuseBanned } from "../banned-keywords/banned-keywords.service";
 import type { CreditsService } from "../credits/credits.service";
 import {
+  failJob,
   type GenerationRow,
   type JobEvents,
   type JobsRepository,
@@ -227,9 +228,7 @@ export function createKanvasService(d: KanvasDeps) {
       await d.db.transaction(async (tx) => {
         if (!(await d.kanvas.markCancelled(tx, run.id))) return;
         for (const job of await d.kanvas.unfinishedJobs(tx, run.id)) {
-          if (!(await d.jobs.markFailed(tx, job.id, "cancelled", kanvasMessage("cancelled"))))
-            continue;
-          if (job.spendId) await d.credits.refund(job.spendId, tx);
+          await failJob(d, tx, job, "cancelled", kanvasMessage("cancelled"));
         }
       });
       d.events.changed(run.id);

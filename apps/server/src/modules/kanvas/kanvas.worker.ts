@@ -1,4 +1,4 @@
-import type { Transactor, Tx } from "../../infra/db/client";
+import type { Transactor } from "../../infra/db/client";
 import type { ImagePostProcessor } from "../../infra/images/post-process";
 import { type KanvasRequest, sizeFor } from "../../infra/providers/provider";
 import type { ProviderRegistry } from "../../infra/providers/registry";
@@ -8,8 +8,9 @@ import { type Clock, systemClock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import type { CreditsService } from "../credits/credits.service";
 import {
-  classifyJobError,
+  createJobEnds,
   createJobLifecycle,
+  failJob,
   createResultStore,
   type GenerationRow,
   heartbeatSecondsFor,
@@ -18,12 +19,7 @@ import {
   PermanentFailure,
 } from "../jobs";
 import type { UploadsRepository } from "../uploads/uploads.repository";
-import type {
-  KanvasJobParams,
-  KanvasPicture,
-  KanvasRepository,
-  KanvasRunRow,
-} from "./kanvas.repository";
+import type { KanvasJobParams, KanvasRepository } from "./kanvas.repository";
 
 /** The queue of Kanvas pictures; a job carries the picture's generation job id. */
 export const KANVAS_JOB = defineJob<{ jobId: string }>("generate-kanvas");
@@ -84,6 +80,7 @@ export interface KanvasWorkerDeps {
 export function createKanvasWorker(d: KanvasWorkerDeps) {
   const clock = d.clock ?? systemClock;
   const results = createResultStore(d);
+  const ends = createJobEnds({ ...d, results });
   /** Watchers follow the run, not the picture. */
   const changed = (job: GenerationRow) => d.events.changed(job.kanvasRunId ?? job.id);
 
@@ -118,45 +115,20 @@ export function createKanvasWorker(d: KanvasWorkerDeps) {
       rawKey: await results.keepRaw(owner, out.image),
       seed: out.seed,
     }));
-    await d.jobs.setProgress(job.id, 80);
-    changed(job);
-    const keys = await results.finish(owner, rawKey, {
-      ...sizeFor(run.aspectRatio),
-      watermark: job.watermark,
+    // A picture delivered: its image row is written with its job's success.
+    await ends.deliver(job, rawKey, {
+      label: "kanvas picture",
+      owner,
+      size: sizeFor(run.aspectRatio),
+      changed: () => changed(job),
+      write: (tx, keys) =>
+        d.kanvas.insertImage(tx, job, run, { ...keys, seed, hasWatermark: job.watermark }),
     });
-    const outcome = await d.db.transaction((tx) =>
-      complete(tx, job, run, { ...keys, seed, hasWatermark: job.watermark }),
-    );
-    if (outcome !== "completed") {
-      await results.discard(keys);
-      d.log.info({ kanvasJob: job.id, outcome }, "kanvas picture not needed (ended elsewhere)");
-    }
-    changed(job);
-  }
-
-  /**
-   * A picture delivered: its job succeeds and its image row is written together, only by the
-   * attempt holding the job. "lost": not this attempt's (cancelled, taken over, ended);
-   * "duplicate": the picture exists already.
-   */
-  async function complete(
-    tx: Tx,
-    job: GenerationRow,
-    run: KanvasRunRow,
-    r: KanvasPicture,
-  ): Promise<"completed" | "duplicate" | "lost"> {
-    if (!(await d.jobs.markSucceeded(tx, job))) return "lost";
-    return (await d.kanvas.insertImage(tx, job, run, r)) ? "completed" : "duplicate";
   }
 
   /** The end of one picture: failed with a reason, and its credits back, together. */
   function fail(job: GenerationRow, code: string): Promise<boolean> {
-    return d.db.transaction(async (tx) => {
-      const ended = await d.jobs.markFailed(tx, job.id, code, kanvasMessage(code), job.attempts);
-      if (!ended) return false;
-      if (job.spendId) await d.credits.refund(job.spendId, tx);
-      return true;
-    });
+    return d.db.transaction((tx) => failJob(d, tx, job, code, kanvasMessage(code), job.attempts));
   }
 
   return createJobLifecycle<GenerationRow, { jobId: string }>(
@@ -166,9 +138,6 @@ export function createKanvasWorker(d: KanvasWorkerDeps) {
       payload: (jobId) => ({ jobId }),
       rows: d.jobs,
       attempt,
-      classify: classifyJobError,
-      crashCode: "internal_error",
-      staleCode: "provider_timeout",
       fail,
       changed,
     },
