@@ -51,6 +51,8 @@ export interface SchemaFormRules<V extends FieldValues, Body> {
  */
 export function schemaResolver<V extends FieldValues, Body>(
   rules: SchemaFormRules<V, Body>,
+  /** What the form says of an issue no field shows (the schema's English when not given). */
+  rootText?: string,
 ): Resolver<V, unknown, Body> {
   const checked = z.custom<V>().transform((values, ctx) => {
     const result = rules.schema.safeParse(rules.toBody(values));
@@ -60,7 +62,7 @@ export function schemaResolver<V extends FieldValues, Body>(
       ctx.addIssue({
         code: "custom",
         path: field ? [field] : ["root"],
-        message: field ? rules.message(field, issue, values) : issue.message,
+        message: field ? rules.message(field, issue, values) : (rootText ?? issue.message),
         input: values,
       });
     }
@@ -105,7 +107,7 @@ export function useSchemaForm<V extends FieldValues, Body>(
 ) {
   const { t, has } = useAdminI18n();
   const rules = useMemo(() => rulesOf(t), [rulesOf, t]);
-  const resolver = useMemo(() => schemaResolver(rules), [rules]);
+  const resolver = useMemo(() => schemaResolver(rules, t("common.formInvalid")), [rules, t]);
   const form = useForm<V, unknown, Body>({ ...options, resolver });
   const { setError } = form;
   const showServerIssues = useCallback(
