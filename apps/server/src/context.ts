@@ -89,7 +89,7 @@ export interface AppContext {
     settingsCache: SettingsCache;
     /** The API-wide limit's counters (shared through the database on PostgreSQL). */
     apiLimiter: ApiLimiter;
-    /** The admin audit trail (written by admin repositories inside their transactions). */
+    /** The admin audit trail (written by the admin services in their changes' transactions). */
     audit: AuditRepository;
     credits: CreditsService;
     settings: SettingsRepository;

@@ -159,11 +159,12 @@ export function replicateConfig(endpoint: string, pollIntervalMs: number) {
  * admin panel's AI settings write), for tests that start a server of their own on it.
  */
 export async function activateReplicate(db: Database, endpoint: string, pollIntervalMs: number) {
-  await db.transaction((tx) =>
-    createAiConfigsRepository(db).activate(
-      tx,
-      "avatar_generation",
-      replicateConfig(endpoint, pollIntervalMs),
-    ),
-  );
+  const configs = createAiConfigsRepository(db);
+  await db.transaction(async (tx) => {
+    await configs.deactivateOthers(tx, "avatar_generation", null);
+    await configs.insert(tx, "avatar_generation", {
+      ...replicateConfig(endpoint, pollIntervalMs),
+      isActive: true,
+    });
+  });
 }

@@ -5,7 +5,7 @@ import type {
   SpendReason,
 } from "../../src/modules/credits/credits.repository";
 import { createCreditsService } from "../../src/modules/credits/credits.service";
-import { summarize } from "../../src/modules/credits/credits.rules";
+import { usableLots } from "../../src/modules/credits/credits.rules";
 import { AppError } from "../../src/lib/errors";
 import { fakeTransactor } from "./db";
 
@@ -38,9 +38,10 @@ export function fakeCredits(userExists: (id: string) => boolean = () => true) {
   const written: { userId: string; delta: number; description: string; by: string | null }[] = [];
   let clock = Date.parse("2026-01-01T00:00:00Z");
   const held = (userId: string, now: Date) =>
-    lots.filter(
-      (l) => l.userId === userId && l.remaining > 0 && (!l.expiresAt || l.expiresAt > now),
-    );
+    usableLots(
+      lots.filter((l) => l.userId === userId),
+      now,
+    ) as Lot[];
 
   const insertLot = (userId: string, input: GrantInput) => {
     if (input.refundOfSpendId && lots.some((l) => l.refundOfSpendId === input.refundOfSpendId))
@@ -59,7 +60,7 @@ export function fakeCredits(userExists: (id: string) => boolean = () => true) {
   };
 
   const repo: CreditsRepository = {
-    summary: (userId, now = new Date()) => Promise.resolve(summarize(held(userId, now), now)),
+    heldLotsNow: (userId, now) => Promise.resolve(held(userId, now)),
     summaries: (ids, now = new Date()) =>
       Promise.resolve(
         new Map(

@@ -109,7 +109,6 @@ export function createAdminAiConfigsService(d: AdminAiConfigsDeps) {
     async create(actor: AuditActor, service: AiService): Promise<AiConfig> {
       const values = { ...AI_CONFIG_DEFAULTS, configData: { ...AI_CONFIG_DEFAULTS.configData } };
       const row = await d.db.transaction(async (tx) => {
-        if (values.isActive) await d.configs.deactivateOthers(tx, service, null);
         const row = await d.configs.insert(tx, service, values);
         await d.audit.write(tx, {
           actor,

@@ -59,13 +59,8 @@ export function createAdminRepository(db: Database) {
 
   return {
     /** A role change without an admin behind it (start-up, command line): no audit row. */
-    async setRole(userId: string, role: Role, grantedBy: string | null): Promise<void> {
-      await upsertRole(db, userId, role, grantedBy);
-    },
-
-    /** An admin's role change, in the caller's transaction (with its audit row). */
-    async changeRole(tx: Tx, userId: string, role: Role, grantedBy: string): Promise<void> {
-      await upsertRole(tx, userId, role, grantedBy);
+    async setRole(userId: string, role: Role, grantedBy: string | null, tx?: Tx): Promise<void> {
+      await upsertRole(tx ?? db, userId, role, grantedBy);
     },
 
     async countAdmins(): Promise<number> {

@@ -66,10 +66,6 @@ function world(env: Partial<AdminDeps["env"]> = {}) {
         roles.set(userId, { role, grantedBy });
         return Promise.resolve();
       },
-      changeRole(_tx, userId: string, role: Role, grantedBy: string) {
-        roles.set(userId, { role, grantedBy });
-        return Promise.resolve();
-      },
       countAdmins: () =>
         Promise.resolve([...roles.values()].filter((r) => r.role === "admin").length),
       list(query: AdminUsersQuery) {

@@ -220,24 +220,25 @@ export function createAdminService(d: AdminDeps) {
       const actorId = assertAdmin(actor);
       const target = await d.accounts.findById(targetId);
       if (!target) throw errors.notFound("User not found");
-      const before = await d.accounts.roleOf(targetId);
-      const changed = await d.db.transaction(async (tx) => {
+      const before = await d.db.transaction(async (tx): Promise<Role | null> => {
         // Decided under the lock of every admin's role row: two changes at once (two admins
-        // demoting each other) are decided one after the other.
+        // demoting each other) are decided one after the other, and the role it had is read
+        // under the same lock.
         const admins = await d.accounts.lockAdmins(tx);
-        if (role !== "admin" && leavesNoAdmin(admins, targetId)) return false;
-        await d.admin.changeRole(tx, targetId, role, actorId);
+        if (role !== "admin" && leavesNoAdmin(admins, targetId)) return null;
+        const was: Role = admins.includes(targetId) ? "admin" : "user";
+        await d.admin.setRole(targetId, role, actorId, tx);
         await d.audit.write(tx, {
           actor: { userId: actorId, ip: meta.ip, userAgent: meta.userAgent },
           action: "user.role_changed",
           entityType: "user",
           entityId: targetId,
-          before: { role: before },
+          before: { role: was },
           after: { role },
         });
-        return true;
+        return was;
       });
-      if (!changed) throw lastAdminRefused();
+      if (!before) throw lastAdminRefused();
       await d.security.record({
         type: "role_changed",
         severity: "warning",

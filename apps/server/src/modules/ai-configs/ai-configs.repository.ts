@@ -68,16 +68,6 @@ export function createAiConfigsRepository(db: Database) {
       const [row] = await db.select().from(aiModelConfigs).where(eq(aiModelConfigs.id, id));
       return row ?? null;
     },
-    /** A new entry and the service's only active one, in `tx` (tests; no admin behind it). */
-    async activate(
-      tx: Tx,
-      service: AiService,
-      values: Omit<typeof aiModelConfigs.$inferInsert, "serviceName" | "isActive">,
-    ) {
-      await deactivateOthers(tx, service, null);
-      return insert(tx, service, { ...values, isActive: true });
-    },
-
     /**
      * How many generations each (service, provider, model) recorded, and the latest: what the
      * job rows say was used, so a card shows whether its configuration is really drawing.

@@ -5,7 +5,6 @@ import type { Database, Tx } from "../../infra/db/client";
 import { likePattern } from "../../infra/db/like-pattern";
 
 export type BannedKeywordRow = typeof bannedKeywords.$inferSelect;
-/** Runs inside the change's transaction (the audit row): it commits or rolls back with it. */
 
 /**
  * Banned keywords (`banned_keywords`, docs/product/admin.md): the active ones, read fresh by every

@@ -3,7 +3,7 @@ import type { LOT_SOURCES, SPEND_REASONS } from "../../db/schema";
 import { creditLots, creditSpendLots, creditSpends, users } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
 import { AppError } from "../../lib/errors";
-import { type CreditSummaryValue, type LotState, summarize } from "./credits.rules";
+import type { LotState } from "./credits.rules";
 
 export type LotSource = (typeof LOT_SOURCES)[number];
 export type SpendReason = (typeof SPEND_REASONS)[number];
@@ -61,8 +61,9 @@ export function createCreditsRepository(db: Database) {
   );
 
   return {
-    async summary(userId: string, now = new Date()): Promise<CreditSummaryValue> {
-      return summarize(await heldLotsNow.execute({ userId, now: now.toISOString() }), now);
+    /** The user's lots that still hold credits at `now`, outside a transaction (every page's). */
+    async heldLotsNow(userId: string, now: Date): Promise<LotState[]> {
+      return heldLotsNow.execute({ userId, now: now.toISOString() });
     },
 
     /** Locks the user's row until the transaction ends (404 when there is no such user). */

@@ -39,7 +39,9 @@ export function createCreditsService(d: CreditsDeps) {
   }
 
   return {
-    summary: (userId: string, now?: Date) => repo.summary(userId, now),
+    /** The balance, whether it is watermarked credits only, and the next expiry. */
+    summary: async (userId: string, now = new Date()) =>
+      summarize(await repo.heldLotsNow(userId, now), now),
     summaries: (userIds: string[], now?: Date) => repo.summaries(userIds, now),
     expiringLots: (userId: string, limit: number, now?: Date) =>
       repo.expiringLots(userId, limit, now),

@@ -12,8 +12,6 @@ export interface FeedbackView {
   handledByEmail: string | null;
 }
 
-/** Runs inside the change's transaction (the audit row): it commits or rolls back with it. */
-
 const handler = alias(users, "handler");
 
 export function createFeedbackRepository(db: Database) {

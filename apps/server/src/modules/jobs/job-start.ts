@@ -9,7 +9,7 @@ import { AppError } from "../../lib/errors";
  */
 export const generationLimit = {
   name: "generations",
-  limit: "rate_limit_generation_per_hour" as SettingKey,
+  limit: "rate_limit_generation_per_hour" as const satisfies SettingKey,
   windowSeconds: 3600,
   by: (actor: Actor, ip: string) =>
     actor.userId ? { user: actor.userId } : { guest: actor.guestTrialId, ip },

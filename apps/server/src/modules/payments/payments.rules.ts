@@ -5,7 +5,7 @@ import { grossAmountRupiah, isPaid, type MidtransTransaction } from "../../infra
 /**
  * The payment rules as pure functions (docs/product/credits-and-plans.md): what a plan costs per
  * credit, what an order looks like to its buyer, and what a confirmed gateway status does to an
- * order. The repository applies a decision inside one transaction, on the locked order row.
+ * order. The payments service applies a decision inside one transaction, on the locked order row.
  */
 
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

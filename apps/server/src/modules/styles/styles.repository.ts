@@ -22,7 +22,8 @@ export interface CatalogueVersion {
 }
 
 /**
- * Every write method calls changed(), published as "catalogue" on the change `bus`: this
+ * Every write method but replacePreviews (whose caller tells it after its transaction,
+ * `notifyChanged`) calls changed(), published as "catalogue" on the change `bus`: this
  * process's catalogue cache and rendered pages drop at once, and, over a PostgreSQL bus, every
  * other process's too (without one they notice the new catalogueVersion() within a second,
  * docs/decisions/010).
