@@ -42,7 +42,6 @@ export type FollowJobEvent<T> =
   | { type: "update"; job: T }
   | { type: "sseFailed" }
   | { type: "pollFailed" }
-  | { type: "stopped" }
   | { type: "reset" };
 
 export const initialFollowJobState: FollowJobState<never> = {
@@ -74,8 +73,6 @@ export function followJobReducer<T extends { id: string }>(
       return state.job && kind.ended(state.job) ? state : { ...state, transport: "poll" };
     case "pollFailed":
       return { ...state, pollFailures: state.pollFailures + 1 };
-    case "stopped":
-      return { ...state, transport: "idle" };
     case "reset":
       return initialFollowJobState;
   }
@@ -230,17 +227,13 @@ export function useFollowJob<T extends { id: string }>(
     },
     [kind, report],
   );
-  const stop = useCallback(() => dispatch({ type: "stopped" }), []);
   const reset = useCallback(() => dispatch({ type: "reset" }), []);
 
   return {
     job: state.job,
-    transport,
-    pollFailures: state.pollFailures,
     reconnecting: state.pollFailures >= 2,
     follow,
     update,
-    stop,
     reset,
   };
 }

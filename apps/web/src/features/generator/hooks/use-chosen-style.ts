@@ -1,5 +1,5 @@
 import { defaultPasFotoBackground, type PasFotoBackground } from "@rupa/shared/constants";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { isApiError } from "@/lib/api-client";
 import { useI18n } from "@/lib/i18n";
@@ -26,16 +26,18 @@ export function useChosenStyle(member: boolean) {
   const [gender, setGender] = useState<Gender | null>(null);
   const [background, setBackground] = useState<PasFotoBackground | null>(null);
 
+  /** The style is gone (deleted or hidden since it was chosen): say so, back to the catalogue. */
+  const gone = useCallback(() => {
+    clearSelectedStyle();
+    toast.error(t("generator.errors.styleGone"));
+    void navigate("/", { replace: true });
+  }, [navigate, t]);
   useEffect(() => {
     if (!stored) void navigate("/", { replace: true });
   }, [stored, navigate]);
   useEffect(() => {
-    if (isApiError(style.error) && style.error.status === 404) {
-      clearSelectedStyle();
-      toast.error(t("generator.errors.styleGone"));
-      void navigate("/", { replace: true });
-    }
-  }, [style.error, navigate, t]);
+    if (isApiError(style.error) && style.error.status === 404) gone();
+  }, [style.error, gone]);
 
   const category = style.data?.category;
   const backgroundDefault = defaultPasFotoBackground(style.data);
@@ -53,6 +55,7 @@ export function useChosenStyle(member: boolean) {
     chosenBackground: backgroundDefault ? (background ?? backgroundDefault) : null,
     setBackground,
     offersCustomFigure: member && category === "profesi_collectibles",
+    gone,
   };
 }
 export type ChosenStyle = ReturnType<typeof useChosenStyle>;

@@ -35,7 +35,6 @@ export function useFollowGeneration(onFinished: (generation: Generation) => void
     generation: follow.job,
     reconnecting: follow.reconnecting,
     start: follow.follow,
-    stop: follow.stop,
     reset: follow.reset,
   };
 }

@@ -5,7 +5,6 @@ import { isApiError } from "@/lib/api-client";
 import { errorMessage, errorVars } from "@/lib/error-message";
 import { refreshGuestTrial, useGuestTrial } from "@/lib/guest-trial";
 import { useI18n } from "@/lib/i18n";
-import { clearSelectedStyle } from "@/lib/selected-style";
 import { toast } from "@/lib/toast";
 import { fetchHealth, useStartGeneration } from "../api/generations";
 import { actionForCode, type ErrorAction } from "../lib/error-keys";
@@ -87,9 +86,7 @@ export function useGenerate({
         void refreshGuestTrial();
         return;
       case "styleGone":
-        clearSelectedStyle();
-        toast.error(t("generator.errors.styleGone"));
-        void navigate("/", { replace: true });
+        chosen.gone();
         return;
       case "message":
         setNotice(t(action.key, errorVars(error)));
