@@ -30,7 +30,7 @@ import { backgroundFor, buildPrompt, withBackground } from "./prompt";
 export interface GenerationDeps {
   db: Transactor;
   /** The avatar kinds' job rows (the job kit's repository for AVATAR_JOB_KINDS). */
-  jobs: Pick<JobsRepository, "insert" | "findById" | "position">;
+  jobs: Pick<JobsRepository, "insert" | "findById" | "position" | "positions">;
   generations: Pick<
     GenerationsRepository,
     "resultOf" | "medianSeconds" | "countQueued" | "listActiveFor"
@@ -82,12 +82,18 @@ export const generationErrors = {
 
 /** Starting, following and describing generations (the durable job is in jobs/). */
 export function createGenerationsService(d: GenerationDeps) {
-  async function view(gen: GenerationRow): Promise<Generation> {
+  /** `known`: its place in line and the estimate, when a list read them for all its rows at once. */
+  async function view(
+    gen: GenerationRow,
+    known?: { position: number | null; estimate: number | null },
+  ): Promise<Generation> {
     const [position, estimate, result] = await Promise.all([
-      gen.status === "queued" ? d.jobs.position(gen) : Promise.resolve(null),
-      gen.status === "queued" || gen.status === "processing"
-        ? d.generations.medianSeconds(gen.provider)
-        : Promise.resolve(null),
+      known ? known.position : gen.status === "queued" ? d.jobs.position(gen) : null,
+      known
+        ? known.estimate
+        : gen.status === "queued" || gen.status === "processing"
+          ? d.generations.medianSeconds(gen.provider)
+          : null,
       gen.status === "succeeded" ? d.generations.resultOf(gen.id) : Promise.resolve(null),
     ]);
     return {
@@ -241,7 +247,22 @@ export function createGenerationsService(d: GenerationDeps) {
         userId: actor.userId,
         guestTrialId: actor.userId ? null : actor.guestTrialId,
       });
-      return Promise.all(rows.map(view));
+      // Every row is queued or processing: their places in line in one query, and one estimate
+      // per provider, instead of both for each row.
+      const queued = rows.filter((r) => r.status === "queued");
+      const providers = [...new Set(rows.map((r) => r.provider))];
+      const [positions, medians] = await Promise.all([
+        d.jobs.positions(queued),
+        Promise.all(providers.map((p) => d.generations.medianSeconds(p))),
+      ]);
+      return Promise.all(
+        rows.map((r) =>
+          view(r, {
+            position: r.status === "queued" ? positions[queued.indexOf(r)]! : null,
+            estimate: medians[providers.indexOf(r.provider)] ?? null,
+          }),
+        ),
+      );
     },
 
     /** A generation the actor owns, or 404. */
