@@ -264,7 +264,6 @@ export const accountContract = defineRoutes({
     access: "member",
     body: updateProfileRequestSchema,
     responses: { 200: z.object({ user: accountUserSchema }) },
-    errors: [401],
   },
   changePassword: {
     method: "POST",
@@ -274,7 +273,7 @@ export const accountContract = defineRoutes({
     access: "member",
     body: changePasswordRequestSchema,
     responses: { 200: okResponseSchema },
-    errors: [401, 409, 429],
+    errors: [409, 429],
   },
   remove: {
     method: "DELETE",
@@ -283,6 +282,6 @@ export const accountContract = defineRoutes({
     access: "member",
     body: deleteAccountRequestSchema,
     responses: { 200: okResponseSchema },
-    errors: [401, 422],
+    errors: [422],
   },
 });

@@ -130,7 +130,6 @@ export const adminAiConfigsContract = defineRoutes({
     summary: "Every AI configuration by service, with key presence and usage",
     access: "admin",
     responses: { 200: aiConfigListSchema },
-    errors: [401, 403],
   },
   create: {
     method: "POST",
@@ -139,7 +138,6 @@ export const adminAiConfigsContract = defineRoutes({
     access: "admin",
     body: createAiConfigRequestSchema,
     responses: { 201: aiConfigResponseSchema },
-    errors: [401, 403],
   },
   update: {
     method: "PUT",
@@ -151,7 +149,6 @@ export const adminAiConfigsContract = defineRoutes({
     notFound: "Configuration not found",
     body: updateAiConfigRequestSchema,
     responses: { 200: aiConfigResponseSchema },
-    errors: [401, 403, 404],
   },
   remove: {
     method: "DELETE",
@@ -162,7 +159,6 @@ export const adminAiConfigsContract = defineRoutes({
     params: configParams,
     notFound: "Configuration not found",
     responses: { 200: z.object({ ok: z.literal(true) }) },
-    errors: [401, 403, 404],
   },
   test: {
     method: "POST",
@@ -172,6 +168,5 @@ export const adminAiConfigsContract = defineRoutes({
     params: configParams,
     notFound: "Configuration not found",
     responses: { 200: aiConfigTestSchema },
-    errors: [401, 403, 404],
   },
 });

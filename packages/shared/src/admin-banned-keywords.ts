@@ -68,7 +68,6 @@ export const adminBannedKeywordsContract = defineRoutes({
     access: "admin",
     query: bannedKeywordsQuerySchema,
     responses: { 200: bannedKeywordsPageSchema },
-    errors: [401, 403],
   },
   create: {
     method: "POST",
@@ -77,7 +76,7 @@ export const adminBannedKeywordsContract = defineRoutes({
     access: "admin",
     body: bannedKeywordInputSchema,
     responses: { 201: keywordResponse },
-    errors: [401, 403, 409],
+    errors: [409],
   },
   update: {
     method: "PUT",
@@ -88,7 +87,7 @@ export const adminBannedKeywordsContract = defineRoutes({
     notFound,
     body: bannedKeywordInputSchema,
     responses: { 200: keywordResponse },
-    errors: [401, 403, 404, 409],
+    errors: [404, 409],
   },
   setActive: {
     method: "PUT",
@@ -99,7 +98,7 @@ export const adminBannedKeywordsContract = defineRoutes({
     notFound,
     body: z.object({ active: z.boolean() }).strict(),
     responses: { 200: keywordResponse },
-    errors: [401, 403, 404],
+    errors: [404],
   },
   remove: {
     method: "DELETE",
@@ -109,6 +108,6 @@ export const adminBannedKeywordsContract = defineRoutes({
     params,
     notFound,
     responses: { 200: z.object({ ok: z.literal(true) }) },
-    errors: [401, 403, 404],
+    errors: [404],
   },
 });

@@ -176,7 +176,6 @@ export const adminCustomProfessionContract = defineRoutes({
     summary: "The feature switch, the section's four figures and the styles a config may use",
     access: "admin",
     responses: { 200: adminProfessionOverviewSchema },
-    errors: [401, 403],
   },
   setEnabled: {
     method: "PUT",
@@ -185,7 +184,6 @@ export const adminCustomProfessionContract = defineRoutes({
     access: "admin",
     body: z.object({ enabled: z.boolean() }).strict(),
     responses: { 200: z.object({ enabled: z.boolean() }) },
-    errors: [401, 403],
   },
   configs: {
     method: "GET",
@@ -193,7 +191,6 @@ export const adminCustomProfessionContract = defineRoutes({
     summary: "Every configuration, newest first",
     access: "admin",
     responses: { 200: z.object({ items: z.array(adminProfessionConfigSchema) }) },
-    errors: [401, 403],
   },
   createConfig: {
     method: "POST",
@@ -202,7 +199,6 @@ export const adminCustomProfessionContract = defineRoutes({
     access: "admin",
     body: professionConfigInputSchema,
     responses: { 201: configResponse },
-    errors: [401, 403],
   },
   updateConfig: {
     method: "PUT",
@@ -213,7 +209,7 @@ export const adminCustomProfessionContract = defineRoutes({
     notFound,
     body: professionConfigInputSchema,
     responses: { 200: configResponse },
-    errors: [401, 403, 404],
+    errors: [404],
   },
   setConfigActive: {
     method: "PUT",
@@ -224,7 +220,7 @@ export const adminCustomProfessionContract = defineRoutes({
     notFound,
     body: z.object({ active: z.boolean() }).strict(),
     responses: { 200: configResponse },
-    errors: [401, 403, 404],
+    errors: [404],
   },
   requests: {
     method: "GET",
@@ -232,6 +228,5 @@ export const adminCustomProfessionContract = defineRoutes({
     summary: "The 50 newest requests with their configuration's name and the user's e-mail",
     access: "admin",
     responses: { 200: z.object({ items: z.array(adminProfessionRequestSchema) }) },
-    errors: [401, 403],
   },
 });

@@ -51,7 +51,6 @@ export const adminFeedbackContract = defineRoutes({
     access: "admin",
     query: adminFeedbackQuerySchema,
     responses: { 200: adminFeedbackPageSchema },
-    errors: [401, 403],
   },
   setHandled: {
     method: "PUT",
@@ -62,6 +61,5 @@ export const adminFeedbackContract = defineRoutes({
     notFound: "Feedback not found",
     body: z.object({ handled: z.boolean() }).strict(),
     responses: { 200: z.object({ feedback: adminFeedbackSchema }) },
-    errors: [401, 403, 404],
   },
 });

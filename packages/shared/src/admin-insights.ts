@@ -206,7 +206,6 @@ export const adminInsightsContract = defineRoutes({
       "Totals (users, results, active styles, credits used), the last 7 days, top styles, the newest results and health",
     access: "admin",
     responses: { 200: dashboardResponseSchema },
-    errors: [401, 403],
   },
   analytics: {
     method: "GET",
@@ -215,7 +214,6 @@ export const adminInsightsContract = defineRoutes({
     access: "admin",
     query: analyticsQuerySchema,
     responses: { 200: analyticsResponseSchema },
-    errors: [401, 403],
   },
   uploads: {
     method: "GET",
@@ -224,7 +222,6 @@ export const adminInsightsContract = defineRoutes({
     access: "admin",
     query: adminUploadsQuerySchema,
     responses: { 200: adminUploadsPageSchema },
-    errors: [401, 403],
   },
   deleteUpload: {
     method: "DELETE",
@@ -235,6 +232,6 @@ export const adminInsightsContract = defineRoutes({
     params: z.object({ id: adminUploadIdSchema }),
     notFound: "Upload not found",
     responses: { 200: z.object({ ok: z.literal(true) }) },
-    errors: [401, 403, 404, 409],
+    errors: [409],
   },
 });

@@ -100,7 +100,6 @@ export const adminReferralsContract = defineRoutes({
     access: "admin",
     query: adminReferralsQuerySchema,
     responses: { 200: adminReferralsPageSchema },
-    errors: [401, 403],
   },
   stats: {
     method: "GET",
@@ -108,7 +107,6 @@ export const adminReferralsContract = defineRoutes({
     summary: "Totals over every referral: all, completed, pending, credits awarded, unpaid",
     access: "admin",
     responses: { 200: adminReferralStatsSchema },
-    errors: [401, 403],
   },
   processRewards: {
     method: "POST",
@@ -117,7 +115,6 @@ export const adminReferralsContract = defineRoutes({
       "Pay every referral whose friend made a paid purchase and whose reward is unpaid (once, however often it is called)",
     access: "admin",
     responses: { 200: processRewardsResponseSchema },
-    errors: [401, 403],
   },
   manualReward: {
     method: "POST",
@@ -126,6 +123,6 @@ export const adminReferralsContract = defineRoutes({
     access: "admin",
     body: manualRewardRequestSchema,
     responses: { 200: manualRewardResponseSchema },
-    errors: [401, 403, 404],
+    errors: [404],
   },
 });

@@ -234,7 +234,6 @@ export const adminStylesContract = defineRoutes({
     access: "admin",
     query: adminStylesQuerySchema,
     responses: { 200: adminStylesPageSchema },
-    errors: [401, 403],
   },
   get: {
     method: "GET",
@@ -244,7 +243,6 @@ export const adminStylesContract = defineRoutes({
     params: styleParams,
     notFound: "Style not found",
     responses: { 200: adminStyleResponseSchema },
-    errors: [401, 403, 404],
   },
   update: {
     method: "PATCH",
@@ -255,7 +253,6 @@ export const adminStylesContract = defineRoutes({
     notFound: "Style not found",
     body: adminStyleUpdateSchema,
     responses: { 200: adminStyleResponseSchema },
-    errors: [401, 403, 404],
   },
   setActive: {
     method: "PUT",
@@ -266,7 +263,6 @@ export const adminStylesContract = defineRoutes({
     notFound: "Style not found",
     body: z.object({ active: z.boolean() }),
     responses: { 200: adminStyleResponseSchema },
-    errors: [401, 403, 404],
   },
   duplicate: {
     method: "POST",
@@ -276,7 +272,6 @@ export const adminStylesContract = defineRoutes({
     params: styleParams,
     notFound: "Style not found",
     responses: { 201: adminStyleResponseSchema },
-    errors: [401, 403, 404],
   },
   remove: {
     method: "DELETE",
@@ -286,7 +281,6 @@ export const adminStylesContract = defineRoutes({
     params: styleParams,
     notFound: "Style not found",
     responses: { 200: ok },
-    errors: [401, 403, 404],
   },
   generatePreviews: {
     method: "POST",
@@ -296,7 +290,6 @@ export const adminStylesContract = defineRoutes({
     params: styleParams,
     notFound: "Style not found",
     responses: { 202: previewJobSchema },
-    errors: [401, 403, 404],
   },
   previewsStatus: {
     method: "GET",
@@ -306,7 +299,6 @@ export const adminStylesContract = defineRoutes({
     params: z.object({ id: z.uuid(), jobId: z.uuid() }),
     notFound: "Job not found",
     responses: { 200: previewJobSchema },
-    errors: [401, 403, 404],
   },
   pairs: {
     method: "GET",
@@ -316,7 +308,6 @@ export const adminStylesContract = defineRoutes({
     params: styleParams,
     notFound: "Style not found",
     responses: { 200: adminStylePairsResponseSchema },
-    errors: [401, 403, 404],
   },
   addPair: {
     method: "POST",
@@ -332,7 +323,7 @@ export const adminStylesContract = defineRoutes({
       title: z.string().max(120).optional(),
     }),
     responses: { 201: z.object({ pair: adminStylePairSchema }) },
-    errors: [401, 403, 404, 413, 415, 422, 503],
+    errors: [413, 415, 422, 503],
   },
   reorderPairs: {
     method: "PUT",
@@ -343,7 +334,6 @@ export const adminStylesContract = defineRoutes({
     notFound: "Style not found",
     body: z.object({ ids: z.array(z.uuid()).min(1).max(100) }),
     responses: { 200: adminStylePairsResponseSchema },
-    errors: [401, 403, 404],
   },
   deletePair: {
     method: "DELETE",
@@ -353,6 +343,5 @@ export const adminStylesContract = defineRoutes({
     params: pairParams,
     notFound: "Pair not found",
     responses: { 200: ok },
-    errors: [401, 403, 404],
   },
 });

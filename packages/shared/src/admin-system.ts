@@ -230,7 +230,6 @@ export const adminSystemContract = defineRoutes({
     summary: "Component health (database, storage, queue, auth) and server statistics",
     access: "admin",
     responses: { 200: systemStatusSchema },
-    errors: [401, 403],
   },
   logs: {
     method: "GET",
@@ -238,7 +237,6 @@ export const adminSystemContract = defineRoutes({
     summary: "This server's recent log lines (masked: no secrets, no e-mail addresses)",
     access: "admin",
     responses: { 200: systemLogsSchema },
-    errors: [401, 403],
   },
   exportLogs: {
     method: "GET",
@@ -248,7 +246,6 @@ export const adminSystemContract = defineRoutes({
     responses: {
       200: { kind: "file", description: "text/plain, one JSON log line per line" },
     },
-    errors: [401, 403],
   },
   healthCheck: {
     method: "POST",
@@ -258,7 +255,6 @@ export const adminSystemContract = defineRoutes({
     params: z.object({ step: healthCheckStepSchema }),
     notFound: "Unknown health check step",
     responses: { 200: healthCheckResultSchema },
-    errors: [401, 403, 404],
   },
   clearCache: {
     method: "POST",
@@ -266,7 +262,6 @@ export const adminSystemContract = defineRoutes({
     summary: "Empties this server's caches (catalogue, rendered pages, health, settings)",
     access: "admin",
     responses: { 200: clearCacheResultSchema },
-    errors: [401, 403],
   },
   optimizeDatabase: {
     method: "POST",
@@ -274,7 +269,7 @@ export const adminSystemContract = defineRoutes({
     summary: "VACUUM ANALYZE of the database",
     access: "admin",
     responses: { 200: optimizeResultSchema },
-    errors: [401, 403, 409],
+    errors: [409],
   },
   security: {
     method: "GET",
@@ -282,7 +277,6 @@ export const adminSystemContract = defineRoutes({
     summary: "The last 24 hours' security figures and the security settings",
     access: "admin",
     responses: { 200: securityOverviewSchema },
-    errors: [401, 403],
   },
   saveSecuritySettings: {
     method: "PUT",
@@ -291,7 +285,6 @@ export const adminSystemContract = defineRoutes({
     access: "admin",
     body: securitySettingsSchema,
     responses: { 200: securitySettingsSchema },
-    errors: [401, 403],
   },
   events: {
     method: "GET",
@@ -300,6 +293,5 @@ export const adminSystemContract = defineRoutes({
     access: "admin",
     query: securityEventsQuerySchema,
     responses: { 200: securityEventsPageSchema },
-    errors: [401, 403],
   },
 });

@@ -160,7 +160,6 @@ export const adminContract = defineRoutes({
     access: "admin",
     query: adminUsersQuerySchema,
     responses: { 200: adminUsersPageSchema },
-    errors: [401, 403],
   },
   user: {
     method: "GET",
@@ -170,7 +169,6 @@ export const adminContract = defineRoutes({
     params: z.object({ id: adminUserIdSchema }),
     notFound: "User not found",
     responses: { 200: adminUserDetailSchema },
-    errors: [401, 403, 404],
   },
   setRole: {
     method: "PUT",
@@ -181,7 +179,7 @@ export const adminContract = defineRoutes({
     notFound: "User not found",
     body: setRoleRequestSchema,
     responses: { 200: setRoleResponseSchema },
-    errors: [401, 403, 404, 409],
+    errors: [409],
   },
   setCredits: {
     method: "POST",
@@ -192,6 +190,5 @@ export const adminContract = defineRoutes({
     notFound: "User not found",
     body: adminCreditsRequestSchema,
     responses: { 200: adminCreditsResponseSchema },
-    errors: [401, 403, 404],
   },
 });

@@ -112,6 +112,5 @@ export const auditContract = defineRoutes({
     access: "admin",
     query: auditQuerySchema,
     responses: { 200: auditPageSchema },
-    errors: [401, 403],
   },
 });

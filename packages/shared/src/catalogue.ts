@@ -103,7 +103,6 @@ export const stylesContract = defineRoutes({
     params: z.object({ id: z.uuid() }),
     notFound: "Style not found",
     responses: { 200: styleDetailResponseSchema },
-    errors: [404],
   },
   events: {
     method: "POST",

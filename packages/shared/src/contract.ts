@@ -13,7 +13,9 @@ import type { z } from "zod";
  *   });
  *
  * Paths use Hono's syntax (`:id`, `:key{.+}`). Error answers are not listed per route: every
- * route may answer the one error shape (`errorBodySchema`) with the statuses in `errors`.
+ * route may answer the one error shape (`errorBodySchema`) with the statuses of `errorStatuses`:
+ * those in `errors`, plus what its access and `notFound` already say (401 for a member's route,
+ * 401 and 403 for an admin's, 404 when its parameters name a thing), which are not repeated.
  */
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -52,11 +54,29 @@ export interface RouteSpec {
   readonly bodyType?: "json" | "multipart" | "form" | "raw";
   /** Success (and other non-error) answers by status. */
   readonly responses: Readonly<Record<number, ResponseSpec>>;
-  /** Error statuses this route answers with the error shape, besides 400/500. */
+  /**
+   * Error statuses this route answers with the error shape, besides 400/500 and those its access
+   * and `notFound` imply (see `errorStatuses`).
+   */
   readonly errors?: readonly number[];
 }
 
 export type RouteGroup = Readonly<Record<string, RouteSpec>>;
+
+const ACCESS_ERRORS: Record<RouteAccess, readonly number[]> = {
+  public: [],
+  guest_or_member: [],
+  member: [401],
+  admin: [401, 403],
+  signed: [],
+};
+
+/** Every error status a route may answer, in order: 400, its own, its access's, 404 for `notFound`, 500. */
+export function errorStatuses(route: RouteSpec): number[] {
+  const statuses = new Set([400, ...(route.errors ?? []), ...ACCESS_ERRORS[route.access], 500]);
+  if (route.notFound) statuses.add(404);
+  return [...statuses].sort((a, b) => a - b);
+}
 
 /** Declares a group of routes; returns them unchanged with their literal types. */
 export function defineRoutes<const T extends RouteGroup>(routes: T): T {

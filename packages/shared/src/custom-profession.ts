@@ -62,6 +62,6 @@ export const customProfessionContract = defineRoutes({
         generation: generationSchema,
       }),
     },
-    errors: [401, 402, 403, 404, 422, 429],
+    errors: [402, 403, 404, 422, 429],
   },
 });

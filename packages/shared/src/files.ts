@@ -31,6 +31,5 @@ export const filesContract = defineRoutes({
       200: fileResponse("The image bytes with their content type"),
       304: emptyResponse("Not modified (If-None-Match matched the ETag)"),
     },
-    errors: [404],
   },
 });

@@ -63,7 +63,6 @@ export const galleryContract = defineRoutes({
     access: "member",
     query: galleryQuerySchema,
     responses: { 200: galleryPageSchema },
-    errors: [401],
   },
   styles: {
     method: "GET",
@@ -72,7 +71,6 @@ export const galleryContract = defineRoutes({
       "The styles the signed-in user has avatars of, with how many of each (the gallery's style filter)",
     access: "member",
     responses: { 200: galleryStylesSchema },
-    errors: [401],
   },
   item: {
     method: "GET",
@@ -82,7 +80,6 @@ export const galleryContract = defineRoutes({
     params: galleryTarget,
     notFound: "Image not found",
     responses: { 200: galleryItemResponseSchema },
-    errors: [401, 404],
   },
   pasFoto: {
     method: "GET",
@@ -96,7 +93,7 @@ export const galleryContract = defineRoutes({
     responses: {
       200: { kind: "file", description: "image/jpeg, pas-foto-<size>.jpg" },
     },
-    errors: [401, 404, 422],
+    errors: [422],
   },
   remove: {
     method: "DELETE",
@@ -106,6 +103,5 @@ export const galleryContract = defineRoutes({
     params: galleryTarget,
     notFound: "Image not found",
     responses: { 200: okResponseSchema },
-    errors: [401, 404],
   },
 });

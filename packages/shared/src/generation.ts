@@ -102,7 +102,6 @@ export const generationsContract = defineRoutes({
     params: generationId,
     notFound: "Generation not found",
     responses: { 200: generationResponseSchema },
-    errors: [404],
   },
   events: {
     method: "GET",
@@ -114,6 +113,5 @@ export const generationsContract = defineRoutes({
     responses: {
       200: eventStream(generationResponseSchema, "`generation` events, one per change"),
     },
-    errors: [404],
   },
 });

@@ -105,7 +105,7 @@ export const kanvasContract = defineRoutes({
     access: "member",
     body: startKanvasRequestSchema,
     responses: { 202: kanvasRunResponseSchema },
-    errors: [401, 402, 404, 409, 422, 429],
+    errors: [402, 404, 409, 422, 429],
   },
   runs: {
     method: "GET",
@@ -113,7 +113,6 @@ export const kanvasContract = defineRoutes({
     summary: "The caller's latest Kanvas runs, newest first",
     access: "member",
     responses: { 200: z.object({ runs: z.array(kanvasRunSchema) }) },
-    errors: [401],
   },
   get: {
     method: "GET",
@@ -123,7 +122,6 @@ export const kanvasContract = defineRoutes({
     params: runId,
     notFound: "Kanvas run not found",
     responses: { 200: kanvasRunResponseSchema },
-    errors: [401, 404],
   },
   cancel: {
     method: "POST",
@@ -133,7 +131,6 @@ export const kanvasContract = defineRoutes({
     params: runId,
     notFound: "Kanvas run not found",
     responses: { 200: kanvasRunResponseSchema },
-    errors: [401, 404],
   },
   events: {
     method: "GET",
@@ -143,6 +140,5 @@ export const kanvasContract = defineRoutes({
     params: runId,
     notFound: "Kanvas run not found",
     responses: { 200: eventStream(kanvasRunResponseSchema, "`run` events, one per change") },
-    errors: [401, 404],
   },
 });

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { listRoutes } from "./api";
-import { isOtherResponse, templatePath, type ResponseSpec, type RouteSpec } from "./contract";
+import {
+  errorStatuses,
+  isOtherResponse,
+  templatePath,
+  type ResponseSpec,
+  type RouteSpec,
+} from "./contract";
 import { errorBodySchema } from "./errors";
 
 type Json = Record<string, unknown>;
@@ -83,9 +89,7 @@ function operation(name: string, route: RouteSpec): Json {
   for (const [status, spec] of Object.entries(route.responses)) {
     responses[status] = response(Number(status), spec);
   }
-  const errorStatuses = new Set([400, ...(route.errors ?? []), 500]);
-  if (route.notFound) errorStatuses.add(404);
-  for (const status of [...errorStatuses].sort((a, b) => a - b)) {
+  for (const status of errorStatuses(route)) {
     if (responses[String(status)]) continue;
     responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
   }
@@ -120,8 +124,7 @@ export function buildOpenApi(info: { version: string; serverUrl?: string }): Jso
     const path = templatePath(route.path);
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = operation(name, route);
-    for (const s of route.errors ?? []) statuses.add(s);
-    if (route.notFound) statuses.add(404);
+    for (const s of errorStatuses(route)) statuses.add(s);
   }
   const responses: Json = {};
   for (const s of [...statuses].sort((a, b) => a - b)) {

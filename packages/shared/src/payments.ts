@@ -120,7 +120,6 @@ export const paymentsContract = defineRoutes({
     summary: "Whether the member holds an unexpired plan, and which (check-subscription)",
     access: "member",
     responses: { 200: subscriptionSchema },
-    errors: [401],
   },
   expiring: {
     method: "GET",
@@ -128,7 +127,6 @@ export const paymentsContract = defineRoutes({
     summary: "The member's credit lots that expire soonest (at most 2)",
     access: "member",
     responses: { 200: z.object({ lots: z.array(creditLotViewSchema) }) },
-    errors: [401],
   },
   orders: {
     method: "GET",
@@ -137,7 +135,6 @@ export const paymentsContract = defineRoutes({
     access: "member",
     query: orderListQuerySchema,
     responses: { 200: z.object({ orders: z.array(orderSchema) }) },
-    errors: [401],
   },
   create: {
     method: "POST",
@@ -147,7 +144,7 @@ export const paymentsContract = defineRoutes({
     access: "member",
     body: createPaymentRequestSchema,
     responses: { 200: createPaymentResponseSchema },
-    errors: [401, 404, 429, 502, 503],
+    errors: [404, 429, 502, 503],
   },
   order: {
     method: "GET",
@@ -157,7 +154,6 @@ export const paymentsContract = defineRoutes({
     params: z.object({ orderId: orderIdSchema }),
     notFound: "Order not found",
     responses: { 200: z.object({ order: orderSchema }) },
-    errors: [401, 404],
   },
   notification: {
     method: "POST",

@@ -27,6 +27,5 @@ export const referralsContract = defineRoutes({
     summary: "The signed-in user's referral progress",
     access: "member",
     responses: { 200: referralStatsSchema },
-    errors: [401],
   },
 });
