@@ -1,13 +1,9 @@
-import type { Transactor } from "../../infra/db/client";
-import type { ImagePostProcessor } from "../../infra/images/post-process";
 import { localLookOf } from "../../infra/providers/local/local-look";
 import { type GenerateRequest, sizeFor } from "../../infra/providers/provider";
 import type { ProviderRegistry } from "../../infra/providers/registry";
-import { defineJob, type QueueOps } from "../../infra/queue/queue";
-import type { ObjectOwner, Storage } from "../../infra/storage/storage";
-import { type Clock, systemClock } from "../../lib/clock";
-import type { Logger } from "../../lib/logger";
-import type { CreditsService } from "../credits/credits.service";
+import { defineJob } from "../../infra/queue/queue";
+import type { ObjectOwner } from "../../infra/storage/storage";
+import { systemClock } from "../../lib/clock";
 import type { CustomProfessionRepository } from "../custom-profession/custom-profession.repository";
 import type { GuestsRepository } from "../guests/guests.repository";
 import type { StylesRepository } from "../styles/styles.repository";
@@ -23,8 +19,7 @@ import {
   createResultStore,
   type GenerationRow,
   heartbeatSecondsFor,
-  type JobEvents,
-  type JobsRepository,
+  type JobWorkerDeps,
   type LifecycleRows,
   PermanentFailure,
 } from "../jobs";
@@ -38,42 +33,17 @@ export const GENERATION_SWEEPER_JOB = defineJob("generation-sweeper");
 /** Tries per generation before it fails for good and the credit goes back. */
 export const MAX_ATTEMPTS = 4;
 
-export interface GenerationWorkerDeps {
-  db: Transactor;
-  /** The avatar kinds' job rows (the job kit's repository for AVATAR_JOB_KINDS). */
-  jobs: Pick<
-    JobsRepository,
-    | "acquire"
-    | "heartbeat"
-    | "requeue"
-    | "staleProcessing"
-    | "queuedOlderThan"
-    | "markSucceeded"
-    | "markFailed"
-    | "setProgress"
-    | "setProviderJob"
-  >;
+/** The job kit's worker deps, and what an avatar attempt and its end read and write. */
+export interface GenerationWorkerDeps extends JobWorkerDeps {
   /** Custom action-figure requests, whose status moves with their generation. */
   requests: Pick<CustomProfessionRepository, "setRequestStatus">;
   generations: Pick<GenerationsRepository, "writeResult">;
   uploads: Pick<UploadsRepository, "findById">;
   styles: Pick<StylesRepository, "findById">;
-  credits: Pick<CreditsService, "refund">;
   guests: Pick<GuestsRepository, "giveBack">;
-  storage: Pick<Storage, "put" | "get" | "blob" | "delete">;
   providers: Pick<ProviderRegistry, "forService">;
-  images: ImagePostProcessor;
-  queue: Pick<QueueOps, "send" | "jobInfo" | "deleteJob">;
-  events: Pick<JobEvents, "changed">;
   /** A member's avatar delivered: their referral completes if it is due (and pays if due). */
   referrals: Pick<ReferralsService, "onFirstAvatar">;
-  log: Logger;
-  /** Real time unless a test drives it. */
-  clock?: Clock;
-  timeoutSeconds: number;
-  retryBaseSeconds: number;
-  /** How often a running generation says it is alive (default: from the timeout, ≤ 10 s). */
-  heartbeatSeconds?: number;
 }
 
 const USER_MESSAGES: Record<string, string> = {

@@ -1,12 +1,8 @@
-import type { Transactor } from "../../infra/db/client";
-import type { ImagePostProcessor } from "../../infra/images/post-process";
 import { type KanvasRequest, sizeFor } from "../../infra/providers/provider";
 import type { ProviderRegistry } from "../../infra/providers/registry";
-import { defineJob, type QueueOps } from "../../infra/queue/queue";
-import type { ObjectOwner, Storage } from "../../infra/storage/storage";
-import { type Clock, systemClock } from "../../lib/clock";
-import type { Logger } from "../../lib/logger";
-import type { CreditsService } from "../credits/credits.service";
+import { defineJob } from "../../infra/queue/queue";
+import type { ObjectOwner } from "../../infra/storage/storage";
+import { systemClock } from "../../lib/clock";
 import {
   createJobEnds,
   createJobLifecycle,
@@ -14,8 +10,7 @@ import {
   createResultStore,
   type GenerationRow,
   heartbeatSecondsFor,
-  type JobEvents,
-  type JobsRepository,
+  type JobWorkerDeps,
   PermanentFailure,
 } from "../jobs";
 import type { UploadsRepository } from "../uploads/uploads.repository";
@@ -41,34 +36,11 @@ export function kanvasMessage(code: string): string {
   return USER_MESSAGES[code] ?? USER_MESSAGES.internal_error!;
 }
 
-export interface KanvasWorkerDeps {
-  db: Transactor;
-  /** The Kanvas kind's job rows (the job kit's repository for KANVAS_JOB_KINDS). */
-  jobs: Pick<
-    JobsRepository,
-    | "acquire"
-    | "heartbeat"
-    | "requeue"
-    | "staleProcessing"
-    | "queuedOlderThan"
-    | "markSucceeded"
-    | "markFailed"
-    | "setProgress"
-    | "setProviderJob"
-  >;
+/** The job kit's worker deps, and what a Kanvas attempt reads. */
+export interface KanvasWorkerDeps extends JobWorkerDeps {
   kanvas: Pick<KanvasRepository, "findRun" | "insertImage">;
   uploads: Pick<UploadsRepository, "findByIds">;
-  credits: Pick<CreditsService, "refund">;
-  storage: Pick<Storage, "put" | "get" | "blob" | "delete">;
   providers: Pick<ProviderRegistry, "forKanvas">;
-  images: ImagePostProcessor;
-  queue: Pick<QueueOps, "send" | "jobInfo" | "deleteJob">;
-  events: Pick<JobEvents, "changed">;
-  log: Logger;
-  clock?: Clock;
-  timeoutSeconds: number;
-  retryBaseSeconds: number;
-  heartbeatSeconds?: number;
 }
 
 /**

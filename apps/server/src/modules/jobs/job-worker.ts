@@ -1,0 +1,43 @@
+import type { Transactor } from "../../infra/db/client";
+import type { ImagePostProcessor } from "../../infra/images/post-process";
+import type { QueueOps } from "../../infra/queue/queue";
+import type { Storage } from "../../infra/storage/storage";
+import type { Clock } from "../../lib/clock";
+import type { Logger } from "../../lib/logger";
+import type { CreditsService } from "../credits/credits.service";
+import type { JobEvents } from "./job-events";
+import type { JobsRepository } from "./jobs.repository";
+
+/**
+ * What every kind's worker is built from (an avatar's, a Kanvas picture's): its job rows, the
+ * refund, the result store's storage and image finishing, the queue, the change events and the
+ * lifecycle's timings. A kind's own deps extend it with what its attempt reads.
+ */
+export interface JobWorkerDeps {
+  db: Transactor;
+  /** The kind's job rows (the kit's repository for its set of kinds). */
+  jobs: Pick<
+    JobsRepository,
+    | "acquire"
+    | "heartbeat"
+    | "requeue"
+    | "staleProcessing"
+    | "queuedOlderThan"
+    | "markSucceeded"
+    | "markFailed"
+    | "setProgress"
+    | "setProviderJob"
+  >;
+  credits: Pick<CreditsService, "refund">;
+  storage: Pick<Storage, "put" | "get" | "blob" | "delete">;
+  images: ImagePostProcessor;
+  queue: Pick<QueueOps, "send" | "jobInfo" | "deleteJob">;
+  events: Pick<JobEvents, "changed">;
+  log: Logger;
+  /** Real time unless a test drives it. */
+  clock?: Clock;
+  timeoutSeconds: number;
+  retryBaseSeconds: number;
+  /** How often a running attempt says it is alive (default: from the timeout, ≤ 10 s). */
+  heartbeatSeconds?: number;
+}
