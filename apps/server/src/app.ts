@@ -11,34 +11,7 @@ import { requestContext } from "./middleware/request-context";
 import { sameOriginMutations } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { staticWeb, type StaticWeb } from "./middleware/static-web";
-import { accountRoutes } from "./modules/account/account.routes";
-import { adminUserRoutes } from "./modules/admin/admin.routes";
-import { adminInsightsRoutes } from "./modules/admin-insights/admin-insights.routes";
-import { adminAiConfigsRoutes } from "./modules/admin-ai-configs/admin-ai-configs.routes";
-import { adminReferralsRoutes } from "./modules/admin-referrals/admin-referrals.routes";
-import { adminStylesRoutes } from "./modules/admin-styles/admin-styles.routes";
-import { adminCustomProfessionRoutes } from "./modules/admin-custom-profession/admin-custom-profession.routes";
-import { bannedKeywordsRoutes } from "./modules/banned-keywords/banned-keywords.routes";
-import { adminSystemRoutes } from "./modules/admin-system/admin-system.routes";
-import { auditRoutes } from "./modules/audit/audit.routes";
-import { authRoutes } from "./modules/auth/auth.routes";
-import { devFixturesRoutes } from "./modules/dev/dev-fixtures.routes";
-import { devMailboxRoutes } from "./modules/dev/dev-mailbox.routes";
-import { feedbackRoutes } from "./modules/feedback/feedback.routes";
-import { fileRoutes } from "./modules/files/files.routes";
-import { referralRoutes } from "./modules/referrals/referrals.routes";
-import { styleRoutes } from "./modules/styles/styles.routes";
-import { generationRoutes } from "./modules/generations/generations.routes";
-import { guestRoutes } from "./modules/guests/guests.routes";
-import { uploadRoutes } from "./modules/uploads/uploads.routes";
-import { galleryRoutes } from "./modules/gallery/gallery.routes";
-import { kanvasRoutes } from "./modules/kanvas/kanvas.routes";
-import { customProfessionRoutes } from "./modules/custom-profession/custom-profession.routes";
-import { replicateWebhookRoutes } from "./modules/webhooks/replicate-webhook.routes";
-import { healthRoutes } from "./modules/health/health.routes";
-import { docsRoutes } from "./modules/docs/docs.routes";
-import { paymentRoutes } from "./modules/payments/payments.routes";
-import { simulatorRoutes } from "./modules/payment-simulator/simulator.routes";
+import { serverModules } from "./modules";
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -93,40 +66,16 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
-  api.route("/", healthRoutes(ctx));
-  api.route("/", docsRoutes(ctx));
-  api.route("/", fileRoutes(ctx));
-  api.route("/", authRoutes(ctx));
-  api.route("/", accountRoutes(ctx));
-  api.route("/", adminUserRoutes(ctx));
-  api.route("/", adminStylesRoutes(ctx));
-  api.route("/", adminReferralsRoutes(ctx));
-  api.route("/", adminAiConfigsRoutes(ctx));
-  api.route("/", adminInsightsRoutes(ctx));
-  api.route("/", adminCustomProfessionRoutes(ctx));
-  api.route("/", bannedKeywordsRoutes(ctx));
-  api.route("/", auditRoutes(ctx));
-  api.route("/", adminSystemRoutes(ctx));
-  api.route("/", styleRoutes(ctx));
-  api.route("/", feedbackRoutes(ctx));
-  api.route("/", referralRoutes(ctx));
-  api.route("/", uploadRoutes(ctx));
-  api.route("/", guestRoutes(ctx));
-  api.route("/", generationRoutes(ctx));
-  api.route("/", replicateWebhookRoutes(ctx));
-  api.route("/", galleryRoutes(ctx));
-  api.route("/", kanvasRoutes(ctx));
-  api.route("/", customProfessionRoutes(ctx));
-  api.route("/", paymentRoutes(ctx));
+  for (const module of serverModules)
+    for (const routes of module.routes?.(ctx) ?? []) api.route("/", routes);
   api.notFound(apiNotFound);
 
   app.route("/api", api);
   app.all("/api", apiNotFound);
-  // The payment simulator (404 wherever it is not allowed) and its in-process notifications.
-  app.route("/pay", simulatorRoutes(ctx));
+  // Pages outside /api (the payment simulator, the dev mailbox), before the web app's fallback.
+  for (const module of serverModules)
+    for (const page of module.pages?.(ctx) ?? []) app.route(page.path, page.routes);
   ctx.loopback.bind((request) => app.fetch(request));
-  if (ctx.env.NODE_ENV !== "production") app.route("/dev/mailbox", devMailboxRoutes(ctx));
-  if (ctx.env.NODE_ENV === "test") app.route("/dev/fixtures", devFixturesRoutes(ctx));
   let web: StaticWeb | null = null;
   if (opts.webDistDir) {
     // Server rendering reads the same public API answers the browser would (docs/decisions/009).

@@ -1,18 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { type AppContext } from "./context";
 import { createActorResolver } from "./middleware/actor";
 import type { Env } from "./env";
 import { authSecret, createAuth } from "./infra/auth/better-auth";
-import {
-  generateAvatarJob,
-  generateKanvasJob,
-  generationSweeperJob,
-  kanvasSweeperJob,
-} from "./jobs/generate-avatar.job";
-import { accountMailJob } from "./jobs/account-mail.job";
-import { cleanupJob } from "./jobs/cleanup.job";
-import { stylePreviewsJob } from "./jobs/style-previews.job";
-import { paymentsSweeperJob } from "./jobs/payments-sweeper.job";
 import { createPaymentGateways, simulatorServerKey } from "./infra/payments/gateway";
 import { createLoopback } from "./lib/loopback";
 import { systemClock } from "./lib/clock";
@@ -20,15 +9,6 @@ import { createPaymentsRepository } from "./modules/payments/payments.repository
 import { createPaymentsService } from "./modules/payments/payments.service";
 import { createSimulatorService } from "./modules/payment-simulator/simulator.service";
 import { createSimulatorRepository } from "./modules/payment-simulator/simulator.repository";
-import {
-  createPreviewRenderer,
-  createStylePreviewsWorker,
-  deleteImageSet,
-  storeImageSet,
-} from "./modules/styles/style-previews.worker";
-import { createAdminStylesRepository } from "./modules/admin-styles/admin-styles.repository";
-import { createAdminStylesService } from "./modules/admin-styles/admin-styles.service";
-import { processPhoto } from "./infra/images/photo-pipeline";
 import { createProviderRegistry } from "./infra/providers/registry";
 import { createGalleryRepository } from "./modules/gallery/gallery.repository";
 import { createGalleryService } from "./modules/gallery/gallery.service";
@@ -37,8 +17,6 @@ import { createCustomProfessionService } from "./modules/custom-profession/custo
 import { createPredictionWaiters } from "./infra/providers/remote/replicate-webhook";
 import { createAiConfigsRepository } from "./modules/ai-configs/ai-configs.repository";
 import { createBannedKeywordsRepository } from "./modules/banned-keywords/banned-keywords.repository";
-import { createAdminAiConfigsService } from "./modules/admin-ai-configs/admin-ai-configs.service";
-import { createAdminReferralsService } from "./modules/admin-referrals/admin-referrals.service";
 import { type ChangeBus, createLocalChangeBus } from "./infra/db/change-bus";
 import { createGenerationWorker } from "./modules/generations/generation.worker";
 import { imagePostProcessor } from "./infra/images/post-process";
@@ -62,15 +40,11 @@ import type { Storage } from "./infra/storage/storage";
 import type { Logger } from "./lib/logger";
 import { createAccountRepository } from "./modules/account/account.repository";
 import { createAccountService } from "./modules/account/account.service";
-import { createAdminRepository } from "./modules/admin/admin.repository";
-import { createAdminService } from "./modules/admin/admin.service";
-import { createAdminInsightsRepository } from "./modules/admin-insights/admin-insights.repository";
-import { createAdminInsightsService } from "./modules/admin-insights/admin-insights.service";
 import { createHealthService } from "./modules/health/health.service";
 import { createDrain } from "./lib/drain";
-import { createAdminSystemRepository } from "./modules/admin-system/admin-system.repository";
-import { createAdminSystemService } from "./modules/admin-system/admin-system.service";
-import { logRingOf } from "./lib/logger";
+import { createAdminServices } from "./modules/admin/admin.services";
+import { serverModules } from "./modules";
+import { cleanupJob } from "./jobs/cleanup.job";
 import { createApiLimiter } from "./modules/rate-limit/api-limiter";
 import { createSettingsCache } from "./modules/settings/settings-cache";
 import { createSuspiciousActivity } from "./modules/security/suspicious-activity";
@@ -88,9 +62,6 @@ import { createSecurityEventsRepository } from "./modules/security/security-even
 import { createSettingsRepository } from "./modules/settings/settings.repository";
 import { createFeedbackRepository } from "./modules/feedback/feedback.repository";
 import { createFeedbackService } from "./modules/feedback/feedback.service";
-import { createBannedKeywordsService } from "./modules/banned-keywords/banned-keywords.service";
-import { createAdminCustomProfessionRepository } from "./modules/admin-custom-profession/admin-custom-profession.repository";
-import { createAdminCustomProfessionService } from "./modules/admin-custom-profession/admin-custom-profession.service";
 import { createReferralsService } from "./modules/referrals/referrals.service";
 import { createStyleEventsService } from "./modules/styles/style-events.service";
 import { createStylesRepository } from "./modules/styles/styles.repository";
@@ -145,6 +116,8 @@ export function createAppContext(core: CoreParts): AppContext {
   const uploads = createUploadsService({ uploads: uploadsRepo, storage: core.storage, log });
   const predictionWaiters = createPredictionWaiters();
   const aiConfigs = createAiConfigsRepository(db.db);
+  const bannedRepo = createBannedKeywordsRepository(db.db);
+  const feedbackRepo = createFeedbackRepository(db.db);
   const providers = createProviderRegistry(env, aiConfigs, log, predictionWaiters);
   const jobEvents = createJobEvents(changes);
   const generationsRepo = createGenerationsRepository(db.db);
@@ -186,42 +159,6 @@ export function createAppContext(core: CoreParts): AppContext {
     security,
     storage: core.storage,
   });
-  const admin = createAdminService({
-    db: db.db,
-    env,
-    log,
-    admin: createAdminRepository(db.db),
-    accounts,
-    credits,
-    audit,
-    security,
-    ensureConfirmedUser: (email, password, name) =>
-      signIn.ensureConfirmedUser(email, password, name),
-    randomPassword: () => randomBytes(12).toString("base64url"),
-  });
-
-  const adminStyles = createAdminStylesService({
-    db: db.db,
-    repo: createAdminStylesRepository(db.db),
-    audit,
-    catalogueChanged: () => stylesRepo.notifyChanged(),
-    queue: core.queue,
-    images: {
-      // Type from the bytes, decoded, oriented and re-encoded before it is stored.
-      store: async (bytes) => storeImageSet(core.storage, (await processPhoto(bytes)).original),
-      remove: (key) => deleteImageSet(core.storage, key),
-    },
-  });
-
-  const bannedRepo = createBannedKeywordsRepository(db.db);
-  const bannedKeywords = createBannedKeywordsService({ db: db.db, repo: bannedRepo, audit });
-  const adminCustomProfession = createAdminCustomProfessionService({
-    db: db.db,
-    repo: createAdminCustomProfessionRepository(db.db),
-    settings,
-    audit,
-  });
-
   const generations = createGenerationsService({
     db: db.db,
     jobs: avatarJobs,
@@ -343,31 +280,30 @@ export function createAppContext(core: CoreParts): AppContext {
   // One health service (its probes run once the context is built): /api/health, the dashboard's
   // health, and the System page's badges and health check share its memoized answers.
   const health = createHealthService(() => ctx);
-  const adminSystem = createAdminSystemService({
-    db: db.db,
-    repo: createAdminSystemRepository(db.db, db.executeSql),
+  const admin = createAdminServices({
+    env,
+    log,
+    db,
+    storage: core.storage,
+    queue: core.queue,
+    version: core.version,
     audit,
+    accounts,
+    credits,
     security,
     settings,
     settingsCache,
+    styles: stylesRepo,
+    aiConfigs,
+    providers,
+    referrals,
+    rewards: referralsService,
+    bannedKeywords: bannedRepo,
+    feedback: feedbackRepo,
     health,
-    storage: core.storage,
-    logRing: logRingOf(log),
-    catalogueChanged: () => stylesRepo.notifyChanged(),
-    driver: db.driver,
-    version: core.version,
-    logLevel: log.level,
-    production: env.NODE_ENV === "production",
+    ensureConfirmedUser: (email, password, name) =>
+      signIn.ensureConfirmedUser(email, password, name),
     simulatorSelling: async () => Boolean(await gateways.byKind("simulator")),
-    startedAt: Date.now(),
-  });
-  const adminInsights = createAdminInsightsService({
-    db: db.db,
-    repo: createAdminInsightsRepository(db.db),
-    audit,
-    storage: core.storage,
-    health: () => health.detail(),
-    log,
   });
 
   const ctx: AppContext = {
@@ -385,24 +321,6 @@ export function createAppContext(core: CoreParts): AppContext {
       auth: signIn,
       account,
       admin,
-      adminInsights,
-      adminStyles,
-      adminCustomProfession,
-      bannedKeywords,
-      adminReferrals: createAdminReferralsService({
-        referrals,
-        rewards: referralsService,
-        settings,
-        accounts,
-        admin,
-      }),
-      adminAiConfigs: createAdminAiConfigsService({
-        db: db.db,
-        configs: aiConfigs,
-        audit,
-        providers,
-      }),
-      adminSystem,
       health,
       accounts,
       settingsCache,
@@ -420,11 +338,7 @@ export function createAppContext(core: CoreParts): AppContext {
       styles: createStylesService({ db: db.db, styles: stylesRepo, settings }),
       stylesRepo,
       styleEvents: createStyleEventsService(stylesRepo),
-      feedback: createFeedbackService({
-        db: db.db,
-        repo: createFeedbackRepository(db.db),
-        audit,
-      }),
+      feedback: createFeedbackService({ repo: feedbackRepo }),
       referrals: referralsService,
       uploads,
       guests,
@@ -465,42 +379,12 @@ export function createAppContext(core: CoreParts): AppContext {
   return ctx;
 }
 
-/** Every job the product runs, registered on the context's queue (call before queue.start). */
+/**
+ * Every job the product runs, registered on the context's queue (call before queue.start): the
+ * hourly clean-up with each module's step, then each module's jobs (modules/index.ts).
+ */
 export function registerJobs(ctx: AppContext): void {
-  const { queue, services, log, db, storage, env } = ctx;
-  queue.register(
-    cleanupJob(db.db, log, [
-      (now) =>
-        services.uploads
-          .deleteExpiredOriginals(24)
-          .then((n) => ({ originalsDeleted: n, at: now.toISOString() })),
-    ]),
-  );
-  queue.register(
-    stylePreviewsJob(
-      createStylePreviewsWorker(
-        services.stylesRepo,
-        createPreviewRenderer(storage, services.styles),
-        log,
-      ),
-    ),
-  );
-  queue.register(
-    generateAvatarJob(
-      services.generateWorker,
-      env.WORKER_CONCURRENCY,
-      env.GENERATION_TIMEOUT_SECONDS,
-    ),
-  );
-  queue.register(generationSweeperJob(services.generateWorker));
-  queue.register(
-    generateKanvasJob(
-      services.kanvasWorker,
-      env.WORKER_CONCURRENCY,
-      env.GENERATION_TIMEOUT_SECONDS,
-    ),
-  );
-  queue.register(kanvasSweeperJob(services.kanvasWorker));
-  queue.register(paymentsSweeperJob(services.payments, log));
-  queue.register(accountMailJob(services.auth));
+  const steps = serverModules.flatMap((m) => (m.cleanup ? [m.cleanup(ctx)] : []));
+  ctx.queue.register(cleanupJob(ctx.db.db, ctx.log, steps));
+  for (const module of serverModules) module.jobs?.(ctx, ctx.queue);
 }

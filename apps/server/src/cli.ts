@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
       queue: createQueue(db, "api", log),
       version: VERSION,
     });
-    await ctx.services.admin.grantAdminByEmail(email.trim().toLowerCase());
+    await ctx.services.admin.users.grantAdminByEmail(email.trim().toLowerCase());
     process.stdout.write(`${email} is now an admin.\n`);
     return 0;
   } finally {

@@ -3,14 +3,7 @@ import type { Env } from "./env";
 import type { Auth } from "./infra/auth/better-auth";
 import type { Mailer } from "./infra/mail/mailer";
 import type { AccountService } from "./modules/account/account.service";
-import type { AdminService } from "./modules/admin/admin.service";
-import type { AdminAiConfigsService } from "./modules/admin-ai-configs/admin-ai-configs.service";
-import type { AdminReferralsService } from "./modules/admin-referrals/admin-referrals.service";
-import type { AdminInsightsService } from "./modules/admin-insights/admin-insights.service";
-import type { AdminStylesService } from "./modules/admin-styles/admin-styles.service";
-import type { AdminCustomProfessionService } from "./modules/admin-custom-profession/admin-custom-profession.service";
-import type { BannedKeywordsService } from "./modules/banned-keywords/banned-keywords.service";
-import type { AdminSystemService } from "./modules/admin-system/admin-system.service";
+import type { AdminServices } from "./modules/admin/admin.services";
 import type { AccountRepository } from "./modules/account/account.repository";
 import type { HealthService } from "./modules/health/health.types";
 import type { ApiLimiter } from "./modules/rate-limit/api-limiter";
@@ -67,21 +60,8 @@ export interface AppContext {
     /** Sign-up, sign-in, sessions, confirmation, password reset, Google (modules/auth). */
     auth: AuthService;
     account: AccountService;
-    admin: AdminService;
-    /** The admin Dashboard, Analytics and Uploads sections. */
-    adminInsights: AdminInsightsService;
-    /** The admin Styles section: edits, activation, copies, soft deletes, previews, pairs. */
-    adminStyles: AdminStylesService;
-    /** The admin Custom profession section: feature switch, figures, configurations, requests. */
-    adminCustomProfession: AdminCustomProfessionService;
-    /** The admin Banned keywords section (generation starts read the active ones fresh). */
-    bannedKeywords: BannedKeywordsService;
-    /** The admin Referrals section: activity, figures, Process Rewards, manual rewards. */
-    adminReferrals: AdminReferralsService;
-    /** The admin AI settings section: provider configurations, their Test. */
-    adminAiConfigs: AdminAiConfigsService;
-    /** The admin System and Security sections (health, logs, maintenance, security). */
-    adminSystem: AdminSystemService;
+    /** One service per admin section, named as the section (modules/admin/admin.services.ts). */
+    admin: AdminServices;
     /** /api/health and the admin health checks (one instance: one set of memoized probes). */
     health: HealthService;
     accounts: AccountRepository;
@@ -99,7 +79,7 @@ export interface AppContext {
     styles: StylesService;
     stylesRepo: StylesRepository;
     styleEvents: StyleEventsService;
-    /** Feedback from the form, and the admins' inbox. */
+    /** Feedback from the form (the admins' inbox is admin.feedback). */
     feedback: FeedbackService;
     referrals: ReferralsService;
     uploads: UploadsService;

@@ -94,7 +94,7 @@ export async function startServer(env: Env, log: Logger): Promise<RunningServer>
       changes,
     });
     apiLimiter = ctx.services.apiLimiter;
-    await ctx.services.admin.ensureAdmin((line) => process.stdout.write(`${line}\n`));
+    await ctx.services.admin.users.ensureAdmin((line) => process.stdout.write(`${line}\n`));
     await warnOfSimulatorInProduction(ctx);
     registerJobs(ctx);
     // The database's clock before our workers start: nothing claimed later is a dead one's.

@@ -746,7 +746,7 @@ describe(`accounts on ${testDriver()}`, () => {
 
   it("applies a role change on the very next request", async () => {
     const admin = await newConfirmedUser();
-    await t.ctx.services.admin.grantAdminByEmail(admin.email);
+    await t.ctx.services.admin.users.grantAdminByEmail(admin.email);
     const user = await newConfirmedUser();
     const adminBrowser = await signedIn(admin.email);
     const userBrowser = await signedIn(user.email);

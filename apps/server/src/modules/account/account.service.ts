@@ -5,7 +5,7 @@ import type { Transactor } from "../../infra/db/client";
 import type { Storage } from "../../infra/storage/storage";
 import { AppError, errors } from "../../lib/errors";
 import type { RequestMeta } from "../../lib/request-meta";
-import { lastAdminRefused, leavesNoAdmin } from "../admin/admin.rules";
+import { lastAdminRefused, leavesNoAdmin } from "../admin/users/users.rules";
 import type { CreditsService } from "../credits/credits.service";
 import type { SecurityEventsRepository } from "../security/security-events.repository";
 import { toAccountUser } from "./account-user";

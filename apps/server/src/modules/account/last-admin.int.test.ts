@@ -30,7 +30,7 @@ const PASSWORD = "rahasia-admin-123";
 async function member(admin: boolean) {
   const email = `last-admin-${randomUUID()}@example.com`;
   const id = await t.ctx.services.auth.ensureConfirmedUser(email, PASSWORD, "Admin");
-  if (admin) await t.ctx.services.admin.grantAdminByEmail(email);
+  if (admin) await t.ctx.services.admin.users.grantAdminByEmail(email);
   return { id, email, browser: await t.client.signIn(email, PASSWORD) };
 }
 

@@ -95,7 +95,7 @@ describe(`the session behind a request on ${testDriver()}`, () => {
   it("answers as the session stands on the very next request: role, sign-out, a gone account", async () => {
     const m = await member();
     expect(await me(m.cookie)).toMatchObject({ id: m.id, role: "user" });
-    await t.ctx.services.admin.grantAdminByEmail(m.email);
+    await t.ctx.services.admin.users.grantAdminByEmail(m.email);
     expect(await me(m.cookie)).toMatchObject({ id: m.id, role: "admin" });
     expect((await t.client.call(api.admin.users, { cookie: m.cookie })).status).toBe(200);
 

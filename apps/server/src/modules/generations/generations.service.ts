@@ -14,7 +14,7 @@ import type { SettingsRepository } from "../settings/settings.repository";
 import type { StylesRepository } from "../styles/styles.repository";
 import { photoRefusal, type UploadsService } from "../uploads/uploads.service";
 import type { BannedKeywordsRepository } from "../banned-keywords/banned-keywords.repository";
-import { refuseBanned } from "../banned-keywords/banned-keywords.service";
+import { refuseBanned } from "../banned-keywords/banned-keywords.rules";
 import {
   type GenerationRow,
   type JobEvents,

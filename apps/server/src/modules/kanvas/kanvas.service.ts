@@ -7,7 +7,7 @@ import type { Queue } from "../../infra/queue/queue";
 import type { Actor } from "../../lib/actor";
 import { errors } from "../../lib/errors";
 import type { BannedKeywordsRepository } from "../banned-keywords/banned-keywords.repository";
-import { refuseBanned } from "../banned-keywords/banned-keywords.service";
+import { refuseBanned } from "../banned-keywords/banned-keywords.rules";
 import type { CreditsService } from "../credits/credits.service";
 import {
   failJob,

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { analyticsQuerySchema } from "@rupa/shared";
+import type { AdminStatsRepository, Instants } from "../stats.repository";
+import { addDays, instantsOf, jakartaDay } from "../stats.rules";
+import { resolveRange } from "./analytics.rules";
+import { createAdminAnalyticsService } from "./analytics.service";
+
+/** The Analytics rules against in-memory fakes; ../stats.int.test.ts runs the SQL. */
+
+const NOW = Date.parse("2026-11-24T18:30:00Z"); // 01:30 WIB on 25 November
+
+describe("analytics ranges", () => {
+  const parse = (q: Record<string, string>) => analyticsQuerySchema.safeParse(q);
+
+  it("defaults to the last 7 days, today included", () => {
+    expect(resolveRange(parse({}).data!, NOW)).toEqual({ from: "2026-11-19", to: "2026-11-25" });
+    expect(resolveRange(parse({ days: "30" }).data!, NOW)).toEqual({
+      from: "2026-10-27",
+      to: "2026-11-25",
+    });
+    expect(resolveRange(parse({ to: "2026-11-10" }).data!, NOW)).toEqual({
+      from: "2026-11-04",
+      to: "2026-11-10",
+    });
+    expect(resolveRange(parse({ from: "2026-11-20" }).data!, NOW)).toEqual({
+      from: "2026-11-20",
+      to: "2026-11-25",
+    });
+  });
+
+  it("accepts up to 90 days and refuses reversed, longer or odd ranges", () => {
+    expect(parse({ from: "2026-01-01", to: "2026-03-31" }).success).toBe(true); // 90 days
+    expect(parse({ from: "2026-01-01", to: "2026-04-01" }).success).toBe(false); // 91
+    expect(parse({ from: "2026-11-02", to: "2026-11-01" }).success).toBe(false);
+    expect(parse({ from: "2026-11-31" }).success).toBe(false);
+    expect(parse({ days: "91" }).success).toBe(false);
+    expect(parse({ days: "7", to: "2026-11-01" }).success).toBe(false);
+  });
+});
+
+/** The shared figures over fakes: two results today, an upload two days ago, two top styles. */
+function statsFake() {
+  const ranges: (Instants | undefined)[] = [];
+  const stats: AdminStatsRepository = {
+    totals: () =>
+      Promise.resolve({ users: 3, results: 10, uploads: 4, activeStyles: 7, creditsUsed: 9 }),
+    daily: (r) => {
+      ranges.push(r);
+      return Promise.resolve({
+        generations: new Map([[jakartaDay(NOW), 2]]),
+        uploads: new Map([[addDays(jakartaDay(NOW), -2), 1]]),
+        newUsers: new Map(),
+      });
+    },
+    topStyles: (_limit, r) => {
+      ranges.push(r);
+      return Promise.resolve([
+        { styleId: "s1", name: "Astronaut", nameId: "Astronot", count: 5 },
+        { styleId: "s2", name: "Doctor", nameId: "Dokter", count: 2 },
+      ]);
+    },
+  };
+  return { stats, ranges };
+}
+
+describe("analytics", () => {
+  it("answers the requested days with range sums", async () => {
+    const { stats, ranges } = statsFake();
+    const service = createAdminAnalyticsService({ stats, now: () => NOW });
+    const a = await service.analytics({ days: 30 });
+    expect(a.days).toHaveLength(30);
+    expect(a).toMatchObject({ from: "2026-10-27", to: "2026-11-25" });
+    expect(a.rangeTotals).toEqual({ generations: 2, uploads: 1, newUsers: 0 });
+    expect(a.totals).toEqual({ users: 3, generations: 10, uploads: 4, activeStyles: 7 });
+    expect(ranges[1]).toEqual(instantsOf("2026-10-27", "2026-11-25")); // top styles in range
+  });
+});

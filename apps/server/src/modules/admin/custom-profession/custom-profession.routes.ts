@@ -1,0 +1,38 @@
+import { adminCustomProfessionContract } from "@rupa/shared";
+import type { AppContext } from "../../../context";
+import { contractRoutes } from "../../../middleware/auth-guards";
+import { auditActorOf } from "../audit-actor";
+
+/** /api/admin/custom-profession…: the Custom profession section (admins only). */
+export function adminCustomProfessionRoutes(ctx: AppContext) {
+  const svc = ctx.services.admin.customProfession;
+  return contractRoutes(ctx)
+    .on(adminCustomProfessionContract.overview, async () => ({
+      status: 200,
+      body: await svc.overview(),
+    }))
+    .on(adminCustomProfessionContract.setEnabled, async (c, { body }) => ({
+      status: 200,
+      body: await svc.setEnabled(await auditActorOf(ctx, c), body.enabled),
+    }))
+    .on(adminCustomProfessionContract.configs, async () => ({
+      status: 200,
+      body: { items: await svc.configs() },
+    }))
+    .on(adminCustomProfessionContract.createConfig, async (c, { body }) => ({
+      status: 201,
+      body: { config: await svc.create(await auditActorOf(ctx, c), body) },
+    }))
+    .on(adminCustomProfessionContract.updateConfig, async (c, { params, body }) => ({
+      status: 200,
+      body: { config: await svc.update(await auditActorOf(ctx, c), params.id, body) },
+    }))
+    .on(adminCustomProfessionContract.setConfigActive, async (c, { params, body }) => ({
+      status: 200,
+      body: { config: await svc.setActive(await auditActorOf(ctx, c), params.id, body.active) },
+    }))
+    .on(adminCustomProfessionContract.requests, async () => ({
+      status: 200,
+      body: { items: await svc.requests() },
+    })).hono;
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import type { AdminStatsRepository, Instants } from "../stats.repository";
+import { addDays, daysBetween, instantsOf, jakartaDay } from "../stats.rules";
+import { createAdminDashboardService } from "./dashboard.service";
+
+/** The Dashboard against in-memory fakes; ../stats.int.test.ts runs the SQL. */
+
+const NOW = Date.parse("2026-11-24T18:30:00Z"); // 01:30 WIB on 25 November
+
+/** The shared figures over fakes: two results today, an upload two days ago, two top styles. */
+function statsFake() {
+  const ranges: (Instants | undefined)[] = [];
+  const stats: AdminStatsRepository = {
+    totals: () =>
+      Promise.resolve({ users: 3, results: 10, uploads: 4, activeStyles: 7, creditsUsed: 9 }),
+    daily: (r) => {
+      ranges.push(r);
+      return Promise.resolve({
+        generations: new Map([[jakartaDay(NOW), 2]]),
+        uploads: new Map([[addDays(jakartaDay(NOW), -2), 1]]),
+        newUsers: new Map(),
+      });
+    },
+    topStyles: (_limit, r) => {
+      ranges.push(r);
+      return Promise.resolve([
+        { styleId: "s1", name: "Astronaut", nameId: "Astronot", count: 5 },
+        { styleId: "s2", name: "Doctor", nameId: "Dokter", count: 2 },
+      ]);
+    },
+  };
+  return { stats, ranges };
+}
+
+/** Deps of a service over empty fakes, with a healthy server. */
+function depsOf() {
+  return {
+    stats: statsFake().stats,
+    repo: { recentResults: () => Promise.resolve([]) },
+    health: () => Promise.resolve({ status: "healthy" }),
+    now: () => NOW,
+  };
+}
+
+describe("the dashboard", () => {
+  it("shows the last 7 WIB days, ranked top styles and the health verdict", async () => {
+    const { stats, ranges } = statsFake();
+    const service = createAdminDashboardService({ ...depsOf(), stats });
+    const d = await service.dashboard();
+    expect(d.days.map((x) => x.date)).toEqual(daysBetween("2026-11-19", "2026-11-25"));
+    expect(d.days.at(-1)).toMatchObject({ generations: 2 });
+    expect(d.days.at(-3)).toMatchObject({ uploads: 1 });
+    expect(ranges[0]).toEqual(instantsOf("2026-11-19", "2026-11-25"));
+    expect(ranges[1]).toBeUndefined(); // top styles: all time
+    expect(d.topStyles.map((s) => [s.rank, s.nameId])).toEqual([
+      [1, "Astronot"],
+      [2, "Dokter"],
+    ]);
+    expect(d).toMatchObject({ health: "healthy", timeZone: "Asia/Jakarta" });
+    expect(d.totals).toEqual({ users: 3, results: 10, activeStyles: 7, creditsUsed: 9 });
+  });
+
+  it("reports an error when a check fails or the health service throws", async () => {
+    const degraded = createAdminDashboardService({
+      ...depsOf(),
+      health: () => Promise.resolve({ status: "degraded" }),
+    });
+    expect((await degraded.dashboard()).health).toBe("error");
+    const thrown = createAdminDashboardService({
+      ...depsOf(),
+      health: () => Promise.reject(new Error("down")),
+    });
+    expect((await thrown.dashboard()).health).toBe("error");
+  });
+});

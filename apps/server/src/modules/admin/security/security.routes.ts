@@ -1,0 +1,25 @@
+import { adminSystemContract } from "@rupa/shared";
+import type { AppContext } from "../../../context";
+import { contractRoutes } from "../../../middleware/auth-guards";
+import { auditActorOf } from "../audit-actor";
+
+/**
+ * /api/admin/security…: admins only (the contract's `admin` access is checked on every request,
+ * before anything is parsed).
+ */
+export function adminSecurityRoutes(ctx: AppContext) {
+  const security = ctx.services.admin.security;
+  return contractRoutes(ctx)
+    .on(adminSystemContract.security, async () => ({
+      status: 200,
+      body: await security.security(),
+    }))
+    .on(adminSystemContract.saveSecuritySettings, async (c, { body }) => ({
+      status: 200,
+      body: await security.saveSecuritySettings(body, await auditActorOf(ctx, c)),
+    }))
+    .on(adminSystemContract.events, async (_c, { query }) => ({
+      status: 200,
+      body: await security.events(query),
+    })).hono;
+}
