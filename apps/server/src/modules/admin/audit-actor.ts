@@ -1,14 +1,13 @@
 import type { Context } from "hono";
-import type { AppContext } from "../../context";
-import { errors } from "../../lib/errors";
 import type { AppEnv } from "../../lib/http";
 import { requestMeta } from "../../lib/request-meta";
 import type { AuditActor } from "../audit/audit.repository";
 
-/** The admin behind a request, as an audit row names them (who, from which address and agent). */
-export async function auditActorOf(ctx: AppContext, c: Context<AppEnv>): Promise<AuditActor> {
-  const actor = await ctx.resolveActor(c);
-  if (!actor.userId) throw errors.unauthorized();
+/**
+ * The admin behind a request, as an audit row names them: the user the route's guard resolved
+ * (the contract router hands it to the handler), from which address and agent.
+ */
+export function auditActorOf(c: Context<AppEnv>, userId: string): AuditActor {
   const meta = requestMeta(c);
-  return { userId: actor.userId, ip: meta.ip, userAgent: meta.userAgent };
+  return { userId, ip: meta.ip, userAgent: meta.userAgent };
 }

@@ -1,7 +1,5 @@
 import { adminAiConfigsContract } from "@rupa/shared";
-import type { Context } from "hono";
 import type { AppContext } from "../../../context";
-import type { AppEnv } from "../../../lib/http";
 import { contractRoutes } from "../../../middleware/auth-guards";
 import { auditActorOf } from "../audit-actor";
 
@@ -9,23 +7,21 @@ import { auditActorOf } from "../audit-actor";
 export function adminAiSettingsRoutes(ctx: AppContext) {
   const configs = ctx.services.admin.aiSettings;
 
-  const actorOf = (c: Context<AppEnv>) => auditActorOf(ctx, c);
-
   return contractRoutes(ctx)
     .on(adminAiConfigsContract.list, async () => ({
       status: 200,
       body: { configs: await configs.list() },
     }))
-    .on(adminAiConfigsContract.create, async (c, { body }) => ({
+    .on(adminAiConfigsContract.create, async (c, { body, userId }) => ({
       status: 201,
-      body: { config: await configs.create(await actorOf(c), body.serviceName) },
+      body: { config: await configs.create(auditActorOf(c, userId), body.serviceName) },
     }))
-    .on(adminAiConfigsContract.update, async (c, { params, body }) => ({
+    .on(adminAiConfigsContract.update, async (c, { params, body, userId }) => ({
       status: 200,
-      body: { config: await configs.update(await actorOf(c), params.id, body) },
+      body: { config: await configs.update(auditActorOf(c, userId), params.id, body) },
     }))
-    .on(adminAiConfigsContract.remove, async (c, { params }) => {
-      await configs.remove(await actorOf(c), params.id);
+    .on(adminAiConfigsContract.remove, async (c, { params, userId }) => {
+      await configs.remove(auditActorOf(c, userId), params.id);
       return { status: 200, body: { ok: true as const } };
     })
     .on(adminAiConfigsContract.test, async (_c, { params }) => ({

@@ -11,20 +11,20 @@ export function adminBannedKeywordsRoutes(ctx: AppContext) {
       status: 200,
       body: await svc.list(query),
     }))
-    .on(adminBannedKeywordsContract.create, async (c, { body }) => ({
+    .on(adminBannedKeywordsContract.create, async (c, { body, userId }) => ({
       status: 201,
-      body: { keyword: await svc.create(await auditActorOf(ctx, c), body) },
+      body: { keyword: await svc.create(auditActorOf(c, userId), body) },
     }))
-    .on(adminBannedKeywordsContract.update, async (c, { params, body }) => ({
+    .on(adminBannedKeywordsContract.update, async (c, { params, body, userId }) => ({
       status: 200,
-      body: { keyword: await svc.update(await auditActorOf(ctx, c), params.id, body) },
+      body: { keyword: await svc.update(auditActorOf(c, userId), params.id, body) },
     }))
-    .on(adminBannedKeywordsContract.setActive, async (c, { params, body }) => ({
+    .on(adminBannedKeywordsContract.setActive, async (c, { params, body, userId }) => ({
       status: 200,
-      body: { keyword: await svc.setActive(await auditActorOf(ctx, c), params.id, body.active) },
+      body: { keyword: await svc.setActive(auditActorOf(c, userId), params.id, body.active) },
     }))
-    .on(adminBannedKeywordsContract.remove, async (c, { params }) => {
-      await svc.remove(await auditActorOf(ctx, c), params.id);
+    .on(adminBannedKeywordsContract.remove, async (c, { params, userId }) => {
+      await svc.remove(auditActorOf(c, userId), params.id);
       return { status: 200, body: { ok: true as const } };
     }).hono;
 }

@@ -11,25 +11,25 @@ export function adminCustomProfessionRoutes(ctx: AppContext) {
       status: 200,
       body: await svc.overview(),
     }))
-    .on(adminCustomProfessionContract.setEnabled, async (c, { body }) => ({
+    .on(adminCustomProfessionContract.setEnabled, async (c, { body, userId }) => ({
       status: 200,
-      body: await svc.setEnabled(await auditActorOf(ctx, c), body.enabled),
+      body: await svc.setEnabled(auditActorOf(c, userId), body.enabled),
     }))
     .on(adminCustomProfessionContract.configs, async () => ({
       status: 200,
       body: { items: await svc.configs() },
     }))
-    .on(adminCustomProfessionContract.createConfig, async (c, { body }) => ({
+    .on(adminCustomProfessionContract.createConfig, async (c, { body, userId }) => ({
       status: 201,
-      body: { config: await svc.create(await auditActorOf(ctx, c), body) },
+      body: { config: await svc.create(auditActorOf(c, userId), body) },
     }))
-    .on(adminCustomProfessionContract.updateConfig, async (c, { params, body }) => ({
+    .on(adminCustomProfessionContract.updateConfig, async (c, { params, body, userId }) => ({
       status: 200,
-      body: { config: await svc.update(await auditActorOf(ctx, c), params.id, body) },
+      body: { config: await svc.update(auditActorOf(c, userId), params.id, body) },
     }))
-    .on(adminCustomProfessionContract.setConfigActive, async (c, { params, body }) => ({
+    .on(adminCustomProfessionContract.setConfigActive, async (c, { params, body, userId }) => ({
       status: 200,
-      body: { config: await svc.setActive(await auditActorOf(ctx, c), params.id, body.active) },
+      body: { config: await svc.setActive(auditActorOf(c, userId), params.id, body.active) },
     }))
     .on(adminCustomProfessionContract.requests, async () => ({
       status: 200,

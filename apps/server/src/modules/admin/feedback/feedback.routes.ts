@@ -14,10 +14,10 @@ export function adminFeedbackRoutes(ctx: AppContext) {
       status: 200,
       body: await feedback.list(query),
     }))
-    .on(adminFeedbackContract.setHandled, async (c, { params, body }) => ({
+    .on(adminFeedbackContract.setHandled, async (c, { params, body, userId }) => ({
       status: 200,
       body: {
-        feedback: await feedback.setHandled(await auditActorOf(ctx, c), params.id, body.handled),
+        feedback: await feedback.setHandled(auditActorOf(c, userId), params.id, body.handled),
       },
     })).hono;
 }

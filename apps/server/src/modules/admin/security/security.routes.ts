@@ -14,9 +14,9 @@ export function adminSecurityRoutes(ctx: AppContext) {
       status: 200,
       body: await security.security(),
     }))
-    .on(adminSystemContract.saveSecuritySettings, async (c, { body }) => ({
+    .on(adminSystemContract.saveSecuritySettings, async (c, { body, userId }) => ({
       status: 200,
-      body: await security.saveSecuritySettings(body, await auditActorOf(ctx, c)),
+      body: await security.saveSecuritySettings(body, auditActorOf(c, userId)),
     }))
     .on(adminSystemContract.events, async (_c, { query }) => ({
       status: 200,

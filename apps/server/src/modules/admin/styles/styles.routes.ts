@@ -1,18 +1,14 @@
 import { adminStylesContract, LIMITS } from "@rupa/shared";
-import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppContext } from "../../../context";
 import { assertDecodeCapacity, photoErrors } from "../../../infra/images/photo-pipeline";
 import { AppError } from "../../../lib/errors";
-import type { AppEnv } from "../../../lib/http";
 import { contractRoutes } from "../../../middleware/auth-guards";
 import { auditActorOf } from "../audit-actor";
 
 /** /api/admin/styles…: the Styles section (adminStylesContract); admins only. */
 export function adminStylesRoutes(ctx: AppContext) {
   const styles = ctx.services.admin.styles;
-
-  const actorOf = (c: Context<AppEnv>) => auditActorOf(ctx, c);
 
   return contractRoutes(ctx)
     .on(adminStylesContract.list, async (_c, { query }) => ({
@@ -23,25 +19,25 @@ export function adminStylesRoutes(ctx: AppContext) {
       status: 200,
       body: { style: await styles.get(params.id) },
     }))
-    .on(adminStylesContract.update, async (c, { params, body }) => ({
+    .on(adminStylesContract.update, async (c, { params, body, userId }) => ({
       status: 200,
-      body: { style: await styles.update(await actorOf(c), params.id, body) },
+      body: { style: await styles.update(auditActorOf(c, userId), params.id, body) },
     }))
-    .on(adminStylesContract.setActive, async (c, { params, body }) => ({
+    .on(adminStylesContract.setActive, async (c, { params, body, userId }) => ({
       status: 200,
-      body: { style: await styles.setActive(await actorOf(c), params.id, body.active) },
+      body: { style: await styles.setActive(auditActorOf(c, userId), params.id, body.active) },
     }))
-    .on(adminStylesContract.duplicate, async (c, { params }) => ({
+    .on(adminStylesContract.duplicate, async (c, { params, userId }) => ({
       status: 201,
-      body: { style: await styles.duplicate(await actorOf(c), params.id) },
+      body: { style: await styles.duplicate(auditActorOf(c, userId), params.id) },
     }))
-    .on(adminStylesContract.remove, async (c, { params }) => {
-      await styles.remove(await actorOf(c), params.id);
+    .on(adminStylesContract.remove, async (c, { params, userId }) => {
+      await styles.remove(auditActorOf(c, userId), params.id);
       return { status: 200, body: { ok: true as const } };
     })
-    .on(adminStylesContract.generatePreviews, async (c, { params }) => ({
+    .on(adminStylesContract.generatePreviews, async (c, { params, userId }) => ({
       status: 202,
-      body: await styles.generatePreviews(await actorOf(c), params.id),
+      body: await styles.generatePreviews(auditActorOf(c, userId), params.id),
     }))
     .on(adminStylesContract.previewsStatus, async (_c, { params }) => ({
       status: 200,
@@ -59,8 +55,8 @@ export function adminStylesRoutes(ctx: AppContext) {
           throw photoErrors.tooLarge();
         },
       }),
-      async (c, { params }) => {
-        const actor = await actorOf(c);
+      async (c, { params, userId }) => {
+        const actor = auditActorOf(c, userId);
         await styles.get(params.id);
         assertDecodeCapacity();
         if (!(c.req.header("content-type") ?? "").startsWith("multipart/form-data")) {
@@ -91,12 +87,12 @@ export function adminStylesRoutes(ctx: AppContext) {
         return { status: 201, body: { pair } };
       },
     )
-    .on(adminStylesContract.reorderPairs, async (c, { params, body }) => ({
+    .on(adminStylesContract.reorderPairs, async (c, { params, body, userId }) => ({
       status: 200,
-      body: { pairs: await styles.reorderPairs(await actorOf(c), params.id, body.ids) },
+      body: { pairs: await styles.reorderPairs(auditActorOf(c, userId), params.id, body.ids) },
     }))
-    .on(adminStylesContract.deletePair, async (c, { params }) => {
-      await styles.deletePair(await actorOf(c), params.id, params.pairId);
+    .on(adminStylesContract.deletePair, async (c, { params, userId }) => {
+      await styles.deletePair(auditActorOf(c, userId), params.id, params.pairId);
       return { status: 200, body: { ok: true as const } };
     }).hono;
 }

@@ -1,7 +1,5 @@
 import { adminSystemContract } from "@rupa/shared";
-import type { Context } from "hono";
 import type { AppContext } from "../../../context";
-import type { AppEnv } from "../../../lib/http";
 import { contractRoutes } from "../../../middleware/auth-guards";
 import { auditActorOf } from "../audit-actor";
 
@@ -11,7 +9,6 @@ import { auditActorOf } from "../audit-actor";
  */
 export function adminSystemRoutes(ctx: AppContext) {
   const system = ctx.services.admin.system;
-  const actorOf = (c: Context<AppEnv>) => auditActorOf(ctx, c);
   return contractRoutes(ctx)
     .on(adminSystemContract.status, async () => ({ status: 200, body: await system.status() }))
     .on(adminSystemContract.logs, () => ({ status: 200, body: system.logs() }))
@@ -26,12 +23,12 @@ export function adminSystemRoutes(ctx: AppContext) {
       status: 200,
       body: await system.runHealthStep(params.step, c.req.raw.headers),
     }))
-    .on(adminSystemContract.clearCache, async (c) => ({
+    .on(adminSystemContract.clearCache, async (c, { userId }) => ({
       status: 200,
-      body: await system.clearCache(await actorOf(c)),
+      body: await system.clearCache(auditActorOf(c, userId)),
     }))
-    .on(adminSystemContract.optimizeDatabase, async (c) => ({
+    .on(adminSystemContract.optimizeDatabase, async (c, { userId }) => ({
       status: 200,
-      body: await system.optimizeDatabase(await actorOf(c)),
+      body: await system.optimizeDatabase(auditActorOf(c, userId)),
     })).hono;
 }

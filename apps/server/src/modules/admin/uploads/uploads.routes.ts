@@ -14,8 +14,8 @@ export function adminUploadsRoutes(ctx: AppContext) {
       status: 200,
       body: await uploads.listUploads(query),
     }))
-    .on(adminInsightsContract.deleteUpload, async (c, { params }) => {
-      await uploads.deleteUpload(params.id, await auditActorOf(ctx, c));
+    .on(adminInsightsContract.deleteUpload, async (c, { params, userId }) => {
+      await uploads.deleteUpload(params.id, auditActorOf(c, userId));
       return { status: 200, body: { ok: true as const } };
     }).hono;
 }
