@@ -2,13 +2,7 @@ import { ArrowDown, ArrowUp, ImageOff, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import type { ImageSet } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/lib/toast";
@@ -131,15 +125,16 @@ export function StylePairsDialog({
 }) {
   const { t } = useAdminI18n();
   return (
-    <Dialog open={style !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl" closeLabel={t("common.close")}>
-        <DialogHeader>
-          <DialogTitle>{t("styles.pairs.title", { name: style?.nameId ?? "" })}</DialogTitle>
-          <DialogDescription>{t("styles.pairs.description")}</DialogDescription>
-        </DialogHeader>
-        {style && <PairsBody styleId={style.id} />}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={style !== null}
+      onOpenChange={(open) => !open && onClose()}
+      className="max-w-2xl"
+      closeLabel={t("common.close")}
+      title={t("styles.pairs.title", { name: style?.nameId ?? "" })}
+      description={t("styles.pairs.description")}
+    >
+      {style && <PairsBody styleId={style.id} />}
+    </TitledDialog>
   );
 }
 
