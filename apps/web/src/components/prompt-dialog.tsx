@@ -1,15 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogClose, DialogFooter, TitledDialog } from "@/components/ui/dialog";
 
 /**
  * The generator's prompts (sign up, buy credits): a picture or an icon (`art`), the title and the
@@ -47,29 +39,35 @@ export function PromptDialog({
   children: ReactNode;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md gap-5" closeLabel={closeLabel}>
-        {art}
-        <DialogHeader className="items-center pr-0 text-center">
-          <DialogTitle className="text-xl">{title}</DialogTitle>
-          <DialogDescription className={descriptionClassName}>{description}</DialogDescription>
-          {note}
-        </DialogHeader>
-        {children}
-        <DialogFooter className="sm:justify-stretch">
-          <DialogClose asChild>
-            <Button variant="outline" size="lg" className="sm:flex-1">
-              {later}
-            </Button>
-          </DialogClose>
-          <Button asChild size="lg" className="sm:flex-1">
-            <Link to={to}>{cta}</Link>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-md gap-5"
+      closeLabel={closeLabel}
+      icon={art}
+      title={title}
+      description={description}
+      note={note}
+      classNames={{
+        header: "items-center pr-0 text-center",
+        title: "text-xl",
+        description: descriptionClassName,
+      }}
+    >
+      {children}
+      <DialogFooter className="sm:justify-stretch">
+        <DialogClose asChild>
+          <Button variant="outline" size="lg" className="sm:flex-1">
+            {later}
           </Button>
-        </DialogFooter>
-        {footnote ? (
-          <p className="-mt-2 text-center text-xs text-muted-foreground">{footnote}</p>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+        </DialogClose>
+        <Button asChild size="lg" className="sm:flex-1">
+          <Link to={to}>{cta}</Link>
+        </Button>
+      </DialogFooter>
+      {footnote ? (
+        <p className="-mt-2 text-center text-xs text-muted-foreground">{footnote}</p>
+      ) : null}
+    </TitledDialog>
   );
 }

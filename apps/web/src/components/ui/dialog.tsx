@@ -114,8 +114,9 @@ export function DialogDescription({
 
 /**
  * A dialog of the usual shape in one piece: the panel (with its corner close button when
- * `closeLabel` is given), an optional badge above the title (`icon`), the title and the
- * description, the body (`children`) and the row of actions (`footer`). The other props go to
+ * `closeLabel` is given), an optional badge above the title (`icon`), the title, the
+ * description and what else the header says (`note`), the body (`children`) and the row of
+ * actions (`footer`). The other props go to
  * the panel (DialogContent). A dialog of another shape composes the parts above itself.
  */
 export function TitledDialog({
@@ -125,6 +126,7 @@ export function TitledDialog({
   icon,
   title,
   description,
+  note,
   footer,
   classNames,
   children,
@@ -138,6 +140,7 @@ export function TitledDialog({
   title: ReactNode;
   /** Left out when undefined: the dialog then has no description. */
   description?: ReactNode;
+  note?: ReactNode;
   footer?: ReactNode;
   classNames?: { header?: string; title?: string; description?: string; footer?: string };
 }) {
@@ -151,6 +154,7 @@ export function TitledDialog({
           {description === undefined ? null : (
             <DialogDescription className={classNames?.description}>{description}</DialogDescription>
           )}
+          {note}
         </DialogHeader>
         {children}
         {footer ? <DialogFooter className={classNames?.footer}>{footer}</DialogFooter> : null}
