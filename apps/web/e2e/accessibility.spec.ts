@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { ADMIN_SECTIONS, APP_PAGES, PLAIN_PAGES } from "@rupa/shared/web-pages";
 import { expect, test, type Page } from "@playwright/test";
-import { asAdmin } from "./support/app";
+import { asAdmin, DESKTOP, PHONE, h1 } from "./support/app";
 import { openGenerator, pickStyle, signUpAndSignIn } from "./support/generator";
 
 // axe-core on every page of the app against the real server, as a visitor, as a member, on the
@@ -11,15 +11,11 @@ import { openGenerator, pickStyle, signUpAndSignIn } from "./support/generator";
 
 test.describe.configure({ mode: "parallel" });
 
-const PHONE = { width: 360, height: 800 };
-const DESKTOP = { width: 1280, height: 800 };
 const VIEWPORTS = [PHONE, DESKTOP];
 
 // Animations and transitions end at once (the app honours prefers-reduced-motion), so axe sees
 // the page as it settles, not halfway through a fade.
 test.use({ reducedMotion: "reduce" });
-
-const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
 
 /** Waits until the page shows its heading and has nothing more loading. */
 async function settle(page: Page): Promise<void> {

@@ -1,13 +1,10 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { mailLink, signIn } from "./support/app";
+import { mailLink, signIn, DESKTOP, PHONE, h1, toasts } from "./support/app";
 
 // Accounts against the real server: sign-up with e-mail confirmation through the dev mailbox,
 // sign-in, the saved language, sign-out, password reset, the admin guard, the Google
 // maintenance dialog, referral capture and account deletion. The server limits sign-ins per IP
 // (10 per 15 minutes by default), so these journeys sign in as few times as they can.
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 360, height: 800 };
 
 test.use({ viewport: DESKTOP });
 
@@ -25,8 +22,6 @@ function newPerson(name: string): Person {
   };
 }
 
-const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
-const toasts = (page: Page) => page.getByRole("region", { name: /Notifikasi|Notifications/ });
 const emailField = (page: Page) => page.getByLabel("Email", { exact: true });
 const passwordField = (page: Page) => page.getByLabel("Password", { exact: true });
 

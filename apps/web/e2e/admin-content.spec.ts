@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { asAdmin } from "./support/app";
+import { asAdmin, toasts } from "./support/app";
 import { openGenerator, pickStyle, signUpAndSignIn, uploadPortrait } from "./support/generator";
 
 // The admin content sections against the real server (issue 14): a keyword banned in the Banned
@@ -10,7 +10,6 @@ import { openGenerator, pickStyle, signUpAndSignIn, uploadPortrait } from "./sup
 // marked handled. Journeys share one server: the keyword is deleted again, the configuration is
 // left disabled and the feature switch is left on, so other journeys see what they expect.
 
-const toasts = (page: Page) => page.getByRole("region", { name: /Notifikasi|Notifications/ });
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 /** The demo admin, signed in through /auth in a browser of their own. */

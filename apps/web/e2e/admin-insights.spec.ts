@@ -6,20 +6,14 @@ import {
   signUpAndSignIn,
   uploadPortrait,
 } from "./support/generator";
-import { adminPage } from "./support/app";
+import { adminPage, DESKTOP, PHONE, h1, toasts } from "./support/app";
 
 // The admin Dashboard, Analytics and Uploads against the real server: a member uploads a photo
 // and makes an avatar; the demo admin (its saved session) sees the real figures (the same
 // as the API's, never hard-coded: other journeys add users too), reads the charts and the top
 // styles, finds the member's upload by e-mail and deletes it.
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 360, height: 800 };
-
 test.use({ viewport: DESKTOP });
-
-const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
-const toasts = (page: Page) => page.getByRole("region", { name: /Notifikasi|Notifications/ });
 
 type Dashboard = {
   totals: { users: number; results: number; activeStyles: number; creditsUsed: number };

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { fromApp, signInAsAdmin, switchLanguage } from "./support/app";
+import { fromApp, signInAsAdmin, switchLanguage, h1 } from "./support/app";
 import { signUpAndSignIn } from "./support/generator";
 
 // The admin panel is wholly in the admin's language (issue 34), against the real server: a
@@ -8,7 +8,6 @@ import { signUpAndSignIn } from "./support/generator";
 // never as the server's codes. The language choice is saved on this new admin's own account,
 // and the role is taken back at the end, so no other journey sees a difference.
 
-const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
 const main = (page: Page) => page.locator("main");
 
 /** Opens the audit trail of one user and returns the role change's row. */

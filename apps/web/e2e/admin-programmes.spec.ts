@@ -7,7 +7,7 @@ import {
   uploadPortrait,
   type StyleRow,
 } from "./support/generator";
-import { setSetting, asAdmin } from "./support/app";
+import { setSetting, asAdmin, PHONE, h1, toasts } from "./support/app";
 
 // The admin's Referrals and AI settings sections against the real server (issue 14):
 // - The referral rule (docs/product/referrals.md): 3 friends sign up with the referral code,
@@ -22,11 +22,6 @@ import { setSetting, asAdmin } from "./support/app";
 //   card counts the generation). With no provider keys here a remote provider would fall back to
 //   the local renderer, so the configuration is a `local` one with its own model name, which the
 //   generation row records. The previous configuration is made active again at the end.
-
-const PHONE = { width: 360, height: 800 };
-
-const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
-const toasts = (page: Page) => page.getByRole("region", { name: /Notifikasi|Notifications/ });
 
 type Me = { user: { email: string; referralCode: string; credits: { balance: number } } };
 async function me(page: Page): Promise<Me["user"]> {

@@ -1,12 +1,10 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { asAdmin } from "./support/app";
+import { expect, test, type Browser } from "@playwright/test";
+import { asAdmin, toasts } from "./support/app";
 
 // The admin Styles section against the real server (issue 13): the demo admin duplicates a
 // seeded style and works only on that copy (other journeys rely on the seeded styles), turns it
 // on, renames it in Indonesian, turns it off, and deletes it; a visitor in a fresh browser sees
 // every change on /eksplor at once.
-
-const toasts = (page: Page) => page.getByRole("region", { name: /Notifikasi|Notifications/ });
 
 /** The cartoon group of /eksplor as a visitor sees it now (a new browser: nothing cached). */
 async function visitorCartoonNames(browser: Browser, baseURL: string): Promise<string> {

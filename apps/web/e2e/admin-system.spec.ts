@@ -1,19 +1,14 @@
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
-import { adminPage } from "./support/app";
+import { expect, test } from "@playwright/test";
+import { adminPage, DESKTOP, h1, toasts } from "./support/app";
 
 // The admin System and Security sections against the real server: every step of the health
 // check runs for real and passes, Clear Cache / Optimize Database / Export Logs act, and a
 // failed sign-in a visitor makes through the real form shows in the security event list. Any
 // setting changed here is put back (the journeys share one server).
 
-const DESKTOP = { width: 1280, height: 800 };
-
 test.use({ viewport: DESKTOP });
 test.describe.configure({ mode: "serial" });
-
-const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
-const toasts = (page: Page) => page.getByRole("region", { name: /Notifikasi|Notifications/ });
 
 const STEPS = ["functions", "database", "auth", "registration", "styles", "storage"];
 

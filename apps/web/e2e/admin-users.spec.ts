@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { adminPage, DEMO_ADMIN } from "./support/app";
+import { adminPage, DEMO_ADMIN, PHONE, h1, toasts } from "./support/app";
 import { signUpAndSignIn } from "./support/generator";
 
 // The Users section against the real server (issue 13): a member signs up; the demo admin finds
@@ -8,11 +8,6 @@ import { signUpAndSignIn } from "./support/generator";
 // runs the table, the actions and the "set credits" dialog on a 360 px phone.
 // A member who opens /admin is sent to / : covered by accounts.spec.ts ("A signed-in non-admin
 // opening /admin lands on /"), so it is not repeated here.
-
-const PHONE = { width: 360, height: 800 };
-
-const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
-const toasts = (page: Page) => page.getByRole("region", { name: /Notifikasi|Notifications/ });
 
 async function balance(page: Page): Promise<number> {
   const me = (await (await page.request.get("/api/account/me")).json()) as {

@@ -1,14 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { switchLanguage } from "./support/app";
+import { switchLanguage, DESKTOP, PHONE, h1, toasts } from "./support/app";
 import { listStyles, signUpAndSignIn, type StyleRow } from "./support/generator";
 
 // The catalogue against the real server: the landing page, home/explore with sort and group
 // views, the style dialog with before/after previews and "Coba Gratis", the FAQ and legal pages
 // in both languages, and feedback. Previews are drawn in the background after the server
 // starts (featured styles first), so the journeys wait for the API to report them.
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 360, height: 800 };
 
 test.use({ viewport: DESKTOP });
 
@@ -20,8 +17,6 @@ type Summary = {
 };
 type ListedStyle = StyleRow & { before: unknown };
 
-const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
-const toasts = (page: Page) => page.getByRole("region", { name: /Notifikasi|Notifications/ });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function summary(request: APIRequestContext): Promise<Summary> {

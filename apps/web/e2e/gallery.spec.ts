@@ -8,7 +8,7 @@ import {
   signUpAndSignIn,
   uploadPortrait,
 } from "./support/generator";
-import { fromApp, phone, toast } from "./support/app";
+import { fromApp, phone, toast, DESKTOP } from "./support/app";
 
 // The gallery with real results: a member makes two avatars through the real generation
 // pipeline (local provider) and has one Kanvas image row, then searches, filters, sorts, steps
@@ -16,7 +16,6 @@ import { fromApp, phone, toast } from "./support/app";
 // a 360 px phone the same works by tap; and a custom action figure made through its dialog
 // reaches the gallery.
 
-const DESKTOP = { width: 1280, height: 800 };
 test.use({ viewport: DESKTOP });
 
 async function balance(page: Page): Promise<number> {

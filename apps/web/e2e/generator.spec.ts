@@ -10,15 +10,15 @@ import {
   portraitJpeg,
   ready,
   signUpAndSignIn,
+  startGeneration,
   uploadPortrait,
 } from "./support/generator";
-import { fromApp } from "./support/app";
+import { fromApp, DESKTOP } from "./support/app";
 
 // The generator against the real server and the built-in `local` provider: a guest's free try
 // (JPEG, then a HEIC rotated once), the refusal of a second try, and a member who spends one of
 // the sign-up bonus credits and lands on /gallery.
 
-const DESKTOP = { width: 1280, height: 800 };
 test.use({ viewport: DESKTOP });
 
 // A real face (the photo check refuses a photo without one), upright before the turn.
@@ -108,12 +108,7 @@ test("a guest uploads a JPEG, then a HEIC rotated once, generates and sees the s
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   const followed = page.waitForRequest((r) => /\/api\/generations\/[^/]+\/events$/.test(r.url()));
-  const started = page.waitForResponse(
-    (r) => r.url().endsWith("/api/generations") && r.request().method() === "POST",
-  );
-  await generateButton(page).click();
-  const start = await started;
-  expect(start.status()).toBe(202);
+  const start = await startGeneration(page);
   expect(start.request().postDataJSON()).toMatchObject({
     uploadId: rotatedUpload.id,
     styleId: style.id,

@@ -1,14 +1,11 @@
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
-import { ADMIN_STATE, kanvasPrice, switchLanguage } from "./support/app";
+import { ADMIN_STATE, kanvasPrice, switchLanguage, DESKTOP, PHONE } from "./support/app";
 import { choosePhoto, portraitJpeg, signUpAndSignIn } from "./support/generator";
 
 // Kanvas against the real server (issue 15): text-to-image and image-to-image runs made by the
 // local provider, followed live, picked up again after a reload, listed in the gallery with
 // their prompt and paid per picture at the `kanvas_credits_per_image` price; a banned word is
 // refused before anything is spent; a 360 px phone fits the form and completes a run.
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 360, height: 800 };
 
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 

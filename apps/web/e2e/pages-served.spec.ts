@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { asAdmin } from "./support/app";
+import { expect, test } from "@playwright/test";
+import { asAdmin, PHONE, h1 } from "./support/app";
 
 // What the server answers before any script runs (issue 34): an address that is no page of the
 // app is a 404 with the app's not-found page, and the legal texts are in the first HTML, so a
@@ -7,8 +7,6 @@ import { asAdmin } from "./support/app";
 
 test.describe.configure({ mode: "parallel" });
 
-const PHONE = { width: 360, height: 800 };
-const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
 const NOT_FOUND = "Ups! Halaman tidak ditemukan";
 
 test.describe("unknown pages", () => {

@@ -6,20 +6,15 @@ import {
   type StyleRow,
   uploadPortrait,
 } from "./support/generator";
-import { fromApp } from "./support/app";
+import { fromApp, DESKTOP, PHONE, h1, toasts } from "./support/app";
 
 // Buying credits against the real server and its built-in payment simulator (no Midtrans keys
 // here): a member buys Pro monthly in a new tab, pays by QRIS and comes back to /credits with the
 // credits; the tab they left follows the order too. A failed payment keeps the balance and says
 // why; a visitor is sent to sign in; the page fits a 360 px phone.
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 360, height: 800 };
-
 test.use({ viewport: DESKTOP });
 
-const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
-const toasts = (page: Page) => page.getByRole("region", { name: /Notifikasi|Notifications/ });
 const orderStatus = (page: Page) => page.getByTestId("order-status");
 
 async function balance(page: Page): Promise<number> {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator } from "@playwright/test";
-import { phone, toast } from "./support/app";
+import { phone, toast, DESKTOP, PHONE } from "./support/app";
 import {
   galleryCards,
   generateWith,
@@ -15,8 +15,6 @@ import {
 // filter lists only the member's styles with counts, and toasts keep off the header: from the
 // bottom on a phone (swiped away), top-right at 1280 px.
 
-const PHONE = { width: 360, height: 800 };
-const DESKTOP = { width: 1280, height: 800 };
 test.use({ viewport: DESKTOP });
 
 type Box = { x: number; y: number; width: number; height: number };

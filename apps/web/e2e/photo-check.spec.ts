@@ -8,16 +8,16 @@ import {
   openGenerator,
   ready,
   signUpAndSignIn,
+  startGeneration,
   type StyleRow,
 } from "./support/generator";
-import { fromApp } from "./support/app";
+import { fromApp, DESKTOP } from "./support/app";
 
 // The free photo check against the real server (face-api on upload, no mocks): a member's face
 // photo passes, a Formal CV/CPNS avatar is made on the background chosen and downloaded as a
 // 4x6 cm pas foto (JPEG, 472x709, 300 dpi, under 200 KB); a photo without a face, and one with
 // two, keep Generate closed with the reason shown, and the server refuses them without spending.
 
-const DESKTOP = { width: 1280, height: 800 };
 test.use({ viewport: DESKTOP });
 
 type Check = { faces: number; issues: string[]; verdict: string } | null;
@@ -69,12 +69,7 @@ test("a member's face photo passes the check; a CPNS avatar on the chosen backgr
   );
   await expect(generateButton(page)).toBeEnabled();
 
-  const started = page.waitForResponse(
-    (r) => r.url().endsWith("/api/generations") && r.request().method() === "POST",
-  );
-  await generateButton(page).click();
-  const start = await started;
-  expect(start.status()).toBe(202);
+  const start = await startGeneration(page);
   expect(start.request().postDataJSON()).toMatchObject({
     styleId: style.id,
     variables: { background: "white" },

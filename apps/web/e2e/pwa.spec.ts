@@ -9,13 +9,13 @@ import {
   type Page,
 } from "@playwright/test";
 import { generateButton, openGenerator, pickStyle, uploadPortrait } from "./support/generator";
+import { DESKTOP } from "./support/app";
 
 // The installable app against the real built server: Chromium reads the manifest and finds the
 // app installable, the service worker activates and answers a page with the offline page when
 // there is no network (in the visitor's language), and the install offer waits for a first
 // avatar (a synthetic beforeinstallprompt: headless Chromium may never fire its own).
 
-const DESKTOP = { width: 1280, height: 800 };
 test.use({ viewport: DESKTOP });
 
 /** Waits until the page is controlled by an activated service worker. */

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { mockSession } from "./support/mock-session";
+import { DESKTOP, PHONE, h1 } from "./support/app";
 
 // The web shell: every route renders its title, SEO tags follow the page, the language
 // choice sticks, and the main/admin navigation works at phone and desktop widths. Where a page
@@ -7,9 +8,6 @@ import { mockSession } from "./support/mock-session";
 
 // Every test here stands alone (mocked sessions, its own context): both workers share them.
 test.describe.configure({ mode: "parallel" });
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 360, height: 800 };
 
 /**
  * Route, its h1 in Indonesian, and the page part of document.title when it differs. `member`
@@ -48,7 +46,6 @@ const ADMIN_SECTIONS: { path: string; h1: string }[] = [
   { path: "/admin/audit", h1: "Jejak Audit" },
 ];
 
-const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
 const canonical = (page: Page) => page.locator('link[rel="canonical"]');
 const origin = (page: Page) => new URL(page.url()).origin;
 

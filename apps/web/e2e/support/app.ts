@@ -138,3 +138,14 @@ export async function phone(browser: Browser, baseURL: string, session?: Page): 
 /** The toast (sonner) that says `text`. */
 export const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+/** The viewports journeys use: a laptop, and the 360 px phone every screen must fit. */
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 360, height: 800 };
+
+/** The page's main heading. */
+export const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
+
+/** The toasts' region (its name in either language). */
+export const toasts = (page: Page) =>
+  page.getByRole("region", { name: /Notifikasi|Notifications/ });

@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type Response,
+} from "@playwright/test";
 import { facePhoto } from "../../../server/test/face-photos";
 import { REFERRAL_STORAGE_KEY } from "../../src/lib/referral";
 
@@ -143,6 +150,20 @@ export async function uploadPortrait(page: Page): Promise<void> {
   });
   expect(upload.status()).toBe(201);
   await expect(ready(page)).toBeVisible();
+}
+
+/**
+ * Presses "Buat Avatar" and checks the server took the start (202); its answer, for the caller to
+ * check what was sent and to follow the generation.
+ */
+export async function startGeneration(page: Page): Promise<Response> {
+  const started = page.waitForResponse(
+    (r) => r.url().endsWith("/api/generations") && r.request().method() === "POST",
+  );
+  await generateButton(page).click();
+  const start = await started;
+  expect(start.status()).toBe(202);
+  return start;
 }
 
 /** Makes one avatar of `style` from the face photo and lands on /gallery. */

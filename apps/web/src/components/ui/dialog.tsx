@@ -1,6 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/utils";
 
 export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
@@ -109,5 +109,56 @@ export function DialogDescription({
       className={cn("text-sm text-muted-foreground", className)}
       {...props}
     />
+  );
+}
+
+/**
+ * A dialog of the usual shape in one piece: the panel (with its corner close button when
+ * `closeLabel` is given), an optional badge above the title (`icon`), the title, the
+ * description and what else the header says (`note`), the body (`children`) and the row of
+ * actions (`footer`). The other props go to
+ * the panel (DialogContent). A dialog of another shape composes the parts above itself.
+ */
+export function TitledDialog({
+  open,
+  onOpenChange,
+  trigger,
+  icon,
+  title,
+  description,
+  note,
+  footer,
+  classNames,
+  children,
+  ...content
+}: Omit<ComponentProps<typeof DialogContent>, "title"> & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opens the dialog, when the dialog holds its own. */
+  trigger?: ReactNode;
+  icon?: ReactNode;
+  title: ReactNode;
+  /** Left out when undefined: the dialog then has no description. */
+  description?: ReactNode;
+  note?: ReactNode;
+  footer?: ReactNode;
+  classNames?: { header?: string; title?: string; description?: string; footer?: string };
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
+      <DialogContent {...content}>
+        {icon}
+        <DialogHeader className={classNames?.header}>
+          <DialogTitle className={classNames?.title}>{title}</DialogTitle>
+          {description === undefined ? null : (
+            <DialogDescription className={classNames?.description}>{description}</DialogDescription>
+          )}
+          {note}
+        </DialogHeader>
+        {children}
+        {footer ? <DialogFooter className={classNames?.footer}>{footer}</DialogFooter> : null}
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -2,6 +2,7 @@ import { Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { AI_SERVICES, type AiService } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/lib/toast";
@@ -36,23 +37,22 @@ export default function AiSettingsPage() {
       description={t("aiSettings.description")}
       actions={
         <div className="flex w-full flex-wrap items-end gap-2">
-          <div className="flex w-full flex-col gap-1 sm:w-56">
-            <label htmlFor={serviceId} className="text-xs font-semibold text-muted-foreground">
-              {t("aiSettings.serviceLabel")}
-            </label>
-            <NativeSelect
-              id={serviceId}
-              value={service}
-              className="text-sm"
-              onChange={(e) => setService(e.target.value as AiService)}
-            >
-              {AI_SERVICES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`aiSettings.services.${s}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <Field label={t("aiSettings.serviceLabel")} small className="w-full sm:w-56">
+            {(id) => (
+              <NativeSelect
+                id={id}
+                value={service}
+                className="text-sm"
+                onChange={(e) => setService(e.target.value as AiService)}
+              >
+                {AI_SERVICES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`aiSettings.services.${s}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
           <Button onClick={add} disabled={create.isPending}>
             <Plus aria-hidden className="size-4" />
             {t("aiSettings.add")}

@@ -18,16 +18,9 @@ import {
   STYLE_CATEGORIES,
   adminStylesQuerySchema,
 } from "@rupa/shared";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -392,36 +385,27 @@ export default function StylesPage() {
       />
       <StyleEditDialog styleId={editing} onClose={() => setEditing(null)} />
       <StylePairsDialog style={pairsOf} onClose={() => setPairsOf(null)} />
-      <Dialog open={confirm !== null} onOpenChange={(open) => !open && setConfirm(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>
-              {confirm?.kind === "delete"
-                ? t("styles.delete.title", { name: confirm.style.nameId })
-                : t("styles.previews.title")}
-            </DialogTitle>
-            <DialogDescription>
-              {confirm?.kind === "delete"
-                ? t("styles.delete.body")
-                : t("styles.previews.body", { name: confirm?.style.nameId ?? "" })}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirm(null)}>
-              {t("common.cancel")}
-            </Button>
-            <Button
-              variant={confirm?.kind === "delete" ? "destructive" : "default"}
-              disabled={pending}
-              onClick={onConfirm}
-            >
-              {confirm?.kind === "delete"
-                ? t("styles.delete.confirm")
-                : t("styles.previews.confirm")}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={
+          confirm?.kind === "delete"
+            ? t("styles.delete.title", { name: confirm.style.nameId })
+            : t("styles.previews.title")
+        }
+        description={
+          confirm?.kind === "delete"
+            ? t("styles.delete.body")
+            : t("styles.previews.body", { name: confirm?.style.nameId ?? "" })
+        }
+        cancelLabel={t("common.cancel")}
+        confirmLabel={
+          confirm?.kind === "delete" ? t("styles.delete.confirm") : t("styles.previews.confirm")
+        }
+        destructive={confirm?.kind === "delete"}
+        pending={pending}
+        onConfirm={onConfirm}
+      />
     </AdminPage>
   );
 }

@@ -1,5 +1,4 @@
 import { AlertTriangle, Inbox } from "lucide-react";
-import { useId } from "react";
 import {
   ADMIN_UPLOADS_SORTABLE,
   adminUploadsQuerySchema,
@@ -7,6 +6,7 @@ import {
   UPLOAD_STATUSES,
 } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAdminUploads } from "./api";
@@ -31,7 +31,6 @@ const SORTS = sortValues(ADMIN_UPLOADS_SORTABLE);
  */
 export default function UploadsPage() {
   const { t } = useAdminI18n();
-  const sortId = useId();
   const { state, set } = useTableState(adminUploadsQuerySchema);
   const uploads = useAdminUploads(state);
   const data = uploads.data;
@@ -116,26 +115,25 @@ export default function UploadsPage() {
           }))}
           onChange={(status) => set({ status })}
         />
-        <div className="flex w-full flex-col gap-1 sm:w-48">
-          <label htmlFor={sortId} className="text-xs font-semibold text-muted-foreground">
-            {t("uploads.sortLabel")}
-          </label>
-          <NativeSelect
-            id={sortId}
-            value={state.sort}
-            className="text-sm"
-            onChange={(e) => {
-              const sort = SORTS.find((s) => s === e.target.value);
-              if (sort) set({ sort });
-            }}
-          >
-            {SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`uploads.sorts.${s}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <Field label={t("uploads.sortLabel")} small className="w-full sm:w-48">
+          {(id) => (
+            <NativeSelect
+              id={id}
+              value={state.sort}
+              className="text-sm"
+              onChange={(e) => {
+                const sort = SORTS.find((s) => s === e.target.value);
+                if (sort) set({ sort });
+              }}
+            >
+              {SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t(`uploads.sorts.${s}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
         <RefreshButton onClick={() => void uploads.refetch()} busy={uploads.isFetching} />
       </DataTableToolbar>
       {body}

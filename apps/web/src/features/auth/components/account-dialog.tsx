@@ -1,15 +1,7 @@
 import type { FormEvent, ReactNode, Ref } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { WarningBadge } from "@/components/confirm-dialog";
+import { DialogClose, DialogFooter, TitledDialog } from "@/components/ui/dialog";
 import { useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { SubmitButton } from "./submit-button";
@@ -60,49 +52,40 @@ export function AccountDialog({
     onSubmit();
   };
 
+  // The header stands outside the form, with the form's gap between them.
+  const gap = destructive ? "gap-5" : "gap-4";
   return (
-    <Dialog
+    <TitledDialog
       open={open}
       onOpenChange={(next) => {
         if (!busy) onOpenChange(next);
       }}
+      trigger={trigger}
+      className={cn("max-w-md", gap)}
+      closeLabel={t("auth.close")}
+      icon={destructive && icon ? <WarningBadge>{icon}</WarningBadge> : null}
+      title={title}
+      description={description}
     >
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className="max-w-md" closeLabel={t("auth.close")}>
-        <form
-          ref={formRef}
-          noValidate
-          onSubmit={submit}
-          className={cn("grid", destructive ? "gap-5" : "gap-4")}
-        >
-          {destructive && icon ? (
-            <span className="flex size-12 items-center justify-center rounded-2xl bg-destructive/10 text-destructive">
-              {icon}
-            </span>
-          ) : null}
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
-          {children}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={busy}>
-                {t("account.cancel")}
-              </Button>
-            </DialogClose>
-            <SubmitButton
-              variant={destructive ? "destructive" : undefined}
-              size="default"
-              busy={busy}
-              busyLabel={busyLabel}
-              disabled={submitDisabled}
-            >
-              {submitLabel}
-            </SubmitButton>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <form ref={formRef} noValidate onSubmit={submit} className={cn("grid", gap)}>
+        {children}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={busy}>
+              {t("account.cancel")}
+            </Button>
+          </DialogClose>
+          <SubmitButton
+            variant={destructive ? "destructive" : undefined}
+            size="default"
+            busy={busy}
+            busyLabel={busyLabel}
+            disabled={submitDisabled}
+          >
+            {submitLabel}
+          </SubmitButton>
+        </DialogFooter>
+      </form>
+    </TitledDialog>
   );
 }

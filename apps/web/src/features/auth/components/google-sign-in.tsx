@@ -1,14 +1,7 @@
 import { Wrench } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { useI18n } from "@/lib/i18n";
 import { readReferralCode } from "@/lib/referral";
@@ -91,40 +84,37 @@ export function GoogleMaintenanceDialog({
   const { t } = useI18n();
   const useEmail = useRef(false);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="max-w-md"
-        closeLabel={t("auth.close")}
-        onCloseAutoFocus={(event) => {
-          // "Use e-mail" lands in the e-mail field instead of back on the Google button.
-          if (!useEmail.current) return;
-          useEmail.current = false;
-          event.preventDefault();
-          onUseEmail();
-        }}
-      >
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-md"
+      closeLabel={t("auth.close")}
+      onCloseAutoFocus={(event) => {
+        // "Use e-mail" lands in the e-mail field instead of back on the Google button.
+        if (!useEmail.current) return;
+        useEmail.current = false;
+        event.preventDefault();
+        onUseEmail();
+      }}
+      icon={
         <span className="flex size-12 items-center justify-center rounded-2xl bg-accent-soft text-accent-soft-foreground">
           <Wrench className="size-6" aria-hidden />
         </span>
-        <DialogHeader>
-          <DialogTitle>{t("auth.google.maintenanceTitle")}</DialogTitle>
-          <DialogDescription>
-            {failed ? t("auth.google.failedBody") : t("auth.google.maintenanceBody")}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button
-            size="lg"
-            className="w-full sm:w-auto"
-            onClick={() => {
-              useEmail.current = true;
-              onOpenChange(false);
-            }}
-          >
-            {t("auth.google.useEmail")}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title={t("auth.google.maintenanceTitle")}
+      description={failed ? t("auth.google.failedBody") : t("auth.google.maintenanceBody")}
+      footer={
+        <Button
+          size="lg"
+          className="w-full sm:w-auto"
+          onClick={() => {
+            useEmail.current = true;
+            onOpenChange(false);
+          }}
+        >
+          {t("auth.google.useEmail")}
+        </Button>
+      }
+    />
   );
 }

@@ -1,6 +1,7 @@
 import type { StyleSummary } from "@rupa/shared";
-import { Check, ChevronLeft, ChevronRight, Crown, Sparkles } from "lucide-react";
+import { Check, Crown, Sparkles } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { CarouselNav } from "@/components/carousel-nav";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -17,12 +18,10 @@ import { usePageNavigate } from "@/lib/page-navigation";
 import { selectStyle } from "@/lib/selected-style";
 import { toast } from "@/lib/toast";
 import { PREVIEW_SIZES } from "@/lib/image-set";
-import { cn } from "@/lib/utils";
 import { trackStyleEvent, type StyleEventSection } from "../api/events";
 import { useCatalogueSummary, useStyleDetail } from "@/lib/styles-api";
 import { describeGenerationTime } from "../lib/figures";
 import { styleDescription, styleName } from "../lib/groups";
-import { wrapIndex } from "../lib/slider";
 import { styleAction, type Viewer } from "../lib/viewer";
 import { ComparisonSlider } from "./comparison-slider";
 import { StyleImage } from "./style-image";
@@ -158,43 +157,15 @@ function StyleDetailBody({ open, viewer }: { open: OpenStyle; viewer: Viewer }) 
           </div>
         )}
         {pairs.length > 1 ? (
-          <div className="flex items-center justify-center gap-2">
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t("styleDetail.previousPair")}
-              onClick={() => setPairIndex((index) => wrapIndex(index, -1, pairs.length))}
-            >
-              <ChevronLeft aria-hidden className="size-5" />
-            </Button>
-            <div className="flex items-center gap-1">
-              {pairs.map((item, index) => (
-                <button
-                  key={item.id}
-                  type="button"
-                  aria-label={t("styleDetail.showPair", { index: index + 1 })}
-                  aria-current={index === pairIndex ? "true" : undefined}
-                  onClick={() => setPairIndex(index)}
-                  className="flex size-8 items-center justify-center rounded-full"
-                >
-                  <span
-                    className={cn(
-                      "block size-2.5 rounded-full bg-border transition-all",
-                      index === pairIndex && "w-6 bg-primary",
-                    )}
-                  />
-                </button>
-              ))}
-            </div>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t("styleDetail.nextPair")}
-              onClick={() => setPairIndex((index) => wrapIndex(index, 1, pairs.length))}
-            >
-              <ChevronRight aria-hidden className="size-5" />
-            </Button>
-          </div>
+          <CarouselNav
+            ids={pairs.map((item) => item.id)}
+            index={pairIndex}
+            onIndex={setPairIndex}
+            previousLabel={t("styleDetail.previousPair")}
+            nextLabel={t("styleDetail.nextPair")}
+            dotLabel={(n) => t("styleDetail.showPair", { index: n })}
+            compact
+          />
         ) : null}
       </div>
 

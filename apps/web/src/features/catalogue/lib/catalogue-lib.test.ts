@@ -10,7 +10,7 @@ import {
   isStyleCategory,
   styleName,
 } from "./groups";
-import { clampPercent, percentFromKey, percentFromPointer, wrapIndex } from "./slider";
+import { clampPercent, percentFromKey, percentFromPointer } from "./slider";
 import { styleAction } from "./viewer";
 
 let n = 0;
@@ -107,12 +107,6 @@ describe("comparison slider math", () => {
     expect(percentFromKey(50, "End")).toBe(100);
     expect(percentFromKey(50, "Enter")).toBeNull();
     expect(clampPercent(Number.NaN)).toBe(50);
-  });
-
-  it("wraps the pair carousel", () => {
-    expect(wrapIndex(1, 1, 2)).toBe(0);
-    expect(wrapIndex(0, -1, 2)).toBe(1);
-    expect(wrapIndex(0, 1, 0)).toBe(0);
   });
 });
 

@@ -37,9 +37,3 @@ export function percentFromKey(current: number, key: string): number | null {
       return null;
   }
 }
-
-/** Carousel index after moving `delta` steps, wrapping around. */
-export function wrapIndex(index: number, delta: number, count: number): number {
-  if (count <= 0) return 0;
-  return (((index + delta) % count) + count) % count;
-}

@@ -1,11 +1,12 @@
 import type { Generation } from "@rupa/shared";
 import { ImageOff, Images, Search, Sparkles } from "lucide-react";
-import { useId, useMemo, type ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { Link } from "react-router";
 import { InstallPrompt } from "@/components/install-prompt";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { Field } from "@/components/ui/field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
@@ -34,9 +35,6 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
   const { filters, list, items, running, open, remove, download, share, prefetchShare, sentinel } =
     useGalleryPage({ member: viewer === "user", referralUrl });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const searchId = useId();
-  const filterId = useId();
-  const sortId = useId();
 
   const styleName = (generation: Generation) => {
     const style = styles.find((s) => s.id === generation.styleId);
@@ -98,60 +96,57 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
         aria-label={t("gallery.toolbar")}
         className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,1fr)_14rem_11rem]"
       >
-        <div className="col-span-2 flex flex-col gap-1 md:col-span-1">
-          <label htmlFor={searchId} className="text-sm font-semibold">
-            {t("gallery.searchLabel")}
-          </label>
-          <div className="relative">
-            <Search
-              aria-hidden
-              className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id={searchId}
-              type="search"
-              value={filters.searchText}
-              maxLength={100}
-              placeholder={t("gallery.searchPlaceholder")}
-              onChange={(e) => filters.setSearchText(e.target.value)}
-              className="pl-10"
-            />
-          </div>
-        </div>
+        <Field label={t("gallery.searchLabel")} className="col-span-2 md:col-span-1">
+          {(id) => (
+            <div className="relative">
+              <Search
+                aria-hidden
+                className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-muted-foreground"
+              />
+              <Input
+                id={id}
+                type="search"
+                value={filters.searchText}
+                maxLength={100}
+                placeholder={t("gallery.searchPlaceholder")}
+                onChange={(e) => filters.setSearchText(e.target.value)}
+                className="pl-10"
+              />
+            </div>
+          )}
+        </Field>
         {/* Full width on a phone: a style name with its count fits the closed select. */}
-        <div className="col-span-2 flex min-w-0 flex-col gap-1 md:col-span-1">
-          <label htmlFor={filterId} className="text-sm font-semibold">
-            {t("gallery.filterLabel")}
-          </label>
-          <NativeSelect
-            id={filterId}
-            value={filters.styleId ?? "all"}
-            onChange={(e) => filters.setStyleId(e.target.value === "all" ? null : e.target.value)}
-          >
-            <option value="all">{t("gallery.allStyles")}</option>
-            {sortedStyles.map((s) => (
-              <option key={s.id} value={s.id}>
-                {t("gallery.styleCount", {
-                  name: lang === "id" ? s.nameId : s.name,
-                  count: s.count,
-                })}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="col-span-2 flex min-w-0 flex-col gap-1 md:col-span-1">
-          <label htmlFor={sortId} className="text-sm font-semibold">
-            {t("gallery.sortLabel")}
-          </label>
-          <NativeSelect
-            id={sortId}
-            value={filters.sort}
-            onChange={(e) => filters.setSort(e.target.value === "oldest" ? "oldest" : "newest")}
-          >
-            <option value="newest">{t("gallery.sortNewest")}</option>
-            <option value="oldest">{t("gallery.sortOldest")}</option>
-          </NativeSelect>
-        </div>
+        <Field label={t("gallery.filterLabel")} className="col-span-2 min-w-0 md:col-span-1">
+          {(id) => (
+            <NativeSelect
+              id={id}
+              value={filters.styleId ?? "all"}
+              onChange={(e) => filters.setStyleId(e.target.value === "all" ? null : e.target.value)}
+            >
+              <option value="all">{t("gallery.allStyles")}</option>
+              {sortedStyles.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {t("gallery.styleCount", {
+                    name: lang === "id" ? s.nameId : s.name,
+                    count: s.count,
+                  })}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label={t("gallery.sortLabel")} className="col-span-2 min-w-0 md:col-span-1">
+          {(id) => (
+            <NativeSelect
+              id={id}
+              value={filters.sort}
+              onChange={(e) => filters.setSort(e.target.value === "oldest" ? "oldest" : "newest")}
+            >
+              <option value="newest">{t("gallery.sortNewest")}</option>
+              <option value="oldest">{t("gallery.sortOldest")}</option>
+            </NativeSelect>
+          )}
+        </Field>
       </div>
 
       <InstallPrompt avatar={items.length > 0} />

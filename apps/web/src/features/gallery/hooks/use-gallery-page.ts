@@ -13,7 +13,7 @@ import {
 import { itemTitle } from "../lib/item-title";
 import { downloadName, downloadUrl, saveFile } from "@/lib/download";
 import { createShareFiles, imageFile, shareResult } from "@/lib/share";
-import { wrapIndex } from "../lib/wrap";
+import { wrapIndex } from "@/lib/wrap-index";
 
 const keyOf = (item: Pick<GalleryItem, "kind" | "id">) => `${item.kind}:${item.id}`;
 

@@ -1,17 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { downloadName, downloadUrl } from "@/lib/download";
 import { createShareFiles, shareResult, whatsappShareUrl } from "@/lib/share";
-import { wrapIndex } from "./wrap";
-
-describe("wrapIndex", () => {
-  it("steps forward and back, wrapping at both ends", () => {
-    expect(wrapIndex(0, 1, 3)).toBe(1);
-    expect(wrapIndex(2, 1, 3)).toBe(0);
-    expect(wrapIndex(0, -1, 3)).toBe(2);
-    expect(wrapIndex(0, 1, 1)).toBe(0);
-    expect(wrapIndex(0, 1, 0)).toBe(-1);
-  });
-});
 
 describe("download helpers", () => {
   it("names the file after the style and the day", () => {

@@ -1,14 +1,7 @@
 import { ImagePlus, Package, X } from "lucide-react";
 import { useId, useRef } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
@@ -144,163 +137,167 @@ export function CustomFigureDialog(options: CustomFigureOptions) {
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !submitting && onOpenChange(next)}>
-      <DialogContent className="max-w-lg" closeLabel={t("gallery.details.close")}>
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <Package aria-hidden className="size-5 text-primary" />
-            {t("customFigure.title")}
-          </DialogTitle>
-          <DialogDescription>{t("customFigure.description")}</DialogDescription>
-        </DialogHeader>
-
-        <Tabs<FigureVariant>
-          items={[
-            { value: "action_figure", label: t("customFigure.variantFigure") },
-            { value: "profession", label: t("customFigure.variantProfession") },
-          ]}
-          value={variant}
-          onChange={chooseVariant}
-          label={t("customFigure.variants")}
-          idBase={tabsId}
-          className="w-full"
-          tabClassName="flex-1"
-        />
-
-        <form
-          // The chosen variant's panel: the tab's aria-controls points at this id.
-          id={formId}
-          role="tabpanel"
-          aria-labelledby={`${tabsId}-tab-${variant}`}
-          className="flex flex-col gap-4"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          {state.isPending ? (
-            <Spinner className="mx-auto size-6" />
-          ) : state.isError ? (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {t("customFigure.errors.loadFailed")}
-            </p>
-          ) : !config && !disabled ? (
-            <p role="alert" className="rounded-lg bg-muted px-3 py-2 text-sm">
-              {t("customFigure.errors.noConfig")}
-            </p>
-          ) : null}
-
-          <p
-            className={cn(
-              "rounded-lg px-3 py-2 text-sm",
-              uploadId ? "bg-primary-soft/60" : "bg-destructive/10 font-medium text-destructive",
-            )}
-          >
-            {uploadId ? t("customFigure.photo") : t("customFigure.photoMissing")}
-          </p>
-
-          <div className="flex flex-col gap-2">
-            <p className="text-sm font-semibold">
-              {t("customFigure.reference.label")}{" "}
-              {needsReference ? (
-                <span className="text-destructive">*</span>
-              ) : (
-                <span className="font-normal text-muted-foreground">
-                  {t("customFigure.reference.optional")}
-                </span>
-              )}
-            </p>
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
-              className="sr-only"
-              tabIndex={-1}
-              aria-hidden
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = "";
-                if (file) chooseReference(file);
-              }}
-            />
-            {reference.phase === "uploading" || reference.phase === "ready" ? (
-              <div className="flex items-center gap-3 rounded-xl border p-2">
-                <img
-                  src={reference.preview}
-                  alt={t("customFigure.reference.alt")}
-                  className="size-14 rounded-lg object-cover"
-                />
-                <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
-                  {reference.phase === "uploading" ? (
-                    <>
-                      <span>{t("customFigure.reference.uploading")}</span>
-                      <Progress
-                        value={reference.progress * 100}
-                        aria-label={t("customFigure.reference.uploading")}
-                        className="h-1.5"
-                      />
-                    </>
-                  ) : (
-                    <span role="status" className="font-medium text-emerald-700">
-                      {t("customFigure.reference.ready")}
-                    </span>
-                  )}
-                </div>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t("customFigure.reference.remove")}
-                  onClick={removeReference}
-                >
-                  <X aria-hidden className="size-4" />
-                </Button>
-              </div>
-            ) : (
-              <Button
-                type="button"
-                variant="outline"
-                className="w-full sm:w-fit"
-                disabled={submitting}
-                onClick={() => fileInput.current?.click()}
-              >
-                <ImagePlus aria-hidden />
-                {t("customFigure.reference.choose")}
-              </Button>
-            )}
-            <p className="text-xs text-muted-foreground">{t("customFigure.reference.hint")}</p>
-            {reference.phase === "failed" ? (
-              <p role="alert" className="text-sm font-medium text-destructive">
-                {reference.message}
-              </p>
-            ) : null}
-          </div>
-
-          {VARIANT_FIELDS[variant].map(({ field: name, required }) => field(name, required))}
-
-          {variant === "profession" ? (
-            <GenderPicker value={gender} optional disabled={submitting} onChange={setGender} />
-          ) : null}
-
-          {serverError ? (
-            <p
-              role="alert"
-              className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
-            >
-              {serverError}
-            </p>
-          ) : null}
-        </form>
-
-        <DialogFooter className="flex-col gap-2 sm:flex-col">
+    <TitledDialog
+      open={open}
+      onOpenChange={(next) => !submitting && onOpenChange(next)}
+      className="max-w-lg"
+      closeLabel={t("gallery.details.close")}
+      title={
+        <>
+          <Package aria-hidden className="size-5 text-primary" />
+          {t("customFigure.title")}
+        </>
+      }
+      classNames={{ title: "flex items-center gap-2", footer: "flex-col gap-2 sm:flex-col" }}
+      description={t("customFigure.description")}
+      footer={
+        <>
           <Button type="submit" form={formId} size="lg" className="w-full" disabled={blocked}>
             {submitting ? <Spinner className="size-4" /> : <Package aria-hidden />}
             {submitting ? t("customFigure.submitting") : t("customFigure.submit")}
           </Button>
           <p className="text-center text-xs text-muted-foreground">{t("customFigure.cost")}</p>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    >
+      <Tabs<FigureVariant>
+        items={[
+          { value: "action_figure", label: t("customFigure.variantFigure") },
+          { value: "profession", label: t("customFigure.variantProfession") },
+        ]}
+        value={variant}
+        onChange={chooseVariant}
+        label={t("customFigure.variants")}
+        idBase={tabsId}
+        className="w-full"
+        tabClassName="flex-1"
+      />
+
+      <form
+        // The chosen variant's panel: the tab's aria-controls points at this id.
+        id={formId}
+        role="tabpanel"
+        aria-labelledby={`${tabsId}-tab-${variant}`}
+        className="flex flex-col gap-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        {state.isPending ? (
+          <Spinner className="mx-auto size-6" />
+        ) : state.isError ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {t("customFigure.errors.loadFailed")}
+          </p>
+        ) : !config && !disabled ? (
+          <p role="alert" className="rounded-lg bg-muted px-3 py-2 text-sm">
+            {t("customFigure.errors.noConfig")}
+          </p>
+        ) : null}
+
+        <p
+          className={cn(
+            "rounded-lg px-3 py-2 text-sm",
+            uploadId ? "bg-primary-soft/60" : "bg-destructive/10 font-medium text-destructive",
+          )}
+        >
+          {uploadId ? t("customFigure.photo") : t("customFigure.photoMissing")}
+        </p>
+
+        <div className="flex flex-col gap-2">
+          <p className="text-sm font-semibold">
+            {t("customFigure.reference.label")}{" "}
+            {needsReference ? (
+              <span className="text-destructive">*</span>
+            ) : (
+              <span className="font-normal text-muted-foreground">
+                {t("customFigure.reference.optional")}
+              </span>
+            )}
+          </p>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = "";
+              if (file) chooseReference(file);
+            }}
+          />
+          {reference.phase === "uploading" || reference.phase === "ready" ? (
+            <div className="flex items-center gap-3 rounded-xl border p-2">
+              <img
+                src={reference.preview}
+                alt={t("customFigure.reference.alt")}
+                className="size-14 rounded-lg object-cover"
+              />
+              <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+                {reference.phase === "uploading" ? (
+                  <>
+                    <span>{t("customFigure.reference.uploading")}</span>
+                    <Progress
+                      value={reference.progress * 100}
+                      aria-label={t("customFigure.reference.uploading")}
+                      className="h-1.5"
+                    />
+                  </>
+                ) : (
+                  <span role="status" className="font-medium text-emerald-700">
+                    {t("customFigure.reference.ready")}
+                  </span>
+                )}
+              </div>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={t("customFigure.reference.remove")}
+                onClick={removeReference}
+              >
+                <X aria-hidden className="size-4" />
+              </Button>
+            </div>
+          ) : (
+            <Button
+              type="button"
+              variant="outline"
+              className="w-full sm:w-fit"
+              disabled={submitting}
+              onClick={() => fileInput.current?.click()}
+            >
+              <ImagePlus aria-hidden />
+              {t("customFigure.reference.choose")}
+            </Button>
+          )}
+          <p className="text-xs text-muted-foreground">{t("customFigure.reference.hint")}</p>
+          {reference.phase === "failed" ? (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {reference.message}
+            </p>
+          ) : null}
+        </div>
+
+        {VARIANT_FIELDS[variant].map(({ field: name, required }) => field(name, required))}
+
+        {variant === "profession" ? (
+          <GenderPicker value={gender} optional disabled={submitting} onChange={setGender} />
+        ) : null}
+
+        {serverError ? (
+          <p
+            role="alert"
+            className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
+          >
+            {serverError}
+          </p>
+        ) : null}
+      </form>
+    </TitledDialog>
   );
 }

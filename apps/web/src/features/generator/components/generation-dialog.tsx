@@ -3,14 +3,7 @@ import { CircleAlert, CircleCheck, Hourglass, Sparkles } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/ui/dialog";
 import { Progress } from "@/components/ui/progress";
 import { useI18n } from "@/lib/i18n";
 import { failureKey } from "../lib/error-keys";
@@ -100,46 +93,48 @@ export function GenerationDialog({
   const Icon = status === "failed" ? CircleAlert : status === "queued" ? Hourglass : Sparkles;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md gap-5" closeLabel={t("generator.progress.hide")}>
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2 text-xl">
-            <Icon aria-hidden className="size-6 text-primary" />
-            {status === "failed"
-              ? t("generator.progress.failedTitle")
-              : t("generator.progress.title")}
-          </DialogTitle>
-          <DialogDescription>
-            {t("generator.progress.style", { style: styleName })}
-          </DialogDescription>
-        </DialogHeader>
-        {body}
-        {running ? (
-          <p className="rounded-xl bg-muted/60 p-3 text-sm text-muted-foreground">
-            {member ? t("generator.progress.leave") : t("generator.progress.leaveGuest")}
-          </p>
-        ) : null}
-        <DialogFooter>
-          {status === "failed" ? (
-            <Button size="lg" onClick={onRetry}>
-              {t("generator.progress.tryAgain")}
-            </Button>
-          ) : member && running ? (
-            <>
-              <Button size="lg" variant="outline" onClick={() => onOpenChange(false)}>
-                {t("generator.progress.hide")}
-              </Button>
-              <Button asChild size="lg">
-                <Link to="/gallery">{t("generator.progress.openGallery")}</Link>
-              </Button>
-            </>
-          ) : (
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-md gap-5"
+      closeLabel={t("generator.progress.hide")}
+      title={
+        <>
+          <Icon aria-hidden className="size-6 text-primary" />
+          {status === "failed"
+            ? t("generator.progress.failedTitle")
+            : t("generator.progress.title")}
+        </>
+      }
+      classNames={{ title: "flex items-center gap-2 text-xl" }}
+      description={t("generator.progress.style", { style: styleName })}
+      footer={
+        status === "failed" ? (
+          <Button size="lg" onClick={onRetry}>
+            {t("generator.progress.tryAgain")}
+          </Button>
+        ) : member && running ? (
+          <>
             <Button size="lg" variant="outline" onClick={() => onOpenChange(false)}>
               {t("generator.progress.hide")}
             </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+            <Button asChild size="lg">
+              <Link to="/gallery">{t("generator.progress.openGallery")}</Link>
+            </Button>
+          </>
+        ) : (
+          <Button size="lg" variant="outline" onClick={() => onOpenChange(false)}>
+            {t("generator.progress.hide")}
+          </Button>
+        )
+      }
+    >
+      {body}
+      {running ? (
+        <p className="rounded-xl bg-muted/60 p-3 text-sm text-muted-foreground">
+          {member ? t("generator.progress.leave") : t("generator.progress.leaveGuest")}
+        </p>
+      ) : null}
+    </TitledDialog>
   );
 }

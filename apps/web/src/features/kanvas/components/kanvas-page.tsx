@@ -7,6 +7,7 @@ import { SignUpDialog } from "@/components/sign-up-dialog";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
+import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { downloadUrl, saveFile } from "@/lib/download";
 import { useI18n, type MessageKey } from "@/lib/i18n";
@@ -84,7 +85,6 @@ export function KanvasPage(options: KanvasOptions) {
   const [advanced, setAdvanced] = useState(k.settings.negativePrompt.length > 0);
   const promptId = useId();
   const promptErrorId = useId();
-  const negativeId = useId();
   const tabsId = useId();
 
   const locked = k.busy !== "idle" || k.running;
@@ -243,31 +243,32 @@ export function KanvasPage(options: KanvasOptions) {
                 {t("kanvas.advanced.toggle")}
               </button>
               {advanced ? (
-                <div className="flex min-w-0 flex-col gap-2">
-                  <label htmlFor={negativeId} className="text-sm font-semibold">
-                    {t("kanvas.advanced.negative")}
-                  </label>
-                  <Textarea
-                    id={negativeId}
-                    value={k.settings.negativePrompt}
-                    onChange={(event) => k.change({ negativePrompt: event.target.value })}
-                    placeholder={t("kanvas.advanced.negativePlaceholder")}
-                    maxLength={LIMITS.kanvasPromptMax}
-                    aria-invalid={negativeIssue ? true : undefined}
-                    aria-describedby={negativeIssue ? negativeErrorId : undefined}
-                    disabled={locked}
-                    className="min-h-20"
-                  />
-                  {negativeIssue ? (
-                    <p
-                      id={negativeErrorId}
-                      role="alert"
-                      className="text-sm font-medium text-destructive"
-                    >
-                      {issueText(negativeIssue)}
-                    </p>
-                  ) : null}
-                </div>
+                <Field label={t("kanvas.advanced.negative")} className="min-w-0 gap-2">
+                  {(id) => (
+                    <>
+                      <Textarea
+                        id={id}
+                        value={k.settings.negativePrompt}
+                        onChange={(event) => k.change({ negativePrompt: event.target.value })}
+                        placeholder={t("kanvas.advanced.negativePlaceholder")}
+                        maxLength={LIMITS.kanvasPromptMax}
+                        aria-invalid={negativeIssue ? true : undefined}
+                        aria-describedby={negativeIssue ? negativeErrorId : undefined}
+                        disabled={locked}
+                        className="min-h-20"
+                      />
+                      {negativeIssue ? (
+                        <p
+                          id={negativeErrorId}
+                          role="alert"
+                          className="text-sm font-medium text-destructive"
+                        >
+                          {issueText(negativeIssue)}
+                        </p>
+                      ) : null}
+                    </>
+                  )}
+                </Field>
               ) : null}
             </div>
 

@@ -1,16 +1,16 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Island } from "@/components/island";
-import { Button } from "@/components/ui/button";
+import { CarouselNav } from "@/components/carousel-nav";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n";
 import { useHydrated } from "@/lib/use-hydrated";
 import { PREVIEW_SIZES } from "@/lib/image-set";
 import { cn } from "@/lib/utils";
+import { wrapIndex } from "@/lib/wrap-index";
 import { useLandingSamples } from "../hooks/use-landing-samples";
 import { useOnScreen } from "../hooks/use-on-screen";
 import { useReducedMotion } from "../hooks/use-reduced-motion";
-import { pickCarouselPairs, wrapIndex, type Sample } from "../lib/samples";
+import { pickCarouselPairs, type Sample } from "../lib/samples";
 import { SampleImage } from "./sample-image";
 
 export const AUTO_ADVANCE_MS = 4_000;
@@ -111,48 +111,15 @@ export function BeforeAfterCarousel({ styles }: { styles: readonly Sample[] | un
         ))}
         <p className="col-span-2 text-center text-base font-bold">{name}</p>
       </div>
-      <div className="flex items-center justify-center gap-2">
-        <Button
-          variant="outline"
-          size="icon"
-          className="rounded-full"
-          aria-label={t("landing.carousel.previous")}
-          disabled={!hydrated}
-          onClick={() => setIndex((value) => wrapIndex(value, -1, count))}
-        >
-          <ChevronLeft aria-hidden className="size-5" />
-        </Button>
-        <div className="flex items-center">
-          {pairs.map((pair, dot) => (
-            <button
-              key={pair.id}
-              type="button"
-              aria-label={t("landing.carousel.goTo", { index: dot + 1 })}
-              aria-current={dot === index ? "true" : undefined}
-              disabled={!hydrated}
-              onClick={() => setIndex(dot)}
-              className="flex size-10 items-center justify-center rounded-full"
-            >
-              <span
-                className={cn(
-                  "block h-2.5 w-2.5 rounded-full bg-border transition-all motion-reduce:transition-none",
-                  dot === index && "w-7 bg-primary",
-                )}
-              />
-            </button>
-          ))}
-        </div>
-        <Button
-          variant="outline"
-          size="icon"
-          className="rounded-full"
-          aria-label={t("landing.carousel.next")}
-          disabled={!hydrated}
-          onClick={() => setIndex((value) => wrapIndex(value, 1, count))}
-        >
-          <ChevronRight aria-hidden className="size-5" />
-        </Button>
-      </div>
+      <CarouselNav
+        ids={pairs.map((pair) => pair.id)}
+        index={index}
+        onIndex={setIndex}
+        previousLabel={t("landing.carousel.previous")}
+        nextLabel={t("landing.carousel.next")}
+        dotLabel={(n) => t("landing.carousel.goTo", { index: n })}
+        disabled={!hydrated}
+      />
     </div>
   );
 }

@@ -1,12 +1,6 @@
 import type { StyleCategory } from "@rupa/shared";
 import { describe, expect, it } from "vitest";
-import {
-  buildSampleRows,
-  pickCarouselPairs,
-  samplesForTab,
-  wrapIndex,
-  type Sample,
-} from "./samples";
+import { buildSampleRows, pickCarouselPairs, samplesForTab, type Sample } from "./samples";
 
 const image = { card: "c.webp", full: "f.webp", width: 600, height: 750 };
 let n = 0;
@@ -75,10 +69,5 @@ describe("landing samples", () => {
       a2.id,
     ]);
     expect(pickCarouselPairs([missing])).toEqual([]);
-  });
-
-  it("wraps the carousel index both ways", () => {
-    expect(wrapIndex(3, 1, 4)).toBe(0);
-    expect(wrapIndex(0, -1, 4)).toBe(3);
   });
 });

@@ -71,9 +71,3 @@ export function pickCarouselPairs(styles: readonly Sample[], count = 4): Sample[
   }
   return picked;
 }
-
-/** Carousel index after moving `delta` steps, wrapping around. */
-export function wrapIndex(index: number, delta: number, count: number): number {
-  if (count <= 0) return 0;
-  return (((index + delta) % count) + count) % count;
-}

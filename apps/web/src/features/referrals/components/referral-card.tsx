@@ -1,6 +1,7 @@
 import { Copy, Crown, RefreshCw, ShoppingBag, Sparkles, Users } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
@@ -25,7 +26,6 @@ export function ReferralCard() {
   const { t } = useI18n();
   const stats = useReferralStats();
   const titleId = useId();
-  const linkId = useId();
 
   if (stats.isPending) {
     return (
@@ -134,18 +134,17 @@ export function ReferralCard() {
       </div>
 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <label htmlFor={linkId} className="text-xs font-semibold text-muted-foreground">
-            {t("referral.linkLabel")}
-          </label>
-          <input
-            id={linkId}
-            readOnly
-            value={link}
-            onFocus={(event) => event.currentTarget.select()}
-            className="min-h-11 w-full min-w-0 truncate rounded-xl border bg-muted px-3 text-sm text-foreground"
-          />
-        </div>
+        <Field label={t("referral.linkLabel")} small className="min-w-0 flex-1 gap-1.5">
+          {(id) => (
+            <input
+              id={id}
+              readOnly
+              value={link}
+              onFocus={(event) => event.currentTarget.select()}
+              className="min-h-11 w-full min-w-0 truncate rounded-xl border bg-muted px-3 text-sm text-foreground"
+            />
+          )}
+        </Field>
         <Button onClick={() => void copy()}>
           <Copy aria-hidden />
           {t("referral.copy")}

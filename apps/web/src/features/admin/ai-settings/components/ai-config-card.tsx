@@ -8,15 +8,8 @@ import {
   type EndpointRefusal,
   type UpdateAiConfigRequest,
 } from "@rupa/shared";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Form, FormBody, FormField, FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -327,38 +320,30 @@ export function AiConfigCard({ config }: { config: AiConfig }) {
             </Button>
           </div>
         </FormBody>
-        <Dialog open={confirmDelete} onOpenChange={setConfirmDelete}>
-          <DialogContent closeLabel={t("common.close")}>
-            <DialogHeader>
-              <DialogTitle>{t("aiSettings.deleteConfirm.title")}</DialogTitle>
-              <DialogDescription>
-                {config.isActive
-                  ? t("aiSettings.deleteConfirm.activeBody")
-                  : t("aiSettings.deleteConfirm.body")}
-              </DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setConfirmDelete(false)}>
-                {t("common.cancel")}
-              </Button>
-              <Button
-                variant="destructive"
-                disabled={remove.isPending}
-                onClick={() =>
-                  remove.mutate(config.id, {
-                    onSuccess: () => {
-                      toast.success(t("aiSettings.deleted"));
-                      setConfirmDelete(false);
-                    },
-                    onError: () => toast.error(t("aiSettings.deleteFailed")),
-                  })
-                }
-              >
-                {t("aiSettings.delete")}
-              </Button>
-            </DialogFooter>
-          </DialogContent>
-        </Dialog>
+        <ConfirmDialog
+          open={confirmDelete}
+          onOpenChange={setConfirmDelete}
+          closeLabel={t("common.close")}
+          title={t("aiSettings.deleteConfirm.title")}
+          description={
+            config.isActive
+              ? t("aiSettings.deleteConfirm.activeBody")
+              : t("aiSettings.deleteConfirm.body")
+          }
+          cancelLabel={t("common.cancel")}
+          confirmLabel={t("aiSettings.delete")}
+          destructive
+          pending={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(config.id, {
+              onSuccess: () => {
+                toast.success(t("aiSettings.deleted"));
+                setConfirmDelete(false);
+              },
+              onError: () => toast.error(t("aiSettings.deleteFailed")),
+            })
+          }
+        />
       </article>
     </Form>
   );

@@ -4,21 +4,15 @@ import {
   bannedKeywordInputSchema,
   type BannedKeywordInput,
 } from "@rupa/shared";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Form, FormBody, FormRow } from "@/components/ui/form";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { TitledDialog } from "@/components/ui/dialog";
+import { FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { type BannedKeyword, useDeleteKeyword, useSaveKeyword } from "../api";
+import { DialogForm } from "../../components/dialog-form";
 import { useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
 import { topLevelFields, useSchemaForm, type SchemaFormRules } from "../../lib/form";
 
@@ -64,29 +58,25 @@ function KeywordForm({ keyword, onDone }: { keyword: BannedKeyword | null; onDon
   );
 
   return (
-    <Form {...form}>
-      <FormBody className="flex flex-col gap-4" onSubmit={submit}>
-        <FormRow control={form.control} name="keyword" label={t("keywords.fields.keyword")}>
-          {(field) => <Input {...field} maxLength={KEYWORD_MAX} autoComplete="off" />}
-        </FormRow>
-        <FormRow
-          control={form.control}
-          name="reason"
-          label={t("keywords.fields.reason")}
-          hint={t("keywords.fields.reasonHint")}
-        >
-          {(field) => <Textarea {...field} rows={3} maxLength={KEYWORD_REASON_MAX} />}
-        </FormRow>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onDone}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {keyword ? t("keywords.save") : t("keywords.add")}
-          </Button>
-        </DialogFooter>
-      </FormBody>
-    </Form>
+    <DialogForm
+      form={form}
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel={keyword ? t("keywords.save") : t("keywords.add")}
+      submitDisabled={save.isPending}
+    >
+      <FormRow control={form.control} name="keyword" label={t("keywords.fields.keyword")}>
+        {(field) => <Input {...field} maxLength={KEYWORD_MAX} autoComplete="off" />}
+      </FormRow>
+      <FormRow
+        control={form.control}
+        name="reason"
+        label={t("keywords.fields.reason")}
+        hint={t("keywords.fields.reasonHint")}
+      >
+        {(field) => <Textarea {...field} rows={3} maxLength={KEYWORD_REASON_MAX} />}
+      </FormRow>
+    </DialogForm>
   );
 }
 
@@ -102,21 +92,19 @@ export function KeywordDialog({
 }) {
   const { t } = useAdminI18n();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t("common.close")}>
-        <DialogHeader>
-          <DialogTitle>{keyword ? t("keywords.editTitle") : t("keywords.addTitle")}</DialogTitle>
-          <DialogDescription>{t("keywords.dialogDescription")}</DialogDescription>
-        </DialogHeader>
-        {open && (
-          <KeywordForm
-            key={keyword?.id ?? "new"}
-            keyword={keyword}
-            onDone={() => onOpenChange(false)}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      closeLabel={t("common.close")}
+      title={keyword ? t("keywords.editTitle") : t("keywords.addTitle")}
+      description={t("keywords.dialogDescription")}
+    >
+      <KeywordForm
+        key={keyword?.id ?? "new"}
+        keyword={keyword}
+        onDone={() => onOpenChange(false)}
+      />
+    </TitledDialog>
   );
 }
 
@@ -131,34 +119,27 @@ export function DeleteKeywordDialog({
   const { t } = useAdminI18n();
   const remove = useDeleteKeyword();
   return (
-    <Dialog open={keyword !== null} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t("common.close")}>
-        <DialogHeader>
-          <DialogTitle>{t("keywords.deleteConfirm")}</DialogTitle>
-          <DialogDescription className="break-all">{keyword?.keyword}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {t("common.cancel")}
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() =>
-              keyword &&
-              remove.mutate(keyword.id, {
-                onSuccess: () => {
-                  toast.success(t("keywords.toast.deleted", { keyword: keyword.keyword }));
-                  onOpenChange(false);
-                },
-                onError: () => toast.error(t("keywords.toast.deleteFailed")),
-              })
-            }
-          >
-            {t("keywords.delete")}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={keyword !== null}
+      onOpenChange={onOpenChange}
+      closeLabel={t("common.close")}
+      title={t("keywords.deleteConfirm")}
+      description={keyword?.keyword}
+      classNames={{ description: "break-all" }}
+      cancelLabel={t("common.cancel")}
+      confirmLabel={t("keywords.delete")}
+      destructive
+      pending={remove.isPending}
+      onConfirm={() =>
+        keyword &&
+        remove.mutate(keyword.id, {
+          onSuccess: () => {
+            toast.success(t("keywords.toast.deleted", { keyword: keyword.keyword }));
+            onOpenChange(false);
+          },
+          onError: () => toast.error(t("keywords.toast.deleteFailed")),
+        })
+      }
+    />
   );
 }

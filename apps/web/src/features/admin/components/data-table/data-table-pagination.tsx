@@ -26,6 +26,12 @@ export function DataTablePagination({
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   const fmt = (n: number) => formatNumber(n, lang);
+  const steps = [
+    { label: t("common.firstPage"), Icon: ChevronsLeft, to: 1, disabled: page <= 1 },
+    { label: t("common.previousPage"), Icon: ChevronLeft, to: page - 1, disabled: page <= 1 },
+    { label: t("common.nextPage"), Icon: ChevronRight, to: page + 1, disabled: page >= pages },
+    { label: t("common.lastPage"), Icon: ChevronsRight, to: pages, disabled: page >= pages },
+  ];
 
   return (
     <nav
@@ -56,46 +62,19 @@ export function DataTablePagination({
           {t("common.rangeOf", { from: fmt(from), to: fmt(to), total: fmt(total) })}
         </p>
         <div className="flex items-center gap-1">
-          <Button
-            variant="outline"
-            size="icon"
-            className="size-10"
-            aria-label={t("common.firstPage")}
-            disabled={page <= 1}
-            onClick={() => onPage(1)}
-          >
-            <ChevronsLeft aria-hidden className="size-4" />
-          </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            className="size-10"
-            aria-label={t("common.previousPage")}
-            disabled={page <= 1}
-            onClick={() => onPage(page - 1)}
-          >
-            <ChevronLeft aria-hidden className="size-4" />
-          </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            className="size-10"
-            aria-label={t("common.nextPage")}
-            disabled={page >= pages}
-            onClick={() => onPage(page + 1)}
-          >
-            <ChevronRight aria-hidden className="size-4" />
-          </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            className="size-10"
-            aria-label={t("common.lastPage")}
-            disabled={page >= pages}
-            onClick={() => onPage(pages)}
-          >
-            <ChevronsRight aria-hidden className="size-4" />
-          </Button>
+          {steps.map(({ label, Icon, to, disabled }) => (
+            <Button
+              key={label}
+              variant="outline"
+              size="icon"
+              className="size-10"
+              aria-label={label}
+              disabled={disabled}
+              onClick={() => onPage(to)}
+            >
+              <Icon aria-hidden className="size-4" />
+            </Button>
+          ))}
         </div>
       </div>
     </nav>

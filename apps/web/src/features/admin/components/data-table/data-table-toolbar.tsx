@@ -1,7 +1,8 @@
 import { RefreshCw, Search, X } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { Field } from "@/components/ui/field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { cn } from "@/lib/utils";
 import { useAdminI18n } from "../../lib/admin-i18n";
@@ -123,29 +124,27 @@ export function TableFilter<V extends string>({
   allLabel?: string;
 }) {
   const { t } = useAdminI18n();
-  const id = useId();
   return (
-    <div className="flex w-full flex-col gap-1 sm:w-48">
-      <label htmlFor={id} className="text-xs font-semibold text-muted-foreground">
-        {label}
-      </label>
-      <NativeSelect
-        id={id}
-        value={value ?? ""}
-        className="text-sm"
-        onChange={(e) => {
-          const next = options.find((o) => o.value === e.target.value)?.value;
-          onChange(next);
-        }}
-      >
-        <option value="">{allLabel ?? t("common.filterAll")}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
+    <Field label={label} small className="w-full sm:w-48">
+      {(id) => (
+        <NativeSelect
+          id={id}
+          value={value ?? ""}
+          className="text-sm"
+          onChange={(e) => {
+            const next = options.find((o) => o.value === e.target.value)?.value;
+            onChange(next);
+          }}
+        >
+          <option value="">{allLabel ?? t("common.filterAll")}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </Field>
   );
 }
 

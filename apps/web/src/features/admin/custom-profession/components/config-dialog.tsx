@@ -9,21 +9,14 @@ import {
   type AdminProfessionOverview,
   type ProfessionConfigValues,
 } from "@rupa/shared";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Form, FormBody, FormCheckbox, FormRow } from "@/components/ui/form";
+import { TitledDialog } from "@/components/ui/dialog";
+import { FormCheckbox, FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
 import { useSaveProfessionConfig } from "../api";
+import { DialogForm } from "../../components/dialog-form";
 import { useAdminErrorMessage, useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
 import { topLevelFields, useSchemaForm, type SchemaFormRules } from "../../lib/form";
 
@@ -144,111 +137,107 @@ function ConfigForm({
   const placeholders = PROFESSION_PLACEHOLDERS[formVariant].map((p) => `{${p}}`).join(", ");
 
   return (
-    <Form {...form}>
-      <FormBody className="flex flex-col gap-4" onSubmit={submit}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormRow control={form.control} name="name" label={t("profession.fields.name")}>
-            {(field) => <Input {...field} maxLength={120} />}
-          </FormRow>
-          <FormRow control={form.control} name="formVariant" label={t("profession.fields.variant")}>
-            {(field) => (
-              <NativeSelect {...field}>
-                {PROFESSION_VARIANTS.map((v) => (
-                  <option key={v} value={v}>
-                    {t(`profession.variants.${v}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormRow>
-          <FormRow
-            control={form.control}
-            name="description"
-            label={t("profession.fields.description")}
-            className="sm:col-span-2"
-          >
-            {(field) => <Textarea {...field} rows={2} maxLength={1000} />}
-          </FormRow>
-          <FormRow
-            control={form.control}
-            name="baseStyleId"
-            label={t("profession.fields.baseStyle")}
-            hint={t("profession.fields.baseStyleHint")}
-          >
-            {(field) => (
-              <NativeSelect {...field}>
-                {options.length === 0 && <option value="">{t("profession.noStyles")}</option>}
-                {options.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {lang === "en" ? s.name : s.nameId}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormRow>
-          <FormRow control={form.control} name="category" label={t("profession.fields.category")}>
-            {(field) => (
-              <NativeSelect {...field}>
-                <option value="">{t("profession.noCategory")}</option>
-                {STYLE_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {t(`styles.groups.${c}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormRow>
-          {config?.previewImageUrl && (
-            <div className="flex items-center gap-3 sm:col-span-2">
-              <img
-                src={config.previewImageUrl}
-                alt=""
-                className="size-16 rounded-xl border object-cover"
-              />
-              <p className="text-xs text-muted-foreground">{t("profession.previewHint")}</p>
-            </div>
+    // The submit is disabled while the name is blank, as admin-content.spec.ts expects.
+    <DialogForm
+      form={form}
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel={config ? t("profession.update") : t("profession.create")}
+      submitDisabled={!name.trim() || save.isPending}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormRow control={form.control} name="name" label={t("profession.fields.name")}>
+          {(field) => <Input {...field} maxLength={120} />}
+        </FormRow>
+        <FormRow control={form.control} name="formVariant" label={t("profession.fields.variant")}>
+          {(field) => (
+            <NativeSelect {...field}>
+              {PROFESSION_VARIANTS.map((v) => (
+                <option key={v} value={v}>
+                  {t(`profession.variants.${v}`)}
+                </option>
+              ))}
+            </NativeSelect>
           )}
-          <FormCheckbox
-            control={form.control}
-            name="requiresReferenceImage"
-            label={t("profession.fields.requiresReference")}
-            className="sm:col-span-2"
-          />
-        </div>
-        <fieldset className="grid gap-4 sm:grid-cols-3">
-          <legend className="mb-2 text-sm font-semibold">{t("profession.fields.limits")}</legend>
-          {LIMITS.map((key) => (
-            <FormRow
-              key={key}
-              control={form.control}
-              name={key}
-              label={t(`profession.fields.${key}`)}
-            >
-              {(field) => (
-                <Input {...field} type="number" min={1} max={PROFESSION_LIMIT_MAX} step={1} />
-              )}
-            </FormRow>
-          ))}
-        </fieldset>
+        </FormRow>
         <FormRow
           control={form.control}
-          name="promptTemplate"
-          label={t("profession.fields.promptTemplate")}
-          hint={t("profession.fields.placeholders", { placeholders })}
+          name="description"
+          label={t("profession.fields.description")}
+          className="sm:col-span-2"
         >
-          {(field) => <Textarea {...field} rows={4} maxLength={4000} className="font-mono" />}
+          {(field) => <Textarea {...field} rows={2} maxLength={1000} />}
         </FormRow>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onDone}>
-            {t("common.cancel")}
-          </Button>
-          {/* Disabled while the name is blank, as admin-content.spec.ts expects. */}
-          <Button type="submit" disabled={!name.trim() || save.isPending}>
-            {config ? t("profession.update") : t("profession.create")}
-          </Button>
-        </DialogFooter>
-      </FormBody>
-    </Form>
+        <FormRow
+          control={form.control}
+          name="baseStyleId"
+          label={t("profession.fields.baseStyle")}
+          hint={t("profession.fields.baseStyleHint")}
+        >
+          {(field) => (
+            <NativeSelect {...field}>
+              {options.length === 0 && <option value="">{t("profession.noStyles")}</option>}
+              {options.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {lang === "en" ? s.name : s.nameId}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormRow>
+        <FormRow control={form.control} name="category" label={t("profession.fields.category")}>
+          {(field) => (
+            <NativeSelect {...field}>
+              <option value="">{t("profession.noCategory")}</option>
+              {STYLE_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {t(`styles.groups.${c}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormRow>
+        {config?.previewImageUrl && (
+          <div className="flex items-center gap-3 sm:col-span-2">
+            <img
+              src={config.previewImageUrl}
+              alt=""
+              className="size-16 rounded-xl border object-cover"
+            />
+            <p className="text-xs text-muted-foreground">{t("profession.previewHint")}</p>
+          </div>
+        )}
+        <FormCheckbox
+          control={form.control}
+          name="requiresReferenceImage"
+          label={t("profession.fields.requiresReference")}
+          className="sm:col-span-2"
+        />
+      </div>
+      <fieldset className="grid gap-4 sm:grid-cols-3">
+        <legend className="mb-2 text-sm font-semibold">{t("profession.fields.limits")}</legend>
+        {LIMITS.map((key) => (
+          <FormRow
+            key={key}
+            control={form.control}
+            name={key}
+            label={t(`profession.fields.${key}`)}
+          >
+            {(field) => (
+              <Input {...field} type="number" min={1} max={PROFESSION_LIMIT_MAX} step={1} />
+            )}
+          </FormRow>
+        ))}
+      </fieldset>
+      <FormRow
+        control={form.control}
+        name="promptTemplate"
+        label={t("profession.fields.promptTemplate")}
+        hint={t("profession.fields.placeholders", { placeholders })}
+      >
+        {(field) => <Textarea {...field} rows={4} maxLength={4000} className="font-mono" />}
+      </FormRow>
+    </DialogForm>
   );
 }
 
@@ -266,23 +255,20 @@ export function ConfigDialog({
 }) {
   const { t } = useAdminI18n();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl" closeLabel={t("common.close")}>
-        <DialogHeader>
-          <DialogTitle>
-            {config ? t("profession.editTitle", { name: config.name }) : t("profession.newTitle")}
-          </DialogTitle>
-          <DialogDescription>{t("profession.dialogDescription")}</DialogDescription>
-        </DialogHeader>
-        {open && (
-          <ConfigForm
-            key={config?.id ?? "new"}
-            config={config}
-            styles={styles}
-            onDone={() => onOpenChange(false)}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-2xl"
+      closeLabel={t("common.close")}
+      title={config ? t("profession.editTitle", { name: config.name }) : t("profession.newTitle")}
+      description={t("profession.dialogDescription")}
+    >
+      <ConfigForm
+        key={config?.id ?? "new"}
+        config={config}
+        styles={styles}
+        onDone={() => onOpenChange(false)}
+      />
+    </TitledDialog>
   );
 }

@@ -3,20 +3,13 @@ import {
   manualRewardRequestSchema,
   type ManualRewardRequest,
 } from "@rupa/shared";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Form, FormBody, FormRow } from "@/components/ui/form";
+import { TitledDialog } from "@/components/ui/dialog";
+import { FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useManualReward } from "../api";
+import { DialogForm } from "../../components/dialog-form";
 import { useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
 import { topLevelFields, useSchemaForm, wholeNumberOf, type SchemaFormRules } from "../../lib/form";
 
@@ -37,11 +30,18 @@ export function ManualRewardDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useAdminI18n();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      closeLabel={t("common.close")}
+      title={t("referrals.manual.title")}
+      description={t("referrals.manual.description")}
+    >
       {/* Mounted while open, so each opening starts from an empty e-mail and the default. */}
-      {open && <ManualRewardForm onDone={() => onOpenChange(false)} />}
-    </Dialog>
+      <ManualRewardForm onDone={() => onOpenChange(false)} />
+    </TitledDialog>
   );
 }
 
@@ -71,36 +71,27 @@ function ManualRewardForm({ onDone }: { onDone: () => void }) {
   );
 
   return (
-    <DialogContent closeLabel={t("common.close")}>
-      <DialogHeader>
-        <DialogTitle>{t("referrals.manual.title")}</DialogTitle>
-        <DialogDescription>{t("referrals.manual.description")}</DialogDescription>
-      </DialogHeader>
-      <Form {...form}>
-        <FormBody onSubmit={submit} className="grid gap-4">
-          <FormRow control={form.control} name="email" label={t("referrals.manual.email")} alert>
-            {(field) => (
-              <Input
-                {...field}
-                type="email"
-                autoComplete="off"
-                placeholder={t("referrals.manual.emailPlaceholder")}
-              />
-            )}
-          </FormRow>
-          <FormRow control={form.control} name="amount" label={t("referrals.manual.amount")} alert>
-            {(field) => <Input {...field} inputMode="numeric" autoComplete="off" />}
-          </FormRow>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onDone}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={reward.isPending}>
-              {t("referrals.manual.submit")}
-            </Button>
-          </DialogFooter>
-        </FormBody>
-      </Form>
-    </DialogContent>
+    <DialogForm
+      form={form}
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel={t("referrals.manual.submit")}
+      submitDisabled={reward.isPending}
+      className="grid gap-4"
+    >
+      <FormRow control={form.control} name="email" label={t("referrals.manual.email")} alert>
+        {(field) => (
+          <Input
+            {...field}
+            type="email"
+            autoComplete="off"
+            placeholder={t("referrals.manual.emailPlaceholder")}
+          />
+        )}
+      </FormRow>
+      <FormRow control={form.control} name="amount" label={t("referrals.manual.amount")} alert>
+        {(field) => <Input {...field} inputMode="numeric" autoComplete="off" />}
+      </FormRow>
+    </DialogForm>
   );
 }

@@ -9,15 +9,8 @@ import {
   type AdminStyleChanges,
 } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Form, FormBody, FormCheckbox, FormRow } from "@/components/ui/form";
+import { TitledDialog } from "@/components/ui/dialog";
+import { FormCheckbox, FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -25,6 +18,7 @@ import { TabPanel, Tabs, useTabsId } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
 import { useAdminStyle, useUpdateStyle } from "../api";
+import { DialogForm } from "../../components/dialog-form";
 import { useAdminErrorMessage, useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
 import { numberOf, useSchemaForm, type FieldOf, type SchemaFormRules } from "../../lib/form";
 
@@ -268,206 +262,192 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
   ];
 
   return (
-    <Form {...form}>
-      <FormBody className="flex flex-col gap-4" onSubmit={submit}>
-        <Tabs
-          items={tabs}
-          value={tab}
-          onChange={setTab}
-          label={t("styles.edit.title", { name: style.nameId })}
-          idBase={tabsId}
-          tabClassName="flex-1"
-        />
-        <TabPanel idBase={tabsId} value={tab} className="grid gap-4 sm:grid-cols-2">
-          {tab === "general" && (
-            <>
-              <FormRow control={control} name="nameId" label={t("styles.edit.nameId")}>
-                {(f) => <Input {...f} maxLength={120} />}
-              </FormRow>
-              <FormRow control={control} name="name" label={t("styles.edit.name")}>
-                {(f) => <Input {...f} maxLength={120} />}
-              </FormRow>
-              <FormRow
-                control={control}
-                name="descriptionId"
-                label={t("styles.edit.descriptionId")}
-              >
-                {(f) => <Textarea {...f} rows={3} maxLength={2000} />}
-              </FormRow>
-              <FormRow control={control} name="description" label={t("styles.edit.descriptionEn")}>
-                {(f) => <Textarea {...f} rows={3} maxLength={2000} />}
-              </FormRow>
-              <FormRow control={control} name="category" label={t("styles.edit.category")}>
-                {(f) => (
-                  <NativeSelect {...f}>
-                    {STYLE_CATEGORIES.map((c) => (
-                      <option key={c} value={c}>
-                        {t(`styles.groups.${c}`)}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                )}
-              </FormRow>
-              <FormRow control={control} name="sortOrder" label={t("styles.edit.sortOrder")}>
-                {(f) => <Input {...f} type="number" min={0} step={1} inputMode="numeric" />}
-              </FormRow>
-              <FormRow
-                control={control}
-                name="tags"
-                label={t("styles.edit.tags")}
-                hint={t("styles.edit.tagsHint")}
-              >
-                {(f) => <Input {...f} />}
-              </FormRow>
-              <FormCheckbox
-                control={control}
-                name="isPremium"
-                label={t("styles.edit.premium")}
-                className="self-end"
-              />
-            </>
-          )}
-          {tab === "prompts" && (
-            <>
-              <FormRow
-                control={control}
-                name="promptTemplate"
-                label={t("styles.edit.promptTemplate")}
-                hint={t("styles.edit.templateHint")}
-                className="sm:col-span-2"
-              >
-                {(f) => <Textarea {...f} rows={4} maxLength={4000} />}
-              </FormRow>
-              <FormRow
-                control={control}
-                name="previewPromptTemplate"
-                label={t("styles.edit.previewPromptTemplate")}
-                hint={t("styles.edit.templateHint")}
-                className="sm:col-span-2"
-              >
-                {(f) => <Textarea {...f} rows={3} maxLength={4000} />}
-              </FormRow>
-              <FormRow control={control} name="male" label={t("styles.edit.genderMale")}>
-                {(f) => <Textarea {...f} rows={2} maxLength={2000} />}
-              </FormRow>
-              <FormRow control={control} name="female" label={t("styles.edit.genderFemale")}>
-                {(f) => <Textarea {...f} rows={2} maxLength={2000} />}
-              </FormRow>
-              <FormRow control={control} name="femaleHijab" label={t("styles.edit.genderHijab")}>
-                {(f) => <Textarea {...f} rows={2} maxLength={2000} />}
-              </FormRow>
-              <FormRow
-                control={control}
-                name="negativePrompt"
-                label={t("styles.edit.negativePrompt")}
-              >
-                {(f) => <Textarea {...f} rows={2} maxLength={2000} />}
-              </FormRow>
-            </>
-          )}
-          {tab === "model" && (
-            <>
-              <FormRow
-                control={control}
-                name="modelName"
-                label={t("styles.edit.modelName")}
-                className="sm:col-span-2"
-              >
-                {(f) => <Input {...f} maxLength={200} />}
-              </FormRow>
-              <FormRow
-                control={control}
-                name="styleStrength"
-                label={t("styles.edit.styleStrength")}
-              >
-                {(f) => (
-                  <Input
-                    {...f}
-                    type="number"
-                    min={STYLE_PARAM_RANGES.style_strength.min}
-                    max={STYLE_PARAM_RANGES.style_strength.max}
-                    step={STYLE_PARAM_RANGES.style_strength.step}
-                    inputMode="decimal"
-                  />
-                )}
-              </FormRow>
-              <FormRow control={control} name="guidance" label={t("styles.edit.guidance")}>
-                {(f) => (
-                  <Input
-                    {...f}
-                    type="number"
-                    min={STYLE_PARAM_RANGES.guidance_scale.min}
-                    max={STYLE_PARAM_RANGES.guidance_scale.max}
-                    step={STYLE_PARAM_RANGES.guidance_scale.step}
-                    inputMode="decimal"
-                  />
-                )}
-              </FormRow>
-              <FormRow control={control} name="steps" label={t("styles.edit.steps")}>
-                {(f) => (
-                  <Input
-                    {...f}
-                    type="number"
-                    min={STYLE_PARAM_RANGES.num_steps.min}
-                    max={STYLE_PARAM_RANGES.num_steps.max}
-                    step={1}
-                    inputMode="numeric"
-                  />
-                )}
-              </FormRow>
-              <FormRow control={control} name="scheduler" label={t("styles.edit.scheduler")}>
-                {(f) => (
-                  <NativeSelect {...f}>
-                    {STYLE_SCHEDULERS.map((s) => (
-                      <option key={s} value={s}>
-                        {s}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                )}
-              </FormRow>
-              <FormCheckbox
-                control={control}
-                name="useFixedSeed"
-                label={t("styles.edit.useFixedSeed")}
-                className="self-end"
-                onCheckedChange={() => form.clearErrors("fixedSeed")}
-              />
-              <FormRow control={control} name="fixedSeed" label={t("styles.edit.fixedSeed")}>
-                {(f) => (
-                  <Input
-                    {...f}
-                    type="number"
-                    min={0}
-                    step={1}
-                    inputMode="numeric"
-                    disabled={!useFixedSeed}
-                  />
-                )}
-              </FormRow>
-              <FormRow
-                control={control}
-                name="modelJson"
-                label={t("styles.edit.modelJson")}
-                className="sm:col-span-2"
-              >
-                {(f) => (
-                  <Textarea {...f} rows={6} spellCheck={false} className="font-mono text-xs" />
-                )}
-              </FormRow>
-            </>
-          )}
-        </TabPanel>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onDone}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? t("styles.edit.saving") : t("common.save")}
-          </Button>
-        </DialogFooter>
-      </FormBody>
-    </Form>
+    <DialogForm
+      form={form}
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel={update.isPending ? t("styles.edit.saving") : t("common.save")}
+      submitDisabled={update.isPending}
+    >
+      <Tabs
+        items={tabs}
+        value={tab}
+        onChange={setTab}
+        label={t("styles.edit.title", { name: style.nameId })}
+        idBase={tabsId}
+        tabClassName="flex-1"
+      />
+      <TabPanel idBase={tabsId} value={tab} className="grid gap-4 sm:grid-cols-2">
+        {tab === "general" && (
+          <>
+            <FormRow control={control} name="nameId" label={t("styles.edit.nameId")}>
+              {(f) => <Input {...f} maxLength={120} />}
+            </FormRow>
+            <FormRow control={control} name="name" label={t("styles.edit.name")}>
+              {(f) => <Input {...f} maxLength={120} />}
+            </FormRow>
+            <FormRow control={control} name="descriptionId" label={t("styles.edit.descriptionId")}>
+              {(f) => <Textarea {...f} rows={3} maxLength={2000} />}
+            </FormRow>
+            <FormRow control={control} name="description" label={t("styles.edit.descriptionEn")}>
+              {(f) => <Textarea {...f} rows={3} maxLength={2000} />}
+            </FormRow>
+            <FormRow control={control} name="category" label={t("styles.edit.category")}>
+              {(f) => (
+                <NativeSelect {...f}>
+                  {STYLE_CATEGORIES.map((c) => (
+                    <option key={c} value={c}>
+                      {t(`styles.groups.${c}`)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormRow>
+            <FormRow control={control} name="sortOrder" label={t("styles.edit.sortOrder")}>
+              {(f) => <Input {...f} type="number" min={0} step={1} inputMode="numeric" />}
+            </FormRow>
+            <FormRow
+              control={control}
+              name="tags"
+              label={t("styles.edit.tags")}
+              hint={t("styles.edit.tagsHint")}
+            >
+              {(f) => <Input {...f} />}
+            </FormRow>
+            <FormCheckbox
+              control={control}
+              name="isPremium"
+              label={t("styles.edit.premium")}
+              className="self-end"
+            />
+          </>
+        )}
+        {tab === "prompts" && (
+          <>
+            <FormRow
+              control={control}
+              name="promptTemplate"
+              label={t("styles.edit.promptTemplate")}
+              hint={t("styles.edit.templateHint")}
+              className="sm:col-span-2"
+            >
+              {(f) => <Textarea {...f} rows={4} maxLength={4000} />}
+            </FormRow>
+            <FormRow
+              control={control}
+              name="previewPromptTemplate"
+              label={t("styles.edit.previewPromptTemplate")}
+              hint={t("styles.edit.templateHint")}
+              className="sm:col-span-2"
+            >
+              {(f) => <Textarea {...f} rows={3} maxLength={4000} />}
+            </FormRow>
+            <FormRow control={control} name="male" label={t("styles.edit.genderMale")}>
+              {(f) => <Textarea {...f} rows={2} maxLength={2000} />}
+            </FormRow>
+            <FormRow control={control} name="female" label={t("styles.edit.genderFemale")}>
+              {(f) => <Textarea {...f} rows={2} maxLength={2000} />}
+            </FormRow>
+            <FormRow control={control} name="femaleHijab" label={t("styles.edit.genderHijab")}>
+              {(f) => <Textarea {...f} rows={2} maxLength={2000} />}
+            </FormRow>
+            <FormRow
+              control={control}
+              name="negativePrompt"
+              label={t("styles.edit.negativePrompt")}
+            >
+              {(f) => <Textarea {...f} rows={2} maxLength={2000} />}
+            </FormRow>
+          </>
+        )}
+        {tab === "model" && (
+          <>
+            <FormRow
+              control={control}
+              name="modelName"
+              label={t("styles.edit.modelName")}
+              className="sm:col-span-2"
+            >
+              {(f) => <Input {...f} maxLength={200} />}
+            </FormRow>
+            <FormRow control={control} name="styleStrength" label={t("styles.edit.styleStrength")}>
+              {(f) => (
+                <Input
+                  {...f}
+                  type="number"
+                  min={STYLE_PARAM_RANGES.style_strength.min}
+                  max={STYLE_PARAM_RANGES.style_strength.max}
+                  step={STYLE_PARAM_RANGES.style_strength.step}
+                  inputMode="decimal"
+                />
+              )}
+            </FormRow>
+            <FormRow control={control} name="guidance" label={t("styles.edit.guidance")}>
+              {(f) => (
+                <Input
+                  {...f}
+                  type="number"
+                  min={STYLE_PARAM_RANGES.guidance_scale.min}
+                  max={STYLE_PARAM_RANGES.guidance_scale.max}
+                  step={STYLE_PARAM_RANGES.guidance_scale.step}
+                  inputMode="decimal"
+                />
+              )}
+            </FormRow>
+            <FormRow control={control} name="steps" label={t("styles.edit.steps")}>
+              {(f) => (
+                <Input
+                  {...f}
+                  type="number"
+                  min={STYLE_PARAM_RANGES.num_steps.min}
+                  max={STYLE_PARAM_RANGES.num_steps.max}
+                  step={1}
+                  inputMode="numeric"
+                />
+              )}
+            </FormRow>
+            <FormRow control={control} name="scheduler" label={t("styles.edit.scheduler")}>
+              {(f) => (
+                <NativeSelect {...f}>
+                  {STYLE_SCHEDULERS.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormRow>
+            <FormCheckbox
+              control={control}
+              name="useFixedSeed"
+              label={t("styles.edit.useFixedSeed")}
+              className="self-end"
+              onCheckedChange={() => form.clearErrors("fixedSeed")}
+            />
+            <FormRow control={control} name="fixedSeed" label={t("styles.edit.fixedSeed")}>
+              {(f) => (
+                <Input
+                  {...f}
+                  type="number"
+                  min={0}
+                  step={1}
+                  inputMode="numeric"
+                  disabled={!useFixedSeed}
+                />
+              )}
+            </FormRow>
+            <FormRow
+              control={control}
+              name="modelJson"
+              label={t("styles.edit.modelJson")}
+              className="sm:col-span-2"
+            >
+              {(f) => <Textarea {...f} rows={6} spellCheck={false} className="font-mono text-xs" />}
+            </FormRow>
+          </>
+        )}
+      </TabPanel>
+    </DialogForm>
   );
 }
 
@@ -482,33 +462,30 @@ export function StyleEditDialog({
   const { t } = useAdminI18n();
   const style = useAdminStyle(styleId);
   return (
-    <Dialog open={styleId !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl" closeLabel={t("common.close")}>
-        <DialogHeader>
-          <DialogTitle>{t("styles.edit.title", { name: style.data?.nameId ?? "…" })}</DialogTitle>
-          <DialogDescription>{t("styles.edit.description")}</DialogDescription>
-        </DialogHeader>
-        {style.data ? (
-          <EditForm
-            key={style.data.id + style.data.updatedAt}
-            style={style.data}
-            onDone={onClose}
-          />
-        ) : style.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
-            <p className="font-semibold">{t("styles.edit.loadFailed")}</p>
-            <Button variant="outline" onClick={() => void style.refetch()}>
-              {t("common.retry")}
-            </Button>
-          </div>
-        ) : (
-          <div className="grid gap-3">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-24 w-full" />
-          </div>
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={styleId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      className="max-w-2xl"
+      closeLabel={t("common.close")}
+      title={t("styles.edit.title", { name: style.data?.nameId ?? "…" })}
+      description={t("styles.edit.description")}
+    >
+      {style.data ? (
+        <EditForm key={style.data.id + style.data.updatedAt} style={style.data} onDone={onClose} />
+      ) : style.isError ? (
+        <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
+          <p className="font-semibold">{t("styles.edit.loadFailed")}</p>
+          <Button variant="outline" onClick={() => void style.refetch()}>
+            {t("common.retry")}
+          </Button>
+        </div>
+      ) : (
+        <div className="grid gap-3">
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      )}
+    </TitledDialog>
   );
 }

@@ -1,14 +1,9 @@
 import { ArrowDown, ArrowUp, ImageOff, Trash2 } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { ImageSet } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/lib/toast";
@@ -47,7 +42,6 @@ function Thumb({ image, label }: { image: ImageSet | null; label: string }) {
 function AddPairForm({ styleId }: { styleId: string }) {
   const { t } = useAdminI18n();
   const adminError = useAdminErrorMessage();
-  const base = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [before, setBefore] = useState<File | null>(null);
   const [after, setAfter] = useState<File | null>(null);
@@ -81,39 +75,31 @@ function AddPairForm({ styleId }: { styleId: string }) {
         );
       }}
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${base}-before`} className="text-sm font-semibold">
-          {t("styles.pairs.before")}
-        </label>
-        <Input
-          id={`${base}-before`}
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
-          onChange={(e) => setBefore(e.target.files?.[0] ?? null)}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${base}-after`} className="text-sm font-semibold">
-          {t("styles.pairs.after")}
-        </label>
-        <Input
-          id={`${base}-after`}
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
-          onChange={(e) => setAfter(e.target.files?.[0] ?? null)}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5 sm:col-span-2">
-        <label htmlFor={`${base}-title`} className="text-sm font-semibold">
-          {t("styles.pairs.titleLabel")}
-        </label>
-        <Input
-          id={`${base}-title`}
-          value={title}
-          maxLength={120}
-          onChange={(e) => setTitle(e.target.value)}
-        />
-      </div>
+      <Field label={t("styles.pairs.before")} className="gap-1.5">
+        {(id) => (
+          <Input
+            id={id}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+            onChange={(e) => setBefore(e.target.files?.[0] ?? null)}
+          />
+        )}
+      </Field>
+      <Field label={t("styles.pairs.after")} className="gap-1.5">
+        {(id) => (
+          <Input
+            id={id}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+            onChange={(e) => setAfter(e.target.files?.[0] ?? null)}
+          />
+        )}
+      </Field>
+      <Field label={t("styles.pairs.titleLabel")} className="gap-1.5 sm:col-span-2">
+        {(id) => (
+          <Input id={id} value={title} maxLength={120} onChange={(e) => setTitle(e.target.value)} />
+        )}
+      </Field>
       <Button type="submit" className="sm:col-span-2" disabled={add.isPending}>
         {add.isPending ? t("styles.pairs.adding") : t("styles.pairs.add")}
       </Button>
@@ -131,15 +117,16 @@ export function StylePairsDialog({
 }) {
   const { t } = useAdminI18n();
   return (
-    <Dialog open={style !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl" closeLabel={t("common.close")}>
-        <DialogHeader>
-          <DialogTitle>{t("styles.pairs.title", { name: style?.nameId ?? "" })}</DialogTitle>
-          <DialogDescription>{t("styles.pairs.description")}</DialogDescription>
-        </DialogHeader>
-        {style && <PairsBody styleId={style.id} />}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={style !== null}
+      onOpenChange={(open) => !open && onClose()}
+      className="max-w-2xl"
+      closeLabel={t("common.close")}
+      title={t("styles.pairs.title", { name: style?.nameId ?? "" })}
+      description={t("styles.pairs.description")}
+    >
+      {style && <PairsBody styleId={style.id} />}
+    </TitledDialog>
   );
 }
 

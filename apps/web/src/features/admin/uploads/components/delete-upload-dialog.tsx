@@ -1,17 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
+import { ConfirmDialog, WarningBadge } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
 import { isApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useDeleteUpload } from "../api";
@@ -38,8 +28,10 @@ export function DeleteUploadDialog({ id, owner }: { id: string; owner: string })
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button
           variant="outline"
           size="sm"
@@ -49,29 +41,22 @@ export function DeleteUploadDialog({ id, owner }: { id: string; owner: string })
           <Trash2 aria-hidden />
           {t("uploads.delete")}
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-md" closeLabel={t("common.close")}>
-        <div className="grid gap-5">
-          <span className="flex size-12 items-center justify-center rounded-2xl bg-destructive/10 text-destructive">
-            <Trash2 className="size-6" aria-hidden />
-          </span>
-          <DialogHeader>
-            <DialogTitle>{t("uploads.deleteTitle")}</DialogTitle>
-            <DialogDescription>{t("uploads.deleteBody", { owner })}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={remove.isPending}>
-                {t("common.cancel")}
-              </Button>
-            </DialogClose>
-            <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-              {remove.isPending && <Spinner className="size-4" />}
-              {remove.isPending ? t("uploads.deleting") : t("uploads.deleteConfirm")}
-            </Button>
-          </DialogFooter>
-        </div>
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-w-md gap-5"
+      closeLabel={t("common.close")}
+      icon={
+        <WarningBadge>
+          <Trash2 className="size-6" aria-hidden />
+        </WarningBadge>
+      }
+      title={t("uploads.deleteTitle")}
+      description={t("uploads.deleteBody", { owner })}
+      cancelLabel={t("common.cancel")}
+      confirmLabel={t("uploads.deleteConfirm")}
+      pendingLabel={t("uploads.deleting")}
+      destructive
+      pending={remove.isPending}
+      onConfirm={confirm}
+    />
   );
 }

@@ -5,22 +5,16 @@ import {
   type AdminUser,
   type Role,
 } from "@rupa/shared";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Form, FormBody, FormRow } from "@/components/ui/form";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { TitledDialog } from "@/components/ui/dialog";
+import { FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
 import { formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useChangeUserCredits, useSetUserRole } from "../api";
+import { DialogForm } from "../../components/dialog-form";
 import { useAdminErrorMessage, useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
 import { topLevelFields, useSchemaForm, wholeNumberOf, type SchemaFormRules } from "../../lib/form";
 
@@ -61,36 +55,31 @@ export function RoleDialog({
   }
 
   return (
-    <Dialog open={user !== null} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t("common.close")}>
-        <DialogHeader>
-          <DialogTitle className="pr-8 break-all">
-            {next === "admin"
-              ? t("users.roleConfirm.adminTitle", { email })
-              : t("users.roleConfirm.memberTitle", { email })}
-          </DialogTitle>
-          <DialogDescription>
-            {next === "admin"
-              ? t("users.roleConfirm.adminBody")
-              : t("users.roleConfirm.memberBody", { email })}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {t("common.cancel")}
-          </Button>
-          <Button
-            variant={next === "admin" ? "default" : "destructive"}
-            onClick={confirm}
-            disabled={setRole.isPending}
-          >
-            {next === "admin"
-              ? t("users.roleConfirm.confirmAdmin")
-              : t("users.roleConfirm.confirmMember")}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={user !== null}
+      onOpenChange={onOpenChange}
+      closeLabel={t("common.close")}
+      title={
+        next === "admin"
+          ? t("users.roleConfirm.adminTitle", { email })
+          : t("users.roleConfirm.memberTitle", { email })
+      }
+      classNames={{ title: "pr-8 break-all" }}
+      description={
+        next === "admin"
+          ? t("users.roleConfirm.adminBody")
+          : t("users.roleConfirm.memberBody", { email })
+      }
+      cancelLabel={t("common.cancel")}
+      confirmLabel={
+        next === "admin"
+          ? t("users.roleConfirm.confirmAdmin")
+          : t("users.roleConfirm.confirmMember")
+      }
+      destructive={next !== "admin"}
+      pending={setRole.isPending}
+      onConfirm={confirm}
+    />
   );
 }
 
@@ -131,11 +120,22 @@ export function SetCreditsDialog({
   user: DialogUser | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t, lang } = useAdminI18n();
   return (
-    <Dialog open={user !== null} onOpenChange={onOpenChange}>
+    <TitledDialog
+      open={user !== null}
+      onOpenChange={onOpenChange}
+      closeLabel={t("common.close")}
+      title={t("users.creditsDialog.title")}
+      description={t("users.creditsDialog.description", {
+        email: user?.email ?? "",
+        balance: formatNumber(user?.credits ?? 0, lang),
+      })}
+      classNames={{ description: "break-words" }}
+    >
       {/* Keyed by user so the form starts from that user's balance each time. */}
       {user && <SetCreditsForm key={user.id} user={user} onDone={() => onOpenChange(false)} />}
-    </Dialog>
+    </TitledDialog>
   );
 }
 
@@ -176,51 +176,37 @@ function SetCreditsForm({ user, onDone }: { user: DialogUser; onDone: () => void
   );
 
   return (
-    <DialogContent closeLabel={t("common.close")}>
-      <DialogHeader>
-        <DialogTitle>{t("users.creditsDialog.title")}</DialogTitle>
-        <DialogDescription className="break-words">
-          {t("users.creditsDialog.description", {
-            email: user.email,
-            balance: formatNumber(user.credits, lang),
-          })}
-        </DialogDescription>
-      </DialogHeader>
-      <Form {...form}>
-        <FormBody onSubmit={submit} className="grid gap-4">
-          <FormRow
-            control={form.control}
-            name="amount"
-            label={t("users.creditsDialog.amount")}
-            hint={t("users.creditsDialog.amountHint")}
-          >
-            {(field) => <Input {...field} inputMode="numeric" autoComplete="off" />}
-          </FormRow>
-          <FormRow
-            control={form.control}
-            name="reason"
-            label={t("users.creditsDialog.reason")}
-            hint={t("users.creditsDialog.reasonHint")}
-          >
-            {(field) => (
-              <Textarea
-                {...field}
-                rows={3}
-                maxLength={200}
-                placeholder={t("users.creditsDialog.reasonPlaceholder")}
-              />
-            )}
-          </FormRow>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onDone}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={change.isPending}>
-              {t("users.creditsDialog.submit")}
-            </Button>
-          </DialogFooter>
-        </FormBody>
-      </Form>
-    </DialogContent>
+    <DialogForm
+      form={form}
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel={t("users.creditsDialog.submit")}
+      submitDisabled={change.isPending}
+      className="grid gap-4"
+    >
+      <FormRow
+        control={form.control}
+        name="amount"
+        label={t("users.creditsDialog.amount")}
+        hint={t("users.creditsDialog.amountHint")}
+      >
+        {(field) => <Input {...field} inputMode="numeric" autoComplete="off" />}
+      </FormRow>
+      <FormRow
+        control={form.control}
+        name="reason"
+        label={t("users.creditsDialog.reason")}
+        hint={t("users.creditsDialog.reasonHint")}
+      >
+        {(field) => (
+          <Textarea
+            {...field}
+            rows={3}
+            maxLength={200}
+            placeholder={t("users.creditsDialog.reasonPlaceholder")}
+          />
+        )}
+      </FormRow>
+    </DialogForm>
   );
 }
