@@ -144,7 +144,7 @@ export function fakeGallery(
     avatars,
     pictures,
     styles,
-    /** A style avatars can be of (category "Formal CV/CPNS" is the pas foto's). */
+    /** A style avatars can be of (the category PAS_FOTO_CATEGORY gives pas fotos). */
     style(over: Partial<Style> = {}): Style {
       const s = { id: randomUUID(), name: "Anime", nameId: "Anime", category: "Fun", ...over };
       styles.set(s.id, s);
