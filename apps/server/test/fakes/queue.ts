@@ -29,6 +29,8 @@ export function fakeQueue() {
     },
   };
   return Object.assign(queue, {
+    /** The queue answers (what a start checks before it writes). */
+    check: () => Promise.resolve(),
     sent,
     jobs,
     deleted,

@@ -7,7 +7,7 @@ import {
 } from "../../src/infra/storage/storage";
 
 /**
- * The object store in memory: `objects` are the stored bytes by `bucket/key`. `failPut` makes
+ * The object store in memory: `objects` are the stored bytes by `bucket/key`. `faults.put` makes
  * the next writes throw (a full disk, an unreachable bucket) until it is set back to null.
  */
 export function fakeStorage() {
@@ -56,10 +56,7 @@ export function fakeStorage() {
   };
   return Object.assign(storage, {
     objects,
-    /** The next writes fail with `err` (null: they succeed again). */
-    failPut(err: Error | null) {
-      faults.put = err;
-    },
+    faults,
     /** The keys stored in `bucket`. */
     keys(bucket: Bucket): string[] {
       return [...objects.keys()]

@@ -1,17 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { newObjectKey, type ObjectOwner, type Storage } from "../../src/infra/storage/storage";
+import { newObjectKey, type ObjectOwner } from "../../src/infra/storage/storage";
 import type {
   UploadOwner,
   UploadRow,
   UploadsRepository,
 } from "../../src/modules/uploads/uploads.repository";
+import type { fakeStorage } from "./storage";
 
 /**
  * The uploads table in memory, written as uploads.repository.ts writes it. `now` stamps the rows
  * and judges their age (a test's hand-driven clock). `photo` adds a finished photo of an owner,
  * its three files put in `storage` when one is given. `rows` are the rows by id.
  */
-export function fakeUploads(o: { now?: () => number; storage?: Pick<Storage, "put"> } = {}) {
+export function fakeUploads(
+  o: { now?: () => number; storage?: ReturnType<typeof fakeStorage> } = {},
+) {
   const now = () => new Date(o.now?.() ?? Date.now());
   const rows = new Map<string, UploadRow>();
   const change = (id: string, set: Partial<UploadRow>) => {
@@ -81,10 +84,7 @@ export function fakeUploads(o: { now?: () => number; storage?: Pick<Storage, "pu
   };
 
   /** A finished photo of `owner` (a member's id, or `{ guest }`), its files stored. */
-  async function photo(
-    owner: string | { guest: string },
-    over: Partial<UploadRow> = {},
-  ): Promise<UploadRow> {
+  function photo(owner: string | { guest: string }, over: Partial<UploadRow> = {}): UploadRow {
     const [of, storageOwner]: [UploadOwner, ObjectOwner] =
       typeof owner === "string"
         ? [
@@ -108,8 +108,9 @@ export function fakeUploads(o: { now?: () => number; storage?: Pick<Storage, "pu
       ...over,
     });
     rows.set(r.id, r);
+    // The fake storage stores at once: the photo is there when this returns.
     for (const key of [r.originalKey, r.croppedKey, r.thumbKey])
-      if (key) await o.storage?.put("user-uploads", key, Buffer.from(`photo ${r.id}`));
+      if (key) void o.storage?.put("user-uploads", key, Buffer.from(`photo ${r.id}`));
     return r;
   }
 

@@ -50,7 +50,7 @@ describe("the gallery's pages", () => {
   it("lists the member's avatars and Kanvas pictures newest first, each as it shows", async () => {
     const me = randomUUID();
     const anime = w.gallery.style({ name: "Anime", nameId: "Anime ID" });
-    const photo = await w.uploads.photo(me);
+    const photo = w.uploads.photo(me);
     const avatar = w.gallery.avatar(me, { styleId: anime.id, uploadId: photo.id });
     w.later();
     const picture = w.gallery.picture(me, { prompt: "senja di pantai" });
@@ -142,7 +142,7 @@ describe("the gallery's pages", () => {
 
   it("says when a photo's original went after 24 hours", async () => {
     const me = randomUUID();
-    const photo = await w.uploads.photo(me);
+    const photo = w.uploads.photo(me);
     w.gallery.avatar(me, { uploadId: photo.id });
     await w.uploads.markOriginalDeleted(photo.id);
     const [item] = (await w.service.page(me, w.query())).items;

@@ -198,8 +198,8 @@ describe("starting a Kanvas run", () => {
 
   it("draws from the member's own finished photos, in the order given", async () => {
     const m = w.member(10);
-    const a = await w.uploadRows.photo(m.userId!);
-    const b = await w.uploadRows.photo(m.userId!);
+    const a = w.uploadRows.photo(m.userId!);
+    const b = w.uploadRows.photo(m.userId!);
     const run = await w.start(m, { mode: "image2image", imageIds: [b.id, a.id] });
     expect(run.imageIds).toEqual([b.id, a.id]);
     expect(w.kanvas.runs.get(run.id)?.referenceUploadIds).toEqual([b.id, a.id]);
@@ -207,8 +207,8 @@ describe("starting a Kanvas run", () => {
 
   it("refuses another member's photo as missing (404) and a photo still processing (409), paying nothing", async () => {
     const m = w.member(10);
-    const theirs = await w.uploadRows.photo(w.member().userId!);
-    const busy = await w.uploadRows.photo(m.userId!, { status: "processing" });
+    const theirs = w.uploadRows.photo(w.member().userId!);
+    const busy = w.uploadRows.photo(m.userId!, { status: "processing" });
     const before = w.untouched();
     expect(await refusal(w.start(m, { mode: "image2image", imageIds: [theirs.id] }))).toEqual({
       code: "not_found",

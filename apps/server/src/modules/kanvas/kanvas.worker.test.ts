@@ -35,7 +35,7 @@ async function world(o: { references?: number } = {}) {
   const providers = fakeProviders({ name: "openai", model: "fake-image-1" });
   const events = fakeJobEvents();
   const references = [];
-  for (let i = 0; i < (o.references ?? 0); i++) references.push(await uploads.photo(USER));
+  for (let i = 0; i < (o.references ?? 0); i++) references.push(uploads.photo(USER));
   const run = await kanvas.insertRun(transactor.tx, {
     userId: USER,
     mode: references.length ? "image2image" : "text2image",

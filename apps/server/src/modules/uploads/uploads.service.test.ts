@@ -62,8 +62,8 @@ describe("whose photo it is", () => {
   it("gives a member or a guest their own photo, and answers another's as missing (404)", async () => {
     const m = w.member();
     const g = w.guest();
-    const mine = await w.photoOf(m);
-    const guests = await w.photoOf(g);
+    const mine = w.photoOf(m);
+    const guests = w.photoOf(g);
     expect((await w.service.owned(m, mine.id)).id).toBe(mine.id);
     expect((await w.service.owned(g, guests.id)).id).toBe(guests.id);
 
@@ -76,13 +76,13 @@ describe("whose photo it is", () => {
 
   it("gives several photos in the order asked, or none when one is not the actor's", async () => {
     const m = w.member();
-    const [a, b, c] = [await w.photoOf(m), await w.photoOf(m), await w.photoOf(m)];
+    const [a, b, c] = [w.photoOf(m), w.photoOf(m), w.photoOf(m)];
     expect((await w.service.ownedAll(m, [c.id, a.id, b.id])).map((u) => u.id)).toEqual([
       c.id,
       a.id,
       b.id,
     ]);
-    const theirs = await w.photoOf(w.member());
+    const theirs = w.photoOf(w.member());
     expect(await refusal(w.service.ownedAll(m, [a.id, theirs.id]))).toEqual({
       code: "not_found",
       status: 404,
@@ -143,10 +143,10 @@ describe("an upload refused", () => {
 describe("the 24-hour promise", () => {
   it("deletes an original, its crop and thumbnail after 24 hours, keeps the row, and leaves younger photos", async () => {
     const m = w.member();
-    const old = await w.photoOf(m);
+    const old = w.photoOf(m);
     w.later(20);
-    const young = await w.photoOf(m);
-    const failed = await w.photoOf(m, {
+    const young = w.photoOf(m);
+    const failed = w.photoOf(m, {
       status: "failed",
       originalKey: null,
       croppedKey: null,
@@ -183,7 +183,7 @@ describe("the photo check as the generator shows it", () => {
     ],
     score: 0.98,
   };
-  const checked = async (faces: number, issues: string[]) =>
+  const checked = (faces: number, issues: string[]) =>
     w.photoOf(w.member(), {
       width: 1024,
       height: 512,
@@ -191,11 +191,11 @@ describe("the photo check as the generator shows it", () => {
       faceCheck: { faces, issues, face: faces ? face : null, signals: null, cropFace: null },
     });
 
-  it("refuses a photo with no face or several, warns of the rest, and passes a good one", async () => {
-    const none = await checked(0, ["no_face"]);
-    const many = await checked(2, ["many_faces", "blurry"]);
-    const dim = await checked(1, ["too_dark"]);
-    const good = await checked(1, []);
+  it("refuses a photo with no face or several, warns of the rest, and passes a good one", () => {
+    const none = checked(0, ["no_face"]);
+    const many = checked(2, ["many_faces", "blurry"]);
+    const dim = checked(1, ["too_dark"]);
+    const good = checked(1, []);
     expect([none, many, dim, good].map(photoRefusal)).toEqual([
       "no_face",
       "many_faces",
@@ -210,15 +210,15 @@ describe("the photo check as the generator shows it", () => {
     ]);
   });
 
-  it("gives the face as a share of the photo's size, and no check for a photo never checked", async () => {
-    const good = await checked(1, []);
+  it("gives the face as a share of the photo's size, and no check for a photo never checked", () => {
+    const good = checked(1, []);
     expect(uploadView(good).check).toEqual({
       faces: 1,
       issues: [],
       verdict: "ok",
       face: { x: 0.25, y: 0.25, width: 0.5, height: 0.5 },
     });
-    const unchecked = await w.photoOf(w.member());
+    const unchecked = w.photoOf(w.member());
     expect(photoRefusal(unchecked)).toBeNull();
     expect(uploadView(unchecked)).toMatchObject({ status: "completed", check: null });
     expect(uploadView(unchecked).thumbUrl).toMatch(/^\/api\/files\/user-uploads\//);
