@@ -6,6 +6,7 @@ import type {
 } from "../../src/modules/credits/credits.repository";
 import { createCreditsService } from "../../src/modules/credits/credits.service";
 import { usableLots } from "../../src/modules/credits/credits.rules";
+import type { Actor } from "../../src/lib/actor";
 import { AppError } from "../../src/lib/errors";
 import { fakeTransactor, undoable } from "./db";
 
@@ -147,6 +148,12 @@ export function fakeCredits(userExists: (id: string) => boolean = () => true) {
     written,
     /** What `userId` holds now (the unexpired lots' remaining credits). */
     balance: (userId: string) => held(userId, new Date()).reduce((n, l) => n + l.remaining, 0),
+    /** A new member holding `amount` credits (one lot, not written down in `written`). */
+    member(amount = 0): Actor {
+      const userId = randomUUID();
+      if (amount > 0) insertLot(userId, { source: "purchase", amount, watermarked: false });
+      return { userId, guestTrialId: null, isAdmin: false };
+    },
     /** A starting balance: one lot of `amount` (not written down in `written`). */
     hold(userId: string, amount: number, over: Partial<GrantInput> = {}) {
       insertLot(userId, { source: "purchase", amount, watermarked: false, ...over });

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { GenerationRow } from "../../src/modules/jobs";
-import type {
-  KanvasImageRow,
-  KanvasJobParams,
-  KanvasRepository,
-  KanvasRunRow,
+import {
+  kanvasImageOf,
+  type KanvasImageRow,
+  type KanvasJobParams,
+  type KanvasRepository,
+  type KanvasRunRow,
 } from "../../src/modules/kanvas/kanvas.repository";
 import { undoable } from "./db";
 import type { fakeJobs } from "./jobs";
@@ -59,21 +60,8 @@ export function fakeKanvas(o: { jobs: ReturnType<typeof fakeJobs>; now?: () => n
       if ([...images.values()].some((i) => i.jobId === job.id)) return Promise.resolve(false);
       const row: KanvasImageRow = {
         id: randomUUID(),
-        userId: run.userId,
-        jobId: job.id,
-        runId: run.id,
-        imageKey: r.imageKey,
-        displayKey: r.displayKey,
-        thumbKey: r.thumbKey,
-        width: r.width,
-        height: r.height,
-        prompt: run.prompt,
-        mode: run.mode,
-        aspectRatio: run.aspectRatio,
-        seed: r.seed,
-        provider: job.provider,
-        hasWatermark: r.hasWatermark,
         createdAt: now(),
+        ...kanvasImageOf(job, run, r),
       };
       images.set(row.id, row);
       undoable(tx, () => images.delete(row.id));

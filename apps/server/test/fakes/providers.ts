@@ -31,33 +31,30 @@ export function fakeProviders(o: { name?: AvatarProvider["name"]; model?: string
     };
     return { calls, answer, next: (...more: Step<R>[]) => void steps.push(...more) };
   }
-  const avatarKind = kind<GenerateRequest>();
-  const kanvasKind = kind<KanvasRequest>();
-  const avatar: AvatarProvider = {
-    name,
-    model,
-    get resumable() {
-      return flags.resumable;
-    },
-    generate: avatarKind.answer,
-    check: () => Promise.resolve(),
-  };
-  const kanvas: KanvasProvider = {
-    name,
-    model,
-    get resumable() {
-      return flags.resumable;
-    },
-    generateKanvas: kanvasKind.answer,
-    check: () => Promise.resolve(),
-  };
+  /** A provider of `name` and `model` whose `method` answers as `k` does. */
+  function provider<R extends { seed?: number | null }, M extends string>(
+    method: M,
+    k: ReturnType<typeof kind<R>>,
+  ) {
+    return Object.assign(
+      {
+        name,
+        model,
+        get resumable() {
+          return flags.resumable;
+        },
+        check: () => Promise.resolve(),
+        calls: k.calls,
+        next: k.next,
+      },
+      { [method]: k.answer } as Record<M, (req: R) => Promise<GenerateResult>>,
+    );
+  }
+  const avatar = provider("generate", kind<GenerateRequest>()) satisfies AvatarProvider;
+  const kanvas = provider("generateKanvas", kind<KanvasRequest>()) satisfies KanvasProvider;
   const registry: Pick<ProviderRegistry, "forService" | "forKanvas"> = {
     forService: () => Promise.resolve(avatar),
     forKanvas: () => Promise.resolve(kanvas),
   };
-  return Object.assign(registry, {
-    flags,
-    avatar: Object.assign(avatar, { calls: avatarKind.calls, next: avatarKind.next }),
-    kanvas: Object.assign(kanvas, { calls: kanvasKind.calls, next: kanvasKind.next }),
-  });
+  return Object.assign(registry, { flags, avatar, kanvas });
 }

@@ -77,11 +77,6 @@ function world() {
   };
   const service = createGenerationsService(deps as unknown as GenerationDeps);
 
-  const member = (held: number): Actor => {
-    const userId = randomUUID();
-    if (held > 0) credits.hold(userId, held);
-    return { userId, guestTrialId: null, isAdmin: false };
-  };
   const guest = (): Actor => ({ userId: null, guestTrialId: randomUUID(), isAdmin: false });
   const photoOf = (actor: Actor, ready = true) =>
     uploads.photo(
@@ -119,7 +114,7 @@ function world() {
     banned,
     rows,
     queue,
-    member,
+    member: (held: number) => credits.member(held),
     guest,
     photoOf,
     style,

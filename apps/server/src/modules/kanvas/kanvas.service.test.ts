@@ -31,70 +31,51 @@ function world() {
   // The database's clock, moved on by hand (`later`): rows written together share a time.
   let time = Date.parse("2026-11-24T08:00:00Z");
   const now = () => time;
-  const transactor = fakeTransactor();
   const jobs = fakeJobs({ kinds: ["kanvas"], now });
-  const kanvas = fakeKanvas({ jobs, now });
-  const credits = fakeCredits();
   const storage = fakeStorage();
-  const uploadRows = fakeUploads({ storage });
-  const settings = fakeSettings({ kanvas_credits_per_image: "2" });
-  const banned = fakeBannedKeywords();
-  const providers = fakeProviders({ name: "openai", model: "fake-image-1" });
-  const queue = fakeQueue();
-  const events = fakeJobEvents();
-  const service = createKanvasService({
-    db: transactor.db,
-    kanvas,
+  const f = {
+    transactor: fakeTransactor(),
     jobs,
-    credits: credits.service,
-    uploads: createUploadsService({ uploads: uploadRows, storage }),
-    settings,
-    banned,
-    providers,
-    queue,
-    events,
+    kanvas: fakeKanvas({ jobs, now }),
+    credits: fakeCredits(),
+    uploadRows: fakeUploads({ storage }),
+    settings: fakeSettings({ kanvas_credits_per_image: "2" }),
+    banned: fakeBannedKeywords(),
+    queue: fakeQueue(),
+    events: fakeJobEvents(),
+  };
+  const service = createKanvasService({
+    ...f,
+    db: f.transactor.db,
+    credits: f.credits.service,
+    uploads: createUploadsService({ uploads: f.uploadRows, storage }),
+    providers: fakeProviders({ name: "openai", model: "fake-image-1" }),
   });
 
-  /** A member holding `held` credits. */
-  const member = (held = 0): Actor => {
-    const userId = randomUUID();
-    if (held > 0) credits.hold(userId, held);
-    return { userId, guestTrialId: null, isAdmin: false };
-  };
   /** A run asked for as the browser sends it (through the shared schema). */
   const start = (actor: Actor, input: Partial<StartKanvasRequest> = {}) =>
     service.start(
       actor,
       startKanvasRequestSchema.parse({ mode: "text2image", prompt: "senja di pantai", ...input }),
     );
-  /** The picture jobs of a run, in picture order. */
-  const picturesOf = (runId: string) =>
-    [...jobs.rows.values()]
-      .filter((j) => j.kanvasRunId === runId)
-      .sort((a, b) => (a.params.index as number) - (b.params.index as number));
-  /** Nothing was written, spent or sent. */
-  const untouched = () => ({
-    runs: kanvas.runs.size,
-    jobs: jobs.rows.size,
-    written: credits.written.length,
-    sent: queue.sent.length,
-  });
   return {
+    ...f,
     service,
-    later: (ms = 1000) => void (time += ms),
-    transactor,
-    jobs,
-    kanvas,
-    credits,
-    uploadRows,
-    settings,
-    banned,
-    queue,
-    events,
-    member,
     start,
-    picturesOf,
-    untouched,
+    member: (held = 0) => f.credits.member(held),
+    later: (ms = 1000) => void (time += ms),
+    /** The picture jobs of a run, in picture order. */
+    picturesOf: (runId: string) =>
+      [...jobs.rows.values()]
+        .filter((j) => j.kanvasRunId === runId)
+        .sort((a, b) => (a.params.index as number) - (b.params.index as number)),
+    /** Nothing was written, spent or sent. */
+    untouched: () => ({
+      runs: f.kanvas.runs.size,
+      jobs: jobs.rows.size,
+      written: f.credits.written.length,
+      sent: f.queue.sent.length,
+    }),
   };
 }
 
