@@ -1,6 +1,6 @@
 // Shared by the provider client tests (src/infra/providers/remote/*.provider.test.ts).
 import sharp from "sharp";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { loadEnv } from "../src/env";
 import { createEndpointGuard } from "../src/infra/providers/endpoint-guard";
 import type { GenerateRequest } from "../src/infra/providers/provider";
@@ -18,6 +18,38 @@ export const devGuard = createEndpointGuard({
   providerHosts: PROVIDER_HOSTS,
   listedHosts: [],
 });
+
+/**
+ * A fake provider API running for a test file's tests (started before them, closed after them):
+ * `api.fake` is the running fake, and `api.client(create, fixed)` a factory of clients of
+ * `create` with the endpoint guard, the fake's endpoint and `fixed` (what the fake gives them, such
+ * as its key); a test's `over` replaces any of them.
+ */
+export function fakeApiForFile<F extends { endpoint: string; close(): Promise<void> }>(
+  start: () => Promise<F>,
+) {
+  let running: F | undefined;
+  beforeAll(async () => {
+    running = await start();
+  });
+  afterAll(() => running?.close());
+  const fake = () => {
+    if (!running) throw new Error("the fake API starts before the tests");
+    return running;
+  };
+  return {
+    get fake() {
+      return fake();
+    },
+    client<O extends { guard: typeof devGuard; endpoint?: string }, P>(
+      create: (o: O) => P,
+      fixed: (f: F) => Omit<O, "guard" | "endpoint"> & Partial<O>,
+    ) {
+      return (over: Partial<O> = {}) =>
+        create({ guard: devGuard, endpoint: fake().endpoint, ...fixed(fake()), ...over } as O);
+    },
+  };
+}
 
 /** A small skin-coloured JPEG standing in for the upload's face crop. */
 export function subjectJpeg(): Promise<Buffer> {

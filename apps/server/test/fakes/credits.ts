@@ -6,8 +6,9 @@ import type {
 } from "../../src/modules/credits/credits.repository";
 import { createCreditsService } from "../../src/modules/credits/credits.service";
 import { usableLots } from "../../src/modules/credits/credits.rules";
+import type { Actor } from "../../src/lib/actor";
 import { AppError } from "../../src/lib/errors";
-import { fakeTransactor } from "./db";
+import { fakeTransactor, undoable } from "./db";
 
 interface Lot extends Omit<GrantInput, "expiresAt"> {
   expiresAt: Date | null;
@@ -83,22 +84,34 @@ export function fakeCredits(userExists: (id: string) => boolean = () => true) {
         : Promise.reject(new AppError("not_found", 404, "User not found")),
     heldLots: (_tx, userId, now) =>
       Promise.resolve(held(userId, now).map((l) => ({ ...l, expiresAt: l.expiresAt ?? null }))),
-    insertLot(_tx, userId, input) {
+    insertLot(tx, userId, input) {
       const lot = insertLot(userId, input);
       if (!lot) return Promise.resolve(null);
-      written.push({
+      const entry = {
         userId,
         delta: input.amount,
         description: input.description ?? "",
         by: input.grantedBy ?? null,
+      };
+      written.push(entry);
+      undoable(tx, () => {
+        lots.splice(lots.indexOf(lot), 1);
+        written.splice(written.indexOf(entry), 1);
       });
       return Promise.resolve({ lotId: lot.id });
     },
-    insertSpend(_tx, userId, spend, allocations) {
+    insertSpend(tx, userId, spend, allocations) {
       const id = randomUUID();
       for (const a of allocations) lots.find((l) => l.id === a.lotId)!.remaining -= a.amount;
-      spends.push({ id, userId, ...spend, lots: [...allocations] });
-      written.push({ userId, delta: -spend.amount, description: spend.description, by: null });
+      const row = { id, userId, ...spend, lots: [...allocations] };
+      const entry = { userId, delta: -spend.amount, description: spend.description, by: null };
+      spends.push(row);
+      written.push(entry);
+      undoable(tx, () => {
+        for (const a of allocations) lots.find((l) => l.id === a.lotId)!.remaining += a.amount;
+        spends.splice(spends.indexOf(row), 1);
+        written.splice(written.indexOf(entry), 1);
+      });
       return Promise.resolve(id);
     },
     spendWithLots(_tx, spendId) {
@@ -118,8 +131,11 @@ export function fakeCredits(userExists: (id: string) => boolean = () => true) {
           : null,
       );
     },
-    expireLot(_tx, lotId, at) {
-      lots.find((x) => x.id === lotId)!.expiresAt = at;
+    expireLot(tx, lotId, at) {
+      const lot = lots.find((x) => x.id === lotId)!;
+      const before = lot.expiresAt;
+      lot.expiresAt = at;
+      undoable(tx, () => void (lot.expiresAt = before));
       return Promise.resolve();
     },
   };
@@ -130,6 +146,14 @@ export function fakeCredits(userExists: (id: string) => boolean = () => true) {
     lots,
     spends,
     written,
+    /** What `userId` holds now (the unexpired lots' remaining credits). */
+    balance: (userId: string) => held(userId, new Date()).reduce((n, l) => n + l.remaining, 0),
+    /** A new member holding `amount` credits (one lot, not written down in `written`). */
+    member(amount = 0): Actor {
+      const userId = randomUUID();
+      if (amount > 0) insertLot(userId, { source: "purchase", amount, watermarked: false });
+      return { userId, guestTrialId: null, isAdmin: false };
+    },
     /** A starting balance: one lot of `amount` (not written down in `written`). */
     hold(userId: string, amount: number, over: Partial<GrantInput> = {}) {
       insertLot(userId, { source: "purchase", amount, watermarked: false, ...over });

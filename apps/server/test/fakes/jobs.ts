@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { GenerationRow, JobsRepository } from "../../src/modules/jobs";
+import { undoable } from "./db";
 
 /**
  * The job kit's rows (`generation_jobs`) in memory, with the same conditional state changes as
  * modules/jobs/jobs.repository.ts: a claim takes only a queued row or one silent for
  * `staleSeconds`, every later change of an attempt only while it holds the row in `processing`,
- * and a job ends once. `now` stamps and judges the rows (a test's hand-driven clock); `kinds`,
- * when given, limits the claims, sweeps and places in line to those kinds, as an instance of the
- * repository is. `rows` are the rows by id (a test may change them directly).
+ * and a job ends once; writes in a transaction are taken back when it fails. `now` stamps and
+ * judges the rows (a test's hand-driven clock); `kinds`, when given, limits the claims, sweeps and
+ * places in line to those kinds, as an instance of the repository is. `rows` are the rows by id
+ * (a test may change them directly).
  */
 export function fakeJobs(o: { now?: () => number; kinds?: readonly string[] } = {}) {
   const now = o.now ?? (() => Date.now());
@@ -23,6 +25,12 @@ export function fakeJobs(o: { now?: () => number; kinds?: readonly string[] } = 
     [...rows.values()].filter(
       (r) => r.status === "queued" && ofKinds(r) && r.createdAt.getTime() < at.getTime(),
     ).length;
+
+  /** A change of `r` in `tx`: taken back if the transaction fails. */
+  const changeIn = (tx: Parameters<JobsRepository["insert"]>[0], r: GenerationRow) => {
+    const before = { ...r };
+    undoable(tx, () => Object.assign(r, before));
+  };
 
   const jobs: JobsRepository = {
     acquire(id, staleSeconds) {
@@ -77,7 +85,7 @@ export function fakeJobs(o: { now?: () => number; kinds?: readonly string[] } = 
     },
     position: (job) => Promise.resolve(waitingBefore(job.createdAt) + 1),
     positions: (list) => Promise.resolve(list.map((job) => waitingBefore(job.createdAt) + 1)),
-    insert(_tx, v) {
+    insert(tx, v) {
       const row: GenerationRow = {
         id: v.id ?? randomUUID(),
         kind: v.kind,
@@ -106,9 +114,13 @@ export function fakeJobs(o: { now?: () => number; kinds?: readonly string[] } = 
         createdAt: stamp(),
       };
       rows.set(row.id, row);
+      undoable(tx, () => rows.delete(row.id));
       return Promise.resolve({ ...row });
     },
-    findById: (id) => Promise.resolve(rows.get(id) ?? null),
+    findById(id) {
+      const r = rows.get(id);
+      return Promise.resolve(r && ofKinds(r) ? r : null);
+    },
     setProviderJob(job, providerJobId) {
       const r = owned(job);
       if (r) r.providerJobId = providerJobId;
@@ -119,8 +131,9 @@ export function fakeJobs(o: { now?: () => number; kinds?: readonly string[] } = 
       if (r?.status === "processing") r.progress = progress;
       return Promise.resolve();
     },
-    markSucceeded(_tx, job) {
+    markSucceeded(tx, job) {
       const r = owned(job);
+      if (r) changeIn(tx, r);
       if (r)
         Object.assign(r, {
           status: "succeeded",
@@ -131,12 +144,13 @@ export function fakeJobs(o: { now?: () => number; kinds?: readonly string[] } = 
         });
       return Promise.resolve(Boolean(r));
     },
-    markFailed(_tx, id, code, message, attempt) {
+    markFailed(tx, id, code, message, attempt) {
       const r = rows.get(id);
       const may =
         r &&
         (r.status === "queued" ||
           (r.status === "processing" && (attempt === undefined || r.attempts === attempt)));
+      if (r && may) changeIn(tx, r);
       if (r && may)
         Object.assign(r, {
           status: "failed",

@@ -1,28 +1,34 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { ImagePostProcessor } from "../../infra/images/post-process";
 import {
   type AvatarProvider,
   type GenerateRequest,
   ProviderError,
 } from "../../infra/providers/provider";
-import type { JobInfo, SendOptions } from "../../infra/queue/queue";
-import type { Clock } from "../../lib/clock";
-import type { Logger } from "../../lib/logger";
 import {
   createGenerationWorker,
   GENERATE_JOB,
   type GenerationWorkerDeps,
   MAX_ATTEMPTS,
 } from "./generation.worker";
-import { fakeCustomRequests, fakeJobs } from "../../../test/fakes";
+import {
+  fakeClock,
+  fakeCustomRequests,
+  fakeImages,
+  fakeJobEvents,
+  fakeJobs,
+  fakeLog,
+  fakeQueue,
+  fakeStorage,
+  settle,
+} from "../../../test/fakes";
 import { type GenerationRow, jobIdFor } from "../jobs";
 import type { AvatarResult } from "./generations.repository";
 
 /**
- * The generation lifecycle against in-memory fakes (no database, no images, no timers): the
- * shared jobs fake (test/fakes/jobs.ts) applies the same conditional state changes as the job
- * kit's jobs.repository.ts, the clock is driven by hand. The same paths run against real databases in
+ * The generation lifecycle against the fakes kit (no database, no images, no timers): the jobs
+ * fake (test/fakes/jobs.ts) applies the same conditional state changes as the job kit's
+ * jobs.repository.ts, the clock is driven by hand. The same paths run against real databases in
  * jobs/generate-avatar.int.test.ts and the kill -9 chaos test.
  */
 
@@ -30,81 +36,28 @@ const TIMEOUT_S = 150;
 const HEARTBEAT_S = 10;
 const RETRY_BASE_S = 2;
 
-/** Time that moves only when a test says so; intervals and timeouts fire as it passes. */
-function fakeClock(start = Date.parse("2026-11-24T08:00:00Z")) {
-  let now = start;
-  const intervals = new Set<{ every: number; next: number; fn: () => void }>();
-  const timeouts = new Set<{ at: number; ctl: AbortController }>();
-  const clock: Clock = {
-    now: () => now,
-    every(ms, fn) {
-      const t = { every: ms, next: now + ms, fn };
-      intervals.add(t);
-      return () => intervals.delete(t);
-    },
-    timeout(ms) {
-      const ctl = new AbortController();
-      timeouts.add({ at: now + ms, ctl });
-      return ctl.signal;
-    },
-  };
-  return {
-    clock,
-    get now() {
-      return now;
-    },
-    get running() {
-      return intervals.size;
-    },
-    /** Moves time on, firing what falls due, and lets the promises it started settle. */
-    async advance(ms: number) {
-      const end = now + ms;
-      for (;;) {
-        const due = [...intervals].filter((t) => t.next <= end).sort((a, b) => a.next - b.next)[0];
-        if (!due) break;
-        now = due.next;
-        due.next += due.every;
-        due.fn();
-        await settle();
-      }
-      now = end;
-      for (const t of [...timeouts]) {
-        if (t.at <= now) {
-          timeouts.delete(t);
-          t.ctl.abort(new DOMException("The operation timed out.", "TimeoutError"));
-        }
-      }
-      await settle();
-    },
-  };
-}
-
-/** Lets every pending promise callback run (the fakes answer at once). */
-async function settle() {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
-}
-
 type ProviderStep = (req: GenerateRequest) => Promise<{ image: Buffer; seed: number }>;
 
 function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
   const time = fakeClock();
   const results = new Map<string, AvatarResult>();
-  const objects = new Map<string, Buffer>();
+  const storage = fakeStorage();
+  const objects = storage.objects;
   const refunds: string[] = [];
   const trialsBack: string[] = [];
-  const sent: { name: string; data: unknown; options?: SendOptions }[] = [];
-  const jobs = new Map<string, JobInfo>();
-  const deleted: string[] = [];
+  const queue = fakeQueue();
+  const { sent, jobs, deleted } = queue;
   const referralChecks: string[] = [];
-  const changed: string[] = [];
-  const logs: { level: string; msg: string; obj: unknown }[] = [];
+  const events = fakeJobEvents();
+  const changed = events.told;
+  const log = fakeLog();
+  const logs = log.lines;
   const providerCalls: GenerateRequest[] = [];
-  const finishes: { watermark: boolean; width: number; height: number }[] = [];
-  const faults = { put: null as Error | null, finish: null as Error | null };
+  const images = fakeImages();
+  const finishes = images.finishes;
   let steps: ProviderStep[] = [];
 
   const now = () => new Date(time.now);
-  const key = (bucket: string, k: string) => `${bucket}/${k}`;
 
   // The job rows as jobs.repository.ts changes them; the avatar's own write is the result.
   const jobRows = fakeJobs({ now: () => time.now });
@@ -133,27 +86,6 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
     check: () => Promise.resolve(),
   } as AvatarProvider;
 
-  const images: ImagePostProcessor = {
-    exclusive: (task) => task(),
-    rawExtension: () => "png",
-    finish(raw, o) {
-      finishes.push(o);
-      if (faults.finish) return Promise.reject(faults.finish);
-      return Promise.resolve({
-        image: Buffer.concat([raw, Buffer.from(o.watermark ? ":watermarked" : ":clean")]),
-        display: Buffer.from("display"),
-        thumb: Buffer.from("thumb"),
-      });
-    },
-  };
-
-  const log = Object.fromEntries(
-    ["trace", "debug", "info", "warn", "error", "fatal"].map((level) => [
-      level,
-      (obj: unknown, msg?: string) => logs.push({ level, msg: msg ?? "", obj }),
-    ]),
-  ) as unknown as Logger;
-
   const deps: GenerationWorkerDeps = {
     db: {
       transaction: ((fn: (tx: unknown) => Promise<unknown>) =>
@@ -181,27 +113,7 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
         return Promise.resolve();
       },
     },
-    storage: {
-      put(bucket, k, body) {
-        if (faults.put) return Promise.reject(faults.put);
-        objects.set(key(bucket, k), Buffer.from(body));
-        return Promise.resolve();
-      },
-      get(bucket, k) {
-        const body = objects.get(key(bucket, k));
-        return Promise.resolve(
-          body ? { body, contentType: "image/png", size: body.length, modifiedAt: now() } : null,
-        );
-      },
-      blob(bucket, k) {
-        const body = objects.get(key(bucket, k));
-        return Promise.resolve(body ? new Blob([new Uint8Array(body)]) : null);
-      },
-      delete(bucket, k) {
-        objects.delete(key(bucket, k));
-        return Promise.resolve();
-      },
-    },
+    storage,
     providers: { forService: () => Promise.resolve(provider) },
     referrals: {
       onFirstAvatar(userId) {
@@ -210,20 +122,8 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
       },
     },
     images,
-    queue: {
-      send(name, data, options) {
-        sent.push({ name, data, options });
-        if (options?.id) jobs.set(options.id, { state: "created", startedAt: null });
-        return Promise.resolve(options?.id ?? randomUUID());
-      },
-      jobInfo: (_name, id) => Promise.resolve(jobs.get(id) ?? null),
-      deleteJob(_name, id) {
-        deleted.push(id);
-        jobs.delete(id);
-        return Promise.resolve();
-      },
-    },
-    events: { changed: (id) => void changed.push(id) },
+    queue,
+    events,
     log,
     clock: time.clock,
     timeoutSeconds: TIMEOUT_S,
@@ -263,7 +163,7 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
       ...extra,
     } satisfies GenerationRow;
     rows.set(id, row);
-    objects.set(key("user-uploads", `u-x/2026/11/${id}-crop.jpg`), Buffer.from("face"));
+    objects.set(`user-uploads/u-x/2026/11/${id}-crop.jpg`, Buffer.from("face"));
     return row;
   }
 
@@ -285,7 +185,7 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
     logs,
     providerCalls,
     finishes,
-    faults,
+    faults: { storage: storage.faults, images: images.faults },
     flags,
     queued,
     row: (id: string) => rows.get(id)!,
@@ -458,7 +358,7 @@ describe("generation worker (in-memory)", () => {
     it("a storage error", async () => {
       const w = world();
       const gen = w.queued(lastTry);
-      w.faults.put = new Error("disk full");
+      w.faults.storage.put = new Error("disk full");
       await w.worker.handle(gen.id);
       expect(w.row(gen.id)).toMatchObject({ status: "failed", errorCode: "internal_error" });
       expect(w.refunds).toEqual([gen.spendId]);
@@ -468,7 +368,7 @@ describe("generation worker (in-memory)", () => {
     it("a post-processing error", async () => {
       const w = world({ guest: true });
       const gen = w.queued(lastTry);
-      w.faults.finish = new Error("VipsJpeg: premature end of input");
+      w.faults.images.finish = new Error("VipsJpeg: premature end of input");
       await w.worker.handle(gen.id);
       expect(w.row(gen.id)).toMatchObject({ status: "failed", errorCode: "internal_error" });
       expect(w.trialsBack).toEqual([gen.guestTrialId]);

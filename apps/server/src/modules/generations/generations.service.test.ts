@@ -1,17 +1,28 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Actor } from "../../lib/actor";
-import { AppError } from "../../lib/errors";
 import { refusal } from "../../../test/refusal";
-import { insufficientCredits } from "../credits/credits.repository";
-import { fakeJobs } from "../../../test/fakes";
+import {
+  fakeBannedKeywords,
+  fakeCredits,
+  fakeJobEvents,
+  fakeJobs,
+  fakeProviders,
+  fakeQueue,
+  fakeSettings,
+  fakeStorage,
+  fakeTransactor,
+  fakeUploads,
+} from "../../../test/fakes";
+import { createUploadsService } from "../uploads/uploads.service";
 import { GENERATE_JOB } from "./generation.worker";
 import { createGenerationsService, type GenerationDeps } from "./generations.service";
 
 /**
- * The generations service's rules against in-memory fakes of its repositories (the immich way):
- * who may start what, what is spent, and that a refusal spends, inserts and sends nothing. The
- * same paths run against real databases in generations.int.test.ts.
+ * The generations service's rules against the fakes kit (the immich way), with the real credits
+ * and uploads services behind it: who may start what, what is spent, and that a refusal spends,
+ * inserts and sends nothing. The same paths run against real databases in
+ * generations.int.test.ts.
  */
 
 interface Style {
@@ -23,76 +34,41 @@ interface Style {
 }
 
 function world() {
-  const balances = new Map<string, number>();
-  const plans = new Set<string>();
+  const credits = fakeCredits();
   const completedReferrals = new Map<string, number>();
   const trials = new Map<string, "ok" | "used" | "ip_cap">();
-  const settings = new Map<string, number>([
-    ["avatar_credits_per_image", 1],
-    ["guest_ip_daily_cap", 3],
-    ["referral_reward_every", 3],
-  ]);
-  const banned: string[] = [];
+  const settings = fakeSettings({
+    avatar_credits_per_image: "1",
+    guest_ip_daily_cap: "3",
+    referral_reward_every: "3",
+  });
+  const banned = fakeBannedKeywords();
   const styles = new Map<string, Style>();
-  const uploads = new Map<
-    string,
-    { id: string; userId: string | null; guestTrialId: string | null; ready: boolean }
-  >();
+  const storage = fakeStorage();
+  const uploads = fakeUploads({ storage });
   // The job rows as jobs.repository.ts writes them (the avatar kinds' instance).
   const jobs = fakeJobs({ kinds: ["avatar", "custom_profession"] });
   const rows = jobs.rows;
-  const sent: { name: string; data: unknown }[] = [];
-  const spends: { userId: string; amount: number }[] = [];
+  const queue = fakeQueue();
 
-  const notFound = (what: string) => new AppError("not_found", 404, `${what} not found`);
   const deps = {
-    db: { transaction: <T>(fn: (tx: unknown) => Promise<T>) => fn({}) },
-    credits: {
-      spend(userId: string, amount: number) {
-        const held = balances.get(userId) ?? 0;
-        if (held < amount) return Promise.reject(insufficientCredits());
-        balances.set(userId, held - amount);
-        spends.push({ userId, amount });
-        return Promise.resolve({ spendId: randomUUID(), watermarked: false });
-      },
-      hasActivePlan: (userId: string) => Promise.resolve(plans.has(userId)),
-    },
+    db: fakeTransactor().db,
+    credits: credits.service,
     guests: {
       consume: (_tx: unknown, id: string) => Promise.resolve(trials.get(id) ?? "ok"),
     },
     guestsService: { ipHash: (ip: string) => `ip:${ip}` },
     styles: { findActiveRow: (id: string) => Promise.resolve(styles.get(id) ?? null) },
-    uploads: {
-      owned(actor: Actor, id: string) {
-        const u = uploads.get(id);
-        const mine =
-          u &&
-          ((actor.userId && u.userId === actor.userId) ||
-            (actor.guestTrialId && u.guestTrialId === actor.guestTrialId));
-        if (!u || !mine) return Promise.reject(notFound("Photo"));
-        return Promise.resolve({
-          id: u.id,
-          status: u.ready ? "completed" : "processing",
-          croppedKey: u.ready ? "u-x/2026/11/crop.jpg" : null,
-        });
-      },
-    },
+    uploads: createUploadsService({ uploads, storage }),
     referrals: {
       stats: (userId: string) =>
         Promise.resolve({ completed: completedReferrals.get(userId) ?? 0 }),
     },
-    settings: { getInt: (key: string) => Promise.resolve(settings.get(key) ?? 0) },
-    banned: { active: () => Promise.resolve(banned) },
-    providers: {
-      forService: () => Promise.resolve({ name: "local", model: "rupa-local-v1" }),
-    },
-    queue: {
-      send(name: string, data: unknown) {
-        sent.push({ name, data });
-        return Promise.resolve("job");
-      },
-    },
-    events: { changed: () => undefined },
+    settings,
+    banned,
+    providers: fakeProviders({ name: "local", model: "rupa-local-v1" }),
+    queue,
+    events: fakeJobEvents(),
     jobs,
     generations: {
       medianSeconds: () => Promise.resolve(null),
@@ -101,17 +77,12 @@ function world() {
   };
   const service = createGenerationsService(deps as unknown as GenerationDeps);
 
-  const member = (credits: number): Actor => {
-    const userId = randomUUID();
-    balances.set(userId, credits);
-    return { userId, guestTrialId: null, isAdmin: false };
-  };
   const guest = (): Actor => ({ userId: null, guestTrialId: randomUUID(), isAdmin: false });
-  const photoOf = (actor: Actor, ready = true) => {
-    const id = randomUUID();
-    uploads.set(id, { id, userId: actor.userId, guestTrialId: actor.guestTrialId, ready });
-    return id;
-  };
+  const photoOf = (actor: Actor, ready = true) =>
+    uploads.photo(
+      actor.userId ?? { guest: actor.guestTrialId! },
+      ready ? {} : { status: "processing", croppedKey: null },
+    ).id;
   const style = (over: Partial<Style> = {}) => {
     const s: Style = {
       id: randomUUID(),
@@ -125,20 +96,25 @@ function world() {
     return s.id;
   };
   /** Nothing was spent, inserted or sent (a refusal). */
-  const untouched = () => ({ spends: spends.length, rows: rows.size, sent: sent.length });
+  const untouched = () => ({
+    spends: credits.spends.length,
+    rows: rows.size,
+    sent: queue.sent.length,
+  });
 
   return {
     service,
-    balances,
-    plans,
+    credits,
+    /** A plan bought: a purchase lot that has not expired. */
+    subscribe: (userId: string) =>
+      credits.hold(userId, 30, { expiresAt: new Date(Date.now() + 30 * 86_400_000) }),
     completedReferrals,
     trials,
     settings,
     banned,
     rows,
-    sent,
-    spends,
-    member,
+    queue,
+    member: (held: number) => credits.member(held),
     guest,
     photoOf,
     style,
@@ -153,7 +129,7 @@ beforeEach(() => {
 
 describe("starting a generation", () => {
   it("spends the avatar price from the setting, writes a queued job with its prompt and sends it", async () => {
-    w.settings.set("avatar_credits_per_image", 2);
+    w.settings.values.set("avatar_credits_per_image", "2");
     const m = w.member(5);
     const gen = await w.service.start(
       m,
@@ -165,22 +141,22 @@ describe("starting a generation", () => {
       },
       "10.0.0.1",
     );
-    expect(w.balances.get(m.userId!)).toBe(3);
+    expect(w.credits.balance(m.userId!)).toBe(3);
     expect(gen).toMatchObject({ status: "queued", position: 1 });
     const row = w.rows.get(gen.id)!;
     expect(row).toMatchObject({ status: "queued", userId: m.userId, kind: "avatar" });
     expect(row.prompt).toBe("anime portrait of a woman, the person in the photo, Sang Juara");
-    expect(w.sent).toEqual([{ name: GENERATE_JOB, data: { generationId: gen.id } }]);
+    expect(w.queue.sent).toMatchObject([{ name: GENERATE_JOB, data: { generationId: gen.id } }]);
   });
 
   it("refuses a member below the price with 402 and changes nothing", async () => {
-    w.settings.set("avatar_credits_per_image", 2);
+    w.settings.values.set("avatar_credits_per_image", "2");
     const m = w.member(1);
     const before = w.untouched();
     expect(
       await refusal(w.service.start(m, { uploadId: w.photoOf(m), styleId: w.style() }, "10.0.0.1")),
     ).toEqual({ code: "insufficient_credits", status: 402 });
-    expect(w.balances.get(m.userId!)).toBe(1);
+    expect(w.credits.balance(m.userId!)).toBe(1);
     expect(w.untouched()).toEqual(before);
   });
 
@@ -201,7 +177,7 @@ describe("starting a generation", () => {
     const g = w.guest();
     const gen = await w.service.start(g, { uploadId: w.photoOf(g), styleId: w.style() }, "1.2.3.4");
     expect(w.rows.get(gen.id)).toMatchObject({ guestTrialId: g.guestTrialId, spendId: null });
-    expect(w.spends).toHaveLength(0);
+    expect(w.credits.spends).toHaveLength(0);
 
     const used = w.guest();
     w.trials.set(used.guestTrialId!, "used");
@@ -242,7 +218,7 @@ describe("starting a generation", () => {
     expect(w.untouched()).toEqual(before);
 
     const subscriber = w.member(3);
-    w.plans.add(subscriber.userId!);
+    w.subscribe(subscriber.userId!);
     await w.service.start(subscriber, { uploadId: w.photoOf(subscriber), styleId: premium }, "ip");
 
     const inviter = w.member(3);
@@ -254,12 +230,12 @@ describe("starting a generation", () => {
     ).toEqual({ code: "premium_required", status: 403 });
     w.completedReferrals.set(inviter.userId!, 3);
     await w.service.start(inviter, { uploadId: w.photoOf(inviter), styleId: premium }, "ip");
-    expect(w.spends.map((s) => s.userId)).toEqual([subscriber.userId, inviter.userId]);
+    expect(w.credits.spends.map((s) => s.userId)).toEqual([subscriber.userId, inviter.userId]);
   });
 
   it("refuses banned words (any case), another's photo, a photo not ready and an unknown style before spending", async () => {
     const m = w.member(3);
-    w.banned.push("senjata");
+    w.banned.words.push("senjata");
     const before = w.untouched();
     const start = (input: {
       uploadId: string;
@@ -287,7 +263,7 @@ describe("starting a generation", () => {
       status: 404,
     });
     expect(w.untouched()).toEqual(before);
-    expect(w.balances.get(m.userId!)).toBe(3);
+    expect(w.credits.balance(m.userId!)).toBe(3);
   });
 });
 

@@ -25,6 +25,30 @@ export interface KanvasJobParams {
   seed: number;
 }
 
+/** A delivered picture's image row: what it keeps of its job, its run and its making. */
+export function kanvasImageOf(
+  job: Pick<GenerationJobRow, "id" | "provider">,
+  run: KanvasRunRow,
+  r: KanvasPicture,
+): Omit<KanvasImageRow, "id" | "createdAt"> {
+  return {
+    userId: run.userId,
+    jobId: job.id,
+    runId: run.id,
+    imageKey: r.imageKey,
+    displayKey: r.displayKey,
+    thumbKey: r.thumbKey,
+    width: r.width,
+    height: r.height,
+    prompt: run.prompt,
+    mode: run.mode,
+    aspectRatio: run.aspectRatio,
+    seed: r.seed,
+    provider: job.provider,
+    hasWatermark: r.hasWatermark,
+  };
+}
+
 /**
  * Kanvas runs, the reads of their pictures' jobs (`generation_jobs` of kind `kanvas`, one per
  * picture) and the pictures made (`kanvas_images`). The jobs' own writes (claim, heartbeat,
@@ -78,22 +102,7 @@ export function createKanvasRepository(db: Database) {
     ): Promise<boolean> {
       const inserted = await tx
         .insert(kanvasImages)
-        .values({
-          userId: run.userId,
-          jobId: job.id,
-          runId: run.id,
-          imageKey: r.imageKey,
-          displayKey: r.displayKey,
-          thumbKey: r.thumbKey,
-          width: r.width,
-          height: r.height,
-          prompt: run.prompt,
-          mode: run.mode,
-          aspectRatio: run.aspectRatio,
-          seed: r.seed,
-          provider: job.provider,
-          hasWatermark: r.hasWatermark,
-        })
+        .values(kanvasImageOf(job, run, r))
         .onConflictDoNothing({ target: kanvasImages.jobId })
         .returning({ id: kanvasImages.id });
       return inserted.length > 0;

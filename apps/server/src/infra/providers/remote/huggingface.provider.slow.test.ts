@@ -1,9 +1,9 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startFakeHuggingFace } from "../../../../test/fake-huggingface";
 import {
-  devGuard,
   failure,
+  fakeApiForFile,
   generateRequest,
   registryWith,
 } from "../../../../test/provider-requests";
@@ -15,20 +15,12 @@ import {
 } from "./huggingface.provider";
 import { kanvasRequest, referenceImages } from "./kanvas-test-request";
 
-let fake: Awaited<ReturnType<typeof startFakeHuggingFace>>;
-beforeAll(async () => {
-  fake = await startFakeHuggingFace();
-});
-afterAll(() => fake.close());
+const api = fakeApiForFile(startFakeHuggingFace);
 
-const provider = (over: Partial<Parameters<typeof createHuggingFaceProvider>[0]> = {}) =>
-  createHuggingFaceProvider({
-    token: fake.token,
-    guard: devGuard,
-    endpoint: fake.endpoint,
-    model: HF_DEFAULT_MODEL,
-    ...over,
-  });
+const provider = api.client(createHuggingFaceProvider, (fake) => ({
+  token: fake.token,
+  model: HF_DEFAULT_MODEL,
+}));
 
 const req = (over: Partial<GenerateRequest> = {}) =>
   generateRequest({
@@ -43,16 +35,16 @@ const req = (over: Partial<GenerateRequest> = {}) =>
 
 describe("Hugging Face text-to-image client against a local fake of the router", () => {
   it("posts inputs and parameters to the model's route and returns the image bytes", async () => {
-    fake.setMode("ok");
-    const before = fake.calls.length;
+    api.fake.setMode("ok");
+    const before = api.fake.calls.length;
     const out = await provider().generate(await req({ aspectRatio: "3:4" }));
     const meta = await sharp(out.image).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["png", 768, 1024]);
     expect(out).toMatchObject({ model: HF_DEFAULT_MODEL, seed: 1234 });
-    const call = fake.calls[before]!;
+    const call = api.fake.calls[before]!;
     expect(call.method).toBe("POST");
     expect(call.path).toBe("/hf-inference/models/stabilityai/stable-diffusion-xl-base-1.0");
-    expect(call.auth).toBe(`Bearer ${fake.token}`);
+    expect(call.auth).toBe(`Bearer ${api.fake.token}`);
     expect(call.contentType).toBe("application/json");
     expect(call.body).toEqual({
       inputs: "nostalgic 1970s studio portrait, film grain",
@@ -68,13 +60,13 @@ describe("Hugging Face text-to-image client against a local fake of the router",
   });
 
   it("accepts JPEG answers too", async () => {
-    fake.setMode("jpeg");
+    api.fake.setMode("jpeg");
     const out = await provider().generate(await req());
     expect((await sharp(out.image).metadata()).format).toBe("jpeg");
   });
 
   it("treats 401 as permanent, with the API's error text", async () => {
-    fake.setMode("unauthorized");
+    api.fake.setMode("unauthorized");
     const e = await failure(provider().generate(await req()));
     expect(e.kind).toBe("permanent");
     expect(e.message).toContain("401: Invalid credentials");
@@ -82,20 +74,20 @@ describe("Hugging Face text-to-image client against a local fake of the router",
 
   it("treats 400 and 404 as permanent", async () => {
     for (const mode of ["bad_request", "not_found"] as const) {
-      fake.setMode(mode);
+      api.fake.setMode(mode);
       expect((await failure(provider().generate(await req()))).kind, mode).toBe("permanent");
     }
   });
 
   it("treats 429 as transient and carries Retry-After", async () => {
-    fake.setMode("rate_limited");
+    api.fake.setMode("rate_limited");
     const e = await failure(provider().generate(await req()));
     expect(e.kind).toBe("transient");
     expect(e.retryAfterSeconds).toBe(30);
   });
 
   it("treats 503 'model is loading' as transient, retrying after estimated_time", async () => {
-    fake.setMode("loading");
+    api.fake.setMode("loading");
     const e = await failure(provider().generate(await req()));
     expect(e.kind).toBe("transient");
     expect(e.message).toContain("currently loading");
@@ -103,17 +95,17 @@ describe("Hugging Face text-to-image client against a local fake of the router",
   });
 
   it("treats 500 as transient", async () => {
-    fake.setMode("server_error");
+    api.fake.setMode("server_error");
     expect((await failure(provider().generate(await req()))).kind).toBe("transient");
   });
 
   it("times out a slow answer, aborts the request and reports it as transient", async () => {
-    fake.setMode("slow");
-    const aborted = fake.stats.aborted;
+    api.fake.setMode("slow");
+    const aborted = api.fake.stats.aborted;
     const e = await failure(provider({ timeoutMs: 300 }).generate(await req()));
     expect(e.kind).toBe("transient");
     expect(e.message).toMatch(/timed out/);
-    await expect.poll(() => fake.stats.aborted).toBeGreaterThan(aborted);
+    await expect.poll(() => api.fake.stats.aborted).toBeGreaterThan(aborted);
   });
 
   it("reports a refused connection as transient", async () => {
@@ -128,17 +120,19 @@ describe("Hugging Face text-to-image client against a local fake of the router",
 
 describe("registry wiring for huggingface", () => {
   it("builds the Hugging Face client from the active config when HF_TOKEN is set", async () => {
-    fake.setMode("ok");
+    api.fake.setMode("ok");
     const row = {
       apiProvider: "huggingface",
-      apiEndpoint: fake.endpoint,
+      apiEndpoint: api.fake.endpoint,
       modelName: "black-forest-labs/FLUX.1-schnell",
     };
-    const p = await registryWith(row, { HF_TOKEN: fake.token }).forService("avatar_generation");
+    const p = await registryWith(row, { HF_TOKEN: api.fake.token }).forService("avatar_generation");
     expect([p.name, p.model]).toEqual(["huggingface", "black-forest-labs/FLUX.1-schnell"]);
-    const before = fake.calls.length;
+    const before = api.fake.calls.length;
     await p.generate(await req());
-    expect(fake.calls[before]!.path).toBe("/hf-inference/models/black-forest-labs/FLUX.1-schnell");
+    expect(api.fake.calls[before]!.path).toBe(
+      "/hf-inference/models/black-forest-labs/FLUX.1-schnell",
+    );
   });
 
   it("falls back to the local renderer without the token", async () => {
@@ -150,26 +144,22 @@ describe("registry wiring for huggingface", () => {
 });
 
 describe("Hugging Face Kanvas client against a local fake of the router", () => {
-  const kanvas = (over: Partial<Parameters<typeof createHuggingFaceKanvasProvider>[0]> = {}) =>
-    createHuggingFaceKanvasProvider({
-      token: fake.token,
-      guard: devGuard,
-      endpoint: fake.endpoint,
-      model: HF_DEFAULT_MODEL,
-      ...over,
-    });
+  const kanvas = api.client(createHuggingFaceKanvasProvider, (fake) => ({
+    token: fake.token,
+    model: HF_DEFAULT_MODEL,
+  }));
 
   it("text2image posts the prompt, negative prompt, the ratio's size and the seed", async () => {
-    fake.setMode("ok");
-    const before = fake.calls.length;
+    api.fake.setMode("ok");
+    const before = api.fake.calls.length;
     const out = await kanvas().generateKanvas(kanvasRequest());
     const meta = await sharp(out.image).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["png", 1344, 768]);
     expect(out).toMatchObject({ model: HF_DEFAULT_MODEL, seed: 1001 });
-    const call = fake.calls[before]!;
+    const call = api.fake.calls[before]!;
     expect(call.method).toBe("POST");
     expect(call.path).toBe("/hf-inference/models/stabilityai/stable-diffusion-xl-base-1.0");
-    expect(call.auth).toBe(`Bearer ${fake.token}`);
+    expect(call.auth).toBe(`Bearer ${api.fake.token}`);
     expect(call.body).toEqual({
       inputs: "a lighthouse on a cliff at dusk, oil painting",
       parameters: { negative_prompt: "blurry, text", width: 1344, height: 768, seed: 1001 },
@@ -177,11 +167,11 @@ describe("Hugging Face Kanvas client against a local fake of the router", () => 
   });
 
   it("sends 1024x1024 for 1:1 and 768x1344 for 9:16, and no negative prompt when there is none", async () => {
-    fake.setMode("ok");
-    const before = fake.calls.length;
+    api.fake.setMode("ok");
+    const before = api.fake.calls.length;
     await kanvas().generateKanvas(kanvasRequest({ aspectRatio: "1:1", negativePrompt: "" }));
     await kanvas().generateKanvas(kanvasRequest({ aspectRatio: "9:16", seed: 5 }));
-    const [square, portrait] = fake.calls
+    const [square, portrait] = api.fake.calls
       .slice(before)
       .map((c) => (c.body as { parameters: unknown }).parameters);
     expect(square).toEqual({ width: 1024, height: 1024, seed: 1001 });
@@ -194,7 +184,7 @@ describe("Hugging Face Kanvas client against a local fake of the router", () => 
   });
 
   it("refuses image2image as permanent, without a request", async () => {
-    const before = fake.calls.length;
+    const before = api.fake.calls.length;
     const e = await failure(
       kanvas().generateKanvas(
         kanvasRequest({ mode: "image2image", images: await referenceImages() }),
@@ -204,15 +194,15 @@ describe("Hugging Face Kanvas client against a local fake of the router", () => 
     expect(e.message).toBe(
       "huggingface: image to image is not available for stabilityai/stable-diffusion-xl-base-1.0",
     );
-    expect(fake.calls.length).toBe(before);
+    expect(api.fake.calls.length).toBe(before);
   });
 
   it("treats 429 as transient with Retry-After, and 500 and 503 as transient", async () => {
-    fake.setMode("rate_limited");
+    api.fake.setMode("rate_limited");
     const e = await failure(kanvas().generateKanvas(kanvasRequest()));
     expect([e.kind, e.retryAfterSeconds]).toEqual(["transient", 30]);
     for (const mode of ["server_error", "loading"] as const) {
-      fake.setMode(mode);
+      api.fake.setMode(mode);
       expect((await failure(kanvas().generateKanvas(kanvasRequest()))).kind, mode).toBe(
         "transient",
       );
@@ -221,7 +211,7 @@ describe("Hugging Face Kanvas client against a local fake of the router", () => 
 
   it("treats 400, 401 and 404 as permanent", async () => {
     for (const mode of ["bad_request", "unauthorized", "not_found"] as const) {
-      fake.setMode(mode);
+      api.fake.setMode(mode);
       expect((await failure(kanvas().generateKanvas(kanvasRequest()))).kind, mode).toBe(
         "permanent",
       );
@@ -229,12 +219,12 @@ describe("Hugging Face Kanvas client against a local fake of the router", () => 
   });
 
   it("times out a slow answer, aborts the request and reports it as transient", async () => {
-    fake.setMode("slow");
-    const aborted = fake.stats.aborted;
+    api.fake.setMode("slow");
+    const aborted = api.fake.stats.aborted;
     const e = await failure(kanvas({ timeoutMs: 300 }).generateKanvas(kanvasRequest()));
     expect(e.kind).toBe("transient");
     expect(e.message).toMatch(/timed out/);
-    await expect.poll(() => fake.stats.aborted).toBeGreaterThan(aborted);
+    await expect.poll(() => api.fake.stats.aborted).toBeGreaterThan(aborted);
   });
 
   it("check() names the missing token", async () => {

@@ -1,9 +1,9 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startFakeKieAi } from "../../../../test/fake-kie-ai";
 import {
-  devGuard,
   failure,
+  fakeApiForFile,
   generateRequest,
   registryWith,
 } from "../../../../test/provider-requests";
@@ -16,22 +16,14 @@ import {
   KIE_KANVAS_MODEL,
 } from "./kie-ai.provider";
 
-let fake: Awaited<ReturnType<typeof startFakeKieAi>>;
-beforeAll(async () => {
-  fake = await startFakeKieAi();
-});
-afterAll(() => fake.close());
+const api = fakeApiForFile(startFakeKieAi);
 
-const provider = (over: Partial<Parameters<typeof createKieAiProvider>[0]> = {}) =>
-  createKieAiProvider({
-    apiKey: fake.apiKey,
-    guard: devGuard,
-    endpoint: fake.endpoint,
-    uploadEndpoint: fake.endpoint,
-    model: KIE_DEFAULT_MODEL,
-    pollIntervalMs: 20,
-    ...over,
-  });
+const provider = api.client(createKieAiProvider, (fake) => ({
+  apiKey: fake.apiKey,
+  uploadEndpoint: fake.endpoint,
+  model: KIE_DEFAULT_MODEL,
+  pollIntervalMs: 20,
+}));
 
 const req = (over: Partial<GenerateRequest> = {}) =>
   generateRequest({
@@ -43,31 +35,31 @@ const req = (over: Partial<GenerateRequest> = {}) =>
 
 describe("Kie.ai client against a local fake of its API", () => {
   it("uploads the photo, creates a task with its URL, polls every state and downloads the result", async () => {
-    fake.setMode("ok");
-    const before = fake.calls.length;
+    api.fake.setMode("ok");
+    const before = api.fake.calls.length;
     const r = await req();
     const out = await provider().generate(r);
     expect((await sharp(out.image).metadata()).width).toBe(768);
     expect(out).toMatchObject({ model: KIE_DEFAULT_MODEL, seed: 7 });
 
-    const calls = fake.calls.slice(before);
+    const calls = api.fake.calls.slice(before);
     expect(calls.filter((c) => c.path !== "/files/result.png").every((c) => c.auth)).toBe(true);
     const upload = calls.find((c) => c.path === "/api/file-base64-upload")!;
-    expect(upload.auth).toBe(`Bearer ${fake.apiKey}`);
+    expect(upload.auth).toBe(`Bearer ${api.fake.apiKey}`);
     const uploadBody = upload.body as { base64Data: string; fileName: string };
     expect(uploadBody.base64Data).toBe(
       `data:image/jpeg;base64,${(r.image as Buffer).toString("base64")}`,
     );
-    expect(fake.uploads.get(uploadBody.fileName)).toEqual(r.image);
+    expect(api.fake.uploads.get(uploadBody.fileName)).toEqual(r.image);
 
     const create = calls.find((c) => c.path === "/api/v1/jobs/createTask")!;
     expect(create.method).toBe("POST");
-    expect(create.auth).toBe(`Bearer ${fake.apiKey}`);
+    expect(create.auth).toBe(`Bearer ${api.fake.apiKey}`);
     expect(create.body).toEqual({
       model: KIE_DEFAULT_MODEL,
       input: {
         prompt: "action figure of the person in the photo in a toy box",
-        image_urls: [`${fake.endpoint}/files/${uploadBody.fileName}`],
+        image_urls: [`${api.fake.endpoint}/files/${uploadBody.fileName}`],
         output_format: "png",
         image_size: "3:4",
       },
@@ -81,12 +73,12 @@ describe("Kie.ai client against a local fake of its API", () => {
   });
 
   it("sends 'auto' for an aspect ratio the model does not list, and extra input fields", async () => {
-    fake.setMode("ok");
-    const before = fake.calls.length;
+    api.fake.setMode("ok");
+    const before = api.fake.calls.length;
     await provider({ extraInput: { output_format: "jpeg" } }).generate(
       await req({ aspectRatio: "7:5" }),
     );
-    const create = fake.calls.slice(before).find((c) => c.path === "/api/v1/jobs/createTask")!;
+    const create = api.fake.calls.slice(before).find((c) => c.path === "/api/v1/jobs/createTask")!;
     expect((create.body as { input: Record<string, unknown> }).input).toMatchObject({
       image_size: "auto",
       output_format: "jpeg",
@@ -94,7 +86,7 @@ describe("Kie.ai client against a local fake of its API", () => {
   });
 
   it("treats a failed task as permanent, with Kie's failMsg", async () => {
-    fake.setMode("task_fails");
+    api.fake.setMode("task_fails");
     const e = await failure(provider().generate(await req()));
     expect(e.kind).toBe("permanent");
     expect(e.message).toMatch(/task fail: 500: Content flagged/);
@@ -102,7 +94,7 @@ describe("Kie.ai client against a local fake of its API", () => {
 
   it("treats body code 401 (HTTP 200) and HTTP 401 as permanent", async () => {
     for (const mode of ["unauthorized", "unauthorized_http"] as const) {
-      fake.setMode(mode);
+      api.fake.setMode(mode);
       const e = await failure(provider().generate(await req()));
       expect(e.kind, mode).toBe("permanent");
       expect(e.message, mode).toContain("401");
@@ -110,7 +102,7 @@ describe("Kie.ai client against a local fake of its API", () => {
   });
 
   it("treats 402 insufficient balance as permanent", async () => {
-    fake.setMode("insufficient_balance");
+    api.fake.setMode("insufficient_balance");
     const e = await failure(provider().generate(await req()));
     expect(e.kind).toBe("permanent");
     expect(e.message).toMatch(/402.*insufficient/i);
@@ -118,27 +110,27 @@ describe("Kie.ai client against a local fake of its API", () => {
 
   it("treats 429, 455 and 500 in the body as transient", async () => {
     for (const mode of ["rate_limited", "maintenance", "server_error"] as const) {
-      fake.setMode(mode);
+      api.fake.setMode(mode);
       const e = await failure(provider().generate(await req()));
       expect(e.kind, mode).toBe("transient");
     }
   });
 
   it("carries Retry-After from an HTTP 429", async () => {
-    fake.setMode("rate_limited_http");
+    api.fake.setMode("rate_limited_http");
     const e = await failure(provider().generate(await req()));
     expect(e.kind).toBe("transient");
     expect(e.retryAfterSeconds).toBe(9);
   });
 
   it("keeps polling through a rate-limited poll instead of dropping a running task", async () => {
-    fake.setMode("poll_rate_limited_once");
+    api.fake.setMode("poll_rate_limited_once");
     const out = await provider().generate(await req());
     expect(out.image.length).toBeGreaterThan(0);
   });
 
   it("gives up on a task that never finishes once the timeout passes", async () => {
-    fake.setMode("never_finishes");
+    api.fake.setMode("never_finishes");
     const started = Date.now();
     const e = await failure(provider({ timeoutMs: 300 }).generate(await req()));
     expect(Date.now() - started).toBeLessThan(3000);
@@ -147,16 +139,16 @@ describe("Kie.ai client against a local fake of its API", () => {
   });
 
   it("aborts a createTask call that hangs", async () => {
-    fake.setMode("slow_create");
-    const aborted = fake.stats.aborted;
+    api.fake.setMode("slow_create");
+    const aborted = api.fake.stats.aborted;
     const e = await failure(provider({ timeoutMs: 300 }).generate(await req()));
     expect(e.kind).toBe("transient");
     expect(e.message).toMatch(/timed out/);
-    await expect.poll(() => fake.stats.aborted).toBeGreaterThan(aborted);
+    await expect.poll(() => api.fake.stats.aborted).toBeGreaterThan(aborted);
   });
 
   it("stops when the job's own signal is aborted", async () => {
-    fake.setMode("never_finishes");
+    api.fake.setMode("never_finishes");
     const ctl = new AbortController();
     setTimeout(() => ctl.abort(new Error("job timeout")), 100);
     const e = await failure(provider().generate(await req({ signal: ctl.signal })));
@@ -180,19 +172,19 @@ describe("Kie.ai client against a local fake of its API", () => {
 
 describe("registry wiring for kie_ai", () => {
   it("builds the Kie.ai client from the active config when KIE_AI_API_KEY is set", async () => {
-    fake.setMode("ok");
+    api.fake.setMode("ok");
     const row = {
       apiProvider: "kie_ai",
-      apiEndpoint: fake.endpoint,
+      apiEndpoint: api.fake.endpoint,
       configData: { poll_interval_ms: 20, input: { output_format: "jpeg" } },
     };
-    const p = await registryWith(row, { KIE_AI_API_KEY: fake.apiKey }).forService(
+    const p = await registryWith(row, { KIE_AI_API_KEY: api.fake.apiKey }).forService(
       "avatar_generation",
     );
     expect([p.name, p.model]).toEqual(["kie_ai", KIE_DEFAULT_MODEL]);
-    const before = fake.calls.length;
+    const before = api.fake.calls.length;
     await p.generate(await req());
-    const create = fake.calls.slice(before).find((c) => c.path === "/api/v1/jobs/createTask")!;
+    const create = api.fake.calls.slice(before).find((c) => c.path === "/api/v1/jobs/createTask")!;
     expect((create.body as { input: Record<string, unknown> }).input.output_format).toBe("jpeg");
   });
 
@@ -203,29 +195,25 @@ describe("registry wiring for kie_ai", () => {
 });
 
 describe("Kie.ai Kanvas client against a local fake of its API", () => {
-  const kanvas = (over: Partial<Parameters<typeof createKieAiKanvasProvider>[0]> = {}) =>
-    createKieAiKanvasProvider({
-      apiKey: fake.apiKey,
-      guard: devGuard,
-      endpoint: fake.endpoint,
-      uploadEndpoint: fake.endpoint,
-      model: KIE_KANVAS_MODEL,
-      pollIntervalMs: 20,
-      ...over,
-    });
+  const kanvas = api.client(createKieAiKanvasProvider, (fake) => ({
+    apiKey: fake.apiKey,
+    uploadEndpoint: fake.endpoint,
+    model: KIE_KANVAS_MODEL,
+    pollIntervalMs: 20,
+  }));
   const image2image = async () =>
     kanvasRequest({ mode: "image2image", images: await referenceImages(), aspectRatio: "9:16" });
 
   it("text2image creates a task of the text model with the prompt and ratio, no upload", async () => {
-    fake.setMode("ok");
-    const before = fake.calls.length;
+    api.fake.setMode("ok");
+    const before = api.fake.calls.length;
     const out = await kanvas().generateKanvas(kanvasRequest());
     expect((await sharp(out.image).metadata()).width).toBe(768);
     expect(out).toMatchObject({ model: KIE_KANVAS_MODEL, seed: 1001 });
-    const calls = fake.calls.slice(before);
+    const calls = api.fake.calls.slice(before);
     expect(calls.some((c) => c.path === "/api/file-base64-upload")).toBe(false);
     const create = calls.find((c) => c.path === "/api/v1/jobs/createTask")!;
-    expect(create.auth).toBe(`Bearer ${fake.apiKey}`);
+    expect(create.auth).toBe(`Bearer ${api.fake.apiKey}`);
     expect(create.body).toEqual({
       model: KIE_KANVAS_MODEL,
       input: {
@@ -238,14 +226,16 @@ describe("Kie.ai Kanvas client against a local fake of its API", () => {
   });
 
   it("image2image uploads every reference in order and gives their URLs to the edit model", async () => {
-    fake.setMode("ok");
-    const before = fake.calls.length;
+    api.fake.setMode("ok");
+    const before = api.fake.calls.length;
     const req = await image2image();
     const out = await kanvas().generateKanvas(req);
     expect(out.model).toBe(KIE_DEFAULT_MODEL);
-    const calls = fake.calls.slice(before);
+    const calls = api.fake.calls.slice(before);
     const uploadCalls = calls.filter((c) => c.path === "/api/file-base64-upload");
-    expect(uploadCalls.map((c) => c.auth)).toEqual(req.images.map(() => `Bearer ${fake.apiKey}`));
+    expect(uploadCalls.map((c) => c.auth)).toEqual(
+      req.images.map(() => `Bearer ${api.fake.apiKey}`),
+    );
     const uploads = uploadCalls.map(
       (c) => c.body as { base64Data: string; uploadPath: string; fileName: string },
     );
@@ -253,13 +243,13 @@ describe("Kie.ai Kanvas client against a local fake of its API", () => {
     expect(uploads.map((u) => [u.uploadPath, u.base64Data])).toEqual(
       refs.map((r) => ["rupa/kanvas", `data:image/jpeg;base64,${r.toString("base64")}`]),
     );
-    expect(uploads.map((u) => fake.uploads.get(u.fileName))).toEqual(refs);
+    expect(uploads.map((u) => api.fake.uploads.get(u.fileName))).toEqual(refs);
     const create = calls.find((c) => c.path === "/api/v1/jobs/createTask")!;
     expect(create.body).toEqual({
       model: KIE_DEFAULT_MODEL,
       input: {
         prompt: "a lighthouse on a cliff at dusk, oil painting\n\nAvoid: blurry, text",
-        image_urls: uploads.map((u) => `${fake.endpoint}/files/${u.fileName}`),
+        image_urls: uploads.map((u) => `${api.fake.endpoint}/files/${u.fileName}`),
         output_format: "png",
         image_size: "9:16",
       },
@@ -267,14 +257,14 @@ describe("Kie.ai Kanvas client against a local fake of its API", () => {
   });
 
   it("uses the configured edit model and extra input fields", async () => {
-    fake.setMode("ok");
-    const before = fake.calls.length;
+    api.fake.setMode("ok");
+    const before = api.fake.calls.length;
     const out = await kanvas({
       editModel: "bytedance/seedream-v4-edit",
       extraInput: { output_format: "jpeg" },
     }).generateKanvas(await image2image());
     expect(out.model).toBe("bytedance/seedream-v4-edit");
-    const create = fake.calls.slice(before).find((c) => c.path === "/api/v1/jobs/createTask")!;
+    const create = api.fake.calls.slice(before).find((c) => c.path === "/api/v1/jobs/createTask")!;
     expect(create.body).toMatchObject({
       model: "bytedance/seedream-v4-edit",
       input: { output_format: "jpeg" },
@@ -282,18 +272,18 @@ describe("Kie.ai Kanvas client against a local fake of its API", () => {
   });
 
   it("image2image without a reference image is refused before any request", async () => {
-    const before = fake.calls.length;
+    const before = api.fake.calls.length;
     const e = await failure(kanvas().generateKanvas(kanvasRequest({ mode: "image2image" })));
     expect(e.kind).toBe("permanent");
-    expect(fake.calls.length).toBe(before);
+    expect(api.fake.calls.length).toBe(before);
   });
 
   it("carries Retry-After from an HTTP 429, and treats 429, 455 and 500 in the body as transient", async () => {
-    fake.setMode("rate_limited_http");
+    api.fake.setMode("rate_limited_http");
     const e = await failure(kanvas().generateKanvas(kanvasRequest()));
     expect([e.kind, e.retryAfterSeconds]).toEqual(["transient", 9]);
     for (const mode of ["rate_limited", "maintenance", "server_error"] as const) {
-      fake.setMode(mode);
+      api.fake.setMode(mode);
       expect((await failure(kanvas().generateKanvas(kanvasRequest()))).kind, mode).toBe(
         "transient",
       );
@@ -302,7 +292,7 @@ describe("Kie.ai Kanvas client against a local fake of its API", () => {
 
   it("treats 402 insufficient balance, 401 and a failed task as permanent", async () => {
     for (const mode of ["insufficient_balance", "unauthorized", "task_fails"] as const) {
-      fake.setMode(mode);
+      api.fake.setMode(mode);
       expect((await failure(kanvas().generateKanvas(await image2image()))).kind, mode).toBe(
         "permanent",
       );
@@ -311,16 +301,16 @@ describe("Kie.ai Kanvas client against a local fake of its API", () => {
 
   it("gives up on a task that never finishes, and aborts a createTask call that hangs", async () => {
     const started = Date.now();
-    fake.setMode("never_finishes");
+    api.fake.setMode("never_finishes");
     const never = await failure(kanvas({ timeoutMs: 300 }).generateKanvas(kanvasRequest()));
     expect(never.kind).toBe("transient");
     expect(never.message).toMatch(/timed out/);
-    fake.setMode("slow_create");
-    const aborted = fake.stats.aborted;
+    api.fake.setMode("slow_create");
+    const aborted = api.fake.stats.aborted;
     const hung = await failure(kanvas({ timeoutMs: 300 }).generateKanvas(await image2image()));
     expect(hung.kind).toBe("transient");
     expect(hung.message).toMatch(/timed out/);
-    await expect.poll(() => fake.stats.aborted).toBeGreaterThan(aborted);
+    await expect.poll(() => api.fake.stats.aborted).toBeGreaterThan(aborted);
     expect(Date.now() - started).toBeLessThan(3000);
   });
 

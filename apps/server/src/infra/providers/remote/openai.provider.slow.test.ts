@@ -11,6 +11,7 @@ import { listenLocally } from "../../../../test/fake-server";
 import {
   devGuard,
   failure,
+  fakeApiForFile,
   generateRequest,
   registryWith,
 } from "../../../../test/provider-requests";
@@ -19,36 +20,28 @@ import type { GenerateRequest } from "../provider";
 import { kanvasRequest, referenceImages } from "./kanvas-test-request";
 import { createOpenAiKanvasProvider, createOpenAiProvider, openAiSizeFor } from "./openai.provider";
 
-let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
-});
-afterAll(() => fake.close());
+const api = fakeApiForFile(startFakeOpenAi);
 
-const provider = (over: Partial<Parameters<typeof createOpenAiProvider>[0]> = {}) =>
-  createOpenAiProvider({
-    apiKey: fake.apiKey,
-    guard: devGuard,
-    endpoint: fake.endpoint,
-    model: "gpt-image-1",
-    ...over,
-  });
+const provider = api.client(createOpenAiProvider, (fake) => ({
+  apiKey: fake.apiKey,
+  model: "gpt-image-1",
+}));
 
 const req = (over: Partial<GenerateRequest> = {}) => generateRequest({ ...over });
 
 describe("OpenAI gpt-image-1 client against a local fake of its API", () => {
   it("sends the photo as image[] with model, prompt, size and n, and decodes b64_json", async () => {
-    fake.setMode("ok");
-    const before = fake.calls.length;
+    api.fake.setMode("ok");
+    const before = api.fake.calls.length;
     const r = await req({ aspectRatio: "3:4" });
     const out = await provider({ quality: "medium" }).generate(r);
     const meta = await sharp(out.image).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["png", 1024, 1536]);
     expect(out).toMatchObject({ model: "gpt-image-1", seed: 42 });
-    const call = fake.calls[before]!;
+    const call = api.fake.calls[before]!;
     expect(call.method).toBe("POST");
     expect(call.path).toBe("/v1/images/edits");
-    expect(call.auth).toBe(`Bearer ${fake.apiKey}`);
+    expect(call.auth).toBe(`Bearer ${api.fake.apiKey}`);
     expect(call.contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(call.fields).toMatchObject({
       model: "gpt-image-1",
@@ -66,15 +59,15 @@ describe("OpenAI gpt-image-1 client against a local fake of its API", () => {
   });
 
   it("streams a file-backed subject (the stored crop) as the image part", async () => {
-    fake.setMode("ok");
+    api.fake.setMode("ok");
     const dir = await mkdtemp(path.join(tmpdir(), "rupa-openai-subject-"));
     const file = path.join(dir, "crop.jpg");
     const bytes = (await req()).image as Buffer;
     await writeFile(file, bytes);
-    const before = fake.calls.length;
+    const before = api.fake.calls.length;
     const out = await provider().generate(await req({ image: await openAsBlob(file) }));
     expect(out.image.length).toBeGreaterThan(0);
-    expect(fake.calls[before]!.files["image[]"]).toEqual({
+    expect(api.fake.calls[before]!.files["image[]"]).toEqual({
       type: "image/jpeg",
       name: "subject.jpg",
       size: bytes.length,
@@ -83,15 +76,15 @@ describe("OpenAI gpt-image-1 client against a local fake of its API", () => {
   });
 
   it("sends the configured model name (another gpt-image model) as given", async () => {
-    fake.setMode("ok");
-    const before = fake.calls.length;
+    api.fake.setMode("ok");
+    const before = api.fake.calls.length;
     const out = await provider({ model: "gpt-image-1-mini" }).generate(await req());
-    expect(fake.calls[before]!.fields.model).toBe("gpt-image-1-mini");
+    expect(api.fake.calls[before]!.fields.model).toBe("gpt-image-1-mini");
     expect(out.model).toBe("gpt-image-1-mini");
   });
 
   it("treats a 400 invalid request as permanent, with the API's code", async () => {
-    fake.setMode("ok");
+    api.fake.setMode("ok");
     const e = await failure(provider({ model: "dall-e-2" }).generate(await req()));
     expect(e.kind).toBe("permanent");
     expect(e.message).toMatch(/400: invalid_image_format/);
@@ -108,7 +101,7 @@ describe("OpenAI gpt-image-1 client against a local fake of its API", () => {
   });
 
   it("treats 401 as permanent, with OpenAI's message", async () => {
-    fake.setMode("unauthorized");
+    api.fake.setMode("unauthorized");
     const e = await failure(provider().generate(await req()));
     expect(e.kind).toBe("permanent");
     expect(e.message).toContain("401");
@@ -116,13 +109,13 @@ describe("OpenAI gpt-image-1 client against a local fake of its API", () => {
   });
 
   it("sends a wrong key and gets 401 too", async () => {
-    fake.setMode("ok");
+    api.fake.setMode("ok");
     const e = await failure(provider({ apiKey: "sk-wrong-key-000" }).generate(await req()));
     expect(e.kind).toBe("permanent");
   });
 
   it("treats 429 rate limits as transient and carries Retry-After", async () => {
-    fake.setMode("rate_limited");
+    api.fake.setMode("rate_limited");
     const e = await failure(provider().generate(await req()));
     expect(e.kind).toBe("transient");
     expect(e.retryAfterSeconds).toBe(12);
@@ -130,14 +123,14 @@ describe("OpenAI gpt-image-1 client against a local fake of its API", () => {
   });
 
   it("treats 429 insufficient_quota as permanent (billing, not load)", async () => {
-    fake.setMode("insufficient_quota");
+    api.fake.setMode("insufficient_quota");
     const e = await failure(provider().generate(await req()));
     expect(e.kind).toBe("permanent");
     expect(e.message).toContain("insufficient_quota");
   });
 
   it("treats a moderation refusal as permanent", async () => {
-    fake.setMode("moderation_blocked");
+    api.fake.setMode("moderation_blocked");
     const e = await failure(provider().generate(await req()));
     expect(e.kind).toBe("permanent");
     expect(e.message).toMatch(/content policy/);
@@ -145,30 +138,30 @@ describe("OpenAI gpt-image-1 client against a local fake of its API", () => {
 
   it("treats 500 and 503 as transient", async () => {
     for (const mode of ["server_error", "unavailable"] as const) {
-      fake.setMode(mode);
+      api.fake.setMode(mode);
       const e = await failure(provider().generate(await req()));
       expect(e.kind, mode).toBe("transient");
     }
   });
 
   it("treats a 200 without an image as permanent", async () => {
-    fake.setMode("no_image");
+    api.fake.setMode("no_image");
     expect((await failure(provider().generate(await req()))).kind).toBe("permanent");
   });
 
   it("times out a slow answer, aborts the request and reports it as transient", async () => {
-    fake.setMode("slow");
-    const aborted = fake.stats.aborted;
+    api.fake.setMode("slow");
+    const aborted = api.fake.stats.aborted;
     const started = Date.now();
     const e = await failure(provider({ timeoutMs: 300 }).generate(await req()));
     expect(Date.now() - started).toBeLessThan(3000);
     expect(e.kind).toBe("transient");
     expect(e.message).toMatch(/timed out/);
-    await expect.poll(() => fake.stats.aborted).toBeGreaterThan(aborted);
+    await expect.poll(() => api.fake.stats.aborted).toBeGreaterThan(aborted);
   });
 
   it("stops when the job's own signal is aborted", async () => {
-    fake.setMode("slow");
+    api.fake.setMode("slow");
     const ctl = new AbortController();
     setTimeout(() => ctl.abort(new Error("job timeout")), 100);
     const e = await failure(provider().generate(await req({ signal: ctl.signal })));
@@ -189,9 +182,9 @@ describe("OpenAI gpt-image-1 client against a local fake of its API", () => {
 
 describe("registry wiring for openai", () => {
   it("builds the OpenAI client from the active config when OPENAI_API_KEY is set", async () => {
-    fake.setMode("ok");
-    const row = { apiProvider: "openai", apiEndpoint: fake.endpoint, modelName: "" };
-    const p = await registryWith(row, { OPENAI_API_KEY: fake.apiKey }).forService(
+    api.fake.setMode("ok");
+    const row = { apiProvider: "openai", apiEndpoint: api.fake.endpoint, modelName: "" };
+    const p = await registryWith(row, { OPENAI_API_KEY: api.fake.apiKey }).forService(
       "avatar_generation",
     );
     expect([p.name, p.model]).toEqual(["openai", "gpt-image-1"]);
@@ -281,21 +274,18 @@ async function startFakeGenerations(apiKey: string) {
 describe("OpenAI Kanvas client against local fakes of the Images API", () => {
   let gen: Awaited<ReturnType<typeof startFakeGenerations>>;
   beforeAll(async () => {
-    gen = await startFakeGenerations(fake.apiKey);
+    gen = await startFakeGenerations(api.fake.apiKey);
   });
   afterAll(() => gen.close());
 
-  const kanvas = (over: Partial<Parameters<typeof createOpenAiKanvasProvider>[0]> = {}) =>
-    createOpenAiKanvasProvider({
-      apiKey: fake.apiKey,
-      guard: devGuard,
-      endpoint: gen.endpoint,
-      model: "gpt-image-1",
-      ...over,
-    });
+  const kanvas = api.client(createOpenAiKanvasProvider, (fake) => ({
+    apiKey: fake.apiKey,
+    endpoint: gen.endpoint,
+    model: "gpt-image-1",
+  }));
   /** The edits endpoint is test/fake-openai.ts. */
   const edits = (over: Partial<Parameters<typeof createOpenAiKanvasProvider>[0]> = {}) =>
-    kanvas({ endpoint: fake.endpoint, ...over });
+    kanvas({ endpoint: api.fake.endpoint, ...over });
   const image2image = async () =>
     kanvasRequest({ mode: "image2image", images: await referenceImages() });
 
@@ -308,7 +298,7 @@ describe("OpenAI Kanvas client against local fakes of the Images API", () => {
     expect(out).toEqual({ image: out.image, model: "gpt-image-1", seed: 1001 });
     const call = gen.calls[before]!;
     expect(call.path).toBe("/v1/images/generations");
-    expect(call.auth).toBe(`Bearer ${fake.apiKey}`);
+    expect(call.auth).toBe(`Bearer ${api.fake.apiKey}`);
     expect(call.contentType).toBe("application/json");
     expect(call.body).toEqual({
       model: "gpt-image-1",
@@ -332,22 +322,22 @@ describe("OpenAI Kanvas client against local fakes of the Images API", () => {
   });
 
   it("image2image sends every reference as image[] to /v1/images/edits", async () => {
-    fake.setMode("ok");
+    api.fake.setMode("ok");
     const sent: FormData[] = [];
     const realFetch = globalThis.fetch;
     vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
       if (init?.body instanceof FormData) sent.push(init.body);
       return realFetch(input, init);
     });
-    const before = fake.calls.length;
+    const before = api.fake.calls.length;
     const req = await image2image();
     const out = await edits({ quality: "low" }).generateKanvas({ ...req, aspectRatio: "1:1" });
     const meta = await sharp(out.image).metadata();
     expect([meta.width, meta.height]).toEqual([1024, 1024]);
     expect(out).toMatchObject({ model: "gpt-image-1", seed: 1001 });
-    const call = fake.calls[before]!;
+    const call = api.fake.calls[before]!;
     expect(call.path).toBe("/v1/images/edits");
-    expect(call.auth).toBe(`Bearer ${fake.apiKey}`);
+    expect(call.auth).toBe(`Bearer ${api.fake.apiKey}`);
     expect(call.fields).toMatchObject({
       model: "gpt-image-1",
       size: "1024x1024",
@@ -362,15 +352,15 @@ describe("OpenAI Kanvas client against local fakes of the Images API", () => {
   });
 
   it("image2image without a reference image is refused before any request", async () => {
-    const before = fake.calls.length;
+    const before = api.fake.calls.length;
     const e = await failure(edits().generateKanvas(kanvasRequest({ mode: "image2image" })));
     expect(e.kind).toBe("permanent");
-    expect(fake.calls.length).toBe(before);
+    expect(api.fake.calls.length).toBe(before);
   });
 
   it("treats 429 as transient with Retry-After, on both endpoints", async () => {
     gen.setMode("rate_limited");
-    fake.setMode("rate_limited");
+    api.fake.setMode("rate_limited");
     for (const [p, r] of [
       [kanvas(), kanvasRequest()],
       [edits(), await image2image()],
@@ -384,7 +374,7 @@ describe("OpenAI Kanvas client against local fakes of the Images API", () => {
 
   it("treats 5xx as transient, on both endpoints", async () => {
     gen.setMode("server_error");
-    fake.setMode("unavailable");
+    api.fake.setMode("unavailable");
     expect((await failure(kanvas().generateKanvas(kanvasRequest()))).kind).toBe("transient");
     expect((await failure(edits().generateKanvas(await image2image()))).kind).toBe("transient");
   });
@@ -394,7 +384,7 @@ describe("OpenAI Kanvas client against local fakes of the Images API", () => {
     const refused = await failure(kanvas().generateKanvas(kanvasRequest()));
     expect(refused.kind).toBe("permanent");
     expect(refused.message).toMatch(/content policy/);
-    fake.setMode("insufficient_quota");
+    api.fake.setMode("insufficient_quota");
     expect((await failure(edits().generateKanvas(await image2image()))).kind).toBe("permanent");
     gen.setMode("ok");
     const e = await failure(kanvas({ apiKey: "sk-wrong" }).generateKanvas(kanvasRequest()));
@@ -404,8 +394,8 @@ describe("OpenAI Kanvas client against local fakes of the Images API", () => {
 
   it("times out a slow answer and aborts the request, on both endpoints", async () => {
     gen.setMode("slow");
-    fake.setMode("slow");
-    const aborted = [gen.stats.aborted, fake.stats.aborted] as const;
+    api.fake.setMode("slow");
+    const aborted = [gen.stats.aborted, api.fake.stats.aborted] as const;
     const started = Date.now();
     for (const [p, r] of [
       [kanvas({ timeoutMs: 300 }), kanvasRequest()],
@@ -417,7 +407,7 @@ describe("OpenAI Kanvas client against local fakes of the Images API", () => {
     }
     expect(Date.now() - started).toBeLessThan(3000);
     await expect.poll(() => gen.stats.aborted).toBeGreaterThan(aborted[0]);
-    await expect.poll(() => fake.stats.aborted).toBeGreaterThan(aborted[1]);
+    await expect.poll(() => api.fake.stats.aborted).toBeGreaterThan(aborted[1]);
   });
 
   it("check() names the missing key", async () => {

@@ -1,0 +1,236 @@
+import { randomUUID } from "node:crypto";
+import { galleryQuerySchema, PAS_FOTO_CATEGORY } from "@rupa/shared";
+import { beforeEach, describe, expect, it } from "vitest";
+import { fakeGallery, fakeStorage, fakeUploads } from "../../../test/fakes";
+import { refusal } from "../../../test/refusal";
+import { createGalleryService } from "./gallery.service";
+
+/**
+ * The gallery service's rules against the fakes kit: pages and their cursor (a forged one is a
+ * 400), what an item shows, which avatars give a pas foto, and that another member's picture is
+ * a 404 like a missing one for details, pas foto and delete, whose files go with the row. The
+ * owner filter, the style filter, the name search and the order are SQL in gallery.repository.ts
+ * (the fake repeats them): they are proven on real databases in gallery.int.test.ts.
+ */
+function world() {
+  let time = Date.parse("2026-11-24T08:00:00Z");
+  const now = () => time;
+  const storage = fakeStorage();
+  const uploads = fakeUploads({ now, storage });
+  const gallery = fakeGallery({ uploads, now });
+  const service = createGalleryService({ gallery, storage });
+  /** A query as the browser sends it (through the shared schema). */
+  const query = (q: Record<string, string> = {}) => galleryQuerySchema.parse(q);
+  /** Pictures stored for a row. */
+  const store = async (r: {
+    imageKey: string;
+    displayKey: string | null;
+    thumbKey: string | null;
+  }) => {
+    for (const key of [r.imageKey, r.displayKey, r.thumbKey])
+      if (key) await storage.put("generated-avatars", key, Buffer.from("picture"));
+  };
+  return {
+    service,
+    storage,
+    uploads,
+    gallery,
+    query,
+    store,
+    later: (ms = 1000) => void (time += ms),
+  };
+}
+
+let w: ReturnType<typeof world>;
+beforeEach(() => {
+  w = world();
+});
+
+describe("the gallery's pages", () => {
+  it("lists the member's avatars and Kanvas pictures newest first, each as it shows", async () => {
+    const me = randomUUID();
+    const anime = w.gallery.style({ name: "Anime", nameId: "Anime ID" });
+    const photo = w.uploads.photo(me);
+    const avatar = w.gallery.avatar(me, { styleId: anime.id, uploadId: photo.id });
+    w.later();
+    const picture = w.gallery.picture(me, { prompt: "senja di pantai" });
+    w.gallery.avatar(randomUUID());
+
+    const page = await w.service.page(me, w.query());
+    expect(page.nextCursor).toBeNull();
+    expect(page.items.map((i) => [i.kind, i.id])).toEqual([
+      ["kanvas", picture.id],
+      ["avatar", avatar.id],
+    ]);
+    expect(page.items[1]).toMatchObject({
+      style: { id: anime.id, name: "Anime", nameId: "Anime ID" },
+      generationSeconds: 12.5,
+      prompt: null,
+      beforeUrl: `/api/files/user-uploads/${photo.originalKey}`,
+      originalDeleted: false,
+      pasFoto: false,
+      imageUrl: `/api/files/generated-avatars/${avatar.imageKey}`,
+    });
+    expect(page.items[0]).toMatchObject({
+      style: null,
+      generationSeconds: null,
+      prompt: "senja di pantai",
+      beforeUrl: null,
+      pasFoto: false,
+    });
+  });
+
+  it("pages with a cursor, newest or oldest first, to the last page", async () => {
+    const me = randomUUID();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      w.later();
+      ids.push((i % 2 ? w.gallery.picture(me) : w.gallery.avatar(me)).id);
+    }
+    const walk = async (sort: string) => {
+      const seen: string[][] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await w.service.page(
+          me,
+          w.query({ sort, limit: "2", ...(cursor ? { cursor } : {}) }),
+        );
+        seen.push(page.items.map((i) => i.id));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return seen;
+    };
+    const newest = [...ids].reverse();
+    expect(await walk("newest")).toEqual([newest.slice(0, 2), newest.slice(2, 4), newest.slice(4)]);
+    expect(await walk("oldest")).toEqual([ids.slice(0, 2), ids.slice(2, 4), ids.slice(4)]);
+  });
+
+  it("keeps pictures made in the same instant apart by their id", async () => {
+    const me = randomUUID();
+    const at = new Date("2026-11-24T09:00:00Z");
+    const same = [0, 1, 2].map(() => w.gallery.avatar(me, { createdAt: at }).id);
+    const first = await w.service.page(me, w.query({ limit: "2" }));
+    const rest = await w.service.page(me, w.query({ limit: "2", cursor: first.nextCursor! }));
+    expect([...first.items, ...rest.items].map((i) => i.id).sort()).toEqual(same.sort());
+    expect(rest.nextCursor).toBeNull();
+  });
+
+  it("offers no next page after a full last one", async () => {
+    const me = randomUUID();
+    w.gallery.avatar(me);
+    w.later();
+    w.gallery.picture(me);
+    const page = await w.service.page(me, w.query({ limit: "2" }));
+    expect(page.items).toHaveLength(2);
+    expect(page.nextCursor).toBeNull();
+  });
+
+  it("refuses a cursor it did not make (400)", async () => {
+    const me = randomUUID();
+    const forged = [
+      "not-a-cursor",
+      Buffer.from("yesterday|" + randomUUID()).toString("base64url"),
+      Buffer.from("2026-11-24T08:00:00.000Z|1 OR 1=1").toString("base64url"),
+      Buffer.from("2026-11-24T08:00:00.000Z").toString("base64url"),
+    ];
+    for (const cursor of forged)
+      expect(await refusal(w.service.page(me, w.query({ cursor })))).toEqual({
+        code: "bad_request",
+        status: 400,
+      });
+  });
+
+  it("says when a photo's original went after 24 hours", async () => {
+    const me = randomUUID();
+    const photo = w.uploads.photo(me);
+    w.gallery.avatar(me, { uploadId: photo.id });
+    await w.uploads.markOriginalDeleted(photo.id);
+    const [item] = (await w.service.page(me, w.query())).items;
+    expect(item).toMatchObject({ beforeUrl: null, originalDeleted: true });
+  });
+
+  it("counts the member's avatars per style for the filter", async () => {
+    const me = randomUUID();
+    const [a, b] = [w.gallery.style({ nameId: "Zaman" }), w.gallery.style({ nameId: "Anime" })];
+    w.gallery.avatar(me, { styleId: a.id });
+    w.gallery.avatar(me, { styleId: b.id });
+    w.gallery.avatar(me, { styleId: b.id });
+    w.gallery.avatar(randomUUID(), { styleId: a.id });
+    w.gallery.picture(me);
+    expect((await w.service.styles(me)).styles).toEqual([
+      { id: b.id, name: b.name, nameId: "Anime", count: 2 },
+      { id: a.id, name: a.name, nameId: "Zaman", count: 1 },
+    ]);
+  });
+});
+
+describe("one picture", () => {
+  it("shows the member's own, and answers another's, the wrong kind or none as missing (404)", async () => {
+    const me = randomUUID();
+    const avatar = w.gallery.avatar(me);
+    const picture = w.gallery.picture(me);
+    expect((await w.service.item(me, "avatar", avatar.id)).id).toBe(avatar.id);
+    expect((await w.service.item(me, "kanvas", picture.id)).kind).toBe("kanvas");
+
+    const notFound = { code: "not_found", status: 404 };
+    expect(await refusal(w.service.item(randomUUID(), "avatar", avatar.id))).toEqual(notFound);
+    expect(await refusal(w.service.item(me, "kanvas", avatar.id))).toEqual(notFound);
+    expect(await refusal(w.service.item(me, "avatar", randomUUID()))).toEqual(notFound);
+  });
+
+  it("offers a pas foto only of a Formal CV/CPNS avatar (422 otherwise), and never of another's", async () => {
+    const me = randomUUID();
+    const formal = w.gallery.style({ category: PAS_FOTO_CATEGORY });
+    const pas = w.gallery.avatar(me, { styleId: formal.id });
+    const fun = w.gallery.avatar(me);
+    const picture = w.gallery.picture(me);
+    expect((await w.service.item(me, "avatar", pas.id)).pasFoto).toBe(true);
+    expect((await w.service.item(me, "avatar", fun.id)).pasFoto).toBe(false);
+
+    expect(await refusal(w.service.pasFoto(me, fun.id, "3x4"))).toEqual({
+      code: "pas_foto_unavailable",
+      status: 422,
+    });
+    const notFound = { code: "not_found", status: 404 };
+    expect(await refusal(w.service.pasFoto(randomUUID(), pas.id, "3x4"))).toEqual(notFound);
+    expect(await refusal(w.service.pasFoto(me, picture.id, "3x4"))).toEqual(notFound);
+    // Its file gone from storage: missing too (the pas foto itself is drawn in the int tests).
+    expect(await refusal(w.service.pasFoto(me, pas.id, "4x6"))).toEqual(notFound);
+  });
+
+  it("deletes the member's picture with its files, once", async () => {
+    const me = randomUUID();
+    const avatar = w.gallery.avatar(me);
+    const picture = w.gallery.picture(me);
+    await w.store(avatar);
+    await w.store(picture);
+
+    await w.service.remove(me, "avatar", avatar.id);
+    expect(w.storage.keys("generated-avatars").sort()).toEqual(
+      [picture.imageKey, picture.displayKey, picture.thumbKey].sort(),
+    );
+    await w.service.remove(me, "kanvas", picture.id);
+    expect(w.storage.objects.size).toBe(0);
+    expect((await w.service.page(me, w.query())).items).toEqual([]);
+    expect(await refusal(w.service.remove(me, "avatar", avatar.id))).toEqual({
+      code: "not_found",
+      status: 404,
+    });
+  });
+
+  it("refuses to delete another member's picture (404) and keeps it and its files", async () => {
+    const me = randomUUID();
+    const avatar = w.gallery.avatar(me);
+    await w.store(avatar);
+    expect(await refusal(w.service.remove(randomUUID(), "avatar", avatar.id))).toEqual({
+      code: "not_found",
+      status: 404,
+    });
+    expect(await refusal(w.service.remove(me, "kanvas", avatar.id))).toEqual({
+      code: "not_found",
+      status: 404,
+    });
+    expect(w.storage.objects.size).toBe(3);
+    expect((await w.service.item(me, "avatar", avatar.id)).id).toBe(avatar.id);
+  });
+});

@@ -1,0 +1,25 @@
+import type { ImagePostProcessor } from "../../src/infra/images/post-process";
+
+/**
+ * The picture finisher without drawing: the full picture is the raw bytes marked `:watermarked`
+ * or `:clean`, the WebP and thumbnail are fixed bytes. `finishes` lists what each call was asked;
+ * `faults.finish` makes the next calls fail.
+ */
+export function fakeImages() {
+  const finishes: { watermark: boolean; width: number; height: number }[] = [];
+  const faults = { finish: null as Error | null };
+  const images: ImagePostProcessor = {
+    exclusive: (task) => task(),
+    rawExtension: () => "png",
+    finish(raw, o) {
+      finishes.push(o);
+      if (faults.finish) return Promise.reject(faults.finish);
+      return Promise.resolve({
+        image: Buffer.concat([raw, Buffer.from(o.watermark ? ":watermarked" : ":clean")]),
+        display: Buffer.from("display"),
+        thumb: Buffer.from("thumb"),
+      });
+    },
+  };
+  return Object.assign(images, { finishes, faults });
+}
