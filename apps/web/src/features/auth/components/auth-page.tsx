@@ -6,7 +6,6 @@ import { useI18n, type MessageKey } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useSession } from "../api/me";
-import { useAuthProviders } from "../api/account";
 import {
   readAuthMode,
   readConfirmationLink,
@@ -19,7 +18,7 @@ import {
 import { CheckInboxPanel } from "./check-inbox";
 import { ConfirmationLinkPanel } from "./confirmation-link";
 import { ForgotPasswordForm } from "./forgot-password-form";
-import { GoogleMaintenanceDialog, GoogleSignInButton } from "./google-sign-in";
+import { GoogleMaintenanceDialog, GoogleSection } from "./google-sign-in";
 import { ResetPasswordForm } from "./reset-password-form";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
@@ -103,27 +102,6 @@ function useArrivalNotices(
     rest.delete("google");
     setParams(rest, { replace: true, preventScrollReset: true });
   }, [params, setParams, t, openGoogleDialog, sessionStatus]);
-}
-
-/**
- * "Continue with Google" and the "or with e-mail" line, only where the server says Google is
- * configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET; docs/product/accounts.md): a fresh
- * install shows the e-mail form alone.
- */
-function GoogleSection({ onUnavailable }: { onUnavailable: () => void }) {
-  const { t } = useI18n();
-  const providers = useAuthProviders();
-  if (!providers.data?.google) return null;
-  return (
-    <>
-      <GoogleSignInButton onUnavailable={onUnavailable} />
-      <div className="flex items-center gap-3 text-xs font-medium text-muted-foreground">
-        <span aria-hidden className="h-px flex-1 bg-border" />
-        {t("auth.actions.orEmail")}
-        <span aria-hidden className="h-px flex-1 bg-border" />
-      </div>
-    </>
-  );
 }
 
 function ModeTabs({
