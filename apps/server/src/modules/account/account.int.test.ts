@@ -532,10 +532,12 @@ describe(`accounts on ${testDriver()}`, () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.json).toEqual(unknown.json);
-    // One job each, of the same shape; no link and no mail yet for either.
+    // One job each, of the same shape (the link's origin is the request's: ADR 035); no link
+    // and no mail yet for either.
+    const origin = "http://localhost";
     expect(jobs).toEqual([
-      { name: ACCOUNT_MAIL_JOB, data: { kind: "password-reset", email } },
-      { name: ACCOUNT_MAIL_JOB, data: { kind: "password-reset", email: ghost } },
+      { name: ACCOUNT_MAIL_JOB, data: { kind: "password-reset", email, origin } },
+      { name: ACCOUNT_MAIL_JOB, data: { kind: "password-reset", email: ghost, origin } },
     ]);
     expect(await latestMail(email, "reset-password")).toBeUndefined();
     const [{ n: links }] = (
