@@ -226,7 +226,7 @@ export function ReferralCard() {
             <Copy aria-hidden />
             {t("referral.copy")}
           </Button>
-          <Button asChild className="bg-[#1f8f4e] text-white hover:bg-[#1a7a43]">
+          <Button asChild className="bg-[#146c3a] text-white hover:bg-[#0f5a30]">
             <a
               href={whatsAppShareUrl(t("referral.whatsAppText", { link }))}
               target="_blank"
