@@ -15,7 +15,9 @@ const child = spawn(process.execPath, [path.join(serverDist, "index.js")], {
     NODE_ENV: "test",
     PORT: port,
     HOST: "127.0.0.1",
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // No PUBLIC_URL: the embedded default, where every link is built on the origin the request
+    // came on (ADR 035). Its fallback, http://localhost:PORT, is not the journeys' 127.0.0.1, so a
+    // link built on the fallback instead would leave the journey's session behind.
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
     // A known admin for the admin journeys, and room for every journey to sign in from 127.0.0.1.

@@ -5,6 +5,7 @@ import type { AppContext } from "./context";
 import type { AppEnv } from "./lib/http";
 import { errors } from "./lib/errors";
 import { apiRateLimit } from "./middleware/api-rate-limit";
+import { canonicalOrigin } from "./middleware/canonical-origin";
 import { compressResponses } from "./middleware/compress";
 import { apiNotFound, handleError } from "./middleware/error-handler";
 import { requestContext } from "./middleware/request-context";
@@ -38,6 +39,7 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use("*", requestContext(ctx.log, ctx.env.TRUST_PROXY));
+  app.use("*", canonicalOrigin(ctx.env));
   app.use("*", securityHeaders(ctx.env.PUBLIC_URL.startsWith("https:")));
   app.use("*", compressResponses());
 

@@ -182,6 +182,9 @@ export function createAppContext(core: CoreParts): AppContext {
     settings,
     credits,
     audit,
+    send: (mail) => mailer.send(mail),
+    log,
+    publicUrl: env.PUBLIC_URL,
   });
   const customProfessionRepo = createCustomProfessionRepository(db.db);
   const generateWorker = createGenerationWorker({

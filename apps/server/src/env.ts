@@ -160,6 +160,13 @@ const envSchema = envShape
   .transform((e) => ({
     ...e,
     DATA_DIR: path.resolve(e.DATA_DIR),
+    /**
+     * The one canonical origin when PUBLIC_URL is set (ADR 035): pages on another host are
+     * redirected to it and every link the server builds uses it. Unset (the embedded default),
+     * links are built from the origin a request came on (`lib/link-origin.ts`), and PUBLIC_URL
+     * below is only the fallback for links made without a request.
+     */
+    PUBLIC_URL_SET: e.PUBLIC_URL !== undefined,
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
   }));
 

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { mailLink, signIn, DESKTOP, PHONE, h1, toasts } from "./support/app";
+import { mailLink, mails, signIn, DESKTOP, PHONE, h1, toasts } from "./support/app";
 
 // Accounts against the real server: sign-up with e-mail confirmation through the dev mailbox,
 // sign-in, the saved language, sign-out, password reset, the admin guard, the Google
@@ -57,9 +57,13 @@ async function signUp(page: Page, person: Person, path = "/auth"): Promise<void>
   ).toBeVisible();
 }
 
-/** Follows the confirmation link from the mailbox; lands on /auth?verified=1. */
-async function confirmEmail(page: Page, email: string): Promise<void> {
+/**
+ * Follows the confirmation link from the mailbox: it signs this browser in and lands on /eksplor
+ * with the welcome, without typing the password again (docs/product/accounts.md).
+ */
+async function confirmEmail(page: Page, email: string): Promise<string> {
   const link = await mailLink(page, email, "confirm-email");
+  const href = (await link.getAttribute("href")) ?? "";
   const visited: string[] = [];
   const record = (frame: { url(): string; parentFrame(): unknown }) => {
     if (!frame.parentFrame())
@@ -67,11 +71,14 @@ async function confirmEmail(page: Page, email: string): Promise<void> {
   };
   page.on("framenavigated", record);
   await link.click();
-  await expect.poll(() => visited).toContain("/auth?verified=1");
+  await expect.poll(() => visited).toContain("/eksplor?welcome=1");
   page.off("framenavigated", record);
-  await expect(toasts(page).getByText("Email berhasil dikonfirmasi, silakan masuk")).toBeVisible();
-  // The notice is shown once: the address is cleaned.
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(
+    toasts(page).getByText("Email terkonfirmasi, selamat datang di Rupa!"),
+  ).toBeVisible();
+  // The welcome is said once: the address is cleaned.
+  await expect(page).toHaveURL(/\/eksplor$/);
+  return href;
 }
 
 async function newPage(browser: Browser, page: Page): Promise<Page> {
@@ -83,8 +90,9 @@ async function newPage(browser: Browser, page: Page): Promise<Page> {
   return context.newPage();
 }
 
-test("sign up, confirm by e-mail, sign in, keep the language on the account, sign out", async ({
+test("sign up, confirm by e-mail (signed in at once), keep the language on the account, sign out", async ({
   page,
+  browser,
 }) => {
   test.setTimeout(120_000);
   const siti = newPerson("Siti");
@@ -110,16 +118,28 @@ test("sign up, confirm by e-mail, sign in, keep the language on the account, sig
   await expect(toasts(page).getByText("Email belum dikonfirmasi")).toBeVisible();
   await expect(page.getByText(/baru saja mengirim ulang link konfirmasi/)).toBeVisible();
 
-  await confirmEmail(page, siti.email);
-  await expect(h1(page)).toHaveText("Masuk ke Rupa");
-  await signIn(page, siti.email, siti.password);
-  await expect(page).toHaveURL(/\/eksplor$/);
+  // The link signs in: no second typing of the e-mail and password.
+  const link = await confirmEmail(page, siti.email);
+  await expect(h1(page)).toHaveText("Eksplor Gaya");
+  expect((await me(page))?.email).toBe(siti.email);
   const balance = page.getByRole("link", { name: /Saldo kredit/ });
   await expect(balance).toContainText("5 kredit");
   await expect(balance).toContainText("Kredit gratis");
   // A signed-in user on /auth goes on to /eksplor.
   await page.goto("/auth");
   await expect(page).toHaveURL(/\/eksplor$/);
+
+  // The link works once: opened again (here on another device) it signs nobody in and says so.
+  const other = await newPage(browser, page);
+  await other.goto(link);
+  await expect(other).toHaveURL(/\/auth$/);
+  await expect(h1(other)).toHaveText("Link ini sudah dipakai");
+  await expect(other.getByText(`Email ${siti.email} sudah dikonfirmasi`)).toBeVisible();
+  expect(await me(other)).toBeNull();
+  await other.getByRole("button", { name: "Masuk", exact: true }).click();
+  await expect(h1(other)).toHaveText("Masuk ke Rupa");
+  await expect(emailField(other)).toHaveValue(siti.email);
+  await other.context().close();
 
   // The language choice is saved to the account.
   const saved = page.waitForResponse(
@@ -170,6 +190,9 @@ test("forgot password, reset from the e-mail, old password refused, new one work
   const budi = newPerson("Budi");
   await signUp(page, budi);
   await confirmEmail(page, budi.email);
+  // Forgotten on this device: the session the link started is dropped.
+  await page.context().clearCookies();
+  await page.goto("/auth");
 
   await page.getByRole("button", { name: "Lupa password?" }).click();
   await expect(h1(page)).toHaveText("Lupa password?");
@@ -295,22 +318,29 @@ test("visitors: ?ref= is kept and removed from the address, admin and billing ne
   await expect(h1(page)).toHaveText("Masuk ke Rupa");
 });
 
-test("Google sign-in without keys opens the maintenance dialog", async ({ page }) => {
+test("without Google keys there is no Google button; its start URL and a failed sign-in explain", async ({
+  page,
+}) => {
+  // The providers answer says no Google (the route test covers both answers), and the page
+  // shows the e-mail form alone, on either tab.
+  const providers = page.waitForResponse((r) => r.url().endsWith("/api/account/providers"));
   await page.goto("/auth");
-  await page.getByRole("button", { name: "Lanjutkan dengan Google" }).click();
+  expect(await (await providers).json()).toEqual({ google: false });
+  await expect(h1(page)).toHaveText("Masuk ke Rupa");
+  await expect(emailField(page)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Lanjutkan dengan Google" })).toHaveCount(0);
+  await expect(page.getByText("atau pakai email")).toHaveCount(0);
+  await page.getByRole("tab", { name: "Daftar" }).click();
+  await expect(page.getByRole("button", { name: "Lanjutkan dengan Google" })).toHaveCount(0);
+
+  // The server's own start URL sends people back with ?google=unavailable.
   const dialog = page.getByRole("dialog", { name: "Login Google sedang dalam perbaikan" });
+  await page.goto("/api/account/google/start");
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText("email dan password");
   await dialog.getByRole("button", { name: "Pakai email" }).click();
   await expect(dialog).toBeHidden();
   await expect(emailField(page)).toBeFocused();
-
-  // The server's own start URL sends people back with ?google=unavailable.
-  await page.goto("/api/account/google/start");
-  await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
 
   // A failed Google sign-in shows the toast and the dialog (which hides the rest of the page
   // from assistive technology, so the toast is found by its text).
@@ -321,6 +351,35 @@ test("Google sign-in without keys opens the maintenance dialog", async ({ page }
   await expect(dialog).toBeHidden();
 
   // A bad confirmation link is explained.
-  await page.goto("/auth?verified=0");
-  await expect(toasts(page).getByText("Link konfirmasi tidak valid")).toBeVisible();
+  await page.goto("/api/auth/verify-email?token=forged");
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(h1(page)).toHaveText("Link konfirmasi tidak valid");
+});
+
+test("an expired confirmation link says so and sends a new one that signs in", async ({ page }) => {
+  test.setTimeout(90_000);
+  const rani = newPerson("Rani");
+  await signUp(page, rani);
+  // Where a link older than 24 hours lands (the route tests prove the expiry itself).
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/auth?verified=expired&email=${encodeURIComponent(rani.email)}`);
+    await expect(h1(page)).toHaveText("Link konfirmasi kedaluwarsa");
+    await expect(page.getByText("Link konfirmasi hanya berlaku 24 jam.")).toBeVisible();
+    await expect(emailField(page)).toHaveValue(rani.email);
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await page.screenshot({ path: test.info().outputPath(`expired-link-${viewport.width}.png`) });
+  }
+  await page.getByRole("button", { name: "Kirim link baru" }).click();
+  await expect(
+    toasts(page).getByText(`Email konfirmasi sudah dikirim ulang ke ${rani.email}.`),
+  ).toBeVisible();
+  await expect(async () => {
+    expect(await (await mails(page, rani.email, "confirm-email")).count()).toBe(2);
+  }).toPass({ timeout: 20_000 });
+  await confirmEmail(page, rani.email);
+  expect((await me(page))?.email).toBe(rani.email);
 });

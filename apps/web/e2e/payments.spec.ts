@@ -6,7 +6,7 @@ import {
   type StyleRow,
   uploadPortrait,
 } from "./support/generator";
-import { fromApp, DESKTOP, PHONE, h1, toasts } from "./support/app";
+import { fromApp, phone, DESKTOP, PHONE, h1, toasts } from "./support/app";
 
 // Buying credits against the real server and its built-in payment simulator (no Midtrans keys
 // here): a member buys Pro monthly in a new tab, pays by QRIS and comes back to /credits with the
@@ -138,6 +138,40 @@ test("a member buys Pro monthly in a new tab, pays by QRIS and gets 200 credits 
   await expect(page.getByTestId("subscription-card")).toBeVisible();
   await expect(page.getByTestId("history-row").first()).toBeVisible();
   expect(await hasNoSideScroll(page)).toBeLessThanOrEqual(PHONE.width);
+});
+
+test("on a phone the checkout opens in the same tab and brings the buyer back to /credits, signed in", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // The server runs without PUBLIC_URL (its fallback is http://localhost:PORT): every link of
+  // this purchase must be built on the address the phone uses, 127.0.0.1 (ADR 035).
+  const page = await phone(browser, baseURL!);
+  await signUpAndSignIn(page);
+  const before = await balance(page);
+  await page.goto("/credits");
+  const tabs = page.context().pages().length;
+
+  await page.getByTestId("buy-starter_monthly").click();
+  await page.waitForURL(/\/pay\/RUPA-[A-Z0-9]+-[A-Z0-9]+$/);
+  expect(page.context().pages()).toHaveLength(tabs);
+  expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+  const orderId = new URL(page.url()).pathname.split("/").pop()!;
+
+  await page.getByTestId("sim-method-other_qris").click();
+  await expect(page.getByTestId("sim-qris")).toBeVisible();
+  await page.getByTestId("sim-pay").click();
+
+  // Back in the same tab, on the same origin, still signed in, following the order to paid.
+  await page.waitForURL(new RegExp(`/credits\\?order_id=${orderId}`));
+  expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+  await expect(orderStatus(page)).toHaveAttribute("data-state", "paid");
+  await expect(page.getByTestId("credit-balance")).toHaveText(`${before + 25} kredit`);
+  await expect(toasts(page).getByText("25 kredit ditambahkan ke akunmu!")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/credits\\?order_id=${orderId}$`));
+  expect(await hasNoSideScroll(page)).toBeLessThanOrEqual(PHONE.width);
+  await page.context().close();
 });
 
 test("a failed payment keeps the balance and says why, with a way to try again", async ({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LANGUAGES, PASSWORD_MAX, PASSWORD_MIN, ROLES } from "./constants";
 import { defineRoutes, redirectResponse } from "./contract";
 import { okResponseSchema } from "./errors";
+import { referralRewardSchema } from "./referrals";
 import { safeText } from "./text";
 
 /**
@@ -128,7 +129,14 @@ export const accountUserSchema = z.object({
 });
 export type AccountUser = z.infer<typeof accountUserSchema>;
 
-export const meResponseSchema = z.object({ user: accountUserSchema.nullable() });
+export const meResponseSchema = z.object({
+  user: accountUserSchema.nullable(),
+  /**
+   * Referral rewards paid to the member in the last days, newest first: the app announces those
+   * it has not announced on this device yet (docs/product/referrals.md). Absent for a visitor.
+   */
+  referralRewards: z.array(referralRewardSchema).optional(),
+});
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 export const authProvidersResponseSchema = z.object({ google: z.boolean() });
@@ -221,10 +229,15 @@ export const authContract = defineRoutes({
   verifyEmail: {
     method: "GET",
     path: "/api/auth/verify-email",
-    summary: "The link in the confirmation e-mail (redirects to /auth?verified=1 or 0)",
+    summary:
+      "The link in the confirmation e-mail: confirms, signs in and redirects to /eksplor?welcome=1 (welcome=referred for a referred member); a used, expired or bad link redirects to /auth?verified=used|expired|invalid",
     access: "signed",
     query: z.looseObject({ token: z.string().optional() }),
-    responses: { 302: redirectResponse("To /auth?verified=1, or /auth?verified=0") },
+    responses: {
+      302: redirectResponse(
+        "To /eksplor?welcome=1|referred (signed in), or /auth?verified=used|expired|invalid&email=…",
+      ),
+    },
   },
   oauthCallback: {
     method: "GET",

@@ -11,6 +11,8 @@ export type AppEnv = {
     requestId: string;
     log: Logger;
     clientIp: string;
+    /** The origin links built for this request use (ADR 035; middleware/canonical-origin.ts). */
+    linkOrigin: string;
     /** The error code the request was answered with, set by the error handler (for the log). */
     errorCode?: string;
   };

@@ -25,6 +25,7 @@ const stats = {
   rewardEvery: 3,
   rewardCredits: 5,
   premiumUnlocked: true,
+  friends: [],
 };
 
 describe("routeUrl", () => {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -64,6 +65,19 @@ export function authSecret(env: Env): string {
   }
 }
 
+/**
+ * The origin the links in account mail use while `fn` runs (ADR 035): better-auth builds the
+ * confirmation, reset and "you already have an account" mails inside its own calls, which carry
+ * no request of ours, so the caller names the origin around the call. Outside one, PUBLIC_URL.
+ */
+const linkOrigins = new AsyncLocalStorage<string>();
+export function withLinkOrigin<T>(origin: string | undefined, fn: () => Promise<T>): Promise<T> {
+  return origin ? linkOrigins.run(origin, fn) : fn();
+}
+
+/** The path of the e-mail confirmation link (our route in front of better-auth's). */
+export const VERIFY_EMAIL_PATH = "/api/auth/verify-email";
+
 const referralAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 export function newReferralCode(): string {
   const bytes = randomBytes(8);
@@ -89,6 +103,7 @@ export function createAuth(opts: {
 }) {
   const { env, db, mailer, log, hooks } = opts;
   const secure = env.PUBLIC_URL.startsWith("https:");
+  const linkBase = () => linkOrigins.getStore() ?? env.PUBLIC_URL;
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? {
@@ -140,28 +155,26 @@ export function createAuth(opts: {
         if (isUndeliverable(user.email)) return;
         const u = user as typeof user & { preferredLanguage?: string };
         await mailer.send(
-          mailFor(
-            "existing",
-            toLanguage(u.preferredLanguage),
-            user.email,
-            `${env.PUBLIC_URL}/auth`,
-          ),
+          mailFor("existing", toLanguage(u.preferredLanguage), user.email, `${linkBase()}/auth`),
         );
       },
       sendResetPassword: async ({ user, token }) => {
         const u = user as typeof user & { preferredLanguage?: string };
-        const url = `${env.PUBLIC_URL}/auth?reset=true&email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
+        const url = `${linkBase()}/auth?reset=true&email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
         await mailer.send(mailFor("reset", toLanguage(u.preferredLanguage), user.email, url));
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
-      autoSignInAfterVerification: false,
+      // The link signs its opener in (once: a used link finds the e-mail confirmed and starts
+      // nothing), on whichever device opens it (auth.service.ts confirmByLink).
+      autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, token }) => {
         if (isUndeliverable(user.email) || !(await hooks.verificationRequired())) return;
         const u = user as typeof user & { preferredLanguage?: string };
+        const url = `${linkBase()}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
         await mailer.send(mailFor("confirm", toLanguage(u.preferredLanguage), user.email, url));
       },
       afterEmailVerification: async (user) => {

@@ -30,16 +30,16 @@ const copy = {
     id: {
       subject: "Konfirmasi email Rupa kamu",
       heading: "Satu langkah lagi!",
-      body: "Klik tombol di bawah untuk mengonfirmasi email kamu dan mulai membuat avatar.",
+      body: "Klik tombol di bawah untuk mengonfirmasi email kamu: kamu langsung masuk dan bisa mulai membuat avatar, di perangkat mana pun.",
       cta: "Konfirmasi email",
-      foot: "Tautan berlaku 24 jam. Kalau kamu tidak mendaftar di Rupa, abaikan email ini.",
+      foot: "Tautan berlaku 24 jam dan hanya sekali pakai. Kalau kamu tidak mendaftar di Rupa, abaikan email ini.",
     },
     en: {
       subject: "Confirm your Rupa e-mail",
       heading: "One more step!",
-      body: "Press the button below to confirm your e-mail and start making avatars.",
+      body: "Press the button below to confirm your e-mail: you are signed in at once and can start making avatars, on any device.",
       cta: "Confirm e-mail",
-      foot: "The link is valid for 24 hours. If you did not sign up for Rupa, ignore this e-mail.",
+      foot: "The link is valid for 24 hours and works once. If you did not sign up for Rupa, ignore this e-mail.",
     },
   },
   existing: {
@@ -200,5 +200,44 @@ export function receiptMail(lang: Language, to: string, d: ReceiptDetails): Mail
     subject: c.subject(d),
     text: `${c.heading}\n\n${c.body(d)}\n\n${c.rows.map((l, i) => `${l}: ${values[i]}`).join("\n")}\n\n${c.cta}: ${d.url}\n\n${c.foot}`,
     html,
+  };
+}
+
+const rewardCopy = {
+  id: {
+    subject: (n: number) => `Kamu dapat ${n} kredit dari undangan teman`,
+    heading: "Hadiah referral masuk!",
+    body: (n: number) =>
+      `Teman yang kamu undang baru saja membeli paket pertamanya, jadi ${n} kredit sudah ditambahkan ke akunmu. Kredit ini tanpa watermark dan tidak kedaluwarsa.`,
+    cta: "Lihat undanganmu",
+    foot: "Bagikan link referral-mu ke teman lain untuk dapat lebih banyak kredit.",
+  },
+  en: {
+    subject: (n: number) => `You earned ${n} credits from a friend you invited`,
+    heading: "A referral reward arrived!",
+    body: (n: number) =>
+      `A friend you invited just made their first purchase, so ${n} credits were added to your account. They carry no watermark and do not expire.`,
+    cta: "See your invitations",
+    foot: "Share your referral link with more friends to earn more credits.",
+  },
+} as const;
+
+/**
+ * The referrer's notice that a friend's first purchase paid them `credits` credits
+ * (docs/product/referrals.md); `url` opens the referral card.
+ */
+export function referralRewardMail(
+  lang: Language,
+  to: string,
+  credits: number,
+  url: string,
+): MailMessage {
+  const c = rewardCopy[lang];
+  return {
+    to,
+    kind: "referral-reward",
+    subject: c.subject(credits),
+    text: `${c.heading}\n\n${c.body(credits)}\n\n${c.cta}: ${url}\n\n${c.foot}`,
+    html: layout(lang, c.heading, c.body(credits), c.cta, url, c.foot),
   };
 }

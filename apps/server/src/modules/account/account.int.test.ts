@@ -100,7 +100,7 @@ const signedIn = (email: string, password = "rahasia123") => t.client.signIn(ema
 async function newConfirmedUser(extra: Record<string, unknown> = {}) {
   const email = newEmail();
   expect((await signUp(email, extra)).status).toBe(201);
-  expect((await confirm(email)).headers.get("location")).toBe("/auth?verified=1");
+  expect((await confirm(email)).headers.get("location")).toBe("/eksplor?welcome=1");
   const [u] = await db().select().from(users).where(eq(users.email, email));
   return { email, id: u!.id };
 }
@@ -130,7 +130,7 @@ describe(`accounts on ${testDriver()}`, () => {
 
     const confirmed = await confirm(email);
     expect(confirmed.status).toBe(302);
-    expect(confirmed.headers.get("location")).toBe("/auth?verified=1");
+    expect(confirmed.headers.get("location")).toBe("/eksplor?welcome=1");
     await t.ctx.services.auth.onAccountConfirmed(u!.id); // a second confirmation changes nothing
     const lots = await db().select().from(creditLots).where(eq(creditLots.userId, u!.id));
     expect(lots).toHaveLength(1);
@@ -532,10 +532,12 @@ describe(`accounts on ${testDriver()}`, () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.json).toEqual(unknown.json);
-    // One job each, of the same shape; no link and no mail yet for either.
+    // One job each, of the same shape (the link's origin is the request's: ADR 035); no link
+    // and no mail yet for either.
+    const origin = "http://localhost";
     expect(jobs).toEqual([
-      { name: ACCOUNT_MAIL_JOB, data: { kind: "password-reset", email } },
-      { name: ACCOUNT_MAIL_JOB, data: { kind: "password-reset", email: ghost } },
+      { name: ACCOUNT_MAIL_JOB, data: { kind: "password-reset", email, origin } },
+      { name: ACCOUNT_MAIL_JOB, data: { kind: "password-reset", email: ghost, origin } },
     ]);
     expect(await latestMail(email, "reset-password")).toBeUndefined();
     const [{ n: links }] = (
@@ -847,6 +849,6 @@ describe(`accounts on ${testDriver()}`, () => {
       expect([404, 405], p).toContain(res.status);
     }
     const bad = await t.client.call(api.auth.verifyEmail, { query: { token: "forged" } });
-    expect(bad.headers.get("location")).toBe("/auth?verified=0");
+    expect(bad.headers.get("location")).toBe("/auth?verified=invalid");
   });
 });

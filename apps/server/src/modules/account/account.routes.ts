@@ -7,10 +7,16 @@ import { contractRoutes } from "../../middleware/auth-guards";
 export function accountRoutes(ctx: AppContext) {
   const account = ctx.services.account;
   return contractRoutes(ctx)
-    .on(accountContract.me, async (c) => ({
-      status: 200,
-      body: { user: await account.me(await ctx.resolveActor(c)) },
-    }))
+    .on(accountContract.me, async (c) => {
+      const actor = await ctx.resolveActor(c);
+      if (!actor.userId) return { status: 200, body: { user: null } };
+      // The account and the referral rewards the app announces (docs/product/referrals.md).
+      const [user, referralRewards] = await Promise.all([
+        account.me(actor),
+        ctx.services.referrals.recentRewards(actor.userId),
+      ]);
+      return { status: 200, body: { user, referralRewards } };
+    })
     .on(accountContract.updateProfile, async (c, { body, userId }) => {
       return { status: 200, body: { user: await account.updateProfile(userId, body) } };
     })

@@ -10,6 +10,8 @@ import { defineJob } from "../../infra/queue/queue";
 export interface AccountMail {
   kind: "password-reset" | "sign-in-failures" | "password-changed";
   email: string;
+  /** The origin of the request that asked (its links use it; ADR 035). PUBLIC_URL when absent. */
+  origin?: string;
 }
 
 export const ACCOUNT_MAIL_JOB = defineJob<AccountMail>("account-mail");

@@ -20,7 +20,8 @@ export function authRoutes(ctx: AppContext) {
   return contractRoutes(ctx)
     .on(authContract.providers, () => ({
       status: 200,
-      body: { google: Boolean(ctx.env.GOOGLE_CLIENT_ID) },
+      // Both keys are required together (env.ts), so one stands for both.
+      body: { google: Boolean(ctx.env.GOOGLE_CLIENT_ID && ctx.env.GOOGLE_CLIENT_SECRET) },
     }))
     .on(authContract.signUp, async (c, { body }) => {
       const { status, referral } = await auth.signUp(body, requestMeta(c));
@@ -65,16 +66,19 @@ export function authRoutes(ctx: AppContext) {
         return c.redirect("/auth?google=unavailable", 302);
       }
     })
-    .on(authContract.verifyEmail, async (c) => {
-      // Every confirmation link lands on /auth: verified=1 on success, verified=0 otherwise.
-      const url = new URL(c.req.url);
-      url.searchParams.set("callbackURL", "/auth?verified=1");
-      const res = await ctx.auth.handler(new Request(url, { headers: c.req.raw.headers }));
-      const location = res.headers.get("location") ?? "";
-      if (res.status >= 300 && res.status < 400 && !location.includes("error=")) return res;
-      const failed = new Response(null, { status: 302, headers: res.headers });
-      failed.headers.set("location", "/auth?verified=0");
-      return failed;
+    .on(authContract.verifyEmail, async (c, { query }) => {
+      // Confirmed: signed in, on to /eksplor with the welcome (and the referral welcome). Used,
+      // expired or invalid: /auth says which and offers what to do next.
+      const outcome = query.token
+        ? await auth.confirmByLink(query.token, requestMeta(c))
+        : ({ kind: "invalid" } as const);
+      if (outcome.kind === "signed_in") {
+        appendCookies(c, outcome.setCookies);
+        return c.redirect(`/eksplor?welcome=${outcome.referred ? "referred" : "1"}`, 302);
+      }
+      const to = new URLSearchParams({ verified: outcome.kind });
+      if (outcome.kind !== "invalid" && outcome.email) to.set("email", outcome.email);
+      return c.redirect(`/auth?${to.toString()}`, 302);
     })
     .on(authContract.oauthCallback, forward)
     .on(authContract.oauthCallbackPost, formOnly, forward).hono;

@@ -13,7 +13,7 @@ import type {
   signUpRequestSchema,
 } from "@rupa/shared";
 import type { Env } from "../../env";
-import { isUndeliverable, type Auth } from "../../infra/auth/better-auth";
+import { isUndeliverable, withLinkOrigin, type Auth } from "../../infra/auth/better-auth";
 import type { MailMessage } from "../../infra/mail/mailer";
 import { mailFor } from "../../infra/mail/templates";
 import type { QueueOps } from "../../infra/queue/queue";
@@ -57,6 +57,32 @@ function authCode(e: unknown): string | null {
   const body = (e as { body?: { code?: unknown } } | null)?.body;
   return typeof body?.code === "string" ? body.code : null;
 }
+
+/**
+ * The e-mail a confirmation token names, read without checking it: only to know the account's
+ * state before better-auth checks the token (and to fill in the form after it refused an expired
+ * one, whose signature it had checked). Null when the token is not a JWT with an e-mail.
+ */
+function tokenEmail(token: string): string | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as {
+      email?: unknown;
+    };
+    return typeof payload.email === "string" ? payload.email.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What opening the e-mailed confirmation link did (docs/product/accounts.md). */
+export type ConfirmationOutcome =
+  /** Confirmed now and signed in; `referred` when a friend's referral was recorded at sign-up. */
+  | { kind: "signed_in"; setCookies: string[]; referred: boolean }
+  /** The e-mail was confirmed already (by this link or another): the link starts nothing. */
+  | { kind: "used"; email: string }
+  /** Older than 24 hours: a new link can be sent to `email`. */
+  | { kind: "expired"; email: string | null }
+  | { kind: "invalid" };
 
 const WINDOW = 15 * 60;
 const DAY = 24 * 60 * 60;
@@ -204,17 +230,18 @@ export function createAuthService(d: AuthDeps) {
       // A taken e-mail gets the same answer as a new one (better-auth mails its owner instead).
       const existed = (await d.accounts.findByEmail(input.email)) !== null;
       try {
-        await d.auth.api.signUpEmail({
-          body: {
-            name: input.fullName,
-            email: input.email,
-            password: input.password,
-            phone: input.phone,
-            preferredLanguage: input.language,
-            callbackURL: "/auth?verified=1",
-          },
-          headers: meta.headers,
-        });
+        await withLinkOrigin(meta.origin, () =>
+          d.auth.api.signUpEmail({
+            body: {
+              name: input.fullName,
+              email: input.email,
+              password: input.password,
+              phone: input.phone,
+              preferredLanguage: input.language,
+            },
+            headers: meta.headers,
+          }),
+        );
       } catch (e) {
         const code = authCode(e);
         if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
@@ -265,12 +292,15 @@ export function createAuthService(d: AuthDeps) {
       const { device, ticket } = await gatePassword(input.email, meta, "sign-in");
       let outcome: "failed" | "succeeded" | "aborted" = "aborted";
       let failedOn: UserRow | null = null;
+      // An unconfirmed account's sign-in mails a new confirmation link (on this request's origin).
       const attempt = () =>
-        d.auth.api.signInEmail({
-          body: { email: input.email, password: input.password, rememberMe: true },
-          headers: meta.headers,
-          returnHeaders: true,
-        });
+        withLinkOrigin(meta.origin, () =>
+          d.auth.api.signInEmail({
+            body: { email: input.email, password: input.password, rememberMe: true },
+            headers: meta.headers,
+            returnHeaders: true,
+          }),
+        );
       try {
         let res;
         try {
@@ -401,7 +431,11 @@ export function createAuthService(d: AuthDeps) {
           details: { via: "signed_in_change" },
         });
         void d.queue
-          .send(ACCOUNT_MAIL_JOB, { kind: "password-changed", email: user.email })
+          .send(ACCOUNT_MAIL_JOB, {
+            kind: "password-changed",
+            email: user.email,
+            origin: meta.origin,
+          })
           .catch((err: unknown) =>
             d.log.warn({ err }, "could not queue the password-changed mail"),
           );
@@ -459,7 +493,7 @@ export function createAuthService(d: AuthDeps) {
         userAgent: meta.userAgent,
       });
       void d.queue
-        .send(ACCOUNT_MAIL_JOB, { kind: "password-reset", email })
+        .send(ACCOUNT_MAIL_JOB, { kind: "password-reset", email, origin: meta.origin })
         .catch((err: unknown) => d.log.warn({ err }, "could not queue the password-reset mail"));
     },
 
@@ -507,9 +541,11 @@ export function createAuthService(d: AuthDeps) {
       if (!user || isUndeliverable(user.email)) return;
       if (mail.kind === "password-reset") {
         await d.accounts.deleteResetLinks(user.id);
-        await d.auth.api.requestPasswordReset({
-          body: { email: user.email, redirectTo: "/auth?reset=true" },
-        });
+        await withLinkOrigin(mail.origin, () =>
+          d.auth.api.requestPasswordReset({
+            body: { email: user.email, redirectTo: "/auth?reset=true" },
+          }),
+        );
         return;
       }
       const changed = mail.kind === "password-changed";
@@ -518,7 +554,7 @@ export function createAuthService(d: AuthDeps) {
           changed ? "passwordChanged" : "signInFailures",
           toLanguage(user.preferredLanguage),
           user.email,
-          `${d.env.PUBLIC_URL}/auth${changed ? "?mode=forgot" : ""}`,
+          `${mail.origin ?? d.env.PUBLIC_URL}/auth${changed ? "?mode=forgot" : ""}`,
         ),
       );
     },
@@ -527,10 +563,53 @@ export function createAuthService(d: AuthDeps) {
       await limit("verification", meta, email);
       const user = await d.accounts.findByEmail(email);
       if (!user || user.emailVerified) return;
-      await d.auth.api.sendVerificationEmail({
-        body: { email, callbackURL: "/auth?verified=1" },
-        headers: meta.headers,
+      await withLinkOrigin(meta.origin, () =>
+        d.auth.api.sendVerificationEmail({ body: { email }, headers: meta.headers }),
+      );
+    },
+
+    /**
+     * The e-mailed confirmation link, opened on any device (docs/product/accounts.md): valid for
+     * 24 hours and once. The first opening confirms the e-mail (sign-up bonus and referral
+     * bookkeeping as at any confirmation: `onAccountConfirmed`), signs the opener in and makes
+     * their browser known to the account (it holds the mailbox, as a reset link proves; ADR 011).
+     * Opened again, it finds the e-mail confirmed and starts nothing. Two openings in the same
+     * instant may both sign in; the bonus is still granted once.
+     */
+    async confirmByLink(token: string, meta: RequestMeta): Promise<ConfirmationOutcome> {
+      const named = tokenEmail(token);
+      const before = named ? await d.accounts.findByEmail(named) : null;
+      let res;
+      try {
+        res = await d.auth.api.verifyEmail({
+          query: { token },
+          headers: meta.headers,
+          returnHeaders: true,
+        });
+      } catch (e) {
+        const code = authCode(e);
+        // better-auth checks the signature before the expiry: an expired token names its owner.
+        if (code === "TOKEN_EXPIRED") return { kind: "expired", email: named };
+        if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND" || code === "INVALID_USER")
+          return { kind: "invalid" };
+        throw e;
+      }
+      // The token was good; its account was confirmed before this opening.
+      if (!before || before.emailVerified) return { kind: "used", email: named ?? "" };
+      const setCookies = res.headers.getSetCookie();
+      await d.security.record({
+        type: "sign_in",
+        userId: before.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: { via: "confirmation_link" },
       });
+      const known = deviceSetCookie(d.secret, newDeviceId(), before.email, secureCookies);
+      return {
+        kind: "signed_in",
+        setCookies: [...setCookies, known],
+        referred: (await d.referrals.referrerOf(before.id)) !== null,
+      };
     },
 
     /**

@@ -92,6 +92,11 @@ async function referralOf(userId: string) {
 }
 
 describe("signing up with Google", () => {
+  it("lists Google among the sign-in providers only now that both keys are set", async () => {
+    // Without them (account.int.test.ts) the answer is { google: false } and no button shows.
+    expect((await t.client.call(api.auth.providers)).body).toEqual({ google: true });
+  });
+
   it("records the stored referral code as a pending referral, as the e-mail sign-up does", async () => {
     const r = await referrer();
     const a = googleAccount();

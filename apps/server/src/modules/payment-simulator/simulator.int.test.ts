@@ -69,7 +69,8 @@ describe(`the payment simulator on ${testDriver()}`, () => {
   it("sells a plan: choose QRIS, scan a valid QRIS code, pay, and the credits arrive once", async () => {
     const u = await newMember();
     const { orderId, redirect_url } = await buy(u);
-    expect(redirect_url).toBe(`http://localhost:3000/pay/${orderId}`);
+    // On the origin the buyer bought on (ADR 035): the test client addresses http://localhost.
+    expect(redirect_url).toBe(`http://localhost/pay/${orderId}`);
 
     const checkout = await page(redirect_url);
     expect(checkout.status).toBe(200);
@@ -108,6 +109,7 @@ describe(`the payment simulator on ${testDriver()}`, () => {
     const paid = await submit(qrisPage.html, "sim-pay");
     expect(paid.status).toBe(303);
     const finish = new URL(paid.headers.get("location")!);
+    expect(finish.origin).toBe("http://localhost");
     expect(finish.pathname).toBe("/credits");
     expect(finish.searchParams.get("order_id")).toBe(orderId);
     expect(finish.searchParams.get("transaction_status")).toBe("settlement");

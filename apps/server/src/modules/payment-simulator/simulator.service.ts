@@ -132,6 +132,20 @@ export function createSimulatorService(d: {
     return body;
   }
 
+  /**
+   * The simulator's checkout page is part of Rupa, on the origin the buyer bought on: the one of
+   * the finish URL Rupa gave it (ADR 035), so the buyer stays on one origin and one session.
+   */
+  function checkoutUrl(finish: string, orderId: string, query = ""): string {
+    let origin = d.publicUrl;
+    try {
+      origin = new URL(finish).origin;
+    } catch {
+      // not a URL: PUBLIC_URL
+    }
+    return `${origin}/pay/${encodeURIComponent(orderId)}${query}`;
+  }
+
   /** Where the buyer goes back to Rupa from the checkout, as Midtrans' finish redirect says it. */
   function finishUrl(t: SimulatorTransaction): string {
     const url = new URL(t.finishUrl);
@@ -192,7 +206,7 @@ export function createSimulatorService(d: {
       if (!created) return { duplicate: true };
       return {
         token: randomBytes(16).toString("hex"),
-        redirect_url: `${d.publicUrl}/pay/${encodeURIComponent(req.transaction_details.order_id)}`,
+        redirect_url: checkoutUrl(req.callbacks.finish, req.transaction_details.order_id),
       };
     },
 
@@ -236,7 +250,7 @@ export function createSimulatorService(d: {
       // Midtrans would retry a failed delivery; Rupa's sweeper asks the status endpoint anyway.
       await res.body?.cancel();
       if (action === "choose") {
-        return { redirect: `${d.publicUrl}/pay/${encodeURIComponent(orderId)}?method=${method}` };
+        return { redirect: checkoutUrl(row.finishUrl, orderId, `?method=${method}`) };
       }
       return { redirect: finishUrl(row) };
     },

@@ -31,9 +31,10 @@ export function paymentRoutes(ctx: AppContext) {
       status: 200,
       body: { orders: await payments.orders(userId, query.limit) },
     }))
-    .on(paymentsContract.create, buyLimit, async (_c, { body, userId }) => ({
+    .on(paymentsContract.create, buyLimit, async (c, { body, userId }) => ({
       status: 200,
-      body: await payments.create(userId, body.planId),
+      // The gateway brings the buyer back to the origin they bought on (ADR 035).
+      body: await payments.create(userId, body.planId, c.get("linkOrigin")),
     }))
     .on(paymentsContract.order, async (_c, { params, userId }) => {
       const order = await payments.order(userId, params.orderId);

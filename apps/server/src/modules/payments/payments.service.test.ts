@@ -143,6 +143,7 @@ function world() {
         referralRewards.push(reward);
         return Promise.resolve(false);
       },
+      rewardPaid: () => Promise.resolve(),
     },
     credits: credits.service,
     settings: {

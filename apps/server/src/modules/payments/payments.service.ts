@@ -69,7 +69,7 @@ export function createPaymentsService(d: {
   db: Transactor;
   payments: PaymentsRepository;
   /** The buyer's referrer is paid at the buyer's first purchase, in the grant's transaction. */
-  referrals: Pick<ReferralsService, "rewardFirstPurchase">;
+  referrals: Pick<ReferralsService, "rewardFirstPurchase" | "rewardPaid">;
   credits: CreditsService;
   settings: SettingsRepository;
   accounts: AccountRepository;
@@ -156,6 +156,8 @@ export function createPaymentsService(d: {
           : false;
       return { result, referralRewardPaid };
     });
+    if (referralRewardPaid && result.outcome === "granted")
+      await d.referrals.rewardPaid(result.order.userId, referralReward);
     return applied(result, referralRewardPaid);
   }
 
@@ -323,9 +325,14 @@ export function createPaymentsService(d: {
     /**
      * Starts buying a plan: the price comes from the plan list, never from the buyer. A payable
      * order for the same plan is reopened, so a refresh does not lose a QR code or a virtual
-     * account number.
+     * account number. The gateway's finish redirect returns the buyer to `/credits` on `origin`,
+     * the origin they bought on (PUBLIC_URL when it is set; ADR 035), with `?order_id=`.
      */
-    async create(userId: string, planId: string): Promise<CreatePaymentResponse> {
+    async create(
+      userId: string,
+      planId: string,
+      origin: string = d.publicUrl,
+    ): Promise<CreatePaymentResponse> {
       const gateway = await d.gateways.active();
       if (!gateway) throw paymentErrors.unavailable();
       const plan = (await plans()).find((p) => p.id === planId);
@@ -375,7 +382,7 @@ export function createPaymentsService(d: {
             phone: user.phone,
           },
           expiryMinutes: CHECKOUT_EXPIRY_MINUTES,
-          finishUrl: `${d.publicUrl}/credits`,
+          finishUrl: `${origin}/credits`,
         });
         await d.payments.setCheckout(order.id, checkout.token, checkout.redirectUrl);
         return {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiContract as api, referralStatsSchema, type ReferralStats } from "@rupa/shared";
 import { startFakeMidtrans, type FakeMidtrans } from "../../../test/fake-midtrans";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
-import { creditLots, referrals, results, users } from "../../db/schema";
+import { creditLots, mailOutbox, referrals, results, users } from "../../db/schema";
 import { notificationSignature } from "../../infra/payments/midtrans";
 import { newObjectKey } from "../../infra/storage/storage";
 
@@ -128,6 +128,46 @@ async function settle(orderId: string, copies = 1): Promise<string[]> {
 }
 
 describe(`referral rewards on ${testDriver()}`, () => {
+  it("lists each friend with what they still need, and tells the referrer when a reward lands", async () => {
+    const { referrer, friends } = await referrerWith(2);
+    const [first, second] = friends as [string, string];
+    const step = async () =>
+      (await card(referrer)).friends.map((f) => [f.name, f.firstAvatar, f.firstPurchase]);
+    expect(await step()).toEqual([
+      ["Rina K.", false, false],
+      ["Rina K.", false, false],
+    ]);
+
+    await firstAvatar(first);
+    const afterAvatar = (await card(referrer)).friends;
+    expect(afterAvatar.map((f) => f.firstAvatar).sort()).toEqual([false, true]);
+    expect(afterAvatar.every((f) => f.confirmed && !f.firstPurchase)).toBe(true);
+
+    // Nothing paid yet: no news for the referrer's app.
+    t.actAs({ userId: referrer });
+    expect((await t.client.call(api.account.me)).body.referralRewards).toEqual([]);
+    t.actAs(null);
+
+    await settle(await buy(second));
+    const paid = (await card(referrer)).friends;
+    expect(paid.map((f) => [f.firstAvatar, f.firstPurchase, f.creditsAwarded]).sort()).toEqual([
+      [false, true, 5],
+      [true, false, 0],
+    ]);
+    // The in-app notice (read with the account) and the e-mail, in the referrer's language.
+    t.actAs({ userId: referrer });
+    const me = (await t.client.call(api.account.me)).body;
+    t.actAs(null);
+    expect(me.referralRewards?.map((r) => r.credits)).toEqual([5]);
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, `${referrer}@example.com`));
+    expect(mails.map((m) => [m.kind, m.subject])).toEqual([
+      ["referral-reward", "Kamu dapat 5 kredit dari undangan teman"],
+    ]);
+  });
+
   it("a friend's first avatar pays no credits but counts toward the premium unlock", async () => {
     const { referrer, friends } = await referrerWith(3);
     expect(await t.ctx.services.settings.getInt("referral_reward_every")).toBe(3);

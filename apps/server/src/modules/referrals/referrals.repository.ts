@@ -69,6 +69,62 @@ export function createReferralsRepository(db: Database) {
       return u?.id ?? null;
     },
 
+    /**
+     * A referrer's friends, newest first: their name, whether they confirmed their e-mail, made
+     * their first avatar (the referral completed) and made a paid purchase, and what it paid.
+     */
+    async friendsOf(referrerId: string, limit: number) {
+      const rows = await db
+        .select({
+          fullName: users.fullName,
+          joinedAt: referrals.createdAt,
+          confirmed: users.emailVerified,
+          completedAt: referrals.completedAt,
+          creditsAwarded: referrals.creditsAwarded,
+          purchased: sql<boolean>`${referrals.creditedAt} IS NOT NULL OR EXISTS (SELECT 1 FROM ${payments}
+            WHERE ${payments.userId} = ${referrals.referredId} AND ${payments.paidAt} IS NOT NULL
+            AND ${inArray(payments.status, [...PAID_STATUSES])})`,
+        })
+        .from(referrals)
+        .innerJoin(users, eq(users.id, referrals.referredId))
+        .where(eq(referrals.referrerId, referrerId))
+        .orderBy(desc(referrals.createdAt), desc(referrals.id))
+        .limit(limit);
+      return rows.map((r) => ({
+        fullName: r.fullName,
+        joinedAt: r.joinedAt,
+        confirmed: r.confirmed,
+        firstAvatar: r.completedAt !== null,
+        firstPurchase: Boolean(r.purchased),
+        creditsAwarded: r.creditsAwarded,
+      }));
+    },
+
+    /** The rewards paid to a referrer in the last `days` days, newest first (at most 10). */
+    async rewardsSince(referrerId: string, days: number) {
+      return db
+        .select({ paidAt: referrals.creditedAt, credits: referrals.creditsAwarded })
+        .from(referrals)
+        .where(
+          and(
+            eq(referrals.referrerId, referrerId),
+            sql`${referrals.creditedAt} > now() - make_interval(days => ${days})`,
+            sql`${referrals.creditsAwarded} > 0`,
+          ),
+        )
+        .orderBy(desc(referrals.creditedAt))
+        .limit(10) as Promise<{ paidAt: Date; credits: number }[]>;
+    },
+
+    /** Who referred this member, or null. */
+    async referrerOf(referredId: string): Promise<string | null> {
+      const [r] = await db
+        .select({ id: referrals.referrerId })
+        .from(referrals)
+        .where(eq(referrals.referredId, referredId));
+      return r?.id ?? null;
+    },
+
     /** A pending referral; false when it would be a self-referral or the user was referred already. */
     async recordPending(referrerId: string, referredId: string): Promise<boolean> {
       if (referrerId === referredId) return false;

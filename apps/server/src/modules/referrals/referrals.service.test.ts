@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { fakeAudit, fakeCredits, fakeTransactor } from "../../../test/fakes";
 import type { ReferralsRepository } from "./referrals.repository";
-import { createReferralsService } from "./referrals.service";
+import { createReferralsService, friendName } from "./referrals.service";
 
 /**
  * The reward rule (docs/product/referrals.md) against the fakes kit, with the real credits
@@ -50,13 +50,23 @@ function world() {
         rows.filter((r) => r.referrerId === referrerId && r.purchased && !r.credited),
       ),
   } as Partial<ReferralsRepository> as ReferralsRepository;
+  const mails: { to: string; subject: string }[] = [];
   const service = createReferralsService({
     db: transactor.db,
     referrals,
-    accounts: {} as never,
+    accounts: {
+      findById: (id: string) =>
+        Promise.resolve({ id, email: `${id}@rupa.test`, preferredLanguage: "id" }),
+    } as never,
     settings: {} as never,
     credits: credits.service,
     audit,
+    send: (mail) => {
+      mails.push({ to: mail.to, subject: mail.subject });
+      return Promise.resolve();
+    },
+    log: { warn: () => undefined },
+    publicUrl: "http://localhost:3000",
   });
   const refer = (referrerId: string, over: Partial<Referral> = {}): Referral => {
     const r: Referral = {
@@ -72,7 +82,7 @@ function world() {
     rows.push(r);
     return r;
   };
-  return { service, transactor, credits, audit, rows, locked, refer };
+  return { service, transactor, credits, audit, rows, locked, refer, mails };
 }
 
 const actor = { userId: "admin-1", ip: "203.0.113.9", userAgent: "vitest" };
@@ -129,9 +139,15 @@ describe("Process Rewards", () => {
       due.map((r) => ["referral.reward_paid", r.id, 5]),
     );
 
-    // A second press finds them paid.
+    // The referrer hears of both rewards in one mail, after the commit.
+    expect(w.mails).toEqual([
+      { to: "referrer-2@rupa.test", subject: "Kamu dapat 10 kredit dari undangan teman" },
+    ]);
+
+    // A second press finds them paid, and mails nothing.
     expect(await w.service.payDueRewards("referrer-2", 5, actor)).toBe(0);
     expect(w.credits.written).toHaveLength(2);
+    expect(w.mails).toHaveLength(1);
   });
 
   it("writes nothing when its transaction is refused", async () => {
@@ -141,5 +157,15 @@ describe("Process Rewards", () => {
     await expect(w.service.payDueRewards("referrer-3", 5, actor)).rejects.toThrow();
     expect(w.credits.written).toEqual([]);
     expect(w.audit.rows).toEqual([]);
+    expect(w.mails).toEqual([]);
+  });
+});
+
+describe("friendName", () => {
+  it("is the first name and the last name's initial, never more", () => {
+    expect(friendName("Gina Rupa")).toBe("Gina R.");
+    expect(friendName("  siti  nur   aisyah ")).toBe("siti A.");
+    expect(friendName("Budi")).toBe("Budi");
+    expect(friendName("")).toBe("");
   });
 });

@@ -1,11 +1,12 @@
 import { Outlet, useLocation } from "react-router";
-import { useSession } from "@/features/auth/api/me";
+import { useMe, useSession } from "@/features/auth/api/me";
 import { useSignOut } from "@/features/auth/sign-out";
 import { Island } from "@/components/island";
 import { BottomNav } from "@/features/navigation/components/bottom-nav";
 import { MainSidebar } from "@/features/navigation/components/main-sidebar";
 import { MobileHeader } from "@/features/navigation/components/mobile-header";
 import type { NavSession } from "@/features/navigation/nav-session";
+import { useRewardNews } from "@/features/referrals/hooks/use-reward-news";
 import { SettingSlotIsland } from "./setting-slot-island";
 import { SkipLink } from "./skip-link";
 
@@ -27,6 +28,8 @@ export function AppLayout() {
   const signOut = useSignOut();
   const session = useNavSession();
   const { pathname } = useLocation();
+  // A referral reward paid since this device last heard: announced on any page.
+  useRewardNews(useMe().data);
   // Visitors at / get the landing page, which brings its own header, <main> and footer.
   if (pathname === "/" && session.kind !== "user") {
     return (

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Island } from "@/components/island";
 import { useSession } from "@/features/auth/api/me";
+import { useWelcome } from "@/features/auth/hooks/use-welcome";
 import { ExploreView } from "@/features/catalogue/components/explore-view";
 import { useSeo } from "@/features/seo/use-seo";
 import { useI18n } from "@/lib/i18n";
@@ -25,6 +26,8 @@ export default function EksplorRoute() {
   useSeo({ title: t("pages.eksplor.title"), description: t("pages.eksplor.description") });
   const session = useSession();
   const viewer = useViewer();
+  // Arriving from the e-mailed confirmation link, signed in.
+  useWelcome();
   return (
     <ExploreView
       viewer={viewer}

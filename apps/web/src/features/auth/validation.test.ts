@@ -4,6 +4,7 @@ import {
   fieldErrorsFromIssues,
   hasErrors,
   readAuthMode,
+  readConfirmationLink,
   readResetLink,
   safeNextPath,
   validateForgot,
@@ -152,5 +153,19 @@ describe("URL helpers", () => {
     expect(safeNextPath("/\\evil.example")).toBe("/eksplor");
     expect(safeNextPath("/auth?reset=true")).toBe("/eksplor");
     expect(safeNextPath("/x\nLocation: y")).toBe("/eksplor");
+  });
+});
+
+describe("readConfirmationLink", () => {
+  const read = (query: string) => readConfirmationLink(new URLSearchParams(query));
+  it("reads what a confirmation link that could not sign in says", () => {
+    expect(read("verified=used&email=a%40b.id")).toEqual({ kind: "used", email: "a@b.id" });
+    expect(read("verified=expired&email=a%40b.id")).toEqual({ kind: "expired", email: "a@b.id" });
+    expect(read("verified=invalid")).toEqual({ kind: "invalid", email: "" });
+    expect(read("verified=0")).toEqual({ kind: "invalid", email: "" });
+  });
+  it("is nothing otherwise", () => {
+    expect(read("")).toEqual({ kind: "none" });
+    expect(read("verified=1")).toEqual({ kind: "none" });
   });
 });

@@ -155,3 +155,20 @@ export function safeNextPath(value: string | null): string {
   if (path === "/auth" || path.startsWith("/auth/")) return DEFAULT_AFTER_SIGN_IN;
   return value;
 }
+
+export type ConfirmationLink =
+  | { kind: "none" }
+  | { kind: "used" | "expired" | "invalid"; email: string };
+
+/**
+ * Where a confirmation link that could not sign in sends the browser:
+ * /auth?verified=used|expired|invalid&email=<email> (docs/product/accounts.md). An older
+ * `verified=0` is a bad link too.
+ */
+export function readConfirmationLink(params: URLSearchParams): ConfirmationLink {
+  const verified = params.get("verified");
+  const email = params.get("email")?.trim().slice(0, 254) ?? "";
+  if (verified === "used" || verified === "expired") return { kind: verified, email };
+  if (verified === "invalid" || verified === "0") return { kind: "invalid", email };
+  return { kind: "none" };
+}

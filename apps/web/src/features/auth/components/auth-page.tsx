@@ -8,21 +8,34 @@ import { cn } from "@/lib/utils";
 import { useSession } from "../api/me";
 import {
   readAuthMode,
+  readConfirmationLink,
   readResetLink,
   safeNextPath,
   type AuthMode,
+  type ConfirmationLink,
   type ResetLink,
 } from "../validation";
 import { CheckInboxPanel } from "./check-inbox";
+import { ConfirmationLinkPanel } from "./confirmation-link";
 import { ForgotPasswordForm } from "./forgot-password-form";
-import { GoogleMaintenanceDialog, GoogleSignInButton } from "./google-sign-in";
+import { GoogleMaintenanceDialog, GoogleSection } from "./google-sign-in";
 import { ResetPasswordForm } from "./reset-password-form";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
 
 type Done = { kind: "signedUp" | "resetSent"; email: string } | null;
 
-type View = "signIn" | "signUp" | "forgot" | "resetSent" | "signedUp" | "reset" | "resetIncomplete";
+type View =
+  | "signIn"
+  | "signUp"
+  | "forgot"
+  | "resetSent"
+  | "signedUp"
+  | "reset"
+  | "resetIncomplete"
+  | "linkUsed"
+  | "linkExpired"
+  | "linkInvalid";
 
 const TITLES: Record<View, MessageKey> = {
   signIn: "auth.titles.signIn",
@@ -32,12 +45,22 @@ const TITLES: Record<View, MessageKey> = {
   signedUp: "auth.titles.checkInbox",
   reset: "auth.titles.reset",
   resetIncomplete: "auth.reset.incompleteTitle",
+  linkUsed: "auth.link.usedTitle",
+  linkExpired: "auth.link.expiredTitle",
+  linkInvalid: "auth.link.invalidTitle",
 };
 
-function viewOf(mode: AuthMode, done: Done, reset: ResetLink): View {
+const LINK_VIEWS = {
+  used: "linkUsed",
+  expired: "linkExpired",
+  invalid: "linkInvalid",
+} as const satisfies Record<Exclude<ConfirmationLink["kind"], "none">, View>;
+
+function viewOf(mode: AuthMode, done: Done, reset: ResetLink, link: ConfirmationLink): View {
   if (reset.kind === "ok") return "reset";
   if (reset.kind === "incomplete") return "resetIncomplete";
   if (done) return done.kind;
+  if (link.kind !== "none") return LINK_VIEWS[link.kind];
   return mode;
 }
 
@@ -50,8 +73,9 @@ function emailFromState(state: unknown): string | null {
 }
 
 /**
- * Toasts and dialogs the server asks for through the address (?verified=, ?google=), shown once
- * the session is known: someone already signed in is just sent on.
+ * Dialogs and toasts the server asks for through the address (?google=), shown once the session
+ * is known: someone already signed in is just sent on. A confirmation link's ?verified= is read
+ * into the page's state (`readConfirmationLink`) and only taken out of the address here.
  */
 function useArrivalNotices(
   sessionStatus: "loading" | "visitor" | "user",
@@ -68,17 +92,13 @@ function useArrivalNotices(
     if (sessionStatus === "loading") return;
     handled.current = true;
     if (sessionStatus === "user") return;
-    if (verified === "1") toast.success(t("auth.toasts.verified"));
-    else if (verified !== null)
-      toast.error(t("auth.toasts.verifyFailedTitle"), {
-        description: t("auth.toasts.verifyFailedBody"),
-      });
     if (google === "failed")
       toast.error(t("auth.toasts.googleFailed"), { description: t("auth.google.failedBody") });
     if (google !== null) openGoogleDialog(google === "failed");
     // Done once: a reload should not repeat them.
     const rest = new URLSearchParams(params);
     rest.delete("verified");
+    rest.delete("email");
     rest.delete("google");
     setParams(rest, { replace: true, preventScrollReset: true });
   }, [params, setParams, t, openGoogleDialog, sessionStatus]);
@@ -213,9 +233,13 @@ export function AuthPage({ onTitle }: { onTitle: (title: string) => void }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const reset = readResetLink(params);
+  // Read once: the address loses ?verified= right after (useArrivalNotices).
+  const [link, setLink] = useState<ConfirmationLink>(() => readConfirmationLink(params));
   const [mode, setMode] = useState<AuthMode>(() => readAuthMode(params.get("mode")));
   const [email, setEmail] = useState(
-    () => emailFromState(location.state) ?? (reset.kind === "none" ? "" : reset.email),
+    () =>
+      emailFromState(location.state) ??
+      (reset.kind !== "none" ? reset.email : link.kind !== "none" ? link.email : ""),
   );
   const [done, setDone] = useState<Done>(null);
   const [googleDialog, setGoogleDialog] = useState<"closed" | "open" | "failed">("closed");
@@ -226,7 +250,7 @@ export function AuthPage({ onTitle }: { onTitle: (title: string) => void }) {
   );
   useArrivalNotices(session.status, openGoogleDialog);
 
-  const view = viewOf(mode, done, reset);
+  const view = viewOf(mode, done, reset, link);
   const title = t(TITLES[view]);
   useEffect(() => onTitle(title), [onTitle, title]);
 
@@ -244,6 +268,7 @@ export function AuthPage({ onTitle }: { onTitle: (title: string) => void }) {
 
   const goTo = (next: AuthMode) => {
     setDone(null);
+    setLink({ kind: "none" });
     setMode(next);
   };
   const leaveResetLink = (next: AuthMode) => {
@@ -258,9 +283,17 @@ export function AuthPage({ onTitle }: { onTitle: (title: string) => void }) {
         : t("auth.leads.resetNoEmail")
       : view === "resetIncomplete"
         ? t("auth.reset.incompleteBody")
-        : view === "signIn" || view === "signUp" || view === "forgot"
-          ? t(`auth.leads.${view}`)
-          : null;
+        : view === "linkUsed"
+          ? link.kind !== "none" && link.email
+            ? t("auth.link.usedBody", { email: link.email })
+            : t("auth.link.usedBodyNoEmail")
+          : view === "linkExpired"
+            ? t("auth.link.expiredBody")
+            : view === "linkInvalid"
+              ? t("auth.link.invalidBody")
+              : view === "signIn" || view === "signUp" || view === "forgot"
+                ? t(`auth.leads.${view}`)
+                : null;
 
   const tabbed = view === "signIn" || view === "signUp";
 
@@ -297,15 +330,14 @@ export function AuthPage({ onTitle }: { onTitle: (title: string) => void }) {
             ) : null}
           </header>
 
-          {tabbed ? (
-            <>
-              <GoogleSignInButton onUnavailable={() => openGoogleDialog()} />
-              <div className="flex items-center gap-3 text-xs font-medium text-muted-foreground">
-                <span aria-hidden className="h-px flex-1 bg-border" />
-                {t("auth.actions.orEmail")}
-                <span aria-hidden className="h-px flex-1 bg-border" />
-              </div>
-            </>
+          {tabbed ? <GoogleSection onUnavailable={() => openGoogleDialog()} /> : null}
+          {link.kind !== "none" ? (
+            <ConfirmationLinkPanel
+              link={link}
+              email={email}
+              onEmailChange={setEmail}
+              onSignIn={() => goTo("signIn")}
+            />
           ) : null}
 
           {view === "signIn" ? (

@@ -16,11 +16,16 @@ export function ResendVerificationButton({
   email,
   startCoolingDown = false,
   className,
+  label,
+  disabled = false,
 }: {
   email: string;
   /** Start with the cooldown running (an e-mail has just been sent). */
   startCoolingDown?: boolean;
   className?: string;
+  /** The button's words ("Resend confirmation e-mail" unless given). */
+  label?: string;
+  disabled?: boolean;
 }) {
   const { t } = useI18n();
   const { failure } = useAuthMessages();
@@ -48,14 +53,14 @@ export function ResendVerificationButton({
       variant="outline"
       className={cn("w-full", className)}
       onClick={onClick}
-      disabled={resend.isPending || wait > 0}
+      disabled={disabled || resend.isPending || wait > 0}
     >
       {resend.isPending ? <Spinner /> : <RotateCw aria-hidden />}
       {resend.isPending
         ? t("auth.inbox.resending")
         : wait > 0
           ? t("auth.inbox.resendIn", { seconds: wait })
-          : t("auth.inbox.resend")}
+          : (label ?? t("auth.inbox.resend"))}
     </Button>
   );
 }

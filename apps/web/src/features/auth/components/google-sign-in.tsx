@@ -66,6 +66,27 @@ export function GoogleSignInButton({ onUnavailable }: { onUnavailable: () => voi
 }
 
 /**
+ * "Continue with Google" and the "or with e-mail" line, only where the server says Google is
+ * configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET; docs/product/accounts.md): a fresh
+ * install shows the e-mail form alone.
+ */
+export function GoogleSection({ onUnavailable }: { onUnavailable: () => void }) {
+  const { t } = useI18n();
+  const providers = useAuthProviders();
+  if (!providers.data?.google) return null;
+  return (
+    <>
+      <GoogleSignInButton onUnavailable={onUnavailable} />
+      <div className="flex items-center gap-3 text-xs font-medium text-muted-foreground">
+        <span aria-hidden className="h-px flex-1 bg-border" />
+        {t("auth.actions.orEmail")}
+        <span aria-hidden className="h-px flex-1 bg-border" />
+      </div>
+    </>
+  );
+}
+
+/**
  * Google failure opens a maintenance dialog pointing to the manual form (docs/product/accounts.md).
  */
 export function GoogleMaintenanceDialog({

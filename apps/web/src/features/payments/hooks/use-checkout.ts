@@ -2,18 +2,23 @@ import { useCallback, useRef, useState } from "react";
 import { errorMessage } from "@/lib/error-message";
 import { useI18n } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
+import { useIsMobile } from "@/lib/use-is-mobile";
 import { createPayment, refreshOrders } from "../api/payments";
 
 /**
- * Buying a plan. The checkout opens in a new tab (docs/product/credits-and-plans.md): the tab is
- * opened at once, inside the click (a browser blocks a window opened later, after an await), shows
- * "preparing" while the order is created, and is then sent to the checkout page. When the browser
- * blocked the tab this tab goes to the checkout instead. On an error the blank tab is closed and a
- * toast says why. `onStarted` receives the order to follow.
+ * Buying a plan (docs/product/credits-and-plans.md). On a phone the checkout opens in this tab: a
+ * second tab is easily lost on Android, and the gateway brings the buyer back to
+ * `/credits?order_id=…` on the origin they bought on (ADR 035), signed in, where the order is
+ * followed. On a wider screen it opens in a new tab: the tab is opened at once, inside the click
+ * (a browser blocks a window opened later, after an await), shows "preparing" while the order is
+ * created, and is then sent to the checkout page; when the browser blocked the tab this tab goes
+ * to the checkout instead. On an error the blank tab is closed and a toast says why. `onStarted`
+ * receives the order to follow.
  */
 export function useCheckout(onStarted: (orderId: string) => void) {
   const i18n = useI18n();
   const { t } = i18n;
+  const phone = useIsMobile();
   const [buying, setBuying] = useState<string | null>(null);
   const busy = useRef(false);
 
@@ -22,7 +27,7 @@ export function useCheckout(onStarted: (orderId: string) => void) {
       if (busy.current) return;
       busy.current = true;
       setBuying(planId);
-      const tab = window.open("", "_blank");
+      const tab = phone ? null : window.open("", "_blank");
       if (tab) {
         try {
           // The checkout page gets no handle on this page.
@@ -40,7 +45,8 @@ export function useCheckout(onStarted: (orderId: string) => void) {
           onStarted(started.orderId);
           void refreshOrders();
           if (tab && !tab.closed) tab.location.href = started.redirect_url;
-          // Blocked: pay in this tab (the gateway brings the buyer back to /credits). A tab the
+          // A phone, or a blocked tab: pay in this tab (the gateway brings the buyer back to
+          // /credits). A tab the
           // buyer closed meanwhile stays closed; the status panel offers the checkout link.
           else if (!tab) window.location.assign(started.redirect_url);
         })
@@ -53,7 +59,7 @@ export function useCheckout(onStarted: (orderId: string) => void) {
           setBuying(null);
         });
     },
-    [i18n, onStarted, t],
+    [i18n, onStarted, t, phone],
   );
 
   return { buy, buying };

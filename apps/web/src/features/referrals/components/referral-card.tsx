@@ -1,12 +1,30 @@
-import { Copy, Crown, RefreshCw, ShoppingBag, Sparkles, Users } from "lucide-react";
+import {
+  CircleCheck,
+  CircleDashed,
+  Copy,
+  Crown,
+  MessageCircle,
+  RefreshCw,
+  ShoppingBag,
+  Sparkles,
+  Users,
+} from "lucide-react";
 import { useId } from "react";
+import type { ReferralFriend } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatNumber } from "@/lib/format";
 import { useI18n } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
-import { friendsToGo, referralLink, useReferralStats } from "../api/referral-stats";
+import {
+  friendSteps,
+  friendsToGo,
+  referralLink,
+  useReferralStats,
+  whatsAppShareUrl,
+} from "../api/referral-stats";
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -17,10 +35,53 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/** One invited friend: their name, when they joined, and each step as done or still needed. */
+function FriendRow({ friend }: { friend: ReferralFriend }) {
+  const { t, lang } = useI18n();
+  const joined = new Intl.DateTimeFormat(lang === "id" ? "id-ID" : "en-GB", {
+    day: "numeric",
+    month: "short",
+  }).format(new Date(friend.joinedAt));
+  const steps = friendSteps(friend);
+  return (
+    <li className="flex flex-col gap-1.5 rounded-2xl border p-3" data-testid="referral-friend">
+      <div className="flex items-baseline justify-between gap-2">
+        <span className="min-w-0 truncate font-semibold">
+          {friend.name || t("referral.friendUnnamed")}
+        </span>
+        <span className="shrink-0 text-xs text-muted-foreground">
+          {t("referral.joined", { date: joined })}
+        </span>
+      </div>
+      <ul className="flex flex-col gap-1 text-xs">
+        {steps.map((step) => (
+          <li
+            key={step.key}
+            className={cn(
+              "flex items-start gap-1.5",
+              step.done ? "text-primary" : "text-muted-foreground",
+            )}
+          >
+            {step.done ? (
+              <CircleCheck aria-hidden className="mt-px size-3.5 shrink-0" />
+            ) : (
+              <CircleDashed aria-hidden className="mt-px size-3.5 shrink-0" />
+            )}
+            <span>
+              {t(`referral.${step.key}`, { credits: formatNumber(friend.creditsAwarded, lang) })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
 /**
  * The referral card for signed-in users: what each step of an invited friend brings (their first
  * avatar counts toward the premium styles, their first purchase pays credits; the rule is
- * docs/product/referrals.md), the progress toward the premium unlock, and the link to share.
+ * docs/product/referrals.md), the progress toward the premium unlock, each friend with what they
+ * still need, and the link to copy or share on WhatsApp.
  */
 export function ReferralCard() {
   const { t } = useI18n();
@@ -65,8 +126,9 @@ export function ReferralCard() {
 
   return (
     <section
+      id="referral"
       aria-labelledby={titleId}
-      className="flex flex-col gap-4 rounded-3xl border bg-card p-5 shadow-soft sm:p-6"
+      className="flex scroll-mt-20 flex-col gap-4 rounded-3xl border bg-card p-5 shadow-soft sm:p-6"
     >
       <div className="flex items-start gap-3">
         <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-accent-soft text-accent-soft-foreground">
@@ -133,6 +195,19 @@ export function ReferralCard() {
         ) : null}
       </div>
 
+      <div className="flex flex-col gap-2">
+        <h3 className="text-sm font-bold">{t("referral.friendsTitle")}</h3>
+        {data.friends.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("referral.friendsEmpty")}</p>
+        ) : (
+          <ul aria-label={t("referral.friendsTitle")} className="grid gap-2 sm:grid-cols-2">
+            {data.friends.map((friend, index) => (
+              <FriendRow key={`${friend.joinedAt}-${index}`} friend={friend} />
+            ))}
+          </ul>
+        )}
+      </div>
+
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <Field label={t("referral.linkLabel")} small className="min-w-0 flex-1 gap-1.5">
           {(id) => (
@@ -145,10 +220,22 @@ export function ReferralCard() {
             />
           )}
         </Field>
-        <Button onClick={() => void copy()}>
-          <Copy aria-hidden />
-          {t("referral.copy")}
-        </Button>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button variant="outline" onClick={() => void copy()}>
+            <Copy aria-hidden />
+            {t("referral.copy")}
+          </Button>
+          <Button asChild className="bg-[#146c3a] text-white hover:bg-[#0f5a30]">
+            <a
+              href={whatsAppShareUrl(t("referral.whatsAppText", { link }))}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <MessageCircle aria-hidden />
+              {t("referral.shareWhatsApp")}
+            </a>
+          </Button>
+        </div>
       </div>
     </section>
   );
