@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import type { DestinationStream } from "pino";
 import { createApp } from "../src/app";
 import { createAppContext, registerJobs } from "../src/bootstrap";
@@ -142,6 +142,25 @@ export async function createTestServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The test server of a whole file: created before its tests, closed after them. What it returns
+ * stands for the server once it is started (reading it before then throws).
+ */
+export function testServerForFile(opts: Parameters<typeof createTestServer>[0] = {}): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await createTestServer(opts);
+  });
+  afterAll(() => server?.close());
+  return new Proxy({} as TestServer, {
+    get(_, key) {
+      if (!server) throw new Error("the test server starts before the file's tests");
+      const value: unknown = Reflect.get(server, key);
+      return typeof value === "function" ? (value as () => unknown).bind(server) : value;
+    },
+  });
 }
 
 /**

@@ -1,15 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, testDriver, type TestServer } from "../../test/harness";
+import { describe, expect, it } from "vitest";
+import { testServerForFile, testDriver } from "../../test/harness";
 import { sessions, users, verifications } from "../db/schema";
 import { CLEANUP_JOB, cleanupJob, runCleanup } from "./cleanup.job";
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await createTestServer({ startQueue: false });
-});
-afterAll(() => t.close());
+const t = testServerForFile({ startQueue: false });
 
 async function seedSessions() {
   const userId = `user_${randomUUID()}`;

@@ -1,16 +1,11 @@
 import { apiContract as api } from "@rupa/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, testDriver, type TestServer } from "../../test/harness";
+import { describe, expect, it } from "vitest";
+import { testServerForFile, testDriver } from "../../test/harness";
 
 // Issue 33, point 8: a write that says nothing of its origin, or whose Referer is another site,
 // is refused; the server-to-server endpoints (signed webhooks, the simulator's Snap API) are not.
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await createTestServer({ startQueue: false });
-  t.actAs(null);
-});
-afterAll(() => t.close());
+const t = testServerForFile({ startQueue: false });
 
 const OWN = "http://localhost:3000";
 

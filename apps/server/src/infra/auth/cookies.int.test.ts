@@ -1,18 +1,13 @@
 import { desc, eq } from "drizzle-orm";
 import { apiContract as api } from "@rupa/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { describe, expect, it } from "vitest";
+import { CookieJar, testServerForFile, testDriver } from "../../../test/harness";
 import { mailOutbox } from "../../db/schema";
 
 // Served over https, every cookie is `__Host-`: Secure, Path=/, no Domain, so neither a sibling
 // subdomain nor a plain-http page can set or shadow it.
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await createTestServer({ env: { PUBLIC_URL: "https://rupa.test" } });
-  t.actAs(null);
-});
-afterAll(() => t.close());
+const t = testServerForFile({ env: { PUBLIC_URL: "https://rupa.test" } });
 
 /** The attributes of one Set-Cookie line, lower-cased names. */
 function attributes(line: string) {

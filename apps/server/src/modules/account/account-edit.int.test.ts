@@ -1,24 +1,14 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { apiContract as api } from "@rupa/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTestServer,
-  testDriver,
-  type TestClient,
-  type TestServer,
-} from "../../../test/harness";
+import { describe, expect, it } from "vitest";
+import { testServerForFile, testDriver, type TestClient } from "../../../test/harness";
 import { mailOutbox, securityEvents, users } from "../../db/schema";
 import { limiterKey } from "../rate-limit/rate-limit.service";
 
 // Editing the account while signed in (issue 34, point 10): name and phone under the sign-up
 // rules, and a password change that is checked and counted as a sign-in is.
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await createTestServer({ env: { TRUST_PROXY: "true" } });
-  t.actAs(null);
-});
-afterAll(() => t.close());
+const t = testServerForFile({ env: { TRUST_PROXY: "true" } });
 
 const db = () => t.ctx.db.db;
 

@@ -1,13 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { apiContract as api } from "@rupa/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTestServer,
-  testDriver,
-  type TestClient,
-  type TestServer,
-} from "../../../test/harness";
+import { describe, expect, it } from "vitest";
+import { testServerForFile, testDriver, type TestClient } from "../../../test/harness";
 import { userRoles, users } from "../../db/schema";
 
 /**
@@ -15,13 +10,7 @@ import { userRoles, users } from "../../db/schema";
  * refused as their demotion is, `last_admin` (409), and the refusal is decided under the admins'
  * lock, so two admins deleting themselves (or demoting each other) at once leave one admin.
  */
-let t: TestServer;
-
-beforeAll(async () => {
-  t = await createTestServer({ startQueue: false, env: { TRUST_PROXY: "true" } });
-  t.actAs(null);
-});
-afterAll(() => t.close());
+const t = testServerForFile({ startQueue: false, env: { TRUST_PROXY: "true" } });
 
 const db = () => t.ctx.db.db;
 const PASSWORD = "rahasia-admin-123";

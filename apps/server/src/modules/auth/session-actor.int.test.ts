@@ -1,16 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { apiContract as api } from "@rupa/shared";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { describe, expect, it, vi } from "vitest";
+import { CookieJar, testServerForFile, testDriver } from "../../../test/harness";
 import { sessions } from "../../db/schema";
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await createTestServer({ startQueue: false });
-  t.actAs(null);
-});
-afterAll(() => t.close());
+const t = testServerForFile({ startQueue: false });
 
 const PASSWORD = "rahasia-sesi-123";
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,12 +1,8 @@
 import { apiContract as api, listRoutes, templatePath } from "@rupa/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { describe, expect, it } from "vitest";
+import { testServerForFile, testDriver } from "../../../test/harness";
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await createTestServer({ startQueue: false });
-});
-afterAll(() => t.close());
+const t = testServerForFile({ startQueue: false });
 
 type Doc = { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
 

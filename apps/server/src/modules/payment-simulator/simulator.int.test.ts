@@ -6,7 +6,12 @@ import jsQR from "jsqr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiContract as api, type Order } from "@rupa/shared";
-import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import {
+  createTestServer,
+  testDriver,
+  testServerForFile,
+  type TestServer,
+} from "../../../test/harness";
 import { users } from "../../db/schema";
 import { crc16 } from "./qris";
 
@@ -15,11 +20,7 @@ import { crc16 } from "./qris";
  * goes to the simulator's Snap endpoint, the buyer pays on its checkout page, and the signed
  * notification it sends settles the order through the real notification route.
  */
-let t: TestServer;
-beforeAll(async () => {
-  t = await createTestServer({ startQueue: false });
-});
-afterAll(() => t.close());
+const t = testServerForFile({ startQueue: false });
 
 async function newMember(): Promise<string> {
   const id = `u_${randomUUID()}`;

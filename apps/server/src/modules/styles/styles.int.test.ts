@@ -5,24 +5,14 @@ import {
   styleListResponseSchema,
   catalogueSummarySchema,
 } from "@rupa/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTestServer,
-  testDriver,
-  type CallInput,
-  type TestServer,
-} from "../../../test/harness";
+import { describe, expect, it } from "vitest";
+import { testServerForFile, testDriver, type CallInput } from "../../../test/harness";
 import { feedback, styleEvents, styles } from "../../db/schema";
 import { createPreviewRenderer } from "./style-previews.worker";
 import { CATALOGUE } from "../../db/seed/catalogue.data";
 import { createStylesRepository } from "./styles.repository";
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await createTestServer({ startQueue: false });
-  t.actAs(null);
-});
-afterAll(() => t.close());
+const t = testServerForFile({ startQueue: false });
 
 describe(`catalogue on ${testDriver()}`, () => {
   it("seeds at least 60 active styles across every group, once", async () => {

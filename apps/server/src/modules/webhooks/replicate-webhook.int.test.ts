@@ -1,17 +1,13 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { apiContract as api } from "@rupa/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { describe, expect, it } from "vitest";
+import { testServerForFile, testDriver } from "../../../test/harness";
 
 const key = randomBytes(24);
-let t: TestServer;
-beforeAll(async () => {
-  t = await createTestServer({
-    startQueue: false,
-    env: { REPLICATE_WEBHOOK_SECRET: `whsec_${key.toString("base64")}` },
-  });
+const t = testServerForFile({
+  startQueue: false,
+  env: { REPLICATE_WEBHOOK_SECRET: `whsec_${key.toString("base64")}` },
 });
-afterAll(() => t.close());
 
 /** A delivery's exact text with Standard Webhooks headers, signed with the key (or another). */
 function delivery(body: string, sign = true) {
