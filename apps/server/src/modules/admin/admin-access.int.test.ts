@@ -7,7 +7,6 @@ import {
   type RawRequest,
   type TestServer,
 } from "../../../test/harness";
-import { users } from "../../db/schema";
 
 /**
  * Every admin route, walked as a visitor (401), a member (403) and an admin (neither), straight
@@ -18,13 +17,7 @@ let t: TestServer;
 let memberId: string;
 let adminId: string;
 
-async function insertUser(): Promise<string> {
-  const id = `u_${randomUUID()}`;
-  await t.ctx.db.db
-    .insert(users)
-    .values({ id, email: `${id}@example.com`, fullName: "Dewi Lestari", emailVerified: true });
-  return id;
-}
+const insertUser = () => t.insertUser();
 
 beforeAll(async () => {
   t = await createTestServer({ startQueue: false });

@@ -3,18 +3,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiContract as api, bannedKeywordsPageSchema } from "@rupa/shared";
 import { createTestServer, testDriver, type TestServer } from "../../../../test/harness";
-import { auditLog, bannedKeywords, users } from "../../../db/schema";
+import { auditLog, bannedKeywords } from "../../../db/schema";
 import { createBannedKeywordsRepository } from "../../banned-keywords/banned-keywords.repository";
 
 let t: TestServer;
 let adminId: string;
 let memberId: string;
 
-async function insertUser(email: string): Promise<string> {
-  const id = `u_${randomUUID()}`;
-  await t.ctx.db.db.insert(users).values({ id, email, fullName: "Ops", emailVerified: true });
-  return id;
-}
+const insertUser = (email: string) => t.insertUser({ email, fullName: "Ops" });
 
 beforeAll(async () => {
   t = await createTestServer({ startQueue: false });

@@ -15,7 +15,6 @@ import {
   customProfessionConfigs,
   customProfessionRequests,
   styles,
-  users,
 } from "../../../db/schema";
 
 let t: TestServer;
@@ -23,11 +22,7 @@ let adminId: string;
 let memberId: string;
 let baseStyleId: string;
 
-async function insertUser(email: string): Promise<string> {
-  const id = `u_${randomUUID()}`;
-  await t.ctx.db.db.insert(users).values({ id, email, fullName: "Ops", emailVerified: true });
-  return id;
-}
+const insertUser = (email: string) => t.insertUser({ email, fullName: "Ops" });
 
 beforeAll(async () => {
   t = await createTestServer({ startQueue: false });

@@ -8,17 +8,13 @@ import {
   type AdminFeedbackQuery,
 } from "@rupa/shared";
 import { createTestServer, testDriver, type TestServer } from "../../../../test/harness";
-import { auditLog, feedback, users } from "../../../db/schema";
+import { auditLog, feedback } from "../../../db/schema";
 
 let t: TestServer;
 let adminId: string;
 let memberId: string;
 
-async function insertUser(email: string): Promise<string> {
-  const id = `u_${randomUUID()}`;
-  await t.ctx.db.db.insert(users).values({ id, email, fullName: "Ops", emailVerified: true });
-  return id;
-}
+const insertUser = (email: string) => t.insertUser({ email, fullName: "Ops" });
 
 beforeAll(async () => {
   t = await createTestServer({ startQueue: false });

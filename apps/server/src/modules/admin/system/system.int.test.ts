@@ -21,13 +21,8 @@ const logStream = new Writable({
   },
 });
 
-async function insertUser(email = `${randomUUID()}@example.com`): Promise<string> {
-  const id = `u_${randomUUID()}`;
-  await t.ctx.db.db
-    .insert(users)
-    .values({ id, email, fullName: "Sari Wulandari", emailVerified: true });
-  return id;
-}
+const insertUser = (email?: string) =>
+  t.insertUser({ fullName: "Sari Wulandari", ...(email ? { email } : {}) });
 
 beforeAll(async () => {
   t = await createTestServer({ logStream, env: { TRUST_PROXY: "true" } });

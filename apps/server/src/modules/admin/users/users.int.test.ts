@@ -26,7 +26,7 @@ import {
   sessions,
   styles,
   userRoles,
-  users,
+  type users,
 } from "../../../db/schema";
 import { createAdminUsersRepository } from "./users.repository";
 import { createAdminUsersService } from "./users.service";
@@ -40,17 +40,7 @@ let t: TestServer;
 let adminId: string;
 const ADMIN_EMAIL = "ops-users@rupa.test";
 
-async function insertUser(over: Partial<typeof users.$inferInsert> = {}): Promise<string> {
-  const id = `u_${randomUUID()}`;
-  await t.ctx.db.db.insert(users).values({
-    id,
-    email: `${id}@example.com`,
-    fullName: "Dewi Lestari",
-    emailVerified: true,
-    ...over,
-  });
-  return id;
-}
+const insertUser = (over?: Partial<typeof users.$inferInsert>) => t.insertUser(over);
 
 beforeAll(async () => {
   t = await createTestServer({ startQueue: false });
