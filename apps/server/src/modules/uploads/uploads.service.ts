@@ -1,4 +1,4 @@
-import { type PhotoIssue, REFUSING_PHOTO_ISSUES, type UploadResponse } from "@rupa/shared";
+import { LIMITS, type PhotoIssue, REFUSING_PHOTO_ISSUES, type UploadResponse } from "@rupa/shared";
 import type { Actor } from "../../lib/actor";
 import type { Box, FaceCheck } from "../../infra/images/face-check";
 import type { FaceDetector } from "../../infra/images/face-detector";
@@ -136,8 +136,18 @@ export function createUploadsService(d: {
 
     ownedAll,
 
+    /**
+     * The actor's newest photo still kept, to make the next style from without uploading it
+     * again (docs/product/generator.md); null when there is none, or no session to own one.
+     */
+    async latest(actor: Actor): Promise<UploadResponse["upload"] | null> {
+      if (!actor.userId && !actor.guestTrialId) return null;
+      const row = await d.uploads.latestKept(ownerOf(actor).owner, LIMITS.originalRetentionHours);
+      return row ? uploadView(row) : null;
+    },
+
     /** Clean-up step: originals (and their crops) go 24 hours after upload. */
-    async deleteExpiredOriginals(hours: number): Promise<number> {
+    async deleteExpiredOriginals(hours: number = LIMITS.originalRetentionHours): Promise<number> {
       const rows = await d.uploads.originalsOlderThan(hours);
       for (const r of rows) {
         for (const key of [r.originalKey, r.croppedKey, r.thumbKey]) {
