@@ -31,6 +31,8 @@ export const queryKeys = {
     /** The style filter's choices with counts (read again with every list). */
     styles: ["gallery", "styles"] as const,
   },
+  /** The caller's newest photo still kept (the generator's "use the last photo"). */
+  latestUpload: ["uploads", "latest"] as const,
   customFigure: (variant: string) => ["custom-figure", variant] as const,
   kanvas: {
     runs: ["kanvas", "runs"] as const,
