@@ -175,3 +175,35 @@ test("the next style uses the last photo: no second upload, its thumbnail and ch
   await expect(galleryCards(page)).toHaveCount(2);
   expect(uploads.count).toBe(0);
 });
+
+test("a visitor is offered their own last photo within their session, and nobody else is", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const [style] = await plainStyles(page, 1);
+  await openGenerator(page, style!);
+  // A visitor picks one style (the free try): no set to add to.
+  await expect(
+    page.getByRole("region", { name: "Tambah gaya lain dari foto yang sama" }),
+  ).toHaveCount(0);
+  await uploadPortrait(page);
+
+  const uploads = countUploads(page);
+  await page.reload();
+  const kept = page.getByRole("group", { name: "Foto terakhirmu masih tersimpan" });
+  await expect(kept.getByText("Cek wajah: lolos")).toBeVisible();
+  await kept.getByRole("button", { name: "Pakai foto terakhir" }).click();
+  await expect(ready(page)).toBeVisible();
+  expect(uploads.count).toBe(0);
+
+  // Another browser is another guest session: nothing to offer it.
+  const other = await (await browser.newContext({ baseURL })).newPage();
+  await openGenerator(other, style!);
+  await expect(other.getByRole("heading", { name: "Foto kamu" })).toBeVisible();
+  await expect
+    .poll(async () => (await (await other.request.get("/api/uploads/latest")).json()) as unknown)
+    .toEqual({ upload: null });
+  await expect(other.getByRole("button", { name: "Pakai foto terakhir" })).toHaveCount(0);
+  await other.context().close();
+});

@@ -44,8 +44,9 @@ export const uploadsContract = defineRoutes({
     method: "GET",
     path: "/api/uploads/latest",
     summary:
-      "The caller's newest photo still kept (24 hours), to make the next style from without uploading; null when none",
+      "The caller's newest photo still kept (24 hours), to make the next style from without uploading; null when none. A guest names it (`id`, remembered by the browser that sent it): a guest session can be resumed on another device with the same fingerprint, which must not be shown the photo",
     access: "guest_or_member",
+    query: z.object({ id: z.uuid().optional() }),
     responses: { 200: z.object({ upload: uploadSchema.nullable() }) },
   },
 });

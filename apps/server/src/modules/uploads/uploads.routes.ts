@@ -59,8 +59,8 @@ export function uploadRoutes(ctx: AppContext) {
         return { status: 201, body: { upload } };
       },
     )
-    .on(uploadsContract.latest, async (_c, { actor }) => ({
+    .on(uploadsContract.latest, async (_c, { actor, query }) => ({
       status: 200,
-      body: { upload: await ctx.services.uploads.latest(actor) },
+      body: { upload: await ctx.services.uploads.latest(actor, query.id) },
     })).hono;
 }

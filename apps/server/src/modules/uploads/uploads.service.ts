@@ -138,12 +138,16 @@ export function createUploadsService(d: {
 
     /**
      * The actor's newest photo still kept, to make the next style from without uploading it
-     * again (docs/product/generator.md); null when there is none, or no session to own one.
+     * again (docs/product/generator.md); null when there is none, or no session to own one. A
+     * guest gets it only by naming it (`id`, which only the browser that uploaded it knows): a
+     * guest session is resumed by fingerprint (ADR 006), so another device may share it.
      */
-    async latest(actor: Actor): Promise<UploadResponse["upload"] | null> {
+    async latest(actor: Actor, id?: string): Promise<UploadResponse["upload"] | null> {
       if (!actor.userId && !actor.guestTrialId) return null;
+      if (!actor.userId && !id) return null;
       const row = await d.uploads.latestKept(ownerOf(actor).owner, LIMITS.originalRetentionHours);
-      return row ? uploadView(row) : null;
+      if (!row || (!actor.userId && row.id !== id)) return null;
+      return uploadView(row);
     },
 
     /** Clean-up step: originals (and their crops) go 24 hours after upload. */

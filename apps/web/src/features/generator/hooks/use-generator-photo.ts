@@ -1,12 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { guestTrialQueryOptions, useGuestTrial } from "@/lib/guest-trial";
 import { queryKeys } from "@/lib/query-keys";
 import { useI18n } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 import { actionForCode } from "../lib/error-keys";
 import { viewCheck } from "../lib/photo-check";
-import { useLatestUpload } from "../api/latest-upload";
+import { guestLastUpload, rememberGuestUpload, useLatestUpload } from "../api/latest-upload";
 import { usePhoto } from "./use-photo";
 
 const ensureGuestSession = async () => {
@@ -22,7 +22,8 @@ const renewGuestSession = async () => {
  * check of it, and what the page says about it: why Generate waits (`hint`), why the server
  * would refuse it (`refusal`: no face or several), or why the upload failed (`photoError`); and
  * the last photo the server still keeps (`kept`, with its check), offered while none is chosen,
- * to a member, or to a visitor whose free try is still unused (docs/product/generator.md).
+ * to a member, or to a visitor whose free try is still unused, in the tab that uploaded it
+ * (docs/product/generator.md).
  */
 export function useGeneratorPhoto(member: boolean, visitor: boolean) {
   const { t } = useI18n();
@@ -31,13 +32,20 @@ export function useGeneratorPhoto(member: boolean, visitor: boolean) {
   const uploading = photo.state.phase === "uploading";
   const ready = photo.state.phase === "ready" && !!photo.state.upload;
   const trial = useGuestTrial(visitor);
-  const latest = useLatestUpload(member || (visitor && trial.data?.canGenerate === true));
-  // A new upload is the last photo from now on.
+  // A visitor's last photo as this tab remembered it when the page opened.
+  const [guestId] = useState(guestLastUpload);
+  const latest = useLatestUpload(
+    member,
+    guestId,
+    member || (visitor && trial.data?.canGenerate === true),
+  );
+  // A new upload is the last photo from now on (a visitor's, remembered by this tab).
   const uploadedId = ready ? photo.state.upload?.id : undefined;
   useEffect(() => {
-    if (uploadedId && uploadedId !== latest.data?.id)
-      void queryClient.invalidateQueries({ queryKey: queryKeys.latestUpload });
-  }, [uploadedId, latest.data?.id, queryClient]);
+    if (!uploadedId || uploadedId === latest.data?.id) return;
+    if (visitor) rememberGuestUpload(uploadedId);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.latestUpload.all });
+  }, [uploadedId, latest.data?.id, queryClient, visitor]);
   const keptUpload = photo.state.phase === "empty" ? (latest.data ?? null) : null;
   const check = ready ? viewCheck(photo.state.upload?.check) : null;
   const refusal = check?.verdict === "refuse" ? t(check.reason) : null;
