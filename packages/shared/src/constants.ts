@@ -6,6 +6,8 @@ export const LIMITS = {
   kanvasPromptMax: 2000,
   recentStylesMax: 8,
   actionFigureSectionMax: 7,
+  /** Styles one photo can be made into at once (docs/product/generator.md). */
+  batchStylesMax: 5,
   originalRetentionHours: 24,
   accountDeletionDays: 30,
   expiryWarningDays: 7,

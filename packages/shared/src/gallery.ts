@@ -31,6 +31,8 @@ export const galleryItemSchema = z.object({
   originalDeleted: z.boolean(),
   /** A Formal CV/CPNS avatar: it can be downloaded as a pas foto (galleryContract.pasFoto). */
   pasFoto: z.boolean(),
+  /** An avatar made with others from one photo at once: the set's id and how many it asked for. */
+  batch: z.object({ id: z.uuid(), size: z.number().int().positive() }).nullable(),
 });
 export type GalleryItem = z.infer<typeof galleryItemSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AVATAR_ASPECT_RATIOS, GENDERS, GENERATION_STATUSES } from "./constants";
+import { AVATAR_ASPECT_RATIOS, GENDERS, GENERATION_STATUSES, LIMITS } from "./constants";
 import { pictureFields } from "./files";
 import { defineRoutes, eventStream } from "./contract";
 import { safeText } from "./text";
@@ -18,6 +18,22 @@ export const startGenerationRequestSchema = z.object({
 });
 export type StartGenerationRequest = z.input<typeof startGenerationRequestSchema>;
 
+/**
+ * One photo made into 1-5 styles at once (docs/product/generator.md): each style once, all paid
+ * for together or none.
+ */
+export const startBatchRequestSchema = z.object({
+  uploadId: z.uuid({ error: "upload_required" }),
+  styleIds: z
+    .array(z.uuid({ error: "style_required" }))
+    .min(1, "style_required")
+    .max(LIMITS.batchStylesMax, "too_many_styles")
+    .refine((ids) => new Set(ids).size === ids.length, "repeated_style"),
+  gender: z.enum(GENDERS).optional(),
+  aspectRatio: z.enum(AVATAR_ASPECT_RATIOS).optional(),
+});
+export type StartBatchRequest = z.input<typeof startBatchRequestSchema>;
+
 export const generationResultSchema = z.object({
   id: z.uuid(),
   ...pictureFields,
@@ -31,6 +47,8 @@ export const generationSchema = z.object({
   id: z.uuid(),
   status: z.enum(GENERATION_STATUSES),
   styleId: z.uuid().nullable(),
+  /** The set it was started with (POST /api/generations/batch of 2 or more styles), else null. */
+  batchId: z.uuid().nullable(),
   /** Place in the queue (1 = next) while queued, else null. */
   position: z.number().int().positive().nullable(),
   progress: z.number().int().min(0).max(100),
@@ -92,6 +110,16 @@ export const generationsContract = defineRoutes({
     access: "guest_or_member",
     body: startGenerationRequestSchema,
     responses: { 202: generationResponseSchema },
+    errors: [401, 402, 403, 404, 409, 422, 429, 503],
+  },
+  batch: {
+    method: "POST",
+    path: "/api/generations/batch",
+    summary:
+      "Start one avatar per style (1-5) from one photo, paid together or not at all (members; a guest one style)",
+    access: "guest_or_member",
+    body: startBatchRequestSchema,
+    responses: { 202: z.object({ generations: z.array(generationSchema) }) },
     errors: [401, 402, 403, 404, 409, 422, 429, 503],
   },
   get: {

@@ -517,6 +517,8 @@ export const generationJobs = pgTable(
     customRequestId: uuid("custom_request_id"),
     /** The Kanvas run a `kanvas` job makes one picture of. */
     kanvasRunId: uuid("kanvas_run_id").references(() => kanvasRuns.id, { onDelete: "cascade" }),
+    /** The set of avatars started together from one photo (POST /api/generations/batch). */
+    batchId: uuid("batch_id"),
     spendId: uuid("spend_id").references(() => creditSpends.id, { onDelete: "set null" }),
     provider: text("provider").notNull(),
     modelName: text("model_name").notNull().default(""),
@@ -541,6 +543,9 @@ export const generationJobs = pgTable(
     index("generation_jobs_status_created_idx").on(t.status, t.createdAt),
     index("generation_jobs_provider_finished_idx").on(t.provider, t.finishedAt.desc()),
     index("generation_jobs_kanvas_run_idx").on(t.kanvasRunId),
+    index("generation_jobs_batch_idx")
+      .on(t.batchId)
+      .where(sql`batch_id IS NOT NULL`),
     check("generation_jobs_kind_check", oneOf("kind", JOB_KINDS)),
     check("generation_jobs_status_check", oneOf("status", JOB_STATUSES)),
     check("generation_jobs_provider_check", oneOf("provider", AI_PROVIDERS)),

@@ -56,6 +56,9 @@ export function fakeGallery(
       style_category: s?.category ?? null,
       before_key: u?.originalKey ?? null,
       original_deleted: Boolean(u?.originalDeletedAt),
+      // Sets of avatars are read by SQL (a count over the batch); gallery.int.test.ts covers them.
+      batch_id: null,
+      batch_size: null,
     };
   };
   const pictureRow = (k: KanvasImageRow): GalleryRow => ({
@@ -76,6 +79,8 @@ export function fakeGallery(
     style_category: null,
     before_key: null,
     original_deleted: false,
+    batch_id: null,
+    batch_size: null,
   });
   const time = (r: GalleryRow) => new Date(r.created_at).getTime();
   /** (created_at, id) in order, as PostgreSQL compares the pair. */

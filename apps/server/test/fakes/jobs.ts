@@ -96,6 +96,7 @@ export function fakeJobs(o: { now?: () => number; kinds?: readonly string[] } = 
         uploadId: v.uploadId ?? null,
         customRequestId: v.customRequestId ?? null,
         kanvasRunId: v.kanvasRunId ?? null,
+        batchId: v.batchId ?? null,
         spendId: v.spendId ?? null,
         provider: v.provider,
         modelName: v.modelName ?? "",

@@ -53,6 +53,22 @@ export function fakeUploads(
     fail: (id, errorCode) => change(id, { status: "failed", errorCode, completedAt: now() }),
     findById: (id) => Promise.resolve(rows.get(id) ?? null),
     findByIds: (ids) => Promise.resolve(ids.flatMap((id) => (rows.has(id) ? [rows.get(id)!] : []))),
+    latestKept(owner, hours) {
+      const after = now().getTime() - hours * 3_600_000;
+      const kept = [...rows.values()]
+        .filter(
+          (r) =>
+            (owner.userId !== null
+              ? r.userId === owner.userId
+              : r.guestTrialId === owner.guestTrialId) &&
+            r.status === "completed" &&
+            r.croppedKey !== null &&
+            r.originalDeletedAt === null &&
+            r.createdAt.getTime() > after,
+        )
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+      return Promise.resolve(kept[0] ?? null);
+    },
     originalsOlderThan(hours, limit = 500) {
       const before = now().getTime() - hours * 3_600_000;
       return Promise.resolve(

@@ -31,6 +31,15 @@ export const queryKeys = {
     /** The style filter's choices with counts (read again with every list). */
     styles: ["gallery", "styles"] as const,
   },
+  /**
+   * The caller's newest photo still kept (the generator's "use the last photo"), a member's or a
+   * guest session's: the one never shows as the other's after signing in.
+   */
+  latestUpload: {
+    all: ["uploads", "latest"] as const,
+    /** "member", or the guest's upload id the browser remembers. */
+    of: (who: string) => ["uploads", "latest", who] as const,
+  },
   customFigure: (variant: string) => ["custom-figure", variant] as const,
   kanvas: {
     runs: ["kanvas", "runs"] as const,

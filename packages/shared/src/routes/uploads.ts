@@ -2,3 +2,4 @@
 import type { RouteRef } from "../contract";
 
 export const uploadsUpload: RouteRef<"uploads.upload"> = ["POST", "/api/uploads"];
+export const uploadsLatest: RouteRef<"uploads.latest"> = ["GET", "/api/uploads/latest"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareLots, type LotState, planSpend, summarize } from "./credits.rules";
+import { compareLots, type LotState, planSpend, planSpends, summarize } from "./credits.rules";
 
 const now = new Date("2026-11-21T00:00:00Z");
 const day = 86_400_000;
@@ -73,6 +73,22 @@ describe("credit ledger rules", () => {
     ).toBeNull();
     expect(() => planSpend([lot({ remaining: 5 })], 0, now)).toThrow();
     expect(() => planSpend([lot({ remaining: 5 })], -1, now)).toThrow();
+  });
+
+  it("plans several spends in turn from the same lots, or none when they cannot all be paid", () => {
+    const paid = lot({ remaining: 1, expiresAt: new Date(now.getTime() + day) });
+    const free = lot({ remaining: 2, watermarked: true });
+    const plans = planSpends([paid, free], [1, 1, 1], now)!;
+    expect(plans.map((p) => p.allocations)).toEqual([
+      [{ lotId: paid.id, amount: 1 }],
+      [{ lotId: free.id, amount: 1 }],
+      [{ lotId: free.id, amount: 1 }],
+    ]);
+    // The first is paid while a paid credit is held; the others from watermarked ones only.
+    expect(plans.map((p) => p.watermarked)).toEqual([false, true, true]);
+    expect(paid.remaining).toBe(1);
+    expect(planSpends([paid, free], [1, 1, 1, 1], now)).toBeNull();
+    expect(planSpends([paid, free], [2, 2], now)).toBeNull();
   });
 
   it("reports an empty balance as not watermarked-only", () => {

@@ -48,6 +48,22 @@ export function planSpend(lots: LotState[], amount: number, now: Date): SpendPla
   return { allocations, watermarked: usable.every((l) => l.watermarked) };
 }
 
+/**
+ * Several spends one after the other from the same lots, all or none (a set of avatars paid
+ * together): each one's plan, as if paid in turn, or null when the lots cannot pay for all.
+ */
+export function planSpends(lots: LotState[], amounts: number[], now: Date): SpendPlan[] | null {
+  const left = lots.map((l) => ({ ...l }));
+  const plans: SpendPlan[] = [];
+  for (const amount of amounts) {
+    const plan = planSpend(left, amount, now);
+    if (!plan) return null;
+    for (const a of plan.allocations) left.find((l) => l.id === a.lotId)!.remaining -= a.amount;
+    plans.push(plan);
+  }
+  return plans;
+}
+
 export interface CreditSummaryValue {
   balance: number;
   watermarkedOnly: boolean;

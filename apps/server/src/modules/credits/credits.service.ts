@@ -5,7 +5,7 @@ import {
   insufficientCredits,
   type SpendReason,
 } from "./credits.repository";
-import { planSpend, refundLot, summarize } from "./credits.rules";
+import { planSpends, refundLot, summarize } from "./credits.rules";
 
 export interface CreditsDeps {
   db: Transactor;
@@ -35,6 +35,39 @@ export function createCreditsService(d: CreditsDeps) {
     return inTx(tx, async (t) => {
       await repo.lockUser(t, userId);
       return repo.insertLot(t, userId, input);
+    });
+  }
+
+  /**
+   * Several spends under one lock, each its own ledger row (so each can be refunded alone), paid
+   * in turn from the same lots: all of them, or insufficient_credits with nothing written.
+   */
+  async function spendAll(
+    userId: string,
+    items: { amount: number; reason: SpendReason; description: string }[],
+    tx?: Tx,
+  ): Promise<{ spendId: string; watermarked: boolean }[]> {
+    return inTx(tx, async (t) => {
+      await repo.lockUser(t, userId);
+      const now = new Date();
+      const plans = planSpends(
+        await repo.heldLots(t, userId, now),
+        items.map((i) => i.amount),
+        now,
+      );
+      if (!plans) throw insufficientCredits();
+      const spent: { spendId: string; watermarked: boolean }[] = [];
+      for (const [i, plan] of plans.entries()) {
+        const { reason, amount, description } = items[i]!;
+        const spendId = await repo.insertSpend(
+          t,
+          userId,
+          { reason, amount, watermarked: plan.watermarked, description },
+          plan.allocations,
+        );
+        spent.push({ spendId, watermarked: plan.watermarked });
+      }
+      return spent;
     });
   }
 
@@ -68,20 +101,10 @@ export function createCreditsService(d: CreditsDeps) {
       description = "",
       tx?: Tx,
     ): Promise<{ spendId: string; watermarked: boolean }> {
-      return inTx(tx, async (t) => {
-        await repo.lockUser(t, userId);
-        const now = new Date();
-        const plan = planSpend(await repo.heldLots(t, userId, now), amount, now);
-        if (!plan) throw insufficientCredits();
-        const spendId = await repo.insertSpend(
-          t,
-          userId,
-          { reason, amount, watermarked: plan.watermarked, description },
-          plan.allocations,
-        );
-        return { spendId, watermarked: plan.watermarked };
-      });
+      return (await spendAll(userId, [{ amount, reason, description }], tx))[0]!;
     },
+
+    spendAll,
 
     /** Give a spend back as one refund lot, at most once (credits.rules.ts `refundLot`). */
     async refund(spendId: string, tx?: Tx): Promise<{ lotId: string } | null> {

@@ -21,6 +21,8 @@ export type GalleryRow = {
   style_category: string | null;
   before_key: string | null;
   original_deleted: boolean;
+  batch_id: string | null;
+  batch_size: number | string | null;
 };
 
 export interface GalleryFilter {
@@ -65,10 +67,14 @@ export function createGalleryRepository(db: Database) {
                  r.generation_time_seconds, r.has_watermark, NULL::text AS prompt,
                  s.id AS style_id, s.name AS style_name, s.name_id AS style_name_id,
                  s.category AS style_category,
-                 u.original_key AS before_key, (u.original_deleted_at IS NOT NULL) AS original_deleted
+                 u.original_key AS before_key, (u.original_deleted_at IS NOT NULL) AS original_deleted,
+                 j.batch_id,
+                 CASE WHEN j.batch_id IS NULL THEN NULL ELSE
+                   (SELECT count(*) FROM generation_jobs b WHERE b.batch_id = j.batch_id) END AS batch_size
           FROM results r
           LEFT JOIN styles s ON s.id = r.style_id
           LEFT JOIN uploads u ON u.id = r.upload_id
+          LEFT JOIN generation_jobs j ON j.id = r.job_id
           WHERE ${sql.join(avatarWhere, sql` AND `)}`);
       }
       if (includeKanvas) {
@@ -78,7 +84,8 @@ export function createGalleryRepository(db: Database) {
                  NULL::real AS generation_time_seconds, false AS has_watermark, k.prompt,
                  NULL::uuid AS style_id, NULL::text AS style_name, NULL::text AS style_name_id,
                  NULL::text AS style_category,
-                 NULL::text AS before_key, false AS original_deleted
+                 NULL::text AS before_key, false AS original_deleted,
+                 NULL::uuid AS batch_id, NULL::bigint AS batch_size
           FROM kanvas_images k
           WHERE k.user_id = ${f.userId} ${f.only ? sql`AND k.id = ${f.only.id}` : sql``}`);
       }

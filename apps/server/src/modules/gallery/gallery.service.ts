@@ -54,6 +54,7 @@ function toItem(r: GalleryRow): GalleryItem {
     beforeUrl: r.before_key ? fileUrl("user-uploads", r.before_key) : null,
     originalDeleted: Boolean(r.original_deleted),
     pasFoto: r.kind === "avatar" && r.style_category === PAS_FOTO_CATEGORY,
+    batch: r.batch_id ? { id: r.batch_id, size: Number(r.batch_size) } : null,
   };
 }
 

@@ -144,6 +144,7 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
       uploadId: id,
       customRequestId: null,
       kanvasRunId: null,
+      batchId: null,
       spendId: opts.guest ? null : randomUUID(),
       provider: "local",
       modelName: "fake-1",

@@ -6,7 +6,7 @@ import { followJob, generationLimit } from "../jobs";
 
 const TERMINAL = new Set(["succeeded", "failed"]);
 
-/** /api/generations: start one (one call), follow it by SSE or polling, and the health check. */
+/** /api/generations: start one (or a set from one photo), follow it by SSE or polling, and the health check. */
 export function generationRoutes(ctx: AppContext) {
   const { generations } = ctx.services;
   return (
@@ -26,6 +26,15 @@ export function generationRoutes(ctx: AppContext) {
         async (c, { body, actor }) => {
           const generation = await generations.start(actor, body, c.get("clientIp"));
           return { status: 202, body: { generation } };
+        },
+      )
+      // One photo, 1-5 styles: one request of the start's hourly budget, N avatars paid together.
+      .on(
+        generationsContract.batch,
+        rateLimit(ctx, generationLimit),
+        async (c, { body, actor }) => {
+          const list = await generations.batch(actor, body, c.get("clientIp"));
+          return { status: 202, body: { generations: list } };
         },
       )
       .on(generationsContract.get, async (c, { params, actor }) => {

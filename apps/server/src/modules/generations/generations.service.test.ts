@@ -267,6 +267,73 @@ describe("starting a generation", () => {
   });
 });
 
+describe("starting a set from one photo", () => {
+  it("pays one spend per style and writes one queued job each, sharing a batch id", async () => {
+    const m = w.member(5);
+    const photo = w.photoOf(m);
+    const ids = [w.style(), w.style({ name: "Pixar" }), w.style({ name: "Retro" })];
+    const gens = await w.service.batch(m, { uploadId: photo, styleIds: ids }, "ip");
+    expect(gens.map((g) => g.styleId)).toEqual(ids);
+    expect(w.credits.balance(m.userId!)).toBe(2);
+    expect(w.credits.spends).toHaveLength(3);
+    const rows = gens.map((g) => w.rows.get(g.id)!);
+    const spendIds = new Set(rows.map((r) => r.spendId));
+    expect(spendIds.size).toBe(3);
+    expect(new Set(rows.map((r) => r.batchId)).size).toBe(1);
+    expect(rows[0]!.batchId).toBe(gens[0]!.batchId);
+    expect(gens[0]!.batchId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(rows.every((r) => r.uploadId === photo && r.status === "queued")).toBe(true);
+    expect(w.queue.sent.map((x) => x.data)).toEqual(gens.map((g) => ({ generationId: g.id })));
+  });
+
+  it("gives a single style no batch id", async () => {
+    const m = w.member(1);
+    const [gen] = await w.service.batch(m, { uploadId: w.photoOf(m), styleIds: [w.style()] }, "ip");
+    expect(gen!.batchId).toBeNull();
+  });
+
+  it("refuses a set the balance cannot pay, a premium style among them, or an unknown one, with nothing written", async () => {
+    const m = w.member(2);
+    const photo = w.photoOf(m);
+    const before = w.untouched();
+    expect(
+      await refusal(
+        w.service.batch(m, { uploadId: photo, styleIds: [w.style(), w.style(), w.style()] }, "ip"),
+      ),
+    ).toEqual({ code: "insufficient_credits", status: 402 });
+    expect(
+      await refusal(
+        w.service.batch(
+          m,
+          { uploadId: photo, styleIds: [w.style(), w.style({ isPremium: true })] },
+          "ip",
+        ),
+      ),
+    ).toEqual({ code: "premium_required", status: 403 });
+    expect(
+      await refusal(
+        w.service.batch(m, { uploadId: photo, styleIds: [w.style(), randomUUID()] }, "ip"),
+      ),
+    ).toEqual({ code: "style_not_found", status: 404 });
+    expect(w.untouched()).toEqual(before);
+    expect(w.credits.balance(m.userId!)).toBe(2);
+  });
+
+  it("lets a guest have one style (the free try), not a set", async () => {
+    const g = w.guest();
+    const photo = w.photoOf(g);
+    const before = w.untouched();
+    expect(
+      await refusal(
+        w.service.batch(g, { uploadId: photo, styleIds: [w.style(), w.style()] }, "ip"),
+      ),
+    ).toEqual({ code: "batch_members_only", status: 403 });
+    expect(w.untouched()).toEqual(before);
+    const [gen] = await w.service.batch(g, { uploadId: photo, styleIds: [w.style()] }, "ip");
+    expect(w.rows.get(gen!.id)).toMatchObject({ guestTrialId: g.guestTrialId, watermark: true });
+  });
+});
+
 describe("who sees a generation", () => {
   it("shows a member's generation to that member only, and a guest's to that guest while signed out", async () => {
     const m = w.member(1);

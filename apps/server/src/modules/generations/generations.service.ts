@@ -1,6 +1,7 @@
 import type { Generation, GenerationHealth, StartGenerationRequest } from "@rupa/shared";
+import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import type { startGenerationRequestSchema } from "@rupa/shared";
+import type { startBatchRequestSchema, startGenerationRequestSchema } from "@rupa/shared";
 import type { Actor } from "../../lib/actor";
 import type { Transactor } from "../../infra/db/client";
 import type { ProviderRegistry } from "../../infra/providers/registry";
@@ -48,6 +49,19 @@ export interface GenerationDeps {
   events: JobEvents;
 }
 
+/** What starting avatars asks for: one photo, 1-5 styles, the choices they share. */
+type StartInput = Omit<z.output<typeof startGenerationRequestSchema>, "styleId"> & {
+  styleIds: string[];
+};
+
+/** A custom action figure or profession: drawn from its configuration's template. */
+interface CustomStart {
+  promptTemplate: string;
+  requestId: string;
+  /** The texts the member typed, by the request's field names (checked for banned words). */
+  fields?: Record<string, string | undefined>;
+}
+
 export const generationErrors = {
   styleNotFound: () => new AppError("style_not_found", 404, "This style is not available"),
   premium: () =>
@@ -72,6 +86,12 @@ export const generationErrors = {
     new AppError("invalid_background", 400, "Choose a red, blue or white background"),
   trialUsed: () =>
     new AppError("guest_trial_used", 403, "The free try has been used. Sign up to keep creating."),
+  batchMembersOnly: () =>
+    new AppError(
+      "batch_members_only",
+      403,
+      "Several styles at once are for members. Sign up to keep creating.",
+    ),
   ipCap: () =>
     new AppError(
       "guest_ip_limit",
@@ -100,6 +120,7 @@ export function createGenerationsService(d: GenerationDeps) {
       id: gen.id,
       status: gen.status as Generation["status"],
       styleId: gen.styleId,
+      batchId: gen.batchId,
       position,
       progress: gen.progress,
       estimateSeconds: estimate,
@@ -130,52 +151,57 @@ export function createGenerationsService(d: GenerationDeps) {
     return (await d.referrals.stats(userId)).completed >= every;
   }
 
-  return {
-    view,
-
-    /** All checks first; then the credit (or the trial) and the job are written together. */
-    async start(
-      actor: Actor,
-      input: z.output<typeof startGenerationRequestSchema>,
-      ip: string,
-      custom?: {
-        promptTemplate: string;
-        requestId: string;
-        /** The texts the member typed, by the request's field names (checked for banned words). */
-        fields?: Record<string, string | undefined>;
-      },
-    ): Promise<Generation> {
-      if (!actor.userId && !actor.guestTrialId) {
-        throw new AppError(
-          "guest_session_required",
-          401,
-          "Open the generator again to start a guest session",
-        );
-      }
-      // Every read before the transaction, which holds only the spend (or trial) and the insert:
-      // on PGlite nothing else reaches the database while it is open. The style's row without
-      // its usage count (a correlated count over style_events).
-      const style = await d.styles.findActiveRow(input.styleId);
+  /**
+   * Starts one avatar per style from one photo. Every check comes first, for every style; then
+   * one transaction pays for all of them (each its own spend, so each is refunded alone, or the
+   * guest's free try for their one style) and writes their jobs, or refuses with nothing
+   * written. Two or more styles share a batch id: the gallery shows them as a set
+   * (docs/product/generator.md).
+   */
+  async function startMany(
+    actor: Actor,
+    input: StartInput,
+    ip: string,
+    custom?: CustomStart,
+  ): Promise<Generation[]> {
+    if (!actor.userId && !actor.guestTrialId) {
+      throw new AppError(
+        "guest_session_required",
+        401,
+        "Open the generator again to start a guest session",
+      );
+    }
+    // A guest's free try is one avatar.
+    if (!actor.userId && input.styleIds.length > 1) throw generationErrors.batchMembersOnly();
+    // Every read before the transaction, which holds only the spend (or trial) and the inserts:
+    // on PGlite nothing else reaches the database while it is open. The styles' rows without
+    // their usage count (a correlated count over style_events).
+    const styles = [];
+    for (const id of input.styleIds) {
+      const style = await d.styles.findActiveRow(id);
       if (!style) throw generationErrors.styleNotFound();
-      const upload = await d.uploads.owned(actor, input.uploadId);
-      if (upload.status !== "completed" || !upload.croppedKey) throw uploadNotReady();
-      // The free photo check, before anything is spent (a photo it could not check is allowed).
-      const refusal = photoRefusal(upload);
-      if (refusal === "no_face") throw generationErrors.noFace();
-      if (refusal === "many_faces") throw generationErrors.manyFaces();
-      if (style.isPremium && !(actor.userId && (await premiumAllowed(actor.userId))))
-        throw generationErrors.premium();
-      const variables = input.variables ?? {};
-      const asked = variables.background;
-      if (asked !== undefined && !PAS_FOTO_BACKGROUNDS.includes(asked as PasFotoBackground))
-        throw generationErrors.badBackground();
-      const background = backgroundFor(style, asked);
-      // The words a member typed, named as their request names them (a custom figure's form
-      // fields), else as the variables they are.
-      if (custom?.fields) refuseBanned(await d.banned.active(), custom.fields);
-      else refuseBanned(await d.banned.active(), variables, ["variables"]);
+      styles.push(style);
+    }
+    const upload = await d.uploads.owned(actor, input.uploadId);
+    if (upload.status !== "completed" || !upload.croppedKey) throw uploadNotReady();
+    // The free photo check, before anything is spent (a photo it could not check is allowed).
+    const refusal = photoRefusal(upload);
+    if (refusal === "no_face") throw generationErrors.noFace();
+    if (refusal === "many_faces") throw generationErrors.manyFaces();
+    if (styles.some((s) => s.isPremium) && !(actor.userId && (await premiumAllowed(actor.userId))))
+      throw generationErrors.premium();
+    const variables = input.variables ?? {};
+    const asked = variables.background;
+    if (asked !== undefined && !PAS_FOTO_BACKGROUNDS.includes(asked as PasFotoBackground))
+      throw generationErrors.badBackground();
+    // The words a member typed, named as their request names them (a custom figure's form
+    // fields), else as the variables they are.
+    if (custom?.fields) refuseBanned(await d.banned.active(), custom.fields);
+    else refuseBanned(await d.banned.active(), variables, ["variables"]);
 
-      const provider = await d.providers.forService("avatar_generation");
+    const provider = await d.providers.forService("avatar_generation");
+    const planned = styles.map((style) => {
+      const background = backgroundFor(style, asked);
       // A custom action figure or profession is drawn from its configuration's template, with
       // the user's title, accessories or profession in it; a plain avatar from the style's.
       const written = buildPrompt(
@@ -184,63 +210,96 @@ export function createGenerationsService(d: GenerationDeps) {
         input.gender,
         variables,
       );
-      const prompt = background ? withBackground(written, background) : written;
-      const cap = actor.userId ? 0 : await d.settings.getInt("guest_ip_daily_cap");
-      // A member pays what the avatar_credits_per_image setting says (the price every screen
-      // shows); a guest's free try is the trial itself.
-      const price = actor.userId ? await d.settings.getInt("avatar_credits_per_image") : 0;
-      const gen = await d.db.transaction(async (tx) => {
-        let spendId: string | null = null;
-        let watermark = true;
-        if (actor.userId) {
-          const spend = await d.credits.spend(
-            actor.userId,
-            price,
-            "avatar",
-            `Avatar: ${style.name}`,
-            tx,
-          );
-          spendId = spend.spendId;
-          watermark = spend.watermarked;
-        } else {
-          const outcome = await d.guests.consume(
-            tx,
-            actor.guestTrialId!,
-            d.guestsService.ipHash(ip),
-            cap,
-          );
-          if (outcome === "used") throw generationErrors.trialUsed();
-          if (outcome === "ip_cap") throw generationErrors.ipCap();
-        }
-        return d.jobs.insert(tx, {
-          kind: custom ? "custom_profession" : "avatar",
-          customRequestId: custom?.requestId ?? null,
-          status: "queued",
-          userId: actor.userId,
-          guestTrialId: actor.userId ? null : actor.guestTrialId,
-          styleId: style.id,
-          uploadId: upload.id,
-          spendId,
-          provider: provider.name,
-          modelName: provider.model,
-          prompt,
-          params: {
-            gender: input.gender ?? null,
-            aspectRatio: input.aspectRatio ?? "1:1",
-            variables,
-            background,
-          },
-          watermark,
-        });
-      });
-      // The job row is the truth; if this send were lost, the sweeper sends it again.
+      return {
+        style,
+        background,
+        prompt: background ? withBackground(written, background) : written,
+      };
+    });
+    const cap = actor.userId ? 0 : await d.settings.getInt("guest_ip_daily_cap");
+    // A member pays what the avatar_credits_per_image setting says (the price every screen
+    // shows) for each avatar; a guest's free try is the trial itself.
+    const price = actor.userId ? await d.settings.getInt("avatar_credits_per_image") : 0;
+    const batchId = styles.length > 1 ? randomUUID() : null;
+    const gens = await d.db.transaction(async (tx) => {
+      let paid: { spendId: string | null; watermarked: boolean }[];
+      if (actor.userId) {
+        paid = await d.credits.spendAll(
+          actor.userId,
+          planned.map(({ style }) => ({
+            amount: price,
+            reason: "avatar" as const,
+            description: `Avatar: ${style.name}`,
+          })),
+          tx,
+        );
+      } else {
+        const outcome = await d.guests.consume(
+          tx,
+          actor.guestTrialId!,
+          d.guestsService.ipHash(ip),
+          cap,
+        );
+        if (outcome === "used") throw generationErrors.trialUsed();
+        if (outcome === "ip_cap") throw generationErrors.ipCap();
+        paid = [{ spendId: null, watermarked: true }];
+      }
+      const rows: GenerationRow[] = [];
+      for (const [i, { style, background, prompt }] of planned.entries()) {
+        rows.push(
+          await d.jobs.insert(tx, {
+            kind: custom ? "custom_profession" : "avatar",
+            customRequestId: custom?.requestId ?? null,
+            status: "queued",
+            userId: actor.userId,
+            guestTrialId: actor.userId ? null : actor.guestTrialId,
+            styleId: style.id,
+            uploadId: upload.id,
+            batchId,
+            spendId: paid[i]!.spendId,
+            provider: provider.name,
+            modelName: provider.model,
+            prompt,
+            params: {
+              gender: input.gender ?? null,
+              aspectRatio: input.aspectRatio ?? "1:1",
+              variables,
+              background,
+            },
+            watermark: paid[i]!.watermarked,
+          }),
+        );
+      }
+      return rows;
+    });
+    // The job rows are the truth; if a send were lost, the sweeper sends it again.
+    for (const gen of gens) {
       await d.queue.send(
         GENERATE_JOB,
         { generationId: gen.id },
         { id: gen.id, retryLimit: 3, retryDelay: 3, retryBackoff: true },
       );
-      return view(gen);
+    }
+    return Promise.all(gens.map((gen) => view(gen)));
+  }
+
+  return {
+    view,
+
+    /** One avatar: a set of one (`startMany`), with the custom figure's template when given. */
+    async start(
+      actor: Actor,
+      input: z.output<typeof startGenerationRequestSchema>,
+      ip: string,
+      custom?: CustomStart,
+    ): Promise<Generation> {
+      const { styleId, ...rest } = input;
+      return (await startMany(actor, { ...rest, styleIds: [styleId] }, ip, custom))[0]!;
     },
+
+    /** One photo made into 1-5 styles at once (POST /api/generations/batch). */
+    batch: (actor: Actor, input: z.output<typeof startBatchRequestSchema>, ip: string) =>
+      startMany(actor, input, ip),
 
     async active(actor: Actor): Promise<Generation[]> {
       const rows = await d.generations.listActiveFor({

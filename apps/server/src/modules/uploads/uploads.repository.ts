@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { uploads, users } from "../../db/schema";
 import type { Database } from "../../infra/db/client";
 
@@ -65,6 +65,30 @@ export function createUploadsRepository(db: Database) {
         .from(uploads)
         .where(inArray(uploads.id, [...ids]));
       return ids.flatMap((id) => rows.filter((r) => r.id === id));
+    },
+
+    /**
+     * The owner's newest photo that is ready and still kept: processed, its files not deleted,
+     * uploaded less than `hours` ago (the clean-up may not have run yet).
+     */
+    async latestKept(owner: UploadOwner, hours: number): Promise<UploadRow | null> {
+      const [row] = await db
+        .select()
+        .from(uploads)
+        .where(
+          and(
+            owner.userId !== null
+              ? eq(uploads.userId, owner.userId)
+              : eq(uploads.guestTrialId, owner.guestTrialId),
+            eq(uploads.status, "completed"),
+            isNotNull(uploads.croppedKey),
+            isNull(uploads.originalDeletedAt),
+            gt(uploads.createdAt, sql`now() - make_interval(hours => ${hours})`),
+          ),
+        )
+        .orderBy(desc(uploads.createdAt))
+        .limit(1);
+      return row ?? null;
     },
 
     /** Originals uploaded more than `hours` ago that still exist (the 24-hour promise). */

@@ -8,49 +8,59 @@ import { contractRoutes } from "../../middleware/auth-guards";
 import { rateLimit } from "../../middleware/rate-limit";
 
 /**
- * POST /api/uploads (multipart field `photo`): members, and guests whose free try is unused.
+ * POST /api/uploads (multipart field `photo`): members, and guests whose free try is unused; and
+ * GET /api/uploads/latest, the caller's newest photo still kept.
  * Refusals that need no photo (rate limit, used trial, decode queue full) come before the body
  * is read.
  */
 export function uploadRoutes(ctx: AppContext) {
-  return contractRoutes(ctx).on(
-    uploadsContract.upload,
-    bodyLimit({
-      maxSize: LIMITS.uploadMaxBytes + 512 * 1024,
-      onError: () => {
-        throw photoErrors.tooLarge();
+  return contractRoutes(ctx)
+    .on(
+      uploadsContract.upload,
+      bodyLimit({
+        maxSize: LIMITS.uploadMaxBytes + 512 * 1024,
+        onError: () => {
+          throw photoErrors.tooLarge();
+        },
+      }),
+      rateLimit(ctx, {
+        name: "uploads",
+        limit: 60,
+        windowSeconds: 3600,
+        by: (actor, ip) => ({ ip, user: actor.userId, guest: actor.guestTrialId }),
+      }),
+      async (c, { actor }) => {
+        if (!actor.userId && actor.guestTrialId) {
+          const trial = await ctx.services.guests.status(actor.guestTrialId, c.get("clientIp"));
+          // A guest's photo is only good for the free try: once used, uploading stops too.
+          if (trial.generationCount >= 1) throw generationErrors.trialUsed();
+        }
+        assertDecodeCapacity();
+        if (!(c.req.header("content-type") ?? "").startsWith("multipart/form-data")) {
+          throw new AppError(
+            "unsupported_media_type",
+            415,
+            "Send the photo as multipart/form-data",
+          );
+        }
+        let form: FormData;
+        try {
+          form = await c.req.formData();
+        } catch {
+          throw photoErrors.missing();
+        }
+        const file = form.get("photo");
+        if (!(file instanceof File) || file.size === 0) throw photoErrors.missing();
+        if (file.size > LIMITS.uploadMaxBytes) throw photoErrors.tooLarge();
+        const upload = await ctx.services.uploads.upload(
+          actor,
+          Buffer.from(await file.arrayBuffer()),
+        );
+        return { status: 201, body: { upload } };
       },
-    }),
-    rateLimit(ctx, {
-      name: "uploads",
-      limit: 60,
-      windowSeconds: 3600,
-      by: (actor, ip) => ({ ip, user: actor.userId, guest: actor.guestTrialId }),
-    }),
-    async (c, { actor }) => {
-      if (!actor.userId && actor.guestTrialId) {
-        const trial = await ctx.services.guests.status(actor.guestTrialId, c.get("clientIp"));
-        // A guest's photo is only good for the free try: once used, uploading stops too.
-        if (trial.generationCount >= 1) throw generationErrors.trialUsed();
-      }
-      assertDecodeCapacity();
-      if (!(c.req.header("content-type") ?? "").startsWith("multipart/form-data")) {
-        throw new AppError("unsupported_media_type", 415, "Send the photo as multipart/form-data");
-      }
-      let form: FormData;
-      try {
-        form = await c.req.formData();
-      } catch {
-        throw photoErrors.missing();
-      }
-      const file = form.get("photo");
-      if (!(file instanceof File) || file.size === 0) throw photoErrors.missing();
-      if (file.size > LIMITS.uploadMaxBytes) throw photoErrors.tooLarge();
-      const upload = await ctx.services.uploads.upload(
-        actor,
-        Buffer.from(await file.arrayBuffer()),
-      );
-      return { status: 201, body: { upload } };
-    },
-  ).hono;
+    )
+    .on(uploadsContract.latest, async (_c, { actor, query }) => ({
+      status: 200,
+      body: { upload: await ctx.services.uploads.latest(actor, query.id) },
+    })).hono;
 }

@@ -1,4 +1,4 @@
-import { type PhotoIssue, REFUSING_PHOTO_ISSUES, type UploadResponse } from "@rupa/shared";
+import { LIMITS, type PhotoIssue, REFUSING_PHOTO_ISSUES, type UploadResponse } from "@rupa/shared";
 import type { Actor } from "../../lib/actor";
 import type { Box, FaceCheck } from "../../infra/images/face-check";
 import type { FaceDetector } from "../../infra/images/face-detector";
@@ -136,8 +136,22 @@ export function createUploadsService(d: {
 
     ownedAll,
 
+    /**
+     * The actor's newest photo still kept, to make the next style from without uploading it
+     * again (docs/product/generator.md); null when there is none, or no session to own one. A
+     * guest gets it only by naming it (`id`, which only the browser that uploaded it knows): a
+     * guest session is resumed by fingerprint (ADR 006), so another device may share it.
+     */
+    async latest(actor: Actor, id?: string): Promise<UploadResponse["upload"] | null> {
+      if (!actor.userId && !actor.guestTrialId) return null;
+      if (!actor.userId && !id) return null;
+      const row = await d.uploads.latestKept(ownerOf(actor).owner, LIMITS.originalRetentionHours);
+      if (!row || (!actor.userId && row.id !== id)) return null;
+      return uploadView(row);
+    },
+
     /** Clean-up step: originals (and their crops) go 24 hours after upload. */
-    async deleteExpiredOriginals(hours: number): Promise<number> {
+    async deleteExpiredOriginals(hours: number = LIMITS.originalRetentionHours): Promise<number> {
       const rows = await d.uploads.originalsOlderThan(hours);
       for (const r of rows) {
         for (const key of [r.originalKey, r.croppedKey, r.thumbKey]) {

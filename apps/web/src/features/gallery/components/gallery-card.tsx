@@ -1,4 +1,4 @@
-import { Clock, Download, Share2, Trash2 } from "lucide-react";
+import { Clock, Download, Layers, Share2, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { useI18n } from "@/lib/i18n";
 import { formatDate } from "@/lib/format";
@@ -77,10 +77,24 @@ export function GalleryCard({
             </span>
           ) : null}
         </div>
-        {item.hasWatermark ? (
-          <span className="w-fit rounded-full bg-muted px-2 py-0.5 text-[0.7rem] font-semibold">
-            {t("gallery.watermark")}
-          </span>
+        {item.hasWatermark || item.batch ? (
+          <div className="flex flex-wrap gap-1">
+            {item.batch ? (
+              // Made with others from one photo at once: the set's badge.
+              <span
+                data-batch={item.batch.id}
+                className="inline-flex w-fit items-center gap-1 rounded-full bg-primary-soft px-2 py-0.5 text-[0.7rem] font-semibold text-primary"
+              >
+                <Layers aria-hidden className="size-3" />
+                {t("gallery.set", { count: item.batch.size })}
+              </span>
+            ) : null}
+            {item.hasWatermark ? (
+              <span className="w-fit rounded-full bg-muted px-2 py-0.5 text-[0.7rem] font-semibold">
+                {t("gallery.watermark")}
+              </span>
+            ) : null}
+          </div>
         ) : null}
       </div>
       <div

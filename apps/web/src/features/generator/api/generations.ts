@@ -1,4 +1,9 @@
-import type { Generation, GenerationHealth, StartGenerationRequest } from "@rupa/shared";
+import type {
+  Generation,
+  GenerationHealth,
+  StartBatchRequest,
+  StartGenerationRequest,
+} from "@rupa/shared";
 import { useMutation } from "@tanstack/react-query";
 import * as routes from "@rupa/shared/route-table";
 import { call } from "@/lib/api-client";
@@ -14,6 +19,15 @@ export async function startGeneration(input: StartGenerationRequest): Promise<Ge
 /** Starts a generation (spends the style's credits, or the guest's trial). */
 export function useStartGeneration() {
   return useMutation({ mutationFn: startGeneration });
+}
+
+/** Starts one avatar per style from one photo (1-5 styles, paid together or not at all). */
+export async function startBatch(input: StartBatchRequest): Promise<Generation[]> {
+  return (await call(routes.generationsBatch, { body: input })).generations;
+}
+
+export function useStartBatch() {
+  return useMutation({ mutationFn: startBatch });
 }
 
 export async function fetchGeneration(id: string, signal?: AbortSignal): Promise<Generation> {

@@ -11,7 +11,10 @@ import { useChosenStyle } from "../hooks/use-chosen-style";
 import { useGenerate, type GeneratorOptions } from "../hooks/use-generate";
 import { useGeneratorDialogs } from "../hooks/use-generator-dialogs";
 import { useGeneratorPhoto } from "../hooks/use-generator-photo";
+import { useExtraStyles } from "../hooks/use-extra-styles";
 import { BackgroundPicker } from "./background-picker";
+import { BatchResults } from "./batch-results";
+import { ExtraStyles } from "./extra-styles";
 import { CustomFigureDialog } from "./custom-figure-dialog";
 import { GenderPicker } from "./gender-picker";
 import { ResultCard } from "./result-card";
@@ -36,12 +39,17 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
   const chosen = useChosenStyle(member);
   const { stored, style, styleName, styleImage, gendered, offersCustomFigure } = chosen;
   const { chosenGender, setGender, chosenBackground, setBackground } = chosen;
-  const shot = useGeneratorPhoto(member);
+  const shot = useGeneratorPhoto(member, account.status === "visitor");
+  const extra = useExtraStyles(stored?.id ?? null);
   const { photo, photoError, check, refusal, hint, ready } = shot;
   const dialogs = useGeneratorDialogs();
   const { modal, setModal, progressOpen, setProgressOpen, customOpen, setCustomOpen } = dialogs;
-  const job = useGenerate({ account, refreshAccount, chosen, photo: shot, dialogs });
+  const job = useGenerate({ account, refreshAccount, chosen, photo: shot, dialogs, extras: extra });
   const { busy, notice, generation, running, guestResult, memberResult, reconnecting } = job;
+  const { batch, batchRunning, onBatchFinished } = job;
+  // A set (more styles from the same photo) is for members, and not for a pas foto's background.
+  const offersSet = member && !chosenBackground;
+  const setSize = offersSet ? 1 + extra.extras.length : 1;
   const { blocked, choosePhoto, generate, retry, onCustomStarted, onCustomRefused } = job;
   const summary = useCatalogueSummary(account.status === "visitor");
 
@@ -51,6 +59,12 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
   useEffect(() => {
     if (memberResultId) resultRef.current?.scrollIntoView({ behavior: "smooth", block: "center" });
   }, [memberResultId]);
+  // A set's results appear below the form as they arrive: bring them into view once.
+  const batchRef = useRef<HTMLElement>(null);
+  const batchId = batch?.generations[0]?.id;
+  useEffect(() => {
+    if (batchId) batchRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  }, [batchId]);
 
   if (!stored) return null;
 
@@ -74,11 +88,15 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
             photo={photo.state}
             canRotate={photo.canRotate}
             check={check}
-            disabled={running || busy !== "idle"}
+            disabled={running || batchRunning || busy !== "idle"}
             error={photoError}
             onChoose={choosePhoto}
             onRotate={photo.rotate}
             onRemove={photo.remove}
+            kept={shot.kept}
+            onUseKept={() => {
+              if (shot.kept) photo.keep(shot.kept.upload);
+            }}
           />
         </div>
 
@@ -96,9 +114,18 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
           <GenderPicker
             value={chosenGender}
             optional={!gendered}
-            disabled={running || busy !== "idle"}
+            disabled={running || batchRunning || busy !== "idle"}
             onChange={setGender}
           />
+          {offersSet ? (
+            <ExtraStyles
+              chosenId={stored.id}
+              extras={extra.extras}
+              full={extra.full}
+              disabled={running || batchRunning || busy !== "idle"}
+              onToggle={extra.toggle}
+            />
+          ) : null}
 
           <div className="flex flex-col gap-3">
             <Button
@@ -108,7 +135,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
               aria-describedby={hint ? hintId : undefined}
               onClick={() => void generate()}
             >
-              {busy !== "idle" || running ? (
+              {busy !== "idle" || running || batchRunning ? (
                 <Spinner className="size-5" />
               ) : (
                 <Wand2 aria-hidden className="size-5" />
@@ -117,15 +144,19 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
                 ? t("generator.generate.checking")
                 : busy === "starting"
                   ? t("generator.generate.starting")
-                  : running
+                  : running || batchRunning
                     ? t("generator.generate.running")
-                    : t("generator.generate.button")}
+                    : setSize > 1
+                      ? t("generator.batch.button", { count: setSize })
+                      : t("generator.generate.button")}
             </Button>
             <p className="flex items-center justify-center gap-1.5 text-center text-sm text-muted-foreground">
               <Coins aria-hidden className="size-4" />
-              {account.status === "user"
-                ? t("generator.generate.cost", { balance: account.credits })
-                : t("generator.generate.costGuest")}
+              {account.status !== "user"
+                ? t("generator.generate.costGuest")
+                : setSize > 1
+                  ? t("generator.batch.cost", { count: setSize, balance: account.credits })
+                  : t("generator.generate.cost", { balance: account.credits })}
             </p>
             {hint && !notice ? (
               <p
@@ -168,6 +199,15 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
           </div>
         </section>
       </div>
+
+      {batch ? (
+        <BatchResults
+          generations={batch.generations}
+          names={batch.names}
+          sectionRef={batchRef}
+          onFinished={onBatchFinished}
+        />
+      ) : null}
 
       {guestResult ? (
         <ResultCard

@@ -1,4 +1,16 @@
-import { Camera, ImagePlus, ImageUp, RotateCw, Trash2, Upload as UploadIcon } from "lucide-react";
+import {
+  Camera,
+  CircleAlert,
+  CircleCheck,
+  History,
+  ImagePlus,
+  ImageUp,
+  RotateCw,
+  Trash2,
+  TriangleAlert,
+  Upload as UploadIcon,
+} from "lucide-react";
+import type { Upload } from "@/lib/upload-photo";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
@@ -23,6 +35,9 @@ type Props = {
   onChoose: (file: File) => void;
   onRotate: () => void;
   onRemove: () => void;
+  /** The last photo the server still keeps, offered while none is chosen (null: none). */
+  kept?: { upload: Upload; check: CheckView | null } | null;
+  onUseKept?: () => void;
 };
 
 /** Drag and drop, gallery pick, camera capture (phones), preview, rotate, remove, progress. */
@@ -35,6 +50,8 @@ export function PhotoPicker({
   onChoose,
   onRotate,
   onRemove,
+  kept,
+  onUseKept,
 }: Props) {
   const { t } = useI18n();
   const statusId = useId();
@@ -107,6 +124,10 @@ export function PhotoPicker({
         aria-hidden
         onChange={onInputChange}
       />
+
+      {empty && kept && onUseKept ? (
+        <KeptPhoto kept={kept} disabled={disabled} onUse={onUseKept} />
+      ) : null}
 
       {empty ? (
         <div
@@ -215,5 +236,62 @@ export function PhotoPicker({
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The last photo, kept by the server: its thumbnail, its check's verdict, and one tap to use it. */
+function KeptPhoto({
+  kept,
+  disabled,
+  onUse,
+}: {
+  kept: { upload: Upload; check: CheckView | null };
+  disabled: boolean;
+  onUse: () => void;
+}) {
+  const { t } = useI18n();
+  const titleId = useId();
+  const verdict = kept.check?.verdict;
+  const Icon =
+    verdict === "refuse" ? CircleAlert : verdict === "warn" ? TriangleAlert : CircleCheck;
+  return (
+    <div
+      role="group"
+      aria-labelledby={titleId}
+      className="flex flex-wrap items-center gap-3 rounded-xl border bg-background/60 p-3"
+    >
+      {kept.upload.thumbUrl ? (
+        <img
+          src={kept.upload.thumbUrl}
+          alt={t("generator.photo.keptAlt")}
+          width={64}
+          height={64}
+          className="size-16 shrink-0 rounded-lg object-cover"
+        />
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p id={titleId} className="text-sm font-semibold">
+          {t("generator.photo.keptTitle")}
+        </p>
+        {verdict ? (
+          <p
+            className={cn(
+              "flex items-center gap-1.5 text-xs font-medium",
+              verdict === "ok" && "text-emerald-700 dark:text-emerald-300",
+              verdict === "warn" && "text-amber-800 dark:text-amber-200",
+              verdict === "refuse" && "text-destructive",
+            )}
+          >
+            <Icon aria-hidden className="size-3.5 shrink-0" />
+            {t(`generator.photo.keptCheck.${verdict}`)}
+          </p>
+        ) : null}
+        <p className="text-xs text-muted-foreground">{t("generator.photo.keptKept")}</p>
+      </div>
+      <Button variant="secondary" className="w-full sm:w-auto" disabled={disabled} onClick={onUse}>
+        <History aria-hidden className="size-4" />
+        {t("generator.photo.useKept")}
+      </Button>
+    </div>
   );
 }

@@ -1,14 +1,15 @@
 import type { Generation } from "@rupa/shared";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { isApiError } from "@/lib/api-client";
 import { errorMessage, errorVars } from "@/lib/error-message";
 import { refreshGuestTrial, useGuestTrial } from "@/lib/guest-trial";
 import { useI18n } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
-import { fetchHealth, useStartGeneration } from "../api/generations";
+import { fetchHealth, useStartBatch, useStartGeneration } from "../api/generations";
 import { actionForCode, type ErrorAction } from "../lib/error-keys";
 import type { ChosenStyle } from "./use-chosen-style";
+import type { ExtraStyles } from "./use-extra-styles";
 import { useFollowGeneration } from "./use-follow-generation";
 import type { GeneratorDialogs } from "./use-generator-dialogs";
 import type { GeneratorPhoto } from "./use-generator-photo";
@@ -28,7 +29,8 @@ export type GeneratorOptions = {
  * the service's health), starting the job and following it to its end, what the page says when
  * something stops it (`notice`), and what a finished job opens (the gallery, the pas foto below,
  * or the sign-up dialog for a visitor). Composed by GeneratorPage with the chosen style, the
- * photo and the dialogs.
+ * photo and the dialogs. With styles added to the chosen one (`extras`), one request starts the
+ * whole set and `batch` lists its avatars, each followed on its own where they are shown.
  */
 export function useGenerate({
   account,
@@ -36,7 +38,13 @@ export function useGenerate({
   chosen,
   photo: p,
   dialogs,
-}: GeneratorOptions & { chosen: ChosenStyle; photo: GeneratorPhoto; dialogs: GeneratorDialogs }) {
+  extras,
+}: GeneratorOptions & {
+  chosen: ChosenStyle;
+  photo: GeneratorPhoto;
+  dialogs: GeneratorDialogs;
+  extras: Pick<ExtraStyles, "extras">;
+}) {
   const { t, has } = useI18n();
   const navigate = useNavigate();
   const member = account.status === "user";
@@ -45,6 +53,13 @@ export function useGenerate({
   const [busy, setBusy] = useState<"idle" | "checking" | "starting">("idle");
   const [notice, setNotice] = useState<string | null>(null);
   const { mutateAsync: startGeneration } = useStartGeneration();
+  const { mutateAsync: startBatch } = useStartBatch();
+  const [batch, setBatch] = useState<{
+    generations: Generation[];
+    /** Each style's name as the set was started. */
+    names: Map<string, string>;
+  } | null>(null);
+  const [batchEnded, setBatchEnded] = useState<ReadonlySet<string>>(new Set());
   const { setModal, setProgressOpen, setCustomOpen } = dialogs;
 
   const onFinished = useCallback(
@@ -75,6 +90,21 @@ export function useGenerate({
   const follow = useFollowGeneration(onFinished);
   const generation = follow.generation;
   const running = generation?.status === "queued" || generation?.status === "processing";
+  const batchRunning = batch !== null && batchEnded.size < batch.generations.length;
+
+  /** One avatar of the set ended: the balance may have a refund. */
+  const onBatchFinished = useCallback(
+    (ended: Generation) => {
+      void refreshAccount();
+      setBatchEnded((done) => (done.has(ended.id) ? done : new Set(done).add(ended.id)));
+    },
+    [refreshAccount],
+  );
+  // The whole set has ended: said once.
+  const batchOver = batch !== null && batchEnded.size === batch.generations.length;
+  useEffect(() => {
+    if (batchOver) toast.success(t("generator.batch.allDone"));
+  }, [batchOver, t]);
 
   const apply = (action: ErrorAction, error: unknown) => {
     switch (action.kind) {
@@ -99,7 +129,7 @@ export function useGenerate({
 
   const generate = async () => {
     setNotice(null);
-    if (busy !== "idle" || p.uploading || running) return;
+    if (busy !== "idle" || p.uploading || running || batchRunning) return;
     const upload = p.photo.state.upload;
     if (!chosen.stored || !p.ready || !upload) {
       setNotice(t("generator.generate.missing"));
@@ -129,6 +159,27 @@ export function useGenerate({
         return;
       }
       setBusy("starting");
+      if (member && extras.extras.length > 0) {
+        const set = await startBatch({
+          uploadId: upload.id,
+          styleIds: [chosen.stored.id, ...extras.extras.map((s) => s.id)],
+          aspectRatio: p.photo.aspectRatio,
+          ...(chosen.chosenGender ? { gender: chosen.chosenGender } : {}),
+        });
+        follow.reset();
+        setBatchEnded(new Set());
+        setBatch({
+          generations: set,
+          names: new Map(
+            [{ id: chosen.stored.id, name: chosen.styleName }, ...extras.extras].map((s) => [
+              s.id,
+              s.name,
+            ]),
+          ),
+        });
+        void refreshAccount();
+        return;
+      }
       const started = await startGeneration({
         uploadId: upload.id,
         styleId: chosen.stored.id,
@@ -136,6 +187,7 @@ export function useGenerate({
         ...(chosen.chosenGender ? { gender: chosen.chosenGender } : {}),
         ...(chosen.chosenBackground ? { variables: { background: chosen.chosenBackground } } : {}),
       });
+      setBatch(null);
       follow.start(started);
       setProgressOpen(true);
       void refreshAccount();
@@ -154,13 +206,16 @@ export function useGenerate({
     generation,
     running,
     reconnecting: follow.reconnecting,
+    batch,
+    onBatchFinished,
     guestResult: !member && generation?.status === "succeeded" ? generation.result : null,
     memberResult:
       member && generation?.status === "succeeded" && generation.result?.pasFoto
         ? generation.result
         : null,
     /** Generate (and the custom figure) cannot start now: busy, or a photo the server refuses. */
-    blocked: p.uploading || busy !== "idle" || running || p.refusal !== null,
+    blocked: p.uploading || busy !== "idle" || running || batchRunning || p.refusal !== null,
+    batchRunning,
     generate,
     retry: () => {
       const code = generation?.error?.code;
@@ -179,6 +234,7 @@ export function useGenerate({
     },
     onCustomStarted: (started: Generation) => {
       setCustomOpen(false);
+      setBatch(null);
       follow.start(started);
       setProgressOpen(true);
       void refreshAccount();

@@ -219,6 +219,26 @@ export function usePhoto(ensureSession: () => Promise<void>, retrySession: () =>
     await send(rotated, jpegName(file.current.name), mine, false);
   }, [send]);
 
+  /**
+   * A photo uploaded before and still kept by the server (the last photo): ready at once, with
+   * nothing sent. It is not turned (the original file is not here); another photo can be picked.
+   */
+  const keep = useCallback(
+    (upload: Upload) => {
+      releaseAll();
+      firstUpload.current = upload;
+      setState({
+        ...EMPTY,
+        phase: "ready",
+        progress: 1,
+        upload,
+        size: upload.width && upload.height ? { width: upload.width, height: upload.height } : null,
+        previewUrl: upload.croppedUrl ?? upload.thumbUrl,
+      });
+    },
+    [releaseAll],
+  );
+
   const remove = useCallback(() => {
     releaseAll();
     setState(EMPTY);
@@ -234,6 +254,7 @@ export function usePhoto(ensureSession: () => Promise<void>, retrySession: () =>
     canRotate,
     choose: (f: File) => void choose(f),
     rotate: () => void rotate(),
+    keep,
     remove,
   };
 }

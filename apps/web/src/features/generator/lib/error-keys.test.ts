@@ -54,6 +54,7 @@ describe("actionForCode", () => {
   it("maps the start errors to existing messages and unknown codes to generic", () => {
     for (const code of [
       "premium_required",
+      "batch_members_only",
       "banned_content",
       "upload_not_ready",
       "not_found",

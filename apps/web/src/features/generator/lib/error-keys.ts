@@ -23,6 +23,7 @@ const MESSAGE_CODES = {
   upload_busy: "errors.codes.upload_busy",
   guest_session_required: "errors.codes.guest_session_required",
   premium_required: "errors.codes.premium_required",
+  batch_members_only: "errors.codes.batch_members_only",
   banned_content: "errors.codes.banned_content",
   upload_not_ready: "errors.codes.upload_not_ready",
   photo_no_face: "errors.codes.photo_no_face",

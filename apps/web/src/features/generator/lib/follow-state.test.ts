@@ -19,6 +19,7 @@ function gen(patch: Partial<Generation> = {}): Generation {
     id: ID,
     status: "queued",
     styleId: null,
+    batchId: null,
     position: 2,
     progress: 0,
     estimateSeconds: null,
