@@ -73,16 +73,19 @@ async function queriesDuring(fn: () => Promise<unknown>): Promise<string[]> {
 }
 
 describe(`the session behind a request on ${testDriver()}`, () => {
-  it("GET /api/account/me reads the session with the account and the role in one query, then the credits", async () => {
+  it("GET /api/account/me reads the session with the account and the role in one query, then the credits and the referral rewards", async () => {
     const m = await member();
     await me(m.cookie); // warm: nothing left to do once
     // The session, the user and the role were read twice (the actor, then /me again) and the
-    // role a third time: 8 statements for one /me; then 3 (the account read again by /me).
+    // role a third time: 8 statements for one /me; then 3 (the account read again by /me); now
+    // the session with the account, the credits, and the referral rewards the app announces
+    // (an indexed read of the member's referrals, docs/product/referrals.md).
     // (The settings cache's own refresh, a few seconds apart, may land in any request.)
     const statements = (await queriesDuring(() => me(m.cookie))).filter(
       (q) => !q.includes('"app_settings"'),
     );
-    expect(statements, statements.join("\n")).toHaveLength(2);
+    expect(statements, statements.join("\n")).toHaveLength(3);
+    expect(statements.filter((q) => q.includes('"referrals"'))).toHaveLength(1);
     // A visitor costs none.
     expect(await queriesDuring(() => me())).toEqual([]);
   });
