@@ -31,6 +31,7 @@ interface Style {
   isPremium: boolean;
   promptTemplate: string;
   genderSpecificPrompts: Record<string, string>;
+  category?: string;
 }
 
 function world() {
@@ -284,6 +285,25 @@ describe("starting a set from one photo", () => {
     expect(gens[0]!.batchId).toMatch(/^[0-9a-f-]{36}$/);
     expect(rows.every((r) => r.uploadId === photo && r.status === "queued")).toBe(true);
     expect(w.queue.sent.map((x) => x.data)).toEqual(gens.map((g) => ({ generationId: g.id })));
+  });
+
+  it("refuses a Formal CV/CPNS style in a set (made alone, with its background), with nothing written", async () => {
+    const m = w.member(3);
+    const before = w.untouched();
+    expect(
+      await refusal(
+        w.service.batch(
+          m,
+          {
+            uploadId: w.photoOf(m),
+            styleIds: [w.style(), w.style({ category: "formal_cv_cpns" })],
+          },
+          "ip",
+        ),
+      ),
+    ).toEqual({ code: "pas_foto_not_in_set", status: 400 });
+    expect(w.untouched()).toEqual(before);
+    expect(w.credits.balance(m.userId!)).toBe(3);
   });
 
   it("gives a single style no batch id", async () => {

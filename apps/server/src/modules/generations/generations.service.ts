@@ -25,7 +25,7 @@ import {
 } from "../jobs";
 import { GENERATE_JOB } from "./generation.worker";
 import type { GenerationsRepository } from "./generations.repository";
-import { PAS_FOTO_BACKGROUNDS, type PasFotoBackground } from "@rupa/shared";
+import { PAS_FOTO_BACKGROUNDS, PAS_FOTO_CATEGORY, type PasFotoBackground } from "@rupa/shared";
 import { backgroundFor, buildPrompt, withBackground } from "./prompt";
 
 export interface GenerationDeps {
@@ -86,6 +86,12 @@ export const generationErrors = {
     new AppError("invalid_background", 400, "Choose a red, blue or white background"),
   trialUsed: () =>
     new AppError("guest_trial_used", 403, "The free try has been used. Sign up to keep creating."),
+  pasFotoAlone: () =>
+    new AppError(
+      "pas_foto_not_in_set",
+      400,
+      "A Formal CV/CPNS pas foto is made on its own, with its background: take it out of the set.",
+    ),
   batchMembersOnly: () =>
     new AppError(
       "batch_members_only",
@@ -176,12 +182,12 @@ export function createGenerationsService(d: GenerationDeps) {
     // Every read before the transaction, which holds only the spend (or trial) and the inserts:
     // on PGlite nothing else reaches the database while it is open. The styles' rows without
     // their usage count (a correlated count over style_events).
-    const styles = [];
-    for (const id of input.styleIds) {
-      const style = await d.styles.findActiveRow(id);
-      if (!style) throw generationErrors.styleNotFound();
-      styles.push(style);
-    }
+    const found = await Promise.all(input.styleIds.map((id) => d.styles.findActiveRow(id)));
+    const styles = found.filter((s) => s !== null);
+    if (styles.length !== found.length) throw generationErrors.styleNotFound();
+    // A pas foto is made alone: a set carries no background choice (docs/product/generator.md).
+    if (styles.length > 1 && styles.some((s) => s.category === PAS_FOTO_CATEGORY))
+      throw generationErrors.pasFotoAlone();
     const upload = await d.uploads.owned(actor, input.uploadId);
     if (upload.status !== "completed" || !upload.croppedKey) throw uploadNotReady();
     // The free photo check, before anything is spent (a photo it could not check is allowed).

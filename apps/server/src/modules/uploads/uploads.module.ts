@@ -1,12 +1,15 @@
 import { defineModule } from "../module";
 import { uploadRoutes } from "./uploads.routes";
 
-/** Photo uploads (uploads.routes.ts); the hourly clean-up deletes originals after 24 hours. */
+/**
+ * Photo uploads (uploads.routes.ts); the hourly clean-up deletes originals after
+ * LIMITS.originalRetentionHours (24 h), the same span GET /api/uploads/latest offers a photo for.
+ */
 export const uploadsModule = defineModule({
   name: "uploads",
   routes: (ctx) => [uploadRoutes(ctx)],
   cleanup: (ctx) => (now) =>
     ctx.services.uploads
-      .deleteExpiredOriginals(24)
+      .deleteExpiredOriginals()
       .then((n) => ({ originalsDeleted: n, at: now.toISOString() })),
 });

@@ -1,5 +1,6 @@
 import { Check, Crown, Palette, Plus, Search } from "lucide-react";
 import { useId, useMemo, useState } from "react";
+import { PAS_FOTO_CATEGORY } from "@rupa/shared";
 import { Input } from "@/components/ui/input";
 import { useI18n } from "@/lib/i18n";
 import { getRecentStyles, type StoredStyle } from "@/lib/selected-style";
@@ -44,6 +45,8 @@ export function ExtraStyles({
       q.length < 2
         ? []
         : (styles.data ?? [])
+            // A pas foto is made alone, with its background (the server refuses it in a set).
+            .filter((s) => s.category !== PAS_FOTO_CATEGORY)
             .filter((s) => s.name.toLowerCase().includes(q) || s.nameId.toLowerCase().includes(q))
             .slice(0, MATCHES_MAX),
     [q, styles.data],

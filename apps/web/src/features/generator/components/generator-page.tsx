@@ -46,10 +46,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
   const { modal, setModal, progressOpen, setProgressOpen, customOpen, setCustomOpen } = dialogs;
   const job = useGenerate({ account, refreshAccount, chosen, photo: shot, dialogs, extras: extra });
   const { busy, notice, generation, running, guestResult, memberResult, reconnecting } = job;
-  const { batch, batchRunning, onBatchFinished } = job;
-  // A set (more styles from the same photo) is for members, and not for a pas foto's background.
-  const offersSet = member && !chosenBackground;
-  const setSize = offersSet ? 1 + extra.extras.length : 1;
+  const { batch, batchRunning, onBatchFinished, offersSet, setSize } = job;
   const { blocked, choosePhoto, generate, retry, onCustomStarted, onCustomRefused } = job;
   const summary = useCatalogueSummary(account.status === "visitor");
 

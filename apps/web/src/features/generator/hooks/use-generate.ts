@@ -1,5 +1,5 @@
 import type { Generation } from "@rupa/shared";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { isApiError } from "@/lib/api-client";
 import { errorMessage, errorVars } from "@/lib/error-message";
@@ -49,6 +49,10 @@ export function useGenerate({
   const navigate = useNavigate();
   const member = account.status === "user";
   const visitor = account.status === "visitor";
+  // A set (more styles from the same photo) is for members, and not for a pas foto's background
+  // (a set carries none): what the page offers and what Generate sends, decided here once.
+  const offersSet = member && !chosen.chosenBackground;
+  const setExtras = offersSet ? extras.extras : [];
   const trial = useGuestTrial(visitor);
   const [busy, setBusy] = useState<"idle" | "checking" | "starting">("idle");
   const [notice, setNotice] = useState<string | null>(null);
@@ -92,21 +96,26 @@ export function useGenerate({
   const running = generation?.status === "queued" || generation?.status === "processing";
   const batchRunning = batch !== null && batchEnded.size < batch.generations.length;
 
-  /** One avatar of the set ended: the balance may have a refund. */
+  /** One avatar of the set ended: a failed one was refunded, so the balance is read again. */
   const onBatchFinished = useCallback(
     (ended: Generation) => {
-      void refreshAccount();
+      if (ended.status === "failed") void refreshAccount();
       setBatchEnded((done) => (done.has(ended.id) ? done : new Set(done).add(ended.id)));
     },
     [refreshAccount],
   );
-  // The whole set has ended: said once.
+  // The whole set has ended: said once per set (not again when the language changes).
   const batchOver = batch !== null && batchEnded.size === batch.generations.length;
+  const overSaidFor = useRef<string | null>(null);
+  const batchKey = batch?.generations[0]?.id ?? null;
   useEffect(() => {
-    if (batchOver) toast.success(t("generator.batch.allDone"));
-  }, [batchOver, t]);
+    if (!batchOver || overSaidFor.current === batchKey) return;
+    overSaidFor.current = batchKey;
+    toast.success(t("generator.batch.allDone"));
+  }, [batchOver, batchKey, t]);
 
-  const apply = (action: ErrorAction, error: unknown) => {
+  /** What a refused start does; `set`: the refusal was of a whole set, not the chosen style alone. */
+  const apply = (action: ErrorAction, error: unknown, set = false) => {
     switch (action.kind) {
       case "outOfCredits":
         setModal({ kind: "outOfCredits" });
@@ -116,7 +125,10 @@ export function useGenerate({
         void refreshGuestTrial();
         return;
       case "styleGone":
-        chosen.gone();
+        // In a set, the missing style may be an added one (recent styles can be stale): the
+        // chosen style stays, and the member is told to take the added ones out.
+        if (set) setNotice(t("generator.batch.styleGone"));
+        else chosen.gone();
         return;
       case "message":
         setNotice(t(action.key, errorVars(error)));
@@ -159,10 +171,10 @@ export function useGenerate({
         return;
       }
       setBusy("starting");
-      if (member && extras.extras.length > 0) {
+      if (setExtras.length > 0) {
         const set = await startBatch({
           uploadId: upload.id,
-          styleIds: [chosen.stored.id, ...extras.extras.map((s) => s.id)],
+          styleIds: [chosen.stored.id, ...setExtras.map((s) => s.id)],
           aspectRatio: p.photo.aspectRatio,
           ...(chosen.chosenGender ? { gender: chosen.chosenGender } : {}),
         });
@@ -171,7 +183,7 @@ export function useGenerate({
         setBatch({
           generations: set,
           names: new Map(
-            [{ id: chosen.stored.id, name: chosen.styleName }, ...extras.extras].map((s) => [
+            [{ id: chosen.stored.id, name: chosen.styleName }, ...setExtras].map((s) => [
               s.id,
               s.name,
             ]),
@@ -194,7 +206,11 @@ export function useGenerate({
     } catch (error) {
       if (isApiError(error) && error.code === "insufficient_credits" && member)
         void refreshAccount();
-      apply(isApiError(error) ? actionForCode(error.code, member) : { kind: "generic" }, error);
+      apply(
+        isApiError(error) ? actionForCode(error.code, member) : { kind: "generic" },
+        error,
+        setExtras.length > 0,
+      );
     } finally {
       setBusy("idle");
     }
@@ -203,6 +219,9 @@ export function useGenerate({
   return {
     busy,
     notice,
+    offersSet,
+    /** How many avatars Generate starts: the chosen style and the added ones on offer. */
+    setSize: 1 + setExtras.length,
     generation,
     running,
     reconnecting: follow.reconnecting,

@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { guestTrialQueryOptions, useGuestTrial } from "@/lib/guest-trial";
 import { queryKeys } from "@/lib/query-keys";
@@ -27,7 +26,6 @@ const renewGuestSession = async () => {
  */
 export function useGeneratorPhoto(member: boolean, visitor: boolean) {
   const { t } = useI18n();
-  const queryClient = useQueryClient();
   const photo = usePhoto(member ? noSession : ensureGuestSession, renewGuestSession);
   const uploading = photo.state.phase === "uploading";
   const ready = photo.state.phase === "ready" && !!photo.state.upload;
@@ -45,7 +43,7 @@ export function useGeneratorPhoto(member: boolean, visitor: boolean) {
     if (!uploadedId || uploadedId === latest.data?.id) return;
     if (visitor) rememberGuestUpload(uploadedId);
     void queryClient.invalidateQueries({ queryKey: queryKeys.latestUpload.all });
-  }, [uploadedId, latest.data?.id, queryClient, visitor]);
+  }, [uploadedId, latest.data?.id, visitor]);
   const keptUpload = photo.state.phase === "empty" ? (latest.data ?? null) : null;
   const check = ready ? viewCheck(photo.state.upload?.check) : null;
   const refusal = check?.verdict === "refuse" ? t(check.reason) : null;

@@ -24,6 +24,7 @@ const MESSAGE_CODES = {
   guest_session_required: "errors.codes.guest_session_required",
   premium_required: "errors.codes.premium_required",
   batch_members_only: "errors.codes.batch_members_only",
+  pas_foto_not_in_set: "errors.codes.pas_foto_not_in_set",
   banned_content: "errors.codes.banned_content",
   upload_not_ready: "errors.codes.upload_not_ready",
   photo_no_face: "errors.codes.photo_no_face",
