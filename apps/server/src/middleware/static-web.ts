@@ -234,7 +234,14 @@ export function staticWeb(distDir: string, opts: StaticWebOptions = {}): StaticW
         !acceptsGzip(c.req.header("Accept-Encoding"))
       )
         return method === "HEAD" ? c.body(null) : c.body(file.body);
-      const zipped = await (file.gzip ??= gzipped(file.body).then((b) => new Uint8Array(b)));
+      // A failed compression is not kept: the next request tries again.
+      const zipped = await (file.gzip ??= gzipped(file.body).then(
+        (b) => new Uint8Array(b),
+        (error: unknown) => {
+          file.gzip = undefined;
+          throw error;
+        },
+      ));
       c.header("Content-Encoding", "gzip");
       c.header("Vary", "Accept-Encoding");
       c.header("Content-Length", String(zipped.byteLength));

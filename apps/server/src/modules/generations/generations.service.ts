@@ -158,6 +158,30 @@ export function createGenerationsService(d: GenerationDeps) {
   }
 
   /**
+   * Several generations described at once (a set just started, the active ones): their places in
+   * line in one query and one estimate per provider, instead of both for each row.
+   */
+  async function viewAll(rows: GenerationRow[]): Promise<Generation[]> {
+    const waiting = rows.filter((r) => r.status === "queued" || r.status === "processing");
+    const queued = waiting.filter((r) => r.status === "queued");
+    const providers = [...new Set(waiting.map((r) => r.provider))];
+    const [positions, medians] = await Promise.all([
+      queued.length > 0 ? d.jobs.positions(queued) : Promise.resolve([]),
+      Promise.all(providers.map((p) => d.generations.medianSeconds(p))),
+    ]);
+    return Promise.all(
+      rows.map((r) =>
+        waiting.includes(r)
+          ? view(r, {
+              position: r.status === "queued" ? positions[queued.indexOf(r)]! : null,
+              estimate: medians[providers.indexOf(r.provider)] ?? null,
+            })
+          : view(r),
+      ),
+    );
+  }
+
+  /**
    * Starts one avatar per style from one photo. Every check comes first, for every style; then
    * one transaction pays for all of them (each its own spend, so each is refunded alone, or the
    * guest's free try for their one style) and writes their jobs, or refuses with nothing
@@ -286,7 +310,7 @@ export function createGenerationsService(d: GenerationDeps) {
         { id: gen.id, retryLimit: 3, retryDelay: 3, retryBackoff: true },
       );
     }
-    return Promise.all(gens.map((gen) => view(gen)));
+    return viewAll(gens);
   }
 
   return {
@@ -308,25 +332,11 @@ export function createGenerationsService(d: GenerationDeps) {
       startMany(actor, input, ip),
 
     async active(actor: Actor): Promise<Generation[]> {
-      const rows = await d.generations.listActiveFor({
-        userId: actor.userId,
-        guestTrialId: actor.userId ? null : actor.guestTrialId,
-      });
-      // Every row is queued or processing: their places in line in one query, and one estimate
-      // per provider, instead of both for each row.
-      const queued = rows.filter((r) => r.status === "queued");
-      const providers = [...new Set(rows.map((r) => r.provider))];
-      const [positions, medians] = await Promise.all([
-        d.jobs.positions(queued),
-        Promise.all(providers.map((p) => d.generations.medianSeconds(p))),
-      ]);
-      return Promise.all(
-        rows.map((r) =>
-          view(r, {
-            position: r.status === "queued" ? positions[queued.indexOf(r)]! : null,
-            estimate: medians[providers.indexOf(r.provider)] ?? null,
-          }),
-        ),
+      return viewAll(
+        await d.generations.listActiveFor({
+          userId: actor.userId,
+          guestTrialId: actor.userId ? null : actor.guestTrialId,
+        }),
       );
     },
 
