@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { fromApp } from "./support/app";
+import { DESKTOP, fromApp } from "./support/app";
 import {
   galleryCards,
   generateButton,
@@ -16,7 +16,6 @@ import {
 // the refusals that spend nothing, and the next style made from the last photo without sending
 // it again.
 
-const DESKTOP = { width: 1280, height: 800 };
 test.use({ viewport: DESKTOP });
 
 async function balance(page: Page): Promise<number> {

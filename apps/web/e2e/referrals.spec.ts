@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { fromApp, mailLink, mails, toast } from "./support/app";
+import { DESKTOP, fromApp, mailLink, mails, PHONE, toast } from "./support/app";
 import { generateWith, pickStyle, signUpAndSignIn } from "./support/generator";
 
 // The referral programme against the real server (docs/product/referrals.md): the referrer's card
@@ -7,9 +7,6 @@ import { generateWith, pickStyle, signUpAndSignIn } from "./support/generator";
 // WhatsApp; the friend is welcomed as invited when their confirmation link signs them in; the
 // friend's first avatar and first purchase show on the card step by step, and the reward's notice
 // arrives in the app (once) and by e-mail when the purchase pays it.
-
-const PHONE = { width: 360, height: 800 };
-const DESKTOP = { width: 1280, height: 800 };
 
 const card = (page: Page) => page.getByRole("region", { name: "Undang teman, dapat kredit" });
 const friendRow = (page: Page) => card(page).getByTestId("referral-friend");

@@ -19,5 +19,6 @@ export { fakeProviders } from "./providers";
 export { fakeQueue } from "./queue";
 export { fakeSecurityEvents } from "./security";
 export { fakeSettings } from "./settings";
+export { fakeStats } from "./stats";
 export { fakeStorage } from "./storage";
 export { fakeUploads } from "./uploads";

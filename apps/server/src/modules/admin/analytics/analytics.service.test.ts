@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { fakeStats } from "../../../../test/fakes";
 import { analyticsQuerySchema } from "@rupa/shared";
-import type { AdminStatsRepository, Instants } from "../stats.repository";
-import { addDays, instantsOf, jakartaDay } from "../stats.rules";
+import { instantsOf } from "../stats.rules";
 import { resolveRange } from "./analytics.rules";
 import { createAdminAnalyticsService } from "./analytics.service";
 
@@ -38,30 +38,7 @@ describe("analytics ranges", () => {
   });
 });
 
-/** The shared figures over fakes: two results today, an upload two days ago, two top styles. */
-function statsFake() {
-  const ranges: (Instants | undefined)[] = [];
-  const stats: AdminStatsRepository = {
-    totals: () =>
-      Promise.resolve({ users: 3, results: 10, uploads: 4, activeStyles: 7, creditsUsed: 9 }),
-    daily: (r) => {
-      ranges.push(r);
-      return Promise.resolve({
-        generations: new Map([[jakartaDay(NOW), 2]]),
-        uploads: new Map([[addDays(jakartaDay(NOW), -2), 1]]),
-        newUsers: new Map(),
-      });
-    },
-    topStyles: (_limit, r) => {
-      ranges.push(r);
-      return Promise.resolve([
-        { styleId: "s1", name: "Astronaut", nameId: "Astronot", count: 5 },
-        { styleId: "s2", name: "Doctor", nameId: "Dokter", count: 2 },
-      ]);
-    },
-  };
-  return { stats, ranges };
-}
+const statsFake = () => fakeStats(NOW);
 
 describe("analytics", () => {
   it("answers the requested days with range sums", async () => {

@@ -1,36 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { AdminStatsRepository, Instants } from "../stats.repository";
-import { addDays, daysBetween, instantsOf, jakartaDay } from "../stats.rules";
+import { fakeStats } from "../../../../test/fakes";
+import { daysBetween, instantsOf } from "../stats.rules";
 import { createAdminDashboardService } from "./dashboard.service";
 
 /** The Dashboard against in-memory fakes; ../stats.int.test.ts runs the SQL. */
 
 const NOW = Date.parse("2026-11-24T18:30:00Z"); // 01:30 WIB on 25 November
 
-/** The shared figures over fakes: two results today, an upload two days ago, two top styles. */
-function statsFake() {
-  const ranges: (Instants | undefined)[] = [];
-  const stats: AdminStatsRepository = {
-    totals: () =>
-      Promise.resolve({ users: 3, results: 10, uploads: 4, activeStyles: 7, creditsUsed: 9 }),
-    daily: (r) => {
-      ranges.push(r);
-      return Promise.resolve({
-        generations: new Map([[jakartaDay(NOW), 2]]),
-        uploads: new Map([[addDays(jakartaDay(NOW), -2), 1]]),
-        newUsers: new Map(),
-      });
-    },
-    topStyles: (_limit, r) => {
-      ranges.push(r);
-      return Promise.resolve([
-        { styleId: "s1", name: "Astronaut", nameId: "Astronot", count: 5 },
-        { styleId: "s2", name: "Doctor", nameId: "Dokter", count: 2 },
-      ]);
-    },
-  };
-  return { stats, ranges };
-}
+const statsFake = () => fakeStats(NOW);
 
 /** Deps of a service over empty fakes, with a healthy server. */
 function depsOf() {

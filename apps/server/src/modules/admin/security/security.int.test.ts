@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { Writable } from "node:stream";
 import { and, desc, eq } from "drizzle-orm";
 import { apiContract as api, securityEventsPageSchema, securityOverviewSchema } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,17 +9,12 @@ import { SUSPICIOUS_ACCOUNTS, SUSPICIOUS_DELAY_SECONDS } from "../../security/su
 let t: TestServer;
 let adminId: string;
 let memberId: string;
-const logStream = new Writable({
-  write(_chunk: Buffer, _enc, cb) {
-    cb();
-  },
-});
 
 const insertUser = (email?: string) =>
   t.insertUser({ fullName: "Sari Wulandari", ...(email ? { email } : {}) });
 
 beforeAll(async () => {
-  t = await createTestServer({ logStream, env: { TRUST_PROXY: "true" } });
+  t = await createTestServer({ env: { TRUST_PROXY: "true" } });
   adminId = await insertUser(`admin-${randomUUID()}@example.com`);
   memberId = await insertUser();
 });
