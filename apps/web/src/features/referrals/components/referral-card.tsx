@@ -14,7 +14,7 @@ import type { ReferralFriend } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatNumber } from "@/lib/format";
+import { formatDate, formatNumber } from "@/lib/format";
 import { useI18n } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
@@ -38,10 +38,8 @@ async function copyText(text: string): Promise<boolean> {
 /** One invited friend: their name, when they joined, and each step as done or still needed. */
 function FriendRow({ friend }: { friend: ReferralFriend }) {
   const { t, lang } = useI18n();
-  const joined = new Intl.DateTimeFormat(lang === "id" ? "id-ID" : "en-GB", {
-    day: "numeric",
-    month: "short",
-  }).format(new Date(friend.joinedAt));
+  // A date in a list, as every list shows one (docs/product/data.md).
+  const joined = formatDate(friend.joinedAt, lang);
   const steps = friendSteps(friend);
   return (
     <li className="flex flex-col gap-1.5 rounded-2xl border p-3" data-testid="referral-friend">
