@@ -31,6 +31,11 @@ export default defineConfig({
     screenshot: "only-on-failure",
     locale: "id-ID",
     timezoneId: "Asia/Jakarta",
+    // The app honours prefers-reduced-motion: nothing loops and transitions end at once. Without
+    // it, an idle landing page alone kept Chromium (software compositing, no GPU) at 70 % of a
+    // core for its marquee rows, on a 2-core machine shared by two browsers and the server. A
+    // journey about motion itself asks for it back (`test.use({ reducedMotion: "no-preference" })`).
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
       args: [

@@ -133,32 +133,37 @@ test("a visitor goes from the landing page to the generator with a style", async
   await expect(recent.getByRole("button").first()).toHaveAccessibleName(new RegExp(style.name));
 });
 
-test("the landing carousel moves on by itself only while it is on the screen", async ({
-  page,
-  request,
-}) => {
-  await carouselReady(request);
-  // On a phone the carousel is below the fold.
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.clock.install();
-  await page.goto("/");
-  const carousel = page.getByRole("region", { name: "Contoh sebelum dan sesudah" });
-  const dot = (n: number) => carousel.getByRole("button", { name: `Tampilkan contoh ${n}` });
-  await expect(dot(1)).toBeEnabled();
-  await expect(dot(1)).toHaveAttribute("aria-current", "true");
-  // Off the screen it waits: no re-render, no next pictures downloaded. (Read at once: the
-  // installed clock also runs on by itself, and a retried read would see a full turn.)
-  await page.clock.runFor(9_000);
-  expect(await dot(1).getAttribute("aria-current")).toBe("true");
-  await expect(carousel).not.toBeInViewport();
-  // Scrolled to, it moves on every 4 s.
-  await dot(1).scrollIntoViewIfNeeded();
-  await expect
-    .poll(async () => {
-      await page.clock.runFor(1_000);
-      return dot(2).getAttribute("aria-current");
-    })
-    .toBe("true");
+test.describe("motion", () => {
+  // The carousel stands still for whoever asks for reduced motion (the suite's default).
+  test.use({ reducedMotion: "no-preference" });
+
+  test("the landing carousel moves on by itself only while it is on the screen", async ({
+    page,
+    request,
+  }) => {
+    await carouselReady(request);
+    // On a phone the carousel is below the fold.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.clock.install();
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Contoh sebelum dan sesudah" });
+    const dot = (n: number) => carousel.getByRole("button", { name: `Tampilkan contoh ${n}` });
+    await expect(dot(1)).toBeEnabled();
+    await expect(dot(1)).toHaveAttribute("aria-current", "true");
+    // Off the screen it waits: no re-render, no next pictures downloaded. (Read at once: the
+    // installed clock also runs on by itself, and a retried read would see a full turn.)
+    await page.clock.runFor(9_000);
+    expect(await dot(1).getAttribute("aria-current")).toBe("true");
+    await expect(carousel).not.toBeInViewport();
+    // Scrolled to, it moves on every 4 s.
+    await dot(1).scrollIntoViewIfNeeded();
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(1_000);
+        return dot(2).getAttribute("aria-current");
+      })
+      .toBe("true");
+  });
 });
 
 test("sort and group views", async ({ page, request }) => {
