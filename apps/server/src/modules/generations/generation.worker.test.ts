@@ -262,7 +262,7 @@ describe("generation worker (in-memory)", () => {
     await w.worker.handle(gen.id);
     const result = w.results.get(gen.id)!;
     expect(result).toMatchObject({ hasWatermark: true });
-    expect(result.masterKey).toMatch(new RegExp(`^u-${gen.userId}/.*-master\.jpg$`));
+    expect(result.masterKey).toMatch(new RegExp(`^u-${gen.userId}/.*-master\\.jpg$`));
     expect(w.objects.get(`generated-avatars/${result.masterKey}`)?.toString()).toBe(
       "raw-output:master",
     );
