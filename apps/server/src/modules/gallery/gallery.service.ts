@@ -76,6 +76,13 @@ export function createGalleryService(d: {
   clock?: Clock;
 }) {
   const clock = d.clock ?? systemClock;
+  const discardQuietly = async (keys: Parameters<ResultStore["discard"]>[0]) => {
+    try {
+      await d.results.discard(keys);
+    } catch (err) {
+      d.log.error({ err }, "a picture's replaced files could not be deleted");
+    }
+  };
   const service = {
     async page(userId: string, q: z.output<typeof galleryQuerySchema>): Promise<GalleryPage> {
       const rows = await d.gallery.list({
@@ -188,17 +195,19 @@ export function createGalleryService(d: {
         // Deleted meanwhile (or taken over as a stale removal): nothing of it to clean.
         if (!replaced) throw errors.notFound("Image not found");
       } catch (e) {
-        if (clean) await d.results.discard(clean);
+        // The credit first: files left behind cost nothing of the member's.
         await d.db.transaction(async (tx) => {
           await d.credits.refund(spendId, tx);
           await d.gallery.releaseWatermark(tx, kind, id, spendId);
         });
+        if (clean) await discardQuietly(clean);
         if (e instanceof AppError) throw e;
         d.log.error({ err: e, kind, id }, "removing a watermark failed; the credit was returned");
         throw watermarkRemovalFailed();
       }
-      // The old renditions and the master are no longer anyone's.
-      await d.results.discard(row);
+      // The old renditions and the master are no longer anyone's (the removal is done: a file
+      // that cannot be deleted now is logged, not the member's failure).
+      await discardQuietly(row);
       return service.item(userId, kind, id);
     },
   };

@@ -25,7 +25,7 @@ export function WatermarkNotice({ visitor }: { visitor: boolean }) {
           to={visitor ? "/auth?mode=signup" : "/credits"}
           className="w-fit font-semibold underline underline-offset-2"
         >
-          {t("generator.watermarkNotice.plans")}
+          {visitor ? t("generator.watermarkNotice.signUp") : t("generator.watermarkNotice.plans")}
         </Link>
       </div>
     </div>
