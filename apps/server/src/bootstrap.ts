@@ -25,7 +25,7 @@ import {
   createGenerationsRepository,
 } from "./modules/generations/generations.repository";
 import { createGenerationsService } from "./modules/generations/generations.service";
-import { createJobEvents, createJobsRepository } from "./modules/jobs";
+import { createJobEvents, createJobsRepository, createResultStore } from "./modules/jobs";
 import { createKanvasRepository, KANVAS_JOB_KINDS } from "./modules/kanvas/kanvas.repository";
 import { createKanvasService } from "./modules/kanvas/kanvas.service";
 import { createKanvasWorker } from "./modules/kanvas/kanvas.worker";
@@ -355,6 +355,10 @@ export function createAppContext(core: CoreParts): AppContext {
       gallery: createGalleryService({
         gallery: createGalleryRepository(db.db),
         storage: core.storage,
+        db: db.db,
+        credits,
+        results: createResultStore({ storage: core.storage, images: imagePostProcessor }),
+        log,
       }),
       customProfession: createCustomProfessionService({
         repo: customProfessionRepo,

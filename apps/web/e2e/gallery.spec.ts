@@ -110,12 +110,12 @@ test("a member searches, filters, sorts, steps through, downloads and deletes; t
   await expect
     .poll(() => shown.evaluate((img: HTMLImageElement) => img.currentSrc))
     .toMatch(/\.webp$/);
-  // A Formal CV/CPNS avatar offers the pas foto in both sizes.
-  await expect(dialog.getByRole("link", { name: "Unduh pas foto 3x4 cm" })).toHaveAttribute(
-    "href",
-    /\/api\/gallery\/avatar\/[0-9a-f-]+\/pas-foto\?size=3x4$/,
-  );
-  await expect(dialog.getByRole("link", { name: "Unduh pas foto 4x6 cm" })).toBeVisible();
+  // A Formal CV/CPNS avatar paid with the free credits carries the watermark: instead of the pas
+  // foto (SSCASN refuses it), its removal (watermark.spec.ts removes one).
+  await expect(
+    dialog.getByTestId("remove-watermark").getByRole("button", { name: "Hapus watermark" }),
+  ).toBeVisible();
+  await expect(dialog.getByRole("link", { name: /Unduh pas foto/ })).toHaveCount(0);
   await dialog.getByRole("tab", { name: "Sebelum & Sesudah" }).click();
   const before = dialog.getByRole("img", { name: "Foto asli" });
   await expect(before).toBeVisible();

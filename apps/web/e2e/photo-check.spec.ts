@@ -6,12 +6,12 @@ import {
   choosePhoto,
   generateButton,
   openGenerator,
+  pasFotoStyle,
   ready,
   signUpAndSignIn,
   startGeneration,
-  type StyleRow,
 } from "./support/generator";
-import { fromApp, DESKTOP } from "./support/app";
+import { fromApp, grantPaidCredits, DESKTOP } from "./support/app";
 
 // The free photo check against the real server (face-api on upload, no mocks): a member's face
 // photo passes, a Formal CV/CPNS avatar is made on the background chosen and downloaded as a
@@ -21,17 +21,6 @@ import { fromApp, DESKTOP } from "./support/app";
 test.use({ viewport: DESKTOP });
 
 type Check = { faces: number; issues: string[]; verdict: string } | null;
-
-async function pasFotoStyle(page: Page): Promise<StyleRow & { tags: string[] }> {
-  const res = await page.request.get("/api/styles?sort=featured");
-  expect(res.ok()).toBe(true);
-  const { styles } = (await res.json()) as { styles: (StyleRow & { tags: string[] })[] };
-  const style =
-    styles.find((s) => s.nameId === "Pas Foto CPNS Merah" && !s.isPremium) ??
-    styles.find((s) => s.category === "formal_cv_cpns" && !s.isPremium && s.tags.includes("cpns"));
-  expect(style, "a non-premium Formal CV/CPNS style tagged cpns").toBeTruthy();
-  return style!;
-}
 
 async function upload(page: Page, name: string, buffer: Buffer): Promise<Check> {
   const response = await choosePhoto(
@@ -48,8 +37,12 @@ test("a member's face photo passes the check; a CPNS avatar on the chosen backgr
 }) => {
   test.setTimeout(120_000);
   await signUpAndSignIn(page);
+  // Paid credits beside the free ones: the avatar carries no watermark, so its pas foto is
+  // offered (a free-credits member's is watermark.spec.ts's).
+  await grantPaidCredits(page, 5);
   const style = await pasFotoStyle(page);
   await openGenerator(page, style);
+  await expect(page.getByTestId("watermark-notice")).toHaveCount(0);
 
   const check = await upload(page, "wajah.jpg", await facePhoto(0));
   expect(check).toMatchObject({ faces: 1, verdict: "ok", issues: [] });

@@ -29,7 +29,10 @@ export const galleryItemSchema = z.object({
   /** The uploaded photo while it still exists (deleted 24 hours after upload). */
   beforeUrl: z.string().nullable(),
   originalDeleted: z.boolean(),
-  /** A Formal CV/CPNS avatar: it can be downloaded as a pas foto (galleryContract.pasFoto). */
+  /**
+   * A Formal CV/CPNS avatar: it can be downloaded as a pas foto (galleryContract.pasFoto) once it
+   * carries no watermark (`hasWatermark`; galleryContract.removeWatermark).
+   */
   pasFoto: z.boolean(),
   /** An avatar made with others from one photo at once: the set's id and how many it asked for. */
   batch: z.object({ id: z.uuid(), size: z.number().int().positive() }).nullable(),
@@ -87,7 +90,7 @@ export const galleryContract = defineRoutes({
     method: "GET",
     path: "/api/gallery/avatar/:id/pas-foto",
     summary:
-      "A Formal CV/CPNS avatar as a pas foto: 3x4 cm (354x472) or 4x6 cm (472x709) at 300 dpi, face-centred, JPEG under 200 KB",
+      "A Formal CV/CPNS avatar as a pas foto: 3x4 cm (354x472) or 4x6 cm (472x709) at 300 dpi, face-centred, JPEG under 200 KB; 422 pas_foto_watermarked while it carries a watermark",
     access: "member",
     params: z.object({ id: z.uuid() }),
     query: z.object({ size: z.enum(pasFotoSizes).default("4x6") }),
@@ -96,6 +99,17 @@ export const galleryContract = defineRoutes({
       200: { kind: "file", description: "image/jpeg, pas-foto-<size>.jpg" },
     },
     errors: [422],
+  },
+  removeWatermark: {
+    method: "POST",
+    path: "/api/gallery/:kind/:id/remove-watermark",
+    summary:
+      "Remove the watermark of one of the user's avatars or Kanvas pictures for 1 paid credit (free credits cannot pay: 402 paid_credit_required), finished again from its kept master with no new generation; 409 when it has no watermark, no master (an older picture) or a removal is under way",
+    access: "member",
+    params: galleryTarget,
+    notFound: "Image not found",
+    responses: { 200: galleryItemResponseSchema },
+    errors: [402, 409],
   },
   remove: {
     method: "DELETE",

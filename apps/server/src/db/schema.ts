@@ -85,6 +85,8 @@ export const SPEND_REASONS = [
   "admin_adjustment",
   /** What was left of a purchased lot when its payment was refunded. */
   "payment_refund",
+  /** A finished picture's watermark removed (ADR 036): paid credits only. */
+  "watermark_removal",
 ] as const;
 export const PAYMENT_GATEWAYS = ["midtrans", "simulator"] as const;
 export const PAYMENT_STATUSES = [
@@ -554,6 +556,19 @@ export const generationJobs = pgTable(
   ],
 );
 
+/**
+ * What a watermarked member's picture keeps to lose its watermark later (ADR 036): the private
+ * unwatermarked master's storage key (never served), and the paid spend of a removal under way.
+ */
+const watermarkMaster = () => ({
+  masterKey: text("master_key"),
+  watermarkSpendId: uuid("watermark_spend_id").references(() => creditSpends.id, {
+    onDelete: "set null",
+  }),
+});
+/** Only a watermarked picture keeps a master, and only a picture with a master is being cleaned. */
+const masterCheck = sql`(master_key IS NULL OR has_watermark) AND (watermark_spend_id IS NULL OR master_key IS NOT NULL)`;
+
 export const results = pgTable(
   "results",
   {
@@ -572,6 +587,7 @@ export const results = pgTable(
     height: integer("height"),
     generationTimeSeconds: real("generation_time_seconds").notNull().default(0),
     hasWatermark: boolean("has_watermark").notNull().default(false),
+    ...watermarkMaster(),
     gender: text("gender"),
     seed: bigint("seed", { mode: "number" }),
     createdAt: createdAt(),
@@ -584,6 +600,7 @@ export const results = pgTable(
     check("results_owner_check", sql`user_id IS NOT NULL OR guest_trial_id IS NOT NULL`),
     check("results_seconds_check", sql`${t.generationTimeSeconds} >= 0`),
     check("results_size_check", pictureSizeCheck(t.width, t.height)),
+    check("results_master_check", masterCheck),
     check("results_gender_check", sql`gender IS NULL OR ${oneOf("gender", GENDERS)}`),
   ],
 );
@@ -610,6 +627,7 @@ export const kanvasImages = pgTable(
     seed: bigint("seed", { mode: "number" }),
     provider: text("provider"),
     hasWatermark: boolean("has_watermark").notNull().default(false),
+    ...watermarkMaster(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -620,6 +638,7 @@ export const kanvasImages = pgTable(
     check("kanvas_images_ratio_check", oneOf("aspect_ratio", KANVAS_RATIOS)),
     check("kanvas_images_prompt_check", sql`char_length(prompt) BETWEEN 1 AND 2000`),
     check("kanvas_images_size_check", pictureSizeCheck(t.width, t.height)),
+    check("kanvas_images_master_check", masterCheck),
   ],
 );
 

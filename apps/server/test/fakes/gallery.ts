@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { results } from "../../src/db/schema";
 import { newObjectKey } from "../../src/infra/storage/storage";
+import { undoable } from "./db";
 import type { GalleryRepository, GalleryRow } from "../../src/modules/gallery/gallery.repository";
 import type { KanvasImageRow } from "../../src/modules/kanvas/kanvas.repository";
 import type { UploadRow } from "../../src/modules/uploads/uploads.repository";
@@ -17,8 +18,10 @@ interface Style {
  * The gallery's reads in memory: a member's avatars (`results`, with their style and their
  * upload) and Kanvas pictures (`kanvas_images`) as one list, filtered, ordered and paged as the
  * SQL of gallery.repository.ts does it (its owner filter, style filter and name search, keyset
- * pages by time then id). The Kanvas pictures are the Kanvas fake's when given, the uploads the
- * uploads fake's. `avatar`, `picture` and `style` add rows; `now` stamps them.
+ * pages by time then id), and a watermark's removal under the picture's lock (ADR 036: its claim,
+ * the new renditions, taken back when the transaction fails). The Kanvas pictures are the Kanvas
+ * fake's when given, the uploads the uploads fake's. `avatar`, `picture` and `style` add rows;
+ * `now` stamps them and the removals' claims.
  */
 export function fakeGallery(
   o: {
@@ -71,7 +74,7 @@ export function fakeGallery(
     height: k.height,
     created_at: k.createdAt,
     generation_time_seconds: null,
-    has_watermark: false,
+    has_watermark: k.hasWatermark,
     prompt: k.prompt,
     style_id: null,
     style_name: null,
@@ -86,8 +89,29 @@ export function fakeGallery(
   /** (created_at, id) in order, as PostgreSQL compares the pair. */
   const compare = (a: { at: number; id: string }, b: { at: number; id: string }) =>
     a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  const keysOf = (r: { imageKey: string; displayKey: string | null; thumbKey: string | null }) =>
-    [r.imageKey, r.displayKey, r.thumbKey].filter((k): k is string => !!k);
+  const keysOf = (r: {
+    imageKey: string;
+    displayKey: string | null;
+    thumbKey: string | null;
+    masterKey: string | null;
+  }) => [r.imageKey, r.displayKey, r.thumbKey, r.masterKey].filter((k): k is string => !!k);
+  const tableOf = (kind: "avatar" | "kanvas"): Map<string, ResultRow | KanvasImageRow> =>
+    kind === "avatar" ? avatars : pictures;
+  /** When each removal's spend was paid (the database joins the spend's row for it). */
+  const claimedAt = new Map<string, Date>();
+  /** A row's columns changed in `tx`, taken back when it fails. */
+  const change = (
+    tx: Parameters<GalleryRepository["claimWatermark"]>[0],
+    kind: "avatar" | "kanvas",
+    id: string,
+    set: Partial<ResultRow & KanvasImageRow>,
+  ) => {
+    const row = tableOf(kind).get(id);
+    if (!row) return;
+    const before = { ...row };
+    Object.assign(row, set);
+    undoable(tx, () => Object.assign(row, before));
+  };
 
   const gallery: GalleryRepository = {
     list(f) {
@@ -131,11 +155,46 @@ export function fakeGallery(
       );
     },
     delete(userId, kind, id) {
-      const rows: Map<string, ResultRow | KanvasImageRow> = kind === "avatar" ? avatars : pictures;
+      const rows = tableOf(kind);
       const row = rows.get(id);
       if (!row || row.userId !== userId) return Promise.resolve(null);
       rows.delete(id);
       return Promise.resolve(keysOf(row));
+    },
+    lockForWatermark(_tx, userId, kind, id) {
+      const row = tableOf(kind).get(id);
+      if (!row || row.userId !== userId) return Promise.resolve(null);
+      const spendId = row.watermarkSpendId;
+      return Promise.resolve({
+        imageKey: row.imageKey,
+        displayKey: row.displayKey,
+        thumbKey: row.thumbKey,
+        width: row.width,
+        height: row.height,
+        hasWatermark: row.hasWatermark,
+        masterKey: row.masterKey,
+        claim: spendId ? { spendId, at: claimedAt.get(spendId) ?? now() } : null,
+      });
+    },
+    claimWatermark(tx, kind, id, spendId) {
+      change(tx, kind, id, { watermarkSpendId: spendId });
+      if (spendId) claimedAt.set(spendId, now());
+      return Promise.resolve();
+    },
+    releaseWatermark(tx, kind, id, spendId) {
+      if (tableOf(kind).get(id)?.watermarkSpendId === spendId)
+        change(tx, kind, id, { watermarkSpendId: null });
+      return Promise.resolve();
+    },
+    replaceWatermarked(tx, kind, id, spendId, keys) {
+      if (tableOf(kind).get(id)?.watermarkSpendId !== spendId) return Promise.resolve(false);
+      change(tx, kind, id, {
+        ...keys,
+        hasWatermark: false,
+        masterKey: null,
+        watermarkSpendId: null,
+      });
+      return Promise.resolve(true);
     },
   };
 
@@ -169,6 +228,8 @@ export function fakeGallery(
         height: 1024,
         generationTimeSeconds: 12.5,
         hasWatermark: false,
+        masterKey: null,
+        watermarkSpendId: null,
         gender: null,
         seed: 7,
         createdAt: now(),
@@ -193,6 +254,8 @@ export function fakeGallery(
         seed: 42,
         provider: "local",
         hasWatermark: false,
+        masterKey: null,
+        watermarkSpendId: null,
         createdAt: now(),
         ...over,
       };

@@ -84,6 +84,26 @@ export async function mailLink(page: Page, to: string, kind: string): Promise<Lo
   return (await mails(page, to, kind)).first().getByRole("link").first();
 }
 
+/**
+ * `amount` credits without a watermark (an admin's reward, through the admin API) for the member
+ * signed in on `page`: what buying a plan gives, for journeys not about buying.
+ */
+export async function grantPaidCredits(page: Page, amount: number): Promise<void> {
+  const me = (await (await page.request.get("/api/account/me")).json()) as {
+    user: { id: string };
+  };
+  const admin = await adminPage(page.context().browser()!);
+  const res = await admin.request.post(
+    new URL(`/api/admin/users/${me.user.id}/credits`, page.url()).href,
+    {
+      data: { mode: "add", amount, reason: "Kredit uji journey" },
+      headers: fromApp(page),
+    },
+  );
+  expect(res.status()).toBe(200);
+  await admin.context().close();
+}
+
 /** An operator's setting change (the test server's fixture route; no admin screen for it yet). */
 export async function setSetting(page: Page, key: string, value: string): Promise<void> {
   const res = await page.request.put(`/dev/fixtures/settings/${key}`, { data: { value } });

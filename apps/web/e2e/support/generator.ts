@@ -50,6 +50,16 @@ export async function pickStyle(
   return style!;
 }
 
+/** The non-premium "Pas Foto CPNS Merah" (or another Formal CV/CPNS style tagged cpns). */
+export async function pasFotoStyle(page: Page): Promise<StyleRow & { tags: string[] }> {
+  const styles = await listStyles<StyleRow & { tags: string[] }>(page.request, "?sort=featured");
+  const style =
+    styles.find((s) => s.nameId === "Pas Foto CPNS Merah" && !s.isPremium) ??
+    styles.find((s) => s.category === "formal_cv_cpns" && !s.isPremium && s.tags.includes("cpns"));
+  expect(style, "a non-premium Formal CV/CPNS style tagged cpns").toBeTruthy();
+  return style!;
+}
+
 export async function openGenerator(page: Page, style: StyleRow): Promise<void> {
   await page.addInitScript((s) => {
     localStorage.setItem(

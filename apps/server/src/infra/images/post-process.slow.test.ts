@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { PICTURE_THUMB_WIDTH } from "@rupa/shared";
+import { facePhoto } from "../../../test/face-photos";
 import { createImagePostProcessor } from "./post-process";
 
 /** A provider's answer: a 1200 x 1200 PNG with detail enough for the encoders to work on. */
@@ -79,5 +80,51 @@ describe("createImagePostProcessor().finish", () => {
     const marked = await images.finish(raw, { ...size, watermark: true });
     for (const picture of [out.display, marked.display, marked.thumb])
       expect((await sharp(picture).metadata()).hasAlpha).toBe(false);
+  });
+
+  it("keeps a watermarked picture's crop as its master, and finishes the master again without the watermark", async () => {
+    const images = createImagePostProcessor(1);
+    // A provider's answer for a face: the demo portrait upscaled to 1024 px wide, as PNG.
+    const raw = await sharp(await facePhoto(0))
+      .resize({ width: 1024 })
+      .png()
+      .toBuffer();
+    const size = { width: 816, height: 1024 };
+    const clean = await images.finish(raw, { ...size, watermark: false });
+    const marked = await images.finish(raw, { ...size, watermark: true, master: true });
+    // Asked only of a watermarked picture: a clean one has none, and neither has an unasked one.
+    expect((await images.finish(raw, { ...size, watermark: false, master: true })).master).toBe(
+      undefined,
+    );
+    expect((await images.finish(raw, { ...size, watermark: true })).master).toBe(undefined);
+    const master = marked.master!;
+    expect(await sharp(master).metadata()).toMatchObject({ format: "jpeg", ...size });
+
+    const again = await images.finish(master, { ...size, watermark: false });
+    // Each against the crop itself (the pixels before any encoding).
+    const crop = await sharp(raw)
+      .resize(size.width, size.height, { fit: "cover", position: sharp.strategy.attention })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    const errorOf = async (encoded: Buffer) => {
+      const decoded = await sharp(encoded).removeAlpha().raw().toBuffer();
+      let sum = 0;
+      for (let i = 0; i < crop.length; i++) sum += Math.abs(crop[i]! - decoded[i]!);
+      return sum / crop.length;
+    };
+    const [direct, fromMaster, stamped] = await Promise.all(
+      [clean.image, again.image, marked.image].map(errorOf),
+    );
+    const kb = (b: Buffer) => (b.length / 1024).toFixed(0);
+    // eslint-disable-next-line no-console
+    console.log(
+      `master ${kb(master)} KB (raw PNG ${kb(raw)} KB, JPEG ${kb(marked.image)} KB); mean error vs the crop: clean ${direct!.toFixed(3)}, from the master ${fromMaster!.toFixed(3)}, watermarked ${stamped!.toFixed(3)}`,
+    );
+    // Finished from the master is the clean picture (the same crop, not cropped again), within
+    // a little more than one JPEG's error, and far from the watermarked one.
+    expect(fromMaster!).toBeLessThan(direct! * 1.15);
+    expect(fromMaster! * 2).toBeLessThan(stamped!);
+    expect(master.length).toBeLessThan(raw.length);
   });
 });

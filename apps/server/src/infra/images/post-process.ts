@@ -13,7 +13,15 @@ export interface FinishedImage {
   image: Buffer;
   display: Buffer;
   thumb: Buffer;
+  /**
+   * When asked for a watermarked picture: the same crop without the watermark, JPEG at quality 97,
+   * kept privately to finish the picture again without it (ADR 036).
+   */
+  master?: Buffer;
 }
+
+/** The master's JPEG quality: finishing again from it loses next to nothing (ADR 036). */
+export const MASTER_QUALITY = 97;
 
 /** What a generation does to a provider's output before it is shown. */
 export interface ImagePostProcessor {
@@ -26,11 +34,13 @@ export interface ImagePostProcessor {
   rawExtension(bytes: Buffer): "png" | "webp" | "jpg";
   /**
    * Cropped to `width` × `height` around the most interesting part, JPEG; watermarked when
-   * asked (free results); plus the same in WebP and its thumbnail.
+   * asked (free results); plus the same in WebP and its thumbnail, and with `master` (a
+   * watermarked picture only) the crop without its watermark. A picture already of that size (a
+   * master) is not cropped again.
    */
   finish(
     raw: Buffer,
-    opts: { width: number; height: number; watermark: boolean },
+    opts: { width: number; height: number; watermark: boolean; master?: boolean },
   ): Promise<FinishedImage>;
 }
 
@@ -50,28 +60,35 @@ export function createImagePostProcessor(
       const type = sniffPhotoType(bytes);
       return type === "png" ? "png" : type === "webp" ? "webp" : "jpg";
     },
-    async finish(raw, { width, height, watermark }) {
-      // Cropped (and watermarked) once, to pixels; each rendition is encoded from them, so the
-      // WebP shown and the thumbnail are not re-encodings of the JPEG.
-      const cropped = sharp(raw, { limitInputPixels: 60_000_000 })
+    async finish(raw, { width, height, watermark, master }) {
+      // Cropped once, to pixels, then watermarked on them; each rendition is encoded from those
+      // pixels, so the WebP shown and the thumbnail are not re-encodings of the JPEG. A master is
+      // the crop's pixels as they were before the watermark.
+      const { data: crop, info } = await sharp(raw, { limitInputPixels: 60_000_000 })
         .rotate()
-        .resize(width, height, { fit: "cover", position: sharp.strategy.attention });
-      if (watermark) cropped.composite([{ input: watermarkOverlay(width, height) }]);
-      const { data, info } = await cropped
+        .resize(width, height, { fit: "cover", position: sharp.strategy.attention })
         .removeAlpha()
         .raw()
         .toBuffer({ resolveWithObject: true });
-      const pixels = () =>
-        sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-      const [image, display, thumb] = await Promise.all([
-        pixels().jpeg({ quality: 90 }).toBuffer(),
-        pixels().webp({ quality: 80 }).toBuffer(),
-        pixels()
+      const pixels = (bytes: Buffer) =>
+        sharp(bytes, { raw: { width: info.width, height: info.height, channels: info.channels } });
+      const shown = watermark
+        ? await pixels(crop)
+            .composite([{ input: watermarkOverlay(width, height) }])
+            .removeAlpha()
+            .raw()
+            .toBuffer()
+        : crop;
+      const [image, display, thumb, kept] = await Promise.all([
+        pixels(shown).jpeg({ quality: 90 }).toBuffer(),
+        pixels(shown).webp({ quality: 80 }).toBuffer(),
+        pixels(shown)
           .resize(PICTURE_THUMB_WIDTH, Math.round((PICTURE_THUMB_WIDTH * height) / width))
           .webp({ quality: 75 })
           .toBuffer(),
+        watermark && master ? pixels(crop).jpeg({ quality: MASTER_QUALITY }).toBuffer() : null,
       ]);
-      return { image, display, thumb };
+      return kept ? { image, display, thumb, master: kept } : { image, display, thumb };
     },
   };
 }

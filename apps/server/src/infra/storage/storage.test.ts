@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLocalStorage } from "./local-storage";
-import { newObjectKey, parseObjectKey } from "./storage";
+import { isPrivateKey, newObjectKey, parseObjectKey } from "./storage";
 import { storageContract } from "./storage.contract";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "rupa-storage-"));
@@ -18,7 +18,21 @@ describe("object keys", () => {
       new Date("2026-11-21T00:00:00Z"),
     );
     expect(key).toMatch(/^u-abc_123\/2026\/11\/[0-9a-f-]{36}-thumb\.webp$/);
-    expect(parseObjectKey(key)).toEqual({ owner: { kind: "user", id: "abc_123" }, ext: "webp" });
+    expect(parseObjectKey(key)).toEqual({
+      owner: { kind: "user", id: "abc_123" },
+      ext: "webp",
+      variant: "thumb",
+    });
+    expect(isPrivateKey(key)).toBe(false);
+  });
+
+  it("mark a raw provider output and a master as private, whoever owns them", () => {
+    const owner = { kind: "user", id: "abc_123" } as const;
+    expect(isPrivateKey(newObjectKey(owner, "jpg", "master"))).toBe(true);
+    expect(isPrivateKey(newObjectKey(owner, "png", "raw"))).toBe(true);
+    expect(isPrivateKey(newObjectKey(owner, "jpg"))).toBe(false);
+    expect(isPrivateKey(newObjectKey({ kind: "public" }, "webp", "full"))).toBe(false);
+    expect(parseObjectKey(newObjectKey(owner, "jpg"))?.variant).toBeNull();
   });
 
   it("refuse owner ids that could escape", () => {

@@ -88,14 +88,30 @@ export function newObjectKey(
   return key;
 }
 
+/**
+ * Key variants of objects kept for the server's own use and never served (ADR 036): a provider's
+ * raw output until it is finished, and a watermarked picture's unwatermarked master.
+ */
+export const PRIVATE_VARIANTS: readonly string[] = ["raw", "master"];
+
 /** Parse a key as the server writes them; anything else (traversal, odd names) is null. */
-export function parseObjectKey(key: string): { owner: ObjectOwner; ext: FileExt } | null {
+export function parseObjectKey(
+  key: string,
+): { owner: ObjectOwner; ext: FileExt; variant: string | null } | null {
   const m = KEY_PATTERN.exec(key);
   if (!m) return null;
   const seg = m[1]!;
+  const variant = m[2] ? m[2].slice(1) : null;
   const ext = m[3] as FileExt;
-  if (seg === "public") return { owner: { kind: "public" }, ext };
-  return { owner: { kind: seg.startsWith("u-") ? "user" : "guest", id: seg.slice(2) }, ext };
+  if (seg === "public") return { owner: { kind: "public" }, ext, variant };
+  const owner: ObjectOwner = { kind: seg.startsWith("u-") ? "user" : "guest", id: seg.slice(2) };
+  return { owner, ext, variant };
+}
+
+/** An object no route serves, whoever asks (`PRIVATE_VARIANTS`). */
+export function isPrivateKey(key: string): boolean {
+  const variant = parseObjectKey(key)?.variant;
+  return !!variant && PRIVATE_VARIANTS.includes(variant);
 }
 
 /** The address a browser fetches a stored object from (served by /api/files with an owner check). */

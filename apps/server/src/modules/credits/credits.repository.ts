@@ -27,6 +27,15 @@ export function insufficientCredits() {
   );
 }
 
+/** A spend only paid (not watermarked) credits can make, and the member holds too few. */
+export function paidCreditRequired() {
+  return new AppError(
+    "paid_credit_required",
+    402,
+    "This needs a paid credit: free (watermarked) credits cannot pay for it. Please buy a plan to continue.",
+  );
+}
+
 /**
  * The ledger's tables (docs/product/credits-and-plans.md): credit lots, spends and what each spend took from each lot. The reads
  * every page makes, and the writes the credits service (credits.service.ts) makes in the

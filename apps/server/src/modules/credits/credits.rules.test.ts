@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { compareLots, type LotState, planSpend, planSpends, summarize } from "./credits.rules";
+import {
+  compareLots,
+  type LotState,
+  paidLots,
+  planSpend,
+  planSpends,
+  summarize,
+} from "./credits.rules";
 
 const now = new Date("2026-11-21T00:00:00Z");
 const day = 86_400_000;
@@ -29,6 +36,20 @@ describe("credit ledger rules", () => {
     );
     expect(s.balance).toBe(7);
     expect(s.nextExpiry).toEqual(new Date(now.getTime() + day));
+  });
+
+  it("pays from paid lots only when free credits may not pay (a watermark's removal)", () => {
+    const free = lot({ remaining: 5, watermarked: true, expiresAt: new Date(now.getTime() + day) });
+    const paid = lot({ remaining: 2 });
+    expect(paidLots([free, paid])).toEqual([paid]);
+    // Free credits alone cannot pay, however many.
+    expect(planSpend(paidLots([free]), 1, now)).toBeNull();
+    // The paid lot pays although the free one expires first (the usual order would take it).
+    expect(planSpend([free, paid], 1, now)!.allocations).toEqual([{ lotId: free.id, amount: 1 }]);
+    expect(planSpend(paidLots([free, paid]), 1, now)).toEqual({
+      allocations: [{ lotId: paid.id, amount: 1 }],
+      watermarked: false,
+    });
   });
 
   it("treats a lot expiring exactly now as expired", () => {

@@ -21,6 +21,11 @@ export function usableLots(lots: LotState[], now: Date): LotState[] {
   return lots.filter((l) => l.remaining > 0 && (l.expiresAt === null || l.expiresAt > now));
 }
 
+/** The lots without a watermark: what pays for a watermark's removal (ADR 036). */
+export function paidLots<L extends Pick<LotState, "watermarked">>(lots: L[]): L[] {
+  return lots.filter((l) => !l.watermarked);
+}
+
 /** Spend order: earliest expiry first (never-expiring last), watermarked first, oldest first. */
 export function compareLots(a: LotState, b: LotState): number {
   const ea = a.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY;

@@ -3,9 +3,10 @@ import {
   type CreditsRepository,
   type GrantInput,
   insufficientCredits,
+  paidCreditRequired,
   type SpendReason,
 } from "./credits.repository";
-import { planSpends, refundLot, summarize } from "./credits.rules";
+import { paidLots, planSpends, refundLot, summarize } from "./credits.rules";
 
 export interface CreditsDeps {
   db: Transactor;
@@ -46,16 +47,18 @@ export function createCreditsService(d: CreditsDeps) {
     userId: string,
     items: { amount: number; reason: SpendReason; description: string }[],
     tx?: Tx,
+    from: "any" | "paid" = "any",
   ): Promise<{ spendId: string; watermarked: boolean }[]> {
     return inTx(tx, async (t) => {
       await repo.lockUser(t, userId);
       const now = new Date();
+      const held = await repo.heldLots(t, userId, now);
       const plans = planSpends(
-        await repo.heldLots(t, userId, now),
+        from === "paid" ? paidLots(held) : held,
         items.map((i) => i.amount),
         now,
       );
-      if (!plans) throw insufficientCredits();
+      if (!plans) throw from === "paid" ? paidCreditRequired() : insufficientCredits();
       const spent: { spendId: string; watermarked: boolean }[] = [];
       for (const [i, plan] of plans.entries()) {
         const { reason, amount, description } = items[i]!;
@@ -105,6 +108,21 @@ export function createCreditsService(d: CreditsDeps) {
     },
 
     spendAll,
+
+    /**
+     * Spend `amount` credits from lots without a watermark only (free credits cannot pay for a
+     * watermark's removal, ADR 036), or throw paid_credit_required; nothing changes on failure.
+     */
+    async spendPaid(
+      userId: string,
+      amount: number,
+      reason: SpendReason,
+      description: string,
+      tx?: Tx,
+    ): Promise<{ spendId: string }> {
+      const [spent] = await spendAll(userId, [{ amount, reason, description }], tx, "paid");
+      return { spendId: spent!.spendId };
+    },
 
     /** Give a spend back as one refund lot, at most once (credits.rules.ts `refundLot`). */
     async refund(spendId: string, tx?: Tx): Promise<{ lotId: string } | null> {

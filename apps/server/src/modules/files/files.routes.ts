@@ -1,7 +1,7 @@
 import { filesContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
 import { errors } from "../../lib/errors";
-import { isBucket, parseObjectKey } from "../../infra/storage/storage";
+import { isBucket, isPrivateKey, parseObjectKey } from "../../infra/storage/storage";
 import { contractRoutes } from "../../middleware/auth-guards";
 import { canReadObject } from "./files.service";
 
@@ -13,7 +13,8 @@ export function fileRoutes(ctx: AppContext) {
   return contractRoutes(ctx).on(filesContract.get, async (c, { params, query }) => {
     const { bucket, key } = params;
     const parsed = parseObjectKey(key);
-    if (!isBucket(bucket) || !parsed) throw errors.notFound("File not found");
+    // A raw provider output or a master (ADR 036) is nobody's to fetch, its owner's nor an admin's.
+    if (!isBucket(bucket) || !parsed || isPrivateKey(key)) throw errors.notFound("File not found");
     if (!canReadObject(bucket, parsed.owner, await ctx.resolveActor(c)))
       throw errors.notFound("File not found");
     // Streamed from the store (a file, or the S3 response) to the client: never held whole.

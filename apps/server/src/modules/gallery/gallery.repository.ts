@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { GalleryKind } from "@rupa/shared";
-import { kanvasImages, results } from "../../db/schema";
-import type { Database } from "../../infra/db/client";
+import { creditSpends, kanvasImages, results } from "../../db/schema";
+import type { Database, Tx } from "../../infra/db/client";
 
 export type GalleryRow = {
   kind: GalleryKind;
@@ -36,12 +36,39 @@ export interface GalleryFilter {
   only?: { kind: GalleryKind; id: string };
 }
 
-/** A deleted picture's stored files (null: there was no such picture of the user's). */
+/** A deleted picture's stored files, its master too (null: no such picture of the user's). */
 function fileKeys(
-  row: { image: string; display: string | null; thumb: string | null } | undefined,
+  row:
+    | { image: string; display: string | null; thumb: string | null; master: string | null }
+    | undefined,
 ): string[] | null {
-  return row ? [row.image, row.display, row.thumb].filter((k): k is string => !!k) : null;
+  return row
+    ? [row.image, row.display, row.thumb, row.master].filter((k): k is string => !!k)
+    : null;
 }
+
+/** A picture as its watermark's removal reads it, under its lock (ADR 036). */
+export interface WatermarkRow {
+  imageKey: string;
+  displayKey: string | null;
+  thumbKey: string | null;
+  width: number | null;
+  height: number | null;
+  hasWatermark: boolean;
+  masterKey: string | null;
+  /** The paid spend of a removal under way, and when it was paid; null when none is. */
+  claim: { spendId: string; at: Date } | null;
+}
+
+/** What a picture's renditions are replaced with once its watermark is removed. */
+export interface CleanKeys {
+  imageKey: string;
+  displayKey: string;
+  thumbKey: string;
+}
+
+/** The table of one kind of picture: avatars are `results`, Kanvas pictures `kanvas_images`. */
+const tableOf = (kind: GalleryKind) => (kind === "avatar" ? results : kanvasImages);
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -81,7 +108,7 @@ export function createGalleryRepository(db: Database) {
         parts.push(sql`
           SELECT 'kanvas' AS kind, k.id, k.image_key, k.display_key, k.thumb_key, k.width, k.height,
                  k.created_at,
-                 NULL::real AS generation_time_seconds, false AS has_watermark, k.prompt,
+                 NULL::real AS generation_time_seconds, k.has_watermark, k.prompt,
                  NULL::uuid AS style_id, NULL::text AS style_name, NULL::text AS style_name_id,
                  NULL::text AS style_category,
                  NULL::text AS before_key, false AS original_deleted,
@@ -133,6 +160,7 @@ export function createGalleryRepository(db: Database) {
             image: results.imageKey,
             display: results.displayKey,
             thumb: results.thumbKey,
+            master: results.masterKey,
           });
         return fileKeys(rows[0]);
       }
@@ -143,8 +171,88 @@ export function createGalleryRepository(db: Database) {
           image: kanvasImages.imageKey,
           display: kanvasImages.displayKey,
           thumb: kanvasImages.thumbKey,
+          master: kanvasImages.masterKey,
         });
       return fileKeys(rows[0]);
+    },
+
+    /**
+     * One of the user's pictures for its watermark's removal, locked until `tx` ends (null: no
+     * such picture of theirs), with the removal under way if any and when it was paid.
+     */
+    async lockForWatermark(
+      tx: Tx,
+      userId: string,
+      kind: GalleryKind,
+      id: string,
+    ): Promise<WatermarkRow | null> {
+      const t = tableOf(kind);
+      const [row] = await tx
+        .select({
+          imageKey: t.imageKey,
+          displayKey: t.displayKey,
+          thumbKey: t.thumbKey,
+          width: t.width,
+          height: t.height,
+          hasWatermark: t.hasWatermark,
+          masterKey: t.masterKey,
+          spendId: t.watermarkSpendId,
+          paidAt: creditSpends.createdAt,
+        })
+        .from(t)
+        .leftJoin(creditSpends, eq(creditSpends.id, t.watermarkSpendId))
+        .where(and(eq(t.id, id), eq(t.userId, userId)))
+        .for("update", { of: t });
+      if (!row) return null;
+      const { spendId, paidAt, ...rest } = row;
+      return { ...rest, claim: spendId && paidAt ? { spendId, at: paidAt } : null };
+    },
+
+    /** Marks a removal under way, paid by `spendId` (or none, with null). */
+    async claimWatermark(
+      tx: Tx,
+      kind: GalleryKind,
+      id: string,
+      spendId: string | null,
+    ): Promise<void> {
+      const t = tableOf(kind);
+      await tx.update(t).set({ watermarkSpendId: spendId }).where(eq(t.id, id));
+    },
+
+    /** Ends the removal paid by `spendId` without a change (it failed). */
+    async releaseWatermark(tx: Tx, kind: GalleryKind, id: string, spendId: string): Promise<void> {
+      const t = tableOf(kind);
+      await tx
+        .update(t)
+        .set({ watermarkSpendId: null })
+        .where(and(eq(t.id, id), eq(t.watermarkSpendId, spendId)));
+    },
+
+    /**
+     * The removal paid by `spendId` done: the picture's new renditions, no watermark, no master.
+     * False when the picture is gone, or the removal is no longer that one.
+     */
+    async replaceWatermarked(
+      tx: Tx,
+      kind: GalleryKind,
+      id: string,
+      spendId: string,
+      keys: CleanKeys,
+    ): Promise<boolean> {
+      const t = tableOf(kind);
+      const rows = await tx
+        .update(t)
+        .set({
+          imageKey: keys.imageKey,
+          displayKey: keys.displayKey,
+          thumbKey: keys.thumbKey,
+          hasWatermark: false,
+          masterKey: null,
+          watermarkSpendId: null,
+        })
+        .where(and(eq(t.id, id), eq(t.watermarkSpendId, spendId)))
+        .returning({ id: t.id });
+      return rows.length > 0;
     },
   };
 }

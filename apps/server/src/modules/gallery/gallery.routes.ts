@@ -34,6 +34,10 @@ export function galleryRoutes(ctx: AppContext) {
         return c.body(new Uint8Array(jpeg));
       },
     )
+    .on(galleryContract.removeWatermark, async (c, { params, userId }) => {
+      const item = await gallery.removeWatermark(userId, params.kind, params.id);
+      return { status: 200, body: { item } };
+    })
     .on(galleryContract.remove, async (c, { params, userId }) => {
       await gallery.remove(userId, params.kind, params.id);
       return { status: 200, body: { ok: true as const } };

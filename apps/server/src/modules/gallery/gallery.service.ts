@@ -10,11 +10,16 @@ import { type FaceDetector, faceDetector } from "../../infra/images/face-detecto
 import { makePasFoto } from "../../infra/images/pas-foto";
 import type { z } from "zod";
 import type { galleryQuerySchema } from "@rupa/shared";
+import type { Transactor } from "../../infra/db/client";
 import type { Storage } from "../../infra/storage/storage";
+import { type Clock, systemClock } from "../../lib/clock";
 import { AppError, errors } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
 import { fileUrl } from "../../infra/storage/storage";
-import { pictureUrls } from "../jobs";
+import type { CreditsService } from "../credits/credits.service";
+import { type PictureKeys, pictureUrls, type ResultStore } from "../jobs";
 import type { GalleryRepository, GalleryRow } from "./gallery.repository";
+import { planWatermarkRemoval, watermarkRemovalFailed } from "./gallery.rules";
 
 function encodeCursor(row: GalleryRow): string {
   const at = new Date(row.created_at).toISOString();
@@ -63,8 +68,22 @@ export function createGalleryService(d: {
   gallery: GalleryRepository;
   storage: Storage;
   detector?: FaceDetector;
+  /** What a watermark's removal needs (ADR 036): the transaction, the ledger, the finisher. */
+  db: Transactor;
+  credits: Pick<CreditsService, "spendPaid" | "refund">;
+  results: Pick<ResultStore, "unwatermark" | "discard">;
+  log: Pick<Logger, "error">;
+  clock?: Clock;
 }) {
-  return {
+  const clock = d.clock ?? systemClock;
+  const discardQuietly = async (keys: Parameters<ResultStore["discard"]>[0]) => {
+    try {
+      await d.results.discard(keys);
+    } catch (err) {
+      d.log.error({ err }, "a picture's replaced files could not be deleted");
+    }
+  };
+  const service = {
     async page(userId: string, q: z.output<typeof galleryQuerySchema>): Promise<GalleryPage> {
       const rows = await d.gallery.list({
         userId,
@@ -118,6 +137,13 @@ export function createGalleryService(d: {
           422,
           "A pas foto can be made only from a Formal CV/CPNS avatar",
         );
+      // SSCASN refuses a pas foto with a watermark: it is removed first (ADR 036).
+      if (row.has_watermark)
+        throw new AppError(
+          "pas_foto_watermarked",
+          422,
+          "A watermarked avatar cannot be a pas foto: remove its watermark first",
+        );
       const stored = await d.storage.get("generated-avatars", row.image_key);
       if (!stored) throw errors.notFound("Image not found");
       return makePasFoto(stored.body, size, d.detector ?? faceDetector());
@@ -129,6 +155,62 @@ export function createGalleryService(d: {
       if (!keys) throw errors.notFound("Image not found");
       for (const key of keys) await d.storage.delete("generated-avatars", key);
     },
+
+    /**
+     * A watermarked avatar or Kanvas picture of the user's made clean for one paid credit, with no
+     * new generation (ADR 036): under the picture's lock the removal is decided, paid
+     * (`watermark_removal`, paid credits only: 402 otherwise) and marked under way; the picture
+     * is finished again from its master outside the transaction; then its new renditions replace
+     * the old ones, whose files go with the master. A failure gives the credit back, in its own
+     * transaction. Another user's picture is the same 404 as a missing one.
+     */
+    async removeWatermark(userId: string, kind: GalleryKind, id: string): Promise<GalleryItem> {
+      const { row, spendId } = await d.db.transaction(async (tx) => {
+        const row = await d.gallery.lockForWatermark(tx, userId, kind, id);
+        if (!row) throw errors.notFound("Image not found");
+        const plan = planWatermarkRemoval(row, new Date(clock.now()));
+        if (plan.refuse) throw plan.refuse;
+        if (plan.staleSpendId) await d.credits.refund(plan.staleSpendId, tx);
+        const { spendId } = await d.credits.spendPaid(
+          userId,
+          1,
+          "watermark_removal",
+          `Hapus watermark (${kind})`,
+          tx,
+        );
+        await d.gallery.claimWatermark(tx, kind, id, spendId);
+        return { row, spendId };
+      });
+
+      let clean: PictureKeys | null = null;
+      try {
+        clean = await d.results.unwatermark({ kind: "user", id: userId }, row.masterKey!, {
+          width: row.width!,
+          height: row.height!,
+        });
+        const keys = clean;
+        const replaced = await d.db.transaction((tx) =>
+          d.gallery.replaceWatermarked(tx, kind, id, spendId, keys),
+        );
+        // Deleted meanwhile (or taken over as a stale removal): nothing of it to clean.
+        if (!replaced) throw errors.notFound("Image not found");
+      } catch (e) {
+        // The credit first: files left behind cost nothing of the member's.
+        await d.db.transaction(async (tx) => {
+          await d.credits.refund(spendId, tx);
+          await d.gallery.releaseWatermark(tx, kind, id, spendId);
+        });
+        if (clean) await discardQuietly(clean);
+        if (e instanceof AppError) throw e;
+        d.log.error({ err: e, kind, id }, "removing a watermark failed; the credit was returned");
+        throw watermarkRemovalFailed();
+      }
+      // The old renditions and the master are no longer anyone's (the removal is done: a file
+      // that cannot be deleted now is logged, not the member's failure).
+      await discardQuietly(row);
+      return service.item(userId, kind, id);
+    },
   };
+  return service;
 }
 export type GalleryService = ReturnType<typeof createGalleryService>;

@@ -241,9 +241,13 @@ describe("generation worker (in-memory)", () => {
     );
     expect(w.objects.get(`generated-avatars/${result.displayKey}`)?.toString()).toBe("display");
     expect(w.objects.get(`generated-avatars/${result.thumbKey}`)?.toString()).toBe("thumb");
-    expect(w.finishes).toEqual([{ width: 1024, height: 1024, watermark: true }]);
+    // No master: a guest's picture can never be unwatermarked (ADR 036).
+    expect(w.finishes).toEqual([{ width: 1024, height: 1024, watermark: true, master: false }]);
+    expect(result.masterKey).toBeNull();
     // The raw provider output is gone once finished; the photo stays.
-    expect([...w.objects.keys()].filter((k) => k.includes("-raw."))).toEqual([]);
+    expect(
+      [...w.objects.keys()].filter((k) => k.includes("-raw.") || k.includes("-master.")),
+    ).toEqual([]);
     expect(w.givenBack()).toBe(0);
     expect(w.sent).toEqual([]);
     expect(w.referralChecks).toEqual([]);
@@ -252,12 +256,27 @@ describe("generation worker (in-memory)", () => {
     expect(w.changed.filter((id) => id === gen.id).length).toBeGreaterThanOrEqual(3);
   });
 
+  it("keeps a member's watermarked result's master privately, beside its renditions", async () => {
+    const w = world({ watermark: true });
+    const gen = w.queued();
+    await w.worker.handle(gen.id);
+    const result = w.results.get(gen.id)!;
+    expect(result).toMatchObject({ hasWatermark: true });
+    expect(result.masterKey).toMatch(new RegExp(`^u-${gen.userId}/.*-master\\.jpg$`));
+    expect(w.objects.get(`generated-avatars/${result.masterKey}`)?.toString()).toBe(
+      "raw-output:master",
+    );
+    expect(w.finishes).toEqual([{ width: 1024, height: 1024, watermark: true, master: true }]);
+    expect([...w.objects.keys()].filter((k) => k.includes("-raw."))).toEqual([]);
+  });
+
   it("leaves a member's paid result clean, in the member's storage", async () => {
     const w = world();
     const gen = w.queued();
     await w.worker.handle(gen.id);
     const result = w.results.get(gen.id)!;
     expect(result.hasWatermark).toBe(false);
+    expect(result.masterKey).toBeNull();
     expect(result.imageKey).toMatch(new RegExp(`^u-${gen.userId}/`));
     expect(w.objects.get(`generated-avatars/${result.imageKey}`)?.toString()).toBe(
       "raw-output:clean",

@@ -20,6 +20,8 @@ export interface AvatarResult {
   thumbKey: string;
   width: number;
   height: number;
+  /** The private unwatermarked master of a watermarked member's avatar (ADR 036). */
+  masterKey: string | null;
   seconds: number;
   hasWatermark: boolean;
   gender: string | null;
@@ -63,6 +65,7 @@ export function createGenerationsRepository(db: Database) {
           height: r.height,
           generationTimeSeconds: Math.round(r.seconds * 10) / 10,
           hasWatermark: r.hasWatermark,
+          masterKey: r.masterKey,
           gender: r.gender,
           seed: r.seed,
         })

@@ -18,7 +18,7 @@ export {
   type LifecycleRows,
   retryDelaySeconds,
 } from "./job-lifecycle";
-export { createResultStore, pictureUrls } from "./result-store";
+export { createResultStore, pictureUrls, type PictureKeys, type ResultStore } from "./result-store";
 export { createJobEnds, failJob } from "./job-delivery";
 export { classifyJobError, type Failure, PermanentFailure } from "./job-errors";
 export { createJobEvents, type JobEvents } from "./job-events";

@@ -15,6 +15,8 @@ export interface KanvasPicture {
   thumbKey: string;
   width: number;
   height: number;
+  /** The private unwatermarked master of a watermarked picture (ADR 036). */
+  masterKey: string | null;
   seed: number;
   hasWatermark: boolean;
 }
@@ -46,6 +48,8 @@ export function kanvasImageOf(
     seed: r.seed,
     provider: job.provider,
     hasWatermark: r.hasWatermark,
+    masterKey: r.masterKey,
+    watermarkSpendId: null,
   };
 }
 

@@ -273,6 +273,7 @@ describe("cancelling a run", () => {
       imageKey: "u-x/2026/11/00000000-0000-4000-8000-000000000001.jpg",
       displayKey: "u-x/2026/11/00000000-0000-4000-8000-000000000002.webp",
       thumbKey: "u-x/2026/11/00000000-0000-4000-8000-000000000003-thumb.webp",
+      masterKey: null,
       width: 1024,
       height: 1024,
       seed: 42,

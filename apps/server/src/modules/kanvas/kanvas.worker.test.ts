@@ -161,6 +161,7 @@ describe("kanvas worker (in-memory)", () => {
       imageKey: "u-user-1/2026/11/00000000-0000-4000-8000-000000000001.jpg",
       displayKey: "u-user-1/2026/11/00000000-0000-4000-8000-000000000002.webp",
       thumbKey: "u-user-1/2026/11/00000000-0000-4000-8000-000000000003-thumb.webp",
+      masterKey: null,
       width: 1024,
       height: 1024,
       seed: 42,

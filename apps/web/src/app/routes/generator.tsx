@@ -12,7 +12,11 @@ export default function GeneratorRoute() {
   const session = useSession();
   const account: GeneratorAccount =
     session.status === "user"
-      ? { status: "user", credits: session.user.credits.balance }
+      ? {
+          status: "user",
+          credits: session.user.credits.balance,
+          watermarkedOnly: session.user.credits.watermarkedOnly,
+        }
       : { status: session.status, credits: null };
   return <GeneratorPage account={account} refreshAccount={refreshMe} />;
 }

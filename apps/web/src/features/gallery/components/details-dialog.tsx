@@ -3,6 +3,7 @@ import { useState, type KeyboardEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { PasFotoDownload } from "@/components/pas-foto-download";
+import { RemoveWatermark } from "@/components/remove-watermark";
 import { TitledDialog } from "@/components/ui/dialog";
 import { TabPanel, Tabs, useTabsId } from "@/components/ui/tabs";
 import { formatDate } from "@/lib/format";
@@ -16,7 +17,8 @@ type Tab = "avatar" | "beforeAfter";
 
 /**
  * One item large, with previous/next that wrap at both ends (arrow keys too), the tabs
- * "Generated Avatar" and "Before & After", and download, share and delete.
+ * "Generated Avatar" and "Before & After", the pas foto or "Hapus watermark", and download, share
+ * and delete.
  */
 export function DetailsDialog({
   item,
@@ -62,7 +64,10 @@ export function DetailsDialog({
   const main = item ? (
     <img
       key={item.id}
-      {...pictureImageProps(item, dialogPictureSizes(item, item.pasFoto ? 45 : 55))}
+      {...pictureImageProps(
+        item,
+        dialogPictureSizes(item, item.pasFoto || item.hasWatermark ? 45 : 55),
+      )}
       alt={
         kanvas
           ? t("gallery.details.kanvasAlt", { prompt: item.prompt ?? "" })
@@ -70,8 +75,9 @@ export function DetailsDialog({
       }
       className={cn(
         "mx-auto w-auto max-w-full rounded-xl border bg-muted object-contain",
-        // Room for the pas foto downloads below without scrolling on a laptop screen.
-        item.pasFoto ? "max-h-[45dvh]" : "max-h-[55dvh]",
+        // Room for the pas foto downloads (or the watermark's removal) below without scrolling on
+        // a laptop screen.
+        item.pasFoto || item.hasWatermark ? "max-h-[45dvh]" : "max-h-[55dvh]",
       )}
     />
   ) : null;
@@ -157,7 +163,12 @@ export function DetailsDialog({
         main
       )}
 
-      {item && !kanvas && item.pasFoto ? <PasFotoDownload avatarId={item.id} /> : null}
+      {/* A watermarked picture offers its removal; a clean Formal CV/CPNS avatar, its pas foto. */}
+      {item?.hasWatermark ? (
+        <RemoveWatermark key={item.id} kind={item.kind} id={item.id} pasFoto={item.pasFoto} />
+      ) : item && !kanvas && item.pasFoto ? (
+        <PasFotoDownload avatarId={item.id} />
+      ) : null}
 
       {item && kanvas && item.prompt ? (
         <div className="rounded-xl bg-muted p-3 text-sm">

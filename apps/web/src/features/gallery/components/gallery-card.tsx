@@ -96,6 +96,17 @@ export function GalleryCard({
             ) : null}
           </div>
         ) : null}
+        {item.hasWatermark ? (
+          // Opens the details, where the removal says what it costs before anything is spent.
+          <button
+            type="button"
+            onClick={onOpen}
+            aria-label={`${t("gallery.actions.removeWatermark")}: ${title}`}
+            className="mt-1 inline-flex min-h-9 w-full items-center justify-center rounded-full border border-primary/30 px-2 py-1 text-center text-xs leading-tight font-semibold text-primary transition-colors hover:bg-primary-soft focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none"
+          >
+            {t("gallery.actions.removeWatermark")}
+          </button>
+        ) : null}
       </div>
       <div
         data-slot="gallery-card-actions"

@@ -1,8 +1,11 @@
+import type { GalleryItem } from "@rupa/shared";
+import { PAS_FOTO_CATEGORY } from "@rupa/shared/constants";
 import { Coins, Images, LoaderCircle, Package, Wand2 } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { PasFotoDownload } from "@/components/pas-foto-download";
+import { RemoveWatermark } from "@/components/remove-watermark";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useI18n } from "@/lib/i18n";
@@ -24,6 +27,7 @@ import { OutOfCreditsDialog } from "@/components/out-of-credits-dialog";
 import { PhotoPicker } from "./photo-picker";
 import { SignUpDialog } from "@/components/sign-up-dialog";
 import { StyleCard } from "./style-card";
+import { WatermarkNotice } from "./watermark-notice";
 
 export type { GeneratorAccount } from "../hooks/use-generate";
 
@@ -49,6 +53,13 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
   const { batch, batchRunning, onBatchFinished, offersSet, setSize } = job;
   const { blocked, choosePhoto, generate, retry, onCustomStarted, onCustomRefused } = job;
   const summary = useCatalogueSummary(account.status === "visitor");
+  // A pas foto that will carry the watermark is said so just before Generate (ADR 036).
+  const watermarkAhead =
+    style.data?.category === PAS_FOTO_CATEGORY &&
+    (account.status === "visitor" || (account.status === "user" && account.watermarkedOnly));
+  // The member's result once its watermark is removed here (new addresses, no watermark).
+  const [cleaned, setCleaned] = useState<GalleryItem | null>(null);
+  const shownResult = memberResult && cleaned?.id === memberResult.id ? cleaned : memberResult;
 
   // A finished pas foto appears below the form: bring it into view once.
   const resultRef = useRef<HTMLElement>(null);
@@ -125,6 +136,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
           ) : null}
 
           <div className="flex flex-col gap-3">
+            {watermarkAhead ? <WatermarkNotice visitor={account.status === "visitor"} /> : null}
             <Button
               size="lg"
               className="min-h-14 w-full text-base"
@@ -222,17 +234,28 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
         </ResultCard>
       ) : null}
 
-      {memberResult ? (
+      {shownResult ? (
         <ResultCard
           id="member-result"
           sectionRef={resultRef}
-          picture={memberResult}
+          picture={shownResult}
           alt={t("generator.result.alt", { style: styleName })}
           heading={t("generator.memberResult.heading")}
-          hasWatermark={memberResult.hasWatermark}
+          hasWatermark={shownResult.hasWatermark}
           align="start"
         >
-          <PasFotoDownload avatarId={memberResult.id} className="sm:max-w-sm" />
+          {/* SSCASN refuses a watermarked pas foto: its removal is offered instead. */}
+          {shownResult.hasWatermark ? (
+            <RemoveWatermark
+              kind="avatar"
+              id={shownResult.id}
+              pasFoto
+              onRemoved={setCleaned}
+              className="sm:max-w-sm"
+            />
+          ) : (
+            <PasFotoDownload avatarId={shownResult.id} className="sm:max-w-sm" />
+          )}
           <p className="text-sm text-muted-foreground">{t("generator.memberResult.body")}</p>
           <Button asChild variant="secondary" className="w-full sm:w-fit">
             <Link to="/gallery">

@@ -16,7 +16,8 @@ import type { GeneratorPhoto } from "./use-generator-photo";
 
 export type GeneratorAccount =
   | { status: "loading" | "visitor"; credits: null }
-  | { status: "user"; credits: number };
+  /** `watermarkedOnly`: every credit held is a free one, so what it pays for is watermarked. */
+  | { status: "user"; credits: number; watermarkedOnly: boolean };
 
 export type GeneratorOptions = {
   account: GeneratorAccount;
