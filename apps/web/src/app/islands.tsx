@@ -40,6 +40,9 @@ const islands: Record<IslandName, Loader> = {
   "explore-controls": island(() =>
     import("@/features/catalogue/components/explore-controls").then((m) => m.ExploreControls),
   ),
+  "pas-foto-checker": island(() =>
+    import("@/features/pas-foto/components/pas-foto-checker").then((m) => m.PasFotoChecker),
+  ),
 };
 
 /** Opens another page of the app, which then takes over (see leaveTo). */

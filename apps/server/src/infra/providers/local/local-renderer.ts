@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from "sharp";
-import { type Box, regionAround } from "../../images/face-check";
+import { type Box, boxInRegion, regionAround } from "../../images/face-check";
 
 /**
  * The built-in, offline avatar renderer: deterministic image processing with a distinct look
@@ -338,9 +338,40 @@ async function toyBox(
   ]);
 }
 
+/**
+ * A head-and-shoulders silhouette around `face` (a box in an image of `width` x `height`), as a
+ * white-on-transparent SVG: an oval for the head, the neck, and the shoulders widening down to
+ * the bottom edge. The ID-photo look keeps only this part of the photo on its plain backdrop,
+ * so the backdrop reaches the picture's top and sides as a pas foto's must (docs/decisions/037).
+ */
+export function headAndShouldersMask(width: number, height: number, face: Box): Buffer {
+  const cx = face.x + face.width / 2;
+  const w = face.width;
+  const h = face.height;
+  const y = (share: number) => (face.y + h * share).toFixed(1);
+  const x = (share: number) => (cx + w * share).toFixed(1);
+  const body = [
+    [x(-0.36), y(0.8)],
+    [x(-0.42), y(1.12)],
+    [x(-1.5), y(1.42)],
+    [x(-1.8), height.toFixed(1)],
+    [x(1.8), height.toFixed(1)],
+    [x(1.5), y(1.42)],
+    [x(0.42), y(1.12)],
+    [x(0.36), y(0.8)],
+  ]
+    .map(([px, py]) => `${px},${py}`)
+    .join(" ");
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <ellipse cx="${cx.toFixed(1)}" cy="${y(0.4)}" rx="${(w * 0.64).toFixed(1)}" ry="${(h * 0.76).toFixed(1)}" fill="#fff"/>
+    <polygon points="${body}" fill="#fff"/></svg>`);
+}
+
 async function idPhoto(
   input: Buffer,
   o: Required<Pick<LocalRenderOptions, "width" | "height">> & LocalRenderOptions,
+  /** The face in the output's pixels, when known: the silhouette is cut around it. */
+  face: Box | null,
 ) {
   const backdrop = o.palette?.[0] ?? "#c62828";
   const inner = await base(input, o.width, o.height)
@@ -348,8 +379,13 @@ async function idPhoto(
     .sharpen({ sigma: 1 })
     .png()
     .toBuffer();
-  const mask =
-    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${o.width}" height="${o.height}">
+  // Without a face: a soft oval vignette around the middle.
+  const mask = face
+    ? await sharp(headAndShouldersMask(o.width, o.height, face))
+        .blur(Math.max(0.6, o.width / 600))
+        .png()
+        .toBuffer()
+    : Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${o.width}" height="${o.height}">
     <defs><radialGradient id="m" cx="0.5" cy="0.46" r="0.5"><stop offset="0.72" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>
     <ellipse cx="${o.width / 2}" cy="${o.height * 0.5}" rx="${o.width * 0.46}" ry="${o.height * 0.55}" fill="url(#m)"/></svg>`);
   const subject = await sharp(inner)
@@ -565,6 +601,17 @@ export async function renderLocal(source: Buffer, options: LocalRenderOptions): 
       : o.face
         ? await aroundFace(source, o.face, o.width / o.height)
         : source;
+  /** The face in the output's pixels (the crop above scaled to the output), when known. */
+  const faceOut = async (): Promise<Box | null> => {
+    if (!o.face || o.frame === "whole") return null;
+    const { width = 0, height = 0 } = await sharp(source).metadata();
+    if (!width || !height) return null;
+    return boxInRegion(
+      o.face,
+      regionAround({ width, height }, o.width / o.height, o.face),
+      o.width,
+    );
+  };
   let img: Sharp;
   switch (o.look) {
     case "cartoon":
@@ -574,7 +621,7 @@ export async function renderLocal(source: Buffer, options: LocalRenderOptions): 
       img = await toyBox(input, o);
       break;
     case "id_photo":
-      img = await idPhoto(input, o);
+      img = await idPhoto(input, o, await faceOut());
       break;
     case "pop_art":
       img = await popArt(input, o);

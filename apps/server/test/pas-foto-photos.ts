@@ -1,0 +1,269 @@
+import sharp from "sharp";
+import { DETECT_SIZE, type FaceDetector } from "../src/infra/images/face-detector";
+import { largestFace } from "../src/infra/images/face-check";
+import { headAndShouldersMask } from "../src/infra/providers/local/local-renderer";
+import { facePhoto } from "./face-photos";
+
+/**
+ * Pas foto fixtures made from the real face crops (face-photos.ts) with sharp: a person's head
+ * and shoulders cut out along the ID-photo look's silhouette and set on a plain backdrop, as a
+ * studio (or an AI provider) would draw a pas foto. The faces are first turned so the eyes are
+ * level. Each rule's failing fixture is then made from a good one by changing one thing.
+ */
+
+/** The crops whose faces make clean pas foto once levelled (the third is turned 40°: too little is left). */
+export const GOOD_FACES = [0, 1, 3, 4] as const;
+
+export const BACKDROPS = { red: "#c8102e", blue: "#1e5aa8", white: "#f4f4f2" } as const;
+
+export interface Subject {
+  jpeg: Buffer;
+  width: number;
+  height: number;
+  face: { x: number; y: number; width: number; height: number };
+}
+
+async function detectMain(jpeg: Buffer, detector: FaceDetector) {
+  const { data, info } = await sharp(jpeg)
+    .resize(DETECT_SIZE, DETECT_SIZE, { fit: "inside", withoutEnlargement: true })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const main = largestFace(await detector.detect({ data, width: info.width, height: info.height }));
+  if (!main) throw new Error("fixture: no face found");
+  const meta = await sharp(jpeg).metadata();
+  return { main, scale: meta.width / info.width };
+}
+
+const levelled = new Map<number, Promise<Subject>>();
+
+/**
+ * Face crop `n` turned so the line between the eyes is level, its corners (which the turn
+ * leaves empty) cut away, with the face found again on it.
+ */
+export function levelledFace(n: number, detector: FaceDetector): Promise<Subject> {
+  let made = levelled.get(n);
+  if (!made) {
+    made = (async () => {
+      const photo = await facePhoto(n);
+      const { main } = await detectMain(photo, detector);
+      const [l, r] = main.eyes;
+      const tilt = (Math.atan2(r.y - l.y, r.x - l.x) * 180) / Math.PI;
+      const meta = await sharp(photo).metadata();
+      const turned = await sharp(photo).rotate(-tilt, { background: "#808080" }).toBuffer();
+      const t = await sharp(turned).metadata();
+      // The largest upright area inside the turned picture, about its centre.
+      const a = (Math.abs(tilt) * Math.PI) / 180;
+      const keepW = Math.floor(meta.width * Math.cos(a) - meta.height * Math.sin(a) * 0.5);
+      const keepH = Math.floor(meta.height * Math.cos(a) - meta.width * Math.sin(a) * 0.5);
+      const jpeg = await sharp(turned)
+        .extract({
+          left: Math.round((t.width - keepW) / 2),
+          top: Math.round((t.height - keepH) / 2),
+          width: keepW,
+          height: keepH,
+        })
+        .jpeg({ quality: 95 })
+        .toBuffer();
+      const found = await detectMain(jpeg, detector);
+      const k = found.scale;
+      const b = found.main.box;
+      return {
+        jpeg,
+        width: keepW,
+        height: keepH,
+        face: { x: b.x * k, y: b.y * k, width: b.width * k, height: b.height * k },
+      };
+    })();
+    levelled.set(n, made);
+  }
+  return made;
+}
+
+export interface PortraitOptions {
+  /** Which of GOOD_FACES (the crop's index; the fifth by default). */
+  face?: number;
+  backdrop?: string;
+  /** The portrait's size in pixels. */
+  width?: number;
+  height?: number;
+  /** The face's height as a share of the portrait's height. */
+  faceShare?: number;
+  /** Where the face's centre sits, as shares of the width and height. */
+  at?: { x: number; y: number };
+  /** Turns the finished portrait (degrees, clockwise), the backdrop filling the corners. */
+  turn?: number;
+}
+
+/**
+ * A studio portrait: the levelled person cut out along the head-and-shoulders silhouette on a
+ * plain backdrop, the body continued down to the bottom edge. A JPEG (quality 92).
+ */
+export async function studioPortrait(
+  detector: FaceDetector,
+  o: PortraitOptions = {},
+): Promise<Buffer> {
+  const W = o.width ?? 900;
+  const H = o.height ?? 1200;
+  const backdrop = o.backdrop ?? BACKDROPS.red;
+  const subject = await levelledFace(o.face ?? 4, detector);
+  const k = ((o.faceShare ?? 0.28) * H) / subject.face.height;
+  const sw = Math.round(subject.width * k);
+  const sh = Math.round(subject.height * k);
+  const face = {
+    x: subject.face.x * k,
+    y: subject.face.y * k,
+    width: subject.face.width * k,
+    height: subject.face.height * k,
+  };
+  const at = o.at ?? { x: 0.5, y: 0.42 };
+  const left = Math.round(at.x * W - (face.x + face.width / 2));
+  const top = Math.round(at.y * H - (face.y + face.height / 2));
+  // The person scaled, continued downwards past the portrait's bottom (the body goes on).
+  const below = Math.max(0, H - (top + sh)) + 2;
+  const scaled = await sharp(subject.jpeg)
+    .resize(sw, sh, { fit: "fill" })
+    .extend({ bottom: below, extendWith: "copy" })
+    .toBuffer();
+  const mask = await sharp(headAndShouldersMask(sw, sh + below, face))
+    .blur(1.2)
+    .png()
+    .toBuffer();
+  const cut = await sharp(scaled)
+    .ensureAlpha()
+    .composite([{ input: mask, blend: "dest-in" }])
+    .png()
+    .toBuffer();
+  // The person placed on the canvas; parts beyond its edges are clipped first.
+  const clip = {
+    left: Math.max(0, -left),
+    top: Math.max(0, -top),
+    width: Math.min(sw, W - left) - Math.max(0, -left),
+    height: Math.min(sh + below, H - top) - Math.max(0, -top),
+  };
+  const placed = await sharp(cut).extract(clip).toBuffer();
+  let portrait = sharp({ create: { width: W, height: H, channels: 3, background: backdrop } })
+    .composite([{ input: placed, left: Math.max(0, left), top: Math.max(0, top) }])
+    .flatten({ background: backdrop });
+  if (o.turn) {
+    const turned = await portrait
+      .png()
+      .toBuffer()
+      .then((png) => sharp(png).rotate(o.turn, { background: backdrop }).toBuffer());
+    const t = await sharp(turned).metadata();
+    portrait = sharp(turned).extract({
+      left: Math.round((t.width - W) / 2),
+      top: Math.round((t.height - H) / 2),
+      width: W,
+      height: H,
+    });
+  }
+  return portrait.jpeg({ quality: 92 }).toBuffer();
+}
+
+/** Raw RGB pixels of a JPEG. */
+async function pixelsOf(jpeg: Buffer) {
+  const { data, info } = await sharp(jpeg)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, raw: { width: info.width, height: info.height, channels: 3 as const } };
+}
+
+/** The same picture saved again as JPEG at `quality`, 300 dpi written. */
+export async function resave(jpeg: Buffer, quality: number): Promise<Buffer> {
+  const { data, raw } = await pixelsOf(jpeg);
+  return sharp(data, { raw })
+    .jpeg({ quality, chromaSubsampling: quality >= 90 ? "4:4:4" : "4:2:0" })
+    .withDensity(300)
+    .toBuffer();
+}
+
+/**
+ * The same JPEG grown to `bytes` with comment segments, as a camera's metadata and embedded
+ * preview grow a file: the picture itself is unchanged.
+ */
+export function padded(jpeg: Buffer, bytes: number): Buffer {
+  const parts: Buffer[] = [jpeg.subarray(0, 2)];
+  let missing = bytes - jpeg.length;
+  while (missing > 4) {
+    const body = Math.min(65_533, missing - 4);
+    const segment = Buffer.alloc(body + 4, 0x20);
+    segment[0] = 0xff;
+    segment[1] = 0xfe;
+    segment.writeUInt16BE(body + 2, 2);
+    parts.push(segment);
+    missing -= segment.length;
+  }
+  parts.push(jpeg.subarray(2));
+  return Buffer.concat(parts);
+}
+
+/** The picture blurred by a Gaussian of `sigma` pixels, saved at quality 95 with 300 dpi. */
+export async function blurred(jpeg: Buffer, sigma: number): Promise<Buffer> {
+  const { data, raw } = await pixelsOf(jpeg);
+  return sharp(data, { raw })
+    .blur(sigma)
+    .jpeg({ quality: 95, chromaSubsampling: "4:4:4" })
+    .withDensity(300)
+    .toBuffer();
+}
+
+/** The picture widened to landscape with its own backdrop on both sides (same height). */
+export async function widened(jpeg: Buffer, width: number, backdrop: string): Promise<Buffer> {
+  const meta = await sharp(jpeg).metadata();
+  const extra = width - meta.width;
+  return sharp(jpeg)
+    .extend({
+      left: Math.floor(extra / 2),
+      right: Math.ceil(extra / 2),
+      background: backdrop,
+    })
+    .jpeg({ quality: 95, chromaSubsampling: "4:4:4" })
+    .withDensity(300)
+    .toBuffer();
+}
+
+/**
+ * A second, smaller person's face set in the lower left of the picture (below the border the
+ * background is measured on, beside the band the shoulders are measured on).
+ */
+export async function withSecondFace(jpeg: Buffer, detector: FaceDetector): Promise<Buffer> {
+  const meta = await sharp(jpeg).metadata();
+  const other = await levelledFace(GOOD_FACES[0], detector);
+  const side = Math.round(meta.width * 0.3);
+  const k = side / (other.face.width * 1.6);
+  const cx = (other.face.x + other.face.width / 2) * k;
+  const cy = (other.face.y + other.face.height / 2) * k;
+  const small = await sharp(other.jpeg)
+    .resize(Math.round(other.width * k))
+    .extract({
+      left: Math.max(0, Math.round(cx - side / 2)),
+      top: Math.max(0, Math.round(cy - side * 0.6)),
+      width: side,
+      height: Math.round(side * 1.2),
+    })
+    .toBuffer();
+  return sharp(jpeg)
+    .composite([{ input: small, left: 0, top: Math.round(meta.height * 0.58) }])
+    .jpeg({ quality: 95, chromaSubsampling: "4:4:4" })
+    .withDensity(300)
+    .toBuffer();
+}
+
+/** The picture turned by `degrees` (clockwise) about its centre, the corners filled with `backdrop`, same size. */
+export async function turned(jpeg: Buffer, degrees: number, backdrop: string): Promise<Buffer> {
+  const meta = await sharp(jpeg).metadata();
+  const big = await sharp(jpeg).rotate(degrees, { background: backdrop }).toBuffer();
+  const t = await sharp(big).metadata();
+  return sharp(big)
+    .extract({
+      left: Math.round((t.width - meta.width) / 2),
+      top: Math.round((t.height - meta.height) / 2),
+      width: meta.width,
+      height: meta.height,
+    })
+    .jpeg({ quality: 95, chromaSubsampling: "4:4:4" })
+    .withDensity(300)
+    .toBuffer();
+}
