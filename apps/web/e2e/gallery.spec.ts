@@ -110,12 +110,13 @@ test("a member searches, filters, sorts, steps through, downloads and deletes; t
   await expect
     .poll(() => shown.evaluate((img: HTMLImageElement) => img.currentSrc))
     .toMatch(/\.webp$/);
-  // A Formal CV/CPNS avatar offers the pas foto in both sizes.
+  // A Formal CV/CPNS avatar offers the pas foto in both sizes, 4x6 cm first.
+  await expect(dialog.getByRole("link", { name: "Unduh pas foto 4x6 cm" })).toBeVisible();
+  await dialog.getByRole("radio", { name: "3x4 cm" }).click();
   await expect(dialog.getByRole("link", { name: "Unduh pas foto 3x4 cm" })).toHaveAttribute(
     "href",
     /\/api\/gallery\/avatar\/[0-9a-f-]+\/pas-foto\?size=3x4$/,
   );
-  await expect(dialog.getByRole("link", { name: "Unduh pas foto 4x6 cm" })).toBeVisible();
   await dialog.getByRole("tab", { name: "Sebelum & Sesudah" }).click();
   const before = dialog.getByRole("img", { name: "Foto asli" });
   await expect(before).toBeVisible();

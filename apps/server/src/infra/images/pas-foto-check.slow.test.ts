@@ -13,6 +13,7 @@ import {
   blurred,
   GOOD_FACES,
   padded,
+  readyPasFoto,
   resave,
   studioPortrait,
   turned,
@@ -26,7 +27,7 @@ import { jpegQuality, measureJpeg } from "./pas-foto-check";
 import { makePasFoto } from "./pas-foto";
 
 // The first photo loads the models (about 1 s, several on a loaded machine).
-vi.setConfig({ testTimeout: 120_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 const detector = createFaceDetector({ idleMs: 2000 });
 afterAll(() => detector.close());
 const checker = createPasFotoService({ detector });
@@ -68,6 +69,11 @@ describe("each SSCASN rule on made pas foto that fail exactly that rule", () => 
     expect(check.passed).toBe(true);
     expect(good.length).toBeLessThanOrEqual(SSCASN_RULES.maxBytes);
     expect(jpegQuality(good)).toBe(95);
+  });
+
+  it("made without the model (as the journeys make them): passes on red, background on blue", async () => {
+    expect(await fails(await readyPasFoto())).toEqual([]);
+    expect(await fails(await readyPasFoto(BACKDROPS.blue))).toEqual(["background"]);
   });
 
   it("blue background (red asked): background", async () => {
