@@ -88,15 +88,15 @@ export function PasFotoChecker() {
         accept={ACCEPT}
         className="sr-only"
         tabIndex={-1}
-        aria-label={t("pasFotoCheck.form.choose")}
+        aria-hidden
         onChange={onChoose}
       />
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+      <div className="flex items-start gap-4">
         {preview ? (
           <img
             src={preview}
             alt={t("pasFotoCheck.form.previewAlt")}
-            className="aspect-[2/3] w-28 shrink-0 rounded-lg border object-cover"
+            className="aspect-[2/3] w-20 shrink-0 rounded-lg border object-cover sm:w-28"
           />
         ) : null}
         <div className="flex min-w-0 flex-1 flex-col gap-3">
