@@ -129,7 +129,8 @@ function colourStats(
 /**
  * The border region of SSCASN_RULES.border (its mean colour and spread), and the share of the
  * bottom band of SSCASN_RULES.shoulders whose pixels have the background's colour: within
- * `backgroundDistance` of the border's mean, or 2.5 times its spread when the border is busier.
+ * `backgroundDistance` of the border's mean. (A busy border's mean is no colour of its own: the
+ * band is then rarely near it, and the background rule names the border.)
  */
 export function measureBands(image: { data: Uint8Array; width: number; height: number }): {
   border: { mean: Rgb; spread: number };
@@ -149,7 +150,7 @@ export function measureBands(image: { data: Uint8Array; width: number; height: n
   const bandW = Math.max(1, Math.round(s.bandWidth * w));
   const x0 = Math.round((w - bandW) / 2);
   const y0 = h - Math.max(1, Math.round(s.bandHeight * h));
-  const near = Math.max(s.backgroundDistance, 2.5 * border.spread) ** 2;
+  const near = s.backgroundDistance ** 2;
   const [mr, mg, mb] = border.mean;
   let alike = 0;
   for (let y = y0; y < h; y++) {
