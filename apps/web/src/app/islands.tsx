@@ -41,7 +41,9 @@ const islands: Record<IslandName, Loader> = {
     import("@/features/catalogue/components/explore-controls").then((m) => m.ExploreControls),
   ),
   "pas-foto-checker": island(() =>
-    import("@/features/pas-foto/components/pas-foto-checker").then((m) => m.PasFotoChecker),
+    import("@/features/pas-foto/components/pas-foto-checker-island").then((m) =>
+      m.loadPasFotoChecker(),
+    ),
   ),
 };
 
