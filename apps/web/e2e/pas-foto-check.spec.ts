@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { BACKDROPS, readyPasFoto } from "../../server/test/pas-foto-photos";
+import { BACKDROPS, readyPasFoto } from "../../server/test/pas-foto-files";
 import { h1, PHONE } from "./support/app";
 
 // The free SSCASN pas foto checker (docs/decisions/037) as a visitor on a 360 px phone, against

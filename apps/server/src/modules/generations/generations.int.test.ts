@@ -667,6 +667,10 @@ describe(`photo check on ${testDriver()}`, () => {
       expect(file.headers.get("x-pas-foto-check")).toBe("passed");
       const bytes = file.bytes;
       expect(bytes.length).toBeLessThanOrEqual(200_000);
+      // The checklist judged this very file (one export serves both).
+      expect(check.body.rules.find((r) => r.id === "file_size")!.message).toBe(
+        `${Math.ceil(bytes.length / 1000)} KB.`,
+      );
       expect(await sharp(bytes).metadata()).toMatchObject({
         format: "jpeg",
         width: w,
