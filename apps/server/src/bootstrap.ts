@@ -12,6 +12,7 @@ import { createSimulatorRepository } from "./modules/payment-simulator/simulator
 import { createProviderRegistry } from "./infra/providers/registry";
 import { createGalleryRepository } from "./modules/gallery/gallery.repository";
 import { createGalleryService } from "./modules/gallery/gallery.service";
+import { createPasFotoService } from "./modules/pas-foto/pas-foto.service";
 import { createCustomProfessionRepository } from "./modules/custom-profession/custom-profession.repository";
 import { createCustomProfessionService } from "./modules/custom-profession/custom-profession.service";
 import { createPredictionWaiters } from "./infra/providers/remote/replicate-webhook";
@@ -360,6 +361,7 @@ export function createAppContext(core: CoreParts): AppContext {
         results: createResultStore({ storage: core.storage, images: imagePostProcessor }),
         log,
       }),
+      pasFoto: createPasFotoService(),
       customProfession: createCustomProfessionService({
         repo: customProfessionRepo,
         settings,

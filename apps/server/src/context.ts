@@ -33,6 +33,7 @@ import type { Loopback } from "./lib/loopback";
 import type { UploadsService } from "./modules/uploads/uploads.service";
 import type { ProviderRegistry } from "./infra/providers/registry";
 import type { GalleryService } from "./modules/gallery/gallery.service";
+import type { PasFotoService } from "./modules/pas-foto/pas-foto.service";
 import type { CustomProfessionService } from "./modules/custom-profession/custom-profession.service";
 import type { PredictionWaiters } from "./infra/providers/remote/replicate-webhook";
 import type { DatabaseHandle } from "./infra/db/client";
@@ -93,6 +94,8 @@ export interface AppContext {
     providers: ProviderRegistry;
     predictionWaiters: PredictionWaiters;
     gallery: GalleryService;
+    /** The free SSCASN pas foto checker (modules/pas-foto). */
+    pasFoto: PasFotoService;
     customProfession: CustomProfessionService;
     payments: PaymentsService;
     /** The payment gateways (Midtrans, or the simulator where it is allowed). */

@@ -78,13 +78,13 @@ test("a member's face photo passes the check; a CPNS avatar on the chosen backgr
   expect(done.generation.status).toBe("succeeded");
   expect(done.generation.result.pasFoto).toBe(true);
   const avatarId = done.generation.result.id;
-  await expect(result.getByRole("link", { name: "Unduh pas foto 3x4 cm" })).toHaveAttribute(
-    "href",
-    `/api/gallery/avatar/${avatarId}/pas-foto?size=3x4`,
-  );
   const link = result.getByRole("link", { name: "Unduh pas foto 4x6 cm" });
   await expect(link).toHaveAttribute("href", `/api/gallery/avatar/${avatarId}/pas-foto?size=4x6`);
   await expect(link).toHaveAttribute("download", "pas-foto-4x6.jpg");
+  // The file was checked against SSCASN's rules on the white asked for.
+  const checklist = result.getByRole("region", { name: "Lolos cek SSCASN" });
+  await expect(checklist).toBeVisible({ timeout: 30_000 });
+  await expect(checklist).toContainText("Latar putih polos");
 
   // The real download: a 4x6 cm JPEG at 300 dpi, under SSCASN's 200 KB.
   const downloading = page.waitForEvent("download");
@@ -92,9 +92,15 @@ test("a member's face photo passes the check; a CPNS avatar on the chosen backgr
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("pas-foto-4x6.jpg");
   const file = await download.path();
-  expect((await stat(file)).size).toBeLessThan(204_800);
+  expect((await stat(file)).size).toBeLessThanOrEqual(200_000);
   const meta = await sharp(await readFile(file)).metadata();
   expect(meta).toMatchObject({ format: "jpeg", width: 472, height: 709, density: 300 });
+
+  await result.getByRole("radio", { name: "3x4 cm" }).click();
+  await expect(result.getByRole("link", { name: "Unduh pas foto 3x4 cm" })).toHaveAttribute(
+    "href",
+    `/api/gallery/avatar/${avatarId}/pas-foto?size=3x4`,
+  );
 
   // The gallery is one tap away and offers the same downloads.
   await result.getByRole("link", { name: "Buka galeri" }).click();

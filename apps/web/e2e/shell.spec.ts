@@ -27,6 +27,7 @@ const USER_PAGES: { path: string; h1: string; title?: string; member?: true }[] 
   { path: "/terms", h1: "Syarat & Ketentuan" },
   { path: "/privacy", h1: "Kebijakan Privasi" },
   { path: "/policies", h1: "Kebijakan Layanan" },
+  { path: "/cek-pas-foto", h1: "Cek Pas Foto SSCASN" },
 ];
 
 const ADMIN_SECTIONS: { path: string; h1: string }[] = [

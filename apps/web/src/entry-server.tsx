@@ -32,7 +32,9 @@ import idMessages from "./locales/id.json";
  * pages, and the legal texts, which are read at once even where the app's code is slow.
  */
 const legalPaths: readonly string[] = ["/terms", "/privacy", "/policies"];
-export const ssrPaths: readonly string[] = ["/", "/eksplor", ...legalPaths];
+/** The free pas foto checker: text and links, its form an island (docs/decisions/037). */
+const checkerPath = "/cek-pas-foto";
+export const ssrPaths: readonly string[] = ["/", "/eksplor", ...legalPaths, checkerPath];
 
 /**
  * The query parameters a page reads while rendering: /eksplor's (and the landing's) sort and
@@ -41,7 +43,7 @@ export const ssrPaths: readonly string[] = ["/", "/eksplor", ...legalPaths];
  */
 export function ssrSearchParams(pathname: string): readonly string[] {
   if (pathname === "/policies") return ["tab"];
-  if (legalPaths.includes(pathname)) return [];
+  if (legalPaths.includes(pathname) || pathname === checkerPath) return [];
   return ["sort", "group"];
 }
 
@@ -59,7 +61,7 @@ const API: Record<DataKey, string> = {
  */
 export function dataSources(pathname: string): Partial<Record<DataKey, string>> {
   if (pathname === "/eksplor") return { me: API.me, styles: API.styles };
-  if (legalPaths.includes(pathname)) return { me: API.me };
+  if (legalPaths.includes(pathname) || pathname === checkerPath) return { me: API.me };
   return { me: API.me, styles: API.styles, summary: API.summary };
 }
 

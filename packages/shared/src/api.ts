@@ -20,6 +20,7 @@ import { generationsContract } from "./generation";
 import { guestsContract } from "./guests";
 import { healthContract } from "./health";
 import { kanvasContract } from "./kanvas";
+import { pasFotoContract } from "./pas-foto-check";
 import { paymentsContract } from "./payments";
 import { referralsContract } from "./referrals";
 import { uploadsContract } from "./uploads";
@@ -58,6 +59,7 @@ export const apiContract = {
   guests: guestsContract,
   generations: generationsContract,
   gallery: galleryContract,
+  pasFoto: pasFotoContract,
   kanvas: kanvasContract,
   customProfession: customProfessionContract,
   payments: paymentsContract,

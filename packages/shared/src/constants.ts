@@ -89,8 +89,11 @@ export const PAS_FOTO_SIZES = {
   "4x6": { width: 472, height: 709 },
 } as const;
 export type PasFotoSize = keyof typeof PAS_FOTO_SIZES;
-/** SSCASN refuses a pas foto file of 200 KB or more. */
-export const PAS_FOTO_MAX_BYTES = 200 * 1024;
+/**
+ * SSCASN takes a pas foto file of at most 200 KB; read as 200,000 bytes, the stricter of the two
+ * readings of a kilobyte (docs/decisions/037).
+ */
+export const PAS_FOTO_MAX_BYTES = 200_000;
 
 /** How wide a finished picture's WebP thumbnail is (stored so; a srcset says so). */
 export const PICTURE_THUMB_WIDTH = 384;

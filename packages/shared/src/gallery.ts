@@ -3,6 +3,7 @@ import { GALLERY_KINDS, GALLERY_SORTS, PAS_FOTO_SIZES, type PasFotoSize } from "
 import { pictureFields } from "./files";
 import { defineRoutes } from "./contract";
 import { okResponseSchema } from "./errors";
+import { pasFotoCheckSchema, pasFotoLangQuery } from "./pas-foto-check";
 import { safeText } from "./text";
 
 export const galleryQuerySchema = z.object({
@@ -90,7 +91,7 @@ export const galleryContract = defineRoutes({
     method: "GET",
     path: "/api/gallery/avatar/:id/pas-foto",
     summary:
-      "A Formal CV/CPNS avatar as a pas foto: 3x4 cm (354x472) or 4x6 cm (472x709) at 300 dpi, face-centred, JPEG under 200 KB; 422 pas_foto_watermarked while it carries a watermark",
+      "A Formal CV/CPNS avatar as a pas foto: 3x4 cm (354x472) or 4x6 cm (472x709) at 300 dpi, face-centred, JPEG of at most 200 KB, checked against SSCASN's rules (X-Pas-Foto-Check: passed, or failed and the rules it does not meet; pasFotoCheck words them); 422 pas_foto_watermarked while it carries a watermark",
     access: "member",
     params: z.object({ id: z.uuid() }),
     query: z.object({ size: z.enum(pasFotoSizes).default("4x6") }),
@@ -98,7 +99,19 @@ export const galleryContract = defineRoutes({
     responses: {
       200: { kind: "file", description: "image/jpeg, pas-foto-<size>.jpg" },
     },
-    errors: [422],
+    errors: [422, 429],
+  },
+  pasFotoCheck: {
+    method: "GET",
+    path: "/api/gallery/avatar/:id/pas-foto/check",
+    summary:
+      "The pas foto of that size checked against SSCASN's rules, each with what was found and, when it is not met, what to do: the same file the download gives",
+    access: "member",
+    params: z.object({ id: z.uuid() }),
+    query: z.object({ size: z.enum(pasFotoSizes).default("4x6"), lang: pasFotoLangQuery }),
+    notFound: "Image not found",
+    responses: { 200: pasFotoCheckSchema },
+    errors: [422, 429],
   },
   removeWatermark: {
     method: "POST",

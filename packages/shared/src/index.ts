@@ -26,6 +26,8 @@ export * from "./feedback";
 export * from "./files";
 export * from "./guests";
 export * from "./openapi";
+export * from "./pas-foto";
+export * from "./pas-foto-check";
 export * from "./payments";
 export * from "./referrals";
 export * from "./uploads";

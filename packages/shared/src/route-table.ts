@@ -21,6 +21,7 @@ export * from "./routes/uploads";
 export * from "./routes/guests";
 export * from "./routes/generations";
 export * from "./routes/gallery";
+export * from "./routes/pas-foto";
 export * from "./routes/kanvas";
 export * from "./routes/custom-profession";
 export * from "./routes/payments";

@@ -19,6 +19,21 @@ export const APP_PAGES = [
   "terms",
   "privacy",
   "policies",
+  "cek-pas-foto",
+] as const;
+
+/**
+ * The pages offered to search engines (GET /sitemap.xml): public, the same for every visitor,
+ * rendered on the server or readable without an account.
+ */
+export const INDEXED_PAGES = [
+  "/",
+  "/eksplor",
+  "/cek-pas-foto",
+  "/faq",
+  "/terms",
+  "/privacy",
+  "/policies",
 ] as const;
 
 /** Pages outside the navigation (sign-in and sign-up). */

@@ -12,9 +12,11 @@ import { guestsModule } from "./guests/guests.module";
 import { healthModule } from "./health/health.module";
 import { kanvasModule } from "./kanvas/kanvas.module";
 import type { ServerModule } from "./module";
+import { pasFotoModule } from "./pas-foto/pas-foto.module";
 import { paymentSimulatorModule } from "./payment-simulator/payment-simulator.module";
 import { paymentsModule } from "./payments/payments.module";
 import { referralsModule } from "./referrals/referrals.module";
+import { seoModule } from "./seo/seo.module";
 import { stylesModule } from "./styles/styles.module";
 import { uploadsModule } from "./uploads/uploads.module";
 import { webhooksModule } from "./webhooks/webhooks.module";
@@ -39,9 +41,11 @@ export const serverModules: readonly ServerModule[] = [
   generationsModule,
   webhooksModule,
   galleryModule,
+  pasFotoModule,
   kanvasModule,
   customProfessionModule,
   paymentsModule,
   paymentSimulatorModule,
   devModule,
+  seoModule,
 ];

@@ -37,6 +37,8 @@ export function fakeGallery(
   const pictures = o.kanvas?.images ?? new Map<string, KanvasImageRow>();
   const styles = new Map<string, Style>();
   const uploads = o.uploads?.rows ?? new Map<string, UploadRow>();
+  /** The background each pas foto avatar's generation asked for, by result id. */
+  const backgrounds = new Map<string, string>();
 
   const avatarRow = (r: ResultRow): GalleryRow => {
     const s = r.styleId ? styles.get(r.styleId) : undefined;
@@ -57,6 +59,7 @@ export function fakeGallery(
       style_name: s?.name ?? null,
       style_name_id: s?.nameId ?? null,
       style_category: s?.category ?? null,
+      background: backgrounds.get(r.id) ?? null,
       before_key: u?.originalKey ?? null,
       original_deleted: Boolean(u?.originalDeletedAt),
       // Sets of avatars are read by SQL (a count over the batch); gallery.int.test.ts covers them.
@@ -80,6 +83,7 @@ export function fakeGallery(
     style_name: null,
     style_name_id: null,
     style_category: null,
+    background: null,
     before_key: null,
     original_deleted: false,
     batch_id: null,
@@ -206,6 +210,7 @@ export function fakeGallery(
 
   return Object.assign(gallery, {
     avatars,
+    backgrounds,
     pictures,
     styles,
     /** A style avatars can be of (the category PAS_FOTO_CATEGORY gives pas fotos). */

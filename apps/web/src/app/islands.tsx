@@ -40,6 +40,11 @@ const islands: Record<IslandName, Loader> = {
   "explore-controls": island(() =>
     import("@/features/catalogue/components/explore-controls").then((m) => m.ExploreControls),
   ),
+  "pas-foto-checker": island(() =>
+    import("@/features/pas-foto/components/pas-foto-checker-island").then((m) =>
+      m.loadPasFotoChecker(),
+    ),
+  ),
 };
 
 /** Opens another page of the app, which then takes over (see leaveTo). */

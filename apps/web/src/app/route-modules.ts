@@ -22,6 +22,7 @@ export const pages = {
   terms: () => import("./routes/terms"),
   privacy: () => import("./routes/privacy"),
   policies: () => import("./routes/policies"),
+  "cek-pas-foto": () => import("./routes/cek-pas-foto"),
   notFound: () => import("./routes/not-found"),
   adminLayout: () => import("./layouts/admin-layout"),
   adminSection: () => import("./routes/admin/admin-section"),

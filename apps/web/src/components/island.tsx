@@ -11,7 +11,8 @@ export type IslandName =
   | "setting-slot"
   | "explore-hero"
   | "explore-recent"
-  | "explore-controls";
+  | "explore-controls"
+  | "pas-foto-checker";
 
 /** Props an island is rendered with: they travel in the HTML as JSON. */
 export type IslandProps = Record<string, unknown>;

@@ -144,6 +144,43 @@ async function decodeToSharp(bytes: Buffer, type: PhotoType) {
 }
 
 /**
+ * The refusals that need no decode, in order: empty, over 10 MB, not a JPEG, PNG, WebP or HEIC
+ * (by its first bytes), and (from its header) more pixels than MAX_PIXELS. The photo's type.
+ */
+export async function admitPhoto(bytes: Buffer): Promise<PhotoType> {
+  if (bytes.length === 0) throw photoErrors.missing();
+  if (bytes.length > LIMITS.uploadMaxBytes) throw photoErrors.tooLarge();
+  const type = sniffPhotoType(bytes);
+  if (!type) throw photoErrors.unsupported();
+  // A bomb is refused from its header at once, without waiting for (or taking) a decode slot.
+  if (type !== "heic") await checkHeader(bytes);
+  return type;
+}
+
+/**
+ * `work` in one of the process's decode slots (photoDecodes); `upload_busy` (503, Retry-After)
+ * when DECODE_QUEUE photos already wait.
+ */
+export async function inDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await photoDecodes.run(work);
+  } catch (e) {
+    throw e instanceof LimiterFullError ? photoErrors.busy() : e;
+  }
+}
+
+/** An admitted photo decoded to upright RGB pixels (bombs and broken files refused). */
+export async function decodePixels(bytes: Buffer, type: PhotoType) {
+  const decoded = await decodeToSharp(bytes, type);
+  try {
+    return await decoded.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw /pixel limit/i.test(String(e)) ? photoErrors.tooManyPixels() : photoErrors.corrupt();
+  }
+}
+
+/**
  * Validate and re-encode an uploaded photo. The image is decoded once into oriented pixels;
  * the stored JPEG, the face-centred crop and the thumbnail are all made from those pixels.
  * At most DECODE_SLOTS photos are decoded at once in the process; when DECODE_QUEUE more
@@ -153,17 +190,8 @@ export async function processPhoto(
   bytes: Buffer,
   detector: FaceDetector = faceDetector(),
 ): Promise<ProcessedPhoto> {
-  if (bytes.length === 0) throw photoErrors.missing();
-  if (bytes.length > LIMITS.uploadMaxBytes) throw photoErrors.tooLarge();
-  const type = sniffPhotoType(bytes);
-  if (!type) throw photoErrors.unsupported();
-  // A bomb is refused from its header at once, without waiting for (or taking) a decode slot.
-  if (type !== "heic") await checkHeader(bytes);
-  try {
-    return await photoDecodes.run(() => decodeAndEncode(bytes, type, detector));
-  } catch (e) {
-    throw e instanceof LimiterFullError ? photoErrors.busy() : e;
-  }
+  const type = await admitPhoto(bytes);
+  return inDecodeSlot(() => decodeAndEncode(bytes, type, detector));
 }
 
 /** The photo check on a copy at most DETECT_SIZE long; null (with the reason) when it fails. */
@@ -186,14 +214,7 @@ async function decodeAndEncode(
   type: PhotoType,
   detector: FaceDetector,
 ): Promise<ProcessedPhoto> {
-  const decoded = await decodeToSharp(bytes, type);
-  let pixels;
-  try {
-    pixels = await decoded.removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  } catch (e) {
-    if (e instanceof AppError) throw e;
-    throw /pixel limit/i.test(String(e)) ? photoErrors.tooManyPixels() : photoErrors.corrupt();
-  }
+  const pixels = await decodePixels(bytes, type);
   const { width, height } = pixels.info;
   if (Math.min(width, height) < LIMITS.uploadMinSide) throw photoErrors.tooSmall(width, height);
 

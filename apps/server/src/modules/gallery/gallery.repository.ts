@@ -19,6 +19,8 @@ export type GalleryRow = {
   style_name: string | null;
   style_name_id: string | null;
   style_category: string | null;
+  /** The plain background a Formal CV/CPNS avatar was asked for (its generation's params). */
+  background: string | null;
   before_key: string | null;
   original_deleted: boolean;
   batch_id: string | null;
@@ -93,7 +95,7 @@ export function createGalleryRepository(db: Database) {
                  r.created_at,
                  r.generation_time_seconds, r.has_watermark, NULL::text AS prompt,
                  s.id AS style_id, s.name AS style_name, s.name_id AS style_name_id,
-                 s.category AS style_category,
+                 s.category AS style_category, j.params->>'background' AS background,
                  u.original_key AS before_key, (u.original_deleted_at IS NOT NULL) AS original_deleted,
                  j.batch_id,
                  CASE WHEN j.batch_id IS NULL THEN NULL ELSE
@@ -110,7 +112,7 @@ export function createGalleryRepository(db: Database) {
                  k.created_at,
                  NULL::real AS generation_time_seconds, k.has_watermark, k.prompt,
                  NULL::uuid AS style_id, NULL::text AS style_name, NULL::text AS style_name_id,
-                 NULL::text AS style_category,
+                 NULL::text AS style_category, NULL::text AS background,
                  NULL::text AS before_key, false AS original_deleted,
                  NULL::uuid AS batch_id, NULL::bigint AS batch_size
           FROM kanvas_images k

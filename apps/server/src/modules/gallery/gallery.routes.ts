@@ -6,6 +6,12 @@ import { rateLimit } from "../../middleware/rate-limit";
 /** /api/gallery: the signed-in user's avatars and Kanvas images. */
 export function galleryRoutes(ctx: AppContext) {
   const gallery = ctx.services.gallery;
+  const pasFotoLimit = rateLimit(ctx, {
+    name: "pas-foto",
+    limit: 60,
+    windowSeconds: 3600,
+    by: (actor, ip) => ({ ip, user: actor.userId, guest: actor.guestTrialId }),
+  });
   return contractRoutes(ctx)
     .on(galleryContract.page, async (c, { query, userId }) => {
       return { status: 200, body: await gallery.page(userId, query) };
@@ -18,25 +24,31 @@ export function galleryRoutes(ctx: AppContext) {
     })
     .on(
       galleryContract.pasFoto,
-      // Each download finds the face again (under a second of CPU): a person needs a few.
-      rateLimit(ctx, {
-        name: "pas-foto",
-        limit: 60,
-        windowSeconds: 3600,
-        by: (actor, ip) => ({ ip, user: actor.userId, guest: actor.guestTrialId }),
-      }),
+      // Each export finds the face twice (under a second of CPU each): a person needs a few.
+      pasFotoLimit,
       async (c, { params, query, userId }) => {
-        const jpeg = await gallery.pasFoto(userId, params.id, query.size);
+        const { jpeg, failed } = await gallery.pasFoto(userId, params.id, query.size);
         c.header("Content-Type", "image/jpeg");
         c.header("Content-Disposition", `attachment; filename="pas-foto-${query.size}.jpg"`);
         c.header("Cache-Control", "private, no-store");
         c.header("X-Content-Type-Options", "nosniff");
+        c.header(
+          "X-Pas-Foto-Check",
+          failed.length ? `failed; rules=${failed.join(",")}` : "passed",
+        );
         return c.body(new Uint8Array(jpeg));
       },
     )
     .on(galleryContract.removeWatermark, async (c, { params, userId }) => {
       const item = await gallery.removeWatermark(userId, params.kind, params.id);
       return { status: 200, body: { item } };
+    })
+    .on(galleryContract.pasFotoCheck, pasFotoLimit, async (c, { params, query, userId }) => {
+      c.header("Cache-Control", "private, no-store");
+      return {
+        status: 200,
+        body: await gallery.pasFotoCheck(userId, params.id, query.size, query.lang),
+      };
     })
     .on(galleryContract.remove, async (c, { params, userId }) => {
       await gallery.remove(userId, params.kind, params.id);

@@ -3,11 +3,16 @@ import {
   type GalleryKind,
   type GalleryPage,
   type GalleryStyles,
+  judgePasFoto,
+  type Language,
+  PAS_FOTO_BACKGROUNDS,
   PAS_FOTO_CATEGORY,
+  type PasFotoBackground,
+  type PasFotoCheck,
   type PasFotoSize,
 } from "@rupa/shared";
 import { type FaceDetector, faceDetector } from "../../infra/images/face-detector";
-import { makePasFoto } from "../../infra/images/pas-foto";
+import { makePasFoto, type PasFotoExport } from "../../infra/images/pas-foto";
 import type { z } from "zod";
 import type { galleryQuerySchema } from "@rupa/shared";
 import type { Transactor } from "../../infra/db/client";
@@ -63,6 +68,17 @@ function toItem(r: GalleryRow): GalleryItem {
   };
 }
 
+/** The background a pas foto avatar was asked for; red (CPNS) for one that recorded none. */
+function backgroundOf(row: GalleryRow): PasFotoBackground {
+  return (PAS_FOTO_BACKGROUNDS as readonly string[]).includes(row.background ?? "")
+    ? (row.background as PasFotoBackground)
+    : "red";
+}
+
+/** Exports kept in memory: the checklist and the download that follows it share one. */
+const EXPORTS_KEPT = 16;
+const EXPORT_KEPT_MS = 10 * 60_000;
+
 /** The gallery: only the owner's items are ever listed, shown, downloaded or deleted. */
 export function createGalleryService(d: {
   gallery: GalleryRepository;
@@ -83,6 +99,53 @@ export function createGalleryService(d: {
       d.log.error({ err }, "a picture's replaced files could not be deleted");
     }
   };
+  /**
+   * Recent pas foto exports by picture file, size and background (an export of the same file is
+   * the same), so that the checklist the page shows and the download that follows cost one
+   * export; a picture whose file or watermark changes is another key.
+   */
+  const exports = new Map<string, { at: number; made: Promise<PasFotoExport> }>();
+
+  async function exportOf(userId: string, id: string, size: PasFotoSize) {
+    const [row] = await d.gallery.list({
+      userId,
+      sort: "newest",
+      limit: 1,
+      only: { kind: "avatar", id },
+    });
+    if (!row) throw errors.notFound("Image not found");
+    if (!toItem(row).pasFoto)
+      throw new AppError(
+        "pas_foto_unavailable",
+        422,
+        "A pas foto can be made only from a Formal CV/CPNS avatar",
+      );
+    // SSCASN refuses a pas foto with a watermark: it is removed first (ADR 036).
+    if (row.has_watermark)
+      throw new AppError(
+        "pas_foto_watermarked",
+        422,
+        "A watermarked avatar cannot be a pas foto: remove its watermark first",
+      );
+    const background = backgroundOf(row);
+    const key = `${row.image_key}|${String(row.has_watermark)}|${size}|${background}`;
+    const now = Date.now();
+    for (const [k, v] of exports) if (now - v.at > EXPORT_KEPT_MS) exports.delete(k);
+    let kept = exports.get(key);
+    if (!kept) {
+      const made = (async () => {
+        const stored = await d.storage.get("generated-avatars", row.image_key);
+        if (!stored) throw errors.notFound("Image not found");
+        return makePasFoto(stored.body, size, d.detector ?? faceDetector(), background);
+      })();
+      kept = { at: now, made };
+      while (exports.size >= EXPORTS_KEPT) exports.delete(exports.keys().next().value!);
+      exports.set(key, kept);
+      made.catch(() => exports.delete(key));
+    }
+    return { made: await kept.made, background };
+  }
+
   const service = {
     async page(userId: string, q: z.output<typeof galleryQuerySchema>): Promise<GalleryPage> {
       const rows = await d.gallery.list({
@@ -121,32 +184,23 @@ export function createGalleryService(d: {
 
     /**
      * A Formal CV/CPNS avatar of the user's as a pas foto of `size`, cut around the face found
-     * on the result itself (whichever provider drew it).
+     * on the result itself (whichever provider drew it) and checked against SSCASN's rules: the
+     * file, and the rules it does not meet.
      */
-    async pasFoto(userId: string, id: string, size: PasFotoSize): Promise<Buffer> {
-      const [row] = await d.gallery.list({
-        userId,
-        sort: "newest",
-        limit: 1,
-        only: { kind: "avatar", id },
-      });
-      if (!row) throw errors.notFound("Image not found");
-      if (!toItem(row).pasFoto)
-        throw new AppError(
-          "pas_foto_unavailable",
-          422,
-          "A pas foto can be made only from a Formal CV/CPNS avatar",
-        );
-      // SSCASN refuses a pas foto with a watermark: it is removed first (ADR 036).
-      if (row.has_watermark)
-        throw new AppError(
-          "pas_foto_watermarked",
-          422,
-          "A watermarked avatar cannot be a pas foto: remove its watermark first",
-        );
-      const stored = await d.storage.get("generated-avatars", row.image_key);
-      if (!stored) throw errors.notFound("Image not found");
-      return makePasFoto(stored.body, size, d.detector ?? faceDetector());
+    async pasFoto(userId: string, id: string, size: PasFotoSize) {
+      const { made } = await exportOf(userId, id, size);
+      return { jpeg: made.jpeg, failed: made.failed };
+    },
+
+    /** The checklist of that pas foto (the same export as the download), in `lang`. */
+    async pasFotoCheck(
+      userId: string,
+      id: string,
+      size: PasFotoSize,
+      lang: Language,
+    ): Promise<PasFotoCheck> {
+      const { made, background } = await exportOf(userId, id, size);
+      return judgePasFoto(made.measures, { size, background, lang });
     },
 
     /** Removes the row and its files; another user's id is the same 404 as a missing one. */

@@ -652,12 +652,25 @@ describe(`photo check on ${testDriver()}`, () => {
       ["4x6", 472, 709],
       ["3x4", 354, 472],
     ] as const) {
+      // Checked against SSCASN's rules on the blue asked for: the checklist and the file agree.
+      const check = await t.client
+        .as(m.jar)
+        .call(api.gallery.pasFotoCheck, { params, query: { size } });
+      expect(check.status).toBe(200);
+      expect(check.body.rules.filter((r) => !r.passed)).toEqual([]);
+      expect(check.body.passed).toBe(true);
+      expect(check.body.rules.find((r) => r.id === "background")!.label).toBe("Latar biru polos");
       const file = await t.client.as(m.jar).call(api.gallery.pasFoto, { params, query: { size } });
       expect(file.status).toBe(200);
       expect(file.headers.get("content-type")).toBe("image/jpeg");
       expect(file.headers.get("content-disposition")).toContain(`pas-foto-${size}.jpg`);
+      expect(file.headers.get("x-pas-foto-check")).toBe("passed");
       const bytes = file.bytes;
-      expect(bytes.length).toBeLessThan(200 * 1024);
+      expect(bytes.length).toBeLessThanOrEqual(200_000);
+      // The checklist judged this very file (one export serves both).
+      expect(check.body.rules.find((r) => r.id === "file_size")!.message).toBe(
+        `${Math.ceil(bytes.length / 1000)} KB.`,
+      );
       expect(await sharp(bytes).metadata()).toMatchObject({
         format: "jpeg",
         width: w,
@@ -684,5 +697,12 @@ describe(`photo check on ${testDriver()}`, () => {
       .call(api.gallery.pasFoto, { params: { id: other.result!.id } });
     expect(refused.status).toBe(422);
     expect(refused.error.code).toBe("pas_foto_unavailable");
+    const noCheck = await t.client
+      .as(m.jar)
+      .call(api.gallery.pasFotoCheck, { params: { id: other.result!.id } });
+    expect(noCheck.status).toBe(422);
+    expect((await t.client.as(stranger).call(api.gallery.pasFotoCheck, { params })).status).toBe(
+      404,
+    );
   }, 90_000);
 });

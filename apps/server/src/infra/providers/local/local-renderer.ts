@@ -1,5 +1,6 @@
 import sharp, { type Sharp } from "sharp";
-import { type Box, regionAround } from "../../images/face-check";
+import { type Box, boxInRegion, regionAround } from "../../images/face-check";
+import { headAndShouldersMask } from "../../images/silhouette";
 
 /**
  * The built-in, offline avatar renderer: deterministic image processing with a distinct look
@@ -341,6 +342,8 @@ async function toyBox(
 async function idPhoto(
   input: Buffer,
   o: Required<Pick<LocalRenderOptions, "width" | "height">> & LocalRenderOptions,
+  /** The face in the output's pixels, when known: the silhouette is cut around it. */
+  face: Box | null,
 ) {
   const backdrop = o.palette?.[0] ?? "#c62828";
   const inner = await base(input, o.width, o.height)
@@ -348,8 +351,13 @@ async function idPhoto(
     .sharpen({ sigma: 1 })
     .png()
     .toBuffer();
-  const mask =
-    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${o.width}" height="${o.height}">
+  // Without a face: a soft oval vignette around the middle.
+  const mask = face
+    ? await sharp(headAndShouldersMask(o.width, o.height, face))
+        .blur(Math.max(0.6, o.width / 600))
+        .png()
+        .toBuffer()
+    : Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${o.width}" height="${o.height}">
     <defs><radialGradient id="m" cx="0.5" cy="0.46" r="0.5"><stop offset="0.72" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>
     <ellipse cx="${o.width / 2}" cy="${o.height * 0.5}" rx="${o.width * 0.46}" ry="${o.height * 0.55}" fill="url(#m)"/></svg>`);
   const subject = await sharp(inner)
@@ -565,6 +573,17 @@ export async function renderLocal(source: Buffer, options: LocalRenderOptions): 
       : o.face
         ? await aroundFace(source, o.face, o.width / o.height)
         : source;
+  /** The face in the output's pixels (the crop above scaled to the output), when known. */
+  const faceOut = async (): Promise<Box | null> => {
+    if (!o.face || o.frame === "whole") return null;
+    const { width = 0, height = 0 } = await sharp(source).metadata();
+    if (!width || !height) return null;
+    return boxInRegion(
+      o.face,
+      regionAround({ width, height }, o.width / o.height, o.face),
+      o.width,
+    );
+  };
   let img: Sharp;
   switch (o.look) {
     case "cartoon":
@@ -574,7 +593,7 @@ export async function renderLocal(source: Buffer, options: LocalRenderOptions): 
       img = await toyBox(input, o);
       break;
     case "id_photo":
-      img = await idPhoto(input, o);
+      img = await idPhoto(input, o, await faceOut());
       break;
     case "pop_art":
       img = await popArt(input, o);

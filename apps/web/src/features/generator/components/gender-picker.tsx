@@ -1,7 +1,7 @@
 import { GENDERS, type Gender } from "@rupa/shared/constants";
 import { useId } from "react";
 import { useI18n } from "@/lib/i18n";
-import { ChoiceButton } from "./choice-button";
+import { ChoiceButton } from "@/components/choice-button";
 
 export type { Gender };
 const OPTIONS = GENDERS;

@@ -15,7 +15,7 @@ import { useGenerate, type GeneratorOptions } from "../hooks/use-generate";
 import { useGeneratorDialogs } from "../hooks/use-generator-dialogs";
 import { useGeneratorPhoto } from "../hooks/use-generator-photo";
 import { useExtraStyles } from "../hooks/use-extra-styles";
-import { BackgroundPicker } from "./background-picker";
+import { BackgroundPicker } from "@/components/background-picker";
 import { BatchResults } from "./batch-results";
 import { ExtraStyles } from "./extra-styles";
 import { CustomFigureDialog } from "./custom-figure-dialog";

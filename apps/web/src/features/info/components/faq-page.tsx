@@ -1,4 +1,4 @@
-import { MessageSquarePlus } from "lucide-react";
+import { ArrowRight, MessageSquarePlus } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Accordion } from "@/components/ui/accordion";
@@ -17,9 +17,13 @@ export type FaqFigures = {
   referralCredits: number;
 };
 
-const QUESTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+const QUESTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
+/** The answer about SSCASN links to the free pas foto checker. */
+const LINKS: Partial<Record<(typeof QUESTIONS)[number], { to: string; label: MessageKey }>> = {
+  11: { to: "/cek-pas-foto", label: "faq.pasFotoLink" },
+};
 
-/** /faq: ten questions in an accordion, and a button to /feedback. */
+/** /faq: eleven questions in an accordion, and a button to /feedback. */
 export function FaqPage({ figures }: { figures: FaqFigures | null }) {
   const { t } = useI18n();
   const pending = "…";
@@ -42,7 +46,20 @@ export function FaqPage({ figures }: { figures: FaqFigures | null }) {
         items={QUESTIONS.map((n) => ({
           id: `q${n}`,
           title: t(`faq.q${n}` as MessageKey),
-          content: <p>{t(`faq.a${n}` as MessageKey, vars)}</p>,
+          content: (
+            <>
+              <p>{t(`faq.a${n}` as MessageKey, vars)}</p>
+              {LINKS[n] ? (
+                <Link
+                  to={LINKS[n].to}
+                  className="mt-2 inline-flex min-h-11 items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline"
+                >
+                  {t(LINKS[n].label)}
+                  <ArrowRight aria-hidden className="size-4" />
+                </Link>
+              ) : null}
+            </>
+          ),
         }))}
       />
       <section className="flex flex-col items-start gap-3 rounded-2xl bg-primary-soft p-6 sm:flex-row sm:items-center sm:justify-between">

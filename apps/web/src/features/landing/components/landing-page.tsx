@@ -4,6 +4,7 @@ import {
   Cpu,
   Download,
   Flag,
+  IdCard,
   Landmark,
   MousePointerClick,
   Smartphone,
@@ -146,6 +147,28 @@ export function LandingPage({
         >
           <CategorySamples />
         </Section>
+
+        <div className="render-near-screen mx-auto w-full max-w-6xl px-4 sm:px-6 md:px-10">
+          <aside className="flex flex-col items-start gap-4 rounded-3xl border bg-card p-6 shadow-soft sm:flex-row sm:items-center sm:justify-between sm:p-8">
+            <div className="flex items-start gap-4">
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-[#c8102e] text-white">
+                <IdCard aria-hidden className="size-6" />
+              </span>
+              <div className="flex flex-col gap-1">
+                <h2 className="text-xl font-extrabold">{t("landing.pasFoto.title")}</h2>
+                <p className="text-sm text-muted-foreground sm:text-base">
+                  {t("landing.pasFoto.body")}
+                </p>
+              </div>
+            </div>
+            <Button asChild variant="outline" className="shrink-0">
+              <Link to="/cek-pas-foto">
+                {t("landing.pasFoto.button")}
+                <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+          </aside>
+        </div>
 
         <Section
           title={t("landing.carousel.title")}

@@ -1,7 +1,7 @@
 import { PAS_FOTO_BACKGROUNDS, type PasFotoBackground } from "@rupa/shared/constants";
 import { useId } from "react";
 import { useI18n } from "@/lib/i18n";
-import { ChoiceButton } from "./choice-button";
+import { ChoiceButton } from "@/components/choice-button";
 import { cn } from "@/lib/utils";
 
 /** Each background's swatch (the type makes this complete). */
