@@ -87,9 +87,13 @@ test("a new member is warned, buys a plan, removes the watermark of a CPNS avata
   };
   expect(me.user.credits.balance).toBe(28);
 
-  // The 4x6 pas foto downloads: a 300 dpi JPEG.
+  // The clean picture's 4x6 pas foto passes SSCASN's checklist, and downloads as a 300 dpi JPEG.
+  await expect(details.getByRole("region", { name: "Lolos cek SSCASN" })).toBeVisible({
+    timeout: 30_000,
+  });
   const file = await page.request.get((await link.getAttribute("href"))!);
   expect(file.status()).toBe(200);
+  expect(file.headers()["x-pas-foto-check"]).toBe("passed");
   expect(file.headers()["content-type"]).toBe("image/jpeg");
   expect(await sharp(await file.body()).metadata()).toMatchObject({
     format: "jpeg",
