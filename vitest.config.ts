@@ -35,6 +35,9 @@ export default defineConfig({
           environment: "node",
           include: ["packages/*/src/**/*.slow.test.ts", "apps/*/src/**/*.slow.test.{ts,tsx}"],
           setupFiles,
+          // Opening an embedded database or loading the face model in a hook took over 10 s (the
+          // default) while three files ran at once on 2 cores.
+          hookTimeout: 60_000,
         },
       },
       {
