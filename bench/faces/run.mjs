@@ -29,13 +29,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import sharp from "sharp";
 import { PHOTO_ISSUES } from "../../packages/shared/src/constants.ts";
 import { createFaceDetector } from "../../apps/server/src/infra/images/face-detector.ts";
 import { THRESHOLDS } from "../../apps/server/src/infra/images/face-check.ts";
 import { processPhoto } from "../../apps/server/src/infra/images/photo-pipeline.ts";
-import { bundleForBench, load, mb, median, ms, percentile, repoRoot } from "../pipeline/lib.mjs";
+import { faceWorkerUrl, load, mb, median, ms, percentile, repoRoot } from "../pipeline/lib.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 12);
 const ALONE_RUNS = 20;
@@ -293,16 +292,6 @@ async function peakOf(fn) {
   return { value, peak: Math.max(peak, rss()) };
 }
 
-async function bundledWorkerUrl() {
-  if (process.env.BENCH_TSX_WORKER === "1") return undefined;
-  const outfile = path.join(repoRoot, "apps/server/dist-bench-faces/face-detector.worker.js");
-  await bundleForBench(
-    path.join(repoRoot, "apps/server/src/infra/images/face-detector.worker.ts"),
-    outfile,
-  );
-  return pathToFileURL(outfile);
-}
-
 const stats = (xs) => ({
   min: Math.min(...xs),
   median: median(xs),
@@ -347,7 +336,7 @@ async function copy640(bytes) {
 // ---------------------------------------------------------------------------------------------
 log(`Rupa face check bench — node ${process.version}, ${os.cpus().length} CPUs, load ${load()}`);
 const rssStart = rss();
-const workerUrl = await bundledWorkerUrl();
+const workerUrl = await faceWorkerUrl();
 log(`detector worker: ${workerUrl ? "built JavaScript (esbuild)" : "TypeScript source via tsx"}`);
 const summary = [];
 

@@ -22,8 +22,6 @@
 // The detector runs as built JavaScript (bundled with esbuild as apps/server/build.mjs bundles
 // it); BENCH_TSX_WORKER=1 runs the TypeScript source through tsx instead.
 import os from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import sharp from "sharp";
 import { createFaceDetector } from "../../apps/server/src/infra/images/face-detector.ts";
 import { makePasFoto } from "../../apps/server/src/infra/images/pas-foto.ts";
@@ -38,21 +36,11 @@ import {
   widened,
 } from "../../apps/server/test/pas-foto-photos.ts";
 import { demoPhotoPath } from "../../apps/server/test/face-photos.ts";
-import { bundleForBench, load, mb, ms, percentile, repoRoot } from "../pipeline/lib.mjs";
+import { faceWorkerUrl, load, mb, ms, percentile } from "../pipeline/lib.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const log = (...a) => console.log(...a);
 const rss = () => process.memoryUsage().rss;
-
-async function workerUrl() {
-  if (process.env.BENCH_TSX_WORKER === "1") return undefined;
-  const outfile = path.join(repoRoot, "apps/server/dist-bench-faces/face-detector.worker.js");
-  await bundleForBench(
-    path.join(repoRoot, "apps/server/src/infra/images/face-detector.worker.ts"),
-    outfile,
-  );
-  return pathToFileURL(outfile);
-}
 
 /** A 12 MP phone photo: a demo crop of one person enlarged to 3000x4000 with a little grain. */
 async function phonePhoto() {
@@ -73,7 +61,7 @@ async function phonePhoto() {
     .toBuffer();
 }
 
-const url = await workerUrl();
+const url = await faceWorkerUrl();
 log(
   `Rupa pas foto checker bench — node ${process.version}, ${os.cpus().length} CPUs, load ${load()}`,
 );

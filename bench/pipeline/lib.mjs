@@ -6,7 +6,7 @@ import net from "node:net";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import sharp from "sharp";
 import { serverEnv } from "../../scripts/lib.mjs";
 
@@ -77,6 +77,20 @@ export async function bundleForBench(entry, outfile) {
     },
     logLevel: "warning",
   });
+}
+
+/**
+ * The face detector's worker thread bundled as the build bundles it (so the bench times compiled
+ * JavaScript), or undefined with BENCH_TSX_WORKER=1 (the TypeScript source, through tsx).
+ */
+export async function faceWorkerUrl() {
+  if (process.env.BENCH_TSX_WORKER === "1") return undefined;
+  const outfile = path.join(repoRoot, "apps/server/dist-bench-faces/face-detector.worker.js");
+  await bundleForBench(
+    path.join(repoRoot, "apps/server/src/infra/images/face-detector.worker.ts"),
+    outfile,
+  );
+  return pathToFileURL(outfile);
 }
 
 /**

@@ -1,9 +1,8 @@
-import { LIMITS, pasFotoContract } from "@rupa/shared";
-import { bodyLimit } from "hono/body-limit";
+import { pasFotoContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
-import { assertDecodeCapacity, photoErrors } from "../../infra/images/photo-pipeline";
-import { AppError } from "../../lib/errors";
+import { assertDecodeCapacity } from "../../infra/images/photo-pipeline";
 import { contractRoutes } from "../../middleware/auth-guards";
+import { photoBodyLimit, readPhotoField } from "../../middleware/photo-form";
 import { rateLimit } from "../../middleware/rate-limit";
 
 /** Checks a visitor may run per address and hour (each finds the face: about half a second). */
@@ -16,12 +15,7 @@ export const PAS_FOTO_CHECKS_PER_HOUR = 30;
 export function pasFotoRoutes(ctx: AppContext) {
   return contractRoutes(ctx).on(
     pasFotoContract.check,
-    bodyLimit({
-      maxSize: LIMITS.uploadMaxBytes + 512 * 1024,
-      onError: () => {
-        throw photoErrors.tooLarge();
-      },
-    }),
+    photoBodyLimit(),
     rateLimit(ctx, {
       name: "pas-foto-check",
       limit: PAS_FOTO_CHECKS_PER_HOUR,
@@ -30,19 +24,7 @@ export function pasFotoRoutes(ctx: AppContext) {
     }),
     async (c, { query }) => {
       assertDecodeCapacity();
-      if (!(c.req.header("content-type") ?? "").startsWith("multipart/form-data")) {
-        throw new AppError("unsupported_media_type", 415, "Send the photo as multipart/form-data");
-      }
-      let form: FormData;
-      try {
-        form = await c.req.formData();
-      } catch {
-        throw photoErrors.missing();
-      }
-      const file = form.get("photo");
-      if (!(file instanceof File) || file.size === 0) throw photoErrors.missing();
-      if (file.size > LIMITS.uploadMaxBytes) throw photoErrors.tooLarge();
-      const bytes = Buffer.from(await file.arrayBuffer());
+      const bytes = await readPhotoField(c);
       c.header("Cache-Control", "no-store");
       return { status: 200, body: await ctx.services.pasFoto.check(bytes, query) };
     },

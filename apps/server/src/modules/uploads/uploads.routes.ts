@@ -1,10 +1,9 @@
-import { LIMITS, uploadsContract } from "@rupa/shared";
-import { bodyLimit } from "hono/body-limit";
+import { uploadsContract } from "@rupa/shared";
 import type { AppContext } from "../../context";
-import { assertDecodeCapacity, photoErrors } from "../../infra/images/photo-pipeline";
-import { AppError } from "../../lib/errors";
+import { assertDecodeCapacity } from "../../infra/images/photo-pipeline";
 import { generationErrors } from "../generations/generations.service";
 import { contractRoutes } from "../../middleware/auth-guards";
+import { photoBodyLimit, readPhotoField } from "../../middleware/photo-form";
 import { rateLimit } from "../../middleware/rate-limit";
 
 /**
@@ -17,12 +16,7 @@ export function uploadRoutes(ctx: AppContext) {
   return contractRoutes(ctx)
     .on(
       uploadsContract.upload,
-      bodyLimit({
-        maxSize: LIMITS.uploadMaxBytes + 512 * 1024,
-        onError: () => {
-          throw photoErrors.tooLarge();
-        },
-      }),
+      photoBodyLimit(),
       rateLimit(ctx, {
         name: "uploads",
         limit: 60,
@@ -36,26 +30,7 @@ export function uploadRoutes(ctx: AppContext) {
           if (trial.generationCount >= 1) throw generationErrors.trialUsed();
         }
         assertDecodeCapacity();
-        if (!(c.req.header("content-type") ?? "").startsWith("multipart/form-data")) {
-          throw new AppError(
-            "unsupported_media_type",
-            415,
-            "Send the photo as multipart/form-data",
-          );
-        }
-        let form: FormData;
-        try {
-          form = await c.req.formData();
-        } catch {
-          throw photoErrors.missing();
-        }
-        const file = form.get("photo");
-        if (!(file instanceof File) || file.size === 0) throw photoErrors.missing();
-        if (file.size > LIMITS.uploadMaxBytes) throw photoErrors.tooLarge();
-        const upload = await ctx.services.uploads.upload(
-          actor,
-          Buffer.from(await file.arrayBuffer()),
-        );
+        const upload = await ctx.services.uploads.upload(actor, await readPhotoField(c));
         return { status: 201, body: { upload } };
       },
     )
