@@ -18,6 +18,7 @@ export * from "./gallery";
 export * from "./generation";
 export * from "./health";
 export * from "./kanvas";
+export * from "./likeness";
 export * from "./settings";
 export * from "./text";
 export * from "./api";

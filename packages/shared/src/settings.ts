@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_LIKENESS_MAX_DISTANCE } from "./likeness";
 
 /** Plan ids are `{tier}_{cycle}`; prices in whole rupiah. */
 export const planTiers = ["starter", "pro", "business"] as const;
@@ -59,6 +60,12 @@ const intString = (min: number, max: number) =>
     .regex(/^\d+$/)
     .refine((v) => Number(v) >= min && Number(v) <= max, { message: `must be ${min}..${max}` });
 const boolString = z.enum(["true", "false"]);
+/** A decimal between min and max, as text ("0.6"). */
+const decimalString = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+(\.\d{1,3})?$/)
+    .refine((v) => Number(v) >= min && Number(v) <= max, { message: `must be ${min}..${max}` });
 
 /**
  * Every app setting: its validator and its default value (stored as text, as docs/product/data.md
@@ -93,6 +100,14 @@ export const settingDefinitions = {
    * no Midtrans keys are set; in production only when an operator turns this on for a demo.
    */
   payment_simulator_in_production: { schema: boolString, default: "false" },
+  /**
+   * Garansi Mirip (ADR 038): the largest face-descriptor distance a photoreal result may be from
+   * the member's photo before it is made again (and then refunded). Larger keeps more results.
+   */
+  likeness_max_distance: {
+    schema: decimalString(0.2, 1.2),
+    default: String(DEFAULT_LIKENESS_MAX_DISTANCE),
+  },
   subscription_plans: {
     schema: z.string().refine((v) => {
       try {

@@ -17,8 +17,11 @@ export interface RgbImage {
 export const DETECT_SIZE = 640;
 
 export interface FaceDetector {
-  /** Every face found, in the image's pixels. Rejects when the detector cannot run. */
-  detect(image: RgbImage): Promise<DetectedFace[]>;
+  /**
+   * Every face found, in the image's pixels (with `descriptors`, each with its descriptor).
+   * Rejects when the detector cannot run.
+   */
+  detect(image: RgbImage, opts?: { descriptors?: boolean }): Promise<DetectedFace[]>;
   close(): Promise<void>;
 }
 
@@ -105,13 +108,14 @@ export function createFaceDetector(
         pixels: task.pixels,
         width: task.width,
         height: task.height,
+        descriptors: task.descriptors,
       } satisfies DetectTask,
       [task.pixels.buffer as ArrayBuffer],
     );
   }
 
   return {
-    detect(image) {
+    detect(image, opts) {
       if (closed) return Promise.reject(new Error("the face detector is closed"));
       if (waiting.length >= maxWaiting)
         return Promise.reject(new Error("the face detector is busy"));
@@ -122,6 +126,7 @@ export function createFaceDetector(
           pixels: new Uint8Array(image.data),
           width: image.width,
           height: image.height,
+          descriptors: opts?.descriptors,
           resolve,
           reject,
         });

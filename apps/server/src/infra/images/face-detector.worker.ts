@@ -8,7 +8,9 @@ import type * as FaceApi from "@vladmandic/face-api/dist/face-api.node-wasm.js";
  * The face detector's worker thread (face-detector.ts): @vladmandic/face-api's SSD MobileNet v1
  * detector and 68-point landmarks on TensorFlow.js's WebAssembly backend, whose .wasm files and
  * model weights are read from the installed npm packages (never a CDN). The models load once,
- * on the first photo. Built as its own entry (apps/server/build.mjs).
+ * on the first photo; the face recognition model (a 128-value descriptor per face, for the
+ * likeness check, ADR 038) loads on the first task that asks for descriptors. Built as its own
+ * entry (apps/server/build.mjs).
  */
 export interface DetectTask {
   id: number;
@@ -16,12 +18,19 @@ export interface DetectTask {
   pixels: Uint8Array;
   width: number;
   height: number;
+  /** Also describe each face (the recognition model's 128 values). */
+  descriptors?: boolean;
 }
 export interface DetectedFace {
   box: { x: number; y: number; width: number; height: number };
   score: number;
   /** Centres of the eyes as seen in the image (left is the one nearer x = 0). */
   eyes: [{ x: number; y: number }, { x: number; y: number }];
+  /**
+   * With `descriptors`: the face's 128-value descriptor (face-api's recognition model). Biometric
+   * data: compared and discarded by the caller, never stored or logged.
+   */
+  descriptor?: number[];
 }
 export type DetectReply =
   | { id: number; ok: true; faces: DetectedFace[] }
@@ -61,6 +70,15 @@ function load() {
   return ready;
 }
 
+let recognition: Promise<void> | undefined;
+/** The recognition model (about 6 MB of weights), loaded on the first task that needs it. */
+function loadRecognition(faceapi: typeof FaceApi) {
+  recognition ??= faceapi.nets.faceRecognitionNet.loadFromDisk(
+    path.join(path.dirname(require.resolve("@vladmandic/face-api/package.json")), "model"),
+  );
+  return recognition;
+}
+
 function centre(points: { x: number; y: number }[]): { x: number; y: number } {
   const n = points.length || 1;
   return {
@@ -71,14 +89,17 @@ function centre(points: { x: number; y: number }[]): { x: number; y: number } {
 
 async function detect(task: DetectTask): Promise<DetectedFace[]> {
   const { faceapi, tf } = await load();
+  if (task.descriptors) await loadRecognition(faceapi);
   const input = tf.tensor3d(task.pixels, [task.height, task.width, 3], "int32");
   try {
-    const found = await faceapi
+    const landmarked = faceapi
       .detectAllFaces(
         input,
         new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE, maxResults: 20 }),
       )
       .withFaceLandmarks();
+    const found: (Awaited<typeof landmarked>[number] & { descriptor?: Float32Array })[] =
+      task.descriptors ? await landmarked.withFaceDescriptors() : await landmarked;
     return found.map((f) => {
       const b = f.detection.box;
       const a = centre(f.landmarks.getLeftEye());
@@ -87,6 +108,7 @@ async function detect(task: DetectTask): Promise<DetectedFace[]> {
         box: { x: b.x, y: b.y, width: b.width, height: b.height },
         score: f.detection.score,
         eyes: a.x <= c.x ? [a, c] : [c, a],
+        ...(f.descriptor ? { descriptor: Array.from(f.descriptor) } : {}),
       };
     });
   } finally {

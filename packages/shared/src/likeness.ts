@@ -1,0 +1,67 @@
+import { z } from "zod";
+import type { StyleCategory } from "./constants";
+
+/**
+ * Garansi Mirip (issue 38, ADR 038): a photoreal result is compared with the member's own face.
+ * The comparison is the distance between two 128-value face descriptors (face-api's recognition
+ * model): the same person stays close, another person is far. These are the rules around that
+ * one number, shared by the server (which decides) and the web (which shows the score).
+ */
+
+/** How a result's likeness ended. */
+export const LIKENESS_VERDICTS = ["ok", "redone", "refunded", "not_checked"] as const;
+export type LikenessVerdict = (typeof LIKENESS_VERDICTS)[number];
+
+/**
+ * A result's likeness as the API gives it: the score (0-100, the member's "Kemiripan 92%"; null
+ * when it was not checked) and how it ended: `ok` (first result kept), `redone` (the free redo
+ * was kept, or a visitor's redo also missed), `refunded` (both missed: the better one is kept and
+ * the credit came back), `not_checked` (the style keeps no face, or no face in the photo).
+ */
+export const likenessSchema = z.object({
+  score: z.number().int().min(0).max(100).nullable(),
+  verdict: z.enum(LIKENESS_VERDICTS),
+});
+export type Likeness = z.infer<typeof likenessSchema>;
+export const NOT_CHECKED: Likeness = { score: null, verdict: "not_checked" };
+
+/**
+ * The categories whose styles keep the face (a photo of you), so a new or seeded style of them is
+ * checked unless an admin turns it off; cartoons, action figures, pop culture and the other art
+ * looks are not (an admin can turn a single style on).
+ */
+export const LIKENESS_CATEGORIES: readonly StyleCategory[] = [
+  "formal_cv_cpns",
+  "time_machine",
+  "hijab_style",
+  "jadul_nostalgia",
+];
+export const likenessCheckByDefault = (category: StyleCategory): boolean =>
+  LIKENESS_CATEGORIES.includes(category);
+
+/**
+ * The default largest distance still taken for the member's face (the app setting
+ * `likeness_max_distance`); chosen from bench:likeness's figures in ADR 038, leaning towards
+ * keeping a good result.
+ */
+export const DEFAULT_LIKENESS_MAX_DISTANCE = 0.6;
+
+/**
+ * The score a distance shows as: 100 × (1 − d²), clamped to 0-100; no face found scores 0. A
+ * fixed curve, the same whatever the threshold: d 0.3 → 91, 0.45 → 80, 0.6 → 64, 0.8 → 36.
+ */
+export function likenessScore(distance: number | null): number {
+  if (distance === null || !Number.isFinite(distance)) return 0;
+  return Math.round(100 * Math.min(1, Math.max(0, 1 - distance * distance)));
+}
+
+/** Whether a result passes: a face was found and it is within the bar. */
+export function likenessPasses(distance: number | null, maxDistance: number): boolean {
+  return distance !== null && distance <= maxDistance;
+}
+
+/** Of two results' distances, whether the second is the better (a face beats none; closer wins). */
+export function secondIsCloser(first: number | null, second: number | null): boolean {
+  if (second === null) return false;
+  return first === null || second < first;
+}
