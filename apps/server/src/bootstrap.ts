@@ -48,6 +48,7 @@ import { serverModules } from "./modules";
 import { cleanupJob } from "./jobs/cleanup.job";
 import { createApiLimiter } from "./modules/rate-limit/api-limiter";
 import { createSettingsCache } from "./modules/settings/settings-cache";
+import { createLikenessMeter } from "./infra/images/likeness";
 import { createSuspiciousActivity } from "./modules/security/suspicious-activity";
 import { createAuditRepository } from "./modules/audit/audit.repository";
 import { type AuthService, createAuthService } from "./modules/auth/auth.service";
@@ -203,6 +204,8 @@ export function createAppContext(core: CoreParts): AppContext {
     queue: core.queue,
     events: jobEvents,
     referrals: referralsService,
+    likeness: createLikenessMeter(),
+    settings,
     log,
     timeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
     retryBaseSeconds: env.GENERATION_RETRY_BASE_SECONDS,

@@ -14,6 +14,7 @@ import { endingsQuery, endedOnce as isEndedOnce, type Ending } from "./endings";
 import { startFakeReplicate } from "./fake-replicate";
 import { createTestDatabase, type TestDriver } from "./harness";
 import { facePhoto } from "./face-photos";
+import { redoSeedOf } from "../src/modules/generations/generation.worker";
 
 export interface ChaosOptions {
   driver: TestDriver;
@@ -28,6 +29,12 @@ export interface ChaosOptions {
   timeoutSeconds?: number;
   /** How long the last, unkilled server gets to finish everything. */
   drainTimeoutMs?: number;
+  /**
+   * The styles the generations are of, taken in turn (default: a cartoon, never checked). A
+   * style checked by Garansi Mirip (a pas foto) gets the fake's faceless picture: every one is
+   * redone once and refunded, across the kills too.
+   */
+  styleSlugs?: string[];
   log?: (line: string) => void;
 }
 
@@ -42,6 +49,8 @@ export interface ChaosReport {
   failed: number;
   /** Predictions created at the provider, per generation. */
   providerCalls: { total: number; perGeneration: number; max: number };
+  /** Garansi Mirip's redo predictions (their own seed), most for one generation, and refunds. */
+  likeness: { checked: number; redone: number; maxRedoCalls: number; refunded: number };
   /** From the last start (after the last kill) until every generation had ended. */
   recoveryMs: number;
   /** Mean time from a kill until the restarted server listened. */
@@ -158,17 +167,20 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     });
     if (up.status !== 201) throw new Error(`upload answered ${up.status}: ${await up.text()}`);
     const uploadId = ((await up.json()) as { upload: { id: string } }).upload.id;
-    const [style] = await child.sql<{ id: string }>(
-      "SELECT id FROM styles WHERE slug = 'anime-shonen'",
+    const slugs = o.styleSlugs ?? ["anime-shonen"];
+    const styleRows = await child.sql<{ id: string; slug: string }>(
+      "SELECT id, slug FROM styles WHERE slug = ANY($1::text[])",
+      [slugs],
     );
+    const styleIds = slugs.map((s) => styleRows.find((r) => r.slug === s)!.id);
 
     for (let round = 1; round <= o.rounds; round++) {
       const started = await Promise.all(
-        Array.from({ length: perRound }, async () => {
+        Array.from({ length: perRound }, async (_, i) => {
           const res = await fetch(url("/api/generations"), {
             method: "POST",
             headers: { cookie, origin, "content-type": "application/json" },
-            body: JSON.stringify({ uploadId, styleId: style!.id }),
+            body: JSON.stringify({ uploadId, styleId: styleIds[i % styleIds.length] }),
           });
           if (res.status !== 202)
             throw new Error(`generation answered ${res.status}: ${await res.text()}`);
@@ -221,7 +233,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       calls.set(seed, (calls.get(seed) ?? 0) + 1);
     }
     const perGen = ids.map((id) => calls.get(seedOf(id)) ?? 0);
-    const total = perGen.reduce((a, b) => a + b, 0);
+    const redoCalls = ids.map((id) => calls.get(redoSeedOf(seedOf(id))) ?? 0);
+    const total = perGen.reduce((a, b) => a + b, 0) + redoCalls.reduce((a, b) => a + b, 0);
     await new Promise<void>((resolve) => {
       child!.proc.send({ id: -1, cmd: "shutdown" });
       const t = setTimeout(() => {
@@ -247,6 +260,12 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         total,
         perGeneration: ids.length ? Math.round((total / ids.length) * 100) / 100 : 0,
         max: Math.max(0, ...perGen),
+      },
+      likeness: {
+        checked: rows.filter((r) => r.verdict !== null && r.verdict !== "not_checked").length,
+        redone: redoCalls.filter((n) => n > 0).length,
+        maxRedoCalls: Math.max(0, ...redoCalls),
+        refunded: rows.filter((r) => r.likeness_refunds > 0).length,
       },
       recoveryMs,
       restartMs: restarts.length

@@ -52,8 +52,12 @@ export async function startFakeOpenAi(
   const calls: OpenAiCall[] = [];
   const stats = { requests: 0, answered: 0, aborted: 0, inFlight: 0, maxInFlight: 0 };
   const pngs = new Map<string, string>();
-  const fixed = opts.image?.toString("base64");
+  let fixed = opts.image?.toString("base64");
+  /** The images the next successes return, in order (then `fixed`, or a flat PNG). */
+  const next: string[] = [];
   async function b64For(size: string): Promise<string> {
+    const queued = next.shift();
+    if (queued) return queued;
     if (fixed) return fixed;
     const [w, h] = (size === "auto" ? "1024x1024" : size).split("x").map(Number) as [
       number,
@@ -257,6 +261,11 @@ export async function startFakeOpenAi(
     },
     setDelay(ms: number) {
       delayMs = ms;
+    },
+    /** The next successes answer these images, in order; `image` then answers every other one. */
+    answer(images: Buffer[], image?: Buffer) {
+      next.splice(0, next.length, ...images.map((b) => b.toString("base64")));
+      fixed = image?.toString("base64");
     },
     /** Answers wait from now on, until `release` answers every waiting request at once. */
     hold() {

@@ -122,6 +122,7 @@ export const adminStyleUpdateSchema = z
       .array(z.string().trim().min(1).max(40, "A tag is at most 40 characters"))
       .max(20, "At most 20 tags"),
     isPremium: z.boolean(),
+    likenessCheck: z.boolean(),
     sortOrder: z.number().int("Sort order is a whole number").min(0).max(1_000_000),
     promptTemplate: template("Prompt template"),
     previewPromptTemplate: template("Preview prompt template").nullable(),
@@ -144,6 +145,8 @@ export const adminStyleRowSchema = z.object({
   category: z.enum(STYLE_CATEGORIES),
   isActive: z.boolean(),
   isPremium: z.boolean(),
+  /** Garansi Mirip (ADR 038): its results are compared with the member's face. */
+  likenessCheck: z.boolean(),
   sortOrder: z.number().int(),
   /** The card-sized preview (the first pair's after image), or null before any is drawn. */
   thumbnailUrl: z.string().nullable(),

@@ -22,6 +22,8 @@ export const styleSummarySchema = z.object({
   category: z.enum(STYLE_CATEGORIES),
   tags: z.array(z.string()),
   isPremium: z.boolean(),
+  /** Garansi Mirip (ADR 038): results of this style are checked against the member's face. */
+  likenessCheck: z.boolean(),
   sortOrder: z.number().int(),
   createdAt: z.string(),
   generatedCount: z.number().int().nonnegative(),

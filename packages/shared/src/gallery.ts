@@ -2,6 +2,7 @@ import { z } from "zod";
 import { GALLERY_KINDS, GALLERY_SORTS, PAS_FOTO_SIZES, type PasFotoSize } from "./constants";
 import { pictureFields } from "./files";
 import { defineRoutes } from "./contract";
+import { likenessSchema } from "./likeness";
 import { okResponseSchema } from "./errors";
 import { pasFotoCheckSchema, pasFotoLangQuery } from "./pas-foto-check";
 import { safeText } from "./text";
@@ -25,6 +26,8 @@ export const galleryItemSchema = z.object({
   style: z.object({ id: z.uuid(), name: z.string(), nameId: z.string() }).nullable(),
   generationSeconds: z.number().nonnegative().nullable(),
   hasWatermark: z.boolean(),
+  /** Garansi Mirip (ADR 038): the avatar's likeness score and how it ended. */
+  likeness: likenessSchema,
   /** Kanvas images only. */
   prompt: z.string().nullable(),
   /** The uploaded photo while it still exists (deleted 24 hours after upload). */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AVATAR_ASPECT_RATIOS, GENDERS, GENERATION_STATUSES, LIMITS } from "./constants";
 import { pictureFields } from "./files";
+import { likenessSchema } from "./likeness";
 import { defineRoutes, eventStream } from "./contract";
 import { safeText } from "./text";
 
@@ -39,6 +40,8 @@ export const generationResultSchema = z.object({
   ...pictureFields,
   hasWatermark: z.boolean(),
   generationSeconds: z.number().nonnegative(),
+  /** Garansi Mirip (ADR 038): the likeness score and how it ended. */
+  likeness: likenessSchema,
   /** A Formal CV/CPNS result: it can be downloaded as a pas foto (galleryContract.pasFoto). */
   pasFoto: z.boolean(),
 });
@@ -55,6 +58,8 @@ export const generationSchema = z.object({
   /** Expected seconds from start to result, from recent real durations of the provider. */
   estimateSeconds: z.number().nonnegative().nullable(),
   watermark: z.boolean(),
+  /** Garansi Mirip's free redo is under way: the first result did not look enough like the photo. */
+  redoing: z.boolean(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),

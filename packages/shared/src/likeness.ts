@@ -25,6 +25,15 @@ export const likenessSchema = z.object({
 export type Likeness = z.infer<typeof likenessSchema>;
 export const NOT_CHECKED: Likeness = { score: null, verdict: "not_checked" };
 
+/** A stored score and verdict as the API gives them (an unknown verdict reads as not checked). */
+export function likenessOf(score: number | null, verdict: string | null): Likeness {
+  return (LIKENESS_VERDICTS as readonly string[]).includes(verdict ?? "") &&
+    verdict !== "not_checked" &&
+    score !== null
+    ? { score: Number(score), verdict: verdict as LikenessVerdict }
+    : NOT_CHECKED;
+}
+
 /**
  * The categories whose styles keep the face (a photo of you), so a new or seeded style of them is
  * checked unless an admin turns it off; cartoons, action figures, pop culture and the other art

@@ -18,6 +18,7 @@ import {
   KANVAS_MODES,
   KANVAS_RATIOS,
   LANGUAGES,
+  LIKENESS_VERDICTS,
   STYLE_CATEGORIES,
   UPLOAD_STATUSES,
 } from "@rupa/shared";
@@ -77,6 +78,8 @@ export const LOT_SOURCES = [
   "referral_reward",
   "manual_reward",
   "refund",
+  /** Garansi Mirip (ADR 038): a result that did not look like the member, after its free redo. */
+  "likeness_refund",
 ] as const;
 export const SPEND_REASONS = [
   "avatar",
@@ -282,6 +285,8 @@ export const styles = pgTable(
     sortOrder: integer("sort_order").notNull().default(0),
     isActive: boolean("is_active").notNull().default(true),
     isPremium: boolean("is_premium").notNull().default(false),
+    /** Garansi Mirip (ADR 038): results are compared with the member's face (photoreal styles). */
+    likenessCheck: boolean("likeness_check").notNull().default(false),
     previewImageKey: text("preview_image_key"),
     beforeImageKey: text("before_image_key"),
     createdAt: createdAt(),
@@ -537,6 +542,14 @@ export const generationJobs = pgTable(
     heartbeatAt: ts("heartbeat_at"),
     /** The provider's own id for the work it started (a Replicate prediction), to resume it. */
     providerJobId: text("provider_job_id"),
+    /**
+     * Garansi Mirip's one redo (ADR 038): when it was decided. Set once, by the attempt holding
+     * the job, with the first result (`likeness_first_key`, its raw picture kept meanwhile) and
+     * its distance (null: no face in it), so a retry or a restart redoes at most once.
+     */
+    likenessRedoAt: ts("likeness_redo_at"),
+    likenessFirstKey: text("likeness_first_key"),
+    likenessFirstDistance: real("likeness_first_distance"),
     finishedAt: ts("finished_at"),
     createdAt: createdAt(),
   },
@@ -590,6 +603,14 @@ export const results = pgTable(
     ...watermarkMaster(),
     gender: text("gender"),
     seed: bigint("seed", { mode: "number" }),
+    /**
+     * Garansi Mirip (ADR 038): the score shown (0-100; null when not checked), how it ended, and
+     * the threshold it was judged by (the setting's value then: its version). The descriptors
+     * themselves are never stored.
+     */
+    likenessScore: integer("likeness_score"),
+    likenessVerdict: text("likeness_verdict").notNull().default("not_checked"),
+    likenessThreshold: real("likeness_threshold"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -602,6 +623,11 @@ export const results = pgTable(
     check("results_size_check", pictureSizeCheck(t.width, t.height)),
     check("results_master_check", masterCheck),
     check("results_gender_check", sql`gender IS NULL OR ${oneOf("gender", GENDERS)}`),
+    check("results_likeness_verdict_check", oneOf("likeness_verdict", LIKENESS_VERDICTS)),
+    check(
+      "results_likeness_check",
+      sql`(likeness_score IS NULL OR likeness_score BETWEEN 0 AND 100) AND ((likeness_verdict = 'not_checked') = (likeness_score IS NULL))`,
+    ),
   ],
 );
 

@@ -14,6 +14,7 @@ export { fakeGallery } from "./gallery";
 export { fakeImages } from "./images";
 export { fakeJobs } from "./jobs";
 export { fakeKanvas } from "./kanvas";
+export { faceAt, fakeLikeness } from "./likeness";
 export { fakeLog } from "./log";
 export { fakeProviders } from "./providers";
 export { fakeQueue } from "./queue";

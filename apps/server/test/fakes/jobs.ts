@@ -111,6 +111,9 @@ export function fakeJobs(o: { now?: () => number; kinds?: readonly string[] } = 
         startedAt: null,
         heartbeatAt: null,
         providerJobId: null,
+        likenessRedoAt: null,
+        likenessFirstKey: null,
+        likenessFirstDistance: null,
         finishedAt: null,
         createdAt: stamp(),
       };
@@ -121,6 +124,17 @@ export function fakeJobs(o: { now?: () => number; kinds?: readonly string[] } = 
     findById(id) {
       const r = rows.get(id);
       return Promise.resolve(r && ofKinds(r) ? r : null);
+    },
+    startLikenessRedo(job, firstKey, firstDistance) {
+      const r = owned(job);
+      if (!r || r.likenessRedoAt) return Promise.resolve(false);
+      Object.assign(r, {
+        likenessRedoAt: stamp(),
+        likenessFirstKey: firstKey,
+        likenessFirstDistance: firstDistance,
+        providerJobId: null,
+      });
+      return Promise.resolve(true);
     },
     setProviderJob(job, providerJobId) {
       const r = owned(job);

@@ -1,4 +1,4 @@
-import type { StyleCategory } from "@rupa/shared";
+import { likenessCheckByDefault, type StyleCategory } from "@rupa/shared";
 import type { LocalLook } from "../../infra/providers/local/local-renderer";
 
 /**
@@ -975,5 +975,6 @@ export function catalogueRowsOf(list: CatalogueStyle[]) {
     sortOrder: (i + 1) * 10,
     isActive: true,
     isPremium: s.premium ?? false,
+    likenessCheck: likenessCheckByDefault(s.category),
   }));
 }

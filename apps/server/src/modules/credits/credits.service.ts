@@ -124,13 +124,20 @@ export function createCreditsService(d: CreditsDeps) {
       return { spendId: spent!.spendId };
     },
 
-    /** Give a spend back as one refund lot, at most once (credits.rules.ts `refundLot`). */
-    async refund(spendId: string, tx?: Tx): Promise<{ lotId: string } | null> {
+    /**
+     * Give a spend back as one refund lot, at most once (credits.rules.ts `refundLot`); `source`
+     * says why: a failed job (`refund`) or Garansi Mirip (`likeness_refund`, ADR 038).
+     */
+    async refund(
+      spendId: string,
+      tx?: Tx,
+      source: "refund" | "likeness_refund" = "refund",
+    ): Promise<{ lotId: string } | null> {
       return inTx(tx, async (t) => {
         const found = await repo.spendWithLots(t, spendId);
         if (!found) return null;
         const lot = refundLot(found.spend, found.used);
-        return grant(found.spend.userId, { source: "refund", ...lot, refundOfSpendId: spendId }, t);
+        return grant(found.spend.userId, { source, ...lot, refundOfSpendId: spendId }, t);
       });
     },
 

@@ -14,6 +14,9 @@ export type GalleryRow = {
   created_at: string | Date;
   generation_time_seconds: number | null;
   has_watermark: boolean;
+  /** Garansi Mirip (ADR 038): avatars only; a Kanvas picture is never checked. */
+  likeness_score: number | null;
+  likeness_verdict: string | null;
   prompt: string | null;
   style_id: string | null;
   style_name: string | null;
@@ -93,7 +96,8 @@ export function createGalleryRepository(db: Database) {
         parts.push(sql`
           SELECT 'avatar' AS kind, r.id, r.image_key, r.display_key, r.thumb_key, r.width, r.height,
                  r.created_at,
-                 r.generation_time_seconds, r.has_watermark, NULL::text AS prompt,
+                 r.generation_time_seconds, r.has_watermark, r.likeness_score,
+                 r.likeness_verdict, NULL::text AS prompt,
                  s.id AS style_id, s.name AS style_name, s.name_id AS style_name_id,
                  s.category AS style_category, j.params->>'background' AS background,
                  u.original_key AS before_key, (u.original_deleted_at IS NOT NULL) AS original_deleted,
@@ -110,7 +114,8 @@ export function createGalleryRepository(db: Database) {
         parts.push(sql`
           SELECT 'kanvas' AS kind, k.id, k.image_key, k.display_key, k.thumb_key, k.width, k.height,
                  k.created_at,
-                 NULL::real AS generation_time_seconds, k.has_watermark, k.prompt,
+                 NULL::real AS generation_time_seconds, k.has_watermark,
+                 NULL::integer AS likeness_score, NULL::text AS likeness_verdict, k.prompt,
                  NULL::uuid AS style_id, NULL::text AS style_name, NULL::text AS style_name_id,
                  NULL::text AS style_category, NULL::text AS background,
                  NULL::text AS before_key, false AS original_deleted,

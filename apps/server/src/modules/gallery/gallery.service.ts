@@ -14,7 +14,7 @@ import {
 import { type FaceDetector, faceDetector } from "../../infra/images/face-detector";
 import { makePasFoto, type PasFotoExport } from "../../infra/images/pas-foto";
 import type { z } from "zod";
-import type { galleryQuerySchema } from "@rupa/shared";
+import { type galleryQuerySchema, likenessOf } from "@rupa/shared";
 import type { Transactor } from "../../infra/db/client";
 import type { Storage } from "../../infra/storage/storage";
 import { type Clock, systemClock } from "../../lib/clock";
@@ -60,6 +60,7 @@ function toItem(r: GalleryRow): GalleryItem {
     generationSeconds:
       r.generation_time_seconds === null ? null : Number(r.generation_time_seconds),
     hasWatermark: Boolean(r.has_watermark),
+    likeness: likenessOf(r.likeness_score, r.likeness_verdict),
     prompt: r.prompt,
     beforeUrl: r.before_key ? fileUrl("user-uploads", r.before_key) : null,
     originalDeleted: Boolean(r.original_deleted),

@@ -17,7 +17,10 @@ import {
   fakeImages,
   fakeJobEvents,
   fakeJobs,
+  fakeLikeness,
   fakeLog,
+  fakeSettings,
+  faceAt,
   fakeQueue,
   fakeStorage,
   settle,
@@ -38,12 +41,13 @@ const RETRY_BASE_S = 2;
 
 type ProviderStep = (req: GenerateRequest) => Promise<{ image: Buffer; seed: number }>;
 
-function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
+function world(opts: { guest?: boolean; watermark?: boolean; likenessCheck?: boolean } = {}) {
   const time = fakeClock();
   const results = new Map<string, AvatarResult>();
   const storage = fakeStorage();
   const objects = storage.objects;
   const refunds: string[] = [];
+  const refundSources: string[] = [];
   const trialsBack: string[] = [];
   const queue = fakeQueue();
   const { sent, jobs, deleted } = queue;
@@ -54,6 +58,7 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
   const logs = log.lines;
   const providerCalls: GenerateRequest[] = [];
   const images = fakeImages();
+  const likeness = fakeLikeness();
   const finishes = images.finishes;
   let steps: ProviderStep[] = [];
 
@@ -99,11 +104,17 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
     },
     styles: {
       findById: (id) =>
-        Promise.resolve({ id, modelParameters: {}, modelSpecificParameters: {} } as never),
+        Promise.resolve({
+          id,
+          modelParameters: {},
+          modelSpecificParameters: {},
+          likenessCheck: opts.likenessCheck ?? false,
+        } as never),
     },
     credits: {
-      refund(spendId) {
+      refund(spendId, _tx, source = "refund") {
         refunds.push(spendId);
+        refundSources.push(source);
         return Promise.resolve({ lotId: randomUUID() });
       },
     },
@@ -122,6 +133,8 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
       },
     },
     images,
+    likeness,
+    settings: fakeSettings({ likeness_max_distance: "0.6" }),
     queue,
     events,
     log,
@@ -159,12 +172,16 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
       startedAt: null,
       heartbeatAt: null,
       providerJobId: null,
+      likenessRedoAt: null,
+      likenessFirstKey: null,
+      likenessFirstDistance: null,
       finishedAt: null,
       createdAt: now(),
       ...extra,
     } satisfies GenerationRow;
     rows.set(id, row);
-    objects.set(`user-uploads/u-x/2026/11/${id}-crop.jpg`, Buffer.from("face"));
+    // The member's photo: a face at 0 for the fake likeness meter.
+    objects.set(`user-uploads/u-x/2026/11/${id}-crop.jpg`, faceAt(0));
     return row;
   }
 
@@ -177,6 +194,7 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
     results,
     objects,
     refunds,
+    refundSources,
     trialsBack,
     sent,
     jobs,
@@ -188,6 +206,7 @@ function world(opts: { guest?: boolean; watermark?: boolean } = {}) {
     finishes,
     faults: { storage: storage.faults, images: images.faults },
     flags,
+    likeness,
     queued,
     row: (id: string) => rows.get(id)!,
     /** What the provider does on its next calls (then: succeed). */
@@ -637,5 +656,172 @@ describe("generation worker (in-memory)", () => {
     expect(calls).toEqual(["no link", "p-earlier"]);
     expect(w.row(plain.id).providerJobId).toBe("p-earlier");
     expect(w.row(resumed.id).providerJobId).toBe("p-new");
+  });
+
+  describe("Garansi Mirip (ADR 038)", () => {
+    const picture =
+      (x: number | null): ProviderStep =>
+      () =>
+        Promise.resolve({ image: x === null ? Buffer.from("no face") : faceAt(x), seed: 7 });
+    const rawLeft = (w: ReturnType<typeof world>) =>
+      [...w.objects.keys()].filter((k) => k.includes("-raw."));
+
+    it("keeps a result that looks like the member: one call, a score, no refund", async () => {
+      const w = world({ likenessCheck: true });
+      const gen = w.queued();
+      w.provider(picture(0.3));
+      await w.worker.handle(gen.id);
+      expect(w.providerCalls).toHaveLength(1);
+      expect(w.results.get(gen.id)!.likeness).toEqual({ score: 91, verdict: "ok", threshold: 0.6 });
+      expect(w.refunds).toEqual([]);
+      expect(w.row(gen.id).likenessRedoAt).toBeNull();
+    });
+
+    it("redoes another person's face once with a new seed, keeps the closer and refunds", async () => {
+      const w = world({ likenessCheck: true });
+      const gen = w.queued();
+      w.provider(picture(0.9), picture(0.8));
+      await w.worker.handle(gen.id);
+      expect(w.providerCalls).toHaveLength(2);
+      expect(w.providerCalls[1]!.seed).not.toBe(w.providerCalls[0]!.seed);
+      const result = w.results.get(gen.id)!;
+      expect(result.likeness).toEqual({ score: 36, verdict: "refunded", threshold: 0.6 });
+      expect(w.objects.get(`generated-avatars/${result.imageKey}`)?.toString()).toBe(
+        "face:0.8:clean",
+      );
+      expect(w.refunds).toEqual([gen.spendId]);
+      expect(w.refundSources).toEqual(["likeness_refund"]);
+      expect(w.row(gen.id).status).toBe("succeeded");
+      expect(w.row(gen.id).likenessFirstDistance).toBeCloseTo(0.9);
+      expect(rawLeft(w)).toEqual([]);
+    });
+
+    it("keeps the first when the redo is further, and a redo that passes is 'redone' without a refund", async () => {
+      const further = world({ likenessCheck: true });
+      const a = further.queued();
+      further.provider(picture(0.7), picture(0.95));
+      await further.worker.handle(a.id);
+      expect(
+        further.objects.get(`generated-avatars/${further.results.get(a.id)!.imageKey}`)?.toString(),
+      ).toBe("face:0.7:clean");
+      expect(further.results.get(a.id)!.likeness.verdict).toBe("refunded");
+
+      const better = world({ likenessCheck: true });
+      const b = better.queued();
+      better.provider(picture(0.9), picture(0.2));
+      await better.worker.handle(b.id);
+      expect(better.results.get(b.id)!.likeness).toEqual({
+        score: 96,
+        verdict: "redone",
+        threshold: 0.6,
+      });
+      expect(better.refunds).toEqual([]);
+      expect(rawLeft(better)).toEqual([]);
+    });
+
+    it("redoes a result with no face, then refunds with a score of 0", async () => {
+      const w = world({ likenessCheck: true });
+      const gen = w.queued();
+      w.provider(picture(null), picture(null));
+      await w.worker.handle(gen.id);
+      expect(w.providerCalls).toHaveLength(2);
+      expect(w.results.get(gen.id)!.likeness).toEqual({
+        score: 0,
+        verdict: "refunded",
+        threshold: 0.6,
+      });
+      expect(w.refundSources).toEqual(["likeness_refund"]);
+    });
+
+    it("gives a visitor the redo but nothing to refund", async () => {
+      const w = world({ guest: true, likenessCheck: true });
+      const gen = w.queued();
+      w.provider(picture(0.9), picture(0.9));
+      await w.worker.handle(gen.id);
+      expect(w.providerCalls).toHaveLength(2);
+      expect(w.results.get(gen.id)!.likeness.verdict).toBe("redone");
+      expect(w.givenBack()).toBe(0);
+    });
+
+    it("does not check a style that does not keep the face, nor a custom figure", async () => {
+      const w = world();
+      const gen = w.queued();
+      w.provider(picture(0.9));
+      await w.worker.handle(gen.id);
+      const checked = world({ likenessCheck: true });
+      const figure = checked.queued({ kind: "custom_profession", customRequestId: randomUUID() });
+      checked.provider(picture(0.9));
+      await checked.worker.handle(figure.id);
+      for (const [x, id] of [
+        [w, gen.id],
+        [checked, figure.id],
+      ] as const) {
+        expect(x.providerCalls).toHaveLength(1);
+        expect(x.results.get(id)!.likeness).toEqual({
+          score: null,
+          verdict: "not_checked",
+          threshold: null,
+        });
+        expect(x.likeness.calls).toEqual([]);
+      }
+    });
+
+    it("keeps the result unchecked when the detector cannot run", async () => {
+      const w = world({ likenessCheck: true });
+      const gen = w.queued();
+      w.likeness.faults.describe = new Error("the face detector is busy");
+      w.provider(picture(0.9));
+      await w.worker.handle(gen.id);
+      expect(w.providerCalls).toHaveLength(1);
+      expect(w.results.get(gen.id)!.likeness.verdict).toBe("not_checked");
+    });
+
+    it("keeps the first result and refunds when the redo cannot be made", async () => {
+      const w = world({ likenessCheck: true });
+      const gen = w.queued();
+      w.provider(picture(0.7), failing("permanent", "content refused"));
+      await w.worker.handle(gen.id);
+      expect(w.row(gen.id).status).toBe("succeeded");
+      expect(w.results.get(gen.id)!.likeness).toMatchObject({ verdict: "refunded", score: 51 });
+      expect(w.refunds).toEqual([gen.spendId]);
+    });
+
+    it("redoes at most once across a worker's death: the next attempt only makes the redo", async () => {
+      const w = world({ likenessCheck: true });
+      const gen = w.queued();
+      // The first result misses; the redo is under way when the worker dies (it never answers).
+      const stuck = held();
+      w.provider(picture(0.9), stuck.step);
+      void w.worker.handle(gen.id);
+      await settle();
+      expect(w.row(gen.id).likenessRedoAt).not.toBeNull();
+      expect(w.providerCalls).toHaveLength(2);
+      const firstKey = w.row(gen.id).likenessFirstKey!;
+      expect(w.objects.has(`generated-avatars/${firstKey}`)).toBe(true);
+      // Silent for longer than three heartbeats: the sweeper takes it back.
+      Object.assign(w.row(gen.id), {
+        heartbeatAt: new Date(w.time.now - (w.worker.staleSeconds + 1) * 1000),
+      });
+      expect(await w.worker.sweep()).toEqual({ retried: 1, resent: 0 });
+      w.provider(picture(0.85));
+      await w.worker.handle(gen.id);
+      // One redo in all: the retry made only the redo (3 calls: the lost one was the redo's).
+      expect(w.providerCalls).toHaveLength(3);
+      expect(w.providerCalls[2]!.seed).toBe(w.providerCalls[1]!.seed);
+      expect(w.results.get(gen.id)!.likeness.verdict).toBe("refunded");
+      expect(w.refunds).toEqual([gen.spendId]);
+      expect(rawLeft(w)).toEqual([]);
+    });
+
+    it("drops a waiting first result when the generation fails for good", async () => {
+      const w = world({ likenessCheck: true });
+      const gen = w.queued({ attempts: MAX_ATTEMPTS - 1 });
+      w.provider(picture(0.9), picture(0.9));
+      w.faults.images.finish = new Error("disk full");
+      await w.worker.handle(gen.id);
+      expect(w.row(gen.id)).toMatchObject({ status: "failed" });
+      expect(w.refundSources).toEqual(["refund"]);
+      expect(rawLeft(w)).toEqual([]);
+    });
   });
 });

@@ -12,6 +12,10 @@ import type { UploadsRepository } from "../uploads/uploads.repository";
 import { faceCheckOf } from "../uploads/uploads.service";
 import { BACKGROUND_COLOURS } from "./prompt";
 import type { PasFotoBackground } from "@rupa/shared";
+import type { SettingsRepository } from "../settings/settings.repository";
+import type { LikenessMeter } from "../../infra/images/likeness";
+import { createLikenessJudge, type KeptLikeness, UNCHECKED } from "./likeness";
+import { likenessScore } from "@rupa/shared";
 import {
   createJobEnds,
   createJobLifecycle,
@@ -20,6 +24,7 @@ import {
   type GenerationRow,
   heartbeatSecondsFor,
   type JobWorkerDeps,
+  type JobsRepository,
   type LifecycleRows,
   PermanentFailure,
 } from "../jobs";
@@ -33,6 +38,9 @@ export const GENERATION_SWEEPER_JOB = defineJob("generation-sweeper");
 /** Tries per generation before it fails for good and the credit goes back. */
 export const MAX_ATTEMPTS = 4;
 
+/** Garansi Mirip's redo asks for a new picture: another seed, derived from the first. */
+export const redoSeedOf = (seed: number): number => (seed + 104_729) % 2 ** 31;
+
 /** The job kit's worker deps, and what an avatar attempt and its end read and write. */
 export interface GenerationWorkerDeps extends JobWorkerDeps {
   /** Custom action-figure requests, whose status moves with their generation. */
@@ -44,7 +52,15 @@ export interface GenerationWorkerDeps extends JobWorkerDeps {
   providers: Pick<ProviderRegistry, "forService">;
   /** A member's avatar delivered: their referral completes if it is due (and pays if due). */
   referrals: Pick<ReferralsService, "onFirstAvatar">;
+  /** Garansi Mirip (ADR 038): faces described on the detector thread, and the threshold. */
+  likeness: LikenessMeter;
+  settings: Pick<SettingsRepository, "get">;
+  jobs: GenerationWorkerJobs;
 }
+
+/** The job rows an avatar attempt changes: the kit's, with Garansi Mirip's redo mark. */
+type GenerationWorkerJobs = JobWorkerDeps["jobs"] &
+  Pick<JobsRepository, "startLikenessRedo" | "findById">;
 
 const USER_MESSAGES: Record<string, string> = {
   provider_timeout: "The AI service took too long. Your credit was returned; please try again.",
@@ -64,9 +80,10 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
 
   const results = createResultStore(d);
   const ends = createJobEnds({ ...d, results });
+  const likeness = createLikenessJudge(d);
 
   async function attempt(gen: GenerationRow, lost: AbortSignal): Promise<void> {
-    const started = clock.now();
+    const started = gen.startedAt?.getTime() ?? clock.now();
     const upload = gen.uploadId ? await d.uploads.findById(gen.uploadId) : null;
     // The stored face crop (≤ 1024 px, made at upload), as a file-backed Blob: read from disk
     // while the request body is sent, not held in memory while the provider works.
@@ -108,23 +125,98 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
       aspectRatio: params.aspectRatio ?? "1:1",
       look,
       signal: AbortSignal.any([clock.timeout(d.timeoutSeconds * 1000), lost]),
-      // Work the provider started for an earlier attempt is resumed, not paid for again.
-      providerJob: provider.resumable
-        ? {
-            previous: gen.providerJobId,
-            started: (id) => d.jobs.setProviderJob(gen, id),
-          }
-        : undefined,
     };
     const owner: ObjectOwner = gen.userId
       ? { kind: "user", id: gen.userId }
       : { kind: "guest", id: gen.guestTrialId! };
-    // Into our storage before anything else waits; the bytes are not held after.
-    const { rawKey, seed: outSeed } = await provider.generate(req).then(async (out) => ({
-      rawKey: await results.keepRaw(owner, out.image),
-      seed: out.seed,
-    }));
-    const outcome = await ends.deliver(gen, rawKey, {
+    /**
+     * One call of the provider, its picture stored raw at once (the bytes are not held after,
+     * except for the likeness check's look at them). Work the provider started for an earlier
+     * attempt of the same call (`previous`) is resumed, not paid for again.
+     */
+    const make = async (withSeed: number, previous: string | null) => {
+      const out = await provider.generate({
+        ...req,
+        seed: withSeed,
+        providerJob: provider.resumable
+          ? { previous, started: (id) => d.jobs.setProviderJob(gen, id) }
+          : undefined,
+      });
+      return { image: out.image, seed: out.seed, rawKey: await results.keepRaw(owner, out.image) };
+    };
+
+    // Garansi Mirip (ADR 038): an avatar of a style that keeps the face is measured against the
+    // member's photo; custom figures and other kinds are not.
+    const judge =
+      gen.kind === "avatar" && style.likenessCheck
+        ? await likeness.forPhoto(Buffer.from(await photo.arrayBuffer()), gen.id)
+        : null;
+
+    // A redo decided by an earlier attempt (a retry, or a restart) goes on from its first result.
+    let first: { rawKey: string; seed: number; distance: number | null } | null =
+      gen.likenessRedoAt && gen.likenessFirstKey
+        ? { rawKey: gen.likenessFirstKey, seed, distance: gen.likenessFirstDistance }
+        : null;
+    if (!first) {
+      const made = await make(seed, gen.providerJobId);
+      const measured = judge ? await judge.measure(made.image) : null;
+      if (!judge || !measured || judge.passes(measured))
+        return deliver(gen, started, made, measured && judge ? judge.ok(measured) : UNCHECKED);
+      // Below the bar: one redo, marked before it starts so that no retry or restart makes a
+      // second; the first result waits in storage meanwhile.
+      if (!(await d.jobs.startLikenessRedo(gen, made.rawKey, measured.distance))) {
+        await results.dropRaw(made.rawKey);
+        return;
+      }
+      d.log.info(
+        { generation: gen.id, score: likenessScore(measured.distance) },
+        "likeness below the bar: redoing once",
+      );
+      d.events.changed(gen.id);
+      first = { rawKey: made.rawKey, seed: made.seed, distance: measured.distance };
+    }
+    const refundable = Boolean(gen.userId && gen.spendId);
+    let redo: Awaited<ReturnType<typeof make>>;
+    try {
+      redo = await make(redoSeedOf(seed), gen.likenessRedoAt ? gen.providerJobId : null);
+    } catch (e) {
+      // The redo could not be made: the first result is kept, as a redo that missed.
+      if (lost.aborted) throw e;
+      d.log.warn({ generation: gen.id, err: e }, "likeness redo failed; keeping the first result");
+      const ending = judge
+        ? judge.afterRedo({ distance: first.distance }, { distance: null }, refundable).likeness
+        : UNCHECKED;
+      return deliver(gen, started, first, ending);
+    }
+    const redoMeasured = judge ? await judge.measure(redo.image) : { distance: null };
+    // Without a judge now (the member's photo could not be read again): the redo is kept as is.
+    const ending = judge
+      ? judge.afterRedo({ distance: first.distance }, redoMeasured, refundable)
+      : { keep: "redo" as const, likeness: UNCHECKED };
+    const [kept, dropped] = ending.keep === "redo" ? [redo, first] : [first, redo];
+    try {
+      await deliver(gen, started, kept, ending.likeness);
+    } finally {
+      await results.dropRaw(dropped.rawKey);
+    }
+  }
+
+  /**
+   * A picture delivered (already stored raw): the result with its likeness, the custom request's
+   * completion and, for a refunded likeness, the credit back (ledger reason `likeness_refund`),
+   * in the transaction of the job's success; then the member's referral.
+   */
+  async function deliver(
+    gen: GenerationRow,
+    started: number,
+    picture: { rawKey: string; seed: number },
+    likeness: KeptLikeness,
+  ): Promise<void> {
+    const params = gen.params as { aspectRatio?: string; gender?: string | null };
+    const owner: ObjectOwner = gen.userId
+      ? { kind: "user", id: gen.userId }
+      : { kind: "guest", id: gen.guestTrialId! };
+    const outcome = await ends.deliver(gen, picture.rawKey, {
       label: "generation result",
       owner,
       size: sizeFor(params.aspectRatio),
@@ -132,17 +224,19 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
       // The result (its row, the style's event, the member's count) and the custom request's
       // completion, with the job's success.
       async write(tx, keys) {
-        const seconds =
-          (gen.startedAt ? clock.now() - gen.startedAt.getTime() : clock.now() - started) / 1000;
+        const seconds = (clock.now() - started) / 1000;
         const written = await d.generations.writeResult(tx, gen, {
           ...keys,
           seconds,
           hasWatermark: gen.watermark,
           gender: params.gender ?? null,
-          seed: outSeed,
+          seed: picture.seed,
+          likeness,
         });
         if (written && gen.customRequestId)
           await d.requests.setRequestStatus(gen.customRequestId, "completed", tx);
+        if (written && likeness.verdict === "refunded" && gen.spendId)
+          await d.credits.refund(gen.spendId, tx, "likeness_refund");
         return written;
       },
     });
@@ -162,8 +256,8 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
    * The end: failed with a readable reason, the custom request with it, and the credit or the
    * trial back, together.
    */
-  function fail(gen: GenerationRow, code: string): Promise<boolean> {
-    return d.db.transaction(async (tx) => {
+  async function fail(gen: GenerationRow, code: string): Promise<boolean> {
+    const ended = await d.db.transaction(async (tx) => {
       const message = USER_MESSAGES[code] ?? USER_MESSAGES.internal_error!;
       if (!(await failJob(d, tx, gen, code, message, gen.attempts))) return false;
       if (gen.customRequestId) await d.requests.setRequestStatus(gen.customRequestId, "failed", tx);
@@ -171,6 +265,11 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
         await d.guests.giveBack(gen.guestTrialId, tx);
       return true;
     });
+    // A first result that waited for its redo is nobody's now (read afresh: the row in hand may
+    // be from before the redo was decided).
+    const firstKey = ended ? (await d.jobs.findById(gen.id))?.likenessFirstKey : null;
+    if (firstKey) await results.dropRaw(firstKey);
+    return ended;
   }
 
   /** The lifecycle's rows; a custom request is processing once its generation is claimed. */

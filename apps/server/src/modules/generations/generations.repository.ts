@@ -7,6 +7,7 @@ import {
   users,
 } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
+import type { LikenessVerdict } from "@rupa/shared";
 
 export type ResultRow = typeof results.$inferSelect;
 
@@ -26,6 +27,8 @@ export interface AvatarResult {
   hasWatermark: boolean;
   gender: string | null;
   seed: number;
+  /** Garansi Mirip (ADR 038): the score, verdict and threshold kept with the result. */
+  likeness: { score: number | null; verdict: LikenessVerdict; threshold: number | null };
 }
 
 /**
@@ -68,6 +71,9 @@ export function createGenerationsRepository(db: Database) {
           masterKey: r.masterKey,
           gender: r.gender,
           seed: r.seed,
+          likenessScore: r.likeness.score,
+          likenessVerdict: r.likeness.verdict,
+          likenessThreshold: r.likeness.threshold,
         })
         .onConflictDoNothing({ target: results.jobId })
         .returning({ id: results.id });

@@ -25,7 +25,12 @@ import {
 } from "../jobs";
 import { GENERATE_JOB } from "./generation.worker";
 import type { GenerationsRepository } from "./generations.repository";
-import { PAS_FOTO_BACKGROUNDS, PAS_FOTO_CATEGORY, type PasFotoBackground } from "@rupa/shared";
+import {
+  likenessOf,
+  PAS_FOTO_BACKGROUNDS,
+  PAS_FOTO_CATEGORY,
+  type PasFotoBackground,
+} from "@rupa/shared";
 import { backgroundFor, buildPrompt, withBackground } from "./prompt";
 
 export interface GenerationDeps {
@@ -131,6 +136,8 @@ export function createGenerationsService(d: GenerationDeps) {
       progress: gen.progress,
       estimateSeconds: estimate,
       watermark: gen.watermark,
+      redoing:
+        Boolean(gen.likenessRedoAt) && (gen.status === "queued" || gen.status === "processing"),
       createdAt: gen.createdAt.toISOString(),
       startedAt: gen.startedAt?.toISOString() ?? null,
       finishedAt: gen.finishedAt?.toISOString() ?? null,
@@ -140,6 +147,7 @@ export function createGenerationsService(d: GenerationDeps) {
             ...pictureUrls(result),
             hasWatermark: result.hasWatermark,
             generationSeconds: result.generationTimeSeconds,
+            likeness: likenessOf(result.likenessScore, result.likenessVerdict),
             // Only a Formal CV/CPNS generation records the background it was asked for.
             pasFoto: Boolean((gen.params as { background?: string | null }).background),
           }

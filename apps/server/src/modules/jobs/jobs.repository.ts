@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type GenerationJobRow, generationJobs } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
 
@@ -149,6 +149,30 @@ export function createJobsRepository(db: Database, kinds: readonly JobKind[]) {
         .from(generationJobs)
         .where(and(eq(generationJobs.id, id), ofKinds));
       return row ?? null;
+    },
+
+    /**
+     * Garansi Mirip's one redo (ADR 038), decided by the attempt holding the job: the first
+     * result's raw picture and its distance (null: no face) are kept, and the provider's job id
+     * cleared (the redo is new work). Only once per job (false: decided before, or not this
+     * attempt's job).
+     */
+    async startLikenessRedo(
+      job: Pick<GenerationRow, "id" | "attempts">,
+      firstKey: string,
+      firstDistance: number | null,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(generationJobs)
+        .set({
+          likenessRedoAt: sql`now()`,
+          likenessFirstKey: firstKey,
+          likenessFirstDistance: firstDistance,
+          providerJobId: null,
+        })
+        .where(and(ownedBy(job), isNull(generationJobs.likenessRedoAt)))
+        .returning({ id: generationJobs.id });
+      return rows.length > 0;
     },
 
     /** The provider's id for the work this attempt started, so a later attempt can resume it. */

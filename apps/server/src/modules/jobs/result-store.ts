@@ -118,6 +118,11 @@ export function createResultStore(d: {
       return render(owner, masterKey, { ...size, watermark: false, master: false });
     },
 
+    /** A raw picture nobody will finish (a redo's other result, or a failed job's). */
+    async dropRaw(rawKey: string): Promise<void> {
+      await d.storage.delete("generated-avatars", rawKey);
+    },
+
     /** Stored renditions nobody needs (a result delivered elsewhere, or replaced), master too. */
     async discard(keys: {
       imageKey: string;

@@ -41,6 +41,7 @@ function toSummary(s: StyleRow, generatedCount: number): StyleSummary {
     category: s.category as StyleCategory,
     tags: s.tags,
     isPremium: s.isPremium,
+    likenessCheck: s.likenessCheck,
     sortOrder: s.sortOrder,
     createdAt: s.createdAt.toISOString(),
     generatedCount: Number(generatedCount),

@@ -14,6 +14,7 @@ export type StylePatch = Partial<
     | "category"
     | "tags"
     | "isPremium"
+    | "likenessCheck"
     | "sortOrder"
     | "promptTemplate"
     | "previewPromptTemplate"

@@ -42,6 +42,7 @@ function styleRow(over: Partial<StyleRow> = {}): StyleRow {
     sortOrder: 10,
     isActive: true,
     isPremium: false,
+    likenessCheck: false,
     previewImageKey: null,
     beforeImageKey: null,
     createdAt: now,

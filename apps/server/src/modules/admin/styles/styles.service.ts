@@ -72,6 +72,7 @@ export function toRow(s: StyleRow, generatedCount: number): AdminStyleRow {
     category: s.category as StyleCategory,
     isActive: s.isActive,
     isPremium: s.isPremium,
+    likenessCheck: s.likenessCheck,
     sortOrder: s.sortOrder,
     thumbnailUrl: imageSet(s.previewImageKey)?.card ?? null,
     generatedCount,

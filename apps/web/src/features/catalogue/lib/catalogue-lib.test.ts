@@ -25,6 +25,7 @@ function make(category: StyleCategory, name = `Style ${++n}`): StyleSummary {
     category,
     tags: [],
     isPremium: false,
+    likenessCheck: false,
     sortOrder: n,
     createdAt: "2026-01-01T00:00:00.000Z",
     generatedCount: 0,

@@ -24,6 +24,7 @@ function gen(patch: Partial<Generation> = {}): Generation {
     progress: 0,
     estimateSeconds: null,
     watermark: true,
+    redoing: false,
     createdAt: "2026-01-01T00:00:00.000Z",
     startedAt: null,
     finishedAt: null,

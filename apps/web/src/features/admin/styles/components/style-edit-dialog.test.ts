@@ -26,6 +26,7 @@ const style: AdminStyle = {
   category: "cartoon",
   isActive: true,
   isPremium: false,
+  likenessCheck: false,
   sortOrder: 3,
   thumbnailUrl: null,
   generatedCount: 0,
