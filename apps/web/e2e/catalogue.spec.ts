@@ -306,7 +306,7 @@ test("FAQ and policies in both languages", async ({ page, request }) => {
   await page.goto("/faq");
   await expect(h1(page)).toHaveText("Pertanyaan Umum");
   const questions = page.getByRole("heading", { level: 2 }).getByRole("button");
-  await expect(questions).toHaveCount(11);
+  await expect(questions).toHaveCount(12);
   const free = page.getByRole("button", { name: "Apakah Rupa gratis?" });
   await free.click();
   await expect(free).toHaveAttribute("aria-expanded", "true");

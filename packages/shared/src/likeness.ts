@@ -35,9 +35,10 @@ export function likenessOf(score: number | null, verdict: string | null): Likene
 }
 
 /**
- * The categories whose styles keep the face (a photo of you), so a new or seeded style of them is
- * checked unless an admin turns it off; cartoons, action figures, pop culture and the other art
- * looks are not (an admin can turn a single style on).
+ * The categories whose styles keep the face (a photo of you): their seeded styles drawn as a photo
+ * are checked (the seed's PHOTO_LOOKS leave out neon, cyberpunk, painted and cartoon ones);
+ * cartoons, action figures, pop culture and the other art looks are not. An admin turns any
+ * single style on or off (admin › styles).
  */
 export const LIKENESS_CATEGORIES: readonly StyleCategory[] = [
   "formal_cv_cpns",

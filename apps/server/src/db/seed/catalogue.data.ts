@@ -947,6 +947,21 @@ export function modelParametersOf(s: CatalogueStyle) {
 }
 
 /**
+ * The looks that keep a photo of the person (a document photo, sepia, a film's colours, soft
+ * studio light): a seeded style of a category Garansi Mirip checks is checked only when drawn as
+ * a photo (ADR 038). Neon, cyberpunk, oil painting and cartoon looks change the face on purpose:
+ * the built-in renderer's neon and cyber looks leave no face the model finds in 3 of 5 demo faces.
+ */
+const PHOTO_LOOKS: readonly LocalLook[] = [
+  "id_photo",
+  "sepia_era",
+  "seventies",
+  "vhs",
+  "soft_glam",
+  "jadul",
+];
+
+/**
  * The catalogue as the styles table's seed rows (sort order 10, 20, …): what the styles
  * repository inserts, and what the build draws the previews of (modules/styles/built-previews.ts).
  */
@@ -975,6 +990,6 @@ export function catalogueRowsOf(list: CatalogueStyle[]) {
     sortOrder: (i + 1) * 10,
     isActive: true,
     isPremium: s.premium ?? false,
-    likenessCheck: likenessCheckByDefault(s.category),
+    likenessCheck: likenessCheckByDefault(s.category) && PHOTO_LOOKS.includes(s.look),
   }));
 }

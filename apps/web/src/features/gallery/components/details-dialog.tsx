@@ -1,3 +1,4 @@
+import { LikenessNote } from "@/components/likeness-note";
 import { ChevronLeft, ChevronRight, Download, Share2, Trash2 } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -162,6 +163,8 @@ export function DetailsDialog({
       ) : (
         main
       )}
+
+      {item ? <LikenessNote likeness={item.likeness} /> : null}
 
       {/* A watermarked picture offers its removal; a clean Formal CV/CPNS avatar, its pas foto. */}
       {item?.hasWatermark ? (

@@ -13,11 +13,13 @@ export function ProgressCard({
 }) {
   const { t } = useI18n();
   const processing = generation.status === "processing";
-  const status = processing
-    ? t("gallery.progress.processing", { percent: generation.progress })
-    : generation.position
-      ? t("gallery.progress.queued", { position: generation.position })
-      : t("gallery.progress.queuedSoon");
+  const status = generation.redoing
+    ? t("likeness.redoing")
+    : processing
+      ? t("gallery.progress.processing", { percent: generation.progress })
+      : generation.position
+        ? t("gallery.progress.queued", { position: generation.position })
+        : t("gallery.progress.queuedSoon");
   return (
     <article
       aria-label={t("gallery.progress.label", { style: styleName })}

@@ -1,3 +1,4 @@
+import { LikenessNote } from "@/components/likeness-note";
 import type { Generation } from "@rupa/shared";
 import { CircleAlert, Images, Layers } from "lucide-react";
 import { useEffect, type Ref } from "react";
@@ -111,12 +112,15 @@ function BatchItem({
         >
           {g.status === "succeeded"
             ? t("generator.batch.done")
-            : g.status === "failed"
-              ? `${t(failureKey(g.error?.code))} ${t("generator.batch.refunded")}`
-              : g.status === "processing"
-                ? t("generator.progress.processing", { percent: g.progress })
-                : t("generator.progress.queuedSoon")}
+            : g.redoing
+              ? t("likeness.redoing")
+              : g.status === "failed"
+                ? `${t(failureKey(g.error?.code))} ${t("generator.batch.refunded")}`
+                : g.status === "processing"
+                  ? t("generator.progress.processing", { percent: g.progress })
+                  : t("generator.progress.queuedSoon")}
         </p>
+        {result ? <LikenessNote likeness={result.likeness} /> : null}
       </div>
     </li>
   );

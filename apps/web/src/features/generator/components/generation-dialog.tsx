@@ -71,11 +71,13 @@ export function GenerationDialog({
         />
         <div role="status" aria-live="polite" className="flex flex-col gap-1 text-sm">
           <p className="font-semibold">
-            {processing
-              ? t("generator.progress.processing", { percent: generation.progress })
-              : generation?.position
-                ? t("generator.progress.queued", { position: generation.position })
-                : t("generator.progress.queuedSoon")}
+            {generation?.redoing
+              ? t("likeness.redoing")
+              : processing
+                ? t("generator.progress.processing", { percent: generation.progress })
+                : generation?.position
+                  ? t("generator.progress.queued", { position: generation.position })
+                  : t("generator.progress.queuedSoon")}
           </p>
           <p className="text-muted-foreground">
             {processing

@@ -1,3 +1,4 @@
+import { LikenessGuarantee } from "@/components/likeness-note";
 import type { GalleryItem } from "@rupa/shared";
 import { PAS_FOTO_CATEGORY } from "@rupa/shared/constants";
 import { Coins, Images, LoaderCircle, Package, Wand2 } from "lucide-react";
@@ -167,6 +168,9 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
                   ? t("generator.batch.cost", { count: setSize, balance: account.credits })
                   : t("generator.generate.cost", { balance: account.credits })}
             </p>
+            {style.data?.likenessCheck ? (
+              <LikenessGuarantee member={member} className="justify-center text-center" />
+            ) : null}
             {hint && !notice ? (
               <p
                 id={hintId}
@@ -225,6 +229,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
           alt={t("generator.result.alt", { style: styleName })}
           heading={t("generator.result.heading")}
           hasWatermark={guestResult.hasWatermark}
+          likeness={guestResult.likeness}
           align="center"
         >
           <p className="text-sm text-muted-foreground">{t("generator.result.body")}</p>
@@ -242,6 +247,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
           alt={t("generator.result.alt", { style: styleName })}
           heading={t("generator.memberResult.heading")}
           hasWatermark={shownResult.hasWatermark}
+          likeness={shownResult.likeness}
           align="start"
         >
           {/* SSCASN refuses a watermarked pas foto: its removal is offered instead. */}

@@ -1,6 +1,7 @@
 import { Sparkles } from "lucide-react";
 import type { ReactNode, Ref } from "react";
-import type { Picture } from "@rupa/shared";
+import type { Likeness, Picture } from "@rupa/shared";
+import { LikenessNote } from "@/components/likeness-note";
 import { PICTURE_SIZES, pictureImageProps } from "@/lib/picture-image";
 import { useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
@@ -12,6 +13,7 @@ export function ResultCard({
   alt,
   heading,
   hasWatermark,
+  likeness,
   sectionRef,
   align,
   children,
@@ -21,6 +23,8 @@ export function ResultCard({
   alt: string;
   heading: string;
   hasWatermark: boolean;
+  /** Garansi Mirip's score and what happened (nothing shows for a style not checked). */
+  likeness: Likeness;
   sectionRef?: Ref<HTMLElement>;
   /** "start": the text column may be taller than the picture (the member's actions). */
   align: "center" | "start";
@@ -54,6 +58,7 @@ export function ResultCard({
             {t("generator.result.watermark")}
           </p>
         ) : null}
+        <LikenessNote likeness={likeness} />
         {children}
       </div>
     </section>

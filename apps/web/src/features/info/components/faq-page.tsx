@@ -17,13 +17,13 @@ export type FaqFigures = {
   referralCredits: number;
 };
 
-const QUESTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
+const QUESTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 /** The answer about SSCASN links to the free pas foto checker. */
 const LINKS: Partial<Record<(typeof QUESTIONS)[number], { to: string; label: MessageKey }>> = {
   11: { to: "/cek-pas-foto", label: "faq.pasFotoLink" },
 };
 
-/** /faq: eleven questions in an accordion, and a button to /feedback. */
+/** /faq: twelve questions in an accordion, and a button to /feedback. */
 export function FaqPage({ figures }: { figures: FaqFigures | null }) {
   const { t } = useI18n();
   const pending = "…";

@@ -8,7 +8,14 @@ import { longDate } from "../lib/dates";
 import { DaysLeftText } from "./days-left-text";
 import { LoadError, Panel } from "./panel";
 
-const SOURCES = ["signup_bonus", "purchase", "referral_reward", "manual_reward", "refund"];
+const SOURCES = [
+  "signup_bonus",
+  "purchase",
+  "referral_reward",
+  "manual_reward",
+  "refund",
+  "likeness_refund",
+];
 
 /**
  * A lot's name: a purchase is named after its package ("Pro - Bulanan", translated through the
