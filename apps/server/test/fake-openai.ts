@@ -27,7 +27,8 @@ export interface OpenAiCall {
 const SIZES = new Set(["1024x1024", "1024x1536", "1536x1024", "auto"]);
 
 /**
- * A local stand-in for OpenAI's Images API (`POST /v1/images/edits`) that answers as its
+ * A local stand-in for OpenAI's Images API (`POST /v1/images/edits`, and `GET /v1/models` for the
+ * admin's Test) that answers as its
  * reference says: multipart in, `{ created, data: [{ b64_json }], usage }` out for gpt-image-1,
  * errors as `{ error: { message, type, param, code } }` with 400 (invalid request, moderation),
  * 401, 429 (rate limit with Retry-After, or insufficient_quota), 500 and 503. `slow` never
@@ -113,6 +114,16 @@ export async function startFakeOpenAi(
           files: {},
         };
         if (record) calls.push(call);
+        // The models list (what the admin's Test asks): 200 with a list for a good key.
+        if (req.method === "GET" && url.pathname === "/v1/models")
+          return req.headers.authorization === `Bearer ${apiKey}`
+            ? send(200, {
+                object: "list",
+                data: [
+                  { id: "gpt-image-1", object: "model", created: 1745000000, owned_by: "system" },
+                ],
+              })
+            : error(401, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key");
         if (req.method !== "POST" || url.pathname !== "/v1/images/edits")
           return error(
             404,

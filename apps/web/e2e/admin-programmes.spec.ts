@@ -8,6 +8,7 @@ import {
   type StyleRow,
 } from "./support/generator";
 import { setSetting, asAdmin, PHONE, h1, toasts } from "./support/app";
+import { activeAvatarConfig, addAvatarConfig, restoreAvatarConfig } from "./support/ai-settings";
 
 // The admin's Referrals and AI settings sections against the real server (issue 14):
 // - The referral rule (docs/product/referrals.md): 3 friends sign up with the referral code,
@@ -177,13 +178,7 @@ test("the admin switches the avatar configuration; the next avatar is recorded w
   const style = await pickStyle(page.request);
   const admin = await adminPage(browser, baseURL!);
   const model = `rupa-local-e2e-${Date.now().toString(36)}`;
-  type Cfg = { id: string; serviceName: string; isActive: boolean; modelName: string };
-  const configs = async () =>
-    ((await (await admin.request.get("/api/admin/ai-configs")).json()) as { configs: Cfg[] })
-      .configs;
-  const previous = (await configs()).find(
-    (c) => c.serviceName === "avatar_generation" && c.isActive,
-  )!;
+  const previous = await activeAvatarConfig(admin);
   const previousCard = admin.getByTestId(`ai-config-${previous.id}`);
   let added: string | null = null;
   try {
@@ -191,14 +186,7 @@ test("the admin switches the avatar configuration; the next avatar is recorded w
     await expect(h1(admin)).toHaveText("Pengaturan AI");
     await expect(previousCard.getByRole("switch")).toHaveAttribute("aria-checked", "true");
 
-    await admin.getByLabel("Layanan", { exact: true }).selectOption("avatar_generation");
-    const createdRes = admin.waitForResponse(
-      (r) => r.url().endsWith("/api/admin/ai-configs") && r.request().method() === "POST",
-    );
-    await admin.getByRole("button", { name: "Tambah Konfigurasi" }).click();
-    const created = (await (await createdRes).json()) as { config: Cfg };
-    added = created.config.id;
-    await expect(toasts(admin).getByText("Konfigurasi baru ditambahkan")).toBeVisible();
+    added = await addAvatarConfig(admin);
     const card = admin.getByTestId(`ai-config-${added}`);
     await expect(card.getByRole("switch")).toHaveAttribute("aria-checked", "false");
     await expect(card.getByText("REPLICATE_API_TOKEN belum diatur")).toBeVisible();
@@ -226,21 +214,7 @@ test("the admin switches the avatar configuration; the next avatar is recorded w
     await admin.reload();
     await expect(card.getByTestId("ai-config-usage")).toHaveText(/^1 generasi/);
   } finally {
-    // Restore the previous active configuration and remove ours, through the page.
-    await admin.goto("/admin/ai-settings");
-    if ((await previousCard.getByRole("switch").getAttribute("aria-checked")) !== "true") {
-      await previousCard.getByRole("switch").click();
-      await previousCard.getByRole("button", { name: "Simpan" }).click();
-      await expect(previousCard.getByRole("switch")).toHaveAttribute("aria-checked", "true");
-    }
-    if (added) {
-      const card = admin.getByTestId(`ai-config-${added}`);
-      await card.getByRole("button", { name: "Hapus" }).click();
-      await admin.getByRole("dialog").getByRole("button", { name: "Hapus" }).click();
-      await expect(card).toHaveCount(0);
-    }
-    const after = (await configs()).filter((c) => c.serviceName === "avatar_generation");
-    expect(after.filter((c) => c.isActive).map((c) => c.id)).toEqual([previous.id]);
+    await restoreAvatarConfig(admin, previous.id, added);
     await admin.context().close();
   }
 });
