@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { E2E_OPENAI_KEY, root, serverEnv } from "./lib.mjs";
+import { root, serverEnv } from "./lib.mjs";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rupa-e2e-"));
 const port = process.env.E2E_PORT ?? "3100";
@@ -23,7 +23,7 @@ const child = spawn(process.execPath, [path.join(serverDist, "index.js")], {
     // A known admin for the admin journeys, and room for every journey to sign in from 127.0.0.1.
     // The likeness journey points an OpenAI configuration at a local fake of OpenAI's Images API
     // through admin › AI settings (apps/web/e2e/likeness.spec.ts); this is that fake's key.
-    OPENAI_API_KEY: E2E_OPENAI_KEY,
+    OPENAI_API_KEY: "sk-e2e-openai-fake",
     ADMIN_EMAIL: "admin@rupa.test",
     ADMIN_PASSWORD: "admin-password-123",
     INITIAL_SETTINGS: JSON.stringify({

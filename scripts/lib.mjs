@@ -13,9 +13,6 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
  * keeps freed image memory: about 1 GB at rest after drawing the style previews, 350 MB with two
  * arenas. It is read when the process starts, so it is set here rather than in the server.
  */
-/** The OpenAI key the journeys' server holds and the likeness journey's fake expects. */
-export const E2E_OPENAI_KEY = "sk-e2e-openai-fake";
-
 export function serverEnv(extra = {}) {
   return { MALLOC_ARENA_MAX: "2", ...process.env, ...extra };
 }

@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { facePhoto } from "../../server/test/face-photos";
 import { startFakeOpenAi } from "../../server/test/fake-openai";
-import { E2E_OPENAI_KEY } from "../../../scripts/lib.mjs";
 import { adminPage, DESKTOP, toasts } from "./support/app";
 import { activeAvatarConfig, addAvatarConfig, restoreAvatarConfig } from "./support/ai-settings";
 import {
@@ -20,6 +19,9 @@ import {
 // model measures it; the previous provider is restored at the end.
 
 test.use({ viewport: DESKTOP });
+
+/** The OpenAI key the journeys' server holds (scripts/e2e-server.mjs), which the fake expects. */
+const E2E_OPENAI_KEY = "sk-e2e-openai-fake";
 
 type Me = { user: { credits: { balance: number } } };
 
