@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { build } from "esbuild";
+import { WORKER_ENTRIES } from "./worker-entries.mjs";
 
 const pkg = JSON.parse(fs.readFileSync(new URL("./package.json", import.meta.url), "utf8"));
 // SERVER_DIST_DIR (relative to apps/server) builds elsewhere, e.g. for a second checkout's journeys.
@@ -9,14 +10,12 @@ const outdir = process.env.SERVER_DIST_DIR ?? "dist";
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith("@rupa/"));
 
 await build({
-  // The worker threads (local renderer, face detector) are entries of their own, beside index.js:
-  // lib/worker-thread.ts finds them relative to the bundle's import.meta.url.
+  // The worker threads are entries of their own, beside index.js (worker-entries.mjs).
   entryPoints: {
     index: "src/index.ts",
     cli: "src/cli.ts",
     "backup-cli": "src/backup/backup-cli.ts",
-    "local-renderer.worker": "src/infra/providers/local/local-renderer.worker.ts",
-    "face-detector.worker": "src/infra/images/face-detector.worker.ts",
+    ...WORKER_ENTRIES,
     "build-previews": "src/build-previews.ts",
   },
   outdir,

@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { WORKER_ENTRIES } from "../../apps/server/worker-entries.mjs";
 import sharp from "sharp";
 import { serverEnv } from "../../scripts/lib.mjs";
 
@@ -87,7 +88,7 @@ export async function faceWorkerUrl() {
   if (process.env.BENCH_TSX_WORKER === "1") return undefined;
   const outfile = path.join(repoRoot, "apps/server/dist-bench-faces/face-detector.worker.js");
   await bundleForBench(
-    path.join(repoRoot, "apps/server/src/infra/images/face-detector.worker.ts"),
+    path.join(repoRoot, "apps/server", WORKER_ENTRIES["face-detector.worker"]),
     outfile,
   );
   return pathToFileURL(outfile);
@@ -105,6 +106,10 @@ export async function bundleBenchServer() {
     path.join(repoRoot, "bench/pipeline/server.mjs"),
     path.join(outdir, "bench-server.mjs"),
   );
+  // Its worker threads beside it, as the build puts them beside index.js: without them the
+  // upload's face check (and Garansi Mirip's) cannot start its thread.
+  for (const [name, entry] of Object.entries(WORKER_ENTRIES))
+    await bundleForBench(path.join(serverDir, entry), path.join(outdir, `${name}.js`));
   fs.rmSync(path.join(outdir, "migrations"), { recursive: true, force: true });
   fs.cpSync(path.join(serverDir, "src/db/migrations"), path.join(outdir, "migrations"), {
     recursive: true,
