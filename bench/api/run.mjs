@@ -18,7 +18,8 @@
 //    second window wrk also keeps BENCH_ME_CONNECTIONS (default 50; 0: none) keep-alive
 //    connections asking for /me back to back, and its p99 is the one the target is about.
 //
-// BENCH_STYLES=0 skips a) (only b) is measured).
+// BENCH_STYLES=0 skips a) (only b) is measured). BENCH_STYLE=pas-foto-cpns-merah makes b)'s 100
+// of a style Garansi Mirip checks: each result is also measured on the face detector's thread.
 //
 // Runs on the embedded PGlite (a data folder whose first start, previews drawn, is cached in the
 // temp folder) and on PostgreSQL (TEST_DATABASE_URL's server, default
@@ -56,6 +57,11 @@ const WRK_CONNECTIONS = 16;
 /** Connections asking for /me back to back while the generations run (0: the probe alone). */
 const ME_CONNECTIONS = Number(process.env.BENCH_ME_CONNECTIONS ?? 50);
 const STYLES = process.env.BENCH_STYLES !== "0";
+/**
+ * The style b)'s generations are of: a cartoon by default; BENCH_STYLE=pas-foto-cpns-merah makes
+ * every result go through Garansi Mirip's check on the one face detector thread (ADR 038).
+ */
+const STYLE = process.env.BENCH_STYLE ?? "anime-shonen";
 const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 const benchStart = Date.now();
@@ -320,8 +326,7 @@ async function runOn(db) {
         json: { email: creds.email, password: creds.password },
       });
       const { styles } = await member.json("/api/styles");
-      const style =
-        styles.find((s) => s.slug === "anime-shonen") ?? styles.find((s) => !s.isPremium);
+      const style = styles.find((s) => s.slug === STYLE) ?? styles.find((s) => !s.isPremium);
       const form = new FormData();
       const photo = await (await detailedPhoto(1200, 1600, 5)).jpeg({ quality: 90 }).toBuffer();
       form.append("photo", new Blob([photo], { type: "image/jpeg" }), "photo.jpg");
