@@ -13,6 +13,7 @@ import type { Logger } from "../../lib/logger";
 import type { Database } from "../db/client";
 import type { Mailer } from "../mail/mailer";
 import { mailFor } from "../mail/templates";
+import { passwordHashing } from "./password-hash";
 
 export interface AuthHooks {
   /** A user's e-mail is now confirmed (by link, or by Google at creation). */
@@ -148,6 +149,7 @@ export function createAuth(opts: {
       autoSignIn: false,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
+      password: passwordHashing(env.NODE_ENV),
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       // Sign-up answers the same for a taken e-mail (no account enumeration); its owner is told.
