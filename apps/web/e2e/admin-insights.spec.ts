@@ -1,17 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import {
-  generateButton,
-  openGenerator,
-  pickStyle,
-  signUpAndSignIn,
-  uploadPortrait,
-} from "./support/generator";
+import { generateWith, pasFotoStyle, signUpAndSignIn } from "./support/generator";
 import { adminPage, DESKTOP, PHONE, h1, toasts } from "./support/app";
 
 // The admin Dashboard, Analytics and Uploads against the real server: a member uploads a photo
-// and makes an avatar; the demo admin (its saved session) sees the real figures (the same
+// and makes a pas foto (a style Garansi Mirip checks); the demo admin (its saved session) sees the real figures (the same
 // as the API's, never hard-coded: other journeys add users too), reads the charts and the top
-// styles, finds the member's upload by e-mail and deletes it.
+// styles and Garansi Mirip's quality table (per model, then per style, kept in the URL), finds the
+// member's upload by e-mail and deletes it.
 
 test.use({ viewport: DESKTOP });
 
@@ -32,13 +27,10 @@ test("the admin sees real figures, reads the charts and deletes a member's uploa
 }) => {
   test.setTimeout(150_000);
 
-  // A member uploads a portrait and makes one avatar.
+  // A member uploads a portrait and makes one pas foto: its likeness is checked.
   const email = await signUpAndSignIn(page);
-  const style = await pickStyle(page.request);
-  await openGenerator(page, style);
-  await uploadPortrait(page);
-  await generateButton(page).click();
-  await expect(page).toHaveURL(/\/gallery$/, { timeout: 30_000 });
+  const style = await pasFotoStyle(page);
+  await generateWith(page, style);
 
   const admin = await adminPage(browser, { viewport: DESKTOP });
 
@@ -97,6 +89,39 @@ test("the admin sees real figures, reads the charts and deletes a member's uploa
   await admin.getByText("Tampilkan sebagai tabel").first().click();
   await expect(admin.getByRole("table", { name: "Generasi per hari" })).toBeVisible();
 
+  // Kualitas kemiripan (Garansi Mirip): the range's checked results as the API counts them (the
+  // member's pas foto among them), per provider and model; without any, the table would say so.
+  type Quality = {
+    total: { checked: number };
+    rows: { checked: number; modelName: string | null; style: { nameId: string } | null }[];
+  };
+  const likeness = async (by: string) =>
+    (await (
+      await admin.request.get(`/api/admin/analytics/likeness?days=30&by=${by}`)
+    ).json()) as Quality;
+  const quality = admin.getByTestId("likeness-quality");
+  const qualityRows = quality.getByTestId("likeness-row");
+  await expect(admin.getByRole("heading", { name: "Kualitas kemiripan" })).toBeVisible();
+  const byModel = await likeness("model");
+  expect(byModel.total.checked).toBeGreaterThanOrEqual(1);
+  await expect(qualityRows).toHaveCount(byModel.rows.length);
+  await expect(qualityRows.first().getByTestId("likeness-checked")).toHaveText(
+    String(byModel.rows[0]!.checked),
+  );
+  await expect(qualityRows.first()).toContainText(byModel.rows[0]!.modelName!);
+  await expect(admin.getByTestId("likeness-total")).toContainText(`${byModel.total.checked} dicek`);
+  // Per style: kept in the URL across a reload.
+  const perStyle = admin.getByRole("button", { name: "Gaya", exact: true });
+  await perStyle.click();
+  await expect(admin).toHaveURL(/\/admin\/analytics\?range=30&by=style$/);
+  await admin.reload();
+  await expect(perStyle).toHaveAttribute("aria-pressed", "true");
+  await expect(admin.getByRole("columnheader", { name: "Gaya" })).toBeVisible();
+  const byStyle = await likeness("style");
+  await expect(qualityRows).toHaveCount(byStyle.rows.length);
+  await expect(qualityRows.first()).toContainText(byStyle.rows[0]!.style!.nameId);
+  await expect(quality).toContainText(style.nameId);
+
   // Uploads: find the member's photo by e-mail, look at it, delete it.
   await admin.goto("/admin/uploads");
   await expect(h1(admin)).toHaveText("Unggahan");
@@ -138,7 +163,7 @@ test("the admin sees real figures, reads the charts and deletes a member's uploa
 
   // At 360 px the pages fit the phone (nothing scrolls sideways).
   await admin.setViewportSize(PHONE);
-  for (const path of ["/admin", "/admin/analytics?range=90", "/admin/uploads"]) {
+  for (const path of ["/admin", "/admin/analytics?range=90&by=style", "/admin/uploads"]) {
     await admin.goto(path);
     await expect(h1(admin)).toBeVisible();
     await admin.waitForLoadState("networkidle");

@@ -23,6 +23,9 @@ import { activeAvatarConfig, addAvatarConfig, restoreAvatarConfig } from "./supp
 //   card counts the generation). With no provider keys here a remote provider would fall back to
 //   the local renderer, so the configuration is a `local` one with its own model name, which the
 //   generation row records. The previous configuration is made active again at the end.
+// - Garansi Mirip (issue 38): the admin changes the likeness bar (a wrong value is refused under
+//   the field), sees it kept after a reload, and reads each avatar card's last 30 days as the API
+//   counts them; the bar is put back at the end. The page fits a phone.
 
 type Me = { user: { email: string; referralCode: string; credits: { balance: number } } };
 async function me(page: Page): Promise<Me["user"]> {
@@ -215,6 +218,90 @@ test("the admin switches the avatar configuration; the next avatar is recorded w
     await expect(card.getByTestId("ai-config-usage")).toHaveText(/^1 generasi/);
   } finally {
     await restoreAvatarConfig(admin, previous.id, added);
+    await admin.context().close();
+  }
+});
+
+type Quality = { checked: number; medianScore: number | null } | null;
+
+test("the admin changes Garansi Mirip's bar and reads each avatar card's likeness figures", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await adminPage(browser, baseURL!);
+  const setting = async () =>
+    (
+      (await (await admin.request.get("/api/admin/ai-settings/likeness")).json()) as {
+        maxDistance: string;
+        defaultMaxDistance: string;
+      }
+    ).maxDistance;
+  const original = await setting();
+  const next = original === "0.65" ? "0.7" : "0.65";
+  const field = admin.getByLabel("Jarak wajah maksimum");
+  try {
+    await admin.goto("/admin/ai-settings");
+    await expect(h1(admin)).toHaveText("Pengaturan AI");
+    const panel = admin.getByTestId("likeness-settings");
+    await expect(admin.getByRole("heading", { name: "Garansi Mirip", exact: true })).toBeVisible();
+    await expect(panel).toContainText("Makin besar, makin banyak hasil yang diterima");
+    await expect(field).toHaveValue(original);
+
+    // A value outside the setting's rule is refused under the field, and nothing is sent.
+    await field.fill("2");
+    await expect(panel.getByText(/Angka 0,2 sampai 1,2/)).toBeVisible();
+    await admin.getByTestId("save-likeness").click();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(await setting()).toBe(original);
+
+    await field.fill(next);
+    await admin.getByTestId("save-likeness").click();
+    await expect(toasts(admin).getByText("Batas Garansi Mirip tersimpan")).toBeVisible();
+    expect(await setting()).toBe(next);
+    await admin.reload();
+    await expect(field).toHaveValue(next);
+
+    // Each avatar card shows its provider and model's last 30 days as the API counts them ("—"
+    // for a figure when nothing was checked); Kanvas and preview cards have none.
+    type Cfg = { id: string; serviceName: string; quality: Quality };
+    const configs = (
+      (await (await admin.request.get("/api/admin/ai-configs")).json()) as { configs: Cfg[] }
+    ).configs;
+    for (const c of configs) {
+      const strip = admin.getByTestId(`ai-config-${c.id}`).getByTestId("ai-config-quality");
+      if (c.serviceName !== "avatar_generation") {
+        expect(c.quality).toBeNull();
+        await expect(strip).toHaveCount(0);
+        continue;
+      }
+      await expect(strip).toContainText("Garansi Mirip, 30 hari terakhir");
+      await expect(strip).toHaveAttribute("data-checked", String(c.quality!.checked));
+      if (c.quality!.medianScore === null)
+        await expect(strip.getByTestId("quality-median")).toHaveText("—");
+      else await expect(strip.getByTestId("quality-median")).toHaveText(/^\d+(,\d)?$/);
+    }
+    expect(configs.some((c) => c.serviceName === "avatar_generation")).toBe(true);
+
+    // The audit trail names the change.
+    await admin.goto("/admin/audit?entityType=setting&entityId=likeness_max_distance");
+    await expect(admin.getByRole("table").getByText("admin@rupa.test").first()).toBeVisible();
+
+    // On a phone the page fits (nothing scrolls sideways).
+    await admin.setViewportSize(PHONE);
+    await admin.goto("/admin/ai-settings");
+    await expect(field).toHaveValue(next);
+    await admin.waitForLoadState("networkidle");
+    expect(await admin.evaluate(() => document.scrollingElement!.scrollWidth)).toBe(360);
+  } finally {
+    // The bar back as it was, through the page.
+    await admin.goto("/admin/ai-settings");
+    if ((await field.inputValue()) !== original) {
+      await field.fill(original);
+      await admin.getByTestId("save-likeness").click();
+      await expect(toasts(admin).getByText("Batas Garansi Mirip tersimpan")).toBeVisible();
+    }
+    expect(await setting()).toBe(original);
     await admin.context().close();
   }
 });

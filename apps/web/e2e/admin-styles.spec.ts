@@ -3,8 +3,9 @@ import { asAdmin, toasts } from "./support/app";
 
 // The admin Styles section against the real server (issue 13): the demo admin duplicates a
 // seeded style and works only on that copy (other journeys rely on the seeded styles), turns it
-// on, renames it in Indonesian, turns it off, and deletes it; a visitor in a fresh browser sees
-// every change on /eksplor at once.
+// on, renames it in Indonesian and switches Garansi Mirip on (issue 38: kept after a reload, with
+// its badge in the table), turns it off, and deletes it; a visitor in a fresh browser sees every
+// change on /eksplor at once.
 
 /** The cartoon group of /eksplor as a visitor sees it now (a new browser: nothing cached). */
 async function visitorCartoonNames(browser: Browser, baseURL: string): Promise<string> {
@@ -62,6 +63,11 @@ test("an admin's style changes show on /eksplor for a visitor at once", async ({
   const nameField = dialog.getByLabel("Nama (Indonesia)");
   await expect(nameField).toHaveValue(/\(salinan\)/);
   await nameField.fill(newName);
+  // Garansi Mirip: a cartoon is not checked by default; the admin switches it on.
+  const likeness = dialog.getByRole("switch", { name: "Garansi Mirip (cek kemiripan wajah)" });
+  await expect(likeness).toHaveAttribute("aria-checked", "false");
+  await likeness.click();
+  await expect(likeness).toHaveAttribute("aria-checked", "true");
   // A model-specific JSON that is not valid is shown as an error and not sent.
   await dialog.getByRole("tab", { name: "Model" }).click();
   const json = dialog.getByLabel("Parameter khusus model (JSON)");
@@ -76,6 +82,16 @@ test("an admin's style changes show on /eksplor for a visitor at once", async ({
   await expect(dialog).toBeHidden();
   await expect(row).toContainText(newName);
   expect(await visitorCartoonNames(browser, baseURL!)).toContain(newName);
+  // Saved: the table marks the style, and after a reload the dialog shows the switch on.
+  await page.reload();
+  await expect(row.getByText("Garansi Mirip", { exact: true })).toBeVisible();
+  await row.getByRole("button", { name: /Tindakan untuk/ }).click();
+  await page.getByRole("menuitem", { name: "Ubah", exact: true }).click();
+  await expect(
+    page.getByRole("dialog").getByRole("switch", { name: "Garansi Mirip (cek kemiripan wajah)" }),
+  ).toHaveAttribute("aria-checked", "true");
+  await page.getByRole("dialog").getByRole("button", { name: "Batal" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
 
   // Turn it off: the visitor no longer sees it.
   await row.getByRole("switch").click();

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { AI_PROVIDERS, AI_SERVICES } from "./constants";
 import { defineRoutes } from "./contract";
+import { likenessQualitySchema } from "./likeness";
+import { settingDefinitions } from "./settings";
 
 /**
  * The admin AI settings section (docs/product/admin.md, "ai-settings"): one card per
@@ -56,10 +58,19 @@ export const aiConfigSchema = z.object({
     generations: z.number().int().nonnegative(),
     lastUsedAt: z.string().nullable(),
   }),
+  /**
+   * Garansi Mirip over the last AI_CONFIG_QUALITY_DAYS days: the checked results whose job
+   * recorded this provider and model. Null for a service whose results are never checked
+   * (LIKENESS_SERVICES).
+   */
+  quality: likenessQualitySchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type AiConfig = z.infer<typeof aiConfigSchema>;
+
+/** The days a card's Garansi Mirip figures look back over. */
+export const AI_CONFIG_QUALITY_DAYS = 30;
 
 export const aiConfigListSchema = z.object({ configs: z.array(aiConfigSchema) });
 export type AiConfigList = z.infer<typeof aiConfigListSchema>;
@@ -121,6 +132,23 @@ export const aiConfigTestSchema = z.object({
 });
 export type AiConfigTest = z.infer<typeof aiConfigTestSchema>;
 
+/**
+ * PUT /api/admin/ai-settings/likeness: Garansi Mirip's bar, the app setting
+ * `likeness_max_distance` (ADR 038), checked by that setting's own validator: the largest
+ * face-descriptor distance a result may be from the member's photo, as text ("0.6"). Larger keeps
+ * more results.
+ */
+export const likenessSettingsSchema = z.object({
+  maxDistance: settingDefinitions.likeness_max_distance.schema,
+});
+export type LikenessSettings = z.infer<typeof likenessSettingsSchema>;
+
+export const likenessSettingsResponseSchema = likenessSettingsSchema.extend({
+  /** The setting's default (the value ADR 038 chose). */
+  defaultMaxDistance: z.string(),
+});
+export type LikenessSettingsResponse = z.infer<typeof likenessSettingsResponseSchema>;
+
 const configParams = z.object({ id: z.uuid() });
 
 export const adminAiConfigsContract = defineRoutes({
@@ -159,6 +187,21 @@ export const adminAiConfigsContract = defineRoutes({
     params: configParams,
     notFound: "Configuration not found",
     responses: { 200: z.object({ ok: z.literal(true) }) },
+  },
+  likeness: {
+    method: "GET",
+    path: "/api/admin/ai-settings/likeness",
+    summary: "Garansi Mirip's bar (the likeness_max_distance setting) and its default",
+    access: "admin",
+    responses: { 200: likenessSettingsResponseSchema },
+  },
+  saveLikeness: {
+    method: "PUT",
+    path: "/api/admin/ai-settings/likeness",
+    summary: "Save Garansi Mirip's bar, with its audit row (used from the next generation)",
+    access: "admin",
+    body: likenessSettingsSchema,
+    responses: { 200: likenessSettingsResponseSchema },
   },
   test: {
     method: "POST",

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { adminPageSchema, adminTableQuery } from "./admin-tables";
-import { UPLOAD_STATUSES } from "./constants";
+import { AI_PROVIDERS, UPLOAD_STATUSES } from "./constants";
 import { defineRoutes } from "./contract";
+import { likenessQualitySchema } from "./likeness";
 
 /**
  * The admin Dashboard, Analytics and Uploads sections (issue 13).
@@ -48,37 +49,43 @@ export function daysInRange(from: string, to: string): number {
   );
 }
 
+/** The range of days an Analytics query asks for (see analyticsQuerySchema). */
+const rangeShape = {
+  days: z
+    .union([z.number(), z.string().regex(/^\d{1,3}$/)])
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(ANALYTICS_MAX_DAYS))
+    .optional(),
+  from: isoDaySchema.optional(),
+  to: isoDaySchema.optional(),
+};
+
+function checkRange(
+  q: { days?: number; from?: string; to?: string },
+  ctx: z.core.$RefinementCtx<unknown>,
+): void {
+  if (q.days !== undefined && (q.from !== undefined || q.to !== undefined)) {
+    ctx.addIssue({ code: "custom", path: ["days"], message: "Give days, or from and to" });
+  }
+  if (q.from && q.to) {
+    if (q.from > q.to) {
+      ctx.addIssue({ code: "custom", path: ["from"], message: "from must not be after to" });
+    } else if (daysInRange(q.from, q.to) > ANALYTICS_MAX_DAYS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: `At most ${ANALYTICS_MAX_DAYS} days`,
+      });
+    }
+  }
+}
+
 /**
  * GET /api/admin/analytics: either `days` (the last N days, today included) or `from` and/or
  * `to` (inclusive days; a missing end is filled in: `to` defaults to today, `from` to 6 days
  * before `to`). `from` ≤ `to`, at most ANALYTICS_MAX_DAYS days.
  */
-export const analyticsQuerySchema = z
-  .object({
-    days: z
-      .union([z.number(), z.string().regex(/^\d{1,3}$/)])
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(ANALYTICS_MAX_DAYS))
-      .optional(),
-    from: isoDaySchema.optional(),
-    to: isoDaySchema.optional(),
-  })
-  .superRefine((q, ctx) => {
-    if (q.days !== undefined && (q.from !== undefined || q.to !== undefined)) {
-      ctx.addIssue({ code: "custom", path: ["days"], message: "Give days, or from and to" });
-    }
-    if (q.from && q.to) {
-      if (q.from > q.to) {
-        ctx.addIssue({ code: "custom", path: ["from"], message: "from must not be after to" });
-      } else if (daysInRange(q.from, q.to) > ANALYTICS_MAX_DAYS) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["to"],
-          message: `At most ${ANALYTICS_MAX_DAYS} days`,
-        });
-      }
-    }
-  });
+export const analyticsQuerySchema = z.object(rangeShape).superRefine(checkRange);
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 
 export const dailyCountSchema = z.object({
@@ -158,6 +165,44 @@ export const analyticsResponseSchema = z.object({
 });
 export type AnalyticsResponse = z.infer<typeof analyticsResponseSchema>;
 
+/**
+ * Garansi Mirip's quality table (issue 38, ADR 038): the checked results of a range grouped by
+ * the provider and model of the job that made them, or by style; the busiest groups first.
+ */
+export const LIKENESS_QUALITY_GROUPS = ["model", "style"] as const;
+export type LikenessQualityGroup = (typeof LIKENESS_QUALITY_GROUPS)[number];
+/** The most groups the table lists (by checked results, the most first). */
+export const LIKENESS_QUALITY_ROWS = 20;
+
+/** GET /api/admin/analytics/likeness: Analytics' range, and what to group by (`model`). */
+export const likenessQualityQuerySchema = z
+  .object({ ...rangeShape, by: z.enum(LIKENESS_QUALITY_GROUPS).default("model") })
+  .superRefine(checkRange);
+export type LikenessQualityQuery = z.output<typeof likenessQualityQuerySchema>;
+
+export const likenessQualityRowSchema = likenessQualitySchema.extend({
+  /** The group's key: `provider/model`, or the style's id. */
+  id: z.string(),
+  /** Grouped by model: the provider and model the job rows recorded; else null. */
+  provider: z.enum(AI_PROVIDERS).nullable(),
+  modelName: z.string().nullable(),
+  /** Grouped by style: its English and Indonesian names; else null. */
+  style: z.object({ name: z.string(), nameId: z.string() }).nullable(),
+});
+export type LikenessQualityRow = z.infer<typeof likenessQualityRowSchema>;
+
+export const likenessQualityResponseSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  by: z.enum(LIKENESS_QUALITY_GROUPS),
+  /** Every checked result of the range together. */
+  total: likenessQualitySchema,
+  /** At most LIKENESS_QUALITY_ROWS groups, the most checked results first. */
+  rows: z.array(likenessQualityRowSchema),
+});
+export type LikenessQualityResponse = z.infer<typeof likenessQualityResponseSchema>;
+
 export const uploadStatusSchema = z.enum(UPLOAD_STATUSES);
 export type UploadStatus = z.infer<typeof uploadStatusSchema>;
 
@@ -214,6 +259,14 @@ export const adminInsightsContract = defineRoutes({
     access: "admin",
     query: analyticsQuerySchema,
     responses: { 200: analyticsResponseSchema },
+  },
+  likenessQuality: {
+    method: "GET",
+    path: "/api/admin/analytics/likeness",
+    summary: `Garansi Mirip over a range of days: checked results, median score, redo and refund rates, per provider and model or per style (at most ${LIKENESS_QUALITY_ROWS} groups)`,
+    access: "admin",
+    query: likenessQualityQuerySchema,
+    responses: { 200: likenessQualityResponseSchema },
   },
   uploads: {
     method: "GET",

@@ -75,3 +75,23 @@ export function secondIsCloser(first: number | null, second: number | null): boo
   if (second === null) return false;
   return first === null || second < first;
 }
+
+/**
+ * The services whose results are checked: only avatars keep the member's face (Kanvas pictures
+ * and style previews have no member photo to compare with).
+ */
+export const LIKENESS_SERVICES = ["avatar_generation"] as const;
+
+/**
+ * Garansi Mirip's figures over a set of checked results (the admin's Analytics and AI settings):
+ * how many were checked (verdict ok, redone or refunded), their median score, and the shares that
+ * were made again (redone or refunded: a redo happened) and refunded (both attempts missed), in
+ * percent with one decimal. The figures are null when nothing was checked.
+ */
+export const likenessQualitySchema = z.object({
+  checked: z.number().int().nonnegative(),
+  medianScore: z.number().min(0).max(100).nullable(),
+  redoRate: z.number().min(0).max(100).nullable(),
+  refundRate: z.number().min(0).max(100).nullable(),
+});
+export type LikenessQuality = z.infer<typeof likenessQualitySchema>;

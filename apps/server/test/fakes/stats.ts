@@ -1,9 +1,12 @@
+import type { AdminLikenessQualityRepository } from "../../src/modules/admin/likeness-quality.repository";
 import type { AdminStatsRepository, Instants } from "../../src/modules/admin/stats.repository";
 import { addDays, jakartaDay } from "../../src/modules/admin/stats.rules";
 
 /**
  * The figures the admin Dashboard and Analytics share, in memory, as of `now`: two results today,
- * an upload two days ago, two top styles. `ranges` lists the instants each read was asked for.
+ * an upload two days ago, two top styles; Garansi Mirip's counts (`likeness`): four checked
+ * results, two models, one style. `ranges` lists the instants each read was asked for, `limits`
+ * the row limits of the likeness reads.
  */
 export function fakeStats(now: number) {
   const ranges: (Instants | undefined)[] = [];
@@ -26,5 +29,42 @@ export function fakeStats(now: number) {
       ]);
     },
   };
-  return { stats, ranges };
+  const limits: number[] = [];
+  const likeness: AdminLikenessQualityRepository = {
+    total: (r) => {
+      ranges.push(r);
+      return Promise.resolve({ checked: 4, median: 77.5, redone: 2, refunded: 1 });
+    },
+    byModel: (r, limit) => {
+      ranges.push(r);
+      limits.push(limit);
+      return Promise.resolve([
+        {
+          provider: "openai",
+          modelName: "gpt-image-1",
+          checked: 3,
+          median: 80,
+          redone: 1,
+          refunded: 0,
+        },
+        { provider: "local", modelName: "", checked: 1, median: 40, redone: 1, refunded: 1 },
+      ]);
+    },
+    byStyle: (r, limit) => {
+      ranges.push(r);
+      limits.push(limit);
+      return Promise.resolve([
+        {
+          styleId: "s1",
+          name: "Astronaut",
+          nameId: "Astronot",
+          checked: 4,
+          median: 77.5,
+          redone: 2,
+          refunded: 1,
+        },
+      ]);
+    },
+  };
+  return { stats, ranges, likeness, limits };
 }

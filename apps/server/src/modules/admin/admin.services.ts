@@ -31,6 +31,7 @@ import { createAdminDashboardService } from "./dashboard/dashboard.service";
 import { createAdminFeedbackService } from "./feedback/feedback.service";
 import { createAdminReferralsService } from "./referrals/referrals.service";
 import { createAdminSecurityService } from "./security/security.service";
+import { createAdminLikenessQualityRepository } from "./likeness-quality.repository";
 import { createAdminStatsRepository } from "./stats.repository";
 import { createAdminStylesRepository } from "./styles/styles.repository";
 import { createAdminStylesService } from "./styles/styles.service";
@@ -75,6 +76,7 @@ export function createAdminServices(d: AdminDeps) {
   const db = d.db.db;
   const catalogueChanged = () => d.styles.notifyChanged();
   const stats = createAdminStatsRepository(db);
+  const likeness = createAdminLikenessQualityRepository(db);
   const users = createAdminUsersService({
     db,
     env: d.env,
@@ -113,7 +115,7 @@ export function createAdminServices(d: AdminDeps) {
         remove: (key) => deleteImageSet(d.storage, key),
       },
     }),
-    analytics: createAdminAnalyticsService({ stats }),
+    analytics: createAdminAnalyticsService({ stats, likeness }),
     customProfession: createAdminCustomProfessionService({
       db,
       repo: createAdminCustomProfessionRepository(db),
@@ -132,6 +134,9 @@ export function createAdminServices(d: AdminDeps) {
       configs: d.aiConfigs,
       audit: d.audit,
       providers: d.providers,
+      likeness,
+      settings: d.settings,
+      settingsCache: d.settingsCache,
     }),
     bannedKeywords: createAdminBannedKeywordsService({
       db,

@@ -3,7 +3,10 @@ import type { AppContext } from "../../../context";
 import { contractRoutes } from "../../../middleware/auth-guards";
 import { auditActorOf } from "../audit-actor";
 
-/** /api/admin/ai-configs…: the AI settings section (adminAiConfigsContract); admins only. */
+/**
+ * /api/admin/ai-configs… and /api/admin/ai-settings/likeness: the AI settings section
+ * (adminAiConfigsContract); admins only.
+ */
 export function adminAiSettingsRoutes(ctx: AppContext) {
   const configs = ctx.services.admin.aiSettings;
 
@@ -27,5 +30,13 @@ export function adminAiSettingsRoutes(ctx: AppContext) {
     .on(adminAiConfigsContract.test, async (_c, { params }) => ({
       status: 200,
       body: await configs.test(params.id),
+    }))
+    .on(adminAiConfigsContract.likeness, async () => ({
+      status: 200,
+      body: await configs.likenessSettings(),
+    }))
+    .on(adminAiConfigsContract.saveLikeness, async (c, { body, userId }) => ({
+      status: 200,
+      body: await configs.saveLikenessSettings(auditActorOf(c, userId), body),
     })).hono;
 }

@@ -1,9 +1,15 @@
 import {
   AI_CONFIG_DEFAULTS,
+  AI_CONFIG_QUALITY_DAYS,
+  LIKENESS_SERVICES,
+  settingDefinitions,
   type AiConfig,
   type AiConfigTest,
   type AiProvider,
   type AiService,
+  type LikenessQuality,
+  type LikenessSettings,
+  type LikenessSettingsResponse,
   type UpdateAiConfigRequest,
 } from "@rupa/shared";
 import type { Transactor } from "../../../infra/db/client";
@@ -11,6 +17,11 @@ import type { ProviderRegistry } from "../../../infra/providers/registry";
 import { AppError, errors } from "../../../lib/errors";
 import type { AiConfigRow, AiConfigsRepository } from "../../ai-configs/ai-configs.repository";
 import type { AuditActor, AuditRepository } from "../../audit/audit.repository";
+import type { SettingsCache } from "../../settings/settings-cache";
+import type { SettingsRepository } from "../../settings/settings.repository";
+import type { AdminLikenessQualityRepository } from "../likeness-quality.repository";
+import { likenessQuality, NO_QUALITY } from "../likeness-quality.rules";
+import { writeSettingsChange } from "../settings-change";
 
 export interface AdminAiSettingsDeps {
   db: Transactor;
@@ -20,7 +31,15 @@ export interface AdminAiSettingsDeps {
   >;
   audit: Pick<AuditRepository, "write">;
   providers: Pick<ProviderRegistry, "keyStatus" | "test" | "endpointRefusal">;
+  likeness: Pick<AdminLikenessQualityRepository, "byModel">;
+  settings: Pick<SettingsRepository, "get" | "lockMany" | "setInTx">;
+  settingsCache: Pick<SettingsCache, "invalidate">;
+  now?: () => number;
 }
+
+const DAY_MS = 86_400_000;
+const LIKENESS_KEY = "likeness_max_distance";
+const modelKey = (provider: string, model: string) => `${provider}/${model}`;
 
 /** What the audit trail keeps of an entry (no secret lives in one: keys are env-only). */
 function snapshot(r: AiConfigRow): Record<string, unknown> {
@@ -67,14 +86,55 @@ export const endpointRefused = (
 
 /**
  * The admin AI settings section: the entries with whether their provider's key is set (never
- * the key) and what the generations recorded using them, the changes (one active entry per
- * service: activating one deactivates the others first; each change with its audit row, in one
- * transaction), and the provider's Test.
+ * the key), what the generations recorded using them and, for avatars, Garansi Mirip's figures of
+ * the last AI_CONFIG_QUALITY_DAYS days, the changes (one active entry per service: activating one
+ * deactivates the others first; each change with its audit row, in one transaction), the
+ * provider's Test, and Garansi Mirip's bar (the `likeness_max_distance` setting).
  */
 export function createAdminAiSettingsService(d: AdminAiSettingsDeps) {
+  const now = d.now ?? (() => Date.now());
+
+  /**
+   * Each entry's Garansi Mirip figures, by the provider and model its jobs recorded: null for a
+   * service whose results are never checked, "nothing checked" for one without results.
+   */
+  async function qualityOf(rows: AiConfigRow[]): Promise<Map<string, LikenessQuality | null>> {
+    const checked = rows.filter((r) =>
+      (LIKENESS_SERVICES as readonly string[]).includes(r.serviceName),
+    );
+    const end = now();
+    const providers = [...new Set(checked.map((r) => r.apiProvider))];
+    const models = [...new Set(checked.map((r) => r.modelName))];
+    // Every pair of those providers and models fits, so no entry's own pair is cut off.
+    const groups =
+      checked.length === 0
+        ? []
+        : await d.likeness.byModel(
+            { start: new Date(end - AI_CONFIG_QUALITY_DAYS * DAY_MS), end: new Date(end) },
+            providers.length * models.length,
+            { providers, models },
+          );
+    const byModel = new Map(groups.map((g) => [modelKey(g.provider, g.modelName), g]));
+    return new Map(
+      rows.map((r) => {
+        if (!checked.includes(r)) return [r.id, null];
+        const g = byModel.get(modelKey(r.apiProvider, r.modelName));
+        return [r.id, g ? likenessQuality(g) : NO_QUALITY];
+      }),
+    );
+  }
+
+  async function likenessSettings(): Promise<LikenessSettingsResponse> {
+    return {
+      maxDistance: await d.settings.get(LIKENESS_KEY),
+      defaultMaxDistance: settingDefinitions[LIKENESS_KEY].default,
+    };
+  }
+
   function toConfig(
     r: AiConfigRow,
     usage: { generations: number; lastUsedAt: Date | null } | undefined,
+    quality: LikenessQuality | null,
   ): AiConfig {
     return {
       id: r.id,
@@ -89,20 +149,22 @@ export function createAdminAiSettingsService(d: AdminAiSettingsDeps) {
         generations: usage?.generations ?? 0,
         lastUsedAt: usage?.lastUsedAt?.toISOString() ?? null,
       },
+      quality,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     };
   }
 
   async function withUsage(r: AiConfigRow): Promise<AiConfig> {
-    return toConfig(r, (await d.configs.usage([r])).get(r.id));
+    const [usage, quality] = await Promise.all([d.configs.usage([r]), qualityOf([r])]);
+    return toConfig(r, usage.get(r.id), quality.get(r.id) ?? null);
   }
 
   return {
     async list(): Promise<AiConfig[]> {
       const rows = await d.configs.all();
-      const usage = await d.configs.usage(rows);
-      return rows.map((r) => toConfig(r, usage.get(r.id)));
+      const [usage, quality] = await Promise.all([d.configs.usage(rows), qualityOf(rows)]);
+      return rows.map((r) => toConfig(r, usage.get(r.id), quality.get(r.id) ?? null));
     },
 
     /** "Add Configuration": the defaults of docs/product/admin.md for `service`, inactive. */
@@ -169,6 +231,26 @@ export function createAdminAiSettingsService(d: AdminAiSettingsDeps) {
       const row = await d.configs.find(id);
       if (!row) throw configNotFound();
       return d.providers.test(row);
+    },
+
+    likenessSettings,
+
+    /**
+     * Saves Garansi Mirip's bar the way admin sections save settings (its audit row in the same
+     * transaction; the same value again writes nothing); the next generation judges by it.
+     */
+    async saveLikenessSettings(
+      actor: AuditActor,
+      input: LikenessSettings,
+    ): Promise<LikenessSettingsResponse> {
+      try {
+        await d.db.transaction((tx) =>
+          writeSettingsChange(d, tx, actor, LIKENESS_KEY, { [LIKENESS_KEY]: input.maxDistance }),
+        );
+      } finally {
+        d.settingsCache.invalidate();
+      }
+      return likenessSettings();
     },
   };
 }

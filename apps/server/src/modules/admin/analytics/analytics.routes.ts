@@ -8,8 +8,13 @@ import { contractRoutes } from "../../../middleware/auth-guards";
  */
 export function adminAnalyticsRoutes(ctx: AppContext) {
   const analytics = ctx.services.admin.analytics;
-  return contractRoutes(ctx).on(adminInsightsContract.analytics, async (_c, { query }) => ({
-    status: 200,
-    body: await analytics.analytics(query),
-  })).hono;
+  return contractRoutes(ctx)
+    .on(adminInsightsContract.analytics, async (_c, { query }) => ({
+      status: 200,
+      body: await analytics.analytics(query),
+    }))
+    .on(adminInsightsContract.likenessQuality, async (_c, { query }) => ({
+      status: 200,
+      body: await analytics.likenessQuality(query),
+    })).hono;
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { fakeStats } from "../../../../test/fakes";
-import { analyticsQuerySchema } from "@rupa/shared";
+import {
+  analyticsQuerySchema,
+  LIKENESS_QUALITY_ROWS,
+  likenessQualityQuerySchema,
+} from "@rupa/shared";
 import { instantsOf } from "../stats.rules";
 import { resolveRange } from "./analytics.rules";
 import { createAdminAnalyticsService } from "./analytics.service";
@@ -42,13 +46,65 @@ const statsFake = () => fakeStats(NOW);
 
 describe("analytics", () => {
   it("answers the requested days with range sums", async () => {
-    const { stats, ranges } = statsFake();
-    const service = createAdminAnalyticsService({ stats, now: () => NOW });
+    const { stats, ranges, likeness } = statsFake();
+    const service = createAdminAnalyticsService({ stats, likeness, now: () => NOW });
     const a = await service.analytics({ days: 30 });
     expect(a.days).toHaveLength(30);
     expect(a).toMatchObject({ from: "2026-10-27", to: "2026-11-25" });
     expect(a.rangeTotals).toEqual({ generations: 2, uploads: 1, newUsers: 0 });
     expect(a.totals).toEqual({ users: 3, generations: 10, uploads: 4, activeStyles: 7 });
     expect(ranges[1]).toEqual(instantsOf("2026-10-27", "2026-11-25")); // top styles in range
+  });
+
+  it("gives Garansi Mirip's figures over the same range, per model or per style", async () => {
+    const { stats, ranges, likeness, limits } = statsFake();
+    const service = createAdminAnalyticsService({ stats, likeness, now: () => NOW });
+    const byModel = await service.likenessQuality(likenessQualityQuerySchema.parse({ days: "30" }));
+    expect(byModel).toMatchObject({ from: "2026-10-27", to: "2026-11-25", by: "model" });
+    expect(ranges).toEqual([
+      instantsOf("2026-10-27", "2026-11-25"),
+      instantsOf("2026-10-27", "2026-11-25"),
+    ]);
+    expect(limits).toEqual([LIKENESS_QUALITY_ROWS]);
+    expect(byModel.total).toEqual({ checked: 4, medianScore: 77.5, redoRate: 50, refundRate: 25 });
+    expect(byModel.rows).toEqual([
+      {
+        id: "openai/gpt-image-1",
+        provider: "openai",
+        modelName: "gpt-image-1",
+        style: null,
+        checked: 3,
+        medianScore: 80,
+        redoRate: 33.3,
+        refundRate: 0,
+      },
+      {
+        id: "local/",
+        provider: "local",
+        modelName: "",
+        style: null,
+        checked: 1,
+        medianScore: 40,
+        redoRate: 100,
+        refundRate: 100,
+      },
+    ]);
+
+    const byStyle = await service.likenessQuality(
+      likenessQualityQuerySchema.parse({ by: "style" }),
+    );
+    expect(byStyle).toMatchObject({ from: "2026-11-19", to: "2026-11-25", by: "style" });
+    expect(byStyle.rows).toEqual([
+      {
+        id: "s1",
+        provider: null,
+        modelName: null,
+        style: { name: "Astronaut", nameId: "Astronot" },
+        checked: 4,
+        medianScore: 77.5,
+        redoRate: 50,
+        refundRate: 25,
+      },
+    ]);
   });
 });

@@ -1,19 +1,29 @@
 import {
   ADMIN_TIME_ZONE,
+  LIKENESS_QUALITY_ROWS,
   TOP_STYLES_LIMIT,
   type AnalyticsQuery,
   type AnalyticsResponse,
+  type LikenessQualityQuery,
+  type LikenessQualityResponse,
+  type LikenessQualityRow,
 } from "@rupa/shared";
+import type { AdminLikenessQualityRepository } from "../likeness-quality.repository";
+import { likenessQuality } from "../likeness-quality.rules";
 import type { AdminStatsRepository } from "../stats.repository";
 import { instantsOf, ranked, zeroFill } from "../stats.rules";
 import { resolveRange } from "./analytics.rules";
 
 export interface AdminAnalyticsDeps {
   stats: Pick<AdminStatsRepository, "totals" | "daily" | "topStyles">;
+  likeness: Pick<AdminLikenessQualityRepository, "total" | "byModel" | "byStyle">;
   now?: () => number;
 }
 
-/** The admin Analytics section: the figures of a range of Asia/Jakarta days. */
+/**
+ * The admin Analytics section: the figures of a range of Asia/Jakarta days, and Garansi Mirip's
+ * quality over the same range.
+ */
 export function createAdminAnalyticsService(d: AdminAnalyticsDeps) {
   const now = d.now ?? (() => Date.now());
   return {
@@ -45,6 +55,49 @@ export function createAdminAnalyticsService(d: AdminAnalyticsDeps) {
         },
         days,
         topStyles: ranked(top),
+      };
+    },
+
+    /**
+     * Garansi Mirip over the range (ADR 038): every checked result together, and the busiest
+     * LIKENESS_QUALITY_ROWS groups by provider and model, or by style.
+     */
+    async likenessQuality(query: LikenessQualityQuery): Promise<LikenessQualityResponse> {
+      const { from, to } = resolveRange(query, now());
+      const range = instantsOf(from, to);
+      const [total, rows] = await Promise.all([
+        d.likeness.total(range),
+        query.by === "style"
+          ? d.likeness.byStyle(range, LIKENESS_QUALITY_ROWS).then((groups) =>
+              groups.map(
+                (g): LikenessQualityRow => ({
+                  id: g.styleId,
+                  provider: null,
+                  modelName: null,
+                  style: { name: g.name, nameId: g.nameId },
+                  ...likenessQuality(g),
+                }),
+              ),
+            )
+          : d.likeness.byModel(range, LIKENESS_QUALITY_ROWS).then((groups) =>
+              groups.map(
+                (g): LikenessQualityRow => ({
+                  id: `${g.provider}/${g.modelName}`,
+                  provider: g.provider as LikenessQualityRow["provider"],
+                  modelName: g.modelName,
+                  style: null,
+                  ...likenessQuality(g),
+                }),
+              ),
+            ),
+      ]);
+      return {
+        from,
+        to,
+        timeZone: ADMIN_TIME_ZONE,
+        by: query.by,
+        total: likenessQuality(total),
+        rows,
       };
     },
   };

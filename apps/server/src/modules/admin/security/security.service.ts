@@ -9,7 +9,7 @@ import type { AuditActor, AuditRepository } from "../../audit/audit.repository";
 import type { SecurityEventsRepository } from "../../security/security-events.repository";
 import type { SettingsCache } from "../../settings/settings-cache";
 import type { SettingsRepository } from "../../settings/settings.repository";
-import { settingsChange } from "../../settings/settings.rules";
+import { writeSettingsChange } from "../settings-change";
 
 export interface AdminSecurityDeps {
   db: Transactor;
@@ -75,19 +75,8 @@ export function createAdminSecurityService(d: AdminSecurityDeps) {
       };
       try {
         await d.db.transaction(async (tx) => {
-          const keys = Object.keys(values) as SettingKey[];
-          const { before, after } = settingsChange(values, await d.settings.lockMany(tx, keys));
+          const { before, after } = await writeSettingsChange(d, tx, actor, "security", values);
           if (Object.keys(after).length === 0) return;
-          for (const key of Object.keys(after) as SettingKey[])
-            await d.settings.setInTx(tx, key, after[key]!, actor.userId);
-          await d.audit.write(tx, {
-            actor,
-            action: "setting.updated",
-            entityType: "setting",
-            entityId: "security",
-            before,
-            after,
-          });
           await d.security.recordIn(tx, {
             type: "admin_action",
             severity: "warning",

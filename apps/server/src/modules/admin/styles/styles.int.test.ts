@@ -242,6 +242,43 @@ describe(`admin styles (${testDriver()})`, () => {
     expect((await auditRows(copy.id)).filter((r) => r.action === "style.updated")).toHaveLength(1);
   });
 
+  it("turns Garansi Mirip on and off with an audit row of that field alone", async () => {
+    const copy = await copyOf(); // a cartoon: not checked by default
+    expect(copy.likenessCheck).toBe(false);
+    const set = async (likenessCheck: boolean) => {
+      const res = await t.client.call(api.adminStyles.update, {
+        params: { id: copy.id },
+        body: { likenessCheck, nameId: copy.nameId, isPremium: copy.isPremium },
+      });
+      expect(res.status, res.text).toBe(200);
+      return adminStyleResponseSchema.parse(res.json).style;
+    };
+    expect((await set(true)).likenessCheck).toBe(true);
+    expect((await styleBySlug(copy.slug)).likenessCheck).toBe(true);
+    const list = adminStylesPageSchema.parse(
+      (await t.client.call(api.adminStyles.list, { query: { q: copy.slug } })).body,
+    );
+    expect(list.items.find((s) => s.id === copy.id)?.likenessCheck).toBe(true);
+    const updates = async () =>
+      (await auditRows(copy.id)).filter((r) => r.action === "style.updated");
+    expect((await updates()).map((r) => [r.before, r.after])).toEqual([
+      [{ likenessCheck: false }, { likenessCheck: true }],
+    ]);
+    await set(true); // unchanged: no second row
+    expect(await updates()).toHaveLength(1);
+    expect((await set(false)).likenessCheck).toBe(false);
+    expect((await updates()).map((r) => r.after)).toEqual([
+      { likenessCheck: true },
+      { likenessCheck: false },
+    ]);
+    // A value that is not a boolean is refused.
+    const bad = await t.client.raw(api.adminStyles.update, {
+      params: { id: copy.id },
+      body: { likenessCheck: "yes" },
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it("a change that fails in its transaction leaves neither the change nor an audit row", async () => {
     const copy = await copyOf();
     const audit = t.ctx.services.audit;

@@ -9,13 +9,15 @@ import { toast } from "@/lib/toast";
 import { useAiConfigs, useCreateAiConfig } from "./api";
 import { AdminPage } from "../components/admin-page";
 import { AiConfigCard } from "./components/ai-config-card";
+import { LikenessPanel } from "./components/likeness-panel";
 import { RefreshButton } from "../components/data-table";
 import { useAdminI18n } from "../lib/admin-i18n";
 
 /**
- * AI settings (docs/product/admin.md, "ai-settings"): one card per configuration, grouped by
- * service. One configuration per service is active (the server enforces it); the next generation of
- * that service uses it. "Add Configuration" adds the documented defaults, inactive.
+ * AI settings (docs/product/admin.md, "ai-settings"): Garansi Mirip's bar, then one card per
+ * configuration, grouped by service. One configuration per service is active (the server enforces
+ * it); the next generation of that service uses it. "Add Configuration" adds the documented
+ * defaults, inactive. An avatar card shows how its provider and model fared on Garansi Mirip.
  */
 export default function AiSettingsPage() {
   const { t } = useAdminI18n();
@@ -61,6 +63,7 @@ export default function AiSettingsPage() {
         </div>
       }
     >
+      <LikenessPanel />
       {configs.isPending ? (
         <div role="status" aria-label={t("common.loading")} className="grid gap-4">
           <Skeleton className="h-64 w-full rounded-2xl" />

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AiService, UpdateAiConfigRequest } from "@rupa/shared";
+import type { AiService, LikenessSettings, UpdateAiConfigRequest } from "@rupa/shared";
 import * as routes from "@rupa/shared/route-table";
 import { call } from "@/lib/api-client";
 import { adminKeys } from "../lib/query-keys";
 
-export type { AiConfig, AiConfigTest } from "@rupa/shared";
+export type { AiConfig, AiConfigTest, LikenessSettingsResponse } from "@rupa/shared";
 
 const section = adminKeys.section("ai-settings");
 
@@ -56,5 +56,21 @@ export function useDeleteAiConfig() {
 export function useTestAiConfig() {
   return useMutation({
     mutationFn: (id: string) => call(routes.adminAiConfigsTest, { params: { id } }),
+  });
+}
+
+/** Garansi Mirip's bar (the likeness_max_distance setting) and its default. */
+export function useLikenessSettings() {
+  return useQuery({
+    queryKey: [...section, "likeness"],
+    queryFn: ({ signal }) => call(routes.adminAiConfigsLikeness, {}, { signal }),
+  });
+}
+
+export function useSaveLikenessSettings() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: LikenessSettings) => call(routes.adminAiConfigsSaveLikeness, { body }),
+    onSettled: invalidate,
   });
 }

@@ -3,9 +3,10 @@ import { useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/format";
-import { useAnalytics } from "./api";
+import { useAnalytics, useLikenessQuality } from "./api";
 import { AdminPage } from "../components/admin-page";
 import { DailyBars } from "./components/daily-bars";
+import { LikenessQualityPanel, parseGroup } from "./components/likeness-quality";
 import { parseRange, RangePicker } from "./components/range-picker";
 import { TopStylesList } from "./components/top-styles";
 import { Panel, StatCards } from "../components/stat-card";
@@ -15,14 +16,17 @@ import { STAT_CARDS } from "../lib/stat-cards";
 
 /**
  * Analytics (issue 13, docs/product/admin.md): four totals, daily bars of generations and uploads
- * scaled to the busiest day, and the top 5 styles of the range. The range (7, 30 or 90 days,
- * Jakarta days, today included) lives in the URL as `?range=`.
+ * scaled to the busiest day, the top 5 styles of the range, and Garansi Mirip's quality (issue
+ * 38) per model or per style. The range (7, 30 or 90 days, Jakarta days, today included) lives in
+ * the URL as `?range=`, the quality table's grouping as `?by=`.
  */
 export default function AnalyticsPage() {
   const { t, lang } = useAdminI18n();
   const [params, setParams] = useSearchParams();
   const range = parseRange(params.get("range"));
+  const by = parseGroup(params.get("by"));
   const analytics = useAnalytics(range);
+  const quality = useLikenessQuality(range, by);
   const data = analytics.data;
   const loading = analytics.isPending;
 
@@ -31,7 +35,13 @@ export default function AnalyticsPage() {
       title={t("analytics.title")}
       description={t("analytics.description")}
       actions={
-        <RefreshButton onClick={() => void analytics.refetch()} busy={analytics.isFetching} />
+        <RefreshButton
+          onClick={() => {
+            void analytics.refetch();
+            void quality.refetch();
+          }}
+          busy={analytics.isFetching || quality.isFetching}
+        />
       }
     >
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
@@ -110,6 +120,21 @@ export default function AnalyticsPage() {
               <Skeleton className="h-40 w-full" />
             )}
           </Panel>
+          <LikenessQualityPanel
+            quality={quality}
+            by={by}
+            onGroupChange={(g) =>
+              setParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  if (g === "model") next.delete("by");
+                  else next.set("by", g);
+                  return next;
+                },
+                { replace: false },
+              )
+            }
+          />
         </>
       )}
     </AdminPage>

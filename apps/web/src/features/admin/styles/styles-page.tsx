@@ -7,6 +7,7 @@ import {
   MoreHorizontal,
   Pencil,
   Power,
+  ScanFace,
   Sparkles,
   Trash2,
 } from "lucide-react";
@@ -185,6 +186,12 @@ export default function StylesPage() {
             <span className="flex flex-wrap items-center gap-1.5 font-semibold">
               {lang === "en" ? row.original.name : row.original.nameId}
               {row.original.isPremium && <Badge variant="premium">{t("styles.premium")}</Badge>}
+              {row.original.likenessCheck && (
+                <Badge variant="accent" title={t("styles.likenessCheckTitle")}>
+                  <ScanFace aria-hidden />
+                  {t("styles.likenessCheck")}
+                </Badge>
+              )}
             </span>
             <span className="text-xs text-muted-foreground">
               {lang === "en" ? row.original.nameId : row.original.name}

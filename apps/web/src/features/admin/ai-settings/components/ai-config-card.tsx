@@ -2,6 +2,7 @@ import { CircleCheck, CircleX, KeyRound, PlugZap, Save, Trash2 } from "lucide-re
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import {
+  AI_CONFIG_QUALITY_DAYS,
   AI_PROVIDERS,
   ENDPOINT_REFUSALS,
   updateAiConfigRequestSchema,
@@ -27,6 +28,7 @@ import {
 } from "../api";
 import { useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
 import { useSchemaForm, type FieldOf, type SchemaFormRules } from "../../lib/form";
+import { likenessFigures } from "../../lib/likeness-quality";
 import { ActiveSwitch } from "../../components/active-switch";
 import { AdminTime } from "../../components/admin-time";
 
@@ -52,6 +54,43 @@ function refusalOf(error: unknown): EndpointRefusal | null {
   return (ENDPOINT_REFUSALS as readonly string[]).includes(code ?? "")
     ? (code as EndpointRefusal)
     : "invalid_url";
+}
+
+/**
+ * Garansi Mirip over the last AI_CONFIG_QUALITY_DAYS days for this provider and model (avatar
+ * cards only): results checked, median score, redo and refund rates; "—" when none was checked.
+ */
+function QualityStrip({ quality }: { quality: NonNullable<AiConfig["quality"]> }) {
+  const { t, lang } = useAdminI18n();
+  const f = likenessFigures(quality, lang);
+  const items = [
+    ["checked", t("aiSettings.quality.checked"), f.checked],
+    ["median", t("aiSettings.quality.median"), f.median],
+    ["redo", t("aiSettings.quality.redo"), f.redo],
+    ["refund", t("aiSettings.quality.refund"), f.refund],
+  ] as const;
+  return (
+    <section
+      aria-label={t("aiSettings.quality.title", { days: AI_CONFIG_QUALITY_DAYS })}
+      data-testid="ai-config-quality"
+      data-checked={quality.checked}
+      className="flex flex-col gap-2 rounded-xl bg-muted/50 px-3 py-2.5"
+    >
+      <h4 className="text-xs font-semibold text-muted-foreground">
+        {t("aiSettings.quality.title", { days: AI_CONFIG_QUALITY_DAYS })}
+      </h4>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1.5 sm:grid-cols-4">
+        {items.map(([key, label, value]) => (
+          <div key={key} className="flex min-w-0 flex-col">
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className="text-base font-bold tabular-nums" data-testid={`quality-${key}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
 }
 
 function TestResult({ result }: { result: AiConfigTest }) {
@@ -227,6 +266,7 @@ export function AiConfigCard({ config }: { config: AiConfig }) {
             )}
           />
         </header>
+        {config.quality && <QualityStrip quality={config.quality} />}
         <FormBody onSubmit={submit} className="grid gap-3">
           <div className="grid gap-3 md:grid-cols-3">
             <FormRow

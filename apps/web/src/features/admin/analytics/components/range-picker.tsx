@@ -1,5 +1,5 @@
 import { ANALYTICS_RANGES } from "@rupa/shared";
-import { cn } from "@/lib/utils";
+import { ToggleGroup } from "../../components/toggle-group";
 import { useAdminI18n } from "../../lib/admin-i18n";
 
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
@@ -20,25 +20,11 @@ export function RangePicker({
 }) {
   const { t } = useAdminI18n();
   return (
-    <div
-      role="group"
-      aria-label={t("analytics.rangeLabel")}
-      className="inline-flex w-full rounded-xl border border-input bg-card p-1 sm:w-auto"
-    >
-      {ANALYTICS_RANGES.map((r) => (
-        <button
-          key={r}
-          type="button"
-          aria-pressed={r === value}
-          onClick={() => onChange(r)}
-          className={cn(
-            "min-h-9 flex-1 rounded-lg px-4 text-sm font-semibold whitespace-nowrap transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40 sm:flex-none",
-            r === value ? "bg-primary text-primary-foreground" : "text-foreground hover:bg-muted",
-          )}
-        >
-          {t(`analytics.ranges.${r}`)}
-        </button>
-      ))}
-    </div>
+    <ToggleGroup
+      label={t("analytics.rangeLabel")}
+      options={ANALYTICS_RANGES.map((r) => ({ value: r, label: t(`analytics.ranges.${r}`) }))}
+      value={value}
+      onChange={onChange}
+    />
   );
 }

@@ -108,6 +108,16 @@ describe("the style edit form", () => {
     });
   });
 
+  it("sends Garansi Mirip's switch as likenessCheck, as the style has it or as switched", async () => {
+    expect(valuesOf({ ...style, likenessCheck: true }).likenessCheck).toBe(true);
+    const off = await resolver(valuesOf(style), undefined, options);
+    expect(off.values).toMatchObject({ likenessCheck: false });
+    const on = await resolver({ ...valuesOf(style), likenessCheck: true }, undefined, options);
+    expect(on.errors).toEqual({});
+    expect(on.values).toMatchObject({ likenessCheck: true });
+    expect(rules.fieldOf(["likenessCheck"])).toBe("likenessCheck");
+  });
+
   it("finds the field a 400's issue names", () => {
     expect(rules.fieldOf(["modelParameters", "num_steps"])).toBe("steps");
     expect(rules.fieldOf(["modelSpecificParameters"])).toBe("modelJson");

@@ -10,7 +10,7 @@ import {
 } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
 import { TitledDialog } from "@/components/ui/dialog";
-import { FormCheckbox, FormRow } from "@/components/ui/form";
+import { FormCheckbox, FormField, FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -18,6 +18,7 @@ import { TabPanel, Tabs, useTabsId } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
 import { useAdminStyle, useUpdateStyle } from "../api";
+import { ActiveSwitch } from "../../components/active-switch";
 import { DialogForm } from "../../components/dialog-form";
 import { useAdminErrorMessage, useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
 import { numberOf, useSchemaForm, type FieldOf, type SchemaFormRules } from "../../lib/form";
@@ -33,6 +34,7 @@ interface Values {
   category: AdminStyle["category"];
   tags: string;
   isPremium: boolean;
+  likenessCheck: boolean;
   sortOrder: string;
   promptTemplate: string;
   previewPromptTemplate: string;
@@ -61,6 +63,7 @@ export function valuesOf(s: AdminStyle): Values {
     category: s.category,
     tags: s.tags.join(", "),
     isPremium: s.isPremium,
+    likenessCheck: s.likenessCheck,
     sortOrder: String(s.sortOrder),
     promptTemplate: s.promptTemplate,
     previewPromptTemplate: s.previewPromptTemplate ?? "",
@@ -101,6 +104,7 @@ function toBody(f: Values) {
       .map((s) => s.trim())
       .filter(Boolean),
     isPremium: f.isPremium,
+    likenessCheck: f.likenessCheck,
     sortOrder: numberOf(f.sortOrder),
     promptTemplate: f.promptTemplate,
     previewPromptTemplate: f.previewPromptTemplate.trim() || null,
@@ -128,6 +132,7 @@ const FIELD_OF: Record<string, Field> = {
   category: "category",
   tags: "tags",
   isPremium: "isPremium",
+  likenessCheck: "likenessCheck",
   sortOrder: "sortOrder",
   promptTemplate: "promptTemplate",
   previewPromptTemplate: "previewPromptTemplate",
@@ -170,6 +175,7 @@ const TAB_FIELDS: Record<Tab, Field[]> = {
     "sortOrder",
     "tags",
     "isPremium",
+    "likenessCheck",
   ],
   prompts: [
     "promptTemplate",
@@ -319,6 +325,28 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
               name="isPremium"
               label={t("styles.edit.premium")}
               className="self-end"
+            />
+            {/* Garansi Mirip (ADR 038): this style's results are compared with the member's face. */}
+            <FormField
+              control={control}
+              name="likenessCheck"
+              render={({ field }) => (
+                <div className="flex items-start justify-between gap-4 rounded-xl border border-border/70 p-3 sm:col-span-2">
+                  <div className="flex min-w-0 flex-col gap-0.5">
+                    <span className="text-sm font-semibold">{t("styles.edit.likenessCheck")}</span>
+                    <span className="text-xs text-muted-foreground">
+                      {t("styles.edit.likenessCheckHint")}
+                    </span>
+                  </div>
+                  <ActiveSwitch
+                    on={field.value}
+                    label={t("styles.edit.likenessCheck")}
+                    testId="style-likeness-check"
+                    className="min-h-11 shrink-0"
+                    onToggle={() => field.onChange(!field.value)}
+                  />
+                </div>
+              )}
             />
           </>
         )}
