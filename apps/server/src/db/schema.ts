@@ -617,6 +617,10 @@ export const results = pgTable(
     index("results_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("results_style_idx").on(t.styleId),
     index("results_created_at_idx").on(t.createdAt.desc()),
+    // Garansi Mirip's quality figures (admin › analytics, AI settings) read checked results by time.
+    index("results_likeness_checked_created_idx")
+      .on(t.createdAt)
+      .where(sql`likeness_verdict <> 'not_checked'`),
     uniqueIndex("results_job_key").on(t.jobId),
     check("results_owner_check", sql`user_id IS NOT NULL OR guest_trial_id IS NOT NULL`),
     check("results_seconds_check", sql`${t.generationTimeSeconds} >= 0`),
