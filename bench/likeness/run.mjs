@@ -461,7 +461,7 @@ log(
 
 log(`\ncost:`);
 log(
-  `  describeLargestFace (decode + detection + landmarks + descriptor) on the ${timing.describe.length} references, nothing else running: median ${ms(median(timing.describe))}, p95 ${ms(percentile(timing.describe, 95))}; detect() alone on the same pixels: median ${ms(median(timing.detect))}, p95 ${ms(percentile(timing.detect, 95))}`,
+  `  describeLargestFace (decode + detection + landmarks + descriptor) on the ${timing.describe.length} references, nothing else in the bench running: median ${ms(median(timing.describe))}, p95 ${ms(percentile(timing.describe, 95))}; detect() alone on the same pixels: median ${ms(median(timing.detect))}, p95 ${ms(percentile(timing.detect, 95))}`,
 );
 log(
   `  during the run (the next face's pictures made meanwhile), ${describeMs.length} calls: median ${ms(median(describeMs))}, p95 ${ms(percentile(describeMs, 95))}`,
