@@ -28,27 +28,25 @@
 // About 2 minutes on 2 cores.
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { PHOTO_ISSUES } from "../../packages/shared/src/constants.ts";
 import { createFaceDetector } from "../../apps/server/src/infra/images/face-detector.ts";
 import { THRESHOLDS } from "../../apps/server/src/infra/images/face-check.ts";
 import { processPhoto } from "../../apps/server/src/infra/images/photo-pipeline.ts";
-import { faceWorkerUrl, load, mb, median, ms, percentile, repoRoot } from "../pipeline/lib.mjs";
+import { faceWorkerUrl, load, mb, median, ms, percentile } from "../pipeline/lib.mjs";
+import { ONE_FACE, cutRaw, demo, region } from "./demo-faces.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 12);
 const ALONE_RUNS = 20;
 const PARTS = (process.env.BENCH_PARTS ?? "sa").toLowerCase();
-const demoDir = path.join(repoRoot, "node_modules/@vladmandic/face-api/demo");
-const demo = (n) => path.join(demoDir, `sample${n}.jpg`);
 
 const log = (...a) => console.log(...a);
 const benchStart = Date.now();
 
 // ---------------------------------------------------------------------------------------------
-// The labelled set. Coordinates are pixels of the demo photos (sampleN.jpg, as shipped). Each
-// one-face crop holds one person's head and shoulders and no part of another face (neighbours'
-// hair or shoulders may show at an edge); each pair crop holds exactly two faces.
+// The labelled set: every face of the demo photos alone (ONE_FACE, demo-faces.mjs), pairs, the
+// whole photos and synthetic items. Coordinates are pixels of the demo photos (sampleN.jpg, as
+// shipped); each pair crop holds exactly two faces.
 // `expect`: the warnings a person looking at the photo would give; `maybe`: borderline ones
 // (either way is right, they are not scored). Labels are by eye: tilt when the line between the
 // eyes is clearly off level (over ~20°), blur/dark only where the face itself looks it.
@@ -56,36 +54,6 @@ const benchStart = Date.now();
 /** The faces of each demo photo, counted by eye (sample2's left woman is in profile). */
 const GROUP_FACES = { 1: 3, 2: 3, 3: 3, 4: 4, 5: 5, 6: 4 };
 
-const ONE_FACE = [
-  { id: "s1-a", s: 1, c: [237, 249, 531, 629] },
-  {
-    id: "s1-b",
-    s: 1,
-    c: [652, 309, 558, 637],
-    expect: ["tilted"],
-    note: "head tilted, looks down",
-  },
-  { id: "s1-c", s: 1, c: [1273, 77, 609, 688], expect: ["tilted"], note: "head tilted ~40°" },
-  { id: "s2-a", s: 2, c: [208, 34, 459, 596], note: "profile" },
-  { id: "s2-b", s: 2, c: [751, 129, 453, 565], note: "looks down" },
-  { id: "s2-c", s: 2, c: [1253, 37, 582, 669], maybe: ["tilted"], note: "looks down, ~15°" },
-  { id: "s3-a", s: 3, c: [386, 210, 597, 709] },
-  { id: "s3-b", s: 3, c: [855, 83, 617, 783] },
-  { id: "s3-c", s: 3, c: [1350, 190, 504, 654] },
-  { id: "s4-a", s: 4, c: [95, 88, 486, 601], expect: ["tilted"], maybe: ["blurry"] },
-  { id: "s4-b", s: 4, c: [477, 0, 470, 610], expect: ["tilted"] },
-  { id: "s4-c", s: 4, c: [898, 79, 343, 599], maybe: ["blurry"], note: "soft focus" },
-  { id: "s4-d", s: 4, c: [1200, 57, 367, 563], expect: ["tilted"] },
-  { id: "s5-a", s: 5, c: [631, 15, 443, 337], maybe: ["blurry"], note: "soft" },
-  { id: "s5-b", s: 5, c: [982, 103, 383, 584] },
-  { id: "s5-c", s: 5, c: [432, 374, 498, 410], maybe: ["blurry"], note: "soft" },
-  { id: "s5-d", s: 5, c: [1311, 291, 426, 634] },
-  { id: "s5-e", s: 5, c: [205, 756, 516, 642], maybe: ["blurry", "too_dark"], note: "in shadow" },
-  { id: "s6-a", s: 6, c: [40, 342, 601, 753] },
-  { id: "s6-b", s: 6, c: [521, 225, 480, 659] },
-  { id: "s6-c", s: 6, c: [992, 192, 442, 694] },
-  { id: "s6-d", s: 6, c: [1415, 136, 496, 762], maybe: ["tilted"], note: "~13°" },
-];
 const TWO_FACES = [
   { id: "s1-ab", s: 1, c: [228, 243, 982, 703] },
   { id: "s1-bc", s: 1, c: [635, 77, 1247, 897] },
@@ -112,14 +80,6 @@ const crop = (id) => {
   return { s: it.s, region: { left, top, width, height } };
 };
 
-/** A crop of a demo photo, its shorter side brought to at least 768 px (uploads need 512). */
-async function cutRaw(s, region, minSide = 768) {
-  const k = Math.max(1, minSide / Math.min(region.width, region.height));
-  return sharp(demo(s))
-    .extract(region)
-    .resize(Math.round(region.width * k), Math.round(region.height * k), { kernel: "lanczos3" })
-    .toBuffer();
-}
 const jpeg = (img) => img.jpeg({ quality: 90 }).toBuffer();
 
 function svgImage(width, height, body) {
@@ -274,7 +234,6 @@ function labelledSet() {
     });
   return [...items, ...syntheticItems()];
 }
-const region = ([left, top, width, height]) => ({ left, top, width, height });
 
 // ---------------------------------------------------------------------------------------------
 // Memory sampling and the detector
