@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   apiContract as api,
   aiConfigListSchema,
+  DEFAULT_LIKENESS_MAX_DISTANCE,
   likenessQualityResponseSchema,
   likenessSettingsResponseSchema,
   type LikenessVerdict,
@@ -210,7 +211,8 @@ describe(`Garansi Mirip in the admin (${testDriver()})`, () => {
       expect(res.status).toBe(200);
       return likenessSettingsResponseSchema.parse(res.json);
     };
-    expect(await get()).toEqual({ maxDistance: "0.6", defaultMaxDistance: "0.6" });
+    const byDefault = String(DEFAULT_LIKENESS_MAX_DISTANCE);
+    expect(await get()).toEqual({ maxDistance: byDefault, defaultMaxDistance: byDefault });
 
     const saved = await t.client.call(api.adminAiConfigs.saveLikeness, {
       body: { maxDistance: "0.65" },
@@ -236,7 +238,7 @@ describe(`Garansi Mirip in the admin (${testDriver()})`, () => {
       action: "setting.updated",
       entityType: "setting",
       actorId: adminId,
-      before: { likeness_max_distance: "0.6" },
+      before: { likeness_max_distance: byDefault },
       after: { likeness_max_distance: "0.65" },
     });
     // The same value again writes nothing.

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../infra/db/client";
 import type { LikenessCounts } from "./likeness-quality.rules";
-import type { Instants } from "./stats.repository";
+import type { Instants } from "../../lib/instants";
 
 /** A group of checked results and its counts. */
 export interface ModelCounts extends LikenessCounts {

@@ -1,3 +1,4 @@
+import type { Instants } from "../../lib/instants";
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { creditLots, creditSpends, results, styles, uploads, users } from "../../db/schema";
 import type { Database } from "../../infra/db/client";
@@ -24,11 +25,7 @@ export interface StyleCount {
   count: number;
 }
 
-/** A half-open interval of instants, [start, end). */
-export interface Instants {
-  start: Date;
-  end: Date;
-}
+export type { Instants };
 
 export type DayCounts = Map<string, number>;
 
