@@ -28,6 +28,18 @@ export type AiService = (typeof AI_SERVICES)[number];
 // Enumerations the web shows and the schemas validate. This file imports nothing, so the web can
 // take values from `@rupa/shared/constants` without putting zod in the landing page's download.
 
+/** Where a member's credits came from (a credit lot's source), as the ledgers name them. */
+export const LOT_SOURCES = [
+  "signup_bonus",
+  "purchase",
+  "referral_reward",
+  "manual_reward",
+  "refund",
+  /** Garansi Mirip (ADR 038): a result that did not look like the member, after its free redo. */
+  "likeness_refund",
+] as const;
+export type LotSource = (typeof LOT_SOURCES)[number];
+
 export const STYLE_CATEGORIES = [
   "cartoon",
   "profesi_collectibles",

@@ -19,6 +19,7 @@ import {
   KANVAS_RATIOS,
   LANGUAGES,
   LIKENESS_VERDICTS,
+  LOT_SOURCES,
   STYLE_CATEGORIES,
   UPLOAD_STATUSES,
 } from "@rupa/shared";
@@ -59,6 +60,7 @@ function pictureSizeCheck(width: AnyPgColumn, height: AnyPgColumn) {
 }
 
 export {
+  LOT_SOURCES,
   AI_PROVIDERS,
   FEEDBACK_TYPES,
   GENDERS,
@@ -72,15 +74,6 @@ export const STYLE_EVENT_TYPES = ["viewed", "clicked", "generated"] as const;
 export const STYLE_EVENT_SECTIONS = ["action_figures", "all_styles"] as const;
 export const JOB_KINDS = ["avatar", "kanvas", "style_preview", "custom_profession"] as const;
 export const JOB_STATUSES = ["queued", "processing", "succeeded", "failed"] as const;
-export const LOT_SOURCES = [
-  "signup_bonus",
-  "purchase",
-  "referral_reward",
-  "manual_reward",
-  "refund",
-  /** Garansi Mirip (ADR 038): a result that did not look like the member, after its free redo. */
-  "likeness_refund",
-] as const;
 export const SPEND_REASONS = [
   "avatar",
   "kanvas",

@@ -8,15 +8,9 @@ import {
   testDriver,
   type TestServer,
 } from "../../../test/harness";
+import { signUpMember } from "../../../test/members";
 import { facePhoto } from "../../../test/face-photos";
-import {
-  aiModelConfigs,
-  creditLots,
-  generationJobs,
-  styles,
-  uploads,
-  users,
-} from "../../db/schema";
+import { aiModelConfigs, creditLots, generationJobs, styles, uploads } from "../../db/schema";
 
 /**
  * One photo made into several styles at once (POST /api/generations/batch) and the last photo
@@ -44,8 +38,6 @@ afterAll(async () => {
 });
 
 const db = () => t.ctx.db.db;
-let ipSeq = 0;
-
 async function upload(jar: CookieJar): Promise<string> {
   const form = new FormData();
   form.append("photo", new Blob([new Uint8Array(await facePhoto(0))], { type: "image/jpeg" }));
@@ -64,24 +56,8 @@ async function freeStyles(n: number): Promise<string[]> {
   expect(rows).toHaveLength(n);
   return rows.map((r) => r.id);
 }
-async function member(credits: number) {
-  const email = `b${Math.random().toString(36).slice(2)}@example.com`;
-  await t.ctx.services.auth.signUp(
-    { fullName: "Member", phone: "+6281234567890", email, password: "rahasia123", language: "id" },
-    { headers: new Headers(), ip: `10.9.0.${++ipSeq % 250}`, userAgent: null },
-  );
-  const [u] = await db().select().from(users).where(eq(users.email, email));
-  await db().update(users).set({ emailVerified: true }).where(eq(users.id, u!.id));
-  // Only the credits the test gives: no sign-up bonus in the way.
-  await db().delete(creditLots).where(eq(creditLots.userId, u!.id));
-  if (credits > 0)
-    await t.ctx.services.credits.grant(u!.id, {
-      source: "purchase",
-      amount: credits,
-      watermarked: false,
-    });
-  return { id: u!.id, jar: (await t.client.signIn(email, "rahasia123")).jar! };
-}
+/** A signed-in member holding exactly `credits` bought credits. */
+const member = (credits: number) => signUpMember(t, credits, { prefix: "b" });
 const balance = async (userId: string) => (await t.ctx.services.credits.summary(userId)).balance;
 const jobsOf = (userId: string) =>
   db().select().from(generationJobs).where(eq(generationJobs.userId, userId));

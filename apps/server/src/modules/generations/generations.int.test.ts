@@ -10,6 +10,7 @@ import {
   testDriver,
   type TestServer,
 } from "../../../test/harness";
+import { signUpMember } from "../../../test/members";
 import { facePhoto, noFacePhoto, twoFacesPhoto } from "../../../test/face-photos";
 import {
   aiModelConfigs,
@@ -45,7 +46,6 @@ afterAll(async () => {
 });
 
 const db = () => t.ctx.db.db;
-let ipSeq = 0;
 const photoForm = (bytes: Buffer, name = "me.jpg", type = "image/jpeg") => {
   const form = new FormData();
   form.append("photo", new Blob([new Uint8Array(bytes)], { type }), name);
@@ -87,18 +87,9 @@ async function waitFor(id: string, jar: CookieJar, timeoutMs = 20_000) {
     await new Promise((r) => setTimeout(r, 150));
   }
 }
-async function member(credits: number, watermarked = false) {
-  const email = `m${Math.random().toString(36).slice(2)}@example.com`;
-  await t.ctx.services.auth.signUp(
-    { fullName: "Member", phone: "+6281234567890", email, password: "rahasia123", language: "id" },
-    { headers: new Headers(), ip: `10.8.0.${++ipSeq % 250}`, userAgent: null },
-  );
-  const [u] = await db().select().from(users).where(eq(users.email, email));
-  await db().update(users).set({ emailVerified: true }).where(eq(users.id, u!.id));
-  if (credits > 0)
-    await t.ctx.services.credits.grant(u!.id, { source: "purchase", amount: credits, watermarked });
-  return { id: u!.id, jar: (await t.client.signIn(email, "rahasia123")).jar! };
-}
+/** A signed-in member with the sign-up bonus and `credits` bought ones (watermarked when asked). */
+const member = (credits: number, watermarked = false) =>
+  signUpMember(t, credits, { watermarked, keepBonus: true });
 async function useProvider(
   provider: "local" | "replicate",
   mode?: Parameters<typeof fake.setMode>[0],

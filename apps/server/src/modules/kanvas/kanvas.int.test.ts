@@ -10,13 +10,13 @@ import {
   type Reply,
   type TestServer,
 } from "../../../test/harness";
+import { signUpMember } from "../../../test/members";
 import {
   creditLots,
   creditSpends,
   generationJobs,
   kanvasImages,
   kanvasRuns,
-  users,
 } from "../../db/schema";
 import { type KanvasProvider, ProviderError } from "../../infra/providers/provider";
 
@@ -51,25 +51,8 @@ afterEach(() => {
   restore = null;
 });
 
-let ipSeq = 0;
-async function member(credits: number) {
-  const email = `k${Math.random().toString(36).slice(2)}@example.com`;
-  await t.ctx.services.auth.signUp(
-    { fullName: "Kanvas", phone: "+6281234567890", email, password: "rahasia123", language: "id" },
-    { headers: new Headers(), ip: `10.6.0.${++ipSeq % 250}`, userAgent: null },
-  );
-  const [u] = await db().select().from(users).where(eq(users.email, email));
-  await db().update(users).set({ emailVerified: true }).where(eq(users.id, u!.id));
-  // Only bought credits: the sign-up bonus is taken away so the balance is exactly `credits`.
-  await db().update(creditLots).set({ remaining: 0 }).where(eq(creditLots.userId, u!.id));
-  if (credits > 0)
-    await t.ctx.services.credits.grant(u!.id, {
-      source: "purchase",
-      amount: credits,
-      watermarked: false,
-    });
-  return { id: u!.id, jar: (await t.client.signIn(email, "rahasia123")).jar! };
-}
+/** A signed-in member holding exactly `credits` bought credits. */
+const member = (credits: number) => signUpMember(t, credits, { prefix: "k" });
 const balance = async (userId: string) => (await t.ctx.services.credits.summary(userId)).balance;
 
 type StartBody = CallInput<typeof api.kanvas.start>["body"];

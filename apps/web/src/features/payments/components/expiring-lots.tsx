@@ -1,3 +1,4 @@
+import { LOT_SOURCES } from "@rupa/shared";
 import { CalendarClock } from "lucide-react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format";
@@ -7,15 +8,6 @@ import { packageName } from "../lib/package-name";
 import { longDate } from "../lib/dates";
 import { DaysLeftText } from "./days-left-text";
 import { LoadError, Panel } from "./panel";
-
-const SOURCES = [
-  "signup_bonus",
-  "purchase",
-  "referral_reward",
-  "manual_reward",
-  "refund",
-  "likeness_refund",
-];
 
 /**
  * A lot's name: a purchase is named after its package ("Pro - Bulanan", translated through the
@@ -37,7 +29,7 @@ function lotName(
     }
     return lot.description.replace(/\s*\(RUPA-[^)]*\)\s*$/, "");
   }
-  const source = SOURCES.includes(lot.source) ? lot.source : "other";
+  const source = (LOT_SOURCES as readonly string[]).includes(lot.source) ? lot.source : "other";
   return t(`payments.expiring.source.${source}` as MessageKey);
 }
 
