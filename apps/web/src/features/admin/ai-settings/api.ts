@@ -17,13 +17,18 @@ export function useAiConfigs() {
   });
 }
 
+/**
+ * The page's data and the audit trail fetched again after a change, without the mutation waiting
+ * for it: a saved card mounts again from the refetched list (its key holds `updatedAt`), and a
+ * mutation still waiting then would have lost the card's own success and error callbacks (the
+ * "saved" toast went missing when the list came back before the Garansi Mirip panel's query).
+ */
 function useInvalidate() {
   const qc = useQueryClient();
-  return () =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: section }),
-      qc.invalidateQueries({ queryKey: adminKeys.section("audit") }),
-    ]);
+  return () => {
+    void qc.invalidateQueries({ queryKey: section });
+    void qc.invalidateQueries({ queryKey: adminKeys.section("audit") });
+  };
 }
 
 export function useCreateAiConfig() {
