@@ -32,10 +32,20 @@ export function useAdminStyle(id: string | null) {
  * Every styles mutation refreshes the section's lists, styles and pairs (not the previews job
  * being followed: refreshing it from its own answer would poll without end).
  */
+/**
+ * The section's data fetched again after a change, without the mutation waiting for it: a saved
+ * style's edit form mounts again from the refetched style (its key holds `updatedAt`), and a
+ * mutation still waiting then would lose the form's own success callback (the toast, closing the
+ * dialog), as the AI settings cards did (ai-settings/api.ts).
+ */
 export function useInvalidate() {
   const qc = useQueryClient();
-  return () =>
-    qc.invalidateQueries({ queryKey: section, predicate: (q) => q.queryKey[2] !== "previews" });
+  return () => {
+    void qc.invalidateQueries({
+      queryKey: section,
+      predicate: (q) => q.queryKey[2] !== "previews",
+    });
+  };
 }
 
 export function useUpdateStyle() {
