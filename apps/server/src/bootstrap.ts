@@ -205,7 +205,7 @@ export function createAppContext(core: CoreParts): AppContext {
     events: jobEvents,
     referrals: referralsService,
     likeness: createLikenessMeter(),
-    settings,
+    settings: settingsCache,
     log,
     timeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
     retryBaseSeconds: env.GENERATION_RETRY_BASE_SECONDS,

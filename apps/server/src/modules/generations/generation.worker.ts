@@ -38,6 +38,19 @@ export const GENERATION_SWEEPER_JOB = defineJob("generation-sweeper");
 /** Tries per generation before it fails for good and the credit goes back. */
 export const MAX_ATTEMPTS = 4;
 
+/** What an avatar generation was asked with (its row's `params`). */
+const paramsOf = (gen: GenerationRow) =>
+  gen.params as {
+    aspectRatio?: string;
+    gender?: string | null;
+    variables?: Record<string, string>;
+    background?: PasFotoBackground | null;
+  };
+
+/** Whose storage a generation's pictures go to: the member's, or the guest trial's. */
+const ownerOf = (gen: GenerationRow): ObjectOwner =>
+  gen.userId ? { kind: "user", id: gen.userId } : { kind: "guest", id: gen.guestTrialId! };
+
 /** Garansi Mirip's redo asks for a new picture: another seed, derived from the first. */
 export const redoSeedOf = (seed: number): number => (seed + 104_729) % 2 ** 31;
 
@@ -52,7 +65,10 @@ export interface GenerationWorkerDeps extends JobWorkerDeps {
   providers: Pick<ProviderRegistry, "forService">;
   /** A member's avatar delivered: their referral completes if it is due (and pays if due). */
   referrals: Pick<ReferralsService, "onFirstAvatar">;
-  /** Garansi Mirip (ADR 038): faces described on the detector thread, and the threshold. */
+  /**
+   * Garansi Mirip (ADR 038): faces described on the detector thread, and the threshold (read
+   * through the settings cache: no query per generation).
+   */
   likeness: LikenessMeter;
   settings: Pick<SettingsRepository, "get">;
   jobs: GenerationWorkerJobs;
@@ -94,12 +110,7 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
     const style = gen.styleId ? await d.styles.findById(gen.styleId) : null;
     if (!style) throw new PermanentFailure("provider_error", "the style no longer exists");
 
-    const params = gen.params as {
-      aspectRatio?: string;
-      gender?: string | null;
-      variables?: Record<string, string>;
-      background?: PasFotoBackground | null;
-    };
+    const params = paramsOf(gen);
     const variables = params.variables ?? {};
     const look = localLookOf(style);
     if (variables.title) look.title = variables.title;
@@ -126,9 +137,7 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
       look,
       signal: AbortSignal.any([clock.timeout(d.timeoutSeconds * 1000), lost]),
     };
-    const owner: ObjectOwner = gen.userId
-      ? { kind: "user", id: gen.userId }
-      : { kind: "guest", id: gen.guestTrialId! };
+    const owner = ownerOf(gen);
     /**
      * One call of the provider, its picture stored raw at once (the bytes are not held after,
      * except for the likeness check's look at them). Work the provider started for an earlier
@@ -212,10 +221,8 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
     picture: { rawKey: string; seed: number },
     likeness: KeptLikeness,
   ): Promise<void> {
-    const params = gen.params as { aspectRatio?: string; gender?: string | null };
-    const owner: ObjectOwner = gen.userId
-      ? { kind: "user", id: gen.userId }
-      : { kind: "guest", id: gen.guestTrialId! };
+    const params = paramsOf(gen);
+    const owner = ownerOf(gen);
     const outcome = await ends.deliver(gen, picture.rawKey, {
       label: "generation result",
       owner,
