@@ -60,3 +60,35 @@ export function noFacePhoto(): Promise<Buffer> {
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }
+
+/**
+ * A phone camera's 12 MP photo of one person (`facePhoto(n)`'s crop brought to 3000x4000 with a
+ * camera's sensor grain, JPEG quality 94: about 4 MB), stored as phones store a portrait shot:
+ * the pixels 4000x3000 on their side with EXIF orientation 6 (turn 90° clockwise to show).
+ */
+export async function phonePhoto(n = 0): Promise<Buffer> {
+  const c = ONE_FACE_CROPS[n % ONE_FACE_CROPS.length]!;
+  const [width, height] = [3000, 4000];
+  const upright = await sharp(demoPhotoPath(c.sample))
+    .rotate()
+    .extract(c)
+    .resize(width, height, { fit: "cover", kernel: "lanczos3" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // Grain: a fixed pseudo-random ±12 per channel, so the file is as heavy as a camera's.
+  const px = upright.data;
+  let seed = 12345 + n;
+  for (let i = 0; i < px.length; i += 1) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    px[i] = Math.max(0, Math.min(255, px[i]! + ((seed >> 16) % 25) - 12));
+  }
+  const { channels } = upright.info;
+  const onItsSide = await sharp(px, { raw: { width, height, channels } })
+    .rotate(270)
+    .raw()
+    .toBuffer();
+  return sharp(onItsSide, { raw: { width: height, height: width, channels } })
+    .jpeg({ quality: 94 })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
