@@ -11,12 +11,11 @@ import { useAuthMessages } from "../use-auth-messages";
 import {
   fieldErrorsFromIssues,
   hasErrors,
-  validateChangePassword,
-  validateProfile,
   type ChangePasswordFields,
   type FieldErrors,
   type ProfileFields,
 } from "../validation";
+import { validateChangePassword, validateProfile } from "../field-checks";
 import { AccountDialog } from "./account-dialog";
 import { FullNameField, NewPasswordField, PasswordField, PhoneField } from "./form-field";
 
