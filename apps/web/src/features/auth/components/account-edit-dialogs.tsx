@@ -11,11 +11,11 @@ import { useAuthMessages } from "../use-auth-messages";
 import {
   fieldErrorsFromIssues,
   hasErrors,
+  loadFieldChecks,
   type ChangePasswordFields,
   type FieldErrors,
   type ProfileFields,
 } from "../validation";
-import { validateChangePassword, validateProfile } from "../field-checks";
 import { AccountDialog } from "./account-dialog";
 import { FullNameField, NewPasswordField, PasswordField, PhoneField } from "./form-field";
 
@@ -43,8 +43,9 @@ export function EditProfileDialog({ user }: { user: AccountUser }) {
     }
   };
 
-  const onSubmit = () => {
+  const onSubmit = async () => {
     const values = { fullName: fullName.trim(), phone: phone.trim() };
+    const { validateProfile } = await loadFieldChecks();
     const found = validateProfile(values);
     setErrors(found);
     if (hasErrors(found)) return focusInvalid();
@@ -116,7 +117,8 @@ export function ChangePasswordDialog() {
     }
   };
 
-  const onSubmit = () => {
+  const onSubmit = async () => {
+    const { validateChangePassword } = await loadFieldChecks();
     const found = validateChangePassword({ currentPassword, newPassword });
     setErrors(found);
     if (hasErrors(found)) return focusInvalid();
