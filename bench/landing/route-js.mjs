@@ -16,16 +16,41 @@ import zlib from "node:zlib";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
+/**
+ * Each route's budget in KB (gzip, as above), app and visitor. The issue 39 targets are
+ * `target`: `/auth` 120, `/generator` 130, any other 150; / and /eksplor's visitor pages no
+ * larger than before. `budget` is what the build test holds, at most the target; where the
+ * target is not reached yet (the app's floor: React, the router, TanStack Query and the shell
+ * are 130 KB before any page), the budget is today's figure, so it only comes down.
+ */
+export const BUDGETS_KB = {
+  app: {
+    default: 150,
+    "/": 155,
+    "/auth": 144,
+    "/generator": 179,
+    "/kanvas": 167,
+    "/gallery": 174,
+    "/billing": 162,
+    "/admin": 153,
+  },
+  visitor: { "/": 94, "/eksplor": 99, default: 100 },
+};
+export const TARGETS_KB = { app: { default: 150, "/auth": 120, "/generator": 130 } };
+
 /** Each route, the page module it renders, and for visitors' server-rendered pages its islands. */
 const ROUTES = [
   {
     path: "/",
     page: "src/app/routes/home.tsx",
+    // A member's home (a visitor's is the server's page).
+    lazy: ["src/app/routes/home-signed-in.tsx"],
     islands: ["landing-categories", "landing-carousel"],
   },
   {
     path: "/eksplor",
     page: "src/app/routes/eksplor.tsx",
+    lazy: ["src/features/referrals/components/referral-card.tsx"],
     islands: ["explore-hero", "explore-recent", "explore-controls", "setting-slot"],
   },
   { path: "/generator", page: "src/app/routes/generator.tsx" },
@@ -37,9 +62,23 @@ const ROUTES = [
   { path: "/auth", page: "src/app/routes/auth.tsx" },
   { path: "/feedback", page: "src/app/routes/feedback.tsx" },
   { path: "/faq", page: "src/app/routes/faq.tsx" },
-  { path: "/terms", page: "src/app/routes/terms.tsx" },
-  { path: "/privacy", page: "src/app/routes/privacy.tsx" },
-  { path: "/policies", page: "src/app/routes/policies.tsx" },
+  {
+    path: "/terms",
+    page: "src/app/routes/terms.tsx",
+    lazy: ["src/features/info/content/legal-id.ts"],
+    islands: ["setting-slot"],
+  },
+  {
+    path: "/privacy",
+    page: "src/app/routes/privacy.tsx",
+    lazy: ["src/features/info/content/legal-id.ts"],
+    islands: ["setting-slot"],
+  },
+  {
+    path: "/policies",
+    page: "src/app/routes/policies.tsx",
+    lazy: ["src/features/info/content/legal-id.ts"],
+  },
   {
     path: "/cek-pas-foto",
     page: "src/app/routes/cek-pas-foto.tsx",
@@ -70,15 +109,34 @@ const ISLAND_CHUNKS = {
   ],
 };
 
+const budgetOf = (kind, route) => BUDGETS_KB[kind][route] ?? BUDGETS_KB[kind].default;
+
+/** The routes past their budget: "/auth (app) 150.2 KB, budget 145 KB", one a line. */
+export function overBudget(rows) {
+  const over = [];
+  for (const row of rows)
+    for (const kind of ["app", "visitor"]) {
+      const figure = row[kind];
+      if (figure && figure.bytes / 1024 > figure.budgetKb)
+        over.push(
+          `${row.path} (${kind}) ${(figure.bytes / 1024).toFixed(1)} KB, budget ${figure.budgetKb} KB`,
+        );
+    }
+  return over;
+}
+
 export function routeJs(webDist = path.join(root, "apps/web/dist")) {
   const manifestFile = path.join(webDist, ".vite/manifest.json");
   if (!fs.existsSync(manifestFile))
     throw new Error(`${manifestFile} is missing: build the web app`);
   const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
   const gzip = new Map();
+  // As staticWeb sends it: gzip (zlib's default level) from 1 KB (COMPRESS_THRESHOLD) up.
   const sizeOf = (file) => {
-    if (!gzip.has(file))
-      gzip.set(file, zlib.gzipSync(fs.readFileSync(path.join(webDist, file)), { level: 9 }).length);
+    if (!gzip.has(file)) {
+      const body = fs.readFileSync(path.join(webDist, file));
+      gzip.set(file, body.length < 1024 ? body.length : zlib.gzipSync(body).length);
+    }
     return gzip.get(file);
   };
   /** A grouped chunk's manifest key (`_<name>-<hash>.js`). */
@@ -106,8 +164,10 @@ export function routeJs(webDist = path.join(root, "apps/web/dist")) {
     const pages = Array.isArray(route.page) ? route.page : [route.page];
     const app = closure(entry);
     closure("src/app/start.tsx", app);
-    for (const page of pages) closure(page, app);
+    for (const page of [...pages, ...(route.lazy ?? [])]) closure(page, app);
     const sum = (files) => [...files].reduce((total, file) => total + sizeOf(file), 0);
+    const list = (files) =>
+      [...files].map((file) => ({ file, bytes: sizeOf(file) })).sort((a, b) => b.bytes - a.bytes);
     let visitor = null;
     if (route.islands) {
       const islands = closure(entry);
@@ -116,27 +176,59 @@ export function routeJs(webDist = path.join(root, "apps/web/dist")) {
       for (const name of names)
         for (const ref of [ISLAND_CHUNKS[name]].flat())
           closure(ref.startsWith("src/") || ref.startsWith("@") ? ref : `@${ref}`, islands);
-      visitor = { bytes: sum(islands), files: islands.size };
+      visitor = {
+        bytes: sum(islands),
+        files: islands.size,
+        list: list(islands),
+        budgetKb: budgetOf("visitor", route.path),
+      };
     }
-    rows.push({ path: route.path, app: { bytes: sum(app), files: app.size }, visitor });
+    rows.push({
+      path: route.path,
+      app: {
+        bytes: sum(app),
+        files: app.size,
+        list: list(app),
+        budgetKb: budgetOf("app", route.path),
+      },
+      visitor,
+    });
   }
   return rows;
 }
 
-export function printRouteJs(rows) {
+export function printRouteJs(rows, { why = false } = {}) {
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  console.log("\nJavaScript per route, first visit (gzip level 9 of the built files, no headers):");
+  const cell = (figure) =>
+    figure
+      ? `${kb(figure.bytes)} / ${figure.budgetKb} ${figure.bytes / 1024 > figure.budgetKb ? "OVER" : "ok"} (${figure.files})`
+      : "-";
   console.log(
-    `  ${"route".padEnd(14)}${"visitor (server-rendered, islands)".padEnd(38)}app (signed in / no SSR)`,
+    "\nJavaScript per route, first visit (gzip as the server sends it, no headers; size / budget KB, files):",
+  );
+  console.log(
+    `  ${"route".padEnd(14)}${"visitor (server-rendered, islands)".padEnd(38)}${"app (signed in / no SSR)".padEnd(34)}target`,
   );
   for (const row of rows) {
-    const visitor = row.visitor ? `${kb(row.visitor.bytes)} (${row.visitor.files} files)` : "-";
+    const target = TARGETS_KB.app[row.path] ?? TARGETS_KB.app.default;
     console.log(
-      `  ${row.path.padEnd(14)}${visitor.padEnd(38)}${kb(row.app.bytes)} (${row.app.files} files)`,
+      `  ${row.path.padEnd(14)}${cell(row.visitor).padEnd(38)}${cell(row.app).padEnd(34)}${row.app.bytes / 1024 > target ? `${target} (not yet)` : target}`,
     );
+    if (why)
+      for (const [kind, figure] of [
+        ["app", row.app],
+        ["visitor", row.visitor],
+      ])
+        if (figure)
+          for (const { file, bytes } of figure.list)
+            console.log(`      ${kind.padEnd(8)}${kb(bytes).padStart(9)}  ${file}`);
   }
+  const over = overBudget(rows);
+  if (over.length) console.log(`\n  over budget:\n    ${over.join("\n    ")}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  printRouteJs(routeJs(process.env.WEB_DIST_DIR));
+  const rows = routeJs(process.env.WEB_DIST_DIR);
+  printRouteJs(rows, { why: process.argv.includes("--why") });
+  if (overBudget(rows).length) process.exitCode = 1;
 }

@@ -133,6 +133,20 @@ export const KANVAS_MODES = ["text2image", "image2image"] as const;
 export type KanvasMode = (typeof KANVAS_MODES)[number];
 export const KANVAS_RATIOS = ["1:1", "16:9", "9:16"] as const;
 export type KanvasRatio = (typeof KANVAS_RATIOS)[number];
+
+/** Pictures per run, and reference images per mode (docs/product/kanvas.md). */
+export const KANVAS_LIMITS = {
+  countMin: 1,
+  countMax: 4,
+  imagesImage2Image: 5,
+  imagesText2Image: 3,
+} as const;
+
+/** The most reference images a mode takes ("Maksimal N gambar"). */
+export function kanvasImageMax(mode: KanvasMode): number {
+  return mode === "image2image" ? KANVAS_LIMITS.imagesImage2Image : KANVAS_LIMITS.imagesText2Image;
+}
+
 export const GENERATION_STATUSES = ["queued", "processing", "succeeded", "failed"] as const;
 
 export const PROFESSION_VARIANTS = ["action_figure", "profession"] as const;

@@ -1,21 +1,15 @@
 import { z } from "zod";
-import { GENERATION_STATUSES, KANVAS_MODES, KANVAS_RATIOS, LIMITS } from "./constants";
+import {
+  GENERATION_STATUSES,
+  KANVAS_LIMITS,
+  KANVAS_MODES,
+  KANVAS_RATIOS,
+  LIMITS,
+  kanvasImageMax,
+} from "./constants";
 import { pictureFields } from "./files";
 import { defineRoutes, eventStream } from "./contract";
 import { safeText } from "./text";
-
-/** Pictures per run, and reference images per mode (docs/product/kanvas.md). */
-export const KANVAS_LIMITS = {
-  countMin: 1,
-  countMax: 4,
-  imagesImage2Image: 5,
-  imagesText2Image: 3,
-} as const;
-
-/** The most reference images a mode takes ("Maksimal N gambar"). */
-export function kanvasImageMax(mode: (typeof KANVAS_MODES)[number]): number {
-  return mode === "image2image" ? KANVAS_LIMITS.imagesImage2Image : KANVAS_LIMITS.imagesText2Image;
-}
 
 /**
  * POST /api/kanvas. Error messages are codes the web translates: `prompt_required`

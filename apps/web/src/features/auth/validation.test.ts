@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { validateForgot, validateReset, validateSignIn, validateSignUp } from "./field-checks";
 import {
   confirmsEmail,
   fieldErrorsFromIssues,
@@ -7,10 +8,6 @@ import {
   readConfirmationLink,
   readResetLink,
   safeNextPath,
-  validateForgot,
-  validateReset,
-  validateSignIn,
-  validateSignUp,
 } from "./validation";
 
 const goodSignUp = {

@@ -1,15 +1,6 @@
-import {
-  changePasswordRequestSchema,
-  forgotPasswordRequestSchema,
-  passwordSchema,
-  signInRequestSchema,
-  signUpRequestSchema,
-} from "@rupa/shared";
-import type { ApiIssue } from "@/lib/api-client";
-
-// Client-side checks for the auth forms. They mirror the server (same zod schemas from
-// @rupa/shared) so people see mistakes at once, but the server stays the authority: its
-// `issues` are shown under the same fields (fieldErrorsFromIssues).
+// What the auth forms read and show of their fields. The checks themselves, on the server's own
+// zod schemas, are field-checks.ts: loaded when a form is first used (loadFieldChecks), so the
+// first screen of /auth goes without zod and the schemas (docs/decisions/040).
 
 /** A key under `validation.` in the locale files, e.g. "email_invalid". */
 export type ValidationKey = string;
@@ -21,13 +12,14 @@ export type ResetFields = "password" | "confirm";
 export type ProfileFields = "fullName" | "phone";
 export type ChangePasswordFields = "currentPassword" | "newPassword";
 
-/** The name and phone of the account card, under the sign-up form's rules (the same schemas). */
-const profileSchema = signUpRequestSchema.pick({ fullName: true, phone: true });
-
+/** A zod issue or one of the server's (`ApiIssue`). */
 type Issue = { path: readonly PropertyKey[]; message: string };
 
-/** The first message per known field; the order of `fields` decides nothing, the issues do. */
-function collect<F extends string>(
+/**
+ * The first message per known field (`rename` maps API names to form names); the order of
+ * `fields` decides nothing, the issues do. For the server's `issues` and the client's checks.
+ */
+export function fieldErrorsFromIssues<F extends string>(
   issues: readonly Issue[] | undefined,
   fields: readonly F[],
   rename: Partial<Record<string, F>> = {},
@@ -47,70 +39,11 @@ export function hasErrors(errors: FieldErrors<string>): boolean {
   return Object.values(errors).some(Boolean);
 }
 
-export function validateSignIn(values: {
-  email: string;
-  password: string;
-}): FieldErrors<SignInFields> {
-  const result = signInRequestSchema.safeParse(values);
-  return result.success ? {} : collect(result.error.issues, ["email", "password"]);
-}
-
-export function validateSignUp(values: {
-  fullName: string;
-  phone: string;
-  email: string;
-  password: string;
-}): FieldErrors<SignUpFields> {
-  const result = signUpRequestSchema.safeParse(values);
-  return result.success
-    ? {}
-    : collect(result.error.issues, ["fullName", "phone", "email", "password"]);
-}
-
-export function validateProfile(values: {
-  fullName: string;
-  phone: string;
-}): FieldErrors<ProfileFields> {
-  const result = profileSchema.safeParse(values);
-  return result.success ? {} : collect(result.error.issues, ["fullName", "phone"]);
-}
-
-export function validateChangePassword(values: {
-  currentPassword: string;
-  newPassword: string;
-}): FieldErrors<ChangePasswordFields> {
-  const result = changePasswordRequestSchema.safeParse(values);
-  return result.success ? {} : collect(result.error.issues, ["currentPassword", "newPassword"]);
-}
-
-export function validateForgot(email: string): FieldErrors<"email"> {
-  const result = forgotPasswordRequestSchema.safeParse({ email });
-  return result.success ? {} : collect(result.error.issues, ["email"]);
-}
-
 /**
- * In the order of docs/product/accounts.md: both fields are needed ("Silakan masukkan password
- * baru"), they must match ("Password tidak cocok"), and the password has at least 6 characters.
+ * The forms' checks (field-checks.ts, with zod): fetched once, when a form is first focused or
+ * sent.
  */
-export function validateReset(values: {
-  password: string;
-  confirm: string;
-}): FieldErrors<ResetFields> {
-  if (values.password === "") return { password: "new_password_required" };
-  if (values.confirm === "") return { confirm: "new_password_required" };
-  if (values.password !== values.confirm) return { confirm: "password_mismatch" };
-  const result = passwordSchema.safeParse(values.password);
-  return result.success ? {} : { password: result.error.issues[0]?.message ?? "invalid" };
-}
-
-/** The server's field issues on the form's fields (`rename` maps API names to form names). */
-export function fieldErrorsFromIssues<F extends string>(
-  issues: readonly ApiIssue[] | undefined,
-  fields: readonly F[],
-  rename: Partial<Record<string, F>> = {},
-): FieldErrors<F> {
-  return collect(issues, fields, rename);
-}
+export const loadFieldChecks = () => import("./field-checks");
 
 /** Whether the typed e-mail confirms deleting the account with this e-mail. */
 export function confirmsEmail(typed: string, accountEmail: string): boolean {

@@ -11,8 +11,7 @@ import { useAuthMessages } from "../use-auth-messages";
 import {
   fieldErrorsFromIssues,
   hasErrors,
-  validateChangePassword,
-  validateProfile,
+  loadFieldChecks,
   type ChangePasswordFields,
   type FieldErrors,
   type ProfileFields,
@@ -44,8 +43,9 @@ export function EditProfileDialog({ user }: { user: AccountUser }) {
     }
   };
 
-  const onSubmit = () => {
+  const onSubmit = async () => {
     const values = { fullName: fullName.trim(), phone: phone.trim() };
+    const { validateProfile } = await loadFieldChecks();
     const found = validateProfile(values);
     setErrors(found);
     if (hasErrors(found)) return focusInvalid();
@@ -117,7 +117,8 @@ export function ChangePasswordDialog() {
     }
   };
 
-  const onSubmit = () => {
+  const onSubmit = async () => {
+    const { validateChangePassword } = await loadFieldChecks();
     const found = validateChangePassword({ currentPassword, newPassword });
     setErrors(found);
     if (hasErrors(found)) return focusInvalid();

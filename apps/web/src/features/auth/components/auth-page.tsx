@@ -1,6 +1,7 @@
 import { ArrowLeft, Clock, Images, MailCheck, Sparkles } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { OnFirstOpen } from "@/components/on-first-open";
 import { Button } from "@/components/ui/button";
 import { useI18n, type MessageKey } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
@@ -18,10 +19,15 @@ import {
 import { CheckInboxPanel } from "./check-inbox";
 import { ConfirmationLinkPanel } from "./confirmation-link";
 import { ForgotPasswordForm } from "./forgot-password-form";
-import { GoogleMaintenanceDialog, GoogleSection } from "./google-sign-in";
+import { GoogleSection } from "./google-sign-in";
 import { ResetPasswordForm } from "./reset-password-form";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
+
+// The Google maintenance dialog loads when it is first opened (docs/decisions/040).
+const GoogleMaintenanceDialog = lazy(() =>
+  import("./google-maintenance-dialog").then((m) => ({ default: m.GoogleMaintenanceDialog })),
+);
 
 type Done = { kind: "signedUp" | "resetSent"; email: string } | null;
 
@@ -420,12 +426,14 @@ export function AuthPage({ onTitle }: { onTitle: (title: string) => void }) {
         </div>
       </section>
 
-      <GoogleMaintenanceDialog
-        open={googleDialog !== "closed"}
-        failed={googleDialog === "failed"}
-        onOpenChange={(open) => setGoogleDialog(open ? "open" : "closed")}
-        onUseEmail={() => emailRef.current?.focus()}
-      />
+      <OnFirstOpen open={googleDialog !== "closed"}>
+        <GoogleMaintenanceDialog
+          open={googleDialog !== "closed"}
+          failed={googleDialog === "failed"}
+          onOpenChange={(open) => setGoogleDialog(open ? "open" : "closed")}
+          onUseEmail={() => emailRef.current?.focus()}
+        />
+      </OnFirstOpen>
     </div>
   );
 }

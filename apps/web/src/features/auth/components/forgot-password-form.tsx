@@ -4,7 +4,7 @@ import { useI18n } from "@/lib/i18n";
 import { useForgotPassword } from "../api/account";
 import { useFocusInvalid } from "../hooks/use-focus-invalid";
 import { useAuthMessages } from "../use-auth-messages";
-import { fieldErrorsFromIssues, hasErrors, validateForgot, type FieldErrors } from "../validation";
+import { fieldErrorsFromIssues, hasErrors, loadFieldChecks, type FieldErrors } from "../validation";
 import { EmailField } from "./form-field";
 import { SubmitButton } from "./submit-button";
 
@@ -27,9 +27,10 @@ export function ForgotPasswordForm({
   const [errors, setErrors] = useState<FieldErrors<"email">>({});
   const messages = fields(errors);
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (forgot.isPending) return;
+    const { validateForgot } = await loadFieldChecks();
     const found = validateForgot(email);
     setErrors(found);
     if (hasErrors(found)) return focusInvalid();
@@ -47,7 +48,13 @@ export function ForgotPasswordForm({
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={() => void loadFieldChecks()}
+      className="flex flex-col gap-4"
+    >
       <EmailField
         ref={emailRef}
         value={email}

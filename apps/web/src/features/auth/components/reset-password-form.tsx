@@ -9,7 +9,7 @@ import { useAuthMessages } from "../use-auth-messages";
 import {
   fieldErrorsFromIssues,
   hasErrors,
-  validateReset,
+  loadFieldChecks,
   type FieldErrors,
   type ResetFields,
 } from "../validation";
@@ -38,9 +38,10 @@ export function ResetPasswordForm({
   const [expired, setExpired] = useState(false);
   const messages = fields(errors);
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (reset.isPending) return;
+    const { validateReset } = await loadFieldChecks();
     const found = validateReset({ password, confirm });
     setErrors(found);
     if (hasErrors(found)) return focusInvalid();
@@ -64,7 +65,13 @@ export function ResetPasswordForm({
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={() => void loadFieldChecks()}
+      className="flex flex-col gap-4"
+    >
       {expired ? (
         <div
           role="alert"

@@ -9,7 +9,7 @@ import { useAuthMessages } from "../use-auth-messages";
 import {
   fieldErrorsFromIssues,
   hasErrors,
-  validateSignIn,
+  loadFieldChecks,
   type FieldErrors,
   type SignInFields,
 } from "../validation";
@@ -40,9 +40,10 @@ export function SignInForm({
   const [unverified, setUnverified] = useState<string | null>(null);
   const messages = fields(errors);
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (signIn.isPending) return;
+    const { validateSignIn } = await loadFieldChecks();
     const found = validateSignIn({ email, password });
     setErrors(found);
     if (hasErrors(found)) return focusInvalid();
@@ -70,7 +71,13 @@ export function SignInForm({
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={() => void loadFieldChecks()}
+      className="flex flex-col gap-4"
+    >
       {unverified ? (
         <div
           role="status"

@@ -10,7 +10,7 @@ import { useAuthMessages } from "../use-auth-messages";
 import {
   fieldErrorsFromIssues,
   hasErrors,
-  validateSignUp,
+  loadFieldChecks,
   type FieldErrors,
   type SignUpFields,
 } from "../validation";
@@ -50,9 +50,10 @@ export function SignUpForm({
   const [errors, setErrors] = useState<FieldErrors<SignUpFields>>({});
   const messages = fields(errors);
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (signUp.isPending) return;
+    const { validateSignUp } = await loadFieldChecks();
     const found = validateSignUp({ fullName, phone, email, password });
     setErrors(found);
     if (hasErrors(found)) return focusInvalid();
@@ -105,7 +106,13 @@ export function SignUpForm({
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={() => void loadFieldChecks()}
+      className="flex flex-col gap-4"
+    >
       <FullNameField
         value={fullName}
         onChange={(e) => setFullName(e.target.value)}

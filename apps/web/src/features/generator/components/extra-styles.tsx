@@ -1,6 +1,6 @@
 import { Check, Crown, Palette, Plus, Search } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { PAS_FOTO_CATEGORY } from "@rupa/shared";
+import { PAS_FOTO_CATEGORY } from "@rupa/shared/constants";
 import { Input } from "@/components/ui/input";
 import { useI18n } from "@/lib/i18n";
 import { getRecentStyles, type StoredStyle } from "@/lib/selected-style";

@@ -1,4 +1,4 @@
-import { KANVAS_LIMITS, KANVAS_RATIOS, LIMITS, type KanvasMode } from "@rupa/shared";
+import { KANVAS_LIMITS, KANVAS_RATIOS, LIMITS, type KanvasMode } from "@rupa/shared/constants";
 import { ChevronDown, Coins, Dices, Wand2, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { OutOfCreditsDialog } from "@/components/out-of-credits-dialog";

@@ -1,4 +1,5 @@
-import { kanvasImageMax, type KanvasRun } from "@rupa/shared";
+import type { KanvasRun } from "@rupa/shared";
+import { kanvasImageMax } from "@rupa/shared/constants";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { isApiError } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";

@@ -1,13 +1,11 @@
+import type { KanvasMode, KanvasRatio, KanvasRun } from "@rupa/shared";
 import {
   KANVAS_LIMITS,
   KANVAS_MODES,
   KANVAS_RATIOS,
   kanvasImageMax,
   LIMITS,
-  type KanvasMode,
-  type KanvasRatio,
-  type KanvasRun,
-} from "@rupa/shared";
+} from "@rupa/shared/constants";
 
 /** What the form holds, besides the reference images. */
 export type KanvasSettings = {

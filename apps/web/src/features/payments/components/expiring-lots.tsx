@@ -1,4 +1,4 @@
-import { LOT_SOURCES } from "@rupa/shared";
+import { LOT_SOURCES } from "@rupa/shared/constants";
 import { CalendarClock } from "lucide-react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format";
