@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 // Each route's first-visit JavaScript against its budget (bench/landing/route-js.mjs's
-// BUDGETS_KB; docs/decisions/040), counted from the build's manifest: deterministic, no timing.
+// BUDGETS_KB; docs/decisions/041), counted from the build's manifest: deterministic, no timing.
 // `npm test` builds the web app before this project runs; without a build this test fails
 // rather than passing on nothing.
 

@@ -1,6 +1,6 @@
 // What the auth forms read and show of their fields. The checks themselves, on the server's own
 // zod schemas, are field-checks.ts: loaded when a form is first used (loadFieldChecks), so the
-// first screen of /auth goes without zod and the schemas (docs/decisions/040).
+// first screen of /auth goes without zod and the schemas (docs/decisions/041).
 
 /** A key under `validation.` in the locale files, e.g. "email_invalid". */
 export type ValidationKey = string;

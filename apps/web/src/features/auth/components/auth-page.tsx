@@ -24,7 +24,7 @@ import { ResetPasswordForm } from "./reset-password-form";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
 
-// The Google maintenance dialog loads when it is first opened (docs/decisions/040).
+// The Google maintenance dialog loads when it is first opened (docs/decisions/041).
 const GoogleMaintenanceDialog = lazy(() =>
   import("./google-maintenance-dialog").then((m) => ({ default: m.GoogleMaintenanceDialog })),
 );
