@@ -89,6 +89,11 @@ export function uploadPhoto(photo: Blob | PreparedPhoto, options: UploadOptions)
     if (photo instanceof Blob) {
       onStage({ stage: "preparing" });
       prepared = await preparePhoto(photo, options.name, options.turns ?? 0, controller.signal);
+      // For benches and journeys: how long the browser took to prepare it.
+      performance.measure?.("rupa:photo-prepare", {
+        start: performance.now() - prepared.ms,
+        duration: prepared.ms,
+      });
     } else {
       prepared = photo;
     }
