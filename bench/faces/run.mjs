@@ -608,7 +608,11 @@ if (PARTS.includes("p")) {
     const ok = vb === vs && big.check.faces === small.check.faces;
     if (ok) same++;
     if (ib === is) sameIssues++;
-    if (!ok || ib !== is) changed.push(`${it.id}: ${vb} ${ib} → ${vs} ${is}`);
+    const tilt = (c) => (c.signals ? `${Math.round(c.signals.tiltDegrees)}°` : "?");
+    if (!ok || ib !== is)
+      changed.push(
+        `${it.id}: ${vb} ${ib} → ${vs} ${is} (tilt ${tilt(big.check)} → ${tilt(small.check)}, limit ${THRESHOLDS.maxTiltDegrees}°)${it.note ? ` (${it.note})` : ""}`,
+      );
     log(
       `${ok ? " " : "!"}${it.id.padEnd(25)} ${`${w}x${h}→${small.width}x${small.height}`.padEnd(22)} ${`${Math.round(phoneJpeg.length / 1024)}→${Math.round(shrunk.length / 1024)}`.padEnd(12)} ${`${big.check.faces}→${small.check.faces}`.padEnd(6)} ${`${vb}→${vs}`.padEnd(14)} ${ib} → ${is}${drift === null ? "" : `   ${(drift * 100).toFixed(1)}% of the face`}`,
     );

@@ -103,12 +103,14 @@ test("a send that fails on the way is sent again by itself; offline is said plai
   test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
   await openGenerator(page, await pickStyle(request));
-  const shots = async (name: string) => {
+  // The status (or the alert) in the middle of the screen, at 360 and 1280 px wide.
+  const shots = async (name: string, shown = stage(page)) => {
     for (const [label, size] of [
       ["phone", PHONE],
       ["desktop", DESKTOP],
     ] as const) {
       await page.setViewportSize(size);
+      await shown.evaluate((el) => el.scrollIntoView({ block: "center" }));
       await page.screenshot({ path: test.info().outputPath(`${name}-${label}.png`) });
     }
   };
@@ -159,7 +161,7 @@ test("a send that fails on the way is sent again by itself; offline is said plai
   const alert = page.getByRole("alert").filter({ hasText: "Tidak bisa terhubung ke Rupa" });
   await expect(alert).toBeVisible({ timeout: 20_000 });
   expect(sends).toBe(4);
-  await shots("failed");
+  await shots("failed", alert);
   const resent = page.waitForRequest(isUpload);
   await alert.getByRole("button", { name: "Coba lagi" }).click();
   const body = (await resent).postDataBuffer();
@@ -190,9 +192,11 @@ test("screens of the photo being prepared and sent", async ({ page, request }) =
     await gallery(page).click();
     await (await chooser).setFiles({ name: "IMG.jpg", mimeType: "image/jpeg", buffer: phone });
     await expect(stage(page)).toHaveAttribute("data-stage", "preparing");
+    await stage(page).evaluate((el) => el.scrollIntoView({ block: "center" }));
     await page.screenshot({ path: test.info().outputPath(`preparing-${label}.png`) });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     await expect(stage(page)).toHaveAttribute("data-stage", "sending", { timeout: 20_000 });
+    await stage(page).evaluate((el) => el.scrollIntoView({ block: "center" }));
     await page.screenshot({ path: test.info().outputPath(`sending-${label}.png`) });
     release();
     await expect(ready(page)).toBeVisible();
