@@ -24,12 +24,14 @@
 // apps/server/dist-bench-faces/, as apps/server/build.mjs bundles it for `npm start`);
 // BENCH_TSX_WORKER=1 runs the TypeScript source through tsx instead (slower first start).
 // BENCH_RUNS (default 12) sets the 12 MP runs; BENCH_PARTS=sma (speed, memory is sampled
-// throughout, accuracy) picks parts: BENCH_PARTS=a runs only the labelled set.
+// throughout, accuracy) picks parts: BENCH_PARTS=a runs only the labelled set; BENCH_PARTS=p
+// runs it at a phone camera's size and shrunk as the browser sends it (2048 px), side by side.
 // About 2 minutes on 2 cores.
 import fs from "node:fs";
 import os from "node:os";
 import sharp from "sharp";
-import { PHOTO_ISSUES } from "../../packages/shared/src/constants.ts";
+import { PHOTO_ISSUES, REFUSING_PHOTO_ISSUES } from "../../packages/shared/src/constants.ts";
+import { PHOTO_SHRINK, shrinkPlan } from "../../packages/shared/src/photo-shrink.ts";
 import { createFaceDetector } from "../../apps/server/src/infra/images/face-detector.ts";
 import { THRESHOLDS } from "../../apps/server/src/infra/images/face-check.ts";
 import { processPhoto } from "../../apps/server/src/infra/images/photo-pipeline.ts";
@@ -516,6 +518,122 @@ if (PARTS.includes("a")) {
   for (const r of warnRows)
     summary.push([`${r.w}: meant / false clean / other`, `${r.meant} / ${r.clean} / ${r.other}`]);
   summary.push(["peak RSS: labelled set", mb(accPeak)]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phone sizes: the labelled set as a phone would send it before and after the browser's shrink
+// (docs/decisions/040-photo-shrunk-in-the-browser.md). Each photo enlarged to a phone camera's
+// size (longer side PHONE_SIDE, grain added, JPEG q92), then that photo shrunk as the browser
+// does it (shrinkPlan from @rupa/shared/photo-shrink: 2048 px, JPEG q0.88); the verdict, the
+// warnings and the face the crop centres on, at both sizes.
+// ---------------------------------------------------------------------------------------------
+if (PARTS.includes("p")) {
+  const PHONE_SIDE = 4000;
+  const items = labelledSet();
+  log(
+    `\nphone sizes: ${items.length} labelled photos at ${PHONE_SIDE} px and shrunk to ${PHOTO_SHRINK.maxSide} px (JPEG q${PHOTO_SHRINK.quality})`,
+  );
+  log(
+    `${"item".padEnd(26)} ${"sizes".padEnd(22)} ${"KB".padEnd(12)} ${"faces".padEnd(6)} ${"verdict".padEnd(14)} warnings (phone → shrunk)   face centre drift`,
+  );
+  const verdictOf = (c) =>
+    c.issues.some((i) => REFUSING_PHOTO_ISSUES.includes(i))
+      ? "refuse"
+      : c.issues.length
+        ? "warn"
+        : "ok";
+  let same = 0;
+  let sameIssues = 0;
+  let maxDrift = 0;
+  const changed = [];
+  for (const [n, it] of items.entries()) {
+    const source = await it.make();
+    const meta = await sharp(source).metadata();
+    const scale = PHONE_SIDE / Math.max(meta.width, meta.height);
+    const w = Math.round(meta.width * scale);
+    const h = Math.round(meta.height * scale);
+    const px = await sharp(source)
+      .resize(w, h, { kernel: "lanczos3" })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    let x = n + 101;
+    for (let i = 0; i < px.length; i++) {
+      x = (x * 1664525 + 1013904223) >>> 0;
+      const v = px[i] + ((x >>> 27) - 16) / 2;
+      px[i] = v < 0 ? 0 : v > 255 ? 255 : v;
+    }
+    const phoneJpeg = await sharp(px, { raw: { width: w, height: h, channels: 3 } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const plan = shrinkPlan({
+      width: w,
+      height: h,
+      orientation: 1,
+      type: "image/jpeg",
+      bytes: phoneJpeg.length,
+      turns: 0,
+    });
+    const shrunk =
+      plan.kind === "as-is"
+        ? phoneJpeg
+        : await sharp(phoneJpeg)
+            .resize(plan.draw.width, plan.draw.height, { kernel: "lanczos3" })
+            .jpeg({ quality: Math.round(plan.quality * 100) })
+            .toBuffer();
+    const [big, small] = [
+      await processPhoto(phoneJpeg, detector),
+      await processPhoto(shrunk, detector),
+    ];
+    if (!big.check || !small.check) throw new Error(`${it.id}: the check did not run`);
+    const vb = verdictOf(big.check);
+    const vs = verdictOf(small.check);
+    const ib = big.check.issues.join(",") || "none";
+    const is = small.check.issues.join(",") || "none";
+    // Where the crop centres: the main face's centre as a share of the photo, at both sizes.
+    let drift = null;
+    const fb = big.check.face?.box;
+    const fs2 = small.check.face?.box;
+    if (fb && fs2) {
+      const cx = (b, W) => (b.x + b.width / 2) / W;
+      const cy = (b, H) => (b.y + b.height / 2) / H;
+      drift = Math.hypot(
+        cx(fb, big.width) - cx(fs2, small.width),
+        cy(fb, big.height) - cy(fs2, small.height),
+      );
+      // …in units of the face's own width.
+      drift /= fb.width / big.width;
+      maxDrift = Math.max(maxDrift, drift);
+    }
+    const ok = vb === vs && big.check.faces === small.check.faces;
+    if (ok) same++;
+    if (ib === is) sameIssues++;
+    const tilt = (c) => (c.signals ? `${Math.round(c.signals.tiltDegrees)}°` : "?");
+    if (!ok || ib !== is)
+      changed.push(
+        `${it.id}: ${vb} ${ib} → ${vs} ${is} (tilt ${tilt(big.check)} → ${tilt(small.check)}, limit ${THRESHOLDS.maxTiltDegrees}°)${it.note ? ` (${it.note})` : ""}`,
+      );
+    log(
+      `${ok ? " " : "!"}${it.id.padEnd(25)} ${`${w}x${h}→${small.width}x${small.height}`.padEnd(22)} ${`${Math.round(phoneJpeg.length / 1024)}→${Math.round(shrunk.length / 1024)}`.padEnd(12)} ${`${big.check.faces}→${small.check.faces}`.padEnd(6)} ${`${vb}→${vs}`.padEnd(14)} ${ib} → ${is}${drift === null ? "" : `   ${(drift * 100).toFixed(1)}% of the face`}`,
+    );
+  }
+  log(`  ("!" the verdict or the face count changed)`);
+  log(
+    `  same verdict and face count: ${same}/${items.length}; same warnings: ${sameIssues}/${items.length}; largest drift of the face centre: ${(maxDrift * 100).toFixed(1)}% of the face's width`,
+  );
+  for (const c of changed) log(`  changed: ${c}`);
+  summary.push([
+    `phone → ${PHOTO_SHRINK.maxSide} px: same verdict and faces`,
+    `${same}/${items.length}`,
+  ]);
+  summary.push([
+    `phone → ${PHOTO_SHRINK.maxSide} px: same warnings`,
+    `${sameIssues}/${items.length}`,
+  ]);
+  summary.push([
+    "phone → shrunk: largest face centre drift",
+    `${(maxDrift * 100).toFixed(1)}% of the face width`,
+  ]);
 }
 
 const rssBeforeClose = rss();

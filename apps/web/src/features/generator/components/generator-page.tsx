@@ -102,6 +102,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
             onChoose={choosePhoto}
             onRotate={photo.rotate}
             onRemove={photo.remove}
+            onRetry={photo.retry}
             kept={shot.kept}
             onUseKept={() => {
               if (shot.kept) photo.keep(shot.kept.upload);

@@ -1,16 +1,18 @@
 import {
   Camera,
   CircleAlert,
+  CloudOff,
   CircleCheck,
   History,
   ImagePlus,
+  RefreshCw,
   ImageUp,
   RotateCw,
   Trash2,
   TriangleAlert,
   Upload as UploadIcon,
 } from "lucide-react";
-import type { Upload } from "@/lib/upload-photo";
+import { RETRY_DELAYS_MS, type Upload } from "@/lib/upload-photo";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
@@ -35,6 +37,8 @@ type Props = {
   onChoose: (file: File) => void;
   onRotate: () => void;
   onRemove: () => void;
+  /** Sends the prepared photo again after a send failed on the way ("Coba lagi"). */
+  onRetry: () => void;
   /** The last photo the server still keeps, offered while none is chosen (null: none). */
   kept?: { upload: Upload; check: CheckView | null } | null;
   onUseKept?: () => void;
@@ -50,6 +54,7 @@ export function PhotoPicker({
   onChoose,
   onRotate,
   onRemove,
+  onRetry,
   kept,
   onUseKept,
 }: Props) {
@@ -65,6 +70,16 @@ export function PhotoPicker({
   );
 
   const uploading = photo.phase === "uploading";
+  const sending = uploading && photo.stage === "sending";
+  const percent = Math.round(photo.progress * 100);
+  const stageText =
+    photo.stage === "preparing"
+      ? t("generator.photo.preparing")
+      : photo.stage === "sending"
+        ? t("generator.photo.sending", { percent })
+        : photo.stage === "retrying"
+          ? t("generator.photo.retrying", { attempt: photo.attempt, max: RETRY_DELAYS_MS.length })
+          : t("generator.photo.offline");
   const empty = photo.phase === "empty";
   const size = photo.size ? rotatedSize(photo.size.width, photo.size.height, photo.turns) : null;
 
@@ -173,7 +188,7 @@ export function PhotoPicker({
             {uploading ? (
               <div className="absolute inset-x-0 bottom-0 flex flex-col gap-2 bg-card/95 p-3 backdrop-blur-sm">
                 <Progress
-                  value={photo.progress * 100}
+                  value={sending ? photo.progress * 100 : undefined}
                   aria-label={t("generator.photo.uploadProgress")}
                   aria-describedby={statusId}
                 />
@@ -188,8 +203,18 @@ export function PhotoPicker({
             className="flex min-h-5 flex-col gap-2 text-sm"
           >
             {uploading ? (
-              <span className="font-medium text-primary">
-                {t("generator.photo.uploading")} {Math.round(photo.progress * 100)}%
+              <span
+                data-testid="photo-stage"
+                data-stage={photo.stage}
+                className={cn(
+                  "flex items-start gap-1.5 font-medium text-primary",
+                  photo.stage === "offline" && "text-amber-800 dark:text-amber-200",
+                )}
+              >
+                {photo.stage === "offline" ? (
+                  <CloudOff aria-hidden className="mt-0.5 size-4 shrink-0" />
+                ) : null}
+                {stageText}
               </span>
             ) : photo.phase === "ready" ? (
               <>
@@ -228,12 +253,18 @@ export function PhotoPicker({
       )}
 
       {error ? (
-        <p
+        <div
           role="alert"
-          className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
         >
-          {error}
-        </p>
+          <p>{error}</p>
+          {photo.phase === "failed" && photo.retryable ? (
+            <Button size="sm" variant="outline" disabled={disabled} onClick={onRetry}>
+              <RefreshCw aria-hidden className="size-4" />
+              {t("generator.photo.retry")}
+            </Button>
+          ) : null}
+        </div>
       ) : null}
     </section>
   );

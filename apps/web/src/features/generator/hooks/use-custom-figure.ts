@@ -9,6 +9,7 @@ import {
   useRequestCustomFigure,
   type FigureVariant,
 } from "../api/custom-figure";
+import { MAX_UPLOAD_BYTES } from "@/lib/image";
 import { uploadPhoto, UploadAborted, type UploadHandle } from "@/lib/upload-photo";
 import type { Gender } from "../components/gender-picker";
 import {
@@ -21,8 +22,6 @@ import {
   type FigureField,
   type FigureFields,
 } from "../lib/custom-figure-form";
-
-const MAX_REFERENCE_BYTES = 10 * 1024 * 1024;
 
 const REQUIRED_KEYS: Partial<Record<FigureField, MessageKey>> = {
   title: "customFigure.errors.titleRequired",
@@ -116,7 +115,7 @@ export function useCustomFigure({
     const previous = referenceUpload.current;
     referenceUpload.current = null;
     previous?.abort();
-    if (file.size > MAX_REFERENCE_BYTES) {
+    if (file.size > MAX_UPLOAD_BYTES) {
       setPreview(null);
       setReference({ phase: "failed", message: t("customFigure.reference.tooLarge") });
       return;
@@ -124,9 +123,13 @@ export function useCustomFigure({
     const preview = URL.createObjectURL(file);
     setPreview(preview);
     setReference({ phase: "uploading", progress: 0, preview });
-    const handle = uploadPhoto(file, file.name || "reference.jpg", (progress) =>
-      setReference((r) => (r.phase === "uploading" ? { ...r, progress } : r)),
-    );
+    const handle = uploadPhoto(file, {
+      name: file.name || "reference.jpg",
+      onStage: (stage) => {
+        const progress = stage.stage === "sending" ? stage.progress : 0;
+        setReference((r) => (r.phase === "uploading" ? { ...r, progress } : r));
+      },
+    });
     referenceUpload.current = handle;
     handle.promise.then(
       (upload) => {

@@ -1,22 +1,39 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { isApiError } from "@/lib/api-client";
-import { uploadPhoto, UploadAborted, type Upload, type UploadHandle } from "@/lib/upload-photo";
+import {
+  isTransient,
+  uploadPhoto,
+  UploadAborted,
+  type PreparedPhoto,
+  type Upload,
+  type UploadHandle,
+  type UploadStage,
+} from "@/lib/upload-photo";
 import { nearestAspectRatio, type AspectRatio } from "../lib/aspect-ratio";
-import { decodeImage, jpegName, looksLikeImage, MAX_UPLOAD_BYTES, rotateToJpeg } from "@/lib/image";
+import { looksLikeImage, MAX_UPLOAD_BYTES } from "@/lib/image";
 import { nextTurn, rotatedSize, type QuarterTurns } from "@/lib/rotation";
 
 export type PhotoPhase = "empty" | "uploading" | "ready" | "failed";
 
+/** While uploading: preparing (shrinking) the photo, sending it, or waiting to send again. */
+export type PhotoStage = "preparing" | "sending" | "retrying" | "offline";
+
 export type PhotoState = {
   phase: PhotoPhase;
+  /** What the upload is doing, while `phase` is "uploading". */
+  stage: PhotoStage;
+  /** The new try the upload waits for (1..3), while `stage` is "retrying". */
+  attempt: number;
   name: string;
   turns: QuarterTurns;
-  /** What the preview shows: the local (rotated) copy, or the server's crop for HEIC. */
+  /** What the preview shows: the local (prepared) copy, or the server's crop for HEIC. */
   previewUrl: string | null;
   /** 0..1 of the bytes sent, while uploading. */
   progress: number;
   upload: Upload | null;
   errorCode: string | null;
+  /** Whether "try again" can send the prepared photo again (the send failed on the way). */
+  retryable: boolean;
   /** The photo's size upright before any turn, once known. */
   size: { width: number; height: number } | null;
   /** Whether a turn can be made now (HEIC waits for the server's crop). */
@@ -25,22 +42,33 @@ export type PhotoState = {
 
 const EMPTY: PhotoState = {
   phase: "empty",
+  stage: "preparing",
+  attempt: 0,
   name: "",
   turns: 0,
   previewUrl: null,
   progress: 0,
   upload: null,
   errorCode: null,
+  retryable: false,
   size: null,
   rotatable: false,
 };
 
+const stageState = (s: UploadStage): Partial<PhotoState> =>
+  s.stage === "sending"
+    ? { stage: "sending", progress: s.progress }
+    : s.stage === "preparing"
+      ? { stage: "preparing", progress: 0 }
+      : { stage: s.reason === "offline" ? "offline" : "retrying", attempt: s.attempt, progress: 0 };
+
 /**
- * The photo picker's state. Rotation (a decision worth an ADR): a photo the browser
- * can decode is turned in a canvas from the original file and the rotated JPEG (quality 0.95)
- * replaces the upload. A HEIC/HEIF photo the browser cannot decode is uploaded as it is; a turn
- * then starts from the server's re-encoded 1024 px face crop (the exact pixels the generator
- * uses), rotated in a canvas and uploaded as a JPEG. Each turn cancels the upload before it.
+ * The photo picker's state. Every photo goes through uploadPhoto (lib/upload-photo.ts): shrunk
+ * in the browser with its orientation applied (docs/decisions/040-photo-shrunk-in-the-browser.md),
+ * sent, and sent again by itself when the connection fails; "try again" re-sends the prepared
+ * photo. A turn is one encode from the original file with the turns applied. A HEIC/HEIF photo
+ * the browser cannot decode is uploaded as it is; a turn then starts from the server's 1024 px
+ * face crop (the exact pixels the generator uses). Each turn cancels the upload before it.
  *
  * `ensureSession` runs before each upload (guests need their guest session cookie first).
  */
@@ -48,9 +76,12 @@ export function usePhoto(ensureSession: () => Promise<void>, retrySession: () =>
   const [state, setState] = useState<PhotoState>(EMPTY);
   const turnsRef = useRef<QuarterTurns>(0);
   const file = useRef<File | null>(null);
-  const bitmap = useRef<ImageBitmap | null>(null);
-  const serverSource = useRef<ImageBitmap | null>(null);
+  /** The server's crop of an undecodable photo (HEIC), what its turns start from. */
+  const serverCrop = useRef<Blob | null>(null);
   const firstUpload = useRef<Upload | null>(null);
+  const firstPrepared = useRef<PreparedPhoto | null>(null);
+  /** What the current upload sends once prepared (kept for "try again"). */
+  const prepared = useRef<PreparedPhoto | null>(null);
   const current = useRef<UploadHandle | null>(null);
   const objectUrls = useRef<string[]>([]);
   const token = useRef(0);
@@ -69,32 +100,67 @@ export function usePhoto(ensureSession: () => Promise<void>, retrySession: () =>
     current.current = null;
     for (const url of objectUrls.current) URL.revokeObjectURL(url);
     objectUrls.current = [];
-    bitmap.current?.close();
-    bitmap.current = null;
-    serverSource.current?.close();
-    serverSource.current = null;
+    serverCrop.current = null;
     firstUpload.current = null;
+    firstPrepared.current = null;
+    prepared.current = null;
     file.current = null;
     turnsRef.current = 0;
   }, []);
 
   useEffect(() => releaseAll, [releaseAll]);
 
+  /** Prepares (unless it already is) and sends `photo`, turned `turns`; `mine` guards staleness. */
   const send = useCallback(
-    async (blob: Blob, name: string, mine: number, isFirst: boolean) => {
+    async (
+      photo: Blob | PreparedPhoto,
+      name: string,
+      turns: QuarterTurns,
+      mine: number,
+      isFirst: boolean,
+    ) => {
       current.current?.abort();
-      patch({ phase: "uploading", progress: 0, upload: null, errorCode: null });
-      const attempt = async (retry: boolean): Promise<Upload> => {
+      patch({
+        phase: "uploading",
+        stage: photo instanceof Blob ? "preparing" : "sending",
+        progress: 0,
+        upload: null,
+        errorCode: null,
+        retryable: false,
+      });
+      let source = photo;
+      const onPrepared = (p: PreparedPhoto) => {
+        if (source === p) return;
+        source = p;
+        if (mine !== token.current) return;
+        prepared.current = p;
+        if (isFirst) firstPrepared.current = p;
+        const { width, height } = p;
+        if (width && height)
+          setState((s) => ({
+            ...s,
+            // The first photo's preview is the file itself, shown since it was picked.
+            previewUrl: isFirst && s.previewUrl ? s.previewUrl : objectUrl(p.blob),
+            rotatable: true,
+            size: isFirst ? { width, height } : s.size,
+          }));
+      };
+      const attempt = async (renew: boolean): Promise<Upload> => {
         await ensureSession();
         if (mine !== token.current) throw new UploadAborted("stale");
-        const handle = uploadPhoto(blob, name, (fraction) => {
-          if (mine === token.current) patch({ progress: fraction });
+        const handle = uploadPhoto(source, {
+          name,
+          turns,
+          onPrepared,
+          onStage: (stage) => {
+            if (mine === token.current) patch(stageState(stage));
+          },
         });
         current.current = handle;
         try {
           return await handle.promise;
         } catch (error) {
-          if (retry && isApiError(error) && error.code === "guest_session_required") {
+          if (renew && isApiError(error) && error.code === "guest_session_required") {
             await retrySession();
             return attempt(false);
           }
@@ -123,6 +189,7 @@ export function usePhoto(ensureSession: () => Promise<void>, retrySession: () =>
         patch({
           phase: "failed",
           errorCode: isApiError(error) ? error.code : "photo_corrupt",
+          retryable: isTransient(error) && !!prepared.current,
         });
       }
     },
@@ -147,21 +214,10 @@ export function usePhoto(ensureSession: () => Promise<void>, retrySession: () =>
         return;
       }
       file.current = picked;
-      setState({ ...base, phase: "uploading" });
-      const decoded = await decodeImage(picked);
-      if (mine !== token.current) {
-        decoded?.close();
-        return;
-      }
-      bitmap.current = decoded;
-      if (decoded) {
-        patch({
-          size: { width: decoded.width, height: decoded.height },
-          previewUrl: objectUrl(picked),
-          rotatable: true,
-        });
-      }
-      await send(picked, picked.name, mine, true);
+      // Shown at once where the browser surely can (HEIC waits for the server's crop).
+      const shown = /^image\/(jpeg|png|webp)$/.test(picked.type) ? objectUrl(picked) : null;
+      setState({ ...base, phase: "uploading", previewUrl: shown });
+      await send(picked, picked.name, 0, mine, true);
     },
     [releaseAll, send],
   );
@@ -177,46 +233,52 @@ export function usePhoto(ensureSession: () => Promise<void>, retrySession: () =>
     patch({ turns });
 
     const first = firstUpload.current;
+    const decodable = !!firstPrepared.current?.width;
     if (turns === 0 && first) {
+      prepared.current = firstPrepared.current;
       setState((prev) => ({
         ...prev,
         phase: "ready",
         progress: 1,
         upload: first,
         errorCode: null,
-        previewUrl: bitmap.current && file.current ? objectUrl(file.current) : first.croppedUrl,
+        retryable: false,
+        previewUrl:
+          decodable && firstPrepared.current
+            ? objectUrl(firstPrepared.current.blob)
+            : first.croppedUrl,
       }));
       return;
     }
-    let source = bitmap.current ?? serverSource.current;
+    // One encode from the original with the turns; a photo the browser could not decode
+    // turns from the server's crop instead.
+    let source: Blob | null = decodable ? file.current : serverCrop.current;
     if (!source) {
       if (!first?.croppedUrl) return;
-      patch({ phase: "uploading", progress: 0, errorCode: null });
+      patch({ phase: "uploading", stage: "preparing", progress: 0, errorCode: null });
       try {
         const response = await fetch(first.croppedUrl, { credentials: "include" });
         if (!response.ok) throw new Error(`crop ${response.status}`);
-        source = await decodeImage(await response.blob());
+        source = await response.blob();
       } catch {
         source = null;
       }
       if (mine !== token.current) return;
       if (!source) {
-        patch({ phase: "failed", errorCode: "photo_corrupt" });
+        patch({ phase: "failed", errorCode: "photo_corrupt", retryable: false });
         return;
       }
-      serverSource.current = source;
+      serverCrop.current = source;
     }
-    patch({ phase: "uploading", progress: 0, errorCode: null });
-    let rotated: Blob;
-    try {
-      rotated = await rotateToJpeg(source, turns);
-    } catch {
-      if (mine === token.current) patch({ phase: "failed", errorCode: "photo_corrupt" });
-      return;
-    }
-    if (mine !== token.current) return;
-    patch({ previewUrl: objectUrl(rotated) });
-    await send(rotated, jpegName(file.current.name), mine, false);
+    await send(source, file.current.name, turns, mine, false);
+  }, [send]);
+
+  /** "Try again" after a send failed on the way: the prepared photo goes again, as it is. */
+  const retry = useCallback(async () => {
+    const photo = prepared.current;
+    if (!photo || !file.current) return;
+    token.current += 1;
+    await send(photo, photo.name, turnsRef.current, token.current, turnsRef.current === 0);
   }, [send]);
 
   /**
@@ -254,6 +316,7 @@ export function usePhoto(ensureSession: () => Promise<void>, retrySession: () =>
     canRotate,
     choose: (f: File) => void choose(f),
     rotate: () => void rotate(),
+    retry: () => void retry(),
     keep,
     remove,
   };

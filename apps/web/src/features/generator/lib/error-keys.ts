@@ -33,6 +33,7 @@ const MESSAGE_CODES = {
   not_found: "generator.errors.photoNotFound",
   rate_limited: "errors.codes.rate_limited",
   NETWORK_ERROR: "errors.codes.NETWORK_ERROR",
+  UPLOAD_STALLED: "errors.codes.UPLOAD_STALLED",
 } as const satisfies Record<string, MessageKey>;
 
 /** Maps an API error code from uploading or starting a generation to what the page does. */

@@ -19,7 +19,8 @@ let counter = 0;
 
 /**
  * Kanvas's reference images: each picked file goes through the same upload as the generator's
- * photo (POST /api/uploads with progress), at most `max` at a time. Removing one cancels its
+ * photo (shrunk in the browser, then POST /api/uploads with progress, sent again by itself when
+ * the connection fails), at most `max` at a time. Removing one cancels its
  * upload; leaving the page cancels them all.
  */
 export function useReferenceImages(max: number) {
@@ -67,9 +68,11 @@ export function useReferenceImages(max: number) {
           upload: null,
           errorCode: null,
         });
-        const handle = uploadPhoto(file, file.name || "image.jpg", (progress) =>
-          patch(key, { progress }),
-        );
+        const handle = uploadPhoto(file, {
+          name: file.name || "image.jpg",
+          onStage: (stage) =>
+            patch(key, { progress: stage.stage === "sending" ? stage.progress : 0 }),
+        });
         handles.current.set(key, handle);
         handle.promise.then(
           (upload) => {
