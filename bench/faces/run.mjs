@@ -522,7 +522,7 @@ if (PARTS.includes("a")) {
 
 // ---------------------------------------------------------------------------------------------
 // Phone sizes: the labelled set as a phone would send it before and after the browser's shrink
-// (docs/decisions/040-photo-shrunk-in-the-browser.md). Each photo enlarged to a phone camera's
+// (docs/decisions/042-photo-shrunk-in-the-browser.md). Each photo enlarged to a phone camera's
 // size (longer side PHONE_SIDE, grain added, JPEG q92), then that photo shrunk as the browser
 // does it (shrinkPlan from @rupa/shared/photo-shrink: 2048 px, JPEG q0.88); the verdict, the
 // warnings and the face the crop centres on, at both sizes.

@@ -12,7 +12,7 @@ import {
   signUpAndSignIn,
 } from "./support/generator";
 
-// A phone's photo on its way to the server (docs/decisions/040-photo-shrunk-in-the-browser.md):
+// A phone's photo on its way to the server (docs/decisions/042-photo-shrunk-in-the-browser.md):
 // shrunk in the browser before it is sent, and sent again by itself when the connection fails.
 
 type Upload = { id: string; width: number; height: number };

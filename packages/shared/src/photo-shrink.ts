@@ -1,7 +1,7 @@
 import { LIMITS } from "./constants";
 
 /**
- * How the browser shrinks a photo before sending it (docs/decisions/040-photo-shrunk-in-the-browser.md):
+ * How the browser shrinks a photo before sending it (docs/decisions/042-photo-shrunk-in-the-browser.md):
  * at most `maxSide` on its longer side, JPEG at `quality`. A photo already small enough is sent
  * as it is. The face bench (bench/faces, BENCH_PARTS=p) reads the same figures.
  */

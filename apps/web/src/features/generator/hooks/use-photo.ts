@@ -64,7 +64,7 @@ const stageState = (s: UploadStage): Partial<PhotoState> =>
 
 /**
  * The photo picker's state. Every photo goes through uploadPhoto (lib/upload-photo.ts): shrunk
- * in the browser with its orientation applied (docs/decisions/040-photo-shrunk-in-the-browser.md),
+ * in the browser with its orientation applied (docs/decisions/042-photo-shrunk-in-the-browser.md),
  * sent, and sent again by itself when the connection fails; "try again" re-sends the prepared
  * photo. A turn is one encode from the original file with the turns applied. A HEIC/HEIF photo
  * the browser cannot decode is uploaded as it is; a turn then starts from the server's 1024 px
