@@ -39,12 +39,6 @@ export function hasErrors(errors: FieldErrors<string>): boolean {
   return Object.values(errors).some(Boolean);
 }
 
-/**
- * The forms' checks (field-checks.ts, with zod): fetched once, when a form is first focused or
- * sent.
- */
-export const loadFieldChecks = () => import("./field-checks");
-
 /** Whether the typed e-mail confirms deleting the account with this e-mail. */
 export function confirmsEmail(typed: string, accountEmail: string): boolean {
   const clean = typed.trim().toLowerCase();

@@ -11,11 +11,11 @@ import { useAuthMessages } from "../use-auth-messages";
 import {
   fieldErrorsFromIssues,
   hasErrors,
-  loadFieldChecks,
   type ChangePasswordFields,
   type FieldErrors,
   type ProfileFields,
 } from "../validation";
+import { loadFieldChecks } from "../load-field-checks";
 import { AccountDialog } from "./account-dialog";
 import { FullNameField, NewPasswordField, PasswordField, PhoneField } from "./form-field";
 

@@ -4,7 +4,8 @@ import { useI18n } from "@/lib/i18n";
 import { useForgotPassword } from "../api/account";
 import { useFocusInvalid } from "../hooks/use-focus-invalid";
 import { useAuthMessages } from "../use-auth-messages";
-import { fieldErrorsFromIssues, hasErrors, loadFieldChecks, type FieldErrors } from "../validation";
+import { fieldErrorsFromIssues, hasErrors, type FieldErrors } from "../validation";
+import { loadFieldChecks } from "../load-field-checks";
 import { EmailField } from "./form-field";
 import { SubmitButton } from "./submit-button";
 

@@ -9,10 +9,10 @@ import { useAuthMessages } from "../use-auth-messages";
 import {
   fieldErrorsFromIssues,
   hasErrors,
-  loadFieldChecks,
   type FieldErrors,
   type ResetFields,
 } from "../validation";
+import { loadFieldChecks } from "../load-field-checks";
 import { NewPasswordField, PasswordField, TextField } from "./form-field";
 import { SubmitButton } from "./submit-button";
 

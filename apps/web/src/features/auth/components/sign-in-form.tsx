@@ -9,10 +9,10 @@ import { useAuthMessages } from "../use-auth-messages";
 import {
   fieldErrorsFromIssues,
   hasErrors,
-  loadFieldChecks,
   type FieldErrors,
   type SignInFields,
 } from "../validation";
+import { loadFieldChecks } from "../load-field-checks";
 import { ResendVerificationButton } from "./check-inbox";
 import { EmailField, PasswordField } from "./form-field";
 import { SubmitButton } from "./submit-button";

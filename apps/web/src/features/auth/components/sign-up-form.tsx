@@ -10,10 +10,10 @@ import { useAuthMessages } from "../use-auth-messages";
 import {
   fieldErrorsFromIssues,
   hasErrors,
-  loadFieldChecks,
   type FieldErrors,
   type SignUpFields,
 } from "../validation";
+import { loadFieldChecks } from "../load-field-checks";
 import { EmailField, FullNameField, NewPasswordField, PhoneField } from "./form-field";
 import { SubmitButton } from "./submit-button";
 
