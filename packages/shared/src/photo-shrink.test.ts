@@ -12,13 +12,13 @@ const photo = (over: Partial<ShrinkInput> = {}): ShrinkInput => ({
 });
 
 describe("shrinkPlan", () => {
-  it("brings a 12 MP phone photo to 2048 px on its longer side, JPEG q0.88", () => {
+  it("brings a 12 MP phone photo to 2048 px on its longer side, JPEG q0.85", () => {
     expect(shrinkPlan(photo())).toEqual({
       kind: "encode",
       draw: { width: 2048, height: 1536 },
       canvas: { width: 2048, height: 1536 },
       turns: 0,
-      quality: 0.88,
+      quality: 0.85,
     });
     expect(PHOTO_SHRINK.maxSide).toBe(2048);
   });

@@ -9,7 +9,7 @@ export const PHOTO_SHRINK = {
   /** Twice the stored 1024 px face crop: the crop and the face check lose nothing. */
   maxSide: 2048,
   /** JPEG quality 0..1 (a 12 MP phone photo becomes about 300-600 KB). */
-  quality: 0.88,
+  quality: 0.85,
   /** A photo up to this many bytes, upright and within maxSide, goes as it is. */
   asIsMaxBytes: 1024 * 1024,
   /** The types sent as they are when small enough (the server reads them as such). */
