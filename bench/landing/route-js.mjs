@@ -28,7 +28,7 @@ export const BUDGETS_KB = {
     default: 150,
     "/": 155,
     "/auth": 144,
-    "/generator": 179,
+    "/generator": 180,
     "/kanvas": 167,
     "/gallery": 174,
     "/billing": 162,
