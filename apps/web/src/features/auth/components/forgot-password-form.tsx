@@ -6,6 +6,7 @@ import { useFocusInvalid } from "../hooks/use-focus-invalid";
 import { useAuthMessages } from "../use-auth-messages";
 import { fieldErrorsFromIssues, hasErrors, type FieldErrors } from "../validation";
 import { loadFieldChecks } from "../load-field-checks";
+import { AuthForm } from "./auth-form";
 import { EmailField } from "./form-field";
 import { SubmitButton } from "./submit-button";
 
@@ -49,13 +50,7 @@ export function ForgotPasswordForm({
   };
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={onSubmit}
-      onFocus={() => void loadFieldChecks()}
-      className="flex flex-col gap-4"
-    >
+    <AuthForm formRef={formRef} onSubmit={onSubmit}>
       <EmailField
         ref={emailRef}
         value={email}
@@ -65,6 +60,6 @@ export function ForgotPasswordForm({
       <SubmitButton busy={forgot.isPending} busyLabel={t("auth.actions.sending")}>
         {t("auth.actions.sendReset")}
       </SubmitButton>
-    </form>
+    </AuthForm>
   );
 }

@@ -13,6 +13,7 @@ import {
   type ResetFields,
 } from "../validation";
 import { loadFieldChecks } from "../load-field-checks";
+import { AuthForm } from "./auth-form";
 import { NewPasswordField, PasswordField, TextField } from "./form-field";
 import { SubmitButton } from "./submit-button";
 
@@ -65,13 +66,7 @@ export function ResetPasswordForm({
   };
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={onSubmit}
-      onFocus={() => void loadFieldChecks()}
-      className="flex flex-col gap-4"
-    >
+    <AuthForm formRef={formRef} onSubmit={onSubmit}>
       {expired ? (
         <div
           role="alert"
@@ -112,6 +107,6 @@ export function ResetPasswordForm({
       <SubmitButton busy={reset.isPending} busyLabel={t("auth.actions.saving")}>
         {t("auth.actions.savePassword")}
       </SubmitButton>
-    </form>
+    </AuthForm>
   );
 }

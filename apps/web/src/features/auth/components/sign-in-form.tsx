@@ -13,6 +13,7 @@ import {
   type SignInFields,
 } from "../validation";
 import { loadFieldChecks } from "../load-field-checks";
+import { AuthForm } from "./auth-form";
 import { ResendVerificationButton } from "./check-inbox";
 import { EmailField, PasswordField } from "./form-field";
 import { SubmitButton } from "./submit-button";
@@ -71,13 +72,7 @@ export function SignInForm({
   };
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={onSubmit}
-      onFocus={() => void loadFieldChecks()}
-      className="flex flex-col gap-4"
-    >
+    <AuthForm formRef={formRef} onSubmit={onSubmit}>
       {unverified ? (
         <div
           role="status"
@@ -118,6 +113,6 @@ export function SignInForm({
       <SubmitButton busy={signIn.isPending} busyLabel={t("auth.actions.signingIn")}>
         {t("auth.actions.signIn")}
       </SubmitButton>
-    </form>
+    </AuthForm>
   );
 }

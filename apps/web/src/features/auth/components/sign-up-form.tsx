@@ -14,6 +14,7 @@ import {
   type SignUpFields,
 } from "../validation";
 import { loadFieldChecks } from "../load-field-checks";
+import { AuthForm } from "./auth-form";
 import { EmailField, FullNameField, NewPasswordField, PhoneField } from "./form-field";
 import { SubmitButton } from "./submit-button";
 
@@ -106,13 +107,7 @@ export function SignUpForm({
   };
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={onSubmit}
-      onFocus={() => void loadFieldChecks()}
-      className="flex flex-col gap-4"
-    >
+    <AuthForm formRef={formRef} onSubmit={onSubmit}>
       <FullNameField
         value={fullName}
         onChange={(e) => setFullName(e.target.value)}
@@ -146,6 +141,6 @@ export function SignUpForm({
         </Link>{" "}
         {t("auth.terms.suffix")}
       </p>
-    </form>
+    </AuthForm>
   );
 }
