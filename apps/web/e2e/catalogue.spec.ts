@@ -395,12 +395,16 @@ test("a visitor's landing page and /eksplor arrive rendered by the server, and o
   expect(explore).toContain("<title>Eksplor Gaya · Rupa</title>");
   // Nothing but the HTML before the first paint (docs/decisions/027): the code is started by
   // the loader at the end of the body, and the manifest is linked once the page has loaded.
+  // The page's CSS is inlined; the loader links the whole stylesheet too (decision 040).
   for (const html of [landing, explore]) {
     expect(html).not.toContain('<script type="module"');
     expect(html).not.toContain('rel="manifest"');
     expect(html).toMatch(/<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,/);
     expect(html).toMatch(
-      /<script data-src="\/assets\/index-[\w-]+\.js">[^<]+<\/script>\s*<\/body>/,
+      /<script data-src="\/assets\/index-[\w-]+\.js" data-css="\/assets\/index-[\w-]+\.css">[^<]+<\/script>\s*<\/body>/,
+    );
+    expect(html).toMatch(
+      /<\/style><noscript><link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css"><\/noscript>/,
     );
   }
 

@@ -169,37 +169,3 @@ test("a send that fails on the way is sent again by itself; offline is said plai
   await expect(ready(page)).toBeVisible();
   expect(sends).toBe(5);
 });
-
-test("screens of the photo being prepared and sent", async ({ page, request }) => {
-  test.setTimeout(90_000);
-  await openGenerator(page, await pickStyle(request));
-  for (const [label, size] of [
-    ["phone", PHONE],
-    ["desktop", DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    // The answer is held for a while so "sending" can be seen; the CPU slowed for "preparing".
-    let release: () => void = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route("**/api/uploads", async (route) => {
-      if (route.request().method() !== "POST") return route.fallback();
-      await held;
-      return route.fallback();
-    });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
-    const chooser = page.waitForEvent("filechooser");
-    await gallery(page).click();
-    await (await chooser).setFiles({ name: "IMG.jpg", mimeType: "image/jpeg", buffer: phone });
-    await expect(stage(page)).toHaveAttribute("data-stage", "preparing");
-    await stage(page).evaluate((el) => el.scrollIntoView({ block: "center" }));
-    await page.screenshot({ path: test.info().outputPath(`preparing-${label}.png`) });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
-    await expect(stage(page)).toHaveAttribute("data-stage", "sending", { timeout: 20_000 });
-    await stage(page).evaluate((el) => el.scrollIntoView({ block: "center" }));
-    await page.screenshot({ path: test.info().outputPath(`sending-${label}.png`) });
-    release();
-    await expect(ready(page)).toBeVisible();
-    await page.unrouteAll({ behavior: "wait" });
-  }
-});
