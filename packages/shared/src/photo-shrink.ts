@@ -43,15 +43,6 @@ export type ShrinkPlan =
       quality: number;
     };
 
-/** A picture's size after `turns` quarter turns: odd turns swap width and height. */
-export function rotatedSize(
-  width: number,
-  height: number,
-  turns: QuarterTurns,
-): { width: number; height: number } {
-  return turns % 2 === 1 ? { width: height, height: width } : { width, height };
-}
-
 /** EXIF orientations 5 to 8 store the picture on its side: width and height swap. */
 export function orientedSize(
   width: number,
@@ -88,6 +79,6 @@ export function shrinkPlan(input: ShrinkInput, limits = PHOTO_SHRINK): ShrinkPla
     width: Math.max(1, Math.round(upright.width * scale)),
     height: Math.max(1, Math.round(upright.height * scale)),
   };
-  const canvas = rotatedSize(draw.width, draw.height, input.turns);
+  const canvas = input.turns % 2 === 1 ? { width: draw.height, height: draw.width } : { ...draw };
   return { kind: "encode", draw, canvas, turns: input.turns, quality: limits.quality };
 }
