@@ -7,6 +7,7 @@ import { errors } from "./lib/errors";
 import { apiRateLimit } from "./middleware/api-rate-limit";
 import { canonicalOrigin } from "./middleware/canonical-origin";
 import { compressResponses } from "./middleware/compress";
+import { httpMetrics } from "./middleware/http-metrics";
 import { apiNotFound, handleError } from "./middleware/error-handler";
 import { requestContext } from "./middleware/request-context";
 import { sameOriginMutations } from "./middleware/same-origin";
@@ -39,6 +40,7 @@ export function createApp(ctx: AppContext, opts: { webDistDir?: string } = {}) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use("*", requestContext(ctx.log, ctx.env.TRUST_PROXY));
+  app.use("*", httpMetrics(ctx.metrics));
   app.use("*", canonicalOrigin(ctx.env));
   app.use("*", securityHeaders(ctx.env.PUBLIC_URL.startsWith("https:")));
   app.use("*", compressResponses());

@@ -49,6 +49,8 @@ import { cleanupJob } from "./jobs/cleanup.job";
 import { createApiLimiter } from "./modules/rate-limit/api-limiter";
 import { createSettingsCache } from "./modules/settings/settings-cache";
 import { createLikenessMeter } from "./infra/images/likeness";
+import { createMetrics } from "./infra/metrics/metrics";
+import { createMetricsRepository } from "./modules/metrics/metrics.repository";
 import { createSuspiciousActivity } from "./modules/security/suspicious-activity";
 import { createAuditRepository } from "./modules/audit/audit.repository";
 import { type AuthService, createAuthService } from "./modules/auth/auth.service";
@@ -95,6 +97,10 @@ export function createAppContext(core: CoreParts): AppContext {
           env.NODE_ENV === "development" ? (line) => process.stdout.write(`${line}\n`) : undefined,
         ));
   const changes = core.changes ?? createLocalChangeBus();
+  const metrics = createMetrics({
+    enabled: Boolean(env.METRICS_TOKEN),
+    sources: createMetricsRepository(db.db),
+  });
   const settings = createSettingsRepository(db.db);
   const settingsCache = createSettingsCache(settings, { bus: changes });
   const credits = createCreditsService({ db: db.db, repo: createCreditsRepository(db.db) });
@@ -206,6 +212,7 @@ export function createAppContext(core: CoreParts): AppContext {
     referrals: referralsService,
     likeness: createLikenessMeter(),
     settings: settingsCache,
+    metrics,
     log,
     timeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
     retryBaseSeconds: env.GENERATION_RETRY_BASE_SECONDS,
@@ -321,6 +328,7 @@ export function createAppContext(core: CoreParts): AppContext {
     queue: core.queue,
     mailer,
     auth,
+    metrics,
     version: core.version,
     startedAt: Date.now(),
     drain: createDrain(),

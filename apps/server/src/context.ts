@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { Env } from "./env";
 import type { Auth } from "./infra/auth/better-auth";
 import type { Mailer } from "./infra/mail/mailer";
+import type { Metrics } from "./infra/metrics/metrics";
 import type { AccountService } from "./modules/account/account.service";
 import type { AdminServices } from "./modules/admin/admin.services";
 import type { AccountRepository } from "./modules/account/account.repository";
@@ -53,6 +54,8 @@ export interface AppContext {
   queue: Queue;
   mailer: Mailer;
   auth: Auth;
+  /** What /metrics serves (docs/production.md, Metrics); does nothing unless METRICS_TOKEN is set. */
+  metrics: Metrics;
   version: string;
   startedAt: number;
   /** Begun when the process starts shutting down (readiness fails, event streams end). */

@@ -103,6 +103,8 @@ const envShape = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  /** Turns on GET /metrics (Prometheus), which then asks for it as a Bearer token. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 /** Every variable the server reads (the README's configuration table lists exactly these). */

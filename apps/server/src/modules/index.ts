@@ -11,6 +11,7 @@ import { generationsModule } from "./generations/generations.module";
 import { guestsModule } from "./guests/guests.module";
 import { healthModule } from "./health/health.module";
 import { kanvasModule } from "./kanvas/kanvas.module";
+import { metricsModule } from "./metrics/metrics.module";
 import type { ServerModule } from "./module";
 import { pasFotoModule } from "./pas-foto/pas-foto.module";
 import { paymentSimulatorModule } from "./payment-simulator/payment-simulator.module";
@@ -28,6 +29,7 @@ import { webhooksModule } from "./webhooks/webhooks.module";
  */
 export const serverModules: readonly ServerModule[] = [
   healthModule,
+  metricsModule,
   docsModule,
   filesModule,
   authModule,

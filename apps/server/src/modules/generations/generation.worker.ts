@@ -14,6 +14,7 @@ import { BACKGROUND_COLOURS } from "./prompt";
 import type { PasFotoBackground } from "@rupa/shared";
 import type { SettingsRepository } from "../settings/settings.repository";
 import type { LikenessMeter } from "../../infra/images/likeness";
+import type { Metrics } from "../../infra/metrics/metrics";
 import { createLikenessJudge, type KeptLikeness, UNCHECKED } from "./likeness";
 import { likenessScore } from "@rupa/shared";
 import {
@@ -72,6 +73,8 @@ export interface GenerationWorkerDeps extends JobWorkerDeps {
   likeness: LikenessMeter;
   settings: Pick<SettingsRepository, "get">;
   jobs: GenerationWorkerJobs;
+  /** Counts each generation's end and likeness verdict (docs/production.md, Metrics). */
+  metrics?: Pick<Metrics, "enabled" | "generationEnded" | "likenessVerdict">;
 }
 
 /** The job rows an avatar attempt changes: the kit's, with Garansi Mirip's redo mark. */
@@ -124,6 +127,7 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
         ? mp.fixed_seed
         : Number.parseInt(gen.id.replace(/-/g, "").slice(0, 8), 16);
     const provider = await d.providers.forService("avatar_generation");
+    const by = { provider: provider.name, model: provider.model };
     const req: GenerateRequest = {
       image: photo,
       face: upload ? (faceCheckOf(upload)?.cropFace ?? null) : null,
@@ -170,7 +174,7 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
       const made = await make(seed, gen.providerJobId);
       const measured = judge ? await judge.measure(made.image) : null;
       if (!judge || !measured || judge.passes(measured))
-        return deliver(gen, started, made, measured && judge ? judge.ok(measured) : UNCHECKED);
+        return deliver(gen, started, made, measured && judge ? judge.ok(measured) : UNCHECKED, by);
       // Below the bar: one redo, marked before it starts so that no retry or restart makes a
       // second; the first result waits in storage meanwhile.
       if (!(await d.jobs.startLikenessRedo(gen, made.rawKey, measured.distance))) {
@@ -195,7 +199,7 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
       const ending = judge
         ? judge.afterRedo({ distance: first.distance }, { distance: null }, refundable).likeness
         : UNCHECKED;
-      return deliver(gen, started, first, ending);
+      return deliver(gen, started, first, ending, by);
     }
     const redoMeasured = judge ? await judge.measure(redo.image) : { distance: null };
     // Without a judge now (the member's photo could not be read again): the redo is kept as is.
@@ -204,7 +208,7 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
       : { keep: "redo" as const, likeness: UNCHECKED };
     const [kept, dropped] = ending.keep === "redo" ? [redo, first] : [first, redo];
     try {
-      await deliver(gen, started, kept, ending.likeness);
+      await deliver(gen, started, kept, ending.likeness, by);
     } finally {
       await results.dropRaw(dropped.rawKey);
     }
@@ -220,6 +224,7 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
     started: number,
     picture: { rawKey: string; seed: number },
     likeness: KeptLikeness,
+    by: { provider: string; model: string },
   ): Promise<void> {
     const params = paramsOf(gen);
     const owner = ownerOf(gen);
@@ -247,6 +252,14 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
         return written;
       },
     });
+    if (outcome === "completed") {
+      d.metrics?.generationEnded({
+        ...by,
+        outcome: "succeeded",
+        seconds: (clock.now() - started) / 1000,
+      });
+      if (likeness.verdict !== "not_checked") d.metrics?.likenessVerdict(likeness.verdict);
+    }
     // After the commit (it opens its own transaction): the member's referral completes once
     // their e-mail is confirmed and an avatar of theirs exists. A failure here costs the
     // generation nothing; the admin's Process Rewards pays what was left unpaid.
@@ -276,7 +289,19 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
     // be from before the redo was decided).
     const firstKey = ended ? (await d.jobs.findById(gen.id))?.likenessFirstKey : null;
     if (firstKey) await results.dropRaw(firstKey);
+    if (ended && d.metrics?.enabled) await countFailure(gen);
     return ended;
+  }
+
+  /** A failed generation counted under the active provider (its attempts may not have reached one). */
+  async function countFailure(gen: GenerationRow): Promise<void> {
+    const provider = await d.providers.forService("avatar_generation").catch(() => null);
+    d.metrics?.generationEnded({
+      provider: provider?.name ?? "unknown",
+      model: provider?.model ?? "unknown",
+      outcome: "failed",
+      seconds: (clock.now() - (gen.startedAt?.getTime() ?? clock.now())) / 1000,
+    });
   }
 
   /** The lifecycle's rows; a custom request is processing once its generation is claimed. */
