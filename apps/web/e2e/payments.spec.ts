@@ -131,6 +131,23 @@ test("a member buys Pro monthly in a new tab, pays by QRIS and gets 200 credits 
   await expect(page.getByRole("heading", { name: "Pertanyaan seputar paket" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Akun", exact: true })).toBeVisible();
 
+  // The paid row's receipt: a printable page with its invoice number, opened in a new tab.
+  const receiptOpened = context.waitForEvent("page");
+  await page.getByTestId("history-row").first().getByTestId("receipt-link").click();
+  const receipt = await receiptOpened;
+  await expect(receipt).toHaveURL(new RegExp(`/api/payments/${orderId}/receipt$`));
+  await expect(receipt.getByRole("heading", { name: "Kuitansi" })).toBeVisible();
+  const printed = receipt.locator("article");
+  await expect(printed).toContainText(/RUPA\/INV\/\d{4}\/\d{6}/);
+  await expect(printed).toContainText(orderId);
+  await expect(printed).toContainText("Pro - Bulanan");
+  await expect(printed).toContainText("Rp 199.000");
+  await expect(printed).toContainText("QRIS");
+  await expect(printed).toContainText("LUNAS");
+  await receipt.setViewportSize(PHONE);
+  expect(await hasNoSideScroll(receipt)).toBeLessThanOrEqual(PHONE.width);
+  await receipt.close();
+
   // The subscribed pages fit a phone too.
   await page.setViewportSize(PHONE);
   expect(await hasNoSideScroll(page)).toBeLessThanOrEqual(PHONE.width);

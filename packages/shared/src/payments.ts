@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoutes } from "./contract";
+import { defineRoutes, fileResponse, redirectResponse } from "./contract";
 import { planSchema, planTiers, billingCycles } from "./settings";
 
 /**
@@ -71,6 +71,8 @@ export const orderSchema = z.object({
   /** Where to pay while the order can still be paid. */
   checkoutUrl: z.string().nullable(),
   simulated: z.boolean(),
+  /** The printable receipt of a paid (or later refunded) order, with its invoice number. */
+  receiptUrl: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -154,6 +156,19 @@ export const paymentsContract = defineRoutes({
     params: z.object({ orderId: orderIdSchema }),
     notFound: "Order not found",
     responses: { 200: z.object({ order: orderSchema }) },
+  },
+  receipt: {
+    method: "GET",
+    path: "/api/payments/:orderId/receipt",
+    summary:
+      "A paid order's printable receipt (HTML, print styles), for its buyer or an admin, in the buyer's language",
+    access: "public",
+    params: z.object({ orderId: orderIdSchema }),
+    notFound: "Receipt not found",
+    responses: {
+      200: fileResponse("The receipt page (text/html)"),
+      302: redirectResponse("Signed out: to /auth?next=/credits"),
+    },
   },
   notification: {
     method: "POST",

@@ -108,6 +108,14 @@ export const settingDefinitions = {
     schema: decimalString(0.2, 1.2),
     default: String(DEFAULT_LIKENESS_MAX_DISTANCE),
   },
+  /**
+   * Rupa's business details printed on every receipt (docs/product/credits-and-plans.md,
+   * Receipts): the seller's name, address, tax number (NPWP; empty: not printed) and contact.
+   */
+  business_name: { schema: z.string().trim().min(1).max(120), default: "Rupa" },
+  business_address: { schema: z.string().trim().max(300), default: "Jakarta, Indonesia" },
+  business_tax_id: { schema: z.string().trim().max(40), default: "" },
+  business_email: { schema: z.string().trim().max(120), default: "halo@rupa.id" },
   subscription_plans: {
     schema: z.string().refine((v) => {
       try {

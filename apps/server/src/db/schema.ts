@@ -32,6 +32,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   real,
@@ -697,6 +698,11 @@ export const payments = pgTable(
     paidAt: ts("paid_at"),
     creditedAt: ts("credited_at"),
     refundedAt: ts("refunded_at"),
+    /**
+     * The receipt's invoice number, taken from `invoice_numbers` in the transaction that marks the
+     * order paid (docs/product/credits-and-plans.md, Receipts): never reused, never repeated.
+     */
+    invoiceNumber: integer("invoice_number").unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -711,6 +717,9 @@ export const payments = pgTable(
     check("payments_validity_check", sql`${t.validityDays} > 0`),
   ],
 );
+
+/** One sequence of invoice numbers for every paid order's receipt. */
+export const invoiceNumbers = pgSequence("invoice_numbers", { startWith: 1 });
 
 /** Every notification the gateway sent, verified or not, for audit. */
 export const paymentNotifications = pgTable(

@@ -7,4 +7,5 @@ export const paymentsExpiring: RouteRef<"payments.expiring"> = ["GET", "/api/bil
 export const paymentsOrders: RouteRef<"payments.orders"> = ["GET", "/api/payments"];
 export const paymentsCreate: RouteRef<"payments.create"> = ["POST", "/api/payments"];
 export const paymentsOrder: RouteRef<"payments.order"> = ["GET", "/api/payments/:orderId"];
+export const paymentsReceipt: RouteRef<"payments.receipt"> = ["GET", "/api/payments/:orderId/receipt"];
 export const paymentsNotification: RouteRef<"payments.notification"> = ["POST", "/api/payments/midtrans/notification"];

@@ -1,11 +1,8 @@
 import type { Language } from "@rupa/shared";
 import type { MailMessage } from "./mailer";
+import { escapeHtml, rupiah } from "../../lib/html";
 
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
+const esc = escapeHtml;
 
 function layout(
   lang: Language,
@@ -131,7 +128,8 @@ export function mailFor(
 }
 
 export interface ReceiptDetails {
-  /** The order id, which is the invoice number. */
+  /** The receipt's invoice number ("RUPA/INV/2026/000042"). */
+  invoice: string;
   orderId: string;
   /** "Pro - Bulanan". */
   packageName: string;
@@ -139,8 +137,9 @@ export interface ReceiptDetails {
   credits: number;
   paidAt: Date;
   expiresAt: Date;
+  /** The method as people say it ("QRIS", "GoPay"). */
   paymentType: string | null;
-  /** Where the buyer sees their credits (/credits). */
+  /** The printable receipt (GET /api/payments/:orderId/receipt). */
   url: string;
 }
 
@@ -149,8 +148,17 @@ const receiptCopy = {
     subject: (d: ReceiptDetails) => `Kwitansi pembelian Rupa ${d.orderId}`,
     heading: "Terima kasih atas pembelianmu!",
     body: (d: ReceiptDetails) => `${d.credits} kredit sudah ditambahkan ke akunmu.`,
-    rows: ["No. invoice", "Paket", "Jumlah", "Kredit", "Metode", "Dibayar", "Berlaku sampai"],
-    cta: "Lihat kredit",
+    rows: [
+      "No. invoice",
+      "No. pesanan",
+      "Paket",
+      "Jumlah",
+      "Kredit",
+      "Metode",
+      "Dibayar",
+      "Berlaku sampai",
+    ],
+    cta: "Lihat & cetak kuitansi",
     foot: "Paket ini prabayar dan tidak diperpanjang otomatis. Simpan email ini sebagai bukti pembayaran.",
     locale: "id-ID",
   },
@@ -158,8 +166,17 @@ const receiptCopy = {
     subject: (d: ReceiptDetails) => `Your Rupa receipt ${d.orderId}`,
     heading: "Thank you for your purchase!",
     body: (d: ReceiptDetails) => `${d.credits} credits were added to your account.`,
-    rows: ["Invoice no.", "Plan", "Amount", "Credits", "Method", "Paid", "Valid until"],
-    cta: "See your credits",
+    rows: [
+      "Invoice no.",
+      "Order no.",
+      "Plan",
+      "Amount",
+      "Credits",
+      "Method",
+      "Paid",
+      "Valid until",
+    ],
+    cta: "View & print the receipt",
     foot: "This plan is prepaid and does not renew by itself. Keep this e-mail as your proof of payment.",
     locale: "en-GB",
   },
@@ -174,8 +191,9 @@ export function receiptMail(lang: Language, to: string, d: ReceiptDetails): Mail
       timeStyle: "short",
       timeZone: "Asia/Jakarta",
     }).format(x);
-  const amount = `Rp ${new Intl.NumberFormat("id-ID").format(d.amountIdr)}`;
+  const amount = rupiah(d.amountIdr);
   const values = [
+    d.invoice,
     d.orderId,
     d.packageName,
     amount,

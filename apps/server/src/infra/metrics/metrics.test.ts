@@ -26,7 +26,9 @@ describe("metrics", () => {
     api.notFound((c) => c.json({}, 404));
     app.route("/api", api);
     // The built web app: middleware on every path (the real API answers its own 404s first).
-    app.use("*", (c) => (c.req.path.startsWith("/api/") ? c.json({}, 404) : c.text("page")));
+    app.use("*", (c) =>
+      Promise.resolve(c.req.path.startsWith("/api/") ? c.json({}, 404) : c.text("page")),
+    );
     await app.request("/api/generations/0f0e");
     await app.request("/api/generations/1a2b");
     await app.request("/api/nope");

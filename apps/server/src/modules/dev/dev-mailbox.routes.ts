@@ -1,12 +1,9 @@
 import { Hono } from "hono";
 import type { AppContext } from "../../context";
 import type { AppEnv } from "../../lib/http";
+import { escapeHtml } from "../../lib/html";
 
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
-  );
+const esc = escapeHtml;
 const linkify = (s: string) => esc(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
 /**

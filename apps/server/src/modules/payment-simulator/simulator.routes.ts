@@ -15,21 +15,11 @@ import {
   type SimulatorTransaction,
   snapRequestSchema,
 } from "./simulator.service";
+import { escapeHtml, jakartaTime, rupiah } from "../../lib/html";
 
 const ORDER_ID = /^[A-Za-z0-9\-_.~]{1,50}$/;
 
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
-  );
-const rupiah = (n: number) => `Rp ${new Intl.NumberFormat("id-ID").format(n)}`;
-const jakartaTime = (d: Date) =>
-  new Intl.DateTimeFormat("id-ID", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Asia/Jakarta",
-  }).format(d);
+const esc = escapeHtml;
 
 /** Groups the 16 digits of a virtual account the way banks print them. */
 const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, "$1 ");

@@ -179,6 +179,17 @@ export function createPaymentsRepository(db: Database) {
       return order ?? null;
     },
 
+    /**
+     * The next receipt number, in the transaction that marks the order paid. A sequence never
+     * gives a number twice (concurrent payments included); a rolled-back payment leaves a gap.
+     */
+    async nextInvoiceNumber(tx: Tx): Promise<number> {
+      const r = await tx.execute<{ n: string | number }>(
+        sql`SELECT nextval('invoice_numbers')::int AS n`,
+      );
+      return Number(r.rows[0]!.n);
+    },
+
     async updateOrder(
       tx: Tx,
       id: string,

@@ -3,6 +3,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../lib/errors";
 import { contractRoutes } from "../../middleware/auth-guards";
 import { rateLimit } from "../../middleware/rate-limit";
+import { receiptPage } from "./receipt-page";
 
 /**
  * Buying credits (issue 12): the plans, the member's subscription, orders and history, and the
@@ -40,6 +41,18 @@ export function paymentRoutes(ctx: AppContext) {
       const order = await payments.order(userId, params.orderId);
       if (!order) throw new AppError("not_found", 404, "Order not found");
       return { status: 200, body: { order } };
+    })
+    .on(paymentsContract.receipt, async (c, { params }) => {
+      const viewer = await ctx.resolveActor(c);
+      // Opened from the receipt e-mail while signed out: sign in, then the receipts on /credits.
+      if (!viewer.userId) return c.redirect("/auth?next=/credits", 302);
+      const receipt = await payments.receipt(
+        { userId: viewer.userId, isAdmin: viewer.isAdmin },
+        params.orderId,
+      );
+      if (!receipt) throw new AppError("not_found", 404, "Receipt not found");
+      c.header("Cache-Control", "private, no-store");
+      return c.html(receiptPage(receipt));
     })
     .on(paymentsContract.notification, async (c) => {
       const result = await payments.notify(await c.req.text(), c.get("clientIp"));

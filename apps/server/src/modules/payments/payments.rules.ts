@@ -146,3 +146,35 @@ export function recheckAfterMs(createdAt: Date, now: Date): number {
   const age = now.getTime() - createdAt.getTime();
   return Math.min(10 * 60e3, Math.max(60e3, age / 10));
 }
+
+/** Where an order's printable receipt is (GET /api/payments/:orderId/receipt). */
+export function receiptPath(orderId: string): string {
+  return `/api/payments/${orderId}/receipt`;
+}
+
+/**
+ * The invoice number printed on a receipt: the one sequence's number, six digits at least, after
+ * the year it was paid in Jakarta ("RUPA/INV/2026/000042"; docs/product/credits-and-plans.md).
+ */
+export function invoiceLabel(invoiceNumber: number, paidAt: Date): string {
+  const year = new Intl.DateTimeFormat("en", { year: "numeric", timeZone: "Asia/Jakarta" }).format(
+    paidAt,
+  );
+  return `RUPA/INV/${year}/${String(invoiceNumber).padStart(6, "0")}`;
+}
+
+const METHOD_LABELS: Record<string, { id: string; en: string }> = {
+  qris: { id: "QRIS", en: "QRIS" },
+  gopay: { id: "GoPay", en: "GoPay" },
+  shopeepay: { id: "ShopeePay", en: "ShopeePay" },
+  bank_transfer: { id: "Transfer bank (virtual account)", en: "Bank transfer (virtual account)" },
+  echannel: { id: "Mandiri Bill", en: "Mandiri Bill" },
+  credit_card: { id: "Kartu kredit", en: "Credit card" },
+  cstore: { id: "Gerai (Alfamart/Indomaret)", en: "Convenience store" },
+};
+
+/** A gateway's payment type as a buyer knows it ("qris" → "QRIS"); unknown types as they are. */
+export function paymentMethodLabel(type: string | null, lang: "id" | "en"): string {
+  if (!type) return "-";
+  return METHOD_LABELS[type]?.[lang] ?? type;
+}

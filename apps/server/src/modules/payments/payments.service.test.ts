@@ -42,6 +42,7 @@ function world() {
   };
   let gatewayOn = true;
   let lastCheck = 0;
+  let invoices = 0;
   let sendFails = false;
   const now = Date.parse("2026-11-24T03:00:00Z");
 
@@ -129,6 +130,7 @@ function world() {
       applied.push(orderId);
       return Promise.resolve(orders.get(orderId) ?? null);
     },
+    nextInvoiceNumber: () => Promise.resolve(++invoices),
     updateOrder(_tx, id, set) {
       const r = [...orders.values()].find((o) => o.id === id)!;
       return Promise.resolve(Object.assign(r, set));

@@ -33,12 +33,16 @@ import {
   CHECKOUT_EXPIRY_MINUTES,
   decide,
   decideUnanswered,
+  invoiceLabel,
   orderState,
   packageName,
+  paymentMethodLabel,
   type PaymentStatus,
   planViews,
+  receiptPath,
   recheckAfterMs,
 } from "./payments.rules";
+import type { ReceiptView } from "./receipt-page";
 
 export const paymentErrors = {
   unavailable: () =>
@@ -109,6 +113,7 @@ export function createPaymentsService(d: {
       creditsRemaining: o.lotRemaining,
       checkoutUrl: payable ? o.redirectUrl : null,
       simulated: o.gateway === "simulator",
+      receiptUrl: o.invoiceNumber === null ? null : receiptPath(o.orderId),
     };
   }
 
@@ -118,16 +123,19 @@ export function createPaymentsService(d: {
     try {
       const user = await d.accounts.findById(o.userId);
       if (!user) return;
+      const lang = toLanguage(user.preferredLanguage);
       await d.send(
-        receiptMail(toLanguage(user.preferredLanguage), user.email, {
+        receiptMail(lang, user.email, {
+          invoice:
+            o.invoiceNumber === null ? o.orderId : invoiceLabel(o.invoiceNumber, o.paidAt ?? now()),
           orderId: o.orderId,
           packageName: packageName(o.planName, o.billingCycle),
           amountIdr: o.amountIdr,
           credits: o.credits,
           paidAt: o.paidAt ?? now(),
           expiresAt: result.expiresAt,
-          paymentType: o.paymentType,
-          url: `${d.publicUrl}/credits`,
+          paymentType: paymentMethodLabel(o.paymentType, lang),
+          url: `${d.publicUrl}${receiptPath(o.orderId)}`,
         }),
       );
     } catch (err) {
@@ -203,7 +211,12 @@ export function createPaymentsService(d: {
         );
         // The lot is unique per payment: a second grant finds it there and changes nothing.
         if (!lot) return { outcome: "ignored", reason: "already_granted", order };
-        const paid = await update({ status: decision.status, paidAt: at, creditedAt: at });
+        const paid = await update({
+          status: decision.status,
+          paidAt: at,
+          creditedAt: at,
+          invoiceNumber: await d.payments.nextInvoiceNumber(tx),
+        });
         return { outcome: "granted", order: paid, lotId: lot.lotId, expiresAt };
       }
       case "end":
@@ -320,6 +333,42 @@ export function createPaymentsService(d: {
         await reconcile(found, { timeoutMs: NOTIFICATION_STATUS_TIMEOUT_MS });
       }
       return view((await d.payments.findForUser(userId, orderId))!);
+    },
+
+    /**
+     * A paid order's receipt for its buyer or an admin, in the buyer's language; null for an
+     * order that is unknown, someone else's, or was never paid (docs/product/credits-and-plans.md,
+     * Receipts).
+     */
+    async receipt(
+      viewer: { userId: string; isAdmin: boolean },
+      orderId: string,
+    ): Promise<ReceiptView | null> {
+      const order = await d.payments.findByOrderId(orderId);
+      if (!order || order.invoiceNumber === null || !order.paidAt) return null;
+      if (order.userId !== viewer.userId && !viewer.isAdmin) return null;
+      const [buyer, sellerName, address, taxId, email] = await Promise.all([
+        d.accounts.findById(order.userId),
+        d.settings.get("business_name"),
+        d.settings.get("business_address"),
+        d.settings.get("business_tax_id"),
+        d.settings.get("business_email"),
+      ]);
+      const lang = toLanguage(buyer?.preferredLanguage);
+      return {
+        lang,
+        invoice: invoiceLabel(order.invoiceNumber, order.paidAt),
+        orderId: order.orderId,
+        paidAt: order.paidAt,
+        refundedAt: order.refundedAt,
+        buyer: { name: buyer?.fullName || buyer?.email || "-", email: buyer?.email ?? "-" },
+        packageName: packageName(order.planName, order.billingCycle),
+        credits: order.credits,
+        validityDays: order.validityDays,
+        amountIdr: order.amountIdr,
+        method: paymentMethodLabel(order.paymentType, lang),
+        seller: { name: sellerName, address, taxId, email },
+      };
     },
 
     /**

@@ -1,12 +1,9 @@
 import { INDEXED_PAGES } from "@rupa/shared/web-pages";
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/http";
+import { escapeHtml } from "../../lib/html";
 
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!,
-  );
+const esc = escapeHtml;
 
 /**
  * GET /sitemap.xml: the public pages (INDEXED_PAGES) at this request's link origin (the canonical

@@ -1,6 +1,7 @@
 import sharp, { type Sharp } from "sharp";
 import { type Box, boxInRegion, regionAround } from "../../images/face-check";
 import { headAndShouldersMask } from "../../images/silhouette";
+import { escapeHtml } from "../../../lib/html";
 
 /**
  * The built-in, offline avatar renderer: deterministic image processing with a distinct look
@@ -70,11 +71,7 @@ export function prng(seed: number) {
   };
 }
 
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
+const esc = escapeHtml;
 
 interface Raw {
   data: Buffer;

@@ -1,4 +1,4 @@
-import { ExternalLink, Receipt } from "lucide-react";
+import { ExternalLink, FileText, Receipt } from "lucide-react";
 import { useState } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatNumber, formatRupiah } from "@/lib/format";
@@ -124,6 +124,18 @@ function HistoryRow({ order, now }: { order: Order; now: number }) {
         >
           <ExternalLink aria-hidden className="size-4" />
           {t("payments.history.pay")}
+        </a>
+      ) : null}
+      {order.receiptUrl ? (
+        <a
+          href={order.receiptUrl}
+          target="_blank"
+          rel="noopener"
+          data-testid="receipt-link"
+          className="inline-flex min-h-11 w-fit items-center gap-1 text-sm font-bold text-primary hover:underline"
+        >
+          <FileText aria-hidden className="size-4" />
+          {t("payments.history.receipt")}
         </a>
       ) : null}
     </li>
