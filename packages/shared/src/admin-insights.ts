@@ -128,6 +128,12 @@ export const dashboardResponseSchema = z.object({
     activeStyles: z.number().int().nonnegative(),
     creditsUsed: z.number().int(),
   }),
+  /** Money in from paid orders net of refunds (IDR): today, the last 7 and 30 WIB days. */
+  revenue: z.object({
+    todayIdr: z.number().int(),
+    last7DaysIdr: z.number().int(),
+    last30DaysIdr: z.number().int(),
+  }),
   /** The last 7 days, oldest first, today last. */
   days: z.array(dailyCountSchema),
   /** All time. */

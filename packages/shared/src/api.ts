@@ -6,6 +6,7 @@ import { adminCustomProfessionContract } from "./admin-custom-profession";
 import { adminFeedbackContract } from "./admin-feedback";
 import { adminAiConfigsContract } from "./admin-ai-configs";
 import { adminInsightsContract } from "./admin-insights";
+import { adminReconciliationContract } from "./admin-reconciliation";
 import { adminReferralsContract } from "./admin-referrals";
 import { adminStylesContract } from "./admin-styles";
 import { adminSystemContract } from "./admin-system";
@@ -49,6 +50,7 @@ export const apiContract = {
   adminBannedKeywords: adminBannedKeywordsContract,
   adminFeedback: adminFeedbackContract,
   adminReferrals: adminReferralsContract,
+  adminReconciliation: adminReconciliationContract,
   adminAiConfigs: adminAiConfigsContract,
   audit: auditContract,
   adminSystem: adminSystemContract,

@@ -5,6 +5,7 @@ export * from "./admin-custom-profession";
 export * from "./admin-feedback";
 export * from "./admin-ai-configs";
 export * from "./admin-insights";
+export * from "./admin-reconciliation";
 export * from "./admin-referrals";
 export * from "./admin-styles";
 export * from "./admin-system";

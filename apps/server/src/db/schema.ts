@@ -737,6 +737,29 @@ export const paymentNotifications = pgTable(
 );
 
 /**
+ * The reconciliation of gateway money against ledger credits, per Jakarta day and payment method
+ * (docs/product/credits-and-plans.md, Reconciliation): worked out daily for the last 30 days.
+ */
+export const paymentReconciliations = pgTable(
+  "payment_reconciliations",
+  {
+    /** YYYY-MM-DD in Jakarta. */
+    day: text("day").notNull(),
+    method: text("method").notNull(),
+    paidOrders: integer("paid_orders").notNull(),
+    paidAmountIdr: bigint("paid_amount_idr", { mode: "number" }).notNull(),
+    creditsGranted: integer("credits_granted").notNull(),
+    refundedOrders: integer("refunded_orders").notNull(),
+    refundedAmountIdr: bigint("refunded_amount_idr", { mode: "number" }).notNull(),
+    creditsRevoked: integer("credits_revoked").notNull(),
+    /** The orders that do not add up: `[{ orderId, problem }]`. */
+    differences: jsonb("differences").$type<{ orderId: string; problem: string }[]>().notNull(),
+    checkedAt: ts("checked_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.method] })],
+);
+
+/**
  * The payment simulator's own book (the embedded stand-in for Midtrans, modules/payment-simulator):
  * what its Snap endpoint was asked to sell and what the buyer did on its checkout page. Rupa's
  * payments module never reads this table; it learns everything through signed notifications and

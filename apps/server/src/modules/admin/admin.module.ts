@@ -1,4 +1,6 @@
+import { paymentsReconciliationJob } from "../../jobs/payments-reconciliation.job";
 import { defineModule } from "../module";
+import { adminReconciliationRoutes } from "./payments/reconciliation.routes";
 import { adminAiSettingsRoutes } from "./ai-settings/ai-settings.routes";
 import { adminAnalyticsRoutes } from "./analytics/analytics.routes";
 import { adminAuditRoutes } from "./audit/audit.routes";
@@ -26,6 +28,7 @@ export const adminModule = defineModule({
     adminUploadsRoutes(ctx),
     adminStylesRoutes(ctx),
     adminAnalyticsRoutes(ctx),
+    adminReconciliationRoutes(ctx),
     adminCustomProfessionRoutes(ctx),
     adminReferralsRoutes(ctx),
     adminAiSettingsRoutes(ctx),
@@ -35,4 +38,6 @@ export const adminModule = defineModule({
     adminSecurityRoutes(ctx),
     adminAuditRoutes(ctx),
   ],
+  jobs: (ctx, queue) =>
+    queue.register(paymentsReconciliationJob(ctx.services.admin.reconciliation, ctx.log)),
 });

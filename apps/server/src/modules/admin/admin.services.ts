@@ -30,6 +30,8 @@ import { createAdminDashboardRepository } from "./dashboard/dashboard.repository
 import { createAdminDashboardService } from "./dashboard/dashboard.service";
 import { createAdminFeedbackService } from "./feedback/feedback.service";
 import { createAdminReferralsService } from "./referrals/referrals.service";
+import { createReconciliationRepository } from "./payments/reconciliation.repository";
+import { createReconciliationService } from "./payments/reconciliation.service";
 import { createAdminSecurityService } from "./security/security.service";
 import { createAdminLikenessQualityRepository } from "./likeness-quality.repository";
 import { createAdminStatsRepository } from "./stats.repository";
@@ -169,6 +171,11 @@ export function createAdminServices(d: AdminDeps) {
       simulatorSelling: d.simulatorSelling,
     }),
     audit: createAdminAuditService({ audit: d.audit }),
+    /** admin › Pembayaran's reconciliation of money against credits (and its daily job). */
+    reconciliation: createReconciliationService({
+      db,
+      repo: createReconciliationRepository(db),
+    }),
   };
 }
 export type AdminServices = ReturnType<typeof createAdminServices>;

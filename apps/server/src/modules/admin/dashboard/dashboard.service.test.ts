@@ -13,7 +13,12 @@ const statsFake = () => fakeStats(NOW);
 function depsOf() {
   return {
     stats: statsFake().stats,
-    repo: { recentResults: () => Promise.resolve([]) },
+    repo: {
+      recentResults: () => Promise.resolve([]),
+      // Rp 100.000 a day, paid since the day asked for (today counts as one).
+      netRevenueSince: (since: Date) =>
+        Promise.resolve(Math.ceil((NOW - since.getTime()) / 86_400_000) * 100_000),
+    },
     health: () => Promise.resolve({ status: "healthy" }),
     now: () => NOW,
   };
@@ -35,6 +40,12 @@ describe("the dashboard", () => {
     ]);
     expect(d).toMatchObject({ health: "healthy", timeZone: "Asia/Jakarta" });
     expect(d.totals).toEqual({ users: 3, results: 10, activeStyles: 7, creditsUsed: 9 });
+    // Today, 7 and 30 WIB days, today included (01:30 WIB: today began 1.5 hours ago).
+    expect(d.revenue).toEqual({
+      todayIdr: 100_000,
+      last7DaysIdr: 700_000,
+      last30DaysIdr: 3_000_000,
+    });
   });
 
   it("reports an error when a check fails or the health service throws", async () => {

@@ -36,12 +36,16 @@ export function createAdminDashboardService(d: AdminDashboardDeps) {
       const at = now();
       const to = jakartaDay(at);
       const from = addDays(to, 1 - ANALYTICS_DEFAULT_DAYS);
-      const [totals, daily, top, recent, state] = await Promise.all([
+      const since = (days: number) => instantsOf(addDays(to, 1 - days), to).start;
+      const [totals, daily, top, recent, state, today, week, month] = await Promise.all([
         d.stats.totals(),
         d.stats.daily(instantsOf(from, to)),
         d.stats.topStyles(TOP_STYLES_LIMIT),
         d.repo.recentResults(DASHBOARD_RECENT_RESULTS),
         health(),
+        d.repo.netRevenueSince(since(1)),
+        d.repo.netRevenueSince(since(7)),
+        d.repo.netRevenueSince(since(30)),
       ]);
       return {
         totals: {
@@ -50,6 +54,7 @@ export function createAdminDashboardService(d: AdminDashboardDeps) {
           activeStyles: totals.activeStyles,
           creditsUsed: totals.creditsUsed,
         },
+        revenue: { todayIdr: today, last7DaysIdr: week, last30DaysIdr: month },
         days: zeroFill(from, to, daily),
         topStyles: ranked(top),
         recentResults: recent.map((r) => ({

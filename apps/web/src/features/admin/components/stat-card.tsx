@@ -1,7 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatNumber } from "@/lib/format";
+import { formatNumber, formatRupiah } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useAdminI18n } from "../lib/admin-i18n";
 import type { StatCardSpec } from "../lib/stat-cards";
@@ -44,6 +44,7 @@ export function StatCard({
   hint,
   loading,
   testId,
+  format = "count",
 }: {
   label: string;
   value: number;
@@ -51,6 +52,7 @@ export function StatCard({
   hint?: string;
   loading?: boolean;
   testId?: string;
+  format?: "count" | "rupiah";
 }) {
   const { lang } = useAdminI18n();
   return (
@@ -69,7 +71,7 @@ export function StatCard({
         <Skeleton className="h-8 w-20" />
       ) : (
         <span className="text-2xl font-bold tabular-nums sm:text-3xl">
-          {formatNumber(value, lang)}
+          {format === "rupiah" ? formatRupiah(value, lang) : formatNumber(value, lang)}
         </span>
       )}
       {hint && <span className="text-xs text-muted-foreground">{hint}</span>}
@@ -99,6 +101,7 @@ export function StatCards<Totals extends Record<string, number>>({
           icon={card.icon}
           hint={card.hint && t(card.hint)}
           loading={loading}
+          format={card.format}
         />
       ))}
     </div>

@@ -72,6 +72,11 @@ export default function DashboardPage() {
         </div>
       )}
       <StatCards cards={STAT_CARDS.dashboard} totals={totals} loading={loading} />
+      <StatCards
+        cards={STAT_CARDS.revenue}
+        totals={failed ? undefined : data?.revenue}
+        loading={loading}
+      />
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Panel title={t("dashboard.week.title")} description={t("dashboard.week.description")}>

@@ -1,4 +1,13 @@
-import { Coins, Images, Palette, Sparkles, Upload, Users, type LucideIcon } from "lucide-react";
+import {
+  Banknote,
+  Coins,
+  Images,
+  Palette,
+  Sparkles,
+  Upload,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import type { AnalyticsResponse, DashboardResponse } from "@rupa/shared";
 import type { AdminMessageKey } from "./admin-i18n";
 
@@ -9,6 +18,8 @@ export interface StatCardSpec<Totals> {
   label: AdminMessageKey;
   hint?: AdminMessageKey;
   icon: LucideIcon;
+  /** How the figure reads: a count (default) or an amount of money. */
+  format?: "count" | "rupiah";
 }
 
 /**
@@ -17,6 +28,7 @@ export interface StatCardSpec<Totals> {
  */
 export const STAT_CARDS: {
   dashboard: readonly StatCardSpec<DashboardResponse["totals"]>[];
+  revenue: readonly StatCardSpec<DashboardResponse["revenue"]>[];
   analytics: readonly StatCardSpec<AnalyticsResponse["totals"]>[];
 } = {
   dashboard: [
@@ -34,6 +46,32 @@ export const STAT_CARDS: {
       label: "dashboard.stats.creditsUsed",
       hint: "dashboard.stats.creditsUsedHint",
       icon: Coins,
+    },
+  ],
+  revenue: [
+    {
+      key: "todayIdr",
+      testId: "stat-revenue-today",
+      label: "dashboard.revenue.today",
+      hint: "dashboard.revenue.hint",
+      icon: Banknote,
+      format: "rupiah",
+    },
+    {
+      key: "last7DaysIdr",
+      testId: "stat-revenue-7",
+      label: "dashboard.revenue.last7Days",
+      hint: "dashboard.revenue.hint",
+      icon: Banknote,
+      format: "rupiah",
+    },
+    {
+      key: "last30DaysIdr",
+      testId: "stat-revenue-30",
+      label: "dashboard.revenue.last30Days",
+      hint: "dashboard.revenue.hint",
+      icon: Banknote,
+      format: "rupiah",
     },
   ],
   analytics: [
