@@ -4,6 +4,7 @@ import { adminContract } from "./admin";
 import { adminBannedKeywordsContract } from "./admin-banned-keywords";
 import { adminCustomProfessionContract } from "./admin-custom-profession";
 import { adminFeedbackContract } from "./admin-feedback";
+import { adminPaymentsContract } from "./admin-payments";
 import { adminAiConfigsContract } from "./admin-ai-configs";
 import { adminInsightsContract } from "./admin-insights";
 import { adminReferralsContract } from "./admin-referrals";
@@ -48,6 +49,7 @@ export const apiContract = {
   adminCustomProfession: adminCustomProfessionContract,
   adminBannedKeywords: adminBannedKeywordsContract,
   adminFeedback: adminFeedbackContract,
+  adminPayments: adminPaymentsContract,
   adminReferrals: adminReferralsContract,
   adminAiConfigs: adminAiConfigsContract,
   audit: auditContract,
