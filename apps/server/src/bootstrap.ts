@@ -263,9 +263,10 @@ export function createAppContext(core: CoreParts): AppContext {
           (await settings.get("payment_simulator_in_production")) === "true"),
     },
   });
+  const orders = createPaymentsRepository(db.db);
   const payments = createPaymentsService({
     db: db.db,
-    payments: createPaymentsRepository(db.db),
+    payments: orders,
     referrals: referralsService,
     credits,
     settings,
@@ -311,6 +312,10 @@ export function createAppContext(core: CoreParts): AppContext {
     ensureConfirmedUser: (email, password, name) =>
       signIn.ensureConfirmedUser(email, password, name),
     simulatorSelling: async () => Boolean(await gateways.byKind("simulator")),
+    orders,
+    payments,
+    gateways,
+    clock: systemClock,
   });
 
   const ctx: AppContext = {

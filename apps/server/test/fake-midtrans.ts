@@ -121,7 +121,10 @@ export async function startFakeMidtrans(serverKey: string): Promise<FakeMidtrans
             transaction_time: tx.transaction_time,
             transaction_status: "refund",
             refund_chargeback_id: refunds.length,
-            refund_amount: `${String(body.amount ?? tx.gross_amount)}.00`.replace(/\.00\.00$/, ".00"),
+            refund_amount: `${String(body.amount ?? tx.gross_amount)}.00`.replace(
+              /\.00\.00$/,
+              ".00",
+            ),
             refund_key: key,
           });
         if (done) return answer();

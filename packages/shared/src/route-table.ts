@@ -10,6 +10,7 @@ export * from "./routes/admin-insights";
 export * from "./routes/admin-custom-profession";
 export * from "./routes/admin-banned-keywords";
 export * from "./routes/admin-feedback";
+export * from "./routes/admin-payments";
 export * from "./routes/admin-referrals";
 export * from "./routes/admin-ai-configs";
 export * from "./routes/audit";

@@ -316,7 +316,12 @@ export function createMidtransClient(config: MidtransConfig) {
       const fields = (body ?? {}) as Record<string, unknown>;
       const code = typeof fields.status_code === "string" ? Number(fields.status_code) : NaN;
       if (code === 401) {
-        throw new MidtransError("unauthorized", "Midtrans refused the server key", 401, messagesOf(body));
+        throw new MidtransError(
+          "unauthorized",
+          "Midtrans refused the server key",
+          401,
+          messagesOf(body),
+        );
       }
       if (code !== 200 && code !== 201) {
         if (!Number.isFinite(code))

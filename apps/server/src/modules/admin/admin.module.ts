@@ -6,6 +6,7 @@ import { adminBannedKeywordsRoutes } from "./banned-keywords/banned-keywords.rou
 import { adminCustomProfessionRoutes } from "./custom-profession/custom-profession.routes";
 import { adminDashboardRoutes } from "./dashboard/dashboard.routes";
 import { adminFeedbackRoutes } from "./feedback/feedback.routes";
+import { adminPaymentsRoutes } from "./payments/payments.routes";
 import { adminReferralsRoutes } from "./referrals/referrals.routes";
 import { adminSecurityRoutes } from "./security/security.routes";
 import { adminStylesRoutes } from "./styles/styles.routes";
@@ -23,6 +24,7 @@ export const adminModule = defineModule({
   routes: (ctx) => [
     adminDashboardRoutes(ctx),
     adminUsersRoutes(ctx),
+    adminPaymentsRoutes(ctx),
     adminUploadsRoutes(ctx),
     adminStylesRoutes(ctx),
     adminAnalyticsRoutes(ctx),

@@ -137,7 +137,13 @@ export function createPaymentsService(d: {
 
   /** After a refund has committed: the member's notice, best effort (ADR 043). */
   async function sendRefundNotice(
-    o: { userId: string; orderId: string; planName: string; billingCycle: string; amountIdr: number },
+    o: {
+      userId: string;
+      orderId: string;
+      planName: string;
+      billingCycle: string;
+      amountIdr: number;
+    },
     revoked: number,
     manual: boolean,
   ) {
