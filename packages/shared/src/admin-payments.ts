@@ -37,6 +37,7 @@ export type RefundBlocker = (typeof REFUND_BLOCKERS)[number];
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD");
 
 export const adminPaymentSchema = z.object({
+  id: z.string(),
   orderId: z.string(),
   userId: z.string(),
   email: z.string().nullable(),

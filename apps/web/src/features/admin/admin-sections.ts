@@ -13,6 +13,7 @@ import {
   ShieldCheck,
   Upload,
   Users,
+  Wallet,
   type LucideIcon,
 } from "lucide-react";
 // The sections, in sidebar order, are declared in @rupa/shared: the server answers 404 for any
@@ -22,6 +23,7 @@ import { ADMIN_SECTIONS, type AdminSection } from "@rupa/shared/web-pages";
 export const ADMIN_SECTION_ICONS: Record<AdminSection, LucideIcon> = {
   dashboard: LayoutDashboard,
   users: Users,
+  payments: Wallet,
   content: FileText,
   uploads: Upload,
   styles: Palette,

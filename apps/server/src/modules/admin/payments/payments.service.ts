@@ -44,6 +44,7 @@ export const adminPaymentErrors = {
 function toAdminPayment(r: AdminPaymentRow): AdminPayment {
   const status = r.status as PaymentStatus;
   return {
+    id: r.id,
     orderId: r.orderId,
     userId: r.userId,
     email: r.email,
