@@ -170,7 +170,7 @@ function DetailBody({ detail }: { detail: AdminPaymentDetail }) {
                 amount: formatNumber(lot.amount, lang),
               })}
             </p>
-            {lot.expiresAt && (
+            {lot.expiresAt && payment.state !== "refunded" && (
               <p>{t("payments.detail.lotExpires", { date: formatDate(lot.expiresAt, lang) })}</p>
             )}
           </div>
