@@ -99,6 +99,8 @@ test("a member pays in the simulator; the admin finds the order by e-mail and re
   }).toPass({ timeout: 20_000 });
   await expect(sheet.getByRole("button", { name: "Refund pesanan" })).toHaveCount(0);
   await admin.screenshot({ path: `${shots}/payments-detail-refunded-1280.png` });
+  await sheet.getByTestId("payment-audit").scrollIntoViewIfNeeded();
+  await admin.screenshot({ path: `${shots}/payments-detail-story-1280.png` });
 
   // The list shows it refunded.
   await admin.keyboard.press("Escape");
