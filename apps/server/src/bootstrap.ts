@@ -270,9 +270,11 @@ export function createAppContext(core: CoreParts): AppContext {
           (await settings.get("payment_simulator_in_production")) === "true"),
     },
   });
+  const orders = createPaymentsRepository(db.db);
   const payments = createPaymentsService({
     db: db.db,
-    payments: createPaymentsRepository(db.db),
+    metrics,
+    payments: orders,
     referrals: referralsService,
     credits,
     settings,
@@ -297,6 +299,7 @@ export function createAppContext(core: CoreParts): AppContext {
   const admin = createAdminServices({
     env,
     log,
+    metrics,
     db,
     storage: core.storage,
     queue: core.queue,
@@ -318,6 +321,10 @@ export function createAppContext(core: CoreParts): AppContext {
     ensureConfirmedUser: (email, password, name) =>
       signIn.ensureConfirmedUser(email, password, name),
     simulatorSelling: async () => Boolean(await gateways.byKind("simulator")),
+    orders,
+    payments,
+    gateways,
+    clock: systemClock,
   });
 
   const ctx: AppContext = {

@@ -33,6 +33,7 @@ const USER_PAGES: { path: string; h1: string; title?: string; member?: true }[] 
 const ADMIN_SECTIONS: { path: string; h1: string }[] = [
   { path: "/admin", h1: "Dashboard" },
   { path: "/admin/users", h1: "Pengguna" },
+  { path: "/admin/payments", h1: "Pembayaran" },
   { path: "/admin/content", h1: "Konten" },
   { path: "/admin/uploads", h1: "Unggahan" },
   { path: "/admin/styles", h1: "Gaya" },

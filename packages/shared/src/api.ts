@@ -4,6 +4,7 @@ import { adminContract } from "./admin";
 import { adminBannedKeywordsContract } from "./admin-banned-keywords";
 import { adminCustomProfessionContract } from "./admin-custom-profession";
 import { adminFeedbackContract } from "./admin-feedback";
+import { adminPaymentsContract } from "./admin-payments";
 import { adminAiConfigsContract } from "./admin-ai-configs";
 import { adminInsightsContract } from "./admin-insights";
 import { adminReconciliationContract } from "./admin-reconciliation";
@@ -49,6 +50,7 @@ export const apiContract = {
   adminCustomProfession: adminCustomProfessionContract,
   adminBannedKeywords: adminBannedKeywordsContract,
   adminFeedback: adminFeedbackContract,
+  adminPayments: adminPaymentsContract,
   adminReferrals: adminReferralsContract,
   adminReconciliation: adminReconciliationContract,
   adminAiConfigs: adminAiConfigsContract,

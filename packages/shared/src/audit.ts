@@ -22,6 +22,8 @@ export const AUDIT_ENTITY_TYPES = [
   "feedback",
   /** The server itself: caches cleared, database optimized (admin System page). */
   "system",
+  /** A member's order: refunded by an admin (admin Pembayaran, ADR 043). */
+  "payment",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -67,6 +69,8 @@ export const AUDIT_ACTIONS = [
   "feedback.reopened",
   "system.cache_cleared",
   "system.database_optimized",
+  "payment.refunded",
+  "payment.refunded_manually",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

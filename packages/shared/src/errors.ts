@@ -37,6 +37,10 @@ export const ADMIN_ERROR_CODES = [
   "photo_too_many_pixels",
   "photo_corrupt",
   "upload_busy",
+  "payment_not_paid",
+  "payment_already_refunded",
+  "refund_needs_manual",
+  "refund_gateway_error",
 ] as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
 

@@ -3,6 +3,7 @@ export * from "./admin";
 export * from "./admin-banned-keywords";
 export * from "./admin-custom-profession";
 export * from "./admin-feedback";
+export * from "./admin-payments";
 export * from "./admin-ai-configs";
 export * from "./admin-insights";
 export * from "./admin-reconciliation";

@@ -43,6 +43,7 @@ export const PLAIN_PAGES = ["auth"] as const;
 export const ADMIN_SECTIONS = [
   "dashboard",
   "users",
+  "payments",
   "content",
   "uploads",
   "styles",

@@ -20,6 +20,7 @@ import {
   LANGUAGES,
   LIKENESS_VERDICTS,
   LOT_SOURCES,
+  REFUND_SOURCES,
   STYLE_CATEGORIES,
   UPLOAD_STATUSES,
 } from "@rupa/shared";
@@ -703,10 +704,16 @@ export const payments = pgTable(
      * order paid (docs/product/credits-and-plans.md, Receipts): never reused, never repeated.
      */
     invoiceNumber: integer("invoice_number").unique(),
+    /** How the refund happened (REFUND_SOURCES: gateway, manual, notification; ADR 043). */
+    refundSource: text("refund_source"),
+    /** The admin's reason, shown to the member and kept on the ledger line. */
+    refundReason: text("refund_reason"),
+    refundedBy: text("refunded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index("payments_created_idx").on(t.createdAt.desc()),
     index("payments_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("payments_status_idx").on(t.status),
     index("payments_user_plan_status_idx").on(t.userId, t.planId, t.status),
@@ -715,6 +722,7 @@ export const payments = pgTable(
     check("payments_cycle_check", oneOf("billing_cycle", BILLING_CYCLES)),
     check("payments_amounts_check", sql`${t.amountIdr} > 0 AND ${t.credits} > 0`),
     check("payments_validity_check", sql`${t.validityDays} > 0`),
+    check("payments_refund_source_check", oneOf("refund_source", REFUND_SOURCES)),
   ],
 );
 
@@ -730,6 +738,8 @@ export const paymentNotifications = pgTable(
     paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "set null" }),
     signatureValid: boolean("signature_valid").notNull(),
     transactionStatus: text("transaction_status"),
+    /** What it changed (granted, refunded, ended, waiting, ignored:<why>; ADR 043), once applied. */
+    outcome: text("outcome"),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },
@@ -777,6 +787,8 @@ export const simulatorTransactions = pgTable(
     /** Null until the buyer picks a method (Midtrans' status API says 404 until then). */
     status: text("status"),
     paymentType: text("payment_type"),
+    /** The merchant's refund_key of its refund, as Midtrans keeps it (a retry with it is no new refund). */
+    refundKey: text("refund_key"),
     expiresAt: ts("expires_at").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -259,3 +259,47 @@ export function referralRewardMail(
     html: layout(lang, c.heading, c.body(credits), c.cta, url, c.foot),
   };
 }
+
+export interface RefundDetails {
+  orderId: string;
+  packageName: string;
+  amountIdr: number;
+  /** Credits of the order taken back (what was left of it). */
+  creditsRevoked: number;
+  /** Refunded by Rupa outside the gateway (a bank transfer): the money may take longer. */
+  manual: boolean;
+  url: string;
+}
+
+const refundCopy = {
+  id: {
+    subject: (d: RefundDetails) => `Pesanan ${d.orderId} sudah di-refund`,
+    heading: "Refund pesananmu",
+    body: (d: RefundDetails, amount: string) =>
+      `Pembayaran ${amount} untuk ${d.packageName} (${d.orderId}) sudah kami kembalikan${d.manual ? " lewat transfer dari tim Rupa" : " lewat metode pembayaran yang kamu pakai"}. ${d.creditsRevoked > 0 ? `${d.creditsRevoked} kredit yang belum terpakai dari pesanan ini ditarik kembali.` : "Tidak ada kredit tersisa dari pesanan ini yang perlu ditarik."}`,
+    cta: "Lihat kreditmu",
+    foot: "Dana biasanya masuk dalam 1–14 hari kerja, tergantung bank atau dompet digitalmu.",
+  },
+  en: {
+    subject: (d: RefundDetails) => `Order ${d.orderId} has been refunded`,
+    heading: "Your order was refunded",
+    body: (d: RefundDetails, amount: string) =>
+      `We refunded ${amount} for ${d.packageName} (${d.orderId})${d.manual ? " by a transfer from the Rupa team" : " to the method you paid with"}. ${d.creditsRevoked > 0 ? `${d.creditsRevoked} unused credits of this order were taken back.` : "No credits of this order were left to take back."}`,
+    cta: "See your credits",
+    foot: "The money usually arrives within 1–14 working days, depending on your bank or e-wallet.",
+  },
+} as const;
+
+/** The member's notice that an order was refunded and its unused credits revoked (ADR 043). */
+export function refundMail(lang: Language, to: string, d: RefundDetails): MailMessage {
+  const c = refundCopy[lang];
+  const amount = `Rp ${new Intl.NumberFormat("id-ID").format(d.amountIdr)}`;
+  const body = c.body(d, amount);
+  return {
+    to,
+    kind: "payment-refund",
+    subject: c.subject(d),
+    text: `${c.heading}\n\n${body}\n\n${c.cta}: ${d.url}\n\n${c.foot}`,
+    html: layout(lang, c.heading, body, c.cta, d.url, c.foot),
+  };
+}

@@ -50,6 +50,36 @@ const paidTx = (orderId: string, over: Record<string, unknown> = {}) => ({
 });
 
 describe("Midtrans client against a local fake", () => {
+  it("refunds a settled transaction once per refund_key and reads Midtrans' refusals (ADR 043)", async () => {
+    fake.setTransaction("RUPA-R1", paidTx("RUPA-R1"));
+    const req = { refundKey: "RUPA-R1-refund", amount: 199_000, reason: "Batal" };
+    const first = await client().refund("RUPA-R1", req);
+    expect(first).toMatchObject({ refundKey: "RUPA-R1-refund", refundAmount: 199_000 });
+    expect(fake.refunds).toEqual([
+      { orderId: "RUPA-R1", refundKey: "RUPA-R1-refund", amount: 199_000, reason: "Batal" },
+    ]);
+    // The same key again: the same refund, not a second one.
+    await expect(client().refund("RUPA-R1", req)).resolves.toMatchObject({
+      refundKey: req.refundKey,
+    });
+    expect(fake.refunds).toHaveLength(1);
+    // Another key on a refunded transaction: 412 in the body of an HTTP 200.
+    const refused = await client()
+      .refund("RUPA-R1", { ...req, refundKey: "other" })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(MidtransError);
+    expect(refused).toMatchObject({ kind: "rejected", status: 412 });
+    expect((refused as MidtransError).messages).toEqual(["Transaction status cannot be updated."]);
+    fake.setTransaction("RUPA-R2", paidTx("RUPA-R2", { payment_type: "bank_transfer" }));
+    await expect(client().refund("RUPA-R2", req)).rejects.toMatchObject({ status: 418 });
+    await expect(client().refund("RUPA-NONE", req)).rejects.toMatchObject({ status: 404 });
+    await expect(client({ serverKey: "wrong" }).refund("RUPA-R1", req)).rejects.toMatchObject({
+      kind: "unauthorized",
+    });
+    fake.failNext(1);
+    await expect(client().refund("RUPA-R1", req)).rejects.toMatchObject({ kind: "unavailable" });
+  });
+
   it("creates a Snap checkout with QRIS first, the amount, customer, expiry and finish URL", async () => {
     const snap = await client().createSnapTransaction(order("RUPA-1"));
     expect(snap.token).toBe("tok-RUPA-1");

@@ -4,7 +4,8 @@ import { z } from "zod";
 /**
  * A small typed client for the two Midtrans endpoints Rupa uses (issue 12): Snap
  * `POST /snap/v1/transactions` (a checkout page for an order) and Core
- * `GET /v2/{order_id}/status` (the truth about an order), plus the notification signature.
+ * `GET /v2/{order_id}/status` (the truth about an order), plus the notification signature; and
+ * Core `POST /v2/{order_id}/refund` for an admin's refund (ADR 043).
  * The official Node client verifies no signatures and has had broken releases; this is plain
  * `fetch` with a timeout and the documented error bodies.
  */
@@ -293,7 +294,65 @@ export function createMidtransClient(config: MidtransConfig) {
       }
       return parsed.data;
     },
+
+    /**
+     * Refunds an order (`amount` whole rupiah). `refundKey` is the merchant's id of this refund:
+     * Midtrans treats a request with a key it has seen as a retry of that refund, never a new
+     * one. Like the status API it answers HTTP 200 and puts the outcome in `status_code` ("412":
+     * the transaction cannot be refunded in its status, "418": the method has no refund).
+     */
+    async refund(
+      orderId: string,
+      req: { refundKey: string; amount: number; reason: string },
+    ): Promise<MidtransRefund> {
+      const { body } = await request(`${coreBase}/v2/${encodeURIComponent(orderId)}/refund`, {
+        method: "POST",
+        body: JSON.stringify({
+          refund_key: req.refundKey,
+          amount: req.amount,
+          reason: req.reason.slice(0, 255),
+        }),
+      });
+      const fields = (body ?? {}) as Record<string, unknown>;
+      const code = typeof fields.status_code === "string" ? Number(fields.status_code) : NaN;
+      if (code === 401) {
+        throw new MidtransError(
+          "unauthorized",
+          "Midtrans refused the server key",
+          401,
+          messagesOf(body),
+        );
+      }
+      if (code !== 200 && code !== 201) {
+        if (!Number.isFinite(code))
+          throw new MidtransError("invalid_response", "The refund answer has no status_code", 200);
+        throw new MidtransError(
+          code >= 500 ? "unavailable" : "rejected",
+          `Midtrans answered status_code ${fields.status_code as string}`,
+          code,
+          messagesOf(body),
+        );
+      }
+      const amount =
+        typeof fields.refund_amount === "string" ? grossAmountRupiah(fields.refund_amount) : null;
+      return {
+        refundKey: typeof fields.refund_key === "string" ? fields.refund_key : req.refundKey,
+        refundAmount: amount,
+        transactionStatus:
+          typeof fields.transaction_status === "string" ? fields.transaction_status : "refund",
+        statusMessage: typeof fields.status_message === "string" ? fields.status_message : "",
+      };
+    },
   };
+}
+
+/** What Core's refund answers when it took the refund (HTTP 200 and `status_code` "200"). */
+export interface MidtransRefund {
+  refundKey: string;
+  /** Whole rupiah refunded. */
+  refundAmount: number | null;
+  transactionStatus: string;
+  statusMessage: string;
 }
 
 export type MidtransClient = ReturnType<typeof createMidtransClient>;

@@ -8,6 +8,7 @@ import { adminBannedKeywordsRoutes } from "./banned-keywords/banned-keywords.rou
 import { adminCustomProfessionRoutes } from "./custom-profession/custom-profession.routes";
 import { adminDashboardRoutes } from "./dashboard/dashboard.routes";
 import { adminFeedbackRoutes } from "./feedback/feedback.routes";
+import { adminPaymentsRoutes } from "./payments/payments.routes";
 import { adminReferralsRoutes } from "./referrals/referrals.routes";
 import { adminSecurityRoutes } from "./security/security.routes";
 import { adminStylesRoutes } from "./styles/styles.routes";
@@ -25,10 +26,12 @@ export const adminModule = defineModule({
   routes: (ctx) => [
     adminDashboardRoutes(ctx),
     adminUsersRoutes(ctx),
+    // Before /api/admin/payments/:orderId, which would take "reconciliation" for an order id.
+    adminReconciliationRoutes(ctx),
+    adminPaymentsRoutes(ctx),
     adminUploadsRoutes(ctx),
     adminStylesRoutes(ctx),
     adminAnalyticsRoutes(ctx),
-    adminReconciliationRoutes(ctx),
     adminCustomProfessionRoutes(ctx),
     adminReferralsRoutes(ctx),
     adminAiSettingsRoutes(ctx),

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Env } from "../../env";
+import type { Metrics } from "../../infra/metrics/metrics";
 import type { DatabaseHandle } from "../../infra/db/client";
 import { processPhoto } from "../../infra/images/photo-pipeline";
 import type { ProviderRegistry } from "../../infra/providers/registry";
@@ -13,6 +14,10 @@ import type { BannedKeywordsRepository } from "../banned-keywords/banned-keyword
 import type { CreditsService } from "../credits/credits.service";
 import type { FeedbackRepository } from "../feedback/feedback.repository";
 import type { HealthService } from "../health/health.types";
+import type { PaymentsRepository } from "../payments/payments.repository";
+import type { PaymentsService } from "../payments/payments.service";
+import type { PaymentGateways } from "../../infra/payments/gateway";
+import type { Clock } from "../../lib/clock";
 import type { ReferralsRepository } from "../referrals/referrals.repository";
 import type { ReferralsService } from "../referrals/referrals.service";
 import type { SecurityEventsRepository } from "../security/security-events.repository";
@@ -29,6 +34,8 @@ import { createAdminCustomProfessionService } from "./custom-profession/custom-p
 import { createAdminDashboardRepository } from "./dashboard/dashboard.repository";
 import { createAdminDashboardService } from "./dashboard/dashboard.service";
 import { createAdminFeedbackService } from "./feedback/feedback.service";
+import { createAdminPaymentsRepository } from "./payments/payments.repository";
+import { createAdminPaymentsService } from "./payments/payments.service";
 import { createAdminReferralsService } from "./referrals/referrals.service";
 import { createReconciliationRepository } from "./payments/reconciliation.repository";
 import { createReconciliationService } from "./payments/reconciliation.service";
@@ -52,6 +59,8 @@ export interface AdminDeps {
   storage: Storage;
   queue: Queue;
   version: string;
+  /** What /metrics counts (docs/production.md, Metrics). */
+  metrics: Metrics;
   /** Every admin change writes its audit row through it, in the change's transaction. */
   audit: AuditRepository;
   accounts: AccountRepository;
@@ -69,6 +78,11 @@ export interface AdminDeps {
   health: HealthService;
   /** Creates (when missing) and confirms a user with a password: the auth module's provisioning. */
   ensureConfirmedUser: (email: string, password: string, name: string) => Promise<string>;
+  /** Orders (locked and changed in a refund's transaction), the gateways that refund them. */
+  orders: PaymentsRepository;
+  payments: PaymentsService;
+  gateways: PaymentGateways;
+  clock: Clock;
   /** Whether the payment simulator takes payments here now (the Security page warns of it). */
   simulatorSelling: () => Promise<boolean>;
 }
@@ -98,6 +112,18 @@ export function createAdminServices(d: AdminDeps) {
       health: () => d.health.detail(),
     }),
     users,
+    payments: createAdminPaymentsService({
+      db,
+      repo: createAdminPaymentsRepository(db),
+      orders: d.orders,
+      credits: d.credits,
+      audit: d.audit,
+      gateways: d.gateways,
+      notice: (order, revoked, manual) => d.payments.sendRefundNotice(order, revoked, manual),
+      log: d.log,
+      clock: d.clock,
+      metrics: d.metrics,
+    }),
     uploads: createAdminUploadsService({
       db,
       repo: createAdminUploadsRepository(db),

@@ -47,6 +47,29 @@ export function createSimulatorRepository(db: Database) {
         .returning();
       return row ?? null;
     },
+
+    refund: (orderId: string, refundKey: string, at: Date) =>
+      refundTransaction(db, orderId, refundKey, at),
   };
 }
+/** Marks a settled transaction refunded under `refundKey`; null when it is not settled. */
+export async function refundTransaction(
+  db: Database,
+  orderId: string,
+  refundKey: string,
+  at: Date,
+): Promise<SimulatorTransaction | null> {
+  const [row] = await db
+    .update(simulatorTransactions)
+    .set({ status: "refund", refundKey, updatedAt: at })
+    .where(
+      and(
+        eq(simulatorTransactions.orderId, orderId),
+        eq(simulatorTransactions.status, "settlement"),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
 export type SimulatorRepository = ReturnType<typeof createSimulatorRepository>;

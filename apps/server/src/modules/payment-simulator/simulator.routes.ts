@@ -153,6 +153,23 @@ export function simulatorRoutes(ctx: AppContext) {
     return c.json(await sim.status(orderId));
   });
 
+  app.post("/v2/:orderId/refund", async (c) => {
+    if (!sim.authorized(c.req.header("authorization"))) {
+      return c.json({ status_code: "401", status_message: "Unknown Merchant server_key/id" });
+    }
+    const orderId = c.req.param("orderId");
+    if (!ORDER_ID.test(orderId)) {
+      return c.json({ status_code: "404", status_message: "Transaction doesn't exist." });
+    }
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      body = {};
+    }
+    return c.json(await sim.refund(orderId, (body ?? {}) as Record<string, unknown>));
+  });
+
   app.get("/:orderId", async (c) => {
     const orderId = c.req.param("orderId");
     const t = ORDER_ID.test(orderId) ? await sim.current(orderId) : null;

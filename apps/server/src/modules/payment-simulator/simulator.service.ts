@@ -54,6 +54,7 @@ const STATUS_CODES: Record<string, string> = {
   settlement: "200",
   capture: "200",
   cancel: "200",
+  refund: "200",
   pending: "201",
   deny: "202",
   failure: "202",
@@ -217,6 +218,60 @@ export function createSimulatorService(d: {
         return { status_code: "404", status_message: "Transaction doesn't exist." };
       }
       return describe(t);
+    },
+
+    /**
+     * Core's refund, as Midtrans answers it (ADR 043): a settled QRIS or e-wallet transaction
+     * becomes `refund` and Rupa gets the signed refund notification (sent after the answer, as
+     * Midtrans sends it later); a retry with the same refund_key gets the same answer and no
+     * second refund; "418" for methods without refunds, "412" for any other status.
+     */
+    async refund(
+      orderId: string,
+      req: { refund_key?: unknown; amount?: unknown },
+    ): Promise<Record<string, unknown>> {
+      const t = await current(orderId);
+      if (!t || t.status === null) {
+        return { status_code: "404", status_message: "Transaction doesn't exist." };
+      }
+      const key =
+        typeof req.refund_key === "string"
+          ? req.refund_key
+          : `sim-${randomBytes(6).toString("hex")}`;
+      const approved = (row: SimulatorTransaction) => ({
+        status_code: "200",
+        status_message: "Success, refund request is approved",
+        transaction_id: row.transactionId,
+        order_id: row.orderId,
+        gross_amount: `${row.grossAmount}.00`,
+        currency: "IDR",
+        payment_type: row.paymentType,
+        transaction_status: "refund",
+        refund_amount: `${row.grossAmount}.00`,
+        refund_key: row.refundKey,
+      });
+      if (t.status === "refund" && t.refundKey === key) return approved(t);
+      if (!["qris", "gopay", "shopeepay"].includes(t.paymentType ?? "")) {
+        return { status_code: "418", status_message: "Payment Type is not supported for refund" };
+      }
+      const row = await d.repo.refund(orderId, key, now());
+      if (!row) {
+        const again = await current(orderId);
+        if (again?.status === "refund" && again.refundKey === key) return approved(again);
+        return { status_code: "412", status_message: "Transaction status cannot be updated." };
+      }
+      const notification = describe(row);
+      setTimeout(() => {
+        void d
+          .fetch(`${d.publicUrl}/api/payments/midtrans/notification`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(notification),
+          })
+          .then((res) => res.body?.cancel())
+          .catch(() => undefined);
+      }, 250);
+      return approved(row);
     },
 
     /**

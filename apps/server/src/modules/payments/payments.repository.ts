@@ -26,7 +26,9 @@ export interface OrderWithLot extends PaymentRow {
 
 export type ApplyOutcome =
   | { outcome: "granted"; order: PaymentRow; lotId: string; expiresAt: Date }
-  | { outcome: "ended" | "refunded" | "waiting"; order: PaymentRow }
+  | { outcome: "ended" | "waiting"; order: PaymentRow }
+  /** `revoked`: the credits of the order's lot taken back. */
+  | { outcome: "refunded"; order: PaymentRow; revoked: number }
   | { outcome: "ignored"; reason: string; order: PaymentRow | null };
 
 const lotColumns = {
@@ -157,8 +159,20 @@ export function createPaymentsRepository(db: Database) {
       signatureValid: boolean;
       transactionStatus: string | null;
       payload: Record<string, unknown>;
-    }): Promise<void> {
-      await db.insert(paymentNotifications).values(n);
+    }): Promise<string> {
+      const [row] = await db
+        .insert(paymentNotifications)
+        .values(n)
+        .returning({ id: paymentNotifications.id });
+      return row!.id;
+    },
+
+    /** What a stored notification changed (ADR 043: the admin's order detail shows it). */
+    async setNotificationOutcome(id: string, outcome: string): Promise<void> {
+      await db
+        .update(paymentNotifications)
+        .set({ outcome: outcome.slice(0, 100) })
+        .where(eq(paymentNotifications.id, id));
     },
 
     async notificationCount(orderId: string): Promise<number> {

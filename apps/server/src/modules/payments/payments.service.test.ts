@@ -58,6 +58,7 @@ function world() {
         statusCalls.push(orderId);
         return status instanceof MidtransError ? Promise.reject(status) : Promise.resolve(status);
       },
+      refund: () => Promise.reject(new Error("not used here")),
     },
   };
   const gateways: PaymentGateways = {
@@ -124,8 +125,9 @@ function world() {
     },
     recordNotification(n) {
       notifications.push({ orderId: n.orderId, signatureValid: n.signatureValid });
-      return Promise.resolve();
+      return Promise.resolve(`n-${notifications.length}`);
     },
+    setNotificationOutcome: () => Promise.resolve(),
     lockOrder(_tx, orderId) {
       applied.push(orderId);
       return Promise.resolve(orders.get(orderId) ?? null);

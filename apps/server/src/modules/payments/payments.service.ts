@@ -11,7 +11,8 @@ import {
 } from "@rupa/shared";
 import type { Transactor, Tx } from "../../infra/db/client";
 import type { MailMessage } from "../../infra/mail/mailer";
-import { receiptMail } from "../../infra/mail/templates";
+import type { Metrics } from "../../infra/metrics/metrics";
+import { receiptMail, refundMail } from "../../infra/mail/templates";
 import type { PaymentGateway, PaymentGateways } from "../../infra/payments/gateway";
 import {
   isPaid,
@@ -77,6 +78,8 @@ export function createPaymentsService(d: {
   credits: CreditsService;
   settings: SettingsRepository;
   accounts: AccountRepository;
+  /** Counts refunds that came as the gateway's notification (docs/production.md, Metrics). */
+  metrics?: Pick<Metrics, "refund">;
   security: Pick<SecurityEventsRepository, "record">;
   gateways: PaymentGateways;
   send: (mail: MailMessage) => Promise<void>;
@@ -140,6 +143,36 @@ export function createPaymentsService(d: {
       );
     } catch (err) {
       d.log.error({ err, orderId: o.orderId }, "payment receipt could not be sent");
+    }
+  }
+
+  /** After a refund has committed: the member's notice, best effort (ADR 043). */
+  async function sendRefundNotice(
+    o: {
+      userId: string;
+      orderId: string;
+      planName: string;
+      billingCycle: string;
+      amountIdr: number;
+    },
+    revoked: number,
+    manual: boolean,
+  ) {
+    try {
+      const user = await d.accounts.findById(o.userId);
+      if (!user) return;
+      await d.send(
+        refundMail(toLanguage(user.preferredLanguage), user.email, {
+          orderId: o.orderId,
+          packageName: packageName(o.planName, o.billingCycle),
+          amountIdr: o.amountIdr,
+          creditsRevoked: revoked,
+          manual,
+          url: `${d.publicUrl}/credits`,
+        }),
+      );
+    } catch (err) {
+      d.log.error({ err, orderId: o.orderId }, "refund notice could not be sent");
     }
   }
 
@@ -222,10 +255,21 @@ export function createPaymentsService(d: {
       case "end":
         return { outcome: "ended", order: await update({ status: decision.status }) };
       case "refund": {
-        await d.credits.revokePurchase(order.id, `Refund of ${order.orderId}`, at, tx);
+        // Refunded at the gateway (its dashboard, or a chargeback) before any admin here did.
+        const revoked = await d.credits.revokePurchase(
+          order.id,
+          `Refund of ${order.orderId}`,
+          at,
+          tx,
+        );
         return {
           outcome: "refunded",
-          order: await update({ status: decision.status, refundedAt: at }),
+          order: await update({
+            status: decision.status,
+            refundedAt: at,
+            refundSource: "notification",
+          }),
+          revoked,
         };
       }
       case "wait":
@@ -246,6 +290,9 @@ export function createPaymentsService(d: {
         "payment settled, credits granted",
       );
       await sendReceipt(result);
+    } else if (result.outcome === "refunded") {
+      d.metrics?.refund("notification");
+      await sendRefundNotice(result.order, result.revoked, false);
     } else if (result.outcome === "ignored" && result.reason === "amount_mismatch") {
       await d.security.record({
         type: "suspicious_activity",
@@ -282,6 +329,7 @@ export function createPaymentsService(d: {
 
   return {
     plans,
+    sendRefundNotice,
 
     async plansView(): Promise<PlansResponse> {
       const gateway = await d.gateways.active();
@@ -471,13 +519,14 @@ export function createPaymentsService(d: {
       const parsed = notificationSchema.safeParse(body);
       const orderId = typeof payload.order_id === "string" ? payload.order_id.slice(0, 200) : "";
       if (!parsed.success) {
-        await d.payments.recordNotification({
+        const id = await d.payments.recordNotification({
           orderId,
           paymentId: null,
           signatureValid: false,
           transactionStatus: null,
           payload,
         });
+        await d.payments.setNotificationOutcome(id, "ignored:not_a_notification");
         return { status: 400, message: "Not a payment notification" };
       }
       const n = parsed.data;
@@ -486,7 +535,7 @@ export function createPaymentsService(d: {
         ? await d.gateways.byKind(order.gateway as PaymentGateway["kind"])
         : await d.gateways.active();
       const valid = gateway !== null && verifyNotificationSignature(n, gateway.serverKey);
-      await d.payments.recordNotification({
+      const notificationId = await d.payments.recordNotification({
         orderId: n.order_id,
         paymentId: order?.id ?? null,
         signatureValid: valid,
@@ -500,9 +549,13 @@ export function createPaymentsService(d: {
           ip,
           details: { webhook: "midtrans", reason: "bad_signature", order: n.order_id },
         });
+        await d.payments.setNotificationOutcome(notificationId, "ignored:bad_signature");
         return { status: 401, message: "Invalid signature" };
       }
-      if (!order) return { status: 200, outcome: "unknown_order" };
+      if (!order) {
+        await d.payments.setNotificationOutcome(notificationId, "ignored:unknown_order");
+        return { status: 200, outcome: "unknown_order" };
+      }
       let confirmed;
       try {
         confirmed = await gateway.client.transactionStatus(n.order_id, {
@@ -512,13 +565,13 @@ export function createPaymentsService(d: {
         if (!(err instanceof MidtransError)) throw err;
         d.log.warn({ orderId: n.order_id, kind: err.kind }, "notification not confirmed yet");
         // Midtrans sends the notification again; the sweeper also asks later.
+        await d.payments.setNotificationOutcome(notificationId, "unconfirmed");
         return { status: 503, message: "The payment status could not be confirmed yet" };
       }
       const result = await apply(n.order_id, confirmed);
-      return {
-        status: 200,
-        outcome: result.outcome === "ignored" ? `ignored:${result.reason}` : result.outcome,
-      };
+      const outcome = result.outcome === "ignored" ? `ignored:${result.reason}` : result.outcome;
+      await d.payments.setNotificationOutcome(notificationId, outcome);
+      return { status: 200, outcome };
     },
 
     /**

@@ -3,6 +3,7 @@ import {
   Bot,
   BriefcaseBusiness,
   ChartColumn,
+  Coins,
   FileText,
   Gift,
   History,
@@ -22,6 +23,9 @@ import { ADMIN_SECTIONS, type AdminSection } from "@rupa/shared/web-pages";
 export const ADMIN_SECTION_ICONS: Record<AdminSection, LucideIcon> = {
   dashboard: LayoutDashboard,
   users: Users,
+  // Coins is already in the app's first load (the out-of-credits dialog): no bytes added to
+  // /admin, whose budget is ADR 041's.
+  payments: Coins,
   content: FileText,
   uploads: Upload,
   styles: Palette,

@@ -47,12 +47,10 @@ describe(`payments reconciliation on ${testDriver()}`, () => {
     expect(gopay).toMatchObject({ paidOrders: 1, creditsGranted: 0, matches: false });
     expect(gopay.differences).toEqual([{ orderId: tampered, problem: "paid_without_credits" }]);
 
-    // Stored: the next read is the stored result, not worked out again.
+    // Stored as worked out (the daily job keeps the same rows).
     const stored = await t.ctx.db.db.select().from(paymentReconciliations);
     expect(stored.length).toBe(res.body.days.length);
-    const again = await t.client.call(api.adminReconciliation.get);
-    expect(again.body.checkedAt).toBe(res.body.checkedAt);
-    expect(again.body.days).toEqual(res.body.days);
+    expect(stored.find((r) => r.method === "gopay")!.differences).toEqual(gopay.differences);
 
     // The daily job's run sees the repair.
     await t.ctx.services.credits.grant(order!.userId, {

@@ -1,4 +1,4 @@
-import { and, desc, gte, sql } from "drizzle-orm";
+import { gte, sql } from "drizzle-orm";
 import { paymentReconciliations } from "../../../db/schema";
 import type { Database, Tx } from "../../../infra/db/client";
 import type { OrderLedgerFacts } from "./reconciliation.rules";
@@ -57,23 +57,6 @@ export function createReconciliationRepository(db: Database) {
     async replaceFrom(tx: Tx, fromDay: string, rows: ReconciliationRow[]): Promise<void> {
       await tx.delete(paymentReconciliations).where(gte(paymentReconciliations.day, fromDay));
       if (rows.length) await tx.insert(paymentReconciliations).values(rows);
-    },
-
-    /** The stored results from `fromDay` on, newest day first. */
-    async listFrom(fromDay: string): Promise<ReconciliationRow[]> {
-      return db
-        .select()
-        .from(paymentReconciliations)
-        .where(and(gte(paymentReconciliations.day, fromDay)))
-        .orderBy(desc(paymentReconciliations.day), paymentReconciliations.method);
-    },
-
-    /** When the results were last worked out, or null when never. */
-    async lastCheckedAt(): Promise<Date | null> {
-      const [row] = await db
-        .select({ at: sql<string | Date | null>`max(${paymentReconciliations.checkedAt})` })
-        .from(paymentReconciliations);
-      return row?.at ? new Date(row.at) : null;
     },
   };
 }

@@ -14,6 +14,7 @@ const SECTION_PAGES: Record<
 > = {
   dashboard: lazy(() => import("@/features/admin/dashboard/dashboard-page")),
   users: lazy(() => import("@/features/admin/users/users-page")),
+  payments: lazy(() => import("@/features/admin/payments/payments-page")),
   uploads: lazy(() => import("@/features/admin/uploads/uploads-page")),
   styles: lazy(() => import("@/features/admin/styles/styles-page")),
   analytics: lazy(() => import("@/features/admin/analytics/analytics-page")),

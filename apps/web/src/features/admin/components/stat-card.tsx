@@ -70,7 +70,15 @@ export function StatCard({
       {loading ? (
         <Skeleton className="h-8 w-20" />
       ) : (
-        <span className="text-2xl font-bold tabular-nums sm:text-3xl">
+        <span
+          className={cn(
+            "font-bold tabular-nums",
+            // An amount in rupiah is longer than a count: it fits a half-width card at 360 px.
+            format === "rupiah"
+              ? "text-lg [overflow-wrap:anywhere] sm:text-2xl"
+              : "text-2xl sm:text-3xl",
+          )}
+        >
           {format === "rupiah" ? formatRupiah(value, lang) : formatNumber(value, lang)}
         </span>
       )}

@@ -1,0 +1,309 @@
+import { AlertTriangle, History, Undo2 } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { Link } from "react-router";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { Skeleton } from "@/components/ui/skeleton";
+import { isApiError } from "@/lib/api-client";
+import { formatDate, formatNumber, formatRupiah } from "@/lib/format";
+import { type AdminPaymentDetail, usePaymentDetail } from "./api";
+import { RefundDialog } from "./refund-dialog";
+import { StateBadge, useMethodName } from "./payment-labels";
+import { AdminTime } from "../components/admin-time";
+import { auditActionName } from "../lib/server-codes";
+import { useAdminI18n, type AdminMessageKey } from "../lib/admin-i18n";
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-2">
+      <h3 className="text-sm font-bold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold text-muted-foreground">{label}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-xl border border-dashed px-4 py-5 text-center text-sm text-muted-foreground">
+      {children}
+    </p>
+  );
+}
+
+/** `granted`, `ignored:not_paid`… in words (the reason after "ignored:" stays as a code). */
+function useOutcomeText() {
+  const { t, has } = useAdminI18n();
+  return (outcome: string | null) => {
+    if (!outcome) return t("payments.detail.outcomes.unknown");
+    const [kind, why] = outcome.split(":");
+    const key = `payments.detail.outcomes.${kind}`;
+    const text = has(key) ? t(key as AdminMessageKey) : outcome;
+    return why ? `${text} (${why})` : text;
+  };
+}
+
+function DetailBody({ detail }: { detail: AdminPaymentDetail }) {
+  const { t, has, lang } = useAdminI18n();
+  const methodName = useMethodName();
+  const outcomeText = useOutcomeText();
+  const [refunding, setRefunding] = useState(false);
+  const { payment, refund, lot } = detail;
+  return (
+    <div className="grid gap-6">
+      <Section title={t("payments.detail.refund")}>
+        <div className="grid gap-2 rounded-xl border p-4 text-sm" data-testid="payment-refund">
+          {payment.state === "refunded" && payment.refundedAt ? (
+            <>
+              <p className="font-semibold">
+                {t("payments.detail.refundDone", {
+                  when: formatDate(payment.refundedAt, lang),
+                })}{" "}
+                {refund.source && t(`payments.detail.refundVia.${refund.source}`)}
+              </p>
+              {refund.reason && (
+                <p className="break-words">
+                  {t("payments.detail.refundReason", { reason: refund.reason })}
+                </p>
+              )}
+              {refund.creditsRevoked !== null && (
+                <p>
+                  {t("payments.detail.creditsRevoked", {
+                    count: formatNumber(refund.creditsRevoked, lang),
+                  })}
+                </p>
+              )}
+            </>
+          ) : refund.possible ? (
+            <>
+              {refund.blocker ? (
+                <p className="text-amber-800 dark:text-amber-200">
+                  {t(`payments.detail.blockers.${refund.blocker}`)}
+                </p>
+              ) : (
+                refund.windowEndsAt && (
+                  <p className="text-muted-foreground">
+                    {t("payments.detail.refundWindow", {
+                      date: formatDate(refund.windowEndsAt, lang),
+                    })}
+                  </p>
+                )
+              )}
+              <Button className="w-fit" variant="destructive" onClick={() => setRefunding(true)}>
+                <Undo2 aria-hidden />
+                {t("payments.detail.refundButton")}
+              </Button>
+              <RefundDialog detail={detail} open={refunding} onOpenChange={setRefunding} />
+            </>
+          ) : (
+            <p className="text-muted-foreground">{t("payments.detail.notRefundable")}</p>
+          )}
+        </div>
+      </Section>
+
+      <Section title={t("payments.detail.summary")}>
+        <dl className="grid gap-x-4 gap-y-2 rounded-xl border p-4 text-sm sm:grid-cols-2">
+          <Field label={t("payments.detail.member")}>
+            <Link
+              className="break-all text-primary hover:underline"
+              to={`/admin/users?user=${encodeURIComponent(payment.userId)}`}
+            >
+              {payment.email ?? payment.userId}
+            </Link>
+          </Field>
+          <Field label={t("payments.detail.plan")}>
+            {payment.planName} · {formatNumber(payment.credits, lang)}
+          </Field>
+          <Field label={t("payments.detail.amount")}>
+            <span className="font-semibold tabular-nums">
+              {formatRupiah(payment.amountIdr, lang)}
+            </span>
+          </Field>
+          <Field label={t("payments.detail.method")}>{methodName(payment.method)}</Field>
+          <Field label={t("payments.detail.state")}>
+            <StateBadge state={payment.state} />
+          </Field>
+          <Field label={t("payments.detail.gatewayStatus")}>
+            <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{payment.status}</code>
+            {payment.gateway === "simulator" && (
+              <Badge variant="outline" className="ml-2">
+                {t("payments.simulated")}
+              </Badge>
+            )}
+          </Field>
+          <Field label={t("payments.detail.created")}>
+            <AdminTime value={payment.createdAt} />
+          </Field>
+          <Field label={t("payments.detail.paid")}>
+            {payment.paidAt ? <AdminTime value={payment.paidAt} /> : "—"}
+          </Field>
+          {payment.receiptUrl && (
+            <Field label={t("payments.detail.receipt")}>
+              <a
+                href={payment.receiptUrl}
+                target="_blank"
+                rel="noopener"
+                data-testid="admin-receipt-link"
+                className="font-semibold text-primary hover:underline"
+              >
+                {t("payments.detail.openReceipt")}
+              </a>
+            </Field>
+          )}
+          {payment.refundedAt && (
+            <Field label={t("payments.detail.refunded")}>
+              <AdminTime value={payment.refundedAt} />
+            </Field>
+          )}
+          <Field label={t("payments.detail.lastChecked")}>
+            {detail.lastCheckedAt ? (
+              <AdminTime value={detail.lastCheckedAt} />
+            ) : (
+              t("payments.detail.never")
+            )}
+          </Field>
+        </dl>
+      </Section>
+
+      <Section title={t("payments.detail.lot")}>
+        {lot ? (
+          <div className="rounded-xl bg-primary-soft p-4 text-sm text-primary-soft-foreground">
+            <p className="text-lg font-extrabold tabular-nums" data-testid="payment-lot">
+              {t("payments.detail.lotAmount", {
+                remaining: formatNumber(lot.remaining, lang),
+                amount: formatNumber(lot.amount, lang),
+              })}
+            </p>
+            {lot.expiresAt && payment.state !== "refunded" && (
+              <p>{t("payments.detail.lotExpires", { date: formatDate(lot.expiresAt, lang) })}</p>
+            )}
+          </div>
+        ) : (
+          <Empty>{t("payments.detail.lotNone")}</Empty>
+        )}
+      </Section>
+
+      <Section title={t("payments.detail.notifications")}>
+        {detail.notifications.length === 0 ? (
+          <Empty>{t("payments.detail.notificationsEmpty")}</Empty>
+        ) : (
+          <ul className="divide-y rounded-xl border text-sm">
+            {detail.notifications.map((n) => (
+              <li
+                key={n.id}
+                className="flex flex-wrap items-center justify-between gap-2 px-3 py-2"
+              >
+                <span className="min-w-0">
+                  <code className="rounded bg-muted px-1.5 py-0.5 text-xs">
+                    {n.transactionStatus ?? "—"}
+                  </code>{" "}
+                  <span className="text-xs text-muted-foreground">
+                    <AdminTime value={n.receivedAt} />
+                  </span>
+                  <span className="block">{outcomeText(n.outcome)}</span>
+                </span>
+                <Badge variant={n.signatureValid ? "outline" : "accent"}>
+                  {n.signatureValid
+                    ? t("payments.detail.signatureValid")
+                    : t("payments.detail.signatureInvalid")}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section title={t("payments.detail.audit")}>
+        {detail.audit.length === 0 ? (
+          <Empty>{t("payments.detail.auditEmpty")}</Empty>
+        ) : (
+          <ul className="divide-y rounded-xl border text-sm" data-testid="payment-audit">
+            {detail.audit.map((a) => (
+              <li key={a.id} className="grid gap-0.5 px-3 py-2">
+                <span className="font-medium">{auditActionName(a.action, { t, has })}</span>
+                <span className="text-xs break-all text-muted-foreground">
+                  {a.actor.email ?? "—"} · <AdminTime value={a.createdAt} />
+                </span>
+                {typeof a.after?.reason === "string" && (
+                  <span className="break-words">{a.after.reason}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+/**
+ * One order in a sheet over the list, opened by `?order=<id>` (linkable, survives a reload): its
+ * refund, summary, credit lot, the gateway's notifications and the audit trail.
+ */
+export function PaymentDetailSheet({
+  orderId,
+  onClose,
+}: {
+  orderId: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useAdminI18n();
+  const detail = usePaymentDetail(orderId);
+  const notFound =
+    isApiError(detail.error) && (detail.error.status === 404 || detail.error.status === 400);
+  return (
+    <Sheet open={orderId !== null} onOpenChange={(open) => !open && onClose()}>
+      <SheetContent
+        side="right"
+        closeLabel={t("payments.detail.close")}
+        className="w-full max-w-2xl overflow-y-auto p-4 sm:p-6"
+      >
+        <div className="grid gap-1 pr-10">
+          <SheetTitle className="text-lg font-bold">{t("payments.detail.title")}</SheetTitle>
+          <SheetDescription className="font-mono text-sm break-all text-muted-foreground">
+            {orderId ?? "\u00a0"}
+          </SheetDescription>
+          {orderId && (
+            <Link
+              to={`/admin/audit?entityType=payment&entityId=${encodeURIComponent(orderId)}`}
+              className="inline-flex w-fit items-center gap-1.5 text-sm font-semibold text-primary hover:underline"
+            >
+              <History aria-hidden className="size-4" />
+              {t("payments.detail.auditLink")}
+            </Link>
+          )}
+        </div>
+        {detail.data ? (
+          <DetailBody detail={detail.data} />
+        ) : detail.isError ? (
+          <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
+            <AlertTriangle aria-hidden className="size-8 text-destructive" />
+            <p className="font-semibold">
+              {notFound ? t("payments.detail.notFound") : t("payments.detail.loadFailed")}
+            </p>
+            {!notFound && (
+              <Button variant="outline" onClick={() => void detail.refetch()}>
+                {t("common.retry")}
+              </Button>
+            )}
+          </div>
+        ) : (
+          <div className="grid gap-3" aria-busy>
+            <span className="sr-only">{t("common.loading")}</span>
+            <Skeleton className="h-24 w-full" />
+            <Skeleton className="h-40 w-full" />
+          </div>
+        )}
+      </SheetContent>
+    </Sheet>
+  );
+}
