@@ -1,6 +1,7 @@
 import { PageHeader } from "@/components/page-header";
 import { useSession } from "@/features/auth/api/me";
 import { AccountSection } from "@/features/auth/components/account-section";
+import { PrivacySettings } from "@/features/privacy/privacy-settings";
 import { BillingPage } from "@/features/payments/components/billing-page";
 import { useSeo } from "@/features/seo/use-seo";
 import { useI18n } from "@/lib/i18n";
@@ -15,6 +16,7 @@ export default function BillingRoute() {
     <div className="flex flex-col gap-6 md:gap-8">
       <PageHeader title={title} />
       {session.status === "user" ? <BillingPage /> : null}
+      {session.status === "loading" ? null : <PrivacySettings member={session.status === "user"} />}
       <AccountSection />
     </div>
   );
