@@ -67,7 +67,7 @@ test("a guest is asked for consent before the first photo leaves the browser", a
   expect((await sent).status()).toBe(201);
   await expect(ready(page)).toBeVisible();
   expect(uploads).toHaveLength(1);
-  const state = await (await page.request.get("/api/privacy/consent")).json();
+  const state = (await (await page.request.get("/api/privacy/consent")).json()) as unknown;
   expect(state).toMatchObject({ given: true, version: 1 });
 });
 
@@ -141,9 +141,8 @@ test("the privacy page names the processors and rights, and the settings withdra
   expect((await sent).status()).toBe(201);
   await expect(ready(page)).toBeVisible();
 
-  // Setting → Privasi opens the section on /billing.
-  await page.getByRole("button", { name: "Setting" }).first().click();
-  await page.getByRole("menuitem", { name: "Privasi" }).click();
+  // The sidebar's Privasi (on a phone: Setting → Privasi) opens the section on /billing.
+  await page.getByRole("link", { name: "Privasi", exact: true }).first().click();
   await expect(page).toHaveURL(/\/billing#privasi$/);
   const section = page.getByRole("region", { name: "Privasi" });
   await expect(section).toBeVisible();
@@ -157,7 +156,9 @@ test("the privacy page names the processors and rights, and the settings withdra
   // The retention choice is saved on the server.
   await section.getByRole("radio", { name: "7 hari" }).check();
   await expect(toasts(page).getByText("Pilihan penyimpanan foto disimpan.")).toBeVisible();
-  const state = await (await page.request.get("/api/privacy/consent")).json();
+  const state = (await (await page.request.get("/api/privacy/consent")).json()) as {
+    retention: string;
+  };
   expect(state.retention).toBe("7d");
   await section.screenshot({ path: `${SHOTS}/privacy-settings-1280.png` });
   await page.setViewportSize(PHONE);
@@ -176,7 +177,9 @@ test("the privacy page names the processors and rights, and the settings withdra
   await expect(section.getByRole("list", { name: "Catatan pemrosesan" })).toContainText(
     "1 foto dihapus (atas permintaanmu)",
   );
-  const latest = await (await page.request.get("/api/uploads/latest")).json();
+  const latest = (await (await page.request.get("/api/uploads/latest")).json()) as {
+    upload: unknown;
+  };
   expect(latest.upload).toBeNull();
 
   await page.setViewportSize(DESKTOP);

@@ -53,7 +53,6 @@ async function memberWithConsent(): Promise<{ id: string; browser: TestClient }>
   const m = await signUpMember(t, 5);
   return { id: m.id, browser: t.client.as(m.jar) };
 }
-const hoursAgo = (from: Date, h: number) => new Date(from.getTime() - h * 3_600_000);
 
 beforeAll(async () => {
   png = await sharp({ create: { width: 800, height: 800, channels: 3, background: "#c98e66" } })

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Lock } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import {
   PHOTO_RETENTIONS,
@@ -11,7 +11,6 @@ import {
 import * as routes from "@rupa/shared/route-table";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
-import { Panel } from "@/features/payments/components/panel";
 import { call } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
 import { formatDate } from "@/lib/format";
@@ -111,6 +110,7 @@ export function PrivacySettings({ member }: { member: boolean }) {
   const { t, lang } = i18n;
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const titleId = useId();
   const consent = useQuery({
     queryKey: CONSENT_KEY,
     queryFn: ({ signal }) => call(routes.privacyConsent, undefined, { signal }),
@@ -147,12 +147,19 @@ export function PrivacySettings({ member }: { member: boolean }) {
   // A visitor without a guest session has nothing here.
   if (consent.isError) return null;
   return (
-    <Panel
+    <section
       id="privasi"
-      title={t("privacy.settings.title")}
-      icon={<Lock />}
-      className="scroll-mt-20"
+      aria-labelledby={titleId}
+      className="flex min-w-0 scroll-mt-20 flex-col gap-4 rounded-3xl border bg-card p-5 shadow-soft sm:p-6"
     >
+      <div className="flex items-center gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-2xl bg-primary-soft text-primary [&_svg]:size-5">
+          <Lock aria-hidden />
+        </span>
+        <h2 id={titleId} className="min-w-0 flex-1 text-lg font-bold">
+          {t("privacy.settings.title")}
+        </h2>
+      </div>
       <p className="text-sm text-muted-foreground">
         {t("privacy.settings.lead")}{" "}
         <Link
@@ -209,6 +216,6 @@ export function PrivacySettings({ member }: { member: boolean }) {
         destructive
         onConfirm={() => withdraw.mutate()}
       />
-    </Panel>
+    </section>
   );
 }
