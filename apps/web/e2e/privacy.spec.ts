@@ -131,7 +131,7 @@ test("the privacy page names the processors and rights, and the settings withdra
   await expect(policy).toContainText("Replicate, OpenAI, Hugging Face, atau Kie.ai");
   await expect(policy).toContainText("dihapus segera setelah avatarnya jadi, atau disimpan 7 hari");
   await expect(policy).toContainText("Menarik persetujuan foto kapan saja di Pengaturan Privasi");
-  await expect(policy).toContainText("menu Setting → Privasi");
+  await expect(policy).toContainText("menu Setting → Paket & Billing");
 
   // A member with one photo uploaded.
   await signUpAndSignIn(page);
@@ -141,9 +141,9 @@ test("the privacy page names the processors and rights, and the settings withdra
   expect((await sent).status()).toBe(201);
   await expect(ready(page)).toBeVisible();
 
-  // The sidebar's Privasi (on a phone: Setting → Privasi) opens the section on /billing.
-  await page.getByRole("link", { name: "Privasi", exact: true }).first().click();
-  await expect(page).toHaveURL(/\/billing#privasi$/);
+  // Setting → Paket & Billing (the sidebar's on a wide screen) has the Privasi section.
+  await page.getByRole("link", { name: "Paket & Billing", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/billing$/);
   const section = page.getByRole("region", { name: "Privasi" });
   await expect(section).toBeVisible();
   await expect(section.getByTestId("consent-state")).toContainText(

@@ -1,10 +1,11 @@
 import { useState, useSyncExternalStore } from "react";
+import { createRoot } from "react-dom/client";
 import { Button } from "@/components/ui/button";
 import { TitledDialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { ConsentText } from "@/features/privacy/consent-text";
 import { errorMessage } from "@/lib/error-message";
-import { useI18n } from "@/lib/i18n";
+import { getStoredLang, I18nProvider, loadCatalog, useI18n } from "@/lib/i18n";
 import {
   answerConsent,
   consentQuestion,
@@ -12,11 +13,29 @@ import {
   subscribeToConsent,
 } from "@/lib/photo-consent";
 
+let mounted: Promise<void> | null = null;
+
 /**
- * The photo consent asked before a person's first upload (docs/product/privacy.md): mounted by
- * the providers the first time lib/photo-consent asks, in the app and on server-rendered pages.
+ * Mounts the consent dialog once, in a root of its own with the messages of the language the
+ * page shows (lib/photo-consent calls it the first time it must ask).
  */
-export default function ConsentHost() {
+export function mountConsentHost(): Promise<void> {
+  mounted ??= (async () => {
+    const shown = document.documentElement.lang;
+    const catalog = await loadCatalog(shown === "en" || shown === "id" ? shown : getStoredLang());
+    const element = document.createElement("div");
+    document.body.append(element);
+    createRoot(element).render(
+      <I18nProvider initial={catalog}>
+        <ConsentHost />
+      </I18nProvider>,
+    );
+  })();
+  return mounted;
+}
+
+/** The photo consent asked before a person's first upload (docs/product/privacy.md). */
+function ConsentHost() {
   const i18n = useI18n();
   const { t } = i18n;
   const question = useSyncExternalStore(subscribeToConsent, consentQuestion, () => null);

@@ -1,7 +1,6 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { I18nProvider, type Catalog } from "@/lib/i18n";
-import { ConsentMount } from "./consent-mount";
 import { NavigateContext, type Navigate } from "@/lib/page-navigation";
 
 /** Loads the page again, in the language just stored (the server renders in it). */
@@ -27,10 +26,7 @@ export function IslandProviders({
   return (
     <QueryClientProvider client={client}>
       <I18nProvider initial={catalog} switchPage={reloadInNewLanguage}>
-        <NavigateContext value={navigate ?? null}>
-          {children}
-          <ConsentMount />
-        </NavigateContext>
+        <NavigateContext value={navigate ?? null}>{children}</NavigateContext>
       </I18nProvider>
     </QueryClientProvider>
   );

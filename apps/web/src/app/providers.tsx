@@ -3,7 +3,6 @@ import { Suspense, lazy, useSyncExternalStore, type ReactNode } from "react";
 import { savePreferredLanguage } from "@/features/auth/api/preferred-language";
 import { I18nProvider, useI18n, type Catalog, type Lang } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
-import { ConsentMount } from "./consent-mount";
 import { isToasterRequested, subscribeToToasterRequest } from "@/lib/toast";
 
 const ToasterHost = lazy(() => import("./toaster-host"));
@@ -44,7 +43,6 @@ export function AppProviders({
       <I18nProvider initial={catalog} onUserChoice={saveLanguageChoice}>
         {children}
         <AppToaster />
-        <ConsentMount />
       </I18nProvider>
     </QueryClientProvider>
   );

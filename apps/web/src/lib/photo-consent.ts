@@ -3,16 +3,14 @@ import * as routes from "@rupa/shared/route-table";
 import { ApiError, call } from "./api-client";
 
 // Consent before the first photo (docs/product/privacy.md): every upload goes through
-// upload-photo.ts, which asks here first. When the server has no consent on record for this
-// person (member or guest) to the current text, the consent dialog is shown (app/consent-host.tsx,
-// mounted by the providers the first time it is asked for, like the toaster) and the upload
-// waits for the answer.
+// upload-photo.ts, which loads this module with the first upload and asks here first. When the
+// server has no consent on record for this person (member or guest) to the current text, the
+// consent dialog is shown (app/consent-host.tsx, in a root of its own mounted the first time it
+// is needed: nothing of it is in a page's first load) and the upload waits for the answer.
 
 type Ask = { state: ConsentState; resolve: (agreed: boolean) => void };
 
-let known: ConsentState | null = null;
 let asking: Ask | null = null;
-let requested = false;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
 
@@ -22,17 +20,10 @@ export function subscribeToConsent(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 export const consentQuestion = (): Ask | null => asking;
-export const isConsentRequested = (): boolean => requested;
-
-/** Forgets what the server said (after a withdrawal, or a 403 consent_required). */
-export function forgetConsent(): void {
-  known = null;
-}
 
 /** Records consent to `version` for this person; the next upload goes ahead without asking. */
 export async function giveConsent(version: number): Promise<ConsentState> {
-  known = await call(routes.privacyGiveConsent, { body: { version } });
-  return known;
+  return call(routes.privacyGiveConsent, { body: { version } });
 }
 
 /** The host's answer to the question on screen. */
@@ -46,16 +37,16 @@ export function answerConsent(agreed: boolean): void {
 /**
  * Resolves once this person has consented to the current text: at once when the server says so,
  * else after they agree in the dialog. Rejects with ApiError `consent_required` when they decline.
+ * The server is asked before every upload: consent withdrawn in another tab, or a new text, is
+ * seen at once.
  */
 export async function ensurePhotoConsent(signal?: AbortSignal): Promise<void> {
-  if (known?.given) return;
-  known = await call(routes.privacyConsent, undefined, { signal });
-  if (known.given) return;
-  const state = known;
+  const state = await call(routes.privacyConsent, undefined, { signal });
+  if (state.given) return;
   const agreed = await new Promise<boolean>((resolve) => {
     asking = { state, resolve };
-    requested = true;
     notify();
+    void import("@/app/consent-host").then((host) => host.mountConsentHost());
     signal?.addEventListener("abort", () => answerConsent(false), { once: true });
   });
   if (!agreed) throw new ApiError("consent_required", 403, "Photo consent not given");

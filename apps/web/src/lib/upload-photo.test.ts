@@ -20,7 +20,6 @@ vi.mock("@/lib/photo-consent", () => ({
       ? Promise.resolve()
       : Promise.reject(new Error("consent_required (declined in the dialog)"));
   },
-  forgetConsent: () => {},
 }));
 
 /** Just what uploadPhoto uses of an XMLHttpRequest; every one opened is in `FakeXhr.sent`. */
@@ -236,16 +235,5 @@ describe("uploadPhoto: the photo consent (docs/product/privacy.md)", () => {
     expect(consent.asked).toBe(before + 1);
     expect(FakeXhr.sent).toHaveLength(0);
     expect((await outcome).ok).toBe(false);
-  });
-
-  it("asks again and sends once more when the server answers consent_required", async () => {
-    const before = consent.asked;
-    const { outcome } = start();
-    await settle();
-    FakeXhr.sent[0]!.answer(403, { error: { code: "consent_required", message: "no" } });
-    await settle();
-    expect(consent.asked).toBe(before + 2);
-    FakeXhr.sent[1]!.answer(201, UPLOAD);
-    expect(await outcome).toMatchObject({ ok: true });
   });
 });

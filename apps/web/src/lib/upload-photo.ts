@@ -2,7 +2,6 @@ import type { UploadResponse } from "@rupa/shared";
 import type { QuarterTurns } from "@rupa/shared/photo-shrink";
 import * as routes from "@rupa/shared/route-table";
 import { ApiError, isApiError, routeUrl, toApiError } from "@/lib/api-client";
-import { ensurePhotoConsent, forgetConsent } from "@/lib/photo-consent";
 import { preparePhoto, type PreparedPhoto } from "@/lib/prepare-photo";
 
 export type Upload = UploadResponse["upload"];
@@ -86,8 +85,9 @@ export function uploadPhoto(photo: Blob | PreparedPhoto, options: UploadOptions)
   const controller = new AbortController();
   const onStage = options.onStage ?? (() => {});
   const promise = (async () => {
-    // No photo leaves the browser before consent to its processing (docs/product/privacy.md).
-    await ensurePhotoConsent(controller.signal);
+    // No photo leaves the browser before consent to its processing (docs/product/privacy.md);
+    // the consent's code loads with the first upload, not with the page.
+    await (await import("@/lib/photo-consent")).ensurePhotoConsent(controller.signal);
     let prepared: PreparedPhoto;
     if (photo instanceof Blob) {
       onStage({ stage: "preparing" });
@@ -102,15 +102,7 @@ export function uploadPhoto(photo: Blob | PreparedPhoto, options: UploadOptions)
     }
     controller.signal.throwIfAborted();
     options.onPrepared?.(prepared);
-    try {
-      return await sendWithRetry(prepared, onStage, controller.signal, options.connection);
-    } catch (error) {
-      // Consent ended meanwhile (withdrawn in another tab, a new text): ask, then send once more.
-      if (!isApiError(error) || error.code !== "consent_required") throw error;
-      forgetConsent();
-      await ensurePhotoConsent(controller.signal);
-      return sendWithRetry(prepared, onStage, controller.signal, options.connection);
-    }
+    return sendWithRetry(prepared, onStage, controller.signal, options.connection);
   })();
   return {
     promise,

@@ -3,7 +3,6 @@ import {
   Compass,
   CreditCard,
   Images,
-  Lock,
   MessageSquare,
   Palette,
   type LucideIcon,
@@ -28,11 +27,9 @@ export const MAIN_NAV: readonly NavEntry<MainNavId>[] = [
 ];
 
 /** Links under the main entries (sidebar bottom, Setting dropdown); Keluar is added beside them. */
-export const ACCOUNT_NAV: readonly NavEntry<"feedback" | "billing" | "privacy">[] = [
+export const ACCOUNT_NAV: readonly NavEntry<"feedback" | "billing">[] = [
   { id: "feedback", href: "/feedback", labelKey: "nav.feedback", icon: MessageSquare },
   { id: "billing", href: "/billing", labelKey: "nav.billing", icon: CreditCard },
-  // The privacy settings are a section of /billing (docs/product/privacy.md).
-  { id: "privacy", href: "/billing#privasi", labelKey: "nav.privacy", icon: Lock },
 ];
 
 /**

@@ -2,12 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Lock } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import {
-  PHOTO_RETENTIONS,
-  type ConsentState,
-  type PhotoRetention,
-  type ProcessingLogEntry,
-} from "@rupa/shared";
+import type { ConsentState, PhotoRetention, ProcessingLogEntry } from "@rupa/shared";
+import { PHOTO_RETENTIONS } from "@rupa/shared/constants";
 import * as routes from "@rupa/shared/route-table";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
@@ -15,7 +11,6 @@ import { call } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
 import { formatDate } from "@/lib/format";
 import { useI18n, type Translate } from "@/lib/i18n";
-import { forgetConsent } from "@/lib/photo-consent";
 import { toast } from "@/lib/toast";
 import { providerName } from "./consent-text";
 
@@ -110,6 +105,8 @@ export function PrivacySettings({ member }: { member: boolean }) {
   const { t, lang } = i18n;
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  // The choice shows at once; the server's answer confirms it (or puts the old one back).
+  const [chosen, setChosen] = useState<PhotoRetention | null>(null);
   const titleId = useId();
   const consent = useQuery({
     queryKey: CONSENT_KEY,
@@ -120,7 +117,6 @@ export function PrivacySettings({ member }: { member: boolean }) {
   const withdraw = useMutation({
     mutationFn: () => call(routes.privacyWithdrawConsent),
     onSuccess: (res) => {
-      forgetConsent();
       setConfirming(false);
       toast.success(t("privacy.settings.withdrawDone", { count: res.photosDeleted }));
       void refresh();
@@ -132,9 +128,13 @@ export function PrivacySettings({ member }: { member: boolean }) {
       call(routes.privacyRetention, { body: { retention: value } }),
     onSuccess: (state: ConsentState) => {
       client.setQueryData(CONSENT_KEY, state);
+      setChosen(null);
       toast.success(t("privacy.settings.retentionSaved"));
     },
-    onError: (error) => toast.error(errorMessage(error, i18n)),
+    onError: (error) => {
+      setChosen(null);
+      toast.error(errorMessage(error, i18n));
+    },
   });
 
   // Opened from the Setting menu's "Privasi" (/billing#privasi): scroll here once drawn.
@@ -194,9 +194,12 @@ export function PrivacySettings({ member }: { member: boolean }) {
                 type="radio"
                 name="photoRetention"
                 value={value}
-                checked={(state.retention ?? "24h") === value}
+                checked={(chosen ?? state.retention ?? "24h") === value}
                 disabled={retention.isPending}
-                onChange={() => retention.mutate(value)}
+                onChange={() => {
+                  setChosen(value);
+                  retention.mutate(value);
+                }}
                 className="size-4 accent-primary"
               />
               {t(`privacy.settings.retention.${value}`)}

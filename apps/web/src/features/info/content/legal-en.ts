@@ -201,7 +201,7 @@ const content: LegalContent = {
               "To ask for a copy of your data (export) and object to certain processing.",
             ],
           },
-          "Privacy settings are under the Setting menu → Privacy (the Privacy section of the Plans & Billing page). Send other requests through the Feedback page. We reply within 24 hours and complete it within the time limits the law sets.",
+          "Privacy settings are the Privacy section of the Plans & Billing page (Setting menu → Plans & Billing). Send other requests through the Feedback page. We reply within 24 hours and complete it within the time limits the law sets.",
         ],
       },
       {

@@ -203,7 +203,7 @@ const content: LegalContent = {
               "Meminta salinan data (ekspor) dan mengajukan keberatan atas pemrosesan tertentu.",
             ],
           },
-          "Pengaturan Privasi ada di menu Setting → Privasi (bagian Privasi di halaman Paket & Billing). Ajukan permintaan lain lewat halaman Feedback. Kami menanggapi dalam 24 jam dan menyelesaikannya sesuai batas waktu yang diatur undang-undang.",
+          "Pengaturan Privasi ada di bagian Privasi halaman Paket & Billing (menu Setting → Paket & Billing). Ajukan permintaan lain lewat halaman Feedback. Kami menanggapi dalam 24 jam dan menyelesaikannya sesuai batas waktu yang diatur undang-undang.",
         ],
       },
       {
