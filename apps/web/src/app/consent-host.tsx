@@ -11,7 +11,7 @@ import {
   consentQuestion,
   giveConsent,
   subscribeToConsent,
-} from "@/lib/photo-consent";
+} from "@/lib/photo-consent-question";
 
 let mounted: Promise<void> | null = null;
 

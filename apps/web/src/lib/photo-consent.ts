@@ -1,38 +1,12 @@
-import type { ConsentState } from "@rupa/shared";
 import * as routes from "@rupa/shared/route-table";
 import { ApiError, call } from "./api-client";
+import { answerConsent, askConsent } from "./photo-consent-question";
 
 // Consent before the first photo (docs/product/privacy.md): every upload goes through
 // upload-photo.ts, which loads this module with the first upload and asks here first. When the
 // server has no consent on record for this person (member or guest) to the current text, the
 // consent dialog is shown (app/consent-host.tsx, in a root of its own mounted the first time it
 // is needed: nothing of it is in a page's first load) and the upload waits for the answer.
-
-type Ask = { state: ConsentState; resolve: (agreed: boolean) => void };
-
-let asking: Ask | null = null;
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((l) => l());
-
-/** For the providers and the host: the question waiting for an answer, if any. */
-export function subscribeToConsent(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-export const consentQuestion = (): Ask | null => asking;
-
-/** Records consent to `version` for this person; the next upload goes ahead without asking. */
-export async function giveConsent(version: number): Promise<ConsentState> {
-  return call(routes.privacyGiveConsent, { body: { version } });
-}
-
-/** The host's answer to the question on screen. */
-export function answerConsent(agreed: boolean): void {
-  const ask = asking;
-  asking = null;
-  notify();
-  ask?.resolve(agreed);
-}
 
 /**
  * Resolves once this person has consented to the current text: at once when the server says so,
@@ -44,8 +18,7 @@ export async function ensurePhotoConsent(signal?: AbortSignal): Promise<void> {
   const state = await call(routes.privacyConsent, undefined, { signal });
   if (state.given) return;
   const agreed = await new Promise<boolean>((resolve) => {
-    asking = { state, resolve };
-    notify();
+    askConsent({ state, resolve });
     void import("@/app/consent-host").then((host) => host.mountConsentHost());
     signal?.addEventListener("abort", () => answerConsent(false), { once: true });
   });
