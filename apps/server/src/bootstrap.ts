@@ -32,6 +32,8 @@ import { createKanvasService } from "./modules/kanvas/kanvas.service";
 import { createKanvasWorker } from "./modules/kanvas/kanvas.worker";
 import { createGuestsRepository } from "./modules/guests/guests.repository";
 import { createGuestsService } from "./modules/guests/guests.service";
+import { createPrivacyRepository } from "./modules/privacy/privacy.repository";
+import { createPrivacyService } from "./modules/privacy/privacy.service";
 import { createUploadsRepository } from "./modules/uploads/uploads.repository";
 import { createUploadsService } from "./modules/uploads/uploads.service";
 import type { DatabaseHandle } from "./infra/db/client";
@@ -120,13 +122,25 @@ export function createAppContext(core: CoreParts): AppContext {
     secret: guestSecret,
     ipCap: () => settings.getInt("guest_ip_daily_cap"),
   });
+  const privacyRepo = createPrivacyRepository(db.db);
   const uploadsRepo = createUploadsRepository(db.db);
-  const uploads = createUploadsService({ uploads: uploadsRepo, storage: core.storage, log });
+  const uploads = createUploadsService({
+    uploads: uploadsRepo,
+    storage: core.storage,
+    log,
+    processingLog: privacyRepo,
+  });
   const predictionWaiters = createPredictionWaiters();
   const aiConfigs = createAiConfigsRepository(db.db);
   const bannedRepo = createBannedKeywordsRepository(db.db);
   const feedbackRepo = createFeedbackRepository(db.db);
   const providers = createProviderRegistry(env, aiConfigs, log, predictionWaiters);
+  const privacy = createPrivacyService({
+    repo: privacyRepo,
+    uploads,
+    providers,
+    ipHash: (ip) => guests.ipHash(ip),
+  });
   const jobEvents = createJobEvents(changes);
   const generationsRepo = createGenerationsRepository(db.db);
   // The job kit's rows, one instance per worker's kinds: each claims and sweeps only its own.
@@ -159,6 +173,7 @@ export function createAppContext(core: CoreParts): AppContext {
     secret: authSecret(env),
     queue: core.queue,
     sendMail: (mail) => mailer.send(mail),
+    photoConsent: (userId, ip) => privacy.atSignUp(userId, ip),
   });
   const account = createAccountService({
     db: db.db,
@@ -182,6 +197,7 @@ export function createAppContext(core: CoreParts): AppContext {
     providers,
     queue: core.queue,
     events: jobEvents,
+    consent: privacy,
   });
   const referralsService = createReferralsService({
     db: db.db,
@@ -211,6 +227,7 @@ export function createAppContext(core: CoreParts): AppContext {
     events: jobEvents,
     referrals: referralsService,
     likeness: createLikenessMeter(),
+    privacy,
     settings: settingsCache,
     metrics,
     log,
@@ -230,6 +247,7 @@ export function createAppContext(core: CoreParts): AppContext {
     providers,
     queue: core.queue,
     events: jobEvents,
+    consent: privacy,
   });
   const kanvasWorker = createKanvasWorker({
     db: db.db,
@@ -239,6 +257,7 @@ export function createAppContext(core: CoreParts): AppContext {
     credits,
     storage: core.storage,
     providers,
+    privacy,
     images: imagePostProcessor,
     queue: core.queue,
     events: jobEvents,
@@ -363,6 +382,7 @@ export function createAppContext(core: CoreParts): AppContext {
       feedback: createFeedbackService({ repo: feedbackRepo }),
       referrals: referralsService,
       uploads,
+      privacy,
       guests,
       generations,
       jobEvents,
@@ -386,6 +406,7 @@ export function createAppContext(core: CoreParts): AppContext {
         styles: stylesRepo,
         uploads,
         generations,
+        consent: privacy,
       }),
       payments,
       gateways,

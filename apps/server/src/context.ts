@@ -31,6 +31,7 @@ import type { PaymentsService } from "./modules/payments/payments.service";
 import type { SimulatorService } from "./modules/payment-simulator/simulator.service";
 import type { PaymentGateways } from "./infra/payments/gateway";
 import type { Loopback } from "./lib/loopback";
+import type { PrivacyService } from "./modules/privacy/privacy.service";
 import type { UploadsService } from "./modules/uploads/uploads.service";
 import type { ProviderRegistry } from "./infra/providers/registry";
 import type { GalleryService } from "./modules/gallery/gallery.service";
@@ -87,6 +88,7 @@ export interface AppContext {
     feedback: FeedbackService;
     referrals: ReferralsService;
     uploads: UploadsService;
+    privacy: PrivacyService;
     guests: GuestsService;
     generations: GenerationsService;
     /** Changes of avatars and Kanvas runs (the job kit): their progress streams wake on them. */

@@ -70,7 +70,14 @@ async function prepare(credits: number) {
     const email = `chaos-${randomBytes(4).toString("hex")}@example.com`;
     const password = `chaos-${randomBytes(8).toString("hex")}`;
     await ctx.services.auth.signUp(
-      { fullName: "Chaos Member", phone: "+6281234567890", email, password, language: "id" },
+      {
+        fullName: "Chaos Member",
+        phone: "+6281234567890",
+        email,
+        password,
+        language: "id",
+        photoConsent: true,
+      },
       { headers: new Headers(), ip: "127.0.0.1", userAgent: null },
     );
     const [u] = await db.db.select().from(users).where(eq(users.email, email));

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import {
   authContract,
   guestsContract,
+  PHOTO_CONSENT_VERSION,
+  privacyContract,
   isOtherResponse,
   type ErrorBody,
   type JsonReply,
@@ -59,7 +61,9 @@ export interface TestClient {
    * This browser (a new one if the client has no jar) opens a guest session, its free try;
    * asserts the answer was 200.
    */
-  guest(options?: { fingerprint?: string } & RequestOptions): Promise<TestClient>;
+  guest(
+    options?: { fingerprint?: string; consent?: boolean } & RequestOptions,
+  ): Promise<TestClient>;
   /**
    * This browser (a new one if the client has no jar) signs in with e-mail and password;
    * asserts the answer was 200.
@@ -357,13 +361,21 @@ function client(sender: Sender, jar: CookieJar | undefined, defaults: RequestOpt
     with(options) {
       return client(sender, jar, merge(options));
     },
-    async guest({ fingerprint, ...options } = {}) {
+    async guest({ fingerprint, consent = true, ...options } = {}) {
       const browser = jar ? self : self.as(new CookieJar());
       const res = await browser.call(guestsContract.session, {
         body: { fingerprint: fingerprint ?? `fp-${randomBytes(8).toString("hex")}-guest` },
         ...options,
       });
       expect(res.status, `opening a guest session: ${res.text}`).toBe(200);
+      if (consent) {
+        // The guest agrees to the photo consent, as the web asks before the first upload.
+        const agreed = await browser.call(privacyContract.giveConsent, {
+          body: { version: PHOTO_CONSENT_VERSION },
+          ...options,
+        });
+        expect(agreed.status, `giving the photo consent: ${agreed.text}`).toBe(200);
+      }
       return browser;
     },
     async signIn(email, password, options = {}) {

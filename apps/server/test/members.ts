@@ -19,7 +19,14 @@ export async function signUpMember(
   const email = `${o.prefix ?? "m"}${Math.random().toString(36).slice(2)}@example.com`;
   seq += 1;
   await t.ctx.services.auth.signUp(
-    { fullName: "Member", phone: "+6281234567890", email, password: "rahasia123", language: "id" },
+    {
+      fullName: "Member",
+      phone: "+6281234567890",
+      email,
+      password: "rahasia123",
+      language: "id",
+      photoConsent: true,
+    },
     {
       headers: new Headers(),
       ip: `10.${200 + (seq % 50)}.${(seq >> 8) % 250}.${(seq % 250) + 1}`,

@@ -49,6 +49,7 @@ async function signUp(page: Page, person: Person, path = "/auth"): Promise<void>
   await page.getByLabel("Nomor HP").fill(person.phone);
   await emailField(page).fill(person.email);
   await passwordField(page).fill(person.password);
+  await page.getByRole("checkbox", { name: /Saya setuju foto wajah saya diproses/ }).check();
   await page.getByRole("button", { name: "Daftar sekarang" }).click();
   await expect(h1(page)).toHaveText("Cek email kamu");
   await expect(page.getByText(`link konfirmasi ke ${person.email}`)).toBeVisible();

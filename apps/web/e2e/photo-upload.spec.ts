@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { PHOTO_SHRINK } from "@rupa/shared/photo-shrink";
 import { phonePhoto } from "../../server/test/face-photos";
-import { adminPage, DESKTOP, PHONE } from "./support/app";
+import { adminPage, consentDialog, DESKTOP, PHONE } from "./support/app";
 import {
   choosePhoto,
   openGenerator,
@@ -132,6 +132,8 @@ test("a send that fails on the way is sent again by itself; offline is said plai
   const chooser = page.waitForEvent("filechooser");
   await gallery(page).click();
   await (await chooser).setFiles(portrait);
+  // The guest's first photo: the consent comes first (docs/product/privacy.md), agreed to.
+  await consentDialog(page).getByRole("button", { name: "Saya setuju" }).click();
   await expect(stage(page)).toHaveText("Koneksi terputus. Mencoba mengirim lagi (1 dari 3)…");
   await shots("retrying");
   await expect(ready(page)).toBeVisible();

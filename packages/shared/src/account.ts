@@ -48,8 +48,19 @@ export const signUpRequestSchema = z.object({
   password: passwordSchema,
   language: languageSchema.default("id"),
   referralCode: referralCodeSchema.optional(),
+  /**
+   * The box beside the short photo consent text (docs/product/privacy.md): ticked, it records
+   * consent to the current version (PHOTO_CONSENT_VERSION). The sign-up form requires it
+   * (signUpFormSchema); a client that leaves it out is asked before its first upload.
+   */
+  photoConsent: z.literal(true, "photo_consent_required").optional(),
 });
 export type SignUpRequest = z.input<typeof signUpRequestSchema>;
+
+/** The web's sign-up form: the photo consent box must be ticked. */
+export const signUpFormSchema = signUpRequestSchema.extend({
+  photoConsent: z.literal(true, "photo_consent_required"),
+});
 
 export const signUpResponseSchema = z.object({
   /**

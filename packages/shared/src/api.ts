@@ -24,6 +24,7 @@ import { healthContract } from "./health";
 import { kanvasContract } from "./kanvas";
 import { pasFotoContract } from "./pas-foto-check";
 import { paymentsContract } from "./payments";
+import { privacyContract } from "./privacy";
 import { referralsContract } from "./referrals";
 import { uploadsContract } from "./uploads";
 import { webhooksContract } from "./webhooks";
@@ -60,6 +61,7 @@ export const apiContract = {
   feedback: feedbackContract,
   referrals: referralsContract,
   uploads: uploadsContract,
+  privacy: privacyContract,
   guests: guestsContract,
   generations: generationsContract,
   gallery: galleryContract,

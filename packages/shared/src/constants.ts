@@ -160,3 +160,36 @@ export const PASSWORD_MAX = 128;
 /** Where an `ai_model_configs` entry sends its work (`local`: the built-in renderer). */
 export const AI_PROVIDERS = ["local", "replicate", "openai", "huggingface", "kie_ai"] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
+
+// Personal data (docs/product/privacy.md, ADR 044).
+
+/**
+ * The version of the short consent text (web: `consent.*` in the locales). Raise it when the
+ * text changes in substance: everyone is asked again before their next upload.
+ */
+export const PHOTO_CONSENT_VERSION = 1;
+
+/**
+ * How long a member's source photos are kept: deleted once their avatars are made, 24 hours
+ * after upload (the default), or 7 days after upload. Results stay until deleted.
+ */
+export const PHOTO_RETENTIONS = ["after_avatars", "24h", "7d"] as const;
+export type PhotoRetention = (typeof PHOTO_RETENTIONS)[number];
+export const DEFAULT_PHOTO_RETENTION: PhotoRetention = "24h";
+/** The longest a source photo is kept under each choice, in hours. */
+export const RETENTION_HOURS: Record<PhotoRetention, number> = {
+  after_avatars: 24,
+  "24h": 24,
+  "7d": 7 * 24,
+};
+
+/** What the processing log records. */
+export const PROCESSING_LOG_KINDS = [
+  "consent_given",
+  "consent_withdrawn",
+  "photo_sent",
+  "photos_deleted",
+] as const;
+export type ProcessingLogKind = (typeof PROCESSING_LOG_KINDS)[number];
+/** Why photos were deleted. */
+export const PHOTO_DELETION_REASONS = ["retention", "request", "account_deletion"] as const;

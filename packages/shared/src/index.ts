@@ -32,6 +32,7 @@ export * from "./openapi";
 export * from "./pas-foto";
 export * from "./pas-foto-check";
 export * from "./payments";
+export * from "./privacy";
 export * from "./referrals";
 export * from "./uploads";
 export * from "./webhooks";

@@ -20,6 +20,7 @@ export * from "./routes/styles";
 export * from "./routes/feedback";
 export * from "./routes/referrals";
 export * from "./routes/uploads";
+export * from "./routes/privacy";
 export * from "./routes/guests";
 export * from "./routes/generations";
 export * from "./routes/gallery";

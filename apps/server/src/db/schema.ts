@@ -21,6 +21,8 @@ import {
   LIKENESS_VERDICTS,
   LOT_SOURCES,
   REFUND_SOURCES,
+  PHOTO_RETENTIONS,
+  PROCESSING_LOG_KINDS,
   STYLE_CATEGORIES,
   UPLOAD_STATUSES,
 } from "@rupa/shared";
@@ -122,10 +124,13 @@ export const users = pgTable(
     preferredLanguage: text("preferred_language").notNull().default("id"),
     totalGenerations: integer("total_generations").notNull().default(0),
     referralCode: text("referral_code"),
+    /** How long source photos are kept (PHOTO_RETENTIONS; docs/product/privacy.md). */
+    photoRetention: text("photo_retention").notNull().default("24h"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("users_photo_retention_check", oneOf("photo_retention", PHOTO_RETENTIONS)),
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_referral_code_key").on(t.referralCode),
     index("users_created_at_idx").on(t.createdAt.desc()),
@@ -390,6 +395,51 @@ export const uploads = pgTable(
     check("uploads_status_check", oneOf("status", UPLOAD_STATUSES)),
     check("uploads_owner_check", sql`user_id IS NOT NULL OR guest_trial_id IS NOT NULL`),
     check("uploads_size_check", sql`size_bytes IS NULL OR size_bytes >= 0`),
+  ],
+);
+
+/**
+ * Consent to process face photos (docs/product/privacy.md): one row per time it was given, by a
+ * member or a guest trial, with the text's version and a keyed hash of the address it came from;
+ * `withdrawn_at` ends it.
+ */
+export const photoConsents = pgTable(
+  "photo_consents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    guestTrialId: uuid("guest_trial_id").references(() => guestTrials.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    ipHash: text("ip_hash"),
+    givenAt: ts("given_at").notNull().defaultNow(),
+    withdrawnAt: ts("withdrawn_at"),
+  },
+  (t) => [
+    index("photo_consents_user_idx").on(t.userId, t.givenAt.desc()),
+    index("photo_consents_guest_idx").on(t.guestTrialId, t.givenAt.desc()),
+    check("photo_consents_owner_check", sql`user_id IS NOT NULL OR guest_trial_id IS NOT NULL`),
+  ],
+);
+
+/**
+ * What happened to a person's photos (docs/product/privacy.md): sent to a provider, deleted
+ * (and why), consent given or withdrawn. `detail` holds the provider, reason, count or version.
+ */
+export const processingLog = pgTable(
+  "processing_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    guestTrialId: uuid("guest_trial_id").references(() => guestTrials.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("processing_log_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("processing_log_guest_idx").on(t.guestTrialId),
+    check("processing_log_kind_check", oneOf("kind", PROCESSING_LOG_KINDS)),
+    check("processing_log_owner_check", sql`user_id IS NOT NULL OR guest_trial_id IS NOT NULL`),
   ],
 );
 

@@ -70,7 +70,14 @@ const refunds = async (userId: string) =>
 async function delivered(): Promise<{ id: string; userId: string }> {
   const email = `tr${Math.random().toString(36).slice(2)}@example.com`;
   await t.ctx.services.auth.signUp(
-    { fullName: "Member", phone: "+6281234567890", email, password: "rahasia123", language: "id" },
+    {
+      fullName: "Member",
+      phone: "+6281234567890",
+      email,
+      password: "rahasia123",
+      language: "id",
+      photoConsent: true,
+    },
     { headers: new Headers(), ip: `10.78.0.${++seq % 250}`, userAgent: null },
   );
   const [u] = await db().select().from(users).where(eq(users.email, email));

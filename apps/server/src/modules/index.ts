@@ -16,6 +16,7 @@ import type { ServerModule } from "./module";
 import { pasFotoModule } from "./pas-foto/pas-foto.module";
 import { paymentSimulatorModule } from "./payment-simulator/payment-simulator.module";
 import { paymentsModule } from "./payments/payments.module";
+import { privacyModule } from "./privacy/privacy.module";
 import { referralsModule } from "./referrals/referrals.module";
 import { seoModule } from "./seo/seo.module";
 import { stylesModule } from "./styles/styles.module";
@@ -38,6 +39,7 @@ export const serverModules: readonly ServerModule[] = [
   stylesModule,
   feedbackModule,
   referralsModule,
+  privacyModule,
   uploadsModule,
   guestsModule,
   generationsModule,

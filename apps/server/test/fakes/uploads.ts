@@ -83,6 +83,42 @@ export function fakeUploads(
           })),
       );
     },
+    /** Without members' choices (no users here): every photo goes after 24 hours. */
+    originalsDue(at, limit = 500) {
+      const before = at.getTime() - 24 * 3_600_000;
+      return Promise.resolve(
+        [...rows.values()]
+          .filter((r) => r.originalKey !== null && r.createdAt.getTime() < before)
+          .slice(0, limit)
+          .map(({ id, userId, guestTrialId, originalKey, croppedKey, thumbKey }) => ({
+            id,
+            userId,
+            guestTrialId,
+            originalKey,
+            croppedKey,
+            thumbKey,
+          })),
+      );
+    },
+    keptOf: (owner) =>
+      Promise.resolve(
+        [...rows.values()]
+          .filter(
+            (r) =>
+              (owner.userId !== null
+                ? r.userId === owner.userId
+                : r.guestTrialId === owner.guestTrialId) &&
+              (r.originalKey !== null || r.croppedKey !== null),
+          )
+          .map(({ id, userId, guestTrialId, originalKey, croppedKey, thumbKey }) => ({
+            id,
+            userId,
+            guestTrialId,
+            originalKey,
+            croppedKey,
+            thumbKey,
+          })),
+      ),
     markOriginalDeleted: (id) =>
       change(id, {
         originalKey: null,

@@ -28,6 +28,13 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole("button", { name: "Masuk", exact: true }).click();
 }
 
+/** The version of the photo consent text (PHOTO_CONSENT_VERSION in @rupa/shared). */
+export const PHOTO_CONSENT = 1;
+
+/** The photo consent dialog the web shows before a person's first upload. */
+export const consentDialog = (page: Page) =>
+  page.getByRole("dialog", { name: "Sebelum kamu mengunggah foto" });
+
 /** The demo admin the test server starts with. */
 export const DEMO_ADMIN = { email: "admin@rupa.test", password: "admin-password-123" };
 

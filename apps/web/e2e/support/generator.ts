@@ -8,6 +8,7 @@ import {
 } from "@playwright/test";
 import { facePhoto } from "../../../server/test/face-photos";
 import { REFERRAL_STORAGE_KEY } from "../../src/lib/referral";
+import { consentDialog } from "./app";
 
 // Steps shared by the journeys that make avatars through the real generator.
 
@@ -89,6 +90,16 @@ export async function choosePhoto(
   const chooser = page.waitForEvent("filechooser");
   await button.click();
   await (await chooser).setFiles(file);
+  // A guest's (or a member's without consent) first photo: the consent comes first, agreed to.
+  const dialog = consentDialog(page);
+  const first = await Promise.race([
+    uploaded.then(() => "sent" as const),
+    dialog.waitFor({ state: "visible" }).then(
+      () => "asked" as const,
+      () => "sent" as const,
+    ),
+  ]);
+  if (first === "asked") await dialog.getByRole("button", { name: "Saya setuju" }).click();
   return uploaded;
 }
 
@@ -103,7 +114,11 @@ export const generateButton = (page: Page) => page.getByRole("button", { name: "
  * without typing them. Signing up through the form is proved by accounts.spec.ts. Made on the
  * origin `page` shows (the project's base address before its first visit).
  */
-export async function signUpAndSignIn(page: Page, chosenPassword?: string): Promise<string> {
+export async function signUpAndSignIn(
+  page: Page,
+  chosenPassword?: string,
+  { photoConsent = true }: { photoConsent?: boolean } = {},
+): Promise<string> {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const email = `gen.${tag}@rupa.test`;
   const password = chosenPassword ?? `rahasia-${tag}`;
@@ -127,6 +142,8 @@ export async function signUpAndSignIn(page: Page, chosenPassword?: string): Prom
       email,
       password,
       language: "id",
+      // The form's photo consent box, ticked (docs/product/privacy.md).
+      ...(photoConsent ? { photoConsent: true } : {}),
       ...(referralCode ? { referralCode } : {}),
     },
   });

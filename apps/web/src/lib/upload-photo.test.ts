@@ -11,6 +11,17 @@ import {
 } from "./upload-photo";
 import { ApiError } from "./api-client";
 
+// The photo consent (lib/photo-consent.ts) is on record here: these tests are about the send.
+const consent = vi.hoisted(() => ({ given: true, asked: 0 }));
+vi.mock("@/lib/photo-consent", () => ({
+  ensurePhotoConsent: () => {
+    consent.asked += 1;
+    return consent.given
+      ? Promise.resolve()
+      : Promise.reject(new Error("consent_required (declined in the dialog)"));
+  },
+}));
+
 /** Just what uploadPhoto uses of an XMLHttpRequest; every one opened is in `FakeXhr.sent`. */
 class FakeXhr {
   static sent: FakeXhr[] = [];
@@ -208,5 +219,21 @@ describe("uploadPhoto: a flaky connection", () => {
     expect(isTransient(new ApiError("photo_too_large", 413, ""))).toBe(false);
     expect(isTransient(new ApiError("guest_session_required", 401, ""))).toBe(false);
     expect(isTransient(new Error("x"))).toBe(false);
+  });
+});
+
+describe("uploadPhoto: the photo consent (docs/product/privacy.md)", () => {
+  afterEach(() => {
+    consent.given = true;
+  });
+
+  it("asks for consent before anything is sent, and sends nothing when it is declined", async () => {
+    consent.given = false;
+    const before = consent.asked;
+    const { outcome } = start();
+    await settle();
+    expect(consent.asked).toBe(before + 1);
+    expect(FakeXhr.sent).toHaveLength(0);
+    expect((await outcome).ok).toBe(false);
   });
 });

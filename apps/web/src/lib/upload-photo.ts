@@ -115,12 +115,17 @@ export async function sendWithRetry(
   connection: Connection = browserConnection,
 ): Promise<Upload> {
   let retries = 0;
+  let consented = false;
   for (;;) {
     if (!connection.online()) {
       onStage({ stage: "waiting", reason: "offline", attempt: retries });
       await connection.whenOnline(signal);
     }
     try {
+      // No photo leaves the browser before consent to its processing (docs/product/privacy.md);
+      // the consent's code loads with the first upload, not with the page.
+      if (!consented) await (await import("@/lib/photo-consent")).ensurePhotoConsent(signal);
+      consented = true;
       onStage({ stage: "sending", progress: 0 });
       return await sendOnce(photo, (progress) => onStage({ stage: "sending", progress }), signal);
     } catch (error) {

@@ -50,6 +50,8 @@ export interface AuthDeps {
   /** Account mail goes out as a job, after the answer. */
   queue: Pick<QueueOps, "send">;
   sendMail: (mail: MailMessage) => Promise<void>;
+  /** Records the photo consent ticked at sign-up (docs/product/privacy.md). */
+  photoConsent?: (userId: string, ip: string | null) => Promise<void>;
 }
 
 /** The better-auth error code of a thrown APIError, if it is one. */
@@ -275,6 +277,7 @@ export function createAuthService(d: AuthDeps) {
         ip: meta.ip,
         userAgent: meta.userAgent,
       });
+      if (input.photoConsent) await d.photoConsent?.(user.id, meta.ip);
       // The referral is recorded before the account is confirmed, as the link would find it.
       const referral = input.referralCode
         ? await recordReferral(user.id, input.referralCode)

@@ -34,7 +34,14 @@ beforeAll(async () => {
   t.actAs(null);
   const email = "figure@example.com";
   await t.ctx.services.auth.signUp(
-    { fullName: "Fig", phone: "+6281234567890", email, password: "rahasia123", language: "id" },
+    {
+      fullName: "Fig",
+      phone: "+6281234567890",
+      email,
+      password: "rahasia123",
+      language: "id",
+      photoConsent: true,
+    },
     { headers: new Headers(), ip: "10.7.0.1", userAgent: null },
   );
   const [u] = await t.ctx.db.db.select().from(users).where(eq(users.email, email));

@@ -1,4 +1,5 @@
 import type { CustomProfessionConfig, Generation } from "@rupa/shared";
+import type { PrivacyService } from "../privacy/privacy.service";
 import type { z } from "zod";
 import type { customProfessionRequestSchema } from "@rupa/shared";
 import type { Actor } from "../../lib/actor";
@@ -54,6 +55,8 @@ export function createCustomProfessionService(d: {
   styles: StylesRepository;
   uploads: UploadsService;
   generations: GenerationsService;
+  /** Consent to process the photo, in force (docs/product/privacy.md): checked at each start. */
+  consent?: Pick<PrivacyService, "requireConsent">;
 }) {
   async function enabled() {
     return (await d.settings.get("custom_profession_enabled")) === "true";
@@ -120,6 +123,7 @@ export function createCustomProfessionService(d: {
       if (issues.length) throw errors.validation(issues);
       let referenceKey: string | null = null;
       if (input.referenceUploadId) {
+        await d.consent?.requireConsent(actor);
         const ref = await d.uploads.owned(actor, input.referenceUploadId);
         referenceKey = ref.croppedKey;
       } else if (cfg.requiresReferenceImage) {

@@ -42,7 +42,14 @@ let ipSeq = 0;
 async function newMember() {
   const email = `w${Math.random().toString(36).slice(2)}@example.com`;
   await t.ctx.services.auth.signUp(
-    { fullName: "Sari", phone: "+6281234567890", email, password: "rahasia123", language: "id" },
+    {
+      fullName: "Sari",
+      phone: "+6281234567890",
+      email,
+      password: "rahasia123",
+      language: "id",
+      photoConsent: true,
+    },
     { headers: new Headers(), ip: `10.7.0.${++ipSeq % 250}`, userAgent: null },
   );
   const [u] = await db().select().from(users).where(eq(users.email, email));

@@ -30,6 +30,7 @@ import {
   PermanentFailure,
 } from "../jobs";
 import type { GenerationsRepository } from "./generations.repository";
+import { privacyOwnerOf, type PrivacyService } from "../privacy/privacy.service";
 
 /** The queue of avatar generations; a job carries the generation's id. */
 export const GENERATE_JOB = defineJob<{ generationId: string }>("generate-avatar");
@@ -75,6 +76,8 @@ export interface GenerationWorkerDeps extends JobWorkerDeps {
   jobs: GenerationWorkerJobs;
   /** Counts each generation's end and likeness verdict (docs/production.md, Metrics). */
   metrics?: Pick<Metrics, "enabled" | "generationEnded" | "likenessVerdict">;
+  /** The processing log: each time the person's photo goes to a provider (privacy.md). */
+  privacy?: Pick<PrivacyService, "photoSent">;
 }
 
 /** The job rows an avatar attempt changes: the kit's, with Garansi Mirip's redo mark. */
@@ -128,6 +131,8 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
         : Number.parseInt(gen.id.replace(/-/g, "").slice(0, 8), 16);
     const provider = await d.providers.forService("avatar_generation");
     const by = { provider: provider.name, model: provider.model };
+    const person = privacyOwnerOf(gen);
+    if (person) await d.privacy?.photoSent(person, provider.name);
     const req: GenerateRequest = {
       image: photo,
       face: upload ? (faceCheckOf(upload)?.cropFace ?? null) : null,

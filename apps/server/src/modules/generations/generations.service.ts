@@ -1,4 +1,5 @@
 import type { Generation, GenerationHealth, StartGenerationRequest } from "@rupa/shared";
+import type { PrivacyService } from "../privacy/privacy.service";
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { startBatchRequestSchema, startGenerationRequestSchema } from "@rupa/shared";
@@ -46,6 +47,8 @@ export interface GenerationDeps {
   guestsService: GuestsService;
   styles: StylesRepository;
   uploads: UploadsService;
+  /** Consent to process the photo, in force (docs/product/privacy.md): checked at each start. */
+  consent?: Pick<PrivacyService, "requireConsent">;
   referrals: ReferralsRepository;
   settings: SettingsRepository;
   banned: Pick<BannedKeywordsRepository, "active">;
@@ -220,6 +223,7 @@ export function createGenerationsService(d: GenerationDeps) {
     // A pas foto is made alone: a set carries no background choice (docs/product/generator.md).
     if (styles.length > 1 && styles.some((s) => s.category === PAS_FOTO_CATEGORY))
       throw generationErrors.pasFotoAlone();
+    await d.consent?.requireConsent(actor);
     const upload = await d.uploads.owned(actor, input.uploadId);
     if (upload.status !== "completed" || !upload.croppedKey) throw uploadNotReady();
     // The free photo check, before anything is spent (a photo it could not check is allowed).

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import type { PrivacyService } from "../privacy/privacy.service";
 import type { KanvasRun, startKanvasRequestSchema } from "@rupa/shared";
 import type { z } from "zod";
 import type { Transactor } from "../../infra/db/client";
@@ -34,6 +35,8 @@ export interface KanvasDeps {
   jobs: Pick<JobsRepository, "insert" | "markFailed" | "positions">;
   credits: Pick<CreditsService, "spend" | "refund">;
   uploads: Pick<UploadsService, "ownedAll">;
+  /** Consent to process the photo, in force (docs/product/privacy.md): checked at each start. */
+  consent?: Pick<PrivacyService, "requireConsent">;
   settings: Pick<SettingsRepository, "getInt">;
   banned: Pick<BannedKeywordsRepository, "active">;
   providers: Pick<ProviderRegistry, "forKanvas">;
@@ -159,6 +162,7 @@ export function createKanvasService(d: KanvasDeps) {
       const userId = member(actor);
       const negativePrompt = input.negativePrompt ?? "";
       refuseBanned(await d.banned.active(), { prompt: input.prompt, negativePrompt });
+      if (input.imageIds.length > 0) await d.consent?.requireConsent(actor);
       const references = await d.uploads.ownedAll(actor, input.imageIds);
       if (references.some((u) => u.status !== "completed")) throw uploadNotReady();
       const provider = await d.providers.forKanvas();

@@ -1,4 +1,5 @@
 import { type KanvasRequest, sizeFor } from "../../infra/providers/provider";
+import type { PrivacyService } from "../privacy/privacy.service";
 import type { ProviderRegistry } from "../../infra/providers/registry";
 import { defineJob } from "../../infra/queue/queue";
 import type { ObjectOwner } from "../../infra/storage/storage";
@@ -41,6 +42,8 @@ export interface KanvasWorkerDeps extends JobWorkerDeps {
   kanvas: Pick<KanvasRepository, "findRun" | "insertImage">;
   uploads: Pick<UploadsRepository, "findByIds">;
   providers: Pick<ProviderRegistry, "forKanvas">;
+  /** The processing log: each time the member's photos go to a provider (privacy.md). */
+  privacy?: Pick<PrivacyService, "photoSent">;
 }
 
 /**
@@ -70,6 +73,8 @@ export function createKanvasWorker(d: KanvasWorkerDeps) {
     }
     const params = job.params as unknown as KanvasJobParams;
     const provider = await d.providers.forKanvas();
+    if (images.length > 0)
+      await d.privacy?.photoSent({ userId: run.userId, guestTrialId: null }, provider.name);
     const req: KanvasRequest = {
       mode: run.mode as KanvasRequest["mode"],
       prompt: run.prompt,

@@ -40,7 +40,14 @@ const guest = () => t.client.guest();
 async function signIn(browser = t.client) {
   const email = `u${Math.random().toString(36).slice(2)}@example.com`;
   await t.ctx.services.auth.signUp(
-    { fullName: "Member", phone: "+6281234567890", email, password: "rahasia123", language: "id" },
+    {
+      fullName: "Member",
+      phone: "+6281234567890",
+      email,
+      password: "rahasia123",
+      language: "id",
+      photoConsent: true,
+    },
     { headers: new Headers(), ip: nextIp(), userAgent: null },
   );
   await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));

@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
-import { uploads, users } from "../../db/schema";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { generationJobs, uploads, users } from "../../db/schema";
 import type { Database } from "../../infra/db/client";
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -108,6 +108,65 @@ export function createUploadsRepository(db: Database) {
           ),
         )
         .limit(limit);
+    },
+
+    /**
+     * Source photos due for deletion at `now` under their owner's retention choice
+     * (docs/product/privacy.md): a guest's after 24 hours; a member's after 24 hours or 7 days
+     * as chosen, or, for "right after my avatars are made", once an avatar was made from it and
+     * none from it is still queued or running.
+     */
+    async originalsDue(now: Date, limit = 500) {
+      const at = sql`${now.toISOString()}::timestamptz`;
+      const older = (hours: number) =>
+        lt(uploads.createdAt, sql`${at} - make_interval(hours => ${hours})`);
+      const finishedFrom = sql`EXISTS (SELECT 1 FROM ${generationJobs} g WHERE g.upload_id = ${uploads.id} AND g.status IN ('succeeded', 'failed'))
+        AND NOT EXISTS (SELECT 1 FROM ${generationJobs} g WHERE g.upload_id = ${uploads.id} AND g.status IN ('queued', 'processing'))`;
+      return db
+        .select({
+          id: uploads.id,
+          userId: uploads.userId,
+          guestTrialId: uploads.guestTrialId,
+          originalKey: uploads.originalKey,
+          croppedKey: uploads.croppedKey,
+          thumbKey: uploads.thumbKey,
+        })
+        .from(uploads)
+        .leftJoin(users, eq(users.id, uploads.userId))
+        .where(
+          and(
+            isNotNull(uploads.originalKey),
+            or(
+              and(isNull(uploads.userId), older(24)),
+              and(eq(users.photoRetention, "24h"), older(24)),
+              and(eq(users.photoRetention, "7d"), older(7 * 24)),
+              and(eq(users.photoRetention, "after_avatars"), or(older(24), finishedFrom)),
+            ),
+          ),
+        )
+        .limit(limit);
+    },
+
+    /** Every source photo of the owner's that still exists (a withdrawal deletes them all). */
+    async keptOf(owner: UploadOwner) {
+      return db
+        .select({
+          id: uploads.id,
+          userId: uploads.userId,
+          guestTrialId: uploads.guestTrialId,
+          originalKey: uploads.originalKey,
+          croppedKey: uploads.croppedKey,
+          thumbKey: uploads.thumbKey,
+        })
+        .from(uploads)
+        .where(
+          and(
+            owner.userId !== null
+              ? eq(uploads.userId, owner.userId)
+              : eq(uploads.guestTrialId, owner.guestTrialId),
+            or(isNotNull(uploads.originalKey), isNotNull(uploads.croppedKey)),
+          ),
+        );
     },
 
     async markOriginalDeleted(id: string): Promise<void> {

@@ -29,6 +29,8 @@ export function uploadRoutes(ctx: AppContext) {
           // A guest's photo is only good for the free try: once used, uploading stops too.
           if (trial.generationCount >= 1) throw generationErrors.trialUsed();
         }
+        // No photo without consent to its processing (docs/product/privacy.md).
+        if (actor.userId || actor.guestTrialId) await ctx.services.privacy.requireConsent(actor);
         assertDecodeCapacity();
         const upload = await ctx.services.uploads.upload(actor, await readPhotoField(c));
         return { status: 201, body: { upload } };

@@ -6,7 +6,15 @@ import { processPhoto } from "../../infra/images/photo-pipeline";
 import type { Logger } from "../../lib/logger";
 import { fileUrl, newObjectKey, type ObjectOwner, type Storage } from "../../infra/storage/storage";
 import { AppError, errors } from "../../lib/errors";
+import type { PrivacyRepository } from "../privacy/privacy.repository";
 import type { UploadOwner, UploadRow, UploadsRepository } from "./uploads.repository";
+
+/** Why source photos were deleted (the processing log's reason). */
+export type PhotoDeletionReason = "retention" | "request" | "account_deletion";
+type DeletableRow = Pick<
+  UploadRow,
+  "id" | "userId" | "guestTrialId" | "originalKey" | "croppedKey" | "thumbKey"
+>;
 
 export function ownerOf(actor: Actor): { owner: UploadOwner; storageOwner: ObjectOwner } {
   if (actor.userId)
@@ -82,7 +90,36 @@ export function createUploadsService(d: {
   log?: Pick<Logger, "warn">;
   /** The photo check's detector (the process-wide one by default). */
   detector?: FaceDetector;
+  /** The processing log, where every deletion of a person's photos is written. */
+  processingLog?: Pick<PrivacyRepository, "log">;
 }) {
+  /**
+   * Deletes the rows' files (original, crop, thumbnail), marks them deleted and writes one
+   * processing log entry per owner with how many and why (docs/product/privacy.md).
+   */
+  async function deletePhotos(rows: DeletableRow[], reason: PhotoDeletionReason): Promise<number> {
+    const perOwner = new Map<string, { owner: UploadOwner; count: number }>();
+    for (const r of rows) {
+      for (const key of [r.originalKey, r.croppedKey, r.thumbKey]) {
+        if (key) await d.storage.delete("user-uploads", key);
+      }
+      await d.uploads.markOriginalDeleted(r.id);
+      const owner: UploadOwner | null = r.userId
+        ? { userId: r.userId, guestTrialId: null }
+        : r.guestTrialId
+          ? { userId: null, guestTrialId: r.guestTrialId }
+          : null;
+      if (!owner) continue;
+      const k = owner.userId ?? `g:${owner.guestTrialId}`;
+      const seen = perOwner.get(k) ?? { owner, count: 0 };
+      seen.count += 1;
+      perOwner.set(k, seen);
+    }
+    for (const { owner, count } of perOwner.values())
+      await d.processingLog?.log(owner, "photos_deleted", { reason, count });
+    return rows.length;
+  }
+
   /** Every one of `ids`, owned by the actor, in that order (one query); else 404. */
   async function ownedAll(actor: Actor, ids: readonly string[]): Promise<UploadRow[]> {
     const rows = await d.uploads.findByIds(ids);
@@ -150,7 +187,20 @@ export function createUploadsService(d: {
       return uploadView(row);
     },
 
-    /** Clean-up step: originals (and their crops) go 24 hours after upload. */
+    /**
+     * The hourly clean-up's step: source photos due under their owner's retention choice
+     * (24 hours, 7 days, or once their avatars are made) are deleted, and logged.
+     */
+    async deleteDuePhotos(now: Date = new Date()): Promise<number> {
+      return deletePhotos(await d.uploads.originalsDue(now), "retention");
+    },
+
+    /** Every source photo of the owner's, at once (a withdrawn consent, a request). */
+    async deleteAllOf(owner: UploadOwner, reason: PhotoDeletionReason): Promise<number> {
+      return deletePhotos(await d.uploads.keptOf(owner), reason);
+    },
+
+    /** Originals (and their crops) older than `hours`, whatever the owner chose. */
     async deleteExpiredOriginals(hours: number = LIMITS.originalRetentionHours): Promise<number> {
       const rows = await d.uploads.originalsOlderThan(hours);
       for (const r of rows) {

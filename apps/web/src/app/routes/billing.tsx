@@ -1,9 +1,15 @@
+import { lazy, Suspense } from "react";
 import { PageHeader } from "@/components/page-header";
 import { useSession } from "@/features/auth/api/me";
 import { AccountSection } from "@/features/auth/components/account-section";
 import { BillingPage } from "@/features/payments/components/billing-page";
 import { useSeo } from "@/features/seo/use-seo";
 import { useI18n } from "@/lib/i18n";
+
+// The privacy section (docs/product/privacy.md) loads after the page, outside its budget.
+const PrivacySettings = lazy(() =>
+  import("@/features/privacy/privacy-settings").then((m) => ({ default: m.PrivacySettings })),
+);
 
 /** /billing: the plan, purchases and FAQ for members, then the account (sign-in for visitors). */
 export default function BillingRoute() {
@@ -15,6 +21,11 @@ export default function BillingRoute() {
     <div className="flex flex-col gap-6 md:gap-8">
       <PageHeader title={title} />
       {session.status === "user" ? <BillingPage /> : null}
+      {session.status === "loading" ? null : (
+        <Suspense fallback={null}>
+          <PrivacySettings member={session.status === "user"} />
+        </Suspense>
+      )}
       <AccountSection />
     </div>
   );

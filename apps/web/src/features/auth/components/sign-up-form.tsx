@@ -49,6 +49,9 @@ export function SignUpForm({
   const [phone, setPhone] = useState("");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<FieldErrors<SignUpFields>>({});
+  // The required photo consent box (docs/product/privacy.md).
+  const [photoConsent, setPhotoConsent] = useState(false);
+  const [consentMissing, setConsentMissing] = useState(false);
   const messages = fields(errors);
 
   const onSubmit = async (event: FormEvent) => {
@@ -58,6 +61,11 @@ export function SignUpForm({
     const found = validateSignUp({ fullName, phone, email, password });
     setErrors(found);
     if (hasErrors(found)) return focusInvalid();
+    if (!photoConsent) {
+      setConsentMissing(true);
+      formRef.current?.querySelector<HTMLInputElement>("input[name=photoConsent]")?.focus();
+      return;
+    }
     const referralCode = readReferralCode();
     const address = email.trim();
     signUp.mutate(
@@ -67,6 +75,7 @@ export function SignUpForm({
         email: address,
         password,
         language: lang,
+        photoConsent: true,
         ...(referralCode ? { referralCode } : {}),
       },
       {
@@ -127,6 +136,33 @@ export function SignUpForm({
         onChange={(e) => setPassword(e.target.value)}
         error={messages.password}
       />
+      <div className="flex flex-col gap-1">
+        <label className="flex items-start gap-2.5 text-xs leading-relaxed text-muted-foreground">
+          <input
+            type="checkbox"
+            name="photoConsent"
+            checked={photoConsent}
+            onChange={(e) => {
+              setPhotoConsent(e.target.checked);
+              if (e.target.checked) setConsentMissing(false);
+            }}
+            aria-invalid={consentMissing || undefined}
+            aria-describedby={consentMissing ? "photo-consent-error" : undefined}
+            className="mt-0.5 size-4 shrink-0 accent-primary"
+          />
+          <span>
+            {t("privacy.consent.signUpLabel")}{" "}
+            <Link to="/privacy" className={linkClass}>
+              {t("auth.terms.privacy")}
+            </Link>
+          </span>
+        </label>
+        {consentMissing ? (
+          <p id="photo-consent-error" role="alert" className="text-xs text-destructive">
+            {t("privacy.consent.signUpRequired")}
+          </p>
+        ) : null}
+      </div>
       <SubmitButton busy={signUp.isPending} busyLabel={t("auth.actions.signingUp")}>
         {t("auth.actions.signUp")}
       </SubmitButton>

@@ -21,6 +21,8 @@ const MESSAGE_CODES = {
   photo_too_many_pixels: "errors.codes.photo_too_many_pixels",
   photo_corrupt: "errors.codes.photo_corrupt",
   upload_busy: "errors.codes.upload_busy",
+  consent_required: "errors.codes.consent_required",
+  consent_version_stale: "errors.codes.consent_version_stale",
   guest_session_required: "errors.codes.guest_session_required",
   premium_required: "errors.codes.premium_required",
   batch_members_only: "errors.codes.batch_members_only",

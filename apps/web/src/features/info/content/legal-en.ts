@@ -125,7 +125,9 @@ const content: LegalContent = {
           {
             list: [
               "Account data: full name, e-mail, phone number, password (stored as a hash), language choice and account role.",
-              "Photos and results: the photos you upload, the avatars and Kanvas images you make, and the text you write to make them.",
+              "Photos and results: the face photos you upload (specific, biometric personal data), the avatars and Kanvas images you make, and the text you write to make them.",
+              "Photo consent: the version of the consent text you agreed to, when, and your IP address as a keyed hash (never the address itself).",
+              "Processing log: when your photo was sent to an AI provider (and which), when your photos were deleted and why, when consent was given or withdrawn.",
               "Credit and payment data: balance, usage history, orders and payment status from Midtrans. We never receive or store your card number or bank details.",
               "Device data for the free try: a hashed browser fingerprint and your IP address, so each device gets only 1 free try.",
               "Usage data: styles viewed, clicked and used, and security records such as failed sign-in attempts.",
@@ -146,6 +148,7 @@ const content: LegalContent = {
             ],
           },
           "We do not sell your personal data and we do not use your photos to train AI models.",
+          "Face photos are processed only with your consent, which we ask for before your first upload (members: when signing up). Without it, no photo is uploaded. When the consent text changes, we ask again.",
         ],
       },
       {
@@ -154,7 +157,7 @@ const content: LegalContent = {
         blocks: [
           {
             list: [
-              "Original photos you upload are deleted automatically 24 hours after upload.",
+              "Original photos you upload are deleted automatically 24 hours after upload. Members can choose otherwise in Privacy settings: deleted right after their avatars are made, or kept 7 days.",
               "Avatars and Kanvas images are kept until you delete them or delete your account.",
               "After you delete your account, all its data is deleted within 30 days.",
               "Payment transaction records are kept for as long as tax and accounting rules require, in the most minimal form possible.",
@@ -170,8 +173,8 @@ const content: LegalContent = {
           {
             list: [
               "Midtrans, to process payments;",
-              "AI model providers, which receive your photo only to make the result you asked for;",
-              "storage, hosting and e-mail delivery providers.",
+              "the active AI model provider (Replicate, OpenAI, Hugging Face or Kie.ai; the photo consent names it), which receives your photo only to make the result you asked for; when none is active, avatars are made on Rupa's own server;",
+              "storage providers (Rupa's server disk or S3-compatible object storage), hosting and e-mail delivery providers.",
             ],
           },
           "We may also disclose data when the law or an order of a competent authority requires it.",
@@ -193,10 +196,12 @@ const content: LegalContent = {
               "To be informed about and access your personal data.",
               "To correct inaccurate data.",
               "To delete your data and account, directly from the Plans & Billing page.",
-              "To withdraw consent and object to certain processing.",
+              "To withdraw your photo consent at any time in Privacy settings: processing stops at once, queued avatars are cancelled with their credits back, and all your original photos are deleted. Finished results stay until you delete them.",
+              "To see the processing log of your photos in Privacy settings.",
+              "To ask for a copy of your data (export) and object to certain processing.",
             ],
           },
-          "Send your request through the Feedback page. We reply within 24 hours and complete it within the time limits the law sets.",
+          "Privacy settings are the Privacy section of the Plans & Billing page (Setting menu → Plans & Billing). Send other requests through the Feedback page. We reply within 24 hours and complete it within the time limits the law sets.",
         ],
       },
       {

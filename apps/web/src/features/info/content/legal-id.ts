@@ -127,7 +127,9 @@ const content: LegalContent = {
           {
             list: [
               "Data akun: nama lengkap, email, nomor HP, password (disimpan dalam bentuk hash), pilihan bahasa, dan peran akun.",
-              "Foto dan hasil: foto yang kamu unggah, avatar dan gambar Kanvas yang kamu buat, serta teks yang kamu tulis untuk membuatnya.",
+              "Foto dan hasil: foto wajah yang kamu unggah (data pribadi yang bersifat spesifik/biometrik), avatar dan gambar Kanvas yang kamu buat, serta teks yang kamu tulis untuk membuatnya.",
+              "Persetujuan foto: versi teks persetujuan yang kamu setujui, waktunya, dan alamat IP dalam bentuk hash berkunci (bukan alamat aslinya).",
+              "Catatan pemrosesan: kapan fotomu dikirim ke penyedia AI (dan yang mana), kapan fotomu dihapus dan mengapa, kapan persetujuan diberikan atau ditarik.",
               "Data kredit dan pembayaran: saldo, riwayat pemakaian, pesanan, dan status pembayaran dari Midtrans. Kami tidak menerima atau menyimpan nomor kartu atau data rekeningmu.",
               "Data perangkat untuk coba gratis: sidik jari peramban yang sudah di-hash dan alamat IP, agar satu perangkat hanya mendapat 1 coba gratis.",
               "Data penggunaan: gaya yang dilihat, diklik, dan dipakai, serta catatan keamanan seperti percobaan masuk yang gagal.",
@@ -148,6 +150,7 @@ const content: LegalContent = {
             ],
           },
           "Kami tidak menjual data pribadimu dan tidak memakai fotomu untuk melatih model AI.",
+          "Foto wajah hanya diproses dengan persetujuanmu, yang kami minta sebelum unggahan pertamamu (bagi anggota: saat mendaftar). Tanpa persetujuan, tidak ada foto yang diunggah. Bila teks persetujuan berubah, kami meminta persetujuanmu lagi.",
         ],
       },
       {
@@ -156,7 +159,7 @@ const content: LegalContent = {
         blocks: [
           {
             list: [
-              "Foto asli yang kamu unggah dihapus otomatis 24 jam setelah diunggah.",
+              "Foto asli yang kamu unggah dihapus otomatis 24 jam setelah diunggah. Anggota bisa memilih lain di Pengaturan Privasi: dihapus segera setelah avatarnya jadi, atau disimpan 7 hari.",
               "Avatar dan gambar Kanvas disimpan sampai kamu menghapusnya atau menghapus akun.",
               "Setelah akun dihapus, semua data akunmu dihapus paling lambat 30 hari kemudian.",
               "Catatan transaksi pembayaran disimpan selama diwajibkan oleh peraturan perpajakan dan akuntansi, dalam bentuk seminimal mungkin.",
@@ -172,8 +175,8 @@ const content: LegalContent = {
           {
             list: [
               "Midtrans, untuk memproses pembayaran;",
-              "penyedia model AI, yang menerima fotomu hanya untuk membuat hasil yang kamu minta;",
-              "penyedia penyimpanan, server, dan pengiriman email.",
+              "penyedia model AI yang sedang aktif (Replicate, OpenAI, Hugging Face, atau Kie.ai; namanya disebut di persetujuan foto), yang menerima fotomu hanya untuk membuat hasil yang kamu minta; bila tidak ada yang aktif, avatar dibuat di server Rupa sendiri;",
+              "penyedia penyimpanan (disk server Rupa atau penyimpanan objek yang kompatibel dengan S3), server, dan pengiriman email.",
             ],
           },
           "Kami juga dapat mengungkapkan data bila diwajibkan oleh hukum atau perintah instansi yang berwenang.",
@@ -195,10 +198,12 @@ const content: LegalContent = {
               "Mendapat informasi dan mengakses data pribadimu.",
               "Memperbaiki data yang tidak akurat.",
               "Menghapus data dan akunmu, langsung dari halaman Paket & Billing.",
-              "Menarik persetujuan dan mengajukan keberatan atas pemrosesan tertentu.",
+              "Menarik persetujuan foto kapan saja di Pengaturan Privasi: pemrosesan langsung berhenti, avatar yang masih antre dibatalkan dengan kredit kembali, dan semua foto aslimu dihapus. Hasil yang sudah jadi tetap ada sampai kamu menghapusnya.",
+              "Melihat catatan pemrosesan fotomu di Pengaturan Privasi.",
+              "Meminta salinan data (ekspor) dan mengajukan keberatan atas pemrosesan tertentu.",
             ],
           },
-          "Ajukan permintaan lewat halaman Feedback. Kami menanggapi dalam 24 jam dan menyelesaikannya sesuai batas waktu yang diatur undang-undang.",
+          "Pengaturan Privasi ada di bagian Privasi halaman Paket & Billing (menu Setting → Paket & Billing). Ajukan permintaan lain lewat halaman Feedback. Kami menanggapi dalam 24 jam dan menyelesaikannya sesuai batas waktu yang diatur undang-undang.",
         ],
       },
       {
