@@ -1,13 +1,4 @@
-import {
-  Banknote,
-  Coins,
-  Images,
-  Palette,
-  Sparkles,
-  Upload,
-  Users,
-  type LucideIcon,
-} from "lucide-react";
+import { Coins, Images, Palette, Sparkles, Upload, Users, type LucideIcon } from "lucide-react";
 import type { AnalyticsResponse, DashboardResponse } from "@rupa/shared";
 import type { AdminMessageKey } from "./admin-i18n";
 
@@ -54,7 +45,7 @@ export const STAT_CARDS: {
       testId: "stat-revenue-today",
       label: "dashboard.revenue.today",
       hint: "dashboard.revenue.hint",
-      icon: Banknote,
+      icon: Coins,
       format: "rupiah",
     },
     {
@@ -62,7 +53,7 @@ export const STAT_CARDS: {
       testId: "stat-revenue-7",
       label: "dashboard.revenue.last7Days",
       hint: "dashboard.revenue.hint",
-      icon: Banknote,
+      icon: Coins,
       format: "rupiah",
     },
     {
@@ -70,7 +61,7 @@ export const STAT_CARDS: {
       testId: "stat-revenue-30",
       label: "dashboard.revenue.last30Days",
       hint: "dashboard.revenue.hint",
-      icon: Banknote,
+      icon: Coins,
       format: "rupiah",
     },
   ],

@@ -1,4 +1,4 @@
-import { ExternalLink, FileText, Receipt } from "lucide-react";
+import { ExternalLink, Receipt } from "lucide-react";
 import { useState } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatNumber, formatRupiah } from "@/lib/format";
@@ -134,7 +134,7 @@ function HistoryRow({ order, now }: { order: Order; now: number }) {
           data-testid="receipt-link"
           className="inline-flex min-h-11 w-fit items-center gap-1 text-sm font-bold text-primary hover:underline"
         >
-          <FileText aria-hidden className="size-4" />
+          <Receipt aria-hidden className="size-4" />
           {t("payments.history.receipt")}
         </a>
       ) : null}
