@@ -181,6 +181,9 @@ export function createAppContext(core: CoreParts): AppContext {
     credits,
     security,
     storage: core.storage,
+    send: (mail) => mailer.send(mail),
+    publicUrl: env.PUBLIC_URL,
+    log,
   });
   const generations = createGenerationsService({
     db: db.db,

@@ -39,7 +39,8 @@ const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD");
 export const adminPaymentSchema = z.object({
   id: z.string(),
   orderId: z.string(),
-  userId: z.string(),
+  /** Null once the buyer deleted their account (the order is kept, detached). */
+  userId: z.string().nullable(),
   email: z.string().nullable(),
   planName: z.string(),
   billingCycle: z.string(),

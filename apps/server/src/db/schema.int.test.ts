@@ -147,6 +147,24 @@ const fixtures: Record<string, () => Promise<unknown>> = {
     db
       .insert(schema.paymentNotifications)
       .values({ orderId: "x", paymentId: ids.payment, signatureValid: true, payload: { a: 1 } }),
+  payment_reconciliations: () =>
+    db.insert(schema.paymentReconciliations).values({
+      day: "2026-11-24",
+      method: "qris",
+      paidOrders: 1,
+      paidAmountIdr: 199000,
+      creditsGranted: 200,
+      refundedOrders: 0,
+      refundedAmountIdr: 0,
+      creditsRevoked: 0,
+      differences: [],
+      checkedAt: new Date(),
+    }),
+  photo_consents: () => db.insert(schema.photoConsents).values({ userId: ids.user, version: 1 }),
+  processing_log: () =>
+    db
+      .insert(schema.processingLog)
+      .values({ userId: ids.user, kind: "consent_given", detail: { version: 1 } }),
   payment_simulator_transactions: () =>
     db.insert(schema.simulatorTransactions).values({
       orderId: `RUPA-SIM-${ids.payment.slice(0, 8)}`,

@@ -726,9 +726,11 @@ export const payments = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     orderId: text("order_id").notNull().unique(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * The buyer; null once they deleted their account: the order stays as the record of a sale
+     * the law asks us to keep, detached from the person (docs/product/privacy.md, Deletion).
+     */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     planId: text("plan_id").notNull(),
     planName: text("plan_name").notNull(),
     billingCycle: text("billing_cycle").notNull(),

@@ -202,21 +202,48 @@ export function receiptMail(lang: Language, to: string, d: ReceiptDetails): Mail
     `${when(d.paidAt)} WIB`,
     `${when(d.expiresAt)} WIB`,
   ];
-  const table = c.rows
+  return tableMail({
+    lang,
+    to,
+    kind: "payment-receipt",
+    subject: c.subject(d),
+    heading: c.heading,
+    body: c.body(d),
+    rows: c.rows.map((label, i) => [label, values[i]!] as const),
+    cta: c.cta,
+    url: d.url,
+    foot: c.foot,
+  });
+}
+
+/** A mail with a table of label/value rows between its text and its button (receipts). */
+function tableMail(m: {
+  lang: Language;
+  to: string;
+  kind: MailMessage["kind"];
+  subject: string;
+  heading: string;
+  body: string;
+  rows: readonly (readonly [string, string])[];
+  cta: string;
+  url: string;
+  foot: string;
+}): MailMessage {
+  const table = m.rows
     .map(
-      (label, i) =>
-        `<tr><td style="padding:6px 12px 6px 0;color:#6b6480">${esc(label)}</td><td style="padding:6px 0;font-weight:600">${esc(values[i]!)}</td></tr>`,
+      ([label, value]) =>
+        `<tr><td style="padding:6px 12px 6px 0;color:#6b6480">${esc(label)}</td><td style="padding:6px 0;font-weight:600">${esc(value)}</td></tr>`,
     )
     .join("");
-  const html = layout(lang, c.heading, c.body(d), c.cta, d.url, c.foot).replace(
+  const html = layout(m.lang, m.heading, m.body, m.cta, m.url, m.foot).replace(
     "<p><a ",
     `<table style="border-collapse:collapse;margin:0 0 24px;font-size:15px">${table}</table><p><a `,
   );
   return {
-    to,
-    kind: "payment-receipt",
-    subject: c.subject(d),
-    text: `${c.heading}\n\n${c.body(d)}\n\n${c.rows.map((l, i) => `${l}: ${values[i]}`).join("\n")}\n\n${c.cta}: ${d.url}\n\n${c.foot}`,
+    to: m.to,
+    kind: m.kind,
+    subject: m.subject,
+    text: `${m.heading}\n\n${m.body}\n\n${m.rows.map(([l, v]) => `${l}: ${v}`).join("\n")}\n\n${m.cta}: ${m.url}\n\n${m.foot}`,
     html,
   };
 }
@@ -293,8 +320,7 @@ const refundCopy = {
 /** The member's notice that an order was refunded and its unused credits revoked (ADR 043). */
 export function refundMail(lang: Language, to: string, d: RefundDetails): MailMessage {
   const c = refundCopy[lang];
-  const amount = `Rp ${new Intl.NumberFormat("id-ID").format(d.amountIdr)}`;
-  const body = c.body(d, amount);
+  const body = c.body(d, rupiah(d.amountIdr));
   return {
     to,
     kind: "payment-refund",
@@ -302,4 +328,96 @@ export function refundMail(lang: Language, to: string, d: RefundDetails): MailMe
     text: `${c.heading}\n\n${body}\n\n${c.cta}: ${d.url}\n\n${c.foot}`,
     html: layout(lang, c.heading, body, c.cta, d.url, c.foot),
   };
+}
+
+/** What an account's deletion removed, by kind, for its receipt (docs/product/privacy.md). */
+export interface DeletionReceipt {
+  counts: Record<
+    | "photos"
+    | "avatars"
+    | "kanvas_pictures"
+    | "generations"
+    | "custom_requests"
+    | "credit_lines"
+    | "consents"
+    | "log_entries"
+    | "referrals"
+    | "sessions"
+    | "payments_kept",
+    number
+  >;
+  deletedAt: Date;
+  /** The privacy policy (/privacy). */
+  url: string;
+}
+
+const deletionCopy = {
+  id: {
+    subject: "Akun Rupa-mu sudah dihapus",
+    heading: "Akunmu sudah dihapus",
+    body: (d: DeletionReceipt, when: string) =>
+      `Sesuai permintaanmu, akun Rupa-mu dan datanya dihapus pada ${when} WIB. Ini tanda terima yang menyebut apa saja yang dihapus. Semua file (foto, avatar, gambar Kanvas, versi tanpa watermark dan thumbnail) dihapus dari penyimpanan kami.${d.counts.payments_kept > 0 ? ` ${d.counts.payments_kept} catatan pembayaran tetap kami simpan karena diwajibkan hukum (bukti transaksi), tanpa nama, e-mail, atau hubungan apa pun ke dirimu.` : ""}`,
+    rows: {
+      photos: "Foto asli",
+      avatars: "Avatar",
+      kanvas_pictures: "Gambar Kanvas",
+      generations: "Riwayat pembuatan",
+      custom_requests: "Permintaan profesi kustom",
+      credit_lines: "Baris riwayat kredit",
+      consents: "Catatan persetujuan",
+      log_entries: "Catatan pemrosesan",
+      referrals: "Referral",
+      sessions: "Sesi masuk",
+      payments_kept: "Catatan pembayaran disimpan (tanpa data pribadi)",
+    },
+    cta: "Kebijakan Privasi",
+    foot: "Ini pesan terakhir kami ke alamat ini. Terima kasih sudah memakai Rupa.",
+    locale: "id-ID",
+  },
+  en: {
+    subject: "Your Rupa account has been deleted",
+    heading: "Your account was deleted",
+    body: (d: DeletionReceipt, when: string) =>
+      `As you asked, your Rupa account and its data were deleted on ${when} WIB. This receipt lists what was deleted. Every file (photos, avatars, Kanvas pictures, unwatermarked versions and thumbnails) was removed from our storage.${d.counts.payments_kept > 0 ? ` We keep ${d.counts.payments_kept} payment records because the law requires proof of sale, without your name, e-mail or any link to you.` : ""}`,
+    rows: {
+      photos: "Source photos",
+      avatars: "Avatars",
+      kanvas_pictures: "Kanvas pictures",
+      generations: "Generation history",
+      custom_requests: "Custom profession requests",
+      credit_lines: "Credit history lines",
+      consents: "Consent records",
+      log_entries: "Processing log entries",
+      referrals: "Referrals",
+      sessions: "Sign-in sessions",
+      payments_kept: "Payment records kept (no personal data)",
+    },
+    cta: "Privacy policy",
+    foot: "This is our last message to this address. Thank you for using Rupa.",
+    locale: "en-GB",
+  },
+} as const;
+
+/** The receipt of an account's deletion: what was deleted by kind and count, what was kept. */
+export function accountDeletedMail(lang: Language, to: string, d: DeletionReceipt): MailMessage {
+  const c = deletionCopy[lang];
+  const when = new Intl.DateTimeFormat(c.locale, {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "Asia/Jakarta",
+  }).format(d.deletedAt);
+  return tableMail({
+    lang,
+    to,
+    kind: "account-deleted",
+    subject: c.subject,
+    heading: c.heading,
+    body: c.body(d, when),
+    rows: (Object.keys(c.rows) as (keyof typeof c.rows)[]).map(
+      (k) => [c.rows[k], String(d.counts[k])] as const,
+    ),
+    cta: c.cta,
+    url: d.url,
+    foot: c.foot,
+  });
 }

@@ -5,6 +5,21 @@ import type { Database, Tx } from "../../infra/db/client";
 
 export type UserRow = typeof users.$inferSelect;
 
+/** What an account's deletion removed, by kind (and the payment records kept, detached). */
+export interface DeletionCounts {
+  photos: number;
+  avatars: number;
+  kanvas_pictures: number;
+  generations: number;
+  custom_requests: number;
+  credit_lines: number;
+  consents: number;
+  log_entries: number;
+  referrals: number;
+  sessions: number;
+  payments_kept: number;
+}
+
 export function createAccountRepository(db: Database) {
   return {
     async findById(id: string): Promise<UserRow | null> {
@@ -107,6 +122,31 @@ export function createAccountRepository(db: Database) {
     },
 
     /** Deletes the user (in `tx` when given); their rows in every table go with them (cascade). */
+    /**
+     * What deleting the account removes, by kind, counted in the deletion's transaction (its
+     * receipt; docs/product/privacy.md, Deletion), and the orders kept, detached.
+     */
+    async deletionCounts(userId: string, tx: Tx): Promise<DeletionCounts> {
+      const n = (table: string, where = sql`user_id = ${userId}`) =>
+        sql`(SELECT count(*) FROM ${sql.identifier(table)} WHERE ${where})::int`;
+      const r = await tx.execute<Record<keyof DeletionCounts, number | string>>(sql`
+        SELECT ${n("uploads")} AS photos,
+               ${n("results")} AS avatars,
+               ${n("kanvas_images")} AS kanvas_pictures,
+               ${n("generation_jobs")} AS generations,
+               ${n("custom_profession_requests")} AS custom_requests,
+               (${n("credit_lots")} + ${n("credit_spends")}) AS credit_lines,
+               ${n("photo_consents")} AS consents,
+               ${n("processing_log")} AS log_entries,
+               ${n("referrals", sql`referrer_id = ${userId} OR referred_id = ${userId}`)} AS referrals,
+               ${n("sessions")} AS sessions,
+               ${n("payments")} AS payments_kept`);
+      const row = r.rows[0]!;
+      return Object.fromEntries(
+        Object.entries(row).map(([k, v]) => [k, Number(v)]),
+      ) as unknown as DeletionCounts;
+    },
+
     async deleteUser(userId: string, tx?: Tx): Promise<void> {
       await (tx ?? db).delete(users).where(eq(users.id, userId));
     },

@@ -1,7 +1,11 @@
 import { BUCKETS, type AccountUser } from "@rupa/shared";
 import type { z } from "zod";
 import type { updateProfileRequestSchema } from "@rupa/shared";
+import { toLanguage } from "@rupa/shared";
 import type { Transactor } from "../../infra/db/client";
+import type { MailMessage } from "../../infra/mail/mailer";
+import { accountDeletedMail } from "../../infra/mail/templates";
+import type { Logger } from "../../lib/logger";
 import type { Storage } from "../../infra/storage/storage";
 import { AppError, errors } from "../../lib/errors";
 import type { RequestMeta } from "../../lib/request-meta";
@@ -17,6 +21,11 @@ export interface AccountDeps {
   credits: CreditsService;
   security: Pick<SecurityEventsRepository, "record">;
   storage: Storage;
+  /** The deletion's receipt goes out through it (best effort: the deletion is done). */
+  send: (mail: MailMessage) => Promise<void>;
+  publicUrl: string;
+  log: Pick<Logger, "error">;
+  now?: () => number;
 }
 
 /** The account itself: the member's profile (/me, language, name, phone) and its deletion. */
@@ -72,21 +81,38 @@ export function createAccountService(d: AccountDeps) {
      */
     async deleteAccount(userId: string, confirmEmail: string, meta: RequestMeta): Promise<void> {
       await service.confirmDeletion(userId, confirmEmail);
-      await d.db.transaction(async (tx) => {
+      const user = (await d.accounts.findById(userId))!;
+      const counts = await d.db.transaction(async (tx) => {
         // Under the lock of every admin's role row: of two admins deleting themselves at once,
         // the second sees the first gone.
         if (leavesNoAdmin(await d.accounts.lockAdmins(tx), userId)) throw lastAdminRefused();
+        const counted = await d.accounts.deletionCounts(userId, tx);
+        // Rows go by cascade; payment records stay, detached (user_id set null).
         await d.accounts.deleteUser(userId, tx);
+        return counted;
       });
+      // Every file of theirs: photos, results with their masters and thumbnails, Kanvas pictures.
       for (const bucket of BUCKETS)
         await d.storage.deleteOwner(bucket, { kind: "user", id: userId });
+      // The security record says what happened, not to whom (nothing refers to them any more).
       await d.security.record({
         type: "account_deleted",
         severity: "warning",
         ip: meta.ip,
         userAgent: meta.userAgent,
-        details: { userId },
+        details: { ...counts },
       });
+      try {
+        await d.send(
+          accountDeletedMail(toLanguage(user.preferredLanguage), user.email, {
+            counts,
+            deletedAt: new Date((d.now ?? Date.now)()),
+            url: `${d.publicUrl}/privacy`,
+          }),
+        );
+      } catch (err) {
+        d.log.error({ err }, "account deletion receipt could not be sent");
+      }
     },
   };
   return service;

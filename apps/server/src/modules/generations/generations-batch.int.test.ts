@@ -121,7 +121,8 @@ describe(`a set of styles from one photo on ${testDriver()}`, () => {
     await waitFor(single.body.generation.id, m.jar);
     const after = await t.client.as(m.jar).call(api.gallery.page, { query: {} });
     expect(after.body.items[0]!.batch).toBeNull();
-  });
+    // Four avatars one after another on the test's one worker: room for a loaded machine.
+  }, 60_000);
 
   it("refuses six styles or a repeated one with 400, and a set above the balance with 402, spending nothing", async () => {
     const m = await member(2);

@@ -124,7 +124,7 @@ export function createPaymentsService(d: {
   async function sendReceipt(result: Extract<ApplyOutcome, { outcome: "granted" }>) {
     const o = result.order;
     try {
-      const user = await d.accounts.findById(o.userId);
+      const user = o.userId ? await d.accounts.findById(o.userId) : null;
       if (!user) return;
       const lang = toLanguage(user.preferredLanguage);
       await d.send(
@@ -149,7 +149,8 @@ export function createPaymentsService(d: {
   /** After a refund has committed: the member's notice, best effort (ADR 043). */
   async function sendRefundNotice(
     o: {
-      userId: string;
+      /** Null: the buyer deleted their account (nobody to tell). */
+      userId: string | null;
       orderId: string;
       planName: string;
       billingCycle: string;
@@ -159,7 +160,7 @@ export function createPaymentsService(d: {
     manual: boolean,
   ) {
     try {
-      const user = await d.accounts.findById(o.userId);
+      const user = o.userId ? await d.accounts.findById(o.userId) : null;
       if (!user) return;
       await d.send(
         refundMail(toLanguage(user.preferredLanguage), user.email, {
@@ -191,13 +192,14 @@ export function createPaymentsService(d: {
       confirmed && isPaid(confirmed) ? await d.settings.getInt("referral_reward_credits") : 0;
     const { result, referralRewardPaid } = await d.db.transaction(async (tx) => {
       const result = await applyLocked(tx, orderId, confirmed, now());
+      const buyer = result.outcome === "granted" ? result.order.userId : null;
       const referralRewardPaid =
-        result.outcome === "granted" && referralReward > 0
-          ? await d.referrals.rewardFirstPurchase(tx, result.order.userId, referralReward)
+        buyer && referralReward > 0
+          ? await d.referrals.rewardFirstPurchase(tx, buyer, referralReward)
           : false;
       return { result, referralRewardPaid };
     });
-    if (referralRewardPaid && result.outcome === "granted")
+    if (referralRewardPaid && result.outcome === "granted" && result.order.userId)
       await d.referrals.rewardPaid(result.order.userId, referralReward);
     return applied(result, referralRewardPaid);
   }
@@ -229,6 +231,9 @@ export function createPaymentsService(d: {
 
     switch (decision.kind) {
       case "grant": {
+        // The buyer deleted their account before the payment settled: nobody to credit (the
+        // order stays, detached, as the record of the sale; docs/product/privacy.md).
+        if (!order.userId) return { outcome: "ignored", reason: "buyer_deleted", order };
         const expiresAt = new Date(at.getTime() + order.validityDays * 86_400_000);
         const lot = await d.credits.grant(
           order.userId,
@@ -396,7 +401,7 @@ export function createPaymentsService(d: {
       if (!order || order.invoiceNumber === null || !order.paidAt) return null;
       if (order.userId !== viewer.userId && !viewer.isAdmin) return null;
       const [buyer, sellerName, address, taxId, email] = await Promise.all([
-        d.accounts.findById(order.userId),
+        order.userId ? d.accounts.findById(order.userId) : Promise.resolve(null),
         d.settings.get("business_name"),
         d.settings.get("business_address"),
         d.settings.get("business_tax_id"),

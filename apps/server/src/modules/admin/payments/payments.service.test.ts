@@ -44,7 +44,7 @@ function world(over: Partial<PaymentRow> = {}) {
     updatedAt: new Date(now - 86_400_000),
     ...over,
   } as PaymentRow;
-  credits.hold(order.userId, 200, { paymentId: order.id });
+  credits.hold(order.userId!, 200, { paymentId: order.id });
   const refunds: { orderId: string; refundKey: string; amount: number }[] = [];
   let gatewayAnswer: MidtransError | null = null;
   /** Runs while the gateway is asked (a refund notification arriving meanwhile). */
@@ -110,7 +110,7 @@ function world(over: Partial<PaymentRow> = {}) {
 describe("admin payments service: refunds", () => {
   it("refunds a paid order through the gateway with the order's refund_key, revoking what is left", async () => {
     const w = world();
-    await w.credits.service.spend(w.order.userId, 50, "avatar");
+    await w.credits.service.spend(w.order.userId!, 50, "avatar");
     const out = await w.service.refund(actor, w.order.orderId, { reason: "Batal", manual: false });
     expect(w.refunds).toEqual([
       {
@@ -120,7 +120,7 @@ describe("admin payments service: refunds", () => {
         reason: "Batal",
       },
     ]);
-    expect(w.credits.balance(w.order.userId)).toBe(0);
+    expect(w.credits.balance(w.order.userId!)).toBe(0);
     expect(
       w.credits.spends.filter((s) => s.reason === "payment_refund").map((s) => s.amount),
     ).toEqual([150]);
@@ -161,10 +161,10 @@ describe("admin payments service: refunds", () => {
     await expect(
       w.service.refund(actor, w.order.orderId, { reason: "Telat", manual: false }),
     ).rejects.toMatchObject({ code: "refund_needs_manual" });
-    expect(w.credits.balance(w.order.userId)).toBe(200);
+    expect(w.credits.balance(w.order.userId!)).toBe(200);
     await w.service.refund(actor, w.order.orderId, { reason: "Transfer", manual: true });
     expect(w.refunds).toEqual([]);
-    expect(w.credits.balance(w.order.userId)).toBe(0);
+    expect(w.credits.balance(w.order.userId!)).toBe(0);
     expect(w.audit.rows[0]).toMatchObject({ action: "payment.refunded_manually" });
     expect(w.notices).toEqual([{ revoked: 200, manual: true }]);
   });
@@ -178,7 +178,7 @@ describe("admin payments service: refunds", () => {
       w.service.refund(actor, w.order.orderId, { reason: "Batal", manual: false }),
     ).rejects.toMatchObject({ code: "refund_gateway_error", status: 502 });
     expect(w.order.status).toBe("settlement");
-    expect(w.credits.balance(w.order.userId)).toBe(200);
+    expect(w.credits.balance(w.order.userId!)).toBe(200);
     expect(w.audit.rows).toEqual([]);
     expect(w.notices).toEqual([]);
   });

@@ -53,7 +53,7 @@ describe(`payments reconciliation on ${testDriver()}`, () => {
     expect(stored.find((r) => r.method === "gopay")!.differences).toEqual(gopay.differences);
 
     // The daily job's run sees the repair.
-    await t.ctx.services.credits.grant(order!.userId, {
+    await t.ctx.services.credits.grant(order!.userId!, {
       source: "purchase",
       amount: 200,
       watermarked: false,

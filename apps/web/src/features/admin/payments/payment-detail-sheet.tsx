@@ -113,12 +113,16 @@ function DetailBody({ detail }: { detail: AdminPaymentDetail }) {
       <Section title={t("payments.detail.summary")}>
         <dl className="grid gap-x-4 gap-y-2 rounded-xl border p-4 text-sm sm:grid-cols-2">
           <Field label={t("payments.detail.member")}>
-            <Link
-              className="break-all text-primary hover:underline"
-              to={`/admin/users?user=${encodeURIComponent(payment.userId)}`}
-            >
-              {payment.email ?? payment.userId}
-            </Link>
+            {payment.userId ? (
+              <Link
+                className="break-all text-primary hover:underline"
+                to={`/admin/users?user=${encodeURIComponent(payment.userId)}`}
+              >
+                {payment.email ?? payment.userId}
+              </Link>
+            ) : (
+              <span className="text-muted-foreground">{t("payments.detail.deletedMember")}</span>
+            )}
           </Field>
           <Field label={t("payments.detail.plan")}>
             {payment.planName} · {formatNumber(payment.credits, lang)}
