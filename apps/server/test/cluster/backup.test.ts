@@ -84,6 +84,7 @@ async function signUpStatus(m: Member, base: string): Promise<number> {
     email: m.email,
     password: PASSWORD,
     language: "id",
+    photoConsent: true,
   });
   await res.body?.cancel();
   return res.status;

@@ -118,6 +118,7 @@ describe.skipIf(!fs.existsSync(serverEntry))("two API and two worker processes",
           email: m.email,
           password: "cluster-password-123",
           language: "id",
+          photoConsent: true,
         },
         201,
       );
