@@ -95,6 +95,19 @@ export const adminPaymentDetailSchema = z.object({
   /** The last time Rupa asked the gateway's status API about it (sweeper, buyer's page). */
   lastCheckedAt: z.string().nullable(),
   notifications: z.array(adminPaymentNotificationSchema),
+  /** Each time Rupa asked the gateway's status API about it (oldest first), and what changed. */
+  checks: z.array(
+    z.object({
+      id: z.string(),
+      checkedAt: z.string(),
+      /** Who asked: the payments sweeper, or the buyer's page re-checking a pending order. */
+      trigger: z.string(),
+      /** What the gateway said, or null when it did not answer. */
+      transactionStatus: z.string().nullable(),
+      /** granted, ended, refunded, waiting, ignored:<why> or error:<kind>. */
+      outcome: z.string(),
+    }),
+  ),
   /** The credit lot it granted, with what is left. */
   lot: z
     .object({

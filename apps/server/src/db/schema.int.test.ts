@@ -147,6 +147,13 @@ const fixtures: Record<string, () => Promise<unknown>> = {
     db
       .insert(schema.paymentNotifications)
       .values({ orderId: "x", paymentId: ids.payment, signatureValid: true, payload: { a: 1 } }),
+  payment_status_checks: () =>
+    db.insert(schema.paymentStatusChecks).values({
+      paymentId: ids.payment,
+      trigger: "sweeper",
+      status: "pending",
+      outcome: "waiting",
+    }),
   payment_reconciliations: () =>
     db.insert(schema.paymentReconciliations).values({
       day: "2026-11-24",

@@ -778,6 +778,28 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * Each time Rupa asked the gateway's status API about an order (the sweeper, or the buyer's page
+ * re-checking a pending order): what it said and what that changed, for admin › Pembayaran.
+ */
+export const paymentStatusChecks = pgTable(
+  "payment_status_checks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    checkedAt: createdAt(),
+    /** Who asked: `sweeper` or `buyer`. */
+    trigger: text("trigger").notNull(),
+    /** The gateway's transaction_status, or null when it did not answer. */
+    status: text("status"),
+    /** What it changed: granted, ended, refunded, waiting, ignored:<why>, or error:<kind>. */
+    outcome: text("outcome").notNull(),
+  },
+  (t) => [index("payment_status_checks_payment_idx").on(t.paymentId, t.checkedAt.desc())],
+);
+
 /** One sequence of invoice numbers for every paid order's receipt. */
 export const invoiceNumbers = pgSequence("invoice_numbers", { startWith: 1 });
 

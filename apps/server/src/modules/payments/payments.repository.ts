@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNotNull, lt, or, isNull, sql } from "drizzle-orm";
-import { creditLots, paymentNotifications, payments } from "../../db/schema";
+import { creditLots, paymentNotifications, payments, paymentStatusChecks } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
 import type { GatewayKind } from "../../infra/payments/gateway";
 
@@ -181,6 +181,16 @@ export function createPaymentsRepository(db: Database) {
         .from(paymentNotifications)
         .where(eq(paymentNotifications.orderId, orderId));
       return Number(row?.n ?? 0);
+    },
+
+    /** One ask of the gateway's status API about an order, and what it changed. */
+    async recordCheck(check: {
+      paymentId: string;
+      trigger: "sweeper" | "buyer";
+      status: string | null;
+      outcome: string;
+    }): Promise<void> {
+      await db.insert(paymentStatusChecks).values(check);
     },
 
     /** The order on its row lock (until the transaction ends), or null. */

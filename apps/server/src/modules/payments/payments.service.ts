@@ -315,19 +315,33 @@ export function createPaymentsService(d: {
    */
   async function reconcile(
     order: { id: string; orderId: string; gateway: string; createdAt: Date },
+    trigger: "sweeper" | "buyer",
     opts: { timeoutMs?: number } = {},
   ): Promise<ApplyOutcome | null> {
     const gateway = await d.gateways.byKind(order.gateway as PaymentGateway["kind"]);
     if (!gateway) return null;
+    // Each ask is kept for admin › Pembayaran's order sheet: what the gateway said, what changed.
+    const record = (status: string | null, outcome: string) =>
+      d.payments
+        .recordCheck({ paymentId: order.id, trigger, status, outcome })
+        .catch((err: unknown) =>
+          d.log.warn({ err, orderId: order.orderId }, "payment status check not recorded"),
+        );
     try {
       const confirmed = await gateway.client.transactionStatus(order.orderId, opts);
-      return await apply(order.orderId, confirmed);
+      const result = await apply(order.orderId, confirmed);
+      await record(
+        confirmed?.transaction_status ?? null,
+        result.outcome === "ignored" ? `ignored:${result.reason}` : result.outcome,
+      );
+      return result;
     } catch (err) {
       if (!(err instanceof MidtransError)) throw err;
       d.log.warn(
         { orderId: order.orderId, kind: err.kind, status: err.status },
         "payment status check failed",
       );
+      await record(null, `error:${err.kind}`);
       return null;
     }
   }
@@ -383,7 +397,7 @@ export function createPaymentsService(d: {
       if (found.status !== "pending") return view(found);
       const at = now();
       if (await d.payments.claimCheck(found.id, at, new Date(at.getTime() - BUYER_RECHECK_MS))) {
-        await reconcile(found, { timeoutMs: NOTIFICATION_STATUS_TIMEOUT_MS });
+        await reconcile(found, "buyer", { timeoutMs: NOTIFICATION_STATUS_TIMEOUT_MS });
       }
       return view((await d.payments.findForUser(userId, orderId))!);
     },
@@ -592,7 +606,7 @@ export function createPaymentsService(d: {
         const notBefore = new Date(at.getTime() - recheckAfterMs(order.createdAt, at));
         if (!(await d.payments.claimCheck(order.id, at, notBefore))) continue;
         checked++;
-        const result = await reconcile(order);
+        const result = await reconcile(order, "sweeper");
         if (result && result.outcome !== "waiting" && result.outcome !== "ignored") changed++;
       }
       return { checked, changed };

@@ -148,6 +148,33 @@ describe(`admin payments and refunds on ${testDriver()}`, () => {
     expect(detail.body.refund).toMatchObject({ possible: true, blocker: null, source: null });
   });
 
+  it("shows each status re-check of an order: what the gateway said and what it changed", async () => {
+    const u = await newUser();
+    t.actAs({ userId: u });
+    const created = await t.client.call(api.payments.create, { body: { planId: "pro_monthly" } });
+    const orderId = created.body.orderId;
+    const [row] = await t.ctx.db.db.select().from(payments).where(eq(payments.orderId, orderId));
+    // The buyer's page re-checks a pending order it has not asked about lately.
+    const recheck = async (status: string) => {
+      fake.setTransaction(orderId, tx(orderId, status));
+      await t.ctx.db.db
+        .update(payments)
+        .set({ createdAt: new Date(Date.now() - 5 * 60e3), lastCheckedAt: null })
+        .where(eq(payments.id, row!.id));
+      t.actAs({ userId: u });
+      expect((await t.client.call(api.payments.order, { params: { orderId } })).status).toBe(200);
+    };
+    await recheck("pending");
+    await recheck("settlement");
+    expect(await balance(u)).toBe(200);
+    asAdmin();
+    const detail = await t.client.call(api.adminPayments.detail, { params: { orderId } });
+    expect(detail.body.checks.map((c) => [c.trigger, c.transactionStatus, c.outcome])).toEqual([
+      ["buyer", "pending", "waiting"],
+      ["buyer", "settlement", "granted"],
+    ]);
+  });
+
   it("refunds once under ten parallel requests: one ledger line, one audit row, one e-mail", async () => {
     const { u, orderId } = await paidOrder();
     const admin = await newUser("admin");

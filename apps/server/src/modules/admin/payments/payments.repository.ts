@@ -5,6 +5,7 @@ import {
   creditSpendLots,
   creditSpends,
   paymentNotifications,
+  paymentStatusChecks,
   payments,
   users,
 } from "../../../db/schema";
@@ -81,6 +82,16 @@ export function createAdminPaymentsRepository(db: Database) {
         .from(paymentNotifications)
         .where(eq(paymentNotifications.orderId, orderId))
         .orderBy(asc(paymentNotifications.createdAt), asc(paymentNotifications.id))
+        .limit(200);
+    },
+
+    /** Each ask of the gateway's status API about the order, oldest first (at most 200). */
+    async statusChecks(paymentId: string) {
+      return db
+        .select()
+        .from(paymentStatusChecks)
+        .where(eq(paymentStatusChecks.paymentId, paymentId))
+        .orderBy(asc(paymentStatusChecks.checkedAt), asc(paymentStatusChecks.id))
         .limit(200);
     },
 

@@ -70,6 +70,7 @@ function world(over: Partial<PaymentRow> = {}) {
     find: (id: string) =>
       Promise.resolve(id === order.orderId ? { ...order, email: "sari@example.com" } : null),
     notifications: () => Promise.resolve([]),
+    statusChecks: () => Promise.resolve([]),
     lot: () => {
       const lot = credits.lots.find((l) => l.paymentId === order.id)!;
       return Promise.resolve({ ...lot, revoked: 200 - lot.remaining });

@@ -89,8 +89,9 @@ export function createAdminPaymentsService(d: {
   async function detail(orderId: string): Promise<AdminPaymentDetail> {
     const row = await d.repo.find(orderId);
     if (!row) throw adminPaymentErrors.notFound();
-    const [notifications, lot, audit] = await Promise.all([
+    const [notifications, checks, lot, audit] = await Promise.all([
       d.repo.notifications(orderId),
+      d.repo.statusChecks(row.id),
       d.repo.lot(row.id),
       d.audit.list({
         page: 1,
@@ -115,6 +116,13 @@ export function createAdminPaymentsService(d: {
         transactionStatus: n.transactionStatus,
         signatureValid: n.signatureValid,
         outcome: n.outcome,
+      })),
+      checks: checks.map((c) => ({
+        id: c.id,
+        checkedAt: c.checkedAt.toISOString(),
+        trigger: c.trigger,
+        transactionStatus: c.status,
+        outcome: c.outcome,
       })),
       lot: lot
         ? {

@@ -226,6 +226,31 @@ function DetailBody({ detail }: { detail: AdminPaymentDetail }) {
         )}
       </Section>
 
+      <Section title={t("payments.detail.checks")}>
+        {detail.checks.length === 0 ? (
+          <Empty>{t("payments.detail.checksEmpty")}</Empty>
+        ) : (
+          <ul className="divide-y rounded-xl border text-sm" data-testid="payment-checks">
+            {detail.checks.map((c) => (
+              <li key={c.id} className="grid gap-0.5 px-3 py-2">
+                <span className="min-w-0">
+                  <code className="rounded bg-muted px-1.5 py-0.5 text-xs">
+                    {c.transactionStatus ?? "—"}
+                  </code>{" "}
+                  <span className="text-xs text-muted-foreground">
+                    <AdminTime value={c.checkedAt} /> ·{" "}
+                    {c.trigger === "buyer"
+                      ? t("payments.detail.checkBy.buyer")
+                      : t("payments.detail.checkBy.sweeper")}
+                  </span>
+                </span>
+                <span>{outcomeText(c.outcome)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
       <Section title={t("payments.detail.audit")}>
         {detail.audit.length === 0 ? (
           <Empty>{t("payments.detail.auditEmpty")}</Empty>
