@@ -11,7 +11,8 @@ import {
 } from "../../../db/schema";
 import type { Database } from "../../../infra/db/client";
 import { likePattern } from "../../../infra/db/like-pattern";
-import { jakartaDayStart, STATUSES_OF_STATE } from "./payments.rules";
+import { instantsOf } from "../stats.rules";
+import { STATUSES_OF_STATE } from "./payments.rules";
 
 export type AdminPaymentRow = typeof payments.$inferSelect & { email: string | null };
 
@@ -36,8 +37,8 @@ export function createAdminPaymentsRepository(db: Database) {
       }
       if (q.state) where.push(inArray(payments.status, [...STATUSES_OF_STATE[q.state]]));
       if (q.method) where.push(eq(payments.paymentType, q.method));
-      if (q.from) where.push(gte(payments.createdAt, jakartaDayStart(q.from)));
-      if (q.to) where.push(lt(payments.createdAt, jakartaDayStart(q.to, true)));
+      if (q.from) where.push(gte(payments.createdAt, instantsOf(q.from, q.from).start));
+      if (q.to) where.push(lt(payments.createdAt, instantsOf(q.to, q.to).end));
       const cond = where.length ? and(...where) : undefined;
       const { column, direction } = parseSort(q.sort);
       const col = { createdAt: payments.createdAt, amountIdr: payments.amountIdr }[column];

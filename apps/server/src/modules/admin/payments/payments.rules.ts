@@ -69,9 +69,3 @@ export const STATUSES_OF_STATE: Readonly<Record<OrderState, readonly string[]>> 
   expired: ["expire"],
   refunded: ["refund", "partial_refund"],
 };
-
-/** An Asia/Jakarta day (YYYY-MM-DD) as the instant it starts; `nextDay` the one after it ends. */
-export function jakartaDayStart(day: string, nextDay = false): Date {
-  const start = new Date(`${day}T00:00:00+07:00`);
-  return nextDay ? new Date(start.getTime() + 86_400_000) : start;
-}
