@@ -24,6 +24,8 @@ export const AUDIT_ENTITY_TYPES = [
   "system",
   /** A member's order: refunded by an admin (admin Pembayaran, ADR 043). */
   "payment",
+  /** A personal-data breach notice sent to the members affected (admin Keamanan, issue 40). */
+  "breach_notice",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -71,6 +73,7 @@ export const AUDIT_ACTIONS = [
   "system.database_optimized",
   "payment.refunded",
   "payment.refunded_manually",
+  "breach_notice.sent",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

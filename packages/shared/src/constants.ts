@@ -189,7 +189,18 @@ export const PROCESSING_LOG_KINDS = [
   "consent_withdrawn",
   "photo_sent",
   "photos_deleted",
+  /** An export of the member's data was made ("Unduh data saya"). */
+  "data_exported",
 ] as const;
 export type ProcessingLogKind = (typeof PROCESSING_LOG_KINDS)[number];
+/**
+ * A data export's life ("Unduh data saya", docs/product/privacy.md): made by a background job,
+ * downloadable until it expires 7 days later, then deleted.
+ */
+export const EXPORT_STATUSES = ["pending", "ready", "failed", "expired"] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+/** How long a ready export can be downloaded, in hours. */
+export const EXPORT_TTL_HOURS = 7 * 24;
+
 /** Why photos were deleted. */
 export const PHOTO_DELETION_REASONS = ["retention", "request", "account_deletion"] as const;

@@ -172,6 +172,14 @@ const fixtures: Record<string, () => Promise<unknown>> = {
     db
       .insert(schema.processingLog)
       .values({ userId: ids.user, kind: "consent_given", detail: { version: 1 } }),
+  account_exports: () => db.insert(schema.accountExports).values({ userId: ids.user }),
+  breach_notices: () =>
+    db.insert(schema.breachNotices).values({
+      windowFrom: new Date("2026-11-01T00:00:00Z"),
+      windowTo: new Date("2026-11-02T00:00:00Z"),
+      messageId: "Pemberitahuan",
+      messageEn: "Notice",
+    }),
   payment_simulator_transactions: () =>
     db.insert(schema.simulatorTransactions).values({
       orderId: `RUPA-SIM-${ids.payment.slice(0, 8)}`,

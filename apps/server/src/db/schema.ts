@@ -11,6 +11,7 @@
 import {
   AI_PROVIDERS,
   AUDIT_ENTITY_TYPES,
+  EXPORT_STATUSES,
   SECURITY_EVENT_TYPES,
   SECURITY_SEVERITIES,
   FEEDBACK_TYPES,
@@ -440,6 +441,61 @@ export const processingLog = pgTable(
     index("processing_log_guest_idx").on(t.guestTrialId),
     check("processing_log_kind_check", oneOf("kind", PROCESSING_LOG_KINDS)),
     check("processing_log_owner_check", sql`user_id IS NOT NULL OR guest_trial_id IS NOT NULL`),
+  ],
+);
+
+/**
+ * A member's data export ("Unduh data saya", docs/product/privacy.md): a ZIP a background job
+ * writes to storage (`storage_key`), downloadable by its owner until `expires_at`, then deleted
+ * (status `expired`). One pending export per member at a time.
+ */
+export const accountExports = pgTable(
+  "account_exports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("pending"),
+    storageKey: text("storage_key"),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    errorCode: text("error_code"),
+    createdAt: createdAt(),
+    completedAt: ts("completed_at"),
+    expiresAt: ts("expires_at"),
+  },
+  (t) => [
+    index("account_exports_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("account_exports_created_idx").on(t.createdAt.desc()),
+    uniqueIndex("account_exports_one_pending_idx")
+      .on(t.userId)
+      .where(sql`status = 'pending'`),
+    check("account_exports_status_check", oneOf("status", EXPORT_STATUSES)),
+    check("account_exports_size_check", sql`size_bytes IS NULL OR size_bytes >= 0`),
+  ],
+);
+
+/**
+ * A personal-data breach notice (docs/product/privacy.md): what an admin told the members
+ * affected in a time window, in both languages, and how many it went to. Audited.
+ */
+export const breachNotices = pgTable(
+  "breach_notices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    windowFrom: ts("window_from").notNull(),
+    windowTo: ts("window_to").notNull(),
+    messageId: text("message_id").notNull(),
+    messageEn: text("message_en").notNull(),
+    recipientCount: integer("recipient_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("breach_notices_created_idx").on(t.createdAt.desc()),
+    check("breach_notices_window_check", sql`window_from < window_to`),
+    check("breach_notices_count_check", sql`recipient_count >= 0`),
   ],
 );
 
