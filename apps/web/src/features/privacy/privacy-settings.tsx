@@ -31,6 +31,8 @@ function logLine(t: Translate, e: ProcessingLogEntry): string {
         count: e.count ?? 0,
         reason: t(`privacy.settings.reasons.${e.reason ?? "retention"}`),
       });
+    case "data_exported":
+      return t("privacy.settings.log.data_exported");
   }
 }
 
