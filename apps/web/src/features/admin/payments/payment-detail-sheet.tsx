@@ -1,11 +1,10 @@
-import { AlertTriangle, History, Undo2 } from "lucide-react";
+import { Undo2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
-import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api-client";
+import { DetailEmpty, DetailSection, DetailSheet } from "../components/detail-sheet";
 import { formatDate, formatNumber, formatRupiah } from "@/lib/format";
 import { type AdminPaymentDetail, usePaymentDetail } from "./api";
 import { RefundDialog } from "./refund-dialog";
@@ -14,29 +13,12 @@ import { AdminTime } from "../components/admin-time";
 import { auditActionName } from "../lib/server-codes";
 import { useAdminI18n, type AdminMessageKey } from "../lib/admin-i18n";
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="grid gap-2">
-      <h3 className="text-sm font-bold">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-semibold text-muted-foreground">{label}</dt>
       <dd className="break-words">{children}</dd>
     </div>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-xl border border-dashed px-4 py-5 text-center text-sm text-muted-foreground">
-      {children}
-    </p>
   );
 }
 
@@ -60,7 +42,7 @@ function DetailBody({ detail }: { detail: AdminPaymentDetail }) {
   const { payment, refund, lot } = detail;
   return (
     <div className="grid gap-6">
-      <Section title={t("payments.detail.refund")}>
+      <DetailSection title={t("payments.detail.refund")}>
         <div className="grid gap-2 rounded-xl border p-4 text-sm" data-testid="payment-refund">
           {payment.state === "refunded" && payment.refundedAt ? (
             <>
@@ -108,9 +90,9 @@ function DetailBody({ detail }: { detail: AdminPaymentDetail }) {
             <p className="text-muted-foreground">{t("payments.detail.notRefundable")}</p>
           )}
         </div>
-      </Section>
+      </DetailSection>
 
-      <Section title={t("payments.detail.summary")}>
+      <DetailSection title={t("payments.detail.summary")}>
         <dl className="grid gap-x-4 gap-y-2 rounded-xl border p-4 text-sm sm:grid-cols-2">
           <Field label={t("payments.detail.member")}>
             {payment.userId ? (
@@ -176,9 +158,9 @@ function DetailBody({ detail }: { detail: AdminPaymentDetail }) {
             )}
           </Field>
         </dl>
-      </Section>
+      </DetailSection>
 
-      <Section title={t("payments.detail.lot")}>
+      <DetailSection title={t("payments.detail.lot")}>
         {lot ? (
           <div className="rounded-xl bg-primary-soft p-4 text-sm text-primary-soft-foreground">
             <p className="text-lg font-extrabold tabular-nums" data-testid="payment-lot">
@@ -192,13 +174,13 @@ function DetailBody({ detail }: { detail: AdminPaymentDetail }) {
             )}
           </div>
         ) : (
-          <Empty>{t("payments.detail.lotNone")}</Empty>
+          <DetailEmpty>{t("payments.detail.lotNone")}</DetailEmpty>
         )}
-      </Section>
+      </DetailSection>
 
-      <Section title={t("payments.detail.notifications")}>
+      <DetailSection title={t("payments.detail.notifications")}>
         {detail.notifications.length === 0 ? (
-          <Empty>{t("payments.detail.notificationsEmpty")}</Empty>
+          <DetailEmpty>{t("payments.detail.notificationsEmpty")}</DetailEmpty>
         ) : (
           <ul className="divide-y rounded-xl border text-sm">
             {detail.notifications.map((n) => (
@@ -224,11 +206,11 @@ function DetailBody({ detail }: { detail: AdminPaymentDetail }) {
             ))}
           </ul>
         )}
-      </Section>
+      </DetailSection>
 
-      <Section title={t("payments.detail.checks")}>
+      <DetailSection title={t("payments.detail.checks")}>
         {detail.checks.length === 0 ? (
-          <Empty>{t("payments.detail.checksEmpty")}</Empty>
+          <DetailEmpty>{t("payments.detail.checksEmpty")}</DetailEmpty>
         ) : (
           <ul className="divide-y rounded-xl border text-sm" data-testid="payment-checks">
             {detail.checks.map((c) => (
@@ -249,11 +231,11 @@ function DetailBody({ detail }: { detail: AdminPaymentDetail }) {
             ))}
           </ul>
         )}
-      </Section>
+      </DetailSection>
 
-      <Section title={t("payments.detail.audit")}>
+      <DetailSection title={t("payments.detail.audit")}>
         {detail.audit.length === 0 ? (
-          <Empty>{t("payments.detail.auditEmpty")}</Empty>
+          <DetailEmpty>{t("payments.detail.auditEmpty")}</DetailEmpty>
         ) : (
           <ul className="divide-y rounded-xl border text-sm" data-testid="payment-audit">
             {detail.audit.map((a) => (
@@ -269,7 +251,7 @@ function DetailBody({ detail }: { detail: AdminPaymentDetail }) {
             ))}
           </ul>
         )}
-      </Section>
+      </DetailSection>
     </div>
   );
 }
@@ -290,49 +272,20 @@ export function PaymentDetailSheet({
   const notFound =
     isApiError(detail.error) && (detail.error.status === 404 || detail.error.status === 400);
   return (
-    <Sheet open={orderId !== null} onOpenChange={(open) => !open && onClose()}>
-      <SheetContent
-        side="right"
-        closeLabel={t("payments.detail.close")}
-        className="w-full max-w-2xl overflow-y-auto p-4 sm:p-6"
-      >
-        <div className="grid gap-1 pr-10">
-          <SheetTitle className="text-lg font-bold">{t("payments.detail.title")}</SheetTitle>
-          <SheetDescription className="font-mono text-sm break-all text-muted-foreground">
-            {orderId ?? "\u00a0"}
-          </SheetDescription>
-          {orderId && (
-            <Link
-              to={`/admin/audit?entityType=payment&entityId=${encodeURIComponent(orderId)}`}
-              className="inline-flex w-fit items-center gap-1.5 text-sm font-semibold text-primary hover:underline"
-            >
-              <History aria-hidden className="size-4" />
-              {t("payments.detail.auditLink")}
-            </Link>
-          )}
-        </div>
-        {detail.data ? (
-          <DetailBody detail={detail.data} />
-        ) : detail.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
-            <AlertTriangle aria-hidden className="size-8 text-destructive" />
-            <p className="font-semibold">
-              {notFound ? t("payments.detail.notFound") : t("payments.detail.loadFailed")}
-            </p>
-            {!notFound && (
-              <Button variant="outline" onClick={() => void detail.refetch()}>
-                {t("common.retry")}
-              </Button>
-            )}
-          </div>
-        ) : (
-          <div className="grid gap-3" aria-busy>
-            <span className="sr-only">{t("common.loading")}</span>
-            <Skeleton className="h-24 w-full" />
-            <Skeleton className="h-40 w-full" />
-          </div>
-        )}
-      </SheetContent>
-    </Sheet>
+    <DetailSheet
+      open={orderId !== null}
+      onClose={onClose}
+      closeLabel={t("payments.detail.close")}
+      title={t("payments.detail.title")}
+      description={orderId}
+      descriptionClassName="font-mono text-sm"
+      audit={{ entityType: "payment", entityId: orderId, label: t("payments.detail.auditLink") }}
+      query={detail}
+      notFound={notFound}
+      notFoundText={t("payments.detail.notFound")}
+      loadFailedText={t("payments.detail.loadFailed")}
+    >
+      {(data) => <DetailBody detail={data} />}
+    </DetailSheet>
   );
 }

@@ -1,11 +1,7 @@
-import { AlertTriangle, History } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
-import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api-client";
+import { DetailEmpty, DetailSection, DetailSheet } from "../../components/detail-sheet";
 import { formatDate, formatNumber, formatRupiah } from "@/lib/format";
 import { formatDateTime } from "../../lib/format-date-time";
 import { cn } from "@/lib/utils";
@@ -18,38 +14,6 @@ function label(t: AdminTranslate, prefix: string, value: string): string {
   const key = `${prefix}.${value}` as AdminMessageKey;
   const text = t(key);
   return text === key ? value : text;
-}
-
-function Section({
-  title,
-  count,
-  children,
-}: {
-  title: string;
-  count?: number;
-  children: ReactNode;
-}) {
-  return (
-    <section className="grid gap-2">
-      <h3 className="flex items-center gap-2 text-sm font-bold">
-        {title}
-        {count !== undefined && count > 0 && (
-          <span className="rounded-full bg-muted px-2 text-xs font-semibold text-muted-foreground">
-            {count}
-          </span>
-        )}
-      </h3>
-      {children}
-    </section>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-xl border border-dashed px-4 py-5 text-center text-sm text-muted-foreground">
-      {children}
-    </p>
-  );
 }
 
 /** A small table that scrolls sideways inside its box on a phone. */
@@ -130,7 +94,7 @@ function DetailBody({
     <div className="grid gap-6">
       <div className="flex flex-wrap gap-2">{actions(user)}</div>
 
-      <Section title={t("users.detail.profile")}>
+      <DetailSection title={t("users.detail.profile")}>
         <dl className="grid gap-x-4 gap-y-2 rounded-xl border p-4 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-xs font-semibold text-muted-foreground">
@@ -173,9 +137,9 @@ function DetailBody({
             </dd>
           </div>
         </dl>
-      </Section>
+      </DetailSection>
 
-      <Section title={t("users.detail.balance")}>
+      <DetailSection title={t("users.detail.balance")}>
         <div className="rounded-xl bg-primary-soft p-4 text-primary-soft-foreground">
           <p className="text-3xl font-extrabold tabular-nums" data-testid="user-detail-balance">
             {formatNumber(balance.balance, lang)}
@@ -189,11 +153,11 @@ function DetailBody({
             <p className="text-sm font-semibold">{t("users.detail.watermarkedOnly")}</p>
           )}
         </div>
-      </Section>
+      </DetailSection>
 
-      <Section title={t("users.detail.ledger")} count={detail.ledger.length}>
+      <DetailSection title={t("users.detail.ledger")} count={detail.ledger.length}>
         {detail.ledger.length === 0 ? (
-          <Empty>{t("users.detail.ledgerEmpty")}</Empty>
+          <DetailEmpty>{t("users.detail.ledgerEmpty")}</DetailEmpty>
         ) : (
           <MiniTable
             head={[
@@ -210,11 +174,11 @@ function DetailBody({
             ))}
           </MiniTable>
         )}
-      </Section>
+      </DetailSection>
 
-      <Section title={t("users.detail.generations")} count={detail.generations.length}>
+      <DetailSection title={t("users.detail.generations")} count={detail.generations.length}>
         {detail.generations.length === 0 ? (
-          <Empty>{t("users.detail.generationsEmpty")}</Empty>
+          <DetailEmpty>{t("users.detail.generationsEmpty")}</DetailEmpty>
         ) : (
           <ul className="divide-y rounded-xl border text-sm">
             {detail.generations.map((g) => (
@@ -237,11 +201,11 @@ function DetailBody({
             ))}
           </ul>
         )}
-      </Section>
+      </DetailSection>
 
-      <Section title={t("users.detail.payments")} count={detail.payments.length}>
+      <DetailSection title={t("users.detail.payments")} count={detail.payments.length}>
         {detail.payments.length === 0 ? (
-          <Empty>{t("users.detail.paymentsEmpty")}</Empty>
+          <DetailEmpty>{t("users.detail.paymentsEmpty")}</DetailEmpty>
         ) : (
           <MiniTable
             head={[
@@ -272,11 +236,11 @@ function DetailBody({
             ))}
           </MiniTable>
         )}
-      </Section>
+      </DetailSection>
 
-      <Section title={t("users.detail.referrals")} count={detail.referrals.length}>
+      <DetailSection title={t("users.detail.referrals")} count={detail.referrals.length}>
         {detail.referrals.length === 0 ? (
-          <Empty>{t("users.detail.referralsEmpty")}</Empty>
+          <DetailEmpty>{t("users.detail.referralsEmpty")}</DetailEmpty>
         ) : (
           <ul className="divide-y rounded-xl border text-sm">
             {detail.referrals.map((r) => (
@@ -299,7 +263,7 @@ function DetailBody({
             ))}
           </ul>
         )}
-      </Section>
+      </DetailSection>
     </div>
   );
 }
@@ -322,50 +286,20 @@ export function UserDetailSheet({
   const notFound = isApiError(detail.error) && detail.error.status === 404;
 
   return (
-    <Sheet open={userId !== null} onOpenChange={(open) => !open && onClose()}>
-      <SheetContent
-        side="right"
-        closeLabel={t("users.detail.close")}
-        className="w-full max-w-2xl overflow-y-auto p-4 sm:p-6"
-      >
-        <div className="grid gap-1 pr-10">
-          <SheetTitle className="text-lg font-bold">{t("users.detail.title")}</SheetTitle>
-          <SheetDescription className="break-all text-muted-foreground">
-            {detail.data?.user.email ?? "\u00a0"}
-          </SheetDescription>
-          {userId && (
-            <Link
-              to={`/admin/audit?entityType=user&entityId=${encodeURIComponent(userId)}`}
-              className="inline-flex w-fit items-center gap-1.5 text-sm font-semibold text-primary hover:underline"
-            >
-              <History aria-hidden className="size-4" />
-              {t("users.detail.auditTrail")}
-            </Link>
-          )}
-        </div>
-        {detail.data ? (
-          <DetailBody detail={detail.data} actions={actions} />
-        ) : detail.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
-            <AlertTriangle aria-hidden className="size-8 text-destructive" />
-            <p className="font-semibold">
-              {notFound ? t("users.detail.notFound") : t("users.detail.loadFailed")}
-            </p>
-            {!notFound && (
-              <Button variant="outline" onClick={() => void detail.refetch()}>
-                {t("common.retry")}
-              </Button>
-            )}
-          </div>
-        ) : (
-          <div className="grid gap-3" aria-busy>
-            <span className="sr-only">{t("common.loading")}</span>
-            <Skeleton className="h-24 w-full" />
-            <Skeleton className="h-20 w-full" />
-            <Skeleton className="h-40 w-full" />
-          </div>
-        )}
-      </SheetContent>
-    </Sheet>
+    <DetailSheet
+      open={userId !== null}
+      onClose={onClose}
+      closeLabel={t("users.detail.close")}
+      title={t("users.detail.title")}
+      description={detail.data?.user.email}
+      audit={{ entityType: "user", entityId: userId, label: t("users.detail.auditTrail") }}
+      query={detail}
+      notFound={notFound}
+      notFoundText={t("users.detail.notFound")}
+      loadFailedText={t("users.detail.loadFailed")}
+      skeletons={[24, 20, 40]}
+    >
+      {(data) => <DetailBody detail={data} actions={actions} />}
+    </DetailSheet>
   );
 }
