@@ -3,7 +3,8 @@ import { apiContract as api } from "@rupa/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
-import { guestTrials, uploads, users } from "../../db/schema";
+import { signUpMember } from "../../../test/members";
+import { guestTrials, uploads } from "../../db/schema";
 import {
   DECODE_QUEUE,
   DECODE_SLOTS,
@@ -22,8 +23,6 @@ afterAll(async () => {
 });
 
 const db = () => t.ctx.db.db;
-let ipSeq = 0;
-const nextIp = () => `10.20.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 const photoForm = (bytes: Buffer) => {
   const form = new FormData();
   form.append("photo", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "me.png");
@@ -38,20 +37,8 @@ const flatPng = (w: number, h: number) =>
 const guest = () => t.client.guest();
 /** A new member, signed in in `browser` (or a new one). */
 async function signIn(browser = t.client) {
-  const email = `u${Math.random().toString(36).slice(2)}@example.com`;
-  await t.ctx.services.auth.signUp(
-    {
-      fullName: "Member",
-      phone: "+6281234567890",
-      email,
-      password: "rahasia123",
-      language: "id",
-      photoConsent: true,
-    },
-    { headers: new Headers(), ip: nextIp(), userAgent: null },
-  );
-  await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  return browser.signIn(email, "rahasia123");
+  const member = await signUpMember(t, 0, { keepBonus: true });
+  return browser.signIn(member.email, "rahasia123");
 }
 const uploadCount = async () => (await db().select({ id: uploads.id }).from(uploads)).length;
 
