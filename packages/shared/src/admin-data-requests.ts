@@ -149,6 +149,8 @@ export const breachNoticesPageSchema = z.object({
   total: z.number().int().nonnegative(),
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
+  /** Notice mails not sent yet (queued, or waiting to try again), all notices together. */
+  mailsQueued: z.number().int().nonnegative(),
 });
 
 export const adminDataRequestsContract = defineRoutes({

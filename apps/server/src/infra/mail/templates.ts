@@ -443,7 +443,7 @@ const breachCopy = {
     doing:
       "Yang kami lakukan: kami menangani kejadian ini, memeriksa data apa saja yang terdampak, dan memberitahukannya sesuai Undang-Undang Pelindungan Data Pribadi. Kami akan memberi kabar lagi kalau ada yang perlu kamu lakukan.",
     rights:
-      "Kamu berhak bertanya apa saja tentang kejadian ini dan tentang datamu, meminta salinan datamu, atau meminta akunmu dihapus. Balas email ini atau kirim pertanyaan lewat halaman Feedback.",
+      "Kamu berhak bertanya apa saja tentang kejadian ini dan tentang datamu, meminta salinan datamu, atau meminta akunmu dihapus. Kirim pertanyaanmu lewat halaman Feedback di Rupa: tim kami menjawabnya.",
     cta: "Tanya tim Rupa",
     foot: "Kami tidak akan pernah meminta password kamu lewat email. Kalau ragu, masuk ke Rupa langsung dari browser, bukan dari tautan di email.",
     locale: "id-ID",
@@ -458,7 +458,7 @@ const breachCopy = {
     doing:
       "What we are doing: we are handling the incident, checking which data was affected, and giving notice of it as Indonesia's personal data protection law requires. We will write again if there is anything you need to do.",
     rights:
-      "You have the right to ask us anything about this incident and about your data, to ask for a copy of your data, or to have your account deleted. Reply to this e-mail or send your question on the Feedback page.",
+      "You have the right to ask us anything about this incident and about your data, to ask for a copy of your data, or to have your account deleted. Send your question on Rupa's Feedback page: our team answers it.",
     cta: "Ask the Rupa team",
     foot: "We will never ask for your password by e-mail. If in doubt, open Rupa in your browser yourself rather than from a link in an e-mail.",
     locale: "en-GB",

@@ -312,6 +312,7 @@ describe(`breach notices on ${testDriver()}`, () => {
     const listed = await t.client.call(api.adminDataRequests.breachNotices);
     expect(listed.body.items.map((i) => i.id)).toEqual([notice!.id]);
     expect(listed.body.items[0]).toMatchObject({ ...window, recipientCount: n });
+    expect(listed.body.mailsQueued).toBe(0);
     t.actAs(null);
   });
 
@@ -323,7 +324,7 @@ describe(`breach notices on ${testDriver()}`, () => {
       audit: {
         write: () => Promise.reject(new Error("audit down")),
       },
-      queue: { sendMany: async () => {} },
+      queue: { sendMany: () => Promise.resolve(), unfinished: () => Promise.resolve(0) },
       send: async () => {},
       publicUrl: "http://localhost",
       clock: { now: () => Date.now() },

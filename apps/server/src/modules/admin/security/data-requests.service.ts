@@ -71,7 +71,7 @@ export function createDataRequestsService(d: {
   db: Transactor;
   repo: DataRequestsRepository;
   audit: Pick<AuditRepository, "write">;
-  queue: Pick<QueueOps, "sendMany">;
+  queue: Pick<QueueOps, "sendMany"> & { unfinished: (name: string) => Promise<number> };
   send: (mail: MailMessage) => Promise<void>;
   publicUrl: string;
   clock: Pick<Clock, "now">;
@@ -149,8 +149,11 @@ export function createDataRequestsService(d: {
 
     async notices(page: number) {
       const pageSize = 20;
-      const { rows, total } = await d.repo.notices(page, pageSize);
-      return { items: rows.map(noticeView), total, page, pageSize };
+      const [{ rows, total }, mailsQueued] = await Promise.all([
+        d.repo.notices(page, pageSize),
+        d.queue.unfinished(BREACH_NOTICE_MAIL_JOB),
+      ]);
+      return { items: rows.map(noticeView), total, page, pageSize, mailsQueued };
     },
 
     /** The queued mail of one notice to one member, in their language (gone: nothing to send). */

@@ -57,6 +57,8 @@ export function useBreachNotices() {
   return useQuery({
     queryKey: [...dataKey(), "notices"],
     queryFn: ({ signal }) => call(routes.adminDataRequestsBreachNotices, { query: {} }, { signal }),
+    // While notice mails are still queued, the count below the list follows them.
+    refetchInterval: (q) => ((q.state.data?.mailsQueued ?? 0) > 0 ? 3000 : false),
   });
 }
 

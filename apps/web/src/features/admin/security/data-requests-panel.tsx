@@ -61,6 +61,9 @@ function Timing({ r }: { r: DataRequest }) {
         <Hours value={r.hoursLeft} />
       </span>
     );
+  // Done in the request itself (a deletion, a withdrawal): under three minutes.
+  if (r.hoursTaken !== null && r.hoursTaken < 0.05 && r.state === "done")
+    return <span className="whitespace-nowrap">{t("dataRequests.timing.atOnce")}</span>;
   if (r.hoursTaken !== null)
     return (
       <span className="whitespace-nowrap">
@@ -233,37 +236,46 @@ function SentNotices() {
       ) : notices.data.items.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("dataRequests.notices.empty")}</p>
       ) : (
-        <ul className="flex flex-col gap-3" data-testid="breach-notices">
-          {notices.data.items.map((n) => (
-            <li
-              key={n.id}
-              className="flex flex-col gap-1 rounded-xl border border-border/60 p-3 text-sm"
-            >
-              <span className="flex flex-wrap items-baseline gap-x-2">
-                <AdminTime value={n.createdAt} className="font-semibold" />
-                <span className="break-all text-muted-foreground">
-                  {t("security.by", { email: n.actor.email ?? "—" })}
+        <>
+          {notices.data.mailsQueued > 0 && (
+            <p className="text-sm text-muted-foreground" data-testid="breach-mails-queued">
+              {t("dataRequests.notices.queued", {
+                count: formatNumber(notices.data.mailsQueued, lang),
+              })}
+            </p>
+          )}
+          <ul className="flex flex-col gap-3" data-testid="breach-notices">
+            {notices.data.items.map((n) => (
+              <li
+                key={n.id}
+                className="flex flex-col gap-1 rounded-xl border border-border/60 p-3 text-sm"
+              >
+                <span className="flex flex-wrap items-baseline gap-x-2">
+                  <AdminTime value={n.createdAt} className="font-semibold" />
+                  <span className="break-all text-muted-foreground">
+                    {t("security.by", { email: n.actor.email ?? "—" })}
+                  </span>
                 </span>
-              </span>
-              <span>
-                {t("dataRequests.notices.window")} <AdminTime value={n.windowFrom} /> –{" "}
-                <AdminTime value={n.windowTo} />
-              </span>
-              <span data-testid="breach-notice-count">
-                {t("dataRequests.notices.recipients", {
-                  count: formatNumber(n.recipientCount, lang),
-                })}
-              </span>
-              <details>
-                <summary className="cursor-pointer text-xs text-muted-foreground select-none">
-                  {t("dataRequests.notices.text")}
-                </summary>
-                <p className="mt-1 text-xs break-words whitespace-pre-wrap">{n.messageId}</p>
-                <p className="mt-2 text-xs break-words whitespace-pre-wrap">{n.messageEn}</p>
-              </details>
-            </li>
-          ))}
-        </ul>
+                <span>
+                  {t("dataRequests.notices.window")} <AdminTime value={n.windowFrom} /> –{" "}
+                  <AdminTime value={n.windowTo} />
+                </span>
+                <span data-testid="breach-notice-count">
+                  {t("dataRequests.notices.recipients", {
+                    count: formatNumber(n.recipientCount, lang),
+                  })}
+                </span>
+                <details>
+                  <summary className="cursor-pointer text-xs text-muted-foreground select-none">
+                    {t("dataRequests.notices.text")}
+                  </summary>
+                  <p className="mt-1 text-xs break-words whitespace-pre-wrap">{n.messageId}</p>
+                  <p className="mt-2 text-xs break-words whitespace-pre-wrap">{n.messageEn}</p>
+                </details>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </Panel>
   );
