@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { adminPage, DESKTOP, fromApp, h1, PHONE, toasts } from "./support/app";
 import { signUpAndSignIn } from "./support/generator";
@@ -12,6 +13,18 @@ const SHOTS = "/tmp/dpo-pw";
 
 /** `ms` as the date-time input takes it, in Jakarta (the browser's zone here): 2026-11-29T13:05. */
 const jakartaInput = (ms: number) => new Date(ms + 7 * 3_600_000).toISOString().slice(0, 16);
+
+/** No serious or critical axe violation on the tab as it is. */
+async function expectAccessible(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  const found = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  expect.soft(found, `axe on ${where}`).toEqual([]);
+}
 
 async function openDataRequests(admin: Page) {
   await admin.goto("/admin/security");
@@ -41,6 +54,7 @@ test("a member's withdrawal shows in Permintaan data, and a breach notice reache
   await expect(row).toContainText("Seketika");
   await expect(admin).toHaveURL(/tab=data/);
   await admin.screenshot({ path: `${SHOTS}/data-requests-1280.png`, fullPage: true });
+  await expectAccessible(admin, "Permintaan data at 1280 px");
   // The table's state is in the URL: a reload shows the same row.
   await admin.reload();
   await expect(row).toContainText("Tarik persetujuan");
@@ -119,5 +133,6 @@ test("a member's withdrawal shows in Permintaan data, and a breach notice reache
   );
   expect(overflow).toBeLessThanOrEqual(0);
   await admin.screenshot({ path: `${SHOTS}/data-requests-360.png`, fullPage: true });
+  await expectAccessible(admin, "Permintaan data at 360 px");
   await admin.context().close();
 });

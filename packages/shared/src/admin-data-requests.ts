@@ -149,8 +149,11 @@ export const breachNoticesPageSchema = z.object({
   total: z.number().int().nonnegative(),
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
-  /** Notice mails not sent yet (queued, or waiting to try again), all notices together. */
-  mailsQueued: z.number().int().nonnegative(),
+  /**
+   * Notice mails not sent yet (queued, or waiting to try again), all notices together; null
+   * when the queue does not answer.
+   */
+  mailsQueued: z.number().int().nonnegative().nullable(),
 });
 
 export const adminDataRequestsContract = defineRoutes({

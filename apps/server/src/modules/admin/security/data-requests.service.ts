@@ -151,7 +151,7 @@ export function createDataRequestsService(d: {
       const pageSize = 20;
       const [{ rows, total }, mailsQueued] = await Promise.all([
         d.repo.notices(page, pageSize),
-        d.queue.unfinished(BREACH_NOTICE_MAIL_JOB),
+        d.queue.unfinished(BREACH_NOTICE_MAIL_JOB).catch(() => null),
       ]);
       return { items: rows.map(noticeView), total, page, pageSize, mailsQueued };
     },

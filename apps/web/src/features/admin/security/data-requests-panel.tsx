@@ -237,10 +237,10 @@ function SentNotices() {
         <p className="text-sm text-muted-foreground">{t("dataRequests.notices.empty")}</p>
       ) : (
         <>
-          {notices.data.mailsQueued > 0 && (
+          {(notices.data.mailsQueued ?? 0) > 0 && (
             <p className="text-sm text-muted-foreground" data-testid="breach-mails-queued">
               {t("dataRequests.notices.queued", {
-                count: formatNumber(notices.data.mailsQueued, lang),
+                count: formatNumber(notices.data.mailsQueued ?? 0, lang),
               })}
             </p>
           )}
