@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { AlarmClock, CheckCircle2, Clock, MailWarning, TimerOff } from "lucide-react";
+import { AlarmClockOff, CheckCircle2, ClockAlert, ClockFading, Megaphone } from "lucide-react";
 import { useMemo, useState } from "react";
 import {
   BREACH_MESSAGE_MAX,
@@ -196,7 +196,7 @@ function BreachNoticeForm() {
           <p className="text-xs text-muted-foreground">{t("dataRequests.breach.who")}</p>
           <div>
             <Button type="submit" disabled={preview.isPending} data-testid="breach-check">
-              <MailWarning aria-hidden />
+              <Megaphone aria-hidden />
               {t("dataRequests.breach.check")}
             </Button>
           </div>
@@ -360,10 +360,10 @@ export default function DataRequestsPanel() {
   );
 
   const cards = [
-    { id: "open", value: summary?.open, icon: Clock },
-    { id: "overdue", value: summary?.overdue, icon: AlarmClock },
+    { id: "open", value: summary?.open, icon: ClockFading },
+    { id: "overdue", value: summary?.overdue, icon: ClockAlert },
     { id: "done", value: summary?.doneLast30Days, icon: CheckCircle2 },
-    { id: "late", value: summary?.lateLast30Days, icon: TimerOff },
+    { id: "late", value: summary?.lateLast30Days, icon: AlarmClockOff },
   ] as const;
 
   return (
@@ -388,7 +388,7 @@ export default function DataRequestsPanel() {
           role="alert"
           className="flex items-center gap-2 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
         >
-          <AlarmClock aria-hidden className="size-4 shrink-0" />
+          <ClockAlert aria-hidden className="size-4 shrink-0" />
           {t("dataRequests.overdueSeen", { count: summary.overdue })}
         </p>
       )}
