@@ -6,9 +6,12 @@ const chromium = { ...devices["Desktop Chrome"], channel: undefined };
 /**
  * Journeys that switch something for everybody for a moment (the custom profession feature, the
  * active avatar provider (twice: AI settings, and Garansi Mirip's fake provider), the referral
- * reward, a style shown on /eksplor, the dashboard's exact style count): they run after the others, one at a time, so no other journey sees the switch.
+ * reward, a style shown on /eksplor, the dashboard's exact style count), and the breach notice
+ * that mails every member (it would push other journeys' mail out of the dev mailbox's newest 50):
+ * they run after the others, one at a time, so no other journey sees the switch.
  */
-const EXCLUSIVE = /(admin-(content|programmes|insights|styles)|kanvas-price|likeness)\.spec\.ts$/;
+const EXCLUSIVE =
+  /(admin-(content|programmes|insights|styles|data-requests)|kanvas-price|likeness)\.spec\.ts$/;
 
 /** Journeys against the real built server on a fresh embedded database, in Debian's Chromium. */
 export default defineConfig({

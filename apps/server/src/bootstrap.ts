@@ -343,6 +343,7 @@ export function createAppContext(core: CoreParts): AppContext {
     ensureConfirmedUser: (email, password, name) =>
       signIn.ensureConfirmedUser(email, password, name),
     simulatorSelling: async () => Boolean(await gateways.byKind("simulator")),
+    send: (mail) => mailer.send(mail),
     orders,
     payments,
     gateways,

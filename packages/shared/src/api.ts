@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { accountContract, authContract } from "./account";
 import { adminContract } from "./admin";
+import { adminDataRequestsContract } from "./admin-data-requests";
 import { adminBannedKeywordsContract } from "./admin-banned-keywords";
 import { adminCustomProfessionContract } from "./admin-custom-profession";
 import { adminFeedbackContract } from "./admin-feedback";
@@ -57,6 +58,7 @@ export const apiContract = {
   adminAiConfigs: adminAiConfigsContract,
   audit: auditContract,
   adminSystem: adminSystemContract,
+  adminDataRequests: adminDataRequestsContract,
   styles: stylesContract,
   feedback: feedbackContract,
   referrals: referralsContract,

@@ -41,6 +41,8 @@ export const ADMIN_ERROR_CODES = [
   "payment_already_refunded",
   "refund_needs_manual",
   "refund_gateway_error",
+  "breach_count_changed",
+  "breach_notice_duplicate",
 ] as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
 

@@ -2,6 +2,7 @@ export * from "./account";
 export * from "./admin";
 export * from "./admin-banned-keywords";
 export * from "./admin-custom-profession";
+export * from "./admin-data-requests";
 export * from "./admin-feedback";
 export * from "./admin-payments";
 export * from "./admin-ai-configs";

@@ -16,6 +16,7 @@ export * from "./routes/admin-reconciliation";
 export * from "./routes/admin-ai-configs";
 export * from "./routes/audit";
 export * from "./routes/admin-system";
+export * from "./routes/admin-data-requests";
 export * from "./routes/styles";
 export * from "./routes/feedback";
 export * from "./routes/referrals";

@@ -421,3 +421,78 @@ export function accountDeletedMail(lang: Language, to: string, d: DeletionReceip
     foot: c.foot,
   });
 }
+
+/** A personal-data breach notice (docs/product/privacy.md, "Data requests and breach notices"). */
+export interface BreachNoticeDetails {
+  /** What happened, in the admin's words, in the member's language. */
+  message: string;
+  windowFrom: Date;
+  windowTo: Date;
+  /** The feedback page (/feedback), where questions reach the team. */
+  url: string;
+}
+
+const breachCopy = {
+  id: {
+    subject: "Pemberitahuan keamanan data akun Rupa kamu",
+    heading: "Pemberitahuan tentang data pribadimu",
+    intro:
+      "Kami memberitahumu karena data pribadimu di Rupa mungkin terdampak oleh kejadian keamanan berikut.",
+    happened: "Apa yang terjadi",
+    window: (from: string, to: string) => `Waktu kejadian: ${from} sampai ${to} WIB.`,
+    doing:
+      "Yang kami lakukan: kami menangani kejadian ini, memeriksa data apa saja yang terdampak, dan memberitahukannya sesuai Undang-Undang Pelindungan Data Pribadi. Kami akan memberi kabar lagi kalau ada yang perlu kamu lakukan.",
+    rights:
+      "Kamu berhak bertanya apa saja tentang kejadian ini dan tentang datamu, meminta salinan datamu, atau meminta akunmu dihapus. Kirim pertanyaanmu lewat halaman Feedback di Rupa: tim kami menjawabnya.",
+    cta: "Tanya tim Rupa",
+    foot: "Kami tidak akan pernah meminta password kamu lewat email. Kalau ragu, masuk ke Rupa langsung dari browser, bukan dari tautan di email.",
+    locale: "id-ID",
+  },
+  en: {
+    subject: "A security notice about your Rupa account's data",
+    heading: "A notice about your personal data",
+    intro:
+      "We are telling you because your personal data at Rupa may have been affected by the following security incident.",
+    happened: "What happened",
+    window: (from: string, to: string) => `When: from ${from} to ${to} WIB (Jakarta time).`,
+    doing:
+      "What we are doing: we are handling the incident, checking which data was affected, and giving notice of it as Indonesia's personal data protection law requires. We will write again if there is anything you need to do.",
+    rights:
+      "You have the right to ask us anything about this incident and about your data, to ask for a copy of your data, or to have your account deleted. Send your question on Rupa's Feedback page: our team answers it.",
+    cta: "Ask the Rupa team",
+    foot: "We will never ask for your password by e-mail. If in doubt, open Rupa in your browser yourself rather than from a link in an e-mail.",
+    locale: "en-GB",
+  },
+} as const;
+
+/**
+ * The notice to a member a breach may have affected: what happened (the admin's text, escaped,
+ * its paragraphs kept), when, what Rupa is doing, their right to ask, and where to ask.
+ */
+export function breachNoticeMail(lang: Language, to: string, d: BreachNoticeDetails): MailMessage {
+  const c = breachCopy[lang];
+  const when = (x: Date) =>
+    new Intl.DateTimeFormat(c.locale, {
+      dateStyle: "long",
+      timeStyle: "short",
+      timeZone: "Asia/Jakarta",
+    }).format(x);
+  const window = c.window(when(d.windowFrom), when(d.windowTo));
+  const message = d.message.trim();
+  const paragraphs = message
+    .split(/\n\s*\n/)
+    .map((p) => `<p style="line-height:1.5;margin:0 0 12px">${esc(p).replace(/\n/g, "<br>")}</p>`)
+    .join("");
+  const para = (text: string) => `<p style="line-height:1.5;margin:0 0 16px">${esc(text)}</p>`;
+  const html = layout(lang, c.heading, c.intro, c.cta, d.url, c.foot).replace(
+    "<p><a ",
+    `<h2 style="font-size:16px;margin:0 0 8px">${esc(c.happened)}</h2>${paragraphs}${para(window)}${para(c.doing)}${para(c.rights)}<p><a `,
+  );
+  return {
+    to,
+    kind: "breach-notice",
+    subject: c.subject,
+    text: `${c.heading}\n\n${c.intro}\n\n${c.happened}:\n${message}\n\n${window}\n\n${c.doing}\n\n${c.rights}\n\n${c.cta}: ${d.url}\n\n${c.foot}`,
+    html,
+  };
+}

@@ -1,3 +1,4 @@
+import { breachNoticeMailJob } from "../../jobs/breach-notice-mail.job";
 import { paymentsReconciliationJob } from "../../jobs/payments-reconciliation.job";
 import { defineModule } from "../module";
 import { adminReconciliationRoutes } from "./payments/reconciliation.routes";
@@ -41,6 +42,8 @@ export const adminModule = defineModule({
     adminSecurityRoutes(ctx),
     adminAuditRoutes(ctx),
   ],
-  jobs: (ctx, queue) =>
-    queue.register(paymentsReconciliationJob(ctx.services.admin.reconciliation, ctx.log)),
+  jobs: (ctx, queue) => {
+    queue.register(paymentsReconciliationJob(ctx.services.admin.reconciliation, ctx.log));
+    queue.register(breachNoticeMailJob(ctx.services.admin.dataRequests));
+  },
 });

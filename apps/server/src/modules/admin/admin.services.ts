@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Env } from "../../env";
+import type { MailMessage } from "../../infra/mail/mailer";
 import type { Metrics } from "../../infra/metrics/metrics";
 import type { DatabaseHandle } from "../../infra/db/client";
 import { processPhoto } from "../../infra/images/photo-pipeline";
@@ -39,6 +40,8 @@ import { createAdminPaymentsService } from "./payments/payments.service";
 import { createAdminReferralsService } from "./referrals/referrals.service";
 import { createReconciliationRepository } from "./payments/reconciliation.repository";
 import { createReconciliationService } from "./payments/reconciliation.service";
+import { createDataRequestsRepository } from "./security/data-requests.repository";
+import { createDataRequestsService } from "./security/data-requests.service";
 import { createAdminSecurityService } from "./security/security.service";
 import { createAdminLikenessQualityRepository } from "./likeness-quality.repository";
 import { createAdminStatsRepository } from "./stats.repository";
@@ -85,6 +88,8 @@ export interface AdminDeps {
   clock: Clock;
   /** Whether the payment simulator takes payments here now (the Security page warns of it). */
   simulatorSelling: () => Promise<boolean>;
+  /** The mailer (breach notices, one queued job per member). */
+  send: (mail: MailMessage) => Promise<void>;
 }
 
 /** Every admin section's service, named as the section is (ADMIN_SECTIONS, ADR 033). */
@@ -195,6 +200,16 @@ export function createAdminServices(d: AdminDeps) {
       settingsCache: d.settingsCache,
       production: d.env.NODE_ENV === "production",
       simulatorSelling: d.simulatorSelling,
+    }),
+    /** admin › Keamanan › Permintaan data: data requests and breach notices. */
+    dataRequests: createDataRequestsService({
+      db,
+      repo: createDataRequestsRepository(db),
+      audit: d.audit,
+      queue: d.queue,
+      send: d.send,
+      publicUrl: d.env.PUBLIC_URL,
+      clock: d.clock,
     }),
     audit: createAdminAuditService({ audit: d.audit }),
     /** admin › Pembayaran's reconciliation of money against credits (and its daily job). */

@@ -8,11 +8,12 @@ const linkify = (s: string) => esc(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href=
 
 /**
  * GET /dev/mailbox: the embedded outbox as a page, so a newcomer can open confirmation and
- * reset links with no mail server. Never mounted when NODE_ENV=production.
+ * reset links with no mail server. Never mounted when NODE_ENV=production. `?to=` shows only the
+ * mail to one address (a mail to everyone, such as a breach notice, fills the newest 50).
  */
 export function devMailboxRoutes(ctx: AppContext) {
   return new Hono<AppEnv>().get("/", async (c) => {
-    const mails = await ctx.services.devMailbox.recent(50);
+    const mails = await ctx.services.devMailbox.recent(50, c.req.query("to") || undefined);
     const items = mails
       .map(
         (

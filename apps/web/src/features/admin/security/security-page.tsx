@@ -1,7 +1,8 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Ban, Gauge, ShieldAlert, ShieldCheck } from "lucide-react";
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { useWatch } from "react-hook-form";
+import { useSearchParams } from "react-router";
 import {
   SECURITY_EVENT_SORTABLE,
   SECURITY_EVENT_TYPES,
@@ -14,6 +15,7 @@ import { Button } from "@/components/ui/button";
 import { Form, FormBody, FormField, FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
+import { TabPanel, Tabs, useTabsId } from "@/components/ui/tabs";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import {
@@ -32,6 +34,12 @@ import { useTableState } from "../hooks/use-table-state";
 import { useAdminI18n, type AdminTranslate } from "../lib/admin-i18n";
 import { topLevelFields, useSchemaForm, wholeNumberOf, type SchemaFormRules } from "../lib/form";
 import { describeSecurityEvent } from "../lib/server-codes";
+
+/** Permintaan data: loaded when its tab is opened. */
+const DataRequestsPanel = lazy(() => import("./data-requests-panel"));
+
+const TABS = ["events", "data"] as const;
+type Tab = (typeof TABS)[number];
 
 /** The settings as the form holds them: the hourly limit stays text while it is typed. */
 type SettingsValues = Omit<SecuritySettings, "apiRequestsPerHour"> & { apiRequestsPerHour: string };
@@ -236,11 +244,44 @@ const severityTone = {
 };
 
 /**
- * The Security section (issue 14): the last 24 hours in three cards, the settings the server
- * enforces, and every security event (sign-ins, failures, rate limits, role and credit changes,
- * admin actions), searchable and paged on the server with its state in the URL.
+ * The Security section, in two tabs (`?tab=data` for the second): security (issue 14) and
+ * Permintaan data (issue 40: members' data requests and breach notices).
  */
 export default function SecurityPage() {
+  const { t } = useAdminI18n();
+  const [params, setParams] = useSearchParams();
+  const tabsId = useTabsId();
+  const tab: Tab = params.get("tab") === "data" ? "data" : "events";
+  return (
+    <AdminPage title={t("security.title")} description={t("security.description")}>
+      <Tabs
+        items={TABS.map((value) => ({ value, label: t(`security.tabs.${value}`) }))}
+        value={tab}
+        // Each tab's table keeps its own state in the URL: a new tab starts from its defaults.
+        onChange={(next) => setParams(next === "data" ? { tab: "data" } : {})}
+        label={t("security.title")}
+        idBase={tabsId}
+        className="w-fit"
+      />
+      <TabPanel idBase={tabsId} value={tab} className="flex min-w-0 flex-col gap-6">
+        {tab === "data" ? (
+          <Suspense fallback={<Skeleton className="h-72 w-full rounded-2xl" />}>
+            <DataRequestsPanel />
+          </Suspense>
+        ) : (
+          <SecurityEventsTab />
+        )}
+      </TabPanel>
+    </AdminPage>
+  );
+}
+
+/**
+ * Security (issue 14): the last 24 hours in three cards, the settings the server enforces, and
+ * every security event (sign-ins, failures, rate limits, role and credit changes, admin
+ * actions), searchable and paged on the server with its state in the URL.
+ */
+function SecurityEventsTab() {
   const { t } = useAdminI18n();
   const overview = useSecurityOverview();
   const save = useSaveSecuritySettings();
@@ -325,7 +366,7 @@ export default function SecurityPage() {
   ];
 
   return (
-    <AdminPage title={t("security.title")} description={t("security.description")}>
+    <>
       {overview.isError && (
         <div
           role="alert"
@@ -398,6 +439,6 @@ export default function SecurityPage() {
           busy: page.isFetching,
         }}
       />
-    </AdminPage>
+    </>
   );
 }
