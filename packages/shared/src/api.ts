@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { accountContract, authContract } from "./account";
+import { accountExportsContract } from "./account-export";
 import { adminContract } from "./admin";
 import { adminBannedKeywordsContract } from "./admin-banned-keywords";
 import { adminCustomProfessionContract } from "./admin-custom-profession";
@@ -45,6 +46,7 @@ export const apiContract = {
   docs: docsContract,
   auth: authContract,
   account: accountContract,
+  accountExports: accountExportsContract,
   admin: adminContract,
   adminStyles: adminStylesContract,
   adminInsights: adminInsightsContract,

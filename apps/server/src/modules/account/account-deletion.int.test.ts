@@ -58,6 +58,15 @@ describe(`account deletion with a receipt on ${testDriver()}`, () => {
     const order = await browser.call(api.payments.create, { body: { planId: "starter_monthly" } });
     expect(order.status).toBe(200);
     await t.ctx.services.simulator.act(order.body.orderId, "pay", "other_qris");
+    // A data export, ready: its ZIP sits in the member's folder of the store.
+    const asked = await browser.call(api.accountExports.create);
+    expect(asked.status).toBe(202);
+    let exported = asked.body.export;
+    for (let i = 0; i < 200 && exported.status === "pending"; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      exported = (await browser.call(api.accountExports.list)).body.exports[0]!;
+    }
+    expect(exported.status).toBe("ready");
     const ownFolders = () =>
       fs
         .readdirSync(path.join(t.dataDir, "storage"))
@@ -74,6 +83,7 @@ describe(`account deletion with a receipt on ${testDriver()}`, () => {
     expect(left).toEqual([]);
     expect(ownFolders()).toEqual([]);
     expect((await t.client.raw(avatarUrl)).status).toBe(404);
+    expect((await browser.raw(exported.downloadUrl!)).status).toBe(401);
     // The sale stays as a record, without the person.
     const [kept] = await t.ctx.db.db
       .select()
@@ -92,6 +102,7 @@ describe(`account deletion with a receipt on ${testDriver()}`, () => {
       "Foto asli: 1",
       "Avatar: 1",
       "Riwayat pembuatan: 1",
+      "Ekspor data: 1",
       "Catatan pembayaran disimpan (tanpa data pribadi): 1",
       "1 catatan pembayaran tetap kami simpan",
     ])
