@@ -267,6 +267,21 @@ describe(`data export on ${testDriver()}`, () => {
     });
   });
 
+  it("refuses a second export while one is pending (409 export_pending), and visitors (401)", async () => {
+    const member = await signUpMember(t, 0);
+    const browser = t.client.as(member.jar);
+    await db().insert(accountExports).values({ userId: member.id });
+    const res = await browser.call(api.accountExports.create);
+    expect(res.status).toBe(409);
+    expect(res.error.code).toBe("export_pending");
+    const listed = await browser.call(api.accountExports.list);
+    expect(listed.body.exports).toHaveLength(1);
+    expect(listed.body.exports[0]).toMatchObject({ status: "pending", downloadUrl: null });
+    expect((await t.client.call(api.accountExports.create)).status).toBe(401);
+    expect((await t.client.call(api.accountExports.list)).status).toBe(401);
+    await db().delete(accountExports).where(eq(accountExports.userId, member.id));
+  });
+
   it("marks a pending export whose job died as failed, so the member can ask again", async () => {
     const member = await signUpMember(t, 0);
     const clock = fakeClock(Date.now());
