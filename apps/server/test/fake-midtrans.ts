@@ -8,6 +8,7 @@
 // updated." otherwise, "418" for a method without refunds, "404" for an unknown order.
 import { createServer, type IncomingMessage } from "node:http";
 import { listenLocally } from "./fake-server";
+import { createTestServer, type TestServer } from "./harness";
 
 export interface FakeMidtrans {
   endpoint: string;
@@ -172,5 +173,32 @@ export async function startFakeMidtrans(serverKey: string): Promise<FakeMidtrans
       failMode = mode;
     },
     close,
+  };
+}
+
+/**
+ * The test server of a file about payments, with a fake Midtrans beside it that signs with
+ * `serverKey` (no queue: the files drive notifications and jobs themselves). Start it in
+ * beforeAll and close both in afterAll.
+ */
+export async function startPaymentServer(
+  serverKey: string,
+): Promise<{ t: TestServer; fake: FakeMidtrans; close: () => Promise<void> }> {
+  const fake = await startFakeMidtrans(serverKey);
+  const t = await createTestServer({
+    startQueue: false,
+    env: {
+      MIDTRANS_SERVER_KEY: serverKey,
+      MIDTRANS_SNAP_URL: fake.endpoint,
+      MIDTRANS_API_URL: fake.endpoint,
+    },
+  });
+  return {
+    t,
+    fake,
+    close: async () => {
+      await t.close();
+      await fake.close();
+    },
   };
 }

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import type { Database } from "../src/infra/db/client";
 import { createAiConfigsRepository } from "../src/modules/ai-configs/ai-configs.repository";
 import { listenLocally } from "./fake-server";
+import { createTestServer, type TestServer } from "./harness";
 
 export type FakeMode =
   | "ok"
@@ -167,4 +168,36 @@ export async function activateReplicate(db: Database, endpoint: string, pollInte
       isActive: true,
     });
   });
+}
+
+export type FakeReplicate = Awaited<ReturnType<typeof startFakeReplicate>>;
+
+/**
+ * The test server of a file about generations, with a fake Replicate beside it: generations are
+ * retried at once and given up after 20 s (unless `env` says otherwise), and no member meets the
+ * hourly generation limit. Start it in beforeAll and close both in afterAll.
+ */
+export async function startGenerationServer(
+  env: Record<string, string> = {},
+): Promise<{ t: TestServer; fake: FakeReplicate; close: () => Promise<void> }> {
+  const fake = await startFakeReplicate();
+  const t = await createTestServer({
+    env: {
+      TRUST_PROXY: "true",
+      REPLICATE_API_TOKEN: "test-token-123",
+      GENERATION_RETRY_BASE_SECONDS: "0",
+      GENERATION_TIMEOUT_SECONDS: "20",
+      ...env,
+    },
+  });
+  t.actAs(null);
+  await t.ctx.services.settings.set("rate_limit_generation_per_hour", "1000", null);
+  return {
+    t,
+    fake,
+    close: async () => {
+      await t.close();
+      await fake.close();
+    },
+  };
 }

@@ -17,9 +17,11 @@ import { seedDatabase } from "../src/db/seed";
 import { users } from "../src/db/schema";
 import { createQueue } from "../src/infra/queue/queue";
 import { createLocalStorage } from "../src/infra/storage/local-storage";
+import { createS3Storage } from "../src/infra/storage/s3-storage";
 import type { Storage } from "../src/infra/storage/storage";
 import { createLogger } from "../src/lib/logger";
 import { createTestClient, type TestClient } from "./client";
+import { startS3Server, type TestS3Server } from "./s3-server";
 
 export { CookieJar, type CallInput, type RawRequest, type Reply, type TestClient } from "./client";
 
@@ -96,7 +98,17 @@ export interface TestServer {
    * Unless given, the address is `<id>@example.com` and the name "Dewi Lestari".
    */
   insertUser(over?: Partial<typeof users.$inferInsert>): Promise<string>;
+  /** Every object in the store, as "bucket/key", on the local folder or the S3 server alike. */
+  storedObjects(): Promise<string[]>;
   close(): Promise<void>;
+}
+
+/** Every file under `dir`, as paths relative to it with "/" between parts. */
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((name) => fs.statSync(path.join(dir, name)).isFile())
+    .map((name) => name.split(path.sep).join("/"));
 }
 
 /** The real app over a fresh database, a temporary storage folder and a started queue. */
@@ -107,8 +119,10 @@ export async function createTestServer(
     startQueue?: boolean;
     /** Where log lines go (tests that read the log pass a stream). */
     logStream?: DestinationStream;
-    /** Another object store than a local folder in the test's data directory (an S3 server). */
+    /** Another object store than a local folder in the test's data directory. */
     storage?: Storage;
+    /** Store objects on a real S3 server (s3rver) the test server starts and stops. */
+    s3?: boolean;
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rupa-test-"));
@@ -116,12 +130,22 @@ export async function createTestServer(
   const log = createLogger(opts.logStream ? "debug" : env.LOG_LEVEL, opts.logStream);
   const database = await createTestDatabase();
   const queue = createQueue(database.handle, env.ROLE, log, 1);
+  const s3: TestS3Server | undefined = opts.s3 ? await startS3Server() : undefined;
+  const localDir = path.join(dataDir, "storage");
   let actor: Actor | null = null;
   const ctx: AppContext = createAppContext({
     env,
     log,
     db: database.handle,
-    storage: opts.storage ?? createLocalStorage(path.join(dataDir, "storage")),
+    storage:
+      opts.storage ??
+      (s3
+        ? createS3Storage({
+            ...s3.options,
+            tempDir: path.join(dataDir, "s3-blobs"),
+            blobLifetimeMs: 60_000,
+          })
+        : createLocalStorage(localDir)),
     queue,
     version: "test",
   });
@@ -153,8 +177,14 @@ export async function createTestServer(
       });
       return id;
     },
+    async storedObjects() {
+      if (s3) return s3.objectNames();
+      if (opts.storage) throw new Error("storedObjects() knows the local folder and opts.s3 only");
+      return filesUnder(localDir);
+    },
     async close() {
       await queue.stop();
+      await s3?.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

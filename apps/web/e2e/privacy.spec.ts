@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { consentDialog, DESKTOP, h1, mailLink, PHONE, toasts } from "./support/app";
+import { consentDialog, DESKTOP, h1, mailLink, mails, PHONE, toasts } from "./support/app";
 import {
+  galleryCards,
+  generateWith,
   openGenerator,
   pickStyle,
   portraitJpeg,
@@ -186,4 +188,37 @@ test("the privacy page names the processors and rights, and the settings withdra
   await openGenerator(page, await pickStyle(request));
   await pickFile(page);
   await expect(consentDialog(page)).toBeVisible();
+});
+
+test("a member deletes the account: the avatar's address answers 404 and the receipt lists what went", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(PHONE);
+  const email = await signUpAndSignIn(page);
+  await generateWith(page, await pickStyle(request));
+  const image = galleryCards(page).first().locator("img").first();
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.currentSrc))
+    .toContain("/api/files/");
+  const avatarUrl = await image.evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect((await page.request.get(avatarUrl)).status()).toBe(200);
+
+  await page.goto("/billing");
+  const account = page.getByRole("region", { name: "Akun", exact: true });
+  await account.getByRole("button", { name: "Hapus akun" }).click();
+  const dialog = page.getByRole("dialog", { name: "Hapus akun secara permanen?" });
+  await dialog.getByLabel(`Ketik ${email} untuk konfirmasi`).fill(email);
+  await dialog.getByRole("button", { name: "Hapus akun permanen" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  // The avatar is gone from storage, not only hidden: its address answers 404 to anyone.
+  expect((await page.request.get(avatarUrl)).status()).toBe(404);
+  expect((await request.get(avatarUrl)).status()).toBe(404);
+  // The receipt, by kind and count.
+  const receipt = (await mails(page, email, "account-deleted")).first();
+  await expect(receipt).toContainText("Avatar: 1");
+  await expect(receipt).toContainText("Foto asli: 1");
 });

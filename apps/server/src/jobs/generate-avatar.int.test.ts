@@ -1,36 +1,25 @@
 import { and, eq, sql } from "drizzle-orm";
 import { apiContract as api } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeReplicate } from "../../test/fake-replicate";
-import { CookieJar, createTestServer, testDriver, type TestServer } from "../../test/harness";
+import { type FakeReplicate, startGenerationServer } from "../../test/fake-replicate";
+import { testDriver, type TestServer } from "../../test/harness";
 import { facePhoto } from "../../test/face-photos";
-import { aiModelConfigs, creditLots, generationJobs, results, styles, users } from "../db/schema";
+import { signUpMember } from "../../test/members";
+import { aiModelConfigs, creditLots, generationJobs, results, styles } from "../db/schema";
 
 // Issue 10 item 1: every status change of a generation is conditional on the state it leaves
 // and on the attempt that holds it; a duplicate result is success; a live heartbeat is never
 // taken over; a recorded provider prediction is resumed.
 let t: TestServer;
-let fake: Awaited<ReturnType<typeof startFakeReplicate>>;
+let fake: FakeReplicate;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  fake = await startFakeReplicate();
-  t = await createTestServer({
-    env: {
-      TRUST_PROXY: "true",
-      REPLICATE_API_TOKEN: "test-token-123",
-      GENERATION_RETRY_BASE_SECONDS: "0",
-    },
-  });
-  t.actAs(null);
-  await t.ctx.services.settings.set("rate_limit_generation_per_hour", "1000", null);
+  ({ t, fake, close } = await startGenerationServer({ GENERATION_TIMEOUT_SECONDS: "150" }));
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => close());
 
 const db = () => t.ctx.db.db;
 const repo = () => t.ctx.services.generateWorker;
-let seq = 0;
 async function photo(): Promise<FormData> {
   const form = new FormData();
   const bytes = await facePhoto(0);
@@ -68,23 +57,8 @@ const refunds = async (userId: string) =>
 
 /** A member with one credit whose one generation has succeeded (through the queue). */
 async function delivered(): Promise<{ id: string; userId: string }> {
-  const email = `tr${Math.random().toString(36).slice(2)}@example.com`;
-  await t.ctx.services.auth.signUp(
-    {
-      fullName: "Member",
-      phone: "+6281234567890",
-      email,
-      password: "rahasia123",
-      language: "id",
-      photoConsent: true,
-    },
-    { headers: new Headers(), ip: `10.78.0.${++seq % 250}`, userAgent: null },
-  );
-  const [u] = await db().select().from(users).where(eq(users.email, email));
-  await db().update(users).set({ emailVerified: true }).where(eq(users.id, u!.id));
-  await t.ctx.services.credits.grant(u!.id, { source: "purchase", amount: 1, watermarked: false });
-  const browser = t.client.as(new CookieJar());
-  await browser.call(api.auth.signIn, { body: { email, password: "rahasia123" } });
+  const member = await signUpMember(t, 1);
+  const browser = t.client.as(member.jar);
   const up = await browser.call(api.uploads.upload, { body: await photo() });
   const uploadId = up.body.upload.id;
   const [style] = await db().select().from(styles).where(eq(styles.slug, "anime-shonen"));
@@ -94,7 +68,7 @@ async function delivered(): Promise<{ id: string; userId: string }> {
   while ((await row(id)).status !== "succeeded" && Date.now() < end)
     await new Promise((r) => setTimeout(r, 100));
   expect((await row(id)).status).toBe("succeeded");
-  return { id, userId: u!.id };
+  return { id, userId: member.id };
 }
 
 describe(`generation state changes on ${testDriver()}`, () => {

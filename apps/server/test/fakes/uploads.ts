@@ -69,20 +69,6 @@ export function fakeUploads(
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
       return Promise.resolve(kept[0] ?? null);
     },
-    originalsOlderThan(hours, limit = 500) {
-      const before = now().getTime() - hours * 3_600_000;
-      return Promise.resolve(
-        [...rows.values()]
-          .filter((r) => r.originalKey !== null && r.createdAt.getTime() < before)
-          .slice(0, limit)
-          .map(({ id, originalKey, croppedKey, thumbKey }) => ({
-            id,
-            originalKey,
-            croppedKey,
-            thumbKey,
-          })),
-      );
-    },
     /** Without members' choices (no users here): every photo goes after 24 hours. */
     originalsDue(at, limit = 500) {
       const before = at.getTime() - 24 * 3_600_000;

@@ -1,13 +1,8 @@
 import { apiContract as api } from "@rupa/shared";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeReplicate } from "../../../test/fake-replicate";
-import {
-  type CookieJar,
-  createTestServer,
-  testDriver,
-  type TestServer,
-} from "../../../test/harness";
+import { type FakeReplicate, startGenerationServer } from "../../../test/fake-replicate";
+import { type CookieJar, testDriver, type TestServer } from "../../../test/harness";
 import { signUpMember } from "../../../test/members";
 import { facePhoto } from "../../../test/face-photos";
 import { aiModelConfigs, creditLots, generationJobs, styles, uploads } from "../../db/schema";
@@ -17,25 +12,13 @@ import { aiModelConfigs, creditLots, generationJobs, styles, uploads } from "../
  * kept (GET /api/uploads/latest), against a real database: docs/product/generator.md.
  */
 let t: TestServer;
-let fake: Awaited<ReturnType<typeof startFakeReplicate>>;
+let fake: FakeReplicate;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = await startFakeReplicate();
-  t = await createTestServer({
-    env: {
-      TRUST_PROXY: "true",
-      REPLICATE_API_TOKEN: "test-token-123",
-      GENERATION_RETRY_BASE_SECONDS: "0",
-      GENERATION_TIMEOUT_SECONDS: "20",
-    },
-  });
-  t.actAs(null);
-  await t.ctx.services.settings.set("rate_limit_generation_per_hour", "1000", null);
+  ({ t, fake, close } = await startGenerationServer());
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => close());
 
 const db = () => t.ctx.db.db;
 async function upload(jar: CookieJar): Promise<string> {

@@ -3,13 +3,8 @@ import { apiContract as api } from "@rupa/shared";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeReplicate } from "../../../test/fake-replicate";
-import {
-  type CookieJar,
-  createTestServer,
-  testDriver,
-  type TestServer,
-} from "../../../test/harness";
+import { type FakeReplicate, startGenerationServer } from "../../../test/fake-replicate";
+import { type CookieJar, testDriver, type TestServer } from "../../../test/harness";
 import { signUpMember } from "../../../test/members";
 import { facePhoto, noFacePhoto, twoFacesPhoto } from "../../../test/face-photos";
 import {
@@ -24,26 +19,14 @@ import {
 } from "../../db/schema";
 
 let t: TestServer;
-let fake: Awaited<ReturnType<typeof startFakeReplicate>>;
+let fake: FakeReplicate;
+let close: () => Promise<void>;
 const heic = fs.readFileSync(new URL("../../../test/fixtures/portrait.heic", import.meta.url));
 
 beforeAll(async () => {
-  fake = await startFakeReplicate();
-  t = await createTestServer({
-    env: {
-      TRUST_PROXY: "true",
-      REPLICATE_API_TOKEN: "test-token-123",
-      GENERATION_RETRY_BASE_SECONDS: "0",
-      GENERATION_TIMEOUT_SECONDS: "20",
-    },
-  });
-  t.actAs(null);
-  await t.ctx.services.settings.set("rate_limit_generation_per_hour", "1000", null);
+  ({ t, fake, close } = await startGenerationServer());
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => close());
 
 const db = () => t.ctx.db.db;
 const photoForm = (bytes: Buffer, name = "me.jpg", type = "image/jpeg") => {

@@ -2,15 +2,14 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiContract as api, plansResponseSchema, type Order } from "@rupa/shared";
-import { startFakeMidtrans, type FakeMidtrans } from "../../../test/fake-midtrans";
-import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { startPaymentServer, type FakeMidtrans } from "../../../test/fake-midtrans";
+import { testDriver, type TestServer } from "../../../test/harness";
 import {
   creditLots,
   mailOutbox,
   paymentNotifications,
   payments,
   securityEvents,
-  users,
 } from "../../db/schema";
 import { notificationSignature } from "../../infra/payments/midtrans";
 
@@ -21,30 +20,14 @@ import { notificationSignature } from "../../infra/payments/midtrans";
 const SERVER_KEY = "SB-Mid-server-test-key-0123456789";
 let fake: FakeMidtrans;
 let t: TestServer;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = await startFakeMidtrans(SERVER_KEY);
-  t = await createTestServer({
-    startQueue: false,
-    env: {
-      MIDTRANS_SERVER_KEY: SERVER_KEY,
-      MIDTRANS_SNAP_URL: fake.endpoint,
-      MIDTRANS_API_URL: fake.endpoint,
-    },
-  });
+  ({ t, fake, close } = await startPaymentServer(SERVER_KEY));
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => close());
 
-async function newMember(): Promise<string> {
-  const id = `u_${randomUUID()}`;
-  await t.ctx.db.db
-    .insert(users)
-    .values({ id, email: `${id}@example.com`, fullName: "Sari Wulandari", emailVerified: true });
-  return id;
-}
+const newMember = () => t.insertUser({ fullName: "Sari Wulandari" });
 const as = (userId: string | null) => t.actAs(userId ? { userId } : {});
 async function balance(userId: string): Promise<number> {
   return (await t.ctx.services.credits.summary(userId)).balance;

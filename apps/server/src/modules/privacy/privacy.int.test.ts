@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { apiContract as api, PHOTO_CONSENT_VERSION } from "@rupa/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,9 +49,9 @@ async function memberWithoutConsent(): Promise<{ id: string; browser: TestClient
   await db().delete(processingLog).where(eq(processingLog.userId, m.id));
   return { id: m.id, browser: t.client.as(m.jar) };
 }
-async function memberWithConsent(): Promise<{ id: string; browser: TestClient }> {
-  const m = await signUpMember(t, 5);
-  return { id: m.id, browser: t.client.as(m.jar) };
+async function memberWithConsent(server = t): Promise<{ id: string; browser: TestClient }> {
+  const m = await signUpMember(server, 5);
+  return { id: m.id, browser: server.client.as(m.jar) };
 }
 
 beforeAll(async () => {
@@ -158,68 +158,104 @@ describe(`withdrawing consent on ${testDriver()}`, () => {
   });
 });
 
+/**
+ * The member's retention choice, run by the clean-up at fake times on `server`'s store: the
+ * photo's row is marked and its files (original, crop, thumbnail) are gone from storage.
+ */
+async function retentionScenario(server: TestServer): Promise<void> {
+  const db = () => server.ctx.db.db;
+  const day = await memberWithConsent(server);
+  const week = await memberWithConsent(server);
+  const asap = await memberWithConsent(server);
+  expect(
+    (await week.browser.call(api.privacy.retention, { body: { retention: "7d" } })).body.retention,
+  ).toBe("7d");
+  await asap.browser.call(api.privacy.retention, { body: { retention: "after_avatars" } });
+  const [u] = await db().select().from(users).where(eq(users.id, asap.id));
+  expect(u!.photoRetention).toBe("after_avatars");
+
+  const ids: Record<string, string> = {};
+  for (const [name, m] of Object.entries({ day, week, asap })) {
+    ids[name] = (await upload(m.browser)).body.upload.id;
+  }
+  const [uploadedAt] = await db().select().from(uploads).where(eq(uploads.id, ids.day!));
+  const at = (h: number) => new Date(uploadedAt!.createdAt.getTime() + h * 3_600_000);
+  // The files each photo has (the row forgets them once they are deleted).
+  const filesOf = new Map<string, string[]>();
+  for (const row of await db()
+    .select()
+    .from(uploads)
+    .where(inArray(uploads.id, Object.values(ids))))
+    filesOf.set(
+      row.id,
+      [row.originalKey, row.croppedKey, row.thumbKey].filter((k) => k !== null),
+    );
+  const gone = async (id: string) => {
+    const [row] = await db().select().from(uploads).where(eq(uploads.id, id));
+    const deleted = row!.originalDeletedAt !== null;
+    expect(filesOf.get(id)!.length).toBeGreaterThan(0);
+    // The row and the store agree: every file kept, or every file gone.
+    for (const key of filesOf.get(id)!)
+      expect(await server.ctx.storage.exists("user-uploads", key)).toBe(!deleted);
+    return deleted;
+  };
+  const run = (now: Date) => server.ctx.services.uploads.deleteDuePhotos(now);
+
+  // An hour on: nothing is due.
+  await run(at(1));
+  for (const id of Object.values(ids)) expect(await gone(id)).toBe(false);
+
+  // An avatar from the "right after" photo, queued (as the job kit's row stands then).
+  await db().insert(generationJobs).values({
+    kind: "avatar",
+    userId: asap.id,
+    uploadId: ids.asap!,
+    provider: "local",
+    status: "queued",
+  });
+  await run(at(1));
+  expect(await gone(ids.asap!)).toBe(false); // still queued: kept for it
+  // It finished: the photo goes at the next run.
+  await db()
+    .update(generationJobs)
+    .set({ status: "succeeded" })
+    .where(eq(generationJobs.uploadId, ids.asap!));
+  await run(at(2));
+  expect(await gone(ids.asap!)).toBe(true);
+  expect(await gone(ids.day!)).toBe(false);
+
+  // A day on: the 24-hour photo goes, the 7-day one stays.
+  await run(at(25));
+  expect(await gone(ids.day!)).toBe(true);
+  expect(await gone(ids.week!)).toBe(false);
+  await run(at(24 * 7 - 1));
+  expect(await gone(ids.week!)).toBe(false);
+  await run(at(24 * 7 + 1));
+  expect(await gone(ids.week!)).toBe(true);
+
+  // Each deletion is in its owner's log, with its reason.
+  const [entry] = await db()
+    .select()
+    .from(processingLog)
+    .where(and(eq(processingLog.userId, week.id), eq(processingLog.kind, "photos_deleted")));
+  expect(entry!.detail).toEqual({ reason: "retention", count: 1 });
+}
+
 describe(`retention the member chooses on ${testDriver()} (a fake clock)`, () => {
   it("deletes after 24 hours by default, after 7 days when chosen, and after the avatars when chosen", async () => {
-    const day = await memberWithConsent();
-    const week = await memberWithConsent();
-    const asap = await memberWithConsent();
-    expect(
-      (await week.browser.call(api.privacy.retention, { body: { retention: "7d" } })).body
-        .retention,
-    ).toBe("7d");
-    await asap.browser.call(api.privacy.retention, { body: { retention: "after_avatars" } });
-    const [u] = await db().select().from(users).where(eq(users.id, asap.id));
-    expect(u!.photoRetention).toBe("after_avatars");
+    await retentionScenario(t);
+  });
 
-    const ids: Record<string, string> = {};
-    for (const [name, m] of Object.entries({ day, week, asap })) {
-      ids[name] = (await upload(m.browser)).body.upload.id;
-    }
-    const [uploadedAt] = await db().select().from(uploads).where(eq(uploads.id, ids.day!));
-    const at = (h: number) => new Date(uploadedAt!.createdAt.getTime() + h * 3_600_000);
-    const gone = async (id: string) =>
-      (await db().select().from(uploads).where(eq(uploads.id, id)))[0]!.originalDeletedAt !== null;
-    const run = (now: Date) => t.ctx.services.uploads.deleteDuePhotos(now);
-
-    // An hour on: nothing is due.
-    await run(at(1));
-    for (const id of Object.values(ids)) expect(await gone(id)).toBe(false);
-
-    // The avatar made from the "right after" photo has finished: it goes at the next run.
-    // An avatar from the "right after" photo, queued (as the job kit's row stands then).
-    await db().insert(generationJobs).values({
-      kind: "avatar",
-      userId: asap.id,
-      uploadId: ids.asap!,
-      provider: "local",
-      status: "queued",
+  describe("with the photos on S3", () => {
+    let onS3: TestServer;
+    beforeAll(async () => {
+      onS3 = await createTestServer({ s3: true, startQueue: false });
     });
-    await run(at(1));
-    expect(await gone(ids.asap!)).toBe(false); // still queued: kept for it
-    // It finished: the photo goes at the next run.
-    await db()
-      .update(generationJobs)
-      .set({ status: "succeeded" })
-      .where(eq(generationJobs.uploadId, ids.asap!));
-    await run(at(2));
-    expect(await gone(ids.asap!)).toBe(true);
-    expect(await gone(ids.day!)).toBe(false);
-
-    // A day on: the 24-hour photo goes, the 7-day one stays.
-    await run(at(25));
-    expect(await gone(ids.day!)).toBe(true);
-    expect(await gone(ids.week!)).toBe(false);
-    await run(at(24 * 7 - 1));
-    expect(await gone(ids.week!)).toBe(false);
-    await run(at(24 * 7 + 1));
-    expect(await gone(ids.week!)).toBe(true);
-
-    // Each deletion is in its owner's log, with its reason.
-    const [entry] = await db()
-      .select()
-      .from(processingLog)
-      .where(and(eq(processingLog.userId, week.id), eq(processingLog.kind, "photos_deleted")));
-    expect(entry!.detail).toEqual({ reason: "retention", count: 1 });
+    afterAll(() => onS3?.close());
+    it("deletes the files from the S3 store at the same times", async () => {
+      expect(onS3.ctx.storage.driver).toBe("s3");
+      await retentionScenario(onS3);
+    });
   });
 });
 

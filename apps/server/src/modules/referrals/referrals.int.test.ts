@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiContract as api, referralStatsSchema, type ReferralStats } from "@rupa/shared";
-import { startFakeMidtrans, type FakeMidtrans } from "../../../test/fake-midtrans";
-import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
-import { creditLots, mailOutbox, referrals, results, users } from "../../db/schema";
+import { startPaymentServer, type FakeMidtrans } from "../../../test/fake-midtrans";
+import { testDriver, type TestServer } from "../../../test/harness";
+import { creditLots, mailOutbox, referrals, results } from "../../db/schema";
 import { notificationSignature } from "../../infra/payments/midtrans";
 import { newObjectKey } from "../../infra/storage/storage";
 
@@ -17,32 +17,16 @@ import { newObjectKey } from "../../infra/storage/storage";
 const SERVER_KEY = "SB-Mid-server-referrals-0123456789";
 let fake: FakeMidtrans;
 let t: TestServer;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = await startFakeMidtrans(SERVER_KEY);
-  t = await createTestServer({
-    startQueue: false,
-    env: {
-      MIDTRANS_SERVER_KEY: SERVER_KEY,
-      MIDTRANS_SNAP_URL: fake.endpoint,
-      MIDTRANS_API_URL: fake.endpoint,
-    },
-  });
+  ({ t, fake, close } = await startPaymentServer(SERVER_KEY));
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => close());
 
 const db = () => t.ctx.db.db;
 
-async function newMember(): Promise<string> {
-  const id = `u_${randomUUID()}`;
-  await db()
-    .insert(users)
-    .values({ id, email: `${id}@example.com`, fullName: "Rina Kusuma", emailVerified: true });
-  return id;
-}
+const newMember = () => t.insertUser({ fullName: "Rina Kusuma" });
 
 /** A referrer and `n` confirmed friends who signed up with their code (pending referrals). */
 async function referrerWith(n: number) {

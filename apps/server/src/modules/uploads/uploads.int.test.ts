@@ -166,7 +166,7 @@ describe(`the 24-hour promise on ${testDriver()}`, () => {
     for (const key of keys) expect(await t.ctx.storage.exists("user-uploads", key!)).toBe(true);
 
     // The step the hourly clean-up job runs (bootstrap.ts registerJobs).
-    expect(await t.ctx.services.uploads.deleteExpiredOriginals(24)).toBe(1);
+    expect(await t.ctx.services.uploads.deleteDuePhotos()).toBe(1);
 
     for (const key of keys) expect(await t.ctx.storage.exists("user-uploads", key!)).toBe(false);
     const rows = await db().select().from(uploads);
@@ -179,6 +179,6 @@ describe(`the 24-hour promise on ${testDriver()}`, () => {
       expect(await t.ctx.storage.exists("user-uploads", row.originalKey!)).toBe(true);
     }
     // Run again: nothing more to do.
-    expect(await t.ctx.services.uploads.deleteExpiredOriginals(24)).toBe(0);
+    expect(await t.ctx.services.uploads.deleteDuePhotos()).toBe(0);
   });
 });

@@ -91,25 +91,6 @@ export function createUploadsRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Originals uploaded more than `hours` ago that still exist (the 24-hour promise). */
-    async originalsOlderThan(hours: number, limit = 500) {
-      return db
-        .select({
-          id: uploads.id,
-          originalKey: uploads.originalKey,
-          croppedKey: uploads.croppedKey,
-          thumbKey: uploads.thumbKey,
-        })
-        .from(uploads)
-        .where(
-          and(
-            isNotNull(uploads.originalKey),
-            lt(uploads.createdAt, sql`now() - make_interval(hours => ${hours})`),
-          ),
-        )
-        .limit(limit);
-    },
-
     /**
      * Source photos due for deletion at `now` under their owner's retention choice
      * (docs/product/privacy.md): a guest's after 24 hours; a member's after 24 hours or 7 days

@@ -31,6 +31,7 @@ function world() {
     guest,
     photoOf,
     later: (hours: number) => void (time += hours * 3_600_000),
+    now: () => new Date(time),
   };
 }
 
@@ -154,7 +155,7 @@ describe("the 24-hour promise", () => {
     });
     w.later(5);
 
-    expect(await w.service.deleteExpiredOriginals(24)).toBe(1);
+    expect(await w.service.deleteDuePhotos(w.now())).toBe(1);
     expect(w.storage.keys("user-uploads").sort()).toEqual(
       [young.originalKey, young.croppedKey, young.thumbKey].sort(),
     );
@@ -167,9 +168,9 @@ describe("the 24-hour promise", () => {
     expect(w.uploads.rows.get(old.id)!.originalDeletedAt).not.toBeNull();
     expect(w.uploads.rows.get(failed.id)!.originalDeletedAt).toBeNull();
     // Nothing is deleted twice; the next day the younger one goes.
-    expect(await w.service.deleteExpiredOriginals(24)).toBe(0);
+    expect(await w.service.deleteDuePhotos(w.now())).toBe(0);
     w.later(20);
-    expect(await w.service.deleteExpiredOriginals(24)).toBe(1);
+    expect(await w.service.deleteDuePhotos(w.now())).toBe(1);
     expect(w.storage.objects.size).toBe(0);
   });
 });

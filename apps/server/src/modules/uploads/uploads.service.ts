@@ -200,17 +200,6 @@ export function createUploadsService(d: {
       return deletePhotos(await d.uploads.keptOf(owner), reason);
     },
 
-    /** Originals (and their crops) older than `hours`, whatever the owner chose. */
-    async deleteExpiredOriginals(hours: number = LIMITS.originalRetentionHours): Promise<number> {
-      const rows = await d.uploads.originalsOlderThan(hours);
-      for (const r of rows) {
-        for (const key of [r.originalKey, r.croppedKey, r.thumbKey]) {
-          if (key) await d.storage.delete("user-uploads", key);
-        }
-        await d.uploads.markOriginalDeleted(r.id);
-      }
-      return rows.length;
-    },
   };
 }
 export type UploadsService = ReturnType<typeof createUploadsService>;

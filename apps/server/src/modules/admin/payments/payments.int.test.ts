@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiContract as api } from "@rupa/shared";
-import { startFakeMidtrans, type FakeMidtrans } from "../../../../test/fake-midtrans";
-import { createTestServer, testDriver, type TestServer } from "../../../../test/harness";
-import { auditLog, creditSpends, mailOutbox, payments, users } from "../../../db/schema";
+import { startPaymentServer, type FakeMidtrans } from "../../../../test/fake-midtrans";
+import { testDriver, type TestServer } from "../../../../test/harness";
+import { auditLog, creditSpends, mailOutbox, payments } from "../../../db/schema";
 import { notificationSignature } from "../../../infra/payments/midtrans";
 
 /**
@@ -16,32 +16,17 @@ import { notificationSignature } from "../../../infra/payments/midtrans";
 const SERVER_KEY = "SB-Mid-server-admin-refund-key-01";
 let fake: FakeMidtrans;
 let t: TestServer;
+let close: () => Promise<void>;
 let adminId: string;
 
 beforeAll(async () => {
-  fake = await startFakeMidtrans(SERVER_KEY);
-  t = await createTestServer({
-    startQueue: false,
-    env: {
-      MIDTRANS_SERVER_KEY: SERVER_KEY,
-      MIDTRANS_SNAP_URL: fake.endpoint,
-      MIDTRANS_API_URL: fake.endpoint,
-    },
-  });
+  ({ t, fake, close } = await startPaymentServer(SERVER_KEY));
   adminId = await newUser("admin");
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => close());
 
-async function newUser(prefix = "u"): Promise<string> {
-  const id = `${prefix}_${randomUUID()}`;
-  await t.ctx.db.db
-    .insert(users)
-    .values({ id, email: `${id}@example.com`, fullName: "Sari", emailVerified: true });
-  return id;
-}
+const newUser = (prefix = "u") =>
+  t.insertUser({ id: `${prefix}_${randomUUID()}`, fullName: "Sari" });
 const asAdmin = (id = adminId) => t.actAs({ userId: id, isAdmin: true });
 const balance = async (u: string) => (await t.ctx.services.credits.summary(u)).balance;
 

@@ -64,8 +64,11 @@ export function useGeneratorPhoto(member: boolean, visitor: boolean) {
           : t("generator.errors.uploadFailed");
   }
 
+  // While the photo is still being shrunk in the browser nothing is being sent yet.
   const hint = uploading
-    ? t("generator.photo.uploading")
+    ? photo.state.stage === "preparing"
+      ? t("generator.photo.preparing")
+      : t("generator.photo.uploading")
     : !ready
       ? t("generator.generate.missing")
       : refusal;
