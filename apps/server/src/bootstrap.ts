@@ -43,6 +43,8 @@ import type { Storage } from "./infra/storage/storage";
 import type { Logger } from "./lib/logger";
 import { createAccountRepository } from "./modules/account/account.repository";
 import { createAccountService } from "./modules/account/account.service";
+import { createAccountExportRepository } from "./modules/account-export/account-export.repository";
+import { createAccountExportService } from "./modules/account-export/account-export.service";
 import { createHealthService } from "./modules/health/health.service";
 import { createDrain } from "./lib/drain";
 import { createAdminServices } from "./modules/admin/admin.services";
@@ -184,6 +186,16 @@ export function createAppContext(core: CoreParts): AppContext {
     send: (mail) => mailer.send(mail),
     publicUrl: env.PUBLIC_URL,
     log,
+  });
+  const accountExports = createAccountExportService({
+    db: db.db,
+    repo: createAccountExportRepository(db.db),
+    storage: core.storage,
+    queue: core.queue,
+    send: (mail) => mailer.send(mail),
+    publicUrl: env.PUBLIC_URL,
+    log,
+    clock: systemClock,
   });
   const generations = createGenerationsService({
     db: db.db,
@@ -365,6 +377,7 @@ export function createAppContext(core: CoreParts): AppContext {
     services: {
       auth: signIn,
       account,
+      accountExports,
       admin,
       health,
       accounts,

@@ -1,3 +1,4 @@
+import type { AccountExportService } from "./modules/account-export/account-export.service";
 import type { Context } from "hono";
 import type { Env } from "./env";
 import type { Auth } from "./infra/auth/better-auth";
@@ -65,6 +66,8 @@ export interface AppContext {
     /** Sign-up, sign-in, sessions, confirmation, password reset, Google (modules/auth). */
     auth: AuthService;
     account: AccountService;
+    /** "Unduh data saya": the member's data exports (modules/account-export). */
+    accountExports: AccountExportService;
     /** One service per admin section, named as the section (modules/admin/admin.services.ts). */
     admin: AdminServices;
     /** /api/health and the admin health checks (one instance: one set of memoized probes). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { accountContract, authContract } from "./account";
+import { accountExportsContract } from "./account-export";
 import { adminContract } from "./admin";
 import { adminDataRequestsContract } from "./admin-data-requests";
 import { adminBannedKeywordsContract } from "./admin-banned-keywords";
@@ -46,6 +47,7 @@ export const apiContract = {
   docs: docsContract,
   auth: authContract,
   account: accountContract,
+  accountExports: accountExportsContract,
   admin: adminContract,
   adminStyles: adminStylesContract,
   adminInsights: adminInsightsContract,

@@ -1,4 +1,5 @@
 export * from "./account";
+export * from "./account-export";
 export * from "./admin";
 export * from "./admin-banned-keywords";
 export * from "./admin-custom-profession";

@@ -4,6 +4,7 @@ export * from "./routes/health";
 export * from "./routes/docs";
 export * from "./routes/auth";
 export * from "./routes/account";
+export * from "./routes/account-exports";
 export * from "./routes/admin";
 export * from "./routes/admin-styles";
 export * from "./routes/admin-insights";

@@ -1,4 +1,5 @@
 import { accountModule } from "./account/account.module";
+import { accountExportModule } from "./account-export/account-export.module";
 import { adminModule } from "./admin/admin.module";
 import { authModule } from "./auth/auth.module";
 import { customProfessionModule } from "./custom-profession/custom-profession.module";
@@ -35,6 +36,7 @@ export const serverModules: readonly ServerModule[] = [
   filesModule,
   authModule,
   accountModule,
+  accountExportModule,
   adminModule,
   stylesModule,
   feedbackModule,

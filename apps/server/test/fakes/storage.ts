@@ -28,6 +28,14 @@ export function fakeStorage() {
       objects.set(at(bucket, key), Buffer.from(body));
       return Promise.resolve();
     },
+    async putStream(bucket, key, body) {
+      if (faults.put) throw faults.put;
+      const chunks: Buffer[] = [];
+      for await (const chunk of body) chunks.push(Buffer.from(chunk));
+      const all = Buffer.concat(chunks);
+      objects.set(at(bucket, key), all);
+      return all.length;
+    },
     get: (bucket, key) => Promise.resolve(stored(bucket, key)),
     open(bucket, key) {
       const o = stored(bucket, key);

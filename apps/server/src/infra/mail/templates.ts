@@ -1,6 +1,6 @@
 import type { Language } from "@rupa/shared";
 import type { MailMessage } from "./mailer";
-import { escapeHtml, rupiah } from "../../lib/html";
+import { escapeHtml, jakartaTime, rupiah } from "../../lib/html";
 
 const esc = escapeHtml;
 
@@ -185,12 +185,7 @@ const receiptCopy = {
 /** The receipt after a paid order: invoice number, plan, amount in IDR, credits and expiry. */
 export function receiptMail(lang: Language, to: string, d: ReceiptDetails): MailMessage {
   const c = receiptCopy[lang];
-  const when = (x: Date) =>
-    new Intl.DateTimeFormat(c.locale, {
-      dateStyle: "long",
-      timeStyle: "short",
-      timeZone: "Asia/Jakarta",
-    }).format(x);
+  const when = (x: Date) => jakartaTime(x, c.locale, "long");
   const amount = rupiah(d.amountIdr);
   const values = [
     d.invoice,
@@ -341,6 +336,7 @@ export interface DeletionReceipt {
     | "credit_lines"
     | "consents"
     | "log_entries"
+    | "data_exports"
     | "referrals"
     | "sessions"
     | "payments_kept",
@@ -356,7 +352,7 @@ const deletionCopy = {
     subject: "Akun Rupa-mu sudah dihapus",
     heading: "Akunmu sudah dihapus",
     body: (d: DeletionReceipt, when: string) =>
-      `Sesuai permintaanmu, akun Rupa-mu dan datanya dihapus pada ${when} WIB. Ini tanda terima yang menyebut apa saja yang dihapus. Semua file (foto, avatar, gambar Kanvas, versi tanpa watermark dan thumbnail) dihapus dari penyimpanan kami.${d.counts.payments_kept > 0 ? ` ${d.counts.payments_kept} catatan pembayaran tetap kami simpan karena diwajibkan hukum (bukti transaksi), tanpa nama, e-mail, atau hubungan apa pun ke dirimu.` : ""}`,
+      `Sesuai permintaanmu, akun Rupa-mu dan datanya dihapus pada ${when} WIB. Ini tanda terima yang menyebut apa saja yang dihapus. Semua file (foto, avatar, gambar Kanvas, versi tanpa watermark, thumbnail dan ekspor data) dihapus dari penyimpanan kami.${d.counts.payments_kept > 0 ? ` ${d.counts.payments_kept} catatan pembayaran tetap kami simpan karena diwajibkan hukum (bukti transaksi), tanpa nama, e-mail, atau hubungan apa pun ke dirimu.` : ""}`,
     rows: {
       photos: "Foto asli",
       avatars: "Avatar",
@@ -366,6 +362,7 @@ const deletionCopy = {
       credit_lines: "Baris riwayat kredit",
       consents: "Catatan persetujuan",
       log_entries: "Catatan pemrosesan",
+      data_exports: "Ekspor data",
       referrals: "Referral",
       sessions: "Sesi masuk",
       payments_kept: "Catatan pembayaran disimpan (tanpa data pribadi)",
@@ -378,7 +375,7 @@ const deletionCopy = {
     subject: "Your Rupa account has been deleted",
     heading: "Your account was deleted",
     body: (d: DeletionReceipt, when: string) =>
-      `As you asked, your Rupa account and its data were deleted on ${when} WIB. This receipt lists what was deleted. Every file (photos, avatars, Kanvas pictures, unwatermarked versions and thumbnails) was removed from our storage.${d.counts.payments_kept > 0 ? ` We keep ${d.counts.payments_kept} payment records because the law requires proof of sale, without your name, e-mail or any link to you.` : ""}`,
+      `As you asked, your Rupa account and its data were deleted on ${when} WIB. This receipt lists what was deleted. Every file (photos, avatars, Kanvas pictures, unwatermarked versions, thumbnails and data exports) was removed from our storage.${d.counts.payments_kept > 0 ? ` We keep ${d.counts.payments_kept} payment records because the law requires proof of sale, without your name, e-mail or any link to you.` : ""}`,
     rows: {
       photos: "Source photos",
       avatars: "Avatars",
@@ -388,6 +385,7 @@ const deletionCopy = {
       credit_lines: "Credit history lines",
       consents: "Consent records",
       log_entries: "Processing log entries",
+      data_exports: "Data exports",
       referrals: "Referrals",
       sessions: "Sign-in sessions",
       payments_kept: "Payment records kept (no personal data)",
@@ -401,11 +399,7 @@ const deletionCopy = {
 /** The receipt of an account's deletion: what was deleted by kind and count, what was kept. */
 export function accountDeletedMail(lang: Language, to: string, d: DeletionReceipt): MailMessage {
   const c = deletionCopy[lang];
-  const when = new Intl.DateTimeFormat(c.locale, {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "Asia/Jakarta",
-  }).format(d.deletedAt);
+  const when = jakartaTime(d.deletedAt, c.locale, "long");
   return tableMail({
     lang,
     to,
@@ -465,18 +459,42 @@ const breachCopy = {
   },
 } as const;
 
+/** A ready data export, for its e-mail (docs/product/privacy.md, Export). */
+export interface ExportReady {
+  expiresAt: Date;
+  sizeBytes: number;
+  /** The privacy settings, where it is downloaded (/billing#privasi). */
+  url: string;
+}
+
+const exportCopy = {
+  id: {
+    subject: "Salinan data Rupa-mu sudah siap",
+    heading: "Datamu siap diunduh",
+    body: (size: string, until: string) =>
+      `Salinan data pribadimu (${size}) sudah kami siapkan sebagai file ZIP: profil, riwayat kredit dan pembayaran, avatar, foto yang masih disimpan, persetujuan dan catatan pemrosesan. Unduh dari pengaturan privasi sebelum ${until} WIB; setelah itu file dihapus.`,
+    cta: "Unduh data saya",
+    foot: "Hanya kamu yang bisa mengunduhnya, setelah masuk ke akunmu. Tidak meminta salinan ini? Ganti kata sandimu.",
+    locale: "id-ID",
+  },
+  en: {
+    subject: "Your Rupa data is ready",
+    heading: "Your data is ready to download",
+    body: (size: string, until: string) =>
+      `We prepared a copy of your personal data (${size}) as a ZIP file: profile, credit and payment history, avatars, photos still kept, consents and the processing log. Download it from your privacy settings before ${until} WIB; after that it is deleted.`,
+    cta: "Download my data",
+    foot: "Only you can download it, once signed in. Did not ask for this copy? Change your password.",
+    locale: "en-GB",
+  },
+} as const;
+
 /**
  * The notice to a member a breach may have affected: what happened (the admin's text, escaped,
  * its paragraphs kept), when, what Rupa is doing, their right to ask, and where to ask.
  */
 export function breachNoticeMail(lang: Language, to: string, d: BreachNoticeDetails): MailMessage {
   const c = breachCopy[lang];
-  const when = (x: Date) =>
-    new Intl.DateTimeFormat(c.locale, {
-      dateStyle: "long",
-      timeStyle: "short",
-      timeZone: "Asia/Jakarta",
-    }).format(x);
+  const when = (x: Date) => jakartaTime(x, c.locale, "long");
   const window = c.window(when(d.windowFrom), when(d.windowTo));
   const message = d.message.trim();
   const paragraphs = message
@@ -494,5 +512,22 @@ export function breachNoticeMail(lang: Language, to: string, d: BreachNoticeDeta
     subject: c.subject,
     text: `${c.heading}\n\n${c.intro}\n\n${c.happened}:\n${message}\n\n${window}\n\n${c.doing}\n\n${c.rights}\n\n${c.cta}: ${d.url}\n\n${c.foot}`,
     html,
+  };
+}
+
+/** The member's notice that their data export is ready (ADR 045), in their language. */
+export function exportReadyMail(lang: Language, to: string, d: ExportReady): MailMessage {
+  const c = exportCopy[lang];
+  const until = jakartaTime(d.expiresAt, c.locale, "long");
+  const mb = d.sizeBytes / 1_000_000;
+  const size =
+    mb >= 1 ? `${mb.toFixed(1)} MB` : `${Math.max(1, Math.round(d.sizeBytes / 1000))} KB`;
+  const body = c.body(size, until);
+  return {
+    to,
+    kind: "data-export-ready",
+    subject: c.subject,
+    text: `${c.heading}\n\n${body}\n\n${c.cta}: ${d.url}\n\n${c.foot}`,
+    html: layout(lang, c.heading, body, c.cta, d.url, c.foot),
   };
 }

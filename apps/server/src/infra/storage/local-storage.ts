@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { openAsBlob, type Dirent } from "node:fs";
+import { createWriteStream, openAsBlob, type Dirent } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { BUCKETS, type Bucket } from "@rupa/shared";
 import {
@@ -36,6 +37,25 @@ export function createLocalStorage(root: string): Storage {
     const tmp = `${full}.${randomUUID()}.tmp`;
     await fs.writeFile(tmp, body);
     await fs.rename(tmp, full);
+  }
+
+  async function putStream(
+    bucket: Bucket,
+    key: string,
+    body: AsyncIterable<Uint8Array>,
+  ): Promise<number> {
+    const full = filePath(bucket, key);
+    await fs.mkdir(path.dirname(full), { recursive: true });
+    const tmp = `${full}.${randomUUID()}.tmp`;
+    try {
+      await pipeline(Readable.from(body), createWriteStream(tmp, { flags: "wx" }));
+      const { size } = await fs.stat(tmp);
+      await fs.rename(tmp, full);
+      return size;
+    } catch (e) {
+      await fs.rm(tmp, { force: true });
+      throw e;
+    }
   }
 
   async function get(bucket: Bucket, key: string): Promise<StoredObject | null> {
@@ -98,6 +118,7 @@ export function createLocalStorage(root: string): Storage {
   return {
     driver: "local",
     put,
+    putStream,
     get,
     open,
     blob,

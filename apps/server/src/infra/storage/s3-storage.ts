@@ -88,7 +88,7 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
    * A single PUT from the caller's bytes: minio's putObject copies a Buffer before sending it
    * (readAsBuffer), so the body would be held twice; a presigned PUT sends these bytes as they are.
    */
-  async function put(b: Bucket, key: string, body: Uint8Array): Promise<void> {
+  async function put(b: Bucket, key: string, body: Uint8Array | Blob): Promise<void> {
     const target = await client.presignedUrl("PUT", bucket, objectName(b, key), PUT_URL_SECONDS);
     const res = await fetch(target, {
       method: "PUT",
@@ -181,6 +181,29 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
     }
   }
 
+  /**
+   * A stream of unknown length: spooled to a local file first (the blob copies' folder), then
+   * sent as one PUT read from that file. minio's multipart upload of a stream without a size
+   * would buffer parts of hundreds of megabytes; a file-backed Blob is read as it is sent.
+   */
+  async function putStream(
+    b: Bucket,
+    key: string,
+    body: AsyncIterable<Uint8Array>,
+  ): Promise<number> {
+    objectName(b, key); // refuse a bad key before writing anything
+    await fs.mkdir(blobDir, { recursive: true });
+    const file = path.join(blobDir, `${randomUUID()}.upload`);
+    try {
+      await pipeline(Readable.from(body), createWriteStream(file, { flags: "wx" }));
+      const blob = await openAsBlob(file, { type: contentTypeOf(key) });
+      await put(b, key, blob);
+      return blob.size;
+    } finally {
+      await fs.rm(file, { force: true });
+    }
+  }
+
   async function remove(b: Bucket, key: string): Promise<void> {
     await client.removeObject(bucket, objectName(b, key));
   }
@@ -198,6 +221,7 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
   return {
     driver: "s3",
     put,
+    putStream,
     get,
     open,
     blob,

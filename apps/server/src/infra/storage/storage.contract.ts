@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { newObjectKey, type Storage } from "./storage";
 
@@ -52,6 +53,30 @@ export function storageContract(name: string, storage: () => Storage): void {
       await unread!.body.cancel(); // a 304 does not read the body
       expect(await text((await s.open("user-uploads", key))!.body)).toHaveLength(300_000);
       await s.delete("user-uploads", key);
+    });
+
+    it("writes an object from a stream of unknown length, and nothing when the stream fails", async () => {
+      const s = storage();
+      const key = newObjectKey({ kind: "user", id: "u1" }, "zip", "export");
+      function* chunks() {
+        for (let i = 0; i < 5; i++) yield Buffer.alloc(100_000, i);
+      }
+      expect(await s.putStream("user-uploads", key, Readable.from(chunks()))).toBe(500_000);
+      const back = await s.get("user-uploads", key);
+      expect([back?.size, back?.contentType]).toEqual([500_000, "application/zip"]);
+      expect(back!.body[499_999]).toBe(4);
+      await s.delete("user-uploads", key);
+      const broken = newObjectKey({ kind: "user", id: "u1" }, "zip", "export");
+      async function* failing() {
+        yield Buffer.alloc(10);
+        await Promise.resolve();
+        throw new Error("source broke");
+      }
+      await expect(s.putStream("user-uploads", broken, failing())).rejects.toThrow("source broke");
+      expect(await s.exists("user-uploads", broken)).toBe(false);
+      await expect(
+        s.putStream("user-uploads", "../x.zip", Readable.from(chunks())),
+      ).rejects.toThrow();
     });
 
     it("gives an object as a Blob that reads its bytes, or null", async () => {

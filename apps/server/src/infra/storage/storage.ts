@@ -5,6 +5,7 @@ export const CONTENT_TYPES = {
   jpg: "image/jpeg",
   png: "image/png",
   webp: "image/webp",
+  zip: "application/zip",
 } as const;
 export type FileExt = keyof typeof CONTENT_TYPES;
 
@@ -30,6 +31,11 @@ export interface ObjectStream {
 export interface Storage {
   readonly driver: "local" | "s3";
   put(bucket: Bucket, key: string, body: Uint8Array): Promise<void>;
+  /**
+   * Writes an object from a stream of unknown length without holding it in memory (a data
+   * export's ZIP, ADR 045); returns its size. Nothing is stored when the stream fails.
+   */
+  putStream(bucket: Bucket, key: string, body: AsyncIterable<Uint8Array>): Promise<number>;
   get(bucket: Bucket, key: string): Promise<StoredObject | null>;
   /**
    * The object as a stream with its size and date, or null when it does not exist. What the
@@ -65,7 +71,7 @@ export type ObjectOwner =
 
 const OWNER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const KEY_PATTERN =
-  /^(public|u-[A-Za-z0-9_-]{1,64}|g-[A-Za-z0-9_-]{1,64})\/\d{4}\/\d{2}\/[0-9a-f-]{36}(-[a-z0-9]{1,16})?\.(jpg|png|webp)$/;
+  /^(public|u-[A-Za-z0-9_-]{1,64}|g-[A-Za-z0-9_-]{1,64})\/\d{4}\/\d{2}\/[0-9a-f-]{36}(-[a-z0-9]{1,16})?\.(jpg|png|webp|zip)$/;
 
 export function ownerSegment(owner: ObjectOwner): string {
   if (owner.kind === "public") return "public";
@@ -108,10 +114,14 @@ export function parseObjectKey(
   return { owner, ext, variant };
 }
 
-/** An object no route serves, whoever asks (`PRIVATE_VARIANTS`). */
+/**
+ * An object the files route never serves, whoever asks: `PRIVATE_VARIANTS`, and a data export's
+ * ZIP (served only to its owner, by the export's own route: ADR 045).
+ */
 export function isPrivateKey(key: string): boolean {
-  const variant = parseObjectKey(key)?.variant;
-  return !!variant && PRIVATE_VARIANTS.includes(variant);
+  const parsed = parseObjectKey(key);
+  if (parsed?.ext === "zip") return true;
+  return !!parsed?.variant && PRIVATE_VARIANTS.includes(parsed.variant);
 }
 
 /** The address a browser fetches a stored object from (served by /api/files with an owner check). */

@@ -65,9 +65,19 @@ for (const store of ["local", "s3"] as const) {
       });
       expect(order.status).toBe(200);
       await t.ctx.services.simulator.act(order.body.orderId, "pay", "other_qris");
+      // A data export, ready: its ZIP sits among the member's stored objects.
+      const asked = await browser.call(api.accountExports.create);
+      expect(asked.status).toBe(202);
+      let exported = asked.body.export;
+      for (let i = 0; i < 200 && exported.status === "pending"; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        exported = (await browser.call(api.accountExports.list)).body.exports[0]!;
+      }
+      expect(exported.status).toBe("ready");
       const ownObjects = async () =>
         (await t.storedObjects()).filter((name) => name.includes(`/u-${member.id}/`));
       expect((await ownObjects()).length).toBeGreaterThan(0);
+      expect((await ownObjects()).some((name) => name.endsWith("-export.zip"))).toBe(true);
 
       const res = await browser.call(api.account.remove, { body: { confirmEmail: member.email } });
       expect(res.status).toBe(200);
@@ -79,6 +89,7 @@ for (const store of ["local", "s3"] as const) {
       expect(left).toEqual([]);
       expect(await ownObjects()).toEqual([]);
       expect((await t.client.raw(avatarUrl)).status).toBe(404);
+      expect((await browser.raw(exported.downloadUrl!)).status).toBe(401);
       // The sale stays as a record, without the person.
       const [kept] = await t.ctx.db.db
         .select()
@@ -97,6 +108,7 @@ for (const store of ["local", "s3"] as const) {
         "Foto asli: 1",
         "Avatar: 1",
         "Riwayat pembuatan: 1",
+        "Ekspor data: 1",
         "Catatan pembayaran disimpan (tanpa data pribadi): 1",
         "1 catatan pembayaran tetap kami simpan",
       ])

@@ -15,6 +15,7 @@ export interface DeletionCounts {
   credit_lines: number;
   consents: number;
   log_entries: number;
+  data_exports: number;
   referrals: number;
   sessions: number;
   payments_kept: number;
@@ -138,6 +139,7 @@ export function createAccountRepository(db: Database) {
                (${n("credit_lots")} + ${n("credit_spends")}) AS credit_lines,
                ${n("photo_consents")} AS consents,
                ${n("processing_log")} AS log_entries,
+               ${n("account_exports")} AS data_exports,
                ${n("referrals", sql`referrer_id = ${userId} OR referred_id = ${userId}`)} AS referrals,
                ${n("sessions")} AS sessions,
                ${n("payments")} AS payments_kept`);

@@ -13,6 +13,7 @@ import { formatDate } from "@/lib/format";
 import { useI18n, type Translate } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 import { providerName } from "./consent-text";
+import { DataExport } from "./data-export";
 
 const CONSENT_KEY = ["privacy", "consent"] as const;
 const LOG_KEY = ["privacy", "log"] as const;
@@ -99,8 +100,8 @@ function ProcessingLog() {
 
 /**
  * The privacy settings (docs/product/privacy.md), on /billing#privasi: the photo consent and its
- * withdrawal, for members and guests; for members also the retention choice and the processing
- * log.
+ * withdrawal, for members and guests; for members also the retention choice, "Unduh data saya"
+ * and the processing log.
  */
 export function PrivacySettings({ member }: { member: boolean }) {
   const i18n = useI18n();
@@ -209,6 +210,7 @@ export function PrivacySettings({ member }: { member: boolean }) {
           ))}
         </fieldset>
       ) : null}
+      {member ? <DataExport /> : null}
       {member ? <ProcessingLog /> : null}
       <ConfirmDialog
         open={confirming}
