@@ -199,7 +199,6 @@ export function createUploadsService(d: {
     async deleteAllOf(owner: UploadOwner, reason: PhotoDeletionReason): Promise<number> {
       return deletePhotos(await d.uploads.keptOf(owner), reason);
     },
-
   };
 }
 export type UploadsService = ReturnType<typeof createUploadsService>;
