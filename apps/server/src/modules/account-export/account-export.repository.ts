@@ -38,14 +38,6 @@ export function createAccountExportRepository(db: Database) {
       return row ?? null;
     },
 
-    async pendingOf(userId: string): Promise<ExportRow | null> {
-      const [row] = await db
-        .select()
-        .from(accountExports)
-        .where(and(eq(accountExports.userId, userId), eq(accountExports.status, "pending")));
-      return row ?? null;
-    },
-
     async byId(id: string): Promise<ExportRow | null> {
       const [row] = await db.select().from(accountExports).where(eq(accountExports.id, id));
       return row ?? null;

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { apiContract as api, type AccountExport } from "@rupa/shared";
 import { eq } from "drizzle-orm";
@@ -8,29 +7,20 @@ import { readZip, seedExportData, zipJson } from "../../../test/export-seed";
 import { fakeClock } from "../../../test/fakes/clock";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
 import { signUpMember } from "../../../test/members";
-import { startS3Server, type TestS3Server } from "../../../test/s3-server";
 import { accountExports, results } from "../../db/schema";
-import { createS3Storage } from "../../infra/storage/s3-storage";
 import { createAccountExportRepository } from "./account-export.repository";
 import { createAccountExportService } from "./account-export.service";
 
 /** The data export over the S3 driver: the ZIP streamed into the bucket, served, expired. */
 describe(`data export on S3 storage (${testDriver()})`, () => {
-  let s3: TestS3Server;
   let t: TestServer;
-  let tempDir: string;
+  /** Where the S3 driver spools what it sends (the harness's S3 server keeps it in the data dir). */
+  const tempDir = () => path.join(t.dataDir, "s3-blobs");
 
   beforeAll(async () => {
-    s3 = await startS3Server();
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "rupa-s3-blobs-"));
-    const storage = createS3Storage({ ...s3.options, tempDir, blobLifetimeMs: 60_000 });
-    t = await createTestServer({ storage });
+    t = await createTestServer({ s3: true });
   });
-  afterAll(async () => {
-    await t?.close();
-    await s3?.close();
-    fs.rmSync(tempDir, { recursive: true, force: true });
-  });
+  afterAll(() => t?.close());
 
   it("writes the ZIP into the bucket, serves it to its owner only, and deletes it when it expires", async () => {
     expect(t.ctx.storage.driver).toBe("s3");
@@ -54,9 +44,9 @@ describe(`data export on S3 storage (${testDriver()})`, () => {
     }
     expect(ready.status).toBe("ready");
     const [row] = await db.select().from(accountExports).where(eq(accountExports.id, ready.id));
-    expect(await s3.objectNames()).toContain(`user-uploads/${row!.storageKey}`);
+    expect(await t.storedObjects()).toContain(`user-uploads/${row!.storageKey}`);
     // Nothing left behind in the spool folder.
-    expect(fs.readdirSync(tempDir).filter((f) => f.endsWith(".upload"))).toEqual([]);
+    expect(fs.readdirSync(tempDir()).filter((f) => f.endsWith(".upload"))).toEqual([]);
 
     const res = await browser.raw(ready.downloadUrl!);
     expect(res.status).toBe(200);
@@ -87,7 +77,7 @@ describe(`data export on S3 storage (${testDriver()})`, () => {
     });
     await clock.advance(7 * 24 * 3_600_000 + 60_000);
     expect((await service.expireDue()).exportsExpired).toBe(1);
-    expect(await s3.objectNames()).not.toContain(`user-uploads/${row!.storageKey}`);
+    expect(await t.storedObjects()).not.toContain(`user-uploads/${row!.storageKey}`);
     expect((await browser.raw(ready.downloadUrl!)).status).toBe(404);
   });
 });

@@ -11,6 +11,7 @@ import {
 } from "../../infra/storage/storage";
 import type { Clock } from "../../lib/clock";
 import { AppError } from "../../lib/errors";
+import { jakartaDay } from "../admin/stats.rules";
 import type { Logger } from "../../lib/logger";
 import type { AccountExportRepository, ExportRow } from "./account-export.repository";
 import { exportZipStream, type ZipImage } from "./export-zip";
@@ -38,13 +39,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The day an export was made, in Jakarta, as its file is named: rupa-data-YYYY-MM-DD.zip. */
 export function exportFileName(createdAt: Date): string {
-  const day = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Asia/Jakarta",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(createdAt);
-  return `rupa-data-${day}.zip`;
+  return `rupa-data-${jakartaDay(createdAt)}.zip`;
 }
 
 const README = `Rupa: salinan data pribadimu / a copy of your personal data
@@ -129,6 +124,9 @@ export function createAccountExportService(d: AccountExportDeps) {
     });
     const resultByJob = new Map(resultsOut.map((x) => [x.jobId, x]));
     const kanvasByJob = new Map(kanvasOut.map((x) => [x.jobId, x]));
+    const lotsOfSpend = new Map<string, { lotId: string; amount: number }[]>();
+    for (const { spendId, lotId, amount } of spendLots)
+      lotsOfSpend.set(spendId, [...(lotsOfSpend.get(spendId) ?? []), { lotId, amount }]);
     const uploadsOut = photos.map(({ originalKey, ...rest }) => {
       const kept = originalKey !== null && rest.originalDeletedAt === null;
       const path = kept ? `photos/${rest.id}.${extOf(originalKey)}` : null;
@@ -167,15 +165,7 @@ export function createAccountExportService(d: AccountExportDeps) {
           balance: lots.reduce((n, l) => n + l.remaining, 0),
           ledger,
           lots,
-          spends: spends.map((s) => ({
-            ...s,
-            lots: spendLots
-              .filter((x) => x.spendId === s.id)
-              .map(({ lotId, amount }) => ({
-                lotId,
-                amount,
-              })),
-          })),
+          spends: spends.map((s) => ({ ...s, lots: lotsOfSpend.get(s.id) ?? [] })),
         },
         "payments.json": { payments: orders },
         "generations.json": {
@@ -204,9 +194,9 @@ export function createAccountExportService(d: AccountExportDeps) {
   const service = {
     /** Starts an export (409 export_pending while one is being made). */
     async request(userId: string): Promise<AccountExport> {
-      if (await d.repo.pendingOf(userId)) throw exportErrors.pending();
+      // The one-pending-per-member index decides: no row means one is being made already.
       const row = await d.repo.insertPending(userId, now());
-      if (!row) throw exportErrors.pending(); // one was started at the same moment
+      if (!row) throw exportErrors.pending();
       try {
         await d.queue.send(ACCOUNT_EXPORT_JOB, { exportId: row.id }, { id: row.id });
       } catch (err) {
