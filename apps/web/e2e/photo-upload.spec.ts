@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { PHOTO_SHRINK } from "@rupa/shared/photo-shrink";
 import { phonePhoto } from "../../server/test/face-photos";
-import { adminPage, consentDialog, DESKTOP, PHONE } from "./support/app";
+import { adminPage, consentDialog, DESKTOP, NEW_GUEST, PHONE } from "./support/app";
 import {
   choosePhoto,
   openGenerator,
@@ -96,78 +96,84 @@ test("a 12 MP phone photo arrives upright at 2048 px and under 1 MB, prepared in
   await admin.context().close();
 });
 
-test("a send that fails on the way is sent again by itself; offline is said plainly, and 'Coba lagi' keeps the photo", async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize(DESKTOP);
-  await openGenerator(page, await pickStyle(request));
-  // The status (or the alert) in the middle of the screen, at 360 and 1280 px wide.
-  const shots = async (name: string, shown = stage(page)) => {
-    for (const [label, size] of [
-      ["phone", PHONE],
-      ["desktop", DESKTOP],
-    ] as const) {
-      await page.setViewportSize(size);
-      await shown.evaluate((el) => el.scrollIntoView({ block: "center" }));
-      await page.screenshot({ path: test.info().outputPath(`${name}-${label}.png`) });
-    }
-  };
+test.describe("a new guest", () => {
+  // Its first photo asks for consent: a guest nobody has seen, a retry too.
+  test.use(NEW_GUEST);
 
-  // The network drops the first send (a fault injected before the real server): the second
-  // reaches the real server, with nothing chosen again.
-  let fail = 1;
-  let sends = 0;
-  await page.route("**/api/uploads", async (route) => {
-    if (route.request().method() !== "POST") return route.fallback();
-    sends += 1;
-    if (fail > 0) {
-      fail -= 1;
-      return route.abort("connectionreset");
-    }
-    return route.fallback();
+  test("a send that fails on the way is sent again by itself; offline is said plainly, and 'Coba lagi' keeps the photo", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(DESKTOP);
+    await openGenerator(page, await pickStyle(request));
+    // The status (or the alert) in the middle of the screen, at 360 and 1280 px wide.
+    const shots = async (name: string, shown = stage(page)) => {
+      for (const [label, size] of [
+        ["phone", PHONE],
+        ["desktop", DESKTOP],
+      ] as const) {
+        await page.setViewportSize(size);
+        await shown.evaluate((el) => el.scrollIntoView({ block: "center" }));
+        await page.screenshot({ path: test.info().outputPath(`${name}-${label}.png`) });
+      }
+    };
+
+    // The network drops the first send (a fault injected before the real server): the second
+    // reaches the real server, with nothing chosen again.
+    let fail = 1;
+    let sends = 0;
+    await page.route("**/api/uploads", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      sends += 1;
+      if (fail > 0) {
+        fail -= 1;
+        return route.abort("connectionreset");
+      }
+      return route.fallback();
+    });
+    const portrait = { name: "wajah.jpg", mimeType: "image/jpeg", buffer: await portraitJpeg() };
+    const chooser = page.waitForEvent("filechooser");
+    await gallery(page).click();
+    await (await chooser).setFiles(portrait);
+    // The guest's first photo: the consent comes first (docs/product/privacy.md), agreed to.
+    await consentDialog(page).getByRole("button", { name: "Saya setuju" }).click();
+    // No picture of this one: it shows for a second only (RETRY_DELAYS_MS), and the offline
+    // picture below is the same line.
+    await expect(stage(page)).toHaveText("Koneksi terputus. Mencoba mengirim lagi (1 dari 3)…");
+    await expect(ready(page)).toBeVisible();
+    expect(sends).toBe(2);
+
+    // Offline: said plainly, and sent once the connection is back.
+    await page.context().setOffline(true);
+    const again = page.waitForEvent("filechooser");
+    await gallery(page).click();
+    await (await again).setFiles(portrait);
+    await expect(stage(page)).toHaveText(
+      "Kamu sedang offline. Foto akan dikirim saat tersambung lagi.",
+    );
+    await shots("offline");
+    const answered = page.waitForResponse((r) => isUpload(r.request()));
+    await page.context().setOffline(false);
+    expect((await answered).status()).toBe(201);
+    await expect(ready(page)).toBeVisible();
+
+    // Every try fails: the upload gives up after 3 new tries and offers "Coba lagi", which sends
+    // the same prepared photo again without choosing it.
+    fail = 4;
+    sends = 0;
+    const third = page.waitForEvent("filechooser");
+    await gallery(page).click();
+    await (await third).setFiles(portrait);
+    const alert = page.getByRole("alert").filter({ hasText: "Tidak bisa terhubung ke Rupa" });
+    await expect(alert).toBeVisible({ timeout: 20_000 });
+    expect(sends).toBe(4);
+    await shots("failed", alert);
+    const resent = page.waitForRequest(isUpload);
+    await alert.getByRole("button", { name: "Coba lagi" }).click();
+    const body = (await resent).postDataBuffer();
+    expect(body?.includes(Buffer.from('filename="wajah.jpg"'))).toBe(true);
+    await expect(ready(page)).toBeVisible();
+    expect(sends).toBe(5);
   });
-  const portrait = { name: "wajah.jpg", mimeType: "image/jpeg", buffer: await portraitJpeg() };
-  const chooser = page.waitForEvent("filechooser");
-  await gallery(page).click();
-  await (await chooser).setFiles(portrait);
-  // The guest's first photo: the consent comes first (docs/product/privacy.md), agreed to.
-  await consentDialog(page).getByRole("button", { name: "Saya setuju" }).click();
-  await expect(stage(page)).toHaveText("Koneksi terputus. Mencoba mengirim lagi (1 dari 3)…");
-  await shots("retrying");
-  await expect(ready(page)).toBeVisible();
-  expect(sends).toBe(2);
-
-  // Offline: said plainly, and sent once the connection is back.
-  await page.context().setOffline(true);
-  const again = page.waitForEvent("filechooser");
-  await gallery(page).click();
-  await (await again).setFiles(portrait);
-  await expect(stage(page)).toHaveText(
-    "Kamu sedang offline. Foto akan dikirim saat tersambung lagi.",
-  );
-  await shots("offline");
-  const answered = page.waitForResponse((r) => isUpload(r.request()));
-  await page.context().setOffline(false);
-  expect((await answered).status()).toBe(201);
-  await expect(ready(page)).toBeVisible();
-
-  // Every try fails: the upload gives up after 3 new tries and offers "Coba lagi", which sends
-  // the same prepared photo again without choosing it.
-  fail = 4;
-  sends = 0;
-  const third = page.waitForEvent("filechooser");
-  await gallery(page).click();
-  await (await third).setFiles(portrait);
-  const alert = page.getByRole("alert").filter({ hasText: "Tidak bisa terhubung ke Rupa" });
-  await expect(alert).toBeVisible({ timeout: 20_000 });
-  expect(sends).toBe(4);
-  await shots("failed", alert);
-  const resent = page.waitForRequest(isUpload);
-  await alert.getByRole("button", { name: "Coba lagi" }).click();
-  const body = (await resent).postDataBuffer();
-  expect(body?.includes(Buffer.from('filename="wajah.jpg"'))).toBe(true);
-  await expect(ready(page)).toBeVisible();
-  expect(sends).toBe(5);
 });

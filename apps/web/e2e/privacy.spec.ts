@@ -1,5 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
-import { consentDialog, DESKTOP, h1, mailLink, mails, PHONE, toasts } from "./support/app";
+import {
+  consentDialog,
+  DESKTOP,
+  h1,
+  mailLink,
+  mails,
+  NEW_GUEST,
+  PHONE,
+  toasts,
+} from "./support/app";
 import {
   galleryCards,
   generateWith,
@@ -14,6 +23,8 @@ import {
 // (docs/product/privacy.md, ADR 044), against the real server.
 
 const SHOTS = "/tmp/priv-pw";
+// The guest's first photo asks for consent: a guest nobody has seen, a retry too.
+test.use(NEW_GUEST);
 const galleryButton = (page: Page) =>
   page.getByRole("button", { name: /Pilih dari galeri|Ganti foto/ });
 const isUpload = (url: string, method: string) => url.endsWith("/api/uploads") && method === "POST";

@@ -9,7 +9,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { generateButton, openGenerator, pickStyle, uploadPortrait } from "./support/generator";
-import { DESKTOP } from "./support/app";
+import { DESKTOP, NEW_GUEST } from "./support/app";
 
 // The installable app against the real built server: Chromium reads the manifest and finds the
 // app installable, the service worker activates and answers a page with the offline page when
@@ -192,11 +192,9 @@ function offerInstall(page: Page, outcome: "accepted" | "dismissed" = "accepted"
   }, outcome);
 }
 
-// A guest's free try is keyed by the browser fingerprint (user agent, language, screen size, time
-// zone, canvas). The other guest journeys keep the device's screen (1920x1080, whatever their
-// viewport), so this one has a screen of its own: a new guest whatever ran before it.
+// A guest nobody has seen (NEW_GUEST): the free try is still there for the first avatar.
 test.describe("a new guest", () => {
-  test.use({ screen: { width: 1366, height: 768 } });
+  test.use(NEW_GUEST);
 
   test("the install offer waits for a first avatar, and 'Nanti saja' keeps it away", async ({
     page,

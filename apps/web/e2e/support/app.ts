@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import {
   expect,
@@ -30,6 +31,20 @@ export async function signIn(page: Page, email: string, password: string): Promi
 
 /** The version of the photo consent text (PHOTO_CONSENT_VERSION in @rupa/shared). */
 export const PHOTO_CONSENT = 1;
+
+/**
+ * A guest's free try and photo consent belong to the browser fingerprint (user agent, language,
+ * screen, time zone and a canvas drawing: apps/web/src/lib/fingerprint.ts), so every guest journey
+ * in the default browser at the same size is one guest, whatever ran before it (a retry too).
+ * `test.use(NEW_GUEST)` makes each run of a journey a guest nobody has seen: its user agent ends
+ * with a token of its own.
+ */
+export const NEW_GUEST = {
+  userAgent: async (
+    { userAgent }: { userAgent: string | undefined },
+    provide: (agent: string) => Promise<void>,
+  ) => provide(`${userAgent ?? ""} rupa-e2e/${randomUUID()}`.trim()),
+};
 
 /** The photo consent dialog the web shows before a person's first upload. */
 export const consentDialog = (page: Page) =>
