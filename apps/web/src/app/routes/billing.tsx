@@ -1,14 +1,19 @@
 import { lazy, Suspense } from "react";
 import { PageHeader } from "@/components/page-header";
 import { useSession } from "@/features/auth/api/me";
-import { AccountSection } from "@/features/auth/components/account-section";
 import { BillingPage } from "@/features/payments/components/billing-page";
 import { useSeo } from "@/features/seo/use-seo";
 import { useI18n } from "@/lib/i18n";
 
-// The privacy section (docs/product/privacy.md) loads after the page, outside its budget.
+// The privacy section (docs/product/privacy.md) and the account section below it (with its
+// edit, password and delete dialogs) load after the page, outside its budget.
 const PrivacySettings = lazy(() =>
   import("@/features/privacy/privacy-settings").then((m) => ({ default: m.PrivacySettings })),
+);
+const AccountSection = lazy(() =>
+  import("@/features/auth/components/account-section").then((m) => ({
+    default: m.AccountSection,
+  })),
 );
 
 /** /billing: the plan, purchases and FAQ for members, then the account (sign-in for visitors). */
@@ -26,7 +31,9 @@ export default function BillingRoute() {
           <PrivacySettings member={session.status === "user"} />
         </Suspense>
       )}
-      <AccountSection />
+      <Suspense fallback={null}>
+        <AccountSection />
+      </Suspense>
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { Slot } from "@radix-ui/react-slot";
 import { PanelLeft } from "lucide-react";
 import {
   createContext,
+  lazy,
+  Suspense,
   use,
   useCallback,
   useEffect,
@@ -10,12 +12,13 @@ import {
   type ComponentProps,
   type CSSProperties,
 } from "react";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { useIsMobile } from "@/lib/use-is-mobile";
 import { cn } from "@/lib/utils";
 
 // A collapsible sidebar in the style of shadcn/ui: full width, icon-only, or a sheet on phones.
 // Ctrl/Cmd+B toggles it; the desktop state is kept in a cookie for 7 days.
+
+const SidebarSheet = lazy(() => import("./sidebar-sheet"));
 
 export const SIDEBAR_COOKIE_NAME = "sidebar_state";
 const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
@@ -133,27 +136,25 @@ export function Sidebar({
   closeLabel?: string;
 }) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  const [sheetOpened, setSheetOpened] = useState(openMobile);
+  if (openMobile && !sheetOpened) setSheetOpened(true);
 
+  // Not yet opened on this phone: nothing to show, and the sheet's code is not loaded.
+  if (isMobile && !sheetOpened) return null;
   if (isMobile) {
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          data-slot="sidebar"
-          data-sidebar="sidebar"
-          data-mobile="true"
-          side="left"
+      <Suspense fallback={null}>
+        <SidebarSheet
+          open={openMobile}
+          onOpenChange={setOpenMobile}
+          width={SIDEBAR_WIDTH_MOBILE}
+          label={label}
+          description={description}
           closeLabel={closeLabel}
-          {...(description ? {} : { "aria-describedby": undefined })}
-          style={{ "--sidebar-width": SIDEBAR_WIDTH_MOBILE } as CSSProperties}
-          className="w-(--sidebar-width) max-w-[85vw] gap-0 bg-sidebar p-0 text-sidebar-foreground"
         >
-          <SheetTitle className="sr-only">{label}</SheetTitle>
-          {description ? (
-            <SheetDescription className="sr-only">{description}</SheetDescription>
-          ) : null}
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
+          {children}
+        </SidebarSheet>
+      </Suspense>
     );
   }
 
