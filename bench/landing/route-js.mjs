@@ -28,9 +28,9 @@ export const BUDGETS_KB = {
     default: 150,
     "/": 155,
     "/auth": 144,
-    "/generator": 169.6,
-    "/kanvas": 156.7,
-    "/gallery": 163,
+    "/generator": 161.3,
+    "/kanvas": 153.7,
+    "/gallery": 151,
   },
   visitor: { "/": 94, "/eksplor": 99, default: 100 },
 };

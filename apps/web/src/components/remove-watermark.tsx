@@ -12,7 +12,7 @@ import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
-import { OutOfCreditsDialog } from "./out-of-credits-dialog";
+import { OutOfCreditsDialog } from "./lazy-parts";
 
 /**
  * "Hapus watermark" for a watermarked avatar or Kanvas picture (ADR 036): what it costs (1 paid

@@ -1,5 +1,6 @@
 import { Slot } from "@radix-ui/react-slot";
-import { createContext, lazy, Suspense, useContext, useState, type ComponentProps } from "react";
+import { createContext, lazy, Suspense, useContext, type ComponentProps } from "react";
+import { useShownOnce } from "@/components/lazy-shown";
 import type { TitledDialogProps } from "./dialog-layout";
 
 export { DialogFooter, DialogHeader, type TitledDialogProps } from "./dialog-layout";
@@ -26,8 +27,7 @@ const CloseContext = createContext<(() => void) | null>(null);
  */
 export function TitledDialog(props: TitledDialogProps) {
   const { open, onOpenChange, trigger } = props;
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
+  const opened = useShownOnce(open);
   // Closed and never opened: the trigger alone, which opens it.
   const closedTrigger = trigger ? (
     <Slot aria-haspopup="dialog" aria-expanded={false} onClick={() => onOpenChange(true)}>

@@ -2,7 +2,6 @@ import type { Generation } from "@rupa/shared";
 import { ImageOff, Images, Search, Sparkles } from "lucide-react";
 import { useMemo, type ReactNode } from "react";
 import { Link } from "react-router";
-import { InstallPrompt } from "@/components/install-prompt";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -13,10 +12,20 @@ import { Spinner } from "@/components/ui/spinner";
 import { useI18n } from "@/lib/i18n";
 import { useGalleryStyles } from "../api/gallery";
 import { useGalleryPage } from "../hooks/use-gallery-page";
-import { DeleteDialog } from "./delete-dialog";
-import { DetailsDialog } from "./details-dialog";
+import { InstallPrompt } from "@/components/lazy-parts";
+import { lazyShown } from "@/components/lazy-shown";
 import { GalleryCard } from "./gallery-card";
-import { ProgressCard } from "./progress-card";
+
+const DetailsDialog = lazyShown(
+  async () => (await import("./details-dialog")).DetailsDialog,
+  ({ item }) => item !== null,
+);
+const DeleteDialog = lazyShown(async () => (await import("./delete-dialog")).DeleteDialog);
+// A generation still running: shown only when there is one.
+const ProgressCard = lazyShown(
+  async () => (await import("./progress-card")).ProgressCard,
+  () => true,
+);
 
 export type GalleryStyleOption = { id: string; name: string; nameId: string };
 

@@ -19,16 +19,20 @@ import { useExtraStyles } from "../hooks/use-extra-styles";
 import { BackgroundPicker } from "@/components/background-picker";
 import { BatchResults } from "./batch-results";
 import { ExtraStyles } from "./extra-styles";
-import { CustomFigureDialog } from "./custom-figure-dialog";
 import { GenderPicker } from "./gender-picker";
 import { ResultCard } from "./result-card";
-import { GenerationDialog } from "./generation-dialog";
-import { InstallPrompt } from "@/components/install-prompt";
-import { OutOfCreditsDialog } from "@/components/out-of-credits-dialog";
+import { InstallPrompt, OutOfCreditsDialog, SignUpDialog } from "@/components/lazy-parts";
+import { lazyShown } from "@/components/lazy-shown";
 import { PhotoPicker } from "./photo-picker";
-import { SignUpDialog } from "@/components/sign-up-dialog";
 import { StyleCard } from "./style-card";
 import { WatermarkNotice } from "./watermark-notice";
+
+const CustomFigureDialog = lazyShown(
+  async () => (await import("./custom-figure-dialog")).CustomFigureDialog,
+);
+const GenerationDialog = lazyShown(
+  async () => (await import("./generation-dialog")).GenerationDialog,
+);
 
 export type { GeneratorAccount } from "../hooks/use-generate";
 

@@ -1,9 +1,9 @@
 import { KANVAS_LIMITS, KANVAS_RATIOS, LIMITS, type KanvasMode } from "@rupa/shared/constants";
 import { ChevronDown, Coins, Dices, Wand2, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { OutOfCreditsDialog } from "@/components/out-of-credits-dialog";
+import { OutOfCreditsDialog, SignUpDialog } from "@/components/lazy-parts";
+import { lazyShown } from "@/components/lazy-shown";
 import { PageHeader } from "@/components/page-header";
-import { SignUpDialog } from "@/components/sign-up-dialog";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
@@ -19,9 +19,14 @@ import { useKanvas, type KanvasOptions } from "../hooks/use-kanvas";
 import { ISSUE_KEYS } from "../lib/error-keys";
 import { generateLabel } from "../lib/price-label";
 import { HistoryList } from "./history-list";
-import { PreviewDialog, type Preview } from "./preview-dialog";
+import type { Preview } from "./preview-dialog";
 import { ReferencePicker } from "./reference-picker";
 import { RunPanel } from "./run-panel";
+
+const PreviewDialog = lazyShown(
+  async () => (await import("./preview-dialog")).PreviewDialog,
+  ({ preview }) => preview !== null,
+);
 
 export type { KanvasAccount } from "../hooks/use-kanvas";
 
