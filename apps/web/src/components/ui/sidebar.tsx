@@ -2,8 +2,6 @@ import { Slot } from "@radix-ui/react-slot";
 import { PanelLeft } from "lucide-react";
 import {
   createContext,
-  lazy,
-  Suspense,
   use,
   useCallback,
   useEffect,
@@ -12,13 +10,15 @@ import {
   type ComponentProps,
   type CSSProperties,
 } from "react";
+import { lazyShown } from "@/components/lazy-shown";
 import { useIsMobile } from "@/lib/use-is-mobile";
 import { cn } from "@/lib/utils";
 
 // A collapsible sidebar in the style of shadcn/ui: full width, icon-only, or a sheet on phones.
 // Ctrl/Cmd+B toggles it; the desktop state is kept in a cookie for 7 days.
 
-const SidebarSheet = lazy(() => import("./sidebar-sheet"));
+// The phone's sheet (Radix's dialog) loads the first time it opens.
+const SidebarSheet = lazyShown(async () => (await import("./sidebar-sheet")).default);
 
 export const SIDEBAR_COOKIE_NAME = "sidebar_state";
 const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
@@ -136,25 +136,19 @@ export function Sidebar({
   closeLabel?: string;
 }) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
-  const [sheetOpened, setSheetOpened] = useState(openMobile);
-  if (openMobile && !sheetOpened) setSheetOpened(true);
 
-  // Not yet opened on this phone: nothing to show, and the sheet's code is not loaded.
-  if (isMobile && !sheetOpened) return null;
   if (isMobile) {
     return (
-      <Suspense fallback={null}>
-        <SidebarSheet
-          open={openMobile}
-          onOpenChange={setOpenMobile}
-          width={SIDEBAR_WIDTH_MOBILE}
-          label={label}
-          description={description}
-          closeLabel={closeLabel}
-        >
-          {children}
-        </SidebarSheet>
-      </Suspense>
+      <SidebarSheet
+        open={openMobile}
+        onOpenChange={setOpenMobile}
+        width={SIDEBAR_WIDTH_MOBILE}
+        label={label}
+        description={description}
+        closeLabel={closeLabel}
+      >
+        {children}
+      </SidebarSheet>
     );
   }
 
