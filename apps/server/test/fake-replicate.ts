@@ -155,20 +155,32 @@ export function replicateConfig(endpoint: string, pollIntervalMs: number) {
   };
 }
 
+/** The built-in renderer as the active avatar provider's configuration. */
+const LOCAL_RENDERER = {
+  apiProvider: "local",
+  modelName: "rupa-local-v1",
+  apiEndpoint: "",
+  configData: {},
+};
+
+/** Makes `config` the active avatar provider of the database `db` (the row AI settings write). */
+async function activateAvatarConfig(
+  db: Database,
+  config: ReturnType<typeof replicateConfig> | typeof LOCAL_RENDERER,
+) {
+  const configs = createAiConfigsRepository(db);
+  await db.transaction(async (tx) => {
+    await configs.deactivateOthers(tx, "avatar_generation", null);
+    await configs.insert(tx, "avatar_generation", { ...config, isActive: true });
+  });
+}
+
 /**
  * Makes Replicate at `endpoint` the active avatar provider of the database `db` (the row the
  * admin panel's AI settings write), for tests that start a server of their own on it.
  */
-export async function activateReplicate(db: Database, endpoint: string, pollIntervalMs: number) {
-  const configs = createAiConfigsRepository(db);
-  await db.transaction(async (tx) => {
-    await configs.deactivateOthers(tx, "avatar_generation", null);
-    await configs.insert(tx, "avatar_generation", {
-      ...replicateConfig(endpoint, pollIntervalMs),
-      isActive: true,
-    });
-  });
-}
+export const activateReplicate = (db: Database, endpoint: string, pollIntervalMs: number) =>
+  activateAvatarConfig(db, replicateConfig(endpoint, pollIntervalMs));
 
 export type FakeReplicate = Awaited<ReturnType<typeof startFakeReplicate>>;
 
@@ -177,9 +189,13 @@ export type FakeReplicate = Awaited<ReturnType<typeof startFakeReplicate>>;
  * retried at once and given up after 20 s (unless `env` says otherwise), and no member meets the
  * hourly generation limit. Start it in beforeAll and close both in afterAll.
  */
-export async function startGenerationServer(
-  env: Record<string, string> = {},
-): Promise<{ t: TestServer; fake: FakeReplicate; close: () => Promise<void> }> {
+export async function startGenerationServer(env: Record<string, string> = {}): Promise<{
+  t: TestServer;
+  fake: FakeReplicate;
+  /** Makes the built-in renderer or the fake Replicate (answering as `mode`) the provider. */
+  useProvider: (provider: "local" | "replicate", mode?: FakeMode) => Promise<void>;
+  close: () => Promise<void>;
+}> {
   const fake = await startFakeReplicate();
   const t = await createTestServer({
     env: {
@@ -195,9 +211,18 @@ export async function startGenerationServer(
   return {
     t,
     fake,
+    useProvider: async (provider, mode = "ok") => {
+      fake.setMode(mode);
+      await activateAvatarConfig(
+        t.ctx.db.db,
+        provider === "local" ? LOCAL_RENDERER : replicateConfig(fake.endpoint, 20),
+      );
+    },
     close: async () => {
       await t.close();
       await fake.close();
     },
   };
 }
+
+export type GenerationServer = Awaited<ReturnType<typeof startGenerationServer>>;

@@ -1,20 +1,27 @@
 import { and, eq, sql } from "drizzle-orm";
 import { apiContract as api } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeReplicate, startGenerationServer } from "../../test/fake-replicate";
+import {
+  type FakeReplicate,
+  type GenerationServer,
+  startGenerationServer,
+} from "../../test/fake-replicate";
 import { testDriver, type TestServer } from "../../test/harness";
 import { facePhoto } from "../../test/face-photos";
 import { signUpMember } from "../../test/members";
-import { aiModelConfigs, creditLots, generationJobs, results, styles } from "../db/schema";
+import { creditLots, generationJobs, results, styles } from "../db/schema";
 
 // Issue 10 item 1: every status change of a generation is conditional on the state it leaves
 // and on the attempt that holds it; a duplicate result is success; a live heartbeat is never
 // taken over; a recorded provider prediction is resumed.
 let t: TestServer;
 let fake: FakeReplicate;
+let useProvider: GenerationServer["useProvider"];
 let close: () => Promise<void>;
 beforeAll(async () => {
-  ({ t, fake, close } = await startGenerationServer({ GENERATION_TIMEOUT_SECONDS: "150" }));
+  ({ t, fake, useProvider, close } = await startGenerationServer({
+    GENERATION_TIMEOUT_SECONDS: "150",
+  }));
 });
 afterAll(() => close());
 
@@ -25,23 +32,6 @@ async function photo(): Promise<FormData> {
   const bytes = await facePhoto(0);
   form.append("photo", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "me.jpg");
   return form;
-}
-async function useProvider(provider: "local" | "replicate") {
-  fake.setMode("ok");
-  await db()
-    .update(aiModelConfigs)
-    .set({ isActive: false })
-    .where(eq(aiModelConfigs.serviceName, "avatar_generation"));
-  await db()
-    .insert(aiModelConfigs)
-    .values({
-      serviceName: "avatar_generation",
-      apiProvider: provider,
-      modelName: provider === "local" ? "rupa-local-v1" : "zsxkib/instant-id",
-      apiEndpoint: provider === "replicate" ? fake.endpoint : "",
-      configData: provider === "replicate" ? { version: "b".repeat(64), poll_interval_ms: 20 } : {},
-      isActive: true,
-    });
 }
 const row = async (id: string) =>
   (await db().select().from(generationJobs).where(eq(generationJobs.id, id)))[0]!;

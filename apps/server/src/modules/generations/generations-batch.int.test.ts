@@ -1,22 +1,22 @@
 import { apiContract as api } from "@rupa/shared";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeReplicate, startGenerationServer } from "../../../test/fake-replicate";
+import { type GenerationServer, startGenerationServer } from "../../../test/fake-replicate";
 import { type CookieJar, testDriver, type TestServer } from "../../../test/harness";
 import { signUpMember } from "../../../test/members";
 import { facePhoto } from "../../../test/face-photos";
-import { aiModelConfigs, creditLots, generationJobs, styles, uploads } from "../../db/schema";
+import { creditLots, generationJobs, styles, uploads } from "../../db/schema";
 
 /**
  * One photo made into several styles at once (POST /api/generations/batch) and the last photo
  * kept (GET /api/uploads/latest), against a real database: docs/product/generator.md.
  */
 let t: TestServer;
-let fake: FakeReplicate;
+let useProvider: GenerationServer["useProvider"];
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ t, fake, close } = await startGenerationServer());
+  ({ t, useProvider, close } = await startGenerationServer());
 });
 afterAll(() => close());
 
@@ -52,23 +52,6 @@ async function waitFor(id: string, jar: CookieJar, timeoutMs = 20_000) {
     if (g.status === "succeeded" || g.status === "failed" || Date.now() > end) return g;
     await new Promise((r) => setTimeout(r, 150));
   }
-}
-async function useProvider(provider: "local" | "replicate", mode?: "unauthorized") {
-  if (mode) fake.setMode(mode);
-  await db()
-    .update(aiModelConfigs)
-    .set({ isActive: false })
-    .where(eq(aiModelConfigs.serviceName, "avatar_generation"));
-  await db()
-    .insert(aiModelConfigs)
-    .values({
-      serviceName: "avatar_generation",
-      apiProvider: provider,
-      modelName: provider === "local" ? "rupa-local-v1" : "zsxkib/instant-id",
-      apiEndpoint: provider === "replicate" ? fake.endpoint : "",
-      configData: provider === "replicate" ? { version: "b".repeat(64), poll_interval_ms: 20 } : {},
-      isActive: true,
-    });
 }
 
 describe(`a set of styles from one photo on ${testDriver()}`, () => {

@@ -3,12 +3,11 @@ import { apiContract as api } from "@rupa/shared";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeReplicate, startGenerationServer } from "../../../test/fake-replicate";
+import { type GenerationServer, startGenerationServer } from "../../../test/fake-replicate";
 import { type CookieJar, testDriver, type TestServer } from "../../../test/harness";
 import { signUpMember } from "../../../test/members";
 import { facePhoto, noFacePhoto, twoFacesPhoto } from "../../../test/face-photos";
 import {
-  aiModelConfigs,
   creditLots,
   generationJobs,
   referrals,
@@ -19,12 +18,12 @@ import {
 } from "../../db/schema";
 
 let t: TestServer;
-let fake: FakeReplicate;
+let useProvider: GenerationServer["useProvider"];
 let close: () => Promise<void>;
 const heic = fs.readFileSync(new URL("../../../test/fixtures/portrait.heic", import.meta.url));
 
 beforeAll(async () => {
-  ({ t, fake, close } = await startGenerationServer());
+  ({ t, useProvider, close } = await startGenerationServer());
 });
 afterAll(() => close());
 
@@ -73,26 +72,6 @@ async function waitFor(id: string, jar: CookieJar, timeoutMs = 20_000) {
 /** A signed-in member with the sign-up bonus and `credits` bought ones (watermarked when asked). */
 const member = (credits: number, watermarked = false) =>
   signUpMember(t, credits, { watermarked, keepBonus: true });
-async function useProvider(
-  provider: "local" | "replicate",
-  mode?: Parameters<typeof fake.setMode>[0],
-) {
-  if (mode) fake.setMode(mode);
-  await db()
-    .update(aiModelConfigs)
-    .set({ isActive: false })
-    .where(eq(aiModelConfigs.serviceName, "avatar_generation"));
-  await db()
-    .insert(aiModelConfigs)
-    .values({
-      serviceName: "avatar_generation",
-      apiProvider: provider,
-      modelName: provider === "local" ? "rupa-local-v1" : "zsxkib/instant-id",
-      apiEndpoint: provider === "replicate" ? fake.endpoint : "",
-      configData: provider === "replicate" ? { version: "b".repeat(64), poll_interval_ms: 20 } : {},
-      isActive: true,
-    });
-}
 
 describe(`uploads on ${testDriver()}`, () => {
   it("accepts JPEG and HEIC, applies EXIF orientation and strips metadata", async () => {
