@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { creditLots, users } from "../src/db/schema";
-import type { CookieJar, TestServer } from "./harness";
+import { createTestServer, type CookieJar, type TestServer } from "./harness";
 
 let seq = 0;
 
@@ -43,4 +43,18 @@ export async function signUpMember(
       watermarked: o.watermarked ?? false,
     });
   return { id: u!.id, email, jar: (await t.client.signIn(email, "rahasia123")).jar! };
+}
+
+/**
+ * The test server of an admin section's tests, with an admin (`<name>-admin@rupa.test`) and a
+ * member (`<name>-member@rupa.test`) in it, acting as the admin. Close it in afterAll.
+ */
+export async function startAdminServer(
+  name: string,
+): Promise<{ t: TestServer; adminId: string; memberId: string }> {
+  const t = await createTestServer({ startQueue: false });
+  const adminId = await t.insertUser({ email: `${name}-admin@rupa.test`, fullName: "Ops" });
+  const memberId = await t.insertUser({ email: `${name}-member@rupa.test`, fullName: "Ops" });
+  t.actAs({ userId: adminId, isAdmin: true });
+  return { t, adminId, memberId };
 }

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiContract as api, bannedKeywordsPageSchema } from "@rupa/shared";
-import { createTestServer, testDriver, type TestServer } from "../../../../test/harness";
+import { testDriver, type TestServer } from "../../../../test/harness";
+import { startAdminServer } from "../../../../test/members";
 import { auditLog, bannedKeywords } from "../../../db/schema";
 import { createBannedKeywordsRepository } from "../../banned-keywords/banned-keywords.repository";
 
@@ -10,12 +11,8 @@ let t: TestServer;
 let adminId: string;
 let memberId: string;
 
-const insertUser = (email: string) => t.insertUser({ email, fullName: "Ops" });
-
 beforeAll(async () => {
-  t = await createTestServer({ startQueue: false });
-  adminId = await insertUser("keywords-admin@rupa.test");
-  memberId = await insertUser("keywords-member@rupa.test");
+  ({ t, adminId, memberId } = await startAdminServer("keywords"));
   t.actAs({ userId: adminId, isAdmin: true });
 });
 afterAll(() => t.close());

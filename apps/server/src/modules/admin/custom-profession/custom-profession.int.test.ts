@@ -9,7 +9,8 @@ import {
   type ProfessionConfigInput,
 } from "@rupa/shared";
 import { z } from "zod";
-import { createTestServer, testDriver, type TestServer } from "../../../../test/harness";
+import { testDriver, type TestServer } from "../../../../test/harness";
+import { startAdminServer } from "../../../../test/members";
 import {
   auditLog,
   customProfessionConfigs,
@@ -22,12 +23,8 @@ let adminId: string;
 let memberId: string;
 let baseStyleId: string;
 
-const insertUser = (email: string) => t.insertUser({ email, fullName: "Ops" });
-
 beforeAll(async () => {
-  t = await createTestServer({ startQueue: false });
-  adminId = await insertUser("profession-admin@rupa.test");
-  memberId = await insertUser("profession-member@rupa.test");
+  ({ t, adminId, memberId } = await startAdminServer("profession"));
   const [s] = await t.ctx.db.db.select().from(styles).where(eq(styles.slug, "figure-programmer"));
   baseStyleId = s!.id;
   t.actAs({ userId: adminId, isAdmin: true });

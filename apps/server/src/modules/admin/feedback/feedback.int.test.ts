@@ -7,19 +7,16 @@ import {
   apiContract as api,
   type AdminFeedbackQuery,
 } from "@rupa/shared";
-import { createTestServer, testDriver, type TestServer } from "../../../../test/harness";
+import { testDriver, type TestServer } from "../../../../test/harness";
+import { startAdminServer } from "../../../../test/members";
 import { auditLog, feedback } from "../../../db/schema";
 
 let t: TestServer;
 let adminId: string;
 let memberId: string;
 
-const insertUser = (email: string) => t.insertUser({ email, fullName: "Ops" });
-
 beforeAll(async () => {
-  t = await createTestServer({ startQueue: false });
-  adminId = await insertUser("inbox-admin@rupa.test");
-  memberId = await insertUser("inbox-member@rupa.test");
+  ({ t, adminId, memberId } = await startAdminServer("inbox"));
 });
 afterAll(() => t.close());
 
