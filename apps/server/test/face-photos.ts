@@ -92,3 +92,17 @@ export async function phonePhoto(n = 0): Promise<Buffer> {
     .withMetadata({ orientation: 6 })
     .toBuffer();
 }
+
+/**
+ * The multipart body of an upload (POST /api/uploads, the pas foto check) with `bytes` as its
+ * photo: a JPEG named me.jpg unless `name` or `type` say otherwise.
+ */
+export function photoForm(
+  bytes: Uint8Array,
+  name = "me.jpg",
+  type = name.endsWith(".png") ? "image/png" : "image/jpeg",
+): FormData {
+  const form = new FormData();
+  form.append("photo", new Blob([new Uint8Array(bytes)], { type }), name);
+  return form;
+}

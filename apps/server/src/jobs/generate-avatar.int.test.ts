@@ -7,7 +7,7 @@ import {
   startGenerationServer,
 } from "../../test/fake-replicate";
 import { testDriver, type TestServer } from "../../test/harness";
-import { facePhoto } from "../../test/face-photos";
+import { facePhoto, photoForm } from "../../test/face-photos";
 import { signUpMember } from "../../test/members";
 import { creditLots, generationJobs, results, styles } from "../db/schema";
 
@@ -27,12 +27,7 @@ afterAll(() => close());
 
 const db = () => t.ctx.db.db;
 const repo = () => t.ctx.services.generateWorker;
-async function photo(): Promise<FormData> {
-  const form = new FormData();
-  const bytes = await facePhoto(0);
-  form.append("photo", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "me.jpg");
-  return form;
-}
+const photo = async () => photoForm(await facePhoto(0));
 const row = async (id: string) =>
   (await db().select().from(generationJobs).where(eq(generationJobs.id, id)))[0]!;
 const resultCount = async (id: string) =>

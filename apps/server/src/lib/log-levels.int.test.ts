@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { captureLog, createTestServer, testDriver, type TestServer } from "../../test/harness";
 import { users } from "../db/schema";
 import { DECODE_QUEUE, DECODE_SLOTS, photoDecodes } from "../infra/images/photo-pipeline";
+import { photoForm } from "../../test/face-photos";
 
 // Issue 33, point 7: the production guide says to alert on error-level lines, so a refusal the
 // server gives by design must not write one. The probe's three cases, in production mode.
@@ -38,8 +39,7 @@ describe(`log levels of expected refusals on ${testDriver()}`, () => {
       photoDecodes.run(() => gate),
     );
     try {
-      const form = new FormData();
-      form.append("photo", new Blob([new Uint8Array(16)], { type: "image/png" }), "me.png");
+      const form = photoForm(new Uint8Array(16), "me.png");
       serverLog.clear();
       const res = await guest.call(api.uploads.upload, { body: form });
       expect(res.status).toBe(503);

@@ -26,6 +26,7 @@ import {
   sleep,
   startProcess,
 } from "./cluster";
+import { photoForm } from "../face-photos";
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const MEMBERS = 10;
@@ -127,8 +128,7 @@ describe.skipIf(!fs.existsSync(serverEntry))("two API and two worker processes",
           email: m.email,
           password: "cluster-password-123",
         });
-      const form = new FormData();
-      form.append("photo", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "me.jpg");
+      const form = photoForm(photo);
       const up = await m.req(api, "/api/uploads", { method: "POST", body: form });
       expect(up.status, await up.clone().text()).toBe(201);
       uploadOf.set(m, ((await up.json()) as { upload: { id: string } }).upload.id);

@@ -1,7 +1,7 @@
 import { apiContract as api } from "@rupa/shared";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { facePhoto } from "../../../test/face-photos";
+import { facePhoto, photoForm } from "../../../test/face-photos";
 import { testDriver, testServerForFile, type TestServer } from "../../../test/harness";
 import { signUpMember } from "../../../test/members";
 import { mailOutbox, payments, styles } from "../../db/schema";
@@ -37,9 +37,7 @@ for (const store of ["local", "s3"] as const) {
       const member = await signUpMember(t, 5);
       const browser = t.client.as(member.jar);
       // A photo and an avatar of it (the built-in renderer), through the real routes and worker.
-      const form = new FormData();
-      form.append("photo", new Blob([new Uint8Array(await facePhoto(1))], { type: "image/jpeg" }));
-      const up = await browser.call(api.uploads.upload, { body: form });
+      const up = await browser.call(api.uploads.upload, { body: photoForm(await facePhoto(1)) });
       expect(up.status).toBe(201);
       const [style] = await t.ctx.db.db
         .select()

@@ -8,7 +8,7 @@ import {
   type TestClient,
   type TestServer,
 } from "../../../test/harness";
-import { facePhoto } from "../../../test/face-photos";
+import { facePhoto, photoForm } from "../../../test/face-photos";
 import {
   aiModelConfigs,
   customProfessionConfigs,
@@ -49,9 +49,7 @@ beforeAll(async () => {
   await t.ctx.db.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
   await t.ctx.services.credits.grant(userId, { source: "purchase", amount: 3, watermarked: false });
   member = await t.client.signIn(email, "rahasia123");
-  const form = new FormData();
-  const photo = await facePhoto(1);
-  form.append("photo", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "me.jpg");
+  const form = photoForm(await facePhoto(1));
   uploadId = (await member.call(api.uploads.upload, { body: form })).body.upload.id;
   const state = (await member.call(api.customProfession.state)).body;
   expect(state.enabled).toBe(true);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GenerationServer, startGenerationServer } from "../../../test/fake-replicate";
 import { type CookieJar, testDriver, type TestServer } from "../../../test/harness";
 import { signUpMember } from "../../../test/members";
-import { facePhoto } from "../../../test/face-photos";
+import { facePhoto, photoForm } from "../../../test/face-photos";
 import { creditLots, generationJobs, styles, uploads } from "../../db/schema";
 
 /**
@@ -22,8 +22,7 @@ afterAll(() => close());
 
 const db = () => t.ctx.db.db;
 async function upload(jar: CookieJar): Promise<string> {
-  const form = new FormData();
-  form.append("photo", new Blob([new Uint8Array(await facePhoto(0))], { type: "image/jpeg" }));
+  const form = photoForm(await facePhoto(0));
   const res = await t.client.as(jar).call(api.uploads.upload, { body: form });
   expect(res.status).toBe(201);
   return res.body.upload.id;

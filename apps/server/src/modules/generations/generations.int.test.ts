@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GenerationServer, startGenerationServer } from "../../../test/fake-replicate";
 import { type CookieJar, testDriver, type TestServer } from "../../../test/harness";
 import { signUpMember } from "../../../test/members";
-import { facePhoto, noFacePhoto, twoFacesPhoto } from "../../../test/face-photos";
+import { facePhoto, noFacePhoto, photoForm, twoFacesPhoto } from "../../../test/face-photos";
 import {
   creditLots,
   generationJobs,
@@ -28,11 +28,6 @@ beforeAll(async () => {
 afterAll(() => close());
 
 const db = () => t.ctx.db.db;
-const photoForm = (bytes: Buffer, name = "me.jpg", type = "image/jpeg") => {
-  const form = new FormData();
-  form.append("photo", new Blob([new Uint8Array(bytes)], { type }), name);
-  return form;
-};
 const jpeg = (w = 800, h = 1000, opts: { orientation?: number } = {}) =>
   sharp({ create: { width: w, height: h, channels: 3, background: "#c98e66" } })
     .composite([

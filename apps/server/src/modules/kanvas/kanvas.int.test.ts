@@ -19,6 +19,7 @@ import {
   kanvasRuns,
 } from "../../db/schema";
 import { type KanvasProvider, ProviderError } from "../../infra/providers/provider";
+import { photoForm } from "../../../test/face-photos";
 
 let t: TestServer;
 const PRICE = 2;
@@ -264,14 +265,14 @@ describe(`Kanvas on ${testDriver()}`, () => {
 
   it("draws image-to-image from the member's own upload", async () => {
     const m = await member(10);
-    const form = new FormData();
     const photo = await sharp({
       create: { width: 800, height: 800, channels: 3, background: "#3a7" },
     })
       .jpeg()
       .toBuffer();
-    form.append("photo", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "ref.jpg");
-    const up = await t.client.as(m.jar).call(api.uploads.upload, { body: form });
+    const up = await t.client
+      .as(m.jar)
+      .call(api.uploads.upload, { body: photoForm(photo, "ref.jpg") });
     expect(up.status).toBe(201);
     const uploadId = up.body.upload.id;
     const other = await member(10);

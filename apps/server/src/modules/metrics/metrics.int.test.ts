@@ -1,7 +1,7 @@
 import { apiContract as api } from "@rupa/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { facePhoto } from "../../../test/face-photos";
+import { facePhoto, photoForm } from "../../../test/face-photos";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
 import { styles } from "../../db/schema";
 
@@ -46,9 +46,7 @@ describe(`GET /metrics on ${testDriver()}`, () => {
   it("counts a guest's generation by provider, model and outcome, and a payment by state and method", async () => {
     // A guest's avatar made by the built-in renderer, through the real routes and worker.
     const guest = await t.client.guest({ fingerprint: "fp-metrics-0123456789" });
-    const form = new FormData();
-    form.append("photo", new Blob([new Uint8Array(await facePhoto(0))], { type: "image/jpeg" }));
-    const up = await guest.call(api.uploads.upload, { body: form });
+    const up = await guest.call(api.uploads.upload, { body: photoForm(await facePhoto(0)) });
     expect(up.status).toBe(201);
     const [style] = await t.ctx.db.db.select().from(styles).where(eq(styles.slug, "anime-shonen"));
     const started = await guest.call(api.generations.start, {

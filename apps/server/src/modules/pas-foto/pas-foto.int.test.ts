@@ -1,7 +1,7 @@
 import { apiContract as api, pasFotoCheckSchema } from "@rupa/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoPhotoPath, noFacePhoto } from "../../../test/face-photos";
+import { demoPhotoPath, noFacePhoto, photoForm } from "../../../test/face-photos";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
 import { uploads } from "../../db/schema";
 import { BACKDROPS, studioPortrait } from "../../../test/pas-foto-photos";
@@ -29,11 +29,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-const form = (bytes: Buffer, type = "image/jpeg") => {
-  const f = new FormData();
-  f.append("photo", new Blob([new Uint8Array(bytes)], { type }), "pas-foto.jpg");
-  return f;
-};
+const form = (bytes: Buffer, type = "image/jpeg") => photoForm(bytes, "pas-foto.jpg", type);
 let ipSeq = 0;
 const nextIp = () => `10.37.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 

@@ -17,6 +17,7 @@ import {
   uploads,
   users,
 } from "../../db/schema";
+import { photoForm } from "../../../test/face-photos";
 
 /**
  * Consent before the first photo, its withdrawal, the retention choice and the processing log
@@ -34,12 +35,8 @@ afterAll(async () => {
 
 const db = () => t.ctx.db.db;
 let png: Buffer;
-const photoForm = () => {
-  const form = new FormData();
-  form.append("photo", new Blob([new Uint8Array(png)], { type: "image/png" }), "me.png");
-  return form;
-};
-const upload = (browser: TestClient) => browser.call(api.uploads.upload, { body: photoForm() });
+const upload = (browser: TestClient) =>
+  browser.call(api.uploads.upload, { body: photoForm(png, "me.png") });
 const consent = (browser: TestClient, version = PHOTO_CONSENT_VERSION) =>
   browser.call(api.privacy.giveConsent, { body: { version } });
 /** A member signed up without ticking the box (a Google sign-up, or one from before). */

@@ -11,6 +11,7 @@ import {
   MAX_PIXELS,
   photoDecodes,
 } from "../../infra/images/photo-pipeline";
+import { photoForm } from "../../../test/face-photos";
 
 let t: TestServer;
 
@@ -23,11 +24,7 @@ afterAll(async () => {
 });
 
 const db = () => t.ctx.db.db;
-const photoForm = (bytes: Buffer) => {
-  const form = new FormData();
-  form.append("photo", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "me.png");
-  return form;
-};
+const pngForm = (bytes: Buffer) => photoForm(bytes, "me.png");
 /** A flat PNG: tens of megapixels compress to a few hundred kilobytes (a decompression bomb). */
 const flatPng = (w: number, h: number) =>
   sharp({ create: { width: w, height: h, channels: 3, background: "#c98e66" } })
@@ -49,7 +46,7 @@ describe(`upload decoding on ${testDriver()}`, () => {
     photoDecodes.resetPeak();
     const answers = await Promise.all(
       Array.from({ length: DECODE_SLOTS + 2 }, () =>
-        browser.call(api.uploads.upload, { body: photoForm(png) }),
+        browser.call(api.uploads.upload, { body: pngForm(png) }),
       ),
     );
     for (const res of answers) expect([201, 503]).toContain(res.status);
@@ -69,7 +66,7 @@ describe(`upload decoding on ${testDriver()}`, () => {
     try {
       expect(photoDecodes.full).toBe(true);
       const before = await uploadCount();
-      const res = await browser.call(api.uploads.upload, { body: photoForm(png) });
+      const res = await browser.call(api.uploads.upload, { body: pngForm(png) });
       expect(res.status).toBe(503);
       expect(res.error.code).toBe("upload_busy");
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -78,7 +75,7 @@ describe(`upload decoding on ${testDriver()}`, () => {
       release();
       await Promise.all(held);
     }
-    const again = await browser.call(api.uploads.upload, { body: photoForm(png) });
+    const again = await browser.call(api.uploads.upload, { body: pngForm(png) });
     expect(again.status).toBe(201);
   });
 
@@ -87,7 +84,7 @@ describe(`upload decoding on ${testDriver()}`, () => {
     const browser = await guest();
     // 6300x6300 = 39.7 MP: accepted under the old 40 MP cap, about 120 MB of pixels per decode.
     const res = await browser.call(api.uploads.upload, {
-      body: photoForm(await flatPng(6300, 6300)),
+      body: pngForm(await flatPng(6300, 6300)),
     });
     expect(res.status).toBe(422);
     expect(res.error.code).toBe("photo_too_many_pixels");
@@ -98,7 +95,7 @@ describe(`upload and the guest trial on ${testDriver()}`, () => {
   it("lets a guest with an unused trial upload, refuses one whose trial is used", async () => {
     const png = await flatPng(800, 800);
     const browser = await guest();
-    const first = await browser.call(api.uploads.upload, { body: photoForm(png) });
+    const first = await browser.call(api.uploads.upload, { body: pngForm(png) });
     expect(first.status).toBe(201);
     const [row] = await db().select().from(uploads).where(eq(uploads.id, first.body.upload.id));
     const trialId = row!.guestTrialId;
@@ -109,20 +106,20 @@ describe(`upload and the guest trial on ${testDriver()}`, () => {
       .set({ generationCount: 1, lastUsedAt: new Date() })
       .where(eq(guestTrials.id, trialId!));
     const before = await uploadCount();
-    const refused = await browser.call(api.uploads.upload, { body: photoForm(png) });
+    const refused = await browser.call(api.uploads.upload, { body: pngForm(png) });
     expect(refused.status).toBe(403);
     expect(refused.error.code).toBe("guest_trial_used");
     expect(await uploadCount()).toBe(before);
 
     // The same browser, signed in, uploads as the member whatever its guest cookie says.
     await signIn(browser);
-    expect((await browser.call(api.uploads.upload, { body: photoForm(png) })).status).toBe(201);
+    expect((await browser.call(api.uploads.upload, { body: pngForm(png) })).status).toBe(201);
   });
 
   it("always lets a signed-in member upload", async () => {
     const browser = await signIn();
     const res = await browser.call(api.uploads.upload, {
-      body: photoForm(await flatPng(800, 800)),
+      body: pngForm(await flatPng(800, 800)),
     });
     expect(res.status).toBe(201);
   });
@@ -134,7 +131,7 @@ describe(`the 24-hour promise on ${testDriver()}`, () => {
     const png = await flatPng(800, 800);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await browser.call(api.uploads.upload, { body: photoForm(png) });
+      const res = await browser.call(api.uploads.upload, { body: pngForm(png) });
       expect(res.status).toBe(201);
       ids.push(res.body.upload.id);
     }
