@@ -1,4 +1,5 @@
 import * as routes from "@rupa/shared/route-table";
+import { preloadDialogPanel } from "@/components/ui/dialog";
 import { ApiError, call } from "./api-client";
 import { answerConsent, askConsent } from "./photo-consent-question";
 
@@ -19,6 +20,7 @@ export async function ensurePhotoConsent(signal?: AbortSignal): Promise<void> {
   if (state.given) return;
   const agreed = await new Promise<boolean>((resolve) => {
     askConsent({ state, resolve });
+    preloadDialogPanel();
     void import("@/app/consent-host").then((host) => host.mountConsentHost());
     signal?.addEventListener("abort", () => answerConsent(false), { once: true });
   });

@@ -10,7 +10,16 @@ export { DialogFooter, DialogHeader, type TitledDialogProps } from "./dialog-lay
 // not with the page (issue 39: a route's first load carries what its first screen needs).
 // Until then a dialog is its trigger, if it has one, or nothing.
 
-const Panel = lazy(() => import("./dialog-parts"));
+const loadPanel = () => import("./dialog-parts");
+const Panel = lazy(loadPanel);
+
+/**
+ * Starts loading the panel ahead, where a dialog is about to open whose own code loads first
+ * (the consent before a first photo): the two downloads run side by side, not one after the other.
+ */
+export function preloadDialogPanel(): void {
+  void loadPanel();
+}
 
 /** The open dialog's own close, for DialogClose. */
 const CloseContext = createContext<(() => void) | null>(null);
