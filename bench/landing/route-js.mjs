@@ -26,11 +26,9 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 export const BUDGETS_KB = {
   app: {
     default: 150,
-    "/": 155,
     "/auth": 144,
     "/generator": 161.3,
     "/kanvas": 153.7,
-    "/gallery": 151,
   },
   visitor: { "/": 94, "/eksplor": 99, default: 100 },
 };

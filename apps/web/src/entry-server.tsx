@@ -12,6 +12,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { IslandProviders } from "@/app/island-providers";
 import { AppProviders } from "@/app/providers";
 import { routes } from "@/app/router";
+import { Landing } from "@/app/routes/home";
 import { seedQueryClient, serializeSsrData, SSR_DATA_ID, type SsrData } from "@/app/ssr-data";
 import { PAGE_ENTRY_LOADER } from "@rupa/shared/page-loader";
 import * as api from "@rupa/shared/route-table";
@@ -162,6 +163,8 @@ export async function renderPage({
   // app hydrates them without downloading their chunk.
   if (legalPaths.includes(pathname)) ssrData.legal = legalTexts[ssrData.lang];
 
+  // The landing's code is a chunk of its own, which the browser loads on use (home.tsx).
+  if (pathname === "/") await Landing.preload();
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   if (context instanceof Response || context.errors) return null;

@@ -2,7 +2,7 @@ import { createElement, lazy, Suspense, useState, type ComponentType } from "rea
 
 // What a page shows only on a condition (a dialog once opened, an offer once an avatar is
 // there) loads its code then, not with the page (issue 39: a route's first load carries what
-// its first screen needs).
+// its first screen needs). A part the server renders too is lazyPreloaded's (lazy-preloaded.ts).
 
 /** Whether `shown` has been true: from then on the part stays mounted (a dialog's close). */
 export function useShownOnce(shown: boolean): boolean {
