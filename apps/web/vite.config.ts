@@ -163,7 +163,14 @@ export default defineConfig({
             // which shares the carousel's arrows and dots, loads it too.
             {
               name: "landing",
-              test: /[\\/]src[\\/](features[\\/]landing[\\/](components[\\/](category-tabs|before-after-carousel|sample-image)|hooks[\\/][\w-]+|lib[\\/]samples)|components[\\/](carousel-nav|ui[\\/]tabs))[\\/.]/,
+              test: /[\\/]src[\\/](features[\\/]landing[\\/](components[\\/](category-tabs|before-after-carousel|sample-image)|hooks[\\/][\w-]+|lib[\\/]samples)|components[\\/]carousel-nav)[\\/.]/,
+              includeDependenciesRecursively: false,
+            },
+            // The tabs and the arrows the landing's islands show, which Kanvas, the policies and
+            // some dialogs use too: apart from the landing's file, which those pages do not need.
+            {
+              name: "tabs",
+              test: /[\\/]src[\\/]components[\\/]ui[\\/]tabs\.tsx$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]chevron-(left|right)\.js$/,
               includeDependenciesRecursively: false,
             },
             // The icons /eksplor's islands show, which app pages share: one small file rather

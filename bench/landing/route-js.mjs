@@ -28,7 +28,6 @@ export const BUDGETS_KB = {
     default: 150,
     "/auth": 144,
     "/generator": 161.3,
-    "/kanvas": 153.7,
   },
   visitor: { "/": 94, "/eksplor": 99, default: 100 },
 };

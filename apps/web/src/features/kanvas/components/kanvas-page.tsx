@@ -1,5 +1,5 @@
 import { KANVAS_LIMITS, KANVAS_RATIOS, LIMITS, type KanvasMode } from "@rupa/shared/constants";
-import { ChevronDown, Coins, Dices, Wand2, X } from "lucide-react";
+import { ChevronDown, Coins, Dices, ImageIcon, Wand2, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { OutOfCreditsDialog, SignUpDialog } from "@/components/lazy-parts";
 import { lazyShown } from "@/components/lazy-shown";
@@ -9,10 +9,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
-import { downloadUrl, saveFile } from "@/lib/download";
 import { useI18n, type MessageKey } from "@/lib/i18n";
 import { kanvasPriceSentence } from "@/lib/kanvas-price";
-import { imageFile, shareResult } from "@/lib/share";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useKanvas, type KanvasOptions } from "../hooks/use-kanvas";
@@ -21,7 +19,10 @@ import { generateLabel } from "../lib/price-label";
 import { HistoryList } from "./history-list";
 import type { Preview } from "./preview-dialog";
 import { ReferencePicker } from "./reference-picker";
-import { RunPanel } from "./run-panel";
+
+const loadRunPanel = async () => (await import("./run-panel")).RunPanel;
+/** The run's panel loads when a run first shows (or as one is asked for); NoRunYet before. */
+const RunPanel = lazyShown(loadRunPanel, ({ run }) => run !== null);
 
 const PreviewDialog = lazyShown(
   async () => (await import("./preview-dialog")).PreviewDialog,
@@ -80,6 +81,25 @@ function Chips<T extends string | number>({
   );
 }
 
+/** Where the pictures will show, before the first run. */
+function NoRunYet() {
+  const { t } = useI18n();
+  return (
+    <section
+      aria-labelledby="kanvas-results"
+      className="flex min-h-56 flex-col items-center justify-center gap-3 rounded-2xl border border-dashed bg-card/60 p-6 text-center"
+    >
+      <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+        <ImageIcon aria-hidden className="size-6" />
+      </span>
+      <h2 id="kanvas-results" className="font-semibold">
+        {t("kanvas.results.emptyTitle")}
+      </h2>
+      <p className="max-w-sm text-sm text-muted-foreground">{t("kanvas.results.emptyBody")}</p>
+    </section>
+  );
+}
+
 /** /kanvas: text-to-image and image-to-image, paid per picture, followed live, with history. */
 export function KanvasPage(options: KanvasOptions) {
   const i18n = useI18n();
@@ -130,29 +150,6 @@ export function KanvasPage(options: KanvasOptions) {
             ? t(`errors.codes.${failedUpload.errorCode}` as MessageKey)
             : t("generator.errors.uploadFailed")
           : null;
-
-  const download = async ({ run, picture }: Preview) => {
-    if (!picture.image) return;
-    toast.info(t("gallery.toast.downloadStarted"));
-    try {
-      await saveFile(downloadUrl(picture.image.imageUrl), (type) => {
-        const ext = type?.includes("png") ? "png" : type?.includes("webp") ? "webp" : "jpg";
-        return `rupa-kanvas-${run.createdAt.slice(0, 10)}-${picture.index + 1}.${ext}`;
-      });
-      toast.success(t("gallery.toast.downloadCompleted"));
-    } catch {
-      toast.error(t("gallery.toast.downloadFailed"));
-    }
-  };
-  const share = async ({ picture }: Preview) => {
-    if (!picture.image) return;
-    const file = await imageFile(picture.image.imageUrl, "rupa-kanvas.jpg").catch(() => null);
-    const outcome = await shareResult(
-      { title: t("kanvas.share.title"), text: t("kanvas.share.text"), url: window.location.origin },
-      file,
-    );
-    if (outcome === "whatsapp") toast.info(t("gallery.toast.whatsapp"));
-  };
 
   const modeItems: { value: KanvasMode; label: string }[] = [
     { value: "image2image", label: t("kanvas.modes.image2image") },
@@ -312,7 +309,11 @@ export function KanvasPage(options: KanvasOptions) {
                 size="lg"
                 className="min-h-14 w-full text-base"
                 disabled={locked || account.status === "loading"}
-                onClick={() => void k.generate()}
+                onClick={() => {
+                  // The run's panel downloads while the run is being asked for.
+                  void loadRunPanel().catch(() => undefined);
+                  void k.generate();
+                }}
               >
                 {locked ? <Spinner className="size-5" /> : <Wand2 aria-hidden className="size-5" />}
                 {k.busy === "starting"
@@ -345,6 +346,7 @@ export function KanvasPage(options: KanvasOptions) {
         </section>
 
         <div className="flex min-w-0 flex-col gap-6">
+          {k.run ? null : <NoRunYet />}
           <RunPanel
             run={k.run}
             running={k.running}
@@ -370,12 +372,7 @@ export function KanvasPage(options: KanvasOptions) {
         </div>
       </div>
 
-      <PreviewDialog
-        preview={preview}
-        onClose={() => setPreview(null)}
-        onDownload={(p) => void download(p)}
-        onShare={(p) => void share(p)}
-      />
+      <PreviewDialog preview={preview} onClose={() => setPreview(null)} />
       <SignUpDialog
         open={k.modal === "signUp"}
         onOpenChange={(open) => !open && k.setModal(null)}

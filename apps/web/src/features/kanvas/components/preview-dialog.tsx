@@ -3,24 +3,50 @@ import { Download, Share2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { TitledDialog } from "@/components/ui/dialog";
 import { dialogPictureSizes, pictureImageProps } from "@/lib/picture-image";
+import { downloadUrl, saveFile } from "@/lib/download";
 import { useI18n } from "@/lib/i18n";
+import { imageFile, shareResult } from "@/lib/share";
+import { toast } from "@/lib/toast";
 
 export type Preview = { run: KanvasRun; picture: KanvasRun["pictures"][number] };
 
-/** One finished picture, large, with download and share. */
+/**
+ * One finished picture, large, with download and share. Their code comes with the dialog,
+ * which loads when a picture is first opened, not with the page.
+ */
 export function PreviewDialog({
   preview,
   onClose,
-  onDownload,
-  onShare,
 }: {
   preview: Preview | null;
   onClose: () => void;
-  onDownload: (preview: Preview) => void;
-  onShare: (preview: Preview) => void;
 }) {
   const { t } = useI18n();
   const image = preview?.picture.image ?? null;
+
+  const download = async ({ run, picture }: Preview) => {
+    if (!picture.image) return;
+    toast.info(t("gallery.toast.downloadStarted"));
+    try {
+      await saveFile(downloadUrl(picture.image.imageUrl), (type) => {
+        const ext = type?.includes("png") ? "png" : type?.includes("webp") ? "webp" : "jpg";
+        return `rupa-kanvas-${run.createdAt.slice(0, 10)}-${picture.index + 1}.${ext}`;
+      });
+      toast.success(t("gallery.toast.downloadCompleted"));
+    } catch {
+      toast.error(t("gallery.toast.downloadFailed"));
+    }
+  };
+  const share = async ({ picture }: Preview) => {
+    if (!picture.image) return;
+    const file = await imageFile(picture.image.imageUrl, "rupa-kanvas.jpg").catch(() => null);
+    const outcome = await shareResult(
+      { title: t("kanvas.share.title"), text: t("kanvas.share.text"), url: window.location.origin },
+      file,
+    );
+    if (outcome === "whatsapp") toast.info(t("gallery.toast.whatsapp"));
+  };
+
   return (
     <TitledDialog
       open={!!preview && !!image}
@@ -44,11 +70,11 @@ export function PreviewDialog({
             </p>
           ) : null}
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => onShare(preview)}>
+            <Button variant="outline" onClick={() => void share(preview)}>
               <Share2 aria-hidden className="size-4" />
               {t("kanvas.preview.share")}
             </Button>
-            <Button onClick={() => onDownload(preview)}>
+            <Button onClick={() => void download(preview)}>
               <Download aria-hidden className="size-4" />
               {t("kanvas.preview.download")}
             </Button>

@@ -1,5 +1,5 @@
 import type { KanvasRun } from "@rupa/shared";
-import { AlertTriangle, ImageIcon, LoaderCircle, Square } from "lucide-react";
+import { AlertTriangle, LoaderCircle, Square } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { useI18n } from "@/lib/i18n";
@@ -15,7 +15,10 @@ const RATIO_CLASS: Record<KanvasRun["aspectRatio"], string> = {
   "9:16": "aspect-[9/16]",
 };
 
-/** The run being made or just made: queue place, progress, each picture as it is ready, Cancel. */
+/**
+ * The run being made or just made: queue place, progress, each picture as it is ready, Cancel.
+ * The page loads it when a run first shows (kanvas-page.tsx); before, it shows NoRunYet.
+ */
 export function RunPanel({
   run,
   running,
@@ -32,21 +35,7 @@ export function RunPanel({
   onOpen: (picture: Picture, run: KanvasRun) => void;
 }) {
   const { t } = useI18n();
-  if (!run)
-    return (
-      <section
-        aria-labelledby="kanvas-results"
-        className="flex min-h-56 flex-col items-center justify-center gap-3 rounded-2xl border border-dashed bg-card/60 p-6 text-center"
-      >
-        <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
-          <ImageIcon aria-hidden className="size-6" />
-        </span>
-        <h2 id="kanvas-results" className="font-semibold">
-          {t("kanvas.results.emptyTitle")}
-        </h2>
-        <p className="max-w-sm text-sm text-muted-foreground">{t("kanvas.results.emptyBody")}</p>
-      </section>
-    );
+  if (!run) return null;
 
   const progress = runProgress(run);
   const status =

@@ -1,6 +1,7 @@
 import { useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
-import { buildSampleRows, type Sample } from "../lib/samples";
+import { buildSampleRows } from "../lib/sample-rows";
+import type { Sample } from "../lib/samples";
 import { SampleImage } from "./sample-image";
 
 /**

@@ -1,6 +1,7 @@
 import type { StyleCategory } from "@rupa/shared";
 import { describe, expect, it } from "vitest";
-import { buildSampleRows, pickCarouselPairs, samplesForTab, type Sample } from "./samples";
+import { buildSampleRows } from "./sample-rows";
+import { pickCarouselPairs, samplesForTab, type Sample } from "./samples";
 
 const image = { card: "c.webp", full: "f.webp", width: 600, height: 750 };
 let n = 0;
