@@ -71,9 +71,22 @@ test("a visitor goes from the landing page to the generator with a style", async
   const style = await firstStyleWithPreviews(request);
   await carouselReady(request);
 
-  await page.goto("/");
+  const landing = await page.goto("/");
   await expect(h1(page)).toHaveText("Ubah satu foto jadi puluhan gaya avatar");
   await expect(page).toHaveTitle("Avatar AI dari fotomu · Rupa");
+  // The page carries what its islands show, not the catalogue (issue 39: under 120 KB of HTML).
+  const html = (await landing?.text()) ?? "";
+  expect(html.length).toBeLessThan(120 * 1024);
+  const carried = JSON.parse((await page.locator("#rupa-ssr-data").textContent()) ?? "{}") as {
+    styles?: unknown;
+    samples?: Record<string, unknown>[];
+  };
+  expect(carried.styles).toBeUndefined();
+  expect(carried.samples?.length).toBeGreaterThan(0);
+  expect(carried.samples?.length).toBeLessThanOrEqual(36);
+  expect(Object.keys(carried.samples?.[0] ?? {}).sort()).toEqual(
+    ["before", "category", "id", "isPremium", "name", "nameId", "preview"].sort(),
+  );
   await expect(page.getByRole("link", { name: "Masuk" })).toHaveAttribute("href", "/auth");
   await expect(page.getByText(`${figures.activeStyles} gaya dari kartun`)).toBeVisible();
   // No app navigation on the landing page: it has its own header and footer.

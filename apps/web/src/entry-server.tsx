@@ -13,6 +13,7 @@ import { IslandProviders } from "@/app/island-providers";
 import { AppProviders } from "@/app/providers";
 import { routes } from "@/app/router";
 import { Landing } from "@/app/routes/home";
+import { islandSamples, toSample } from "@/features/landing/lib/samples";
 import { seedQueryClient, serializeSsrData, SSR_DATA_ID, type SsrData } from "@/app/ssr-data";
 import { PAGE_ENTRY_LOADER } from "@rupa/shared/page-loader";
 import * as api from "@rupa/shared/route-table";
@@ -158,7 +159,15 @@ export async function renderPage({
 }: RenderInput): Promise<string | null> {
   const { pathname } = new URL(url);
   if (!ssrPaths.includes(pathname)) return null;
-  const ssrData: SsrData = { lang: isLang(lang) ? lang : "id", ...data };
+  const { styles, ...answers } = data;
+  const ssrData: SsrData = { lang: isLang(lang) ? lang : "id", ...answers };
+  // The landing shows samples, not the catalogue: it renders with all of them (the hero's rows)
+  // and carries only what its islands show. /eksplor carries the catalogue, as the API gave it.
+  let carried = ssrData;
+  if (pathname === "/" && styles) {
+    ssrData.samples = styles.styles.map((style) => toSample(style));
+    carried = { ...ssrData, samples: islandSamples(ssrData.samples) };
+  } else if (styles) ssrData.styles = styles;
   // The legal texts are part of the web build, not of the API: the page carries them, so the
   // app hydrates them without downloading their chunk.
   if (legalPaths.includes(pathname)) ssrData.legal = legalTexts[ssrData.lang];
@@ -226,7 +235,7 @@ export async function renderPage({
         // A function, so `$` in the content is never read as a replacement pattern.
         () =>
           `<div id="root">${html}</div>` +
-          `<script type="application/json" id="${SSR_DATA_ID}">${serializeSsrData(ssrData)}</script>`,
+          `<script type="application/json" id="${SSR_DATA_ID}">${serializeSsrData(carried)}</script>`,
       )
       .replace("</body>", () => `${loader}</body>`)
   );

@@ -2,6 +2,7 @@ import type { CatalogueSummary, MeResponse, StyleSummary } from "@rupa/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import { meQueryKey } from "@/features/auth/api/me";
 import type { LegalContent } from "@/features/info/content/types";
+import type { Sample } from "@/features/landing/lib/samples";
 import { queryKeys } from "@/lib/query-keys";
 import { catalogueSummaryQueryOptions, stylesQueryOptions } from "@/lib/styles-api";
 import { isLang, type Lang } from "@/lib/i18n-core";
@@ -9,8 +10,9 @@ import { isLang, type Lang } from "@/lib/i18n-core";
 /**
  * What the server put beside a server-rendered page (docs/decisions/009): the language it was
  * rendered in and the raw API answers it was rendered with, exactly as the API sends them
- * (GET /api/account/me, /api/styles?sort=featured, /api/styles/summary), and on a legal page
- * its text, which the app otherwise downloads as a chunk. The browser seeds its
+ * (GET /api/account/me, /api/styles?sort=featured, /api/styles/summary; on the landing, its
+ * samples instead of the styles), and on a legal page its text, which the app otherwise
+ * downloads as a chunk. The browser seeds its
  * query cache with the same answers before hydrating, so its first render matches the HTML.
  */
 export type SsrData = {
@@ -18,6 +20,12 @@ export type SsrData = {
   me?: MeResponse;
   styles?: { styles: StyleSummary[] };
   summary?: CatalogueSummary;
+  /**
+   * On the landing, instead of `styles`: the styles it shows, cut down to what it shows
+   * (features/landing/lib/samples.ts), all of them as the server renders and, in the page, only
+   * those its islands show.
+   */
+  samples?: Sample[];
   /** The legal texts in `lang`, on /terms, /privacy and /policies (not an API answer). */
   legal?: LegalContent;
 };
@@ -36,6 +44,7 @@ export function seedQueryClient(client: QueryClient, data: SsrData): void {
   if (Array.isArray(data.styles?.styles))
     client.setQueryData(stylesQueryOptions("featured").queryKey, data.styles.styles);
   if (data.summary) client.setQueryData(catalogueSummaryQueryOptions.queryKey, data.summary);
+  if (Array.isArray(data.samples)) client.setQueryData(queryKeys.styles.samples, data.samples);
   if (data.legal) client.setQueryData(queryKeys.legalContent(data.lang), data.legal);
 }
 

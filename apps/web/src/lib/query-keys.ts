@@ -22,6 +22,8 @@ export const queryKeys = {
     list: (sort: StyleSort, lang: Lang | "any") => ["styles", "list", sort, lang] as const,
     detail: (id: string) => ["styles", "detail", id] as const,
     summary: ["styles", "summary"] as const,
+    /** The landing's samples: styles cut down to what it shows (not a list: see landing hooks). */
+    samples: ["styles", "samples"] as const,
   },
   gallery: {
     all: ["gallery"] as const,

@@ -12,15 +12,32 @@ export type { CatalogueSummary, StyleDetail, StyleSort, StyleSummary } from "@ru
  * orders do not, so only A-Z puts the language into the request and the cache key.
  */
 export function stylesQueryOptions(sort: StyleSort = "featured", lang: Lang = "id") {
-  const query = sort === "az" ? { sort, lang } : { sort };
   return queryOptions({
     queryKey: queryKeys.styles.list(sort, sort === "az" ? lang : "any"),
-    queryFn: async ({ signal }) => (await call(routes.stylesList, { query }, { signal })).styles,
+    queryFn: ({ signal }) => fetchStyles(sort, lang, signal),
     staleTime: 60_000,
-    // Previews are drawn in the background after a fresh start: look again while some are missing.
-    refetchInterval: (query) =>
-      query.state.data?.some((style) => style.preview === null) ? 15_000 : false,
+    refetchInterval: whilePreviewsMissing,
   });
+}
+
+/** GET /api/styles in the given order (A-Z in the given language). */
+export async function fetchStyles(
+  sort: StyleSort,
+  lang: Lang,
+  signal?: AbortSignal,
+): Promise<StyleSummary[]> {
+  const query = sort === "az" ? { sort, lang } : { sort };
+  return (await call(routes.stylesList, { query }, { signal })).styles;
+}
+
+/**
+ * A styles query's refetchInterval. Previews are drawn in the background after a fresh start:
+ * look again while some are missing.
+ */
+export function whilePreviewsMissing(query: {
+  state: { data?: readonly { preview: unknown }[] };
+}): number | false {
+  return query.state.data?.some((style) => style.preview === null) ? 15_000 : false;
 }
 
 export function useStyles(sort: StyleSort = "featured", lang: Lang = "id") {

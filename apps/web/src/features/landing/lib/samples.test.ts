@@ -1,7 +1,15 @@
 import type { StyleCategory } from "@rupa/shared";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildSampleRows } from "./sample-rows";
-import { pickCarouselPairs, samplesForTab, type Sample } from "./samples";
+import {
+  islandSamples,
+  pickCarouselPairs,
+  SAMPLE_TAB_ORDER,
+  samplesForTab,
+  toSample,
+  type Sample,
+} from "./samples";
 
 const image = { card: "c.webp", full: "f.webp", width: 600, height: 750 };
 let n = 0;
@@ -70,5 +78,55 @@ describe("landing samples", () => {
       a2.id,
     ]);
     expect(pickCarouselPairs([missing])).toEqual([]);
+  });
+});
+
+describe("the islands' samples", () => {
+  const categories: StyleCategory[] = [
+    "formal_cv_cpns",
+    "profesi_collectibles",
+    "pop_culture",
+    "time_machine",
+    "more_styles",
+    "cartoon",
+    "hijab_style",
+    "jadul_nostalgia",
+  ];
+  const ids = (styles: readonly Sample[]) => styles.map((style) => style.id);
+
+  it("give the islands the same tabs and pairs as the whole catalogue, and no more", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          // Before pictures are rare, so a pair is often past its tab's eight samples.
+          fc.record({
+            category: fc.constantFrom(...categories),
+            preview: fc.integer({ min: 0, max: 9 }).map((n) => n > 0),
+            before: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
+          }),
+          { maxLength: 120, size: "max" },
+        ),
+        (specs) => {
+          const styles = specs.map((spec) => sample(spec.category, spec.preview, spec.before));
+          const carried = islandSamples(styles);
+          for (const tab of SAMPLE_TAB_ORDER)
+            expect(ids(samplesForTab(carried, tab))).toEqual(ids(samplesForTab(styles, tab)));
+          const pairs = pickCarouselPairs(carried);
+          expect(ids(pairs)).toEqual(ids(pickCarouselPairs(styles)));
+          expect(pairs.every((pair) => pair.before !== null)).toBe(true);
+          expect(carried.length).toBeLessThanOrEqual(8 * SAMPLE_TAB_ORDER.length + 4);
+        },
+      ),
+    );
+  });
+
+  it("keep only the fields the landing shows, and the before picture only for a pair", () => {
+    const style = { ...sample("cartoon"), description: "long", tags: ["a"], sortOrder: 3 };
+    expect(Object.keys(toSample(style)).sort()).toEqual(
+      ["before", "category", "id", "isPremium", "name", "nameId", "preview"].sort(),
+    );
+    const others = Array.from({ length: 9 }, () => sample("cartoon"));
+    const carried = islandSamples(others);
+    expect(carried.filter((s) => s.before !== null)).toHaveLength(4);
   });
 });

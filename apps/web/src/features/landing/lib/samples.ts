@@ -48,3 +48,26 @@ export function pickCarouselPairs(styles: readonly Sample[], count = 4): Sample[
   }
   return picked;
 }
+
+/** A style as the landing shows it: the fields of Sample and no more (an API answer has more). */
+export function toSample(style: Sample, withBefore = true): Sample {
+  const { id, name, nameId, category, isPremium, preview, before } = style;
+  return { id, name, nameId, category, isPremium, preview, before: withBefore ? before : null };
+}
+
+/**
+ * What the landing's islands show, for the server's page to carry instead of the whole
+ * catalogue: each tab's samples and the carousel's pairs, in the given order, and only the
+ * pairs with their before picture. The islands work their samples out of it again and get the
+ * same ones, since samplesForTab and pickCarouselPairs only take styles in order and skip.
+ */
+export function islandSamples(styles: readonly Sample[]): Sample[] {
+  const pairs = new Set(pickCarouselPairs(styles).map((style) => style.id));
+  const shown = new Set([
+    ...pairs,
+    ...SAMPLE_TAB_ORDER.flatMap((tab) => samplesForTab(styles, tab).map((style) => style.id)),
+  ]);
+  return styles
+    .filter((style) => shown.has(style.id))
+    .map((style) => toSample(style, pairs.has(style.id)));
+}
