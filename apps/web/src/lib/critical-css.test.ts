@@ -17,12 +17,14 @@ describe("selectorClasses", () => {
     expect(selectorClasses("[data-state=open]")).toEqual([]);
   });
 
-  it("leaves out what only a hover, a focus or a press applies", () => {
+  it("leaves out what only a hover, a focus, a press or a modal dialog applies", () => {
     expect(selectorClasses(".hover\\:bg-primary:hover")).toBeNull();
     expect(selectorClasses(".group-hover\\:x:is(:where(.group):hover *)")).toBeNull();
     expect(selectorClasses(".focus-visible\\:ring:focus-visible")).toBeNull();
     expect(selectorClasses(".a:active")).toBeNull();
     expect(selectorClasses(".a:not(:hover)")).toEqual(["a"]);
+    // A modal dialog's backdrop: only after an action.
+    expect(selectorClasses("::backdrop")).toBeNull();
     expect(selectorClasses(".disabled\\:opacity-50:disabled")).toEqual(["disabled:opacity-50"]);
   });
 });
@@ -80,6 +82,16 @@ describe("criticalCss", () => {
     expect(out).not.toContain("--tw-ring");
     expect(out).toContain("@keyframes spin{");
     expect(out).not.toContain("ping");
+  });
+
+  it("leaves out the fallback defaults a modal dialog's backdrop repeats", () => {
+    const fallback =
+      "@layer properties{@supports (not (x:y)){*,:before{--tw-shadow:0 0 #0000}" +
+      "::backdrop{--tw-shadow:0 0 #0000}}}.shadow{box-shadow:var(--tw-shadow)}";
+    expect(criticalCss(fallback)('<div class="shadow"></div>')).toBe(
+      "@layer properties{@supports (not (x:y)){*,:before{--tw-shadow:0 0 #0000}}}" +
+        ".shadow{box-shadow:var(--tw-shadow)}",
+    );
   });
 
   it("keeps a custom property an inline style of the page names", () => {

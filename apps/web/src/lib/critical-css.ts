@@ -27,7 +27,9 @@ const CUSTOM_PROPERTY = /--[\w-]+/g;
  * `w-1\/2`, `size-3\.5`) are read back to the class names the HTML carries. Null for a selector
  * that matches only while the visitor points at or presses something (`:hover`, `:focus`,
  * `:focus-visible`, `:focus-within`, `:active`): never on the first screen, and the whole
- * stylesheet is there before a visitor can.
+ * stylesheet is there before a visitor can. Null too for `::backdrop`, which exists only
+ * behind what an action puts in the top layer (a modal dialog): Tailwind's fallback defaults
+ * repeat themselves for it, 1.3 KB on the landing.
  */
 export function selectorClasses(selector: string): string[] | null {
   let plain = "";
@@ -45,7 +47,8 @@ export function selectorClasses(selector: string): string[] | null {
       }
     } else plain += selector[i];
   }
-  if (/:(hover|focus|focus-visible|focus-within|active)(?![\w-])/.test(plain)) return null;
+  if (/:(hover|focus|focus-visible|focus-within|active)(?![\w-])|::backdrop/.test(plain))
+    return null;
   const classes: string[] = [];
   for (const match of plain.matchAll(/\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-]|[^\p{ASCII}])+)/gu)) {
     classes.push(
