@@ -173,6 +173,15 @@ export default defineConfig({
               test: /[\\/]src[\\/]components[\\/]ui[\\/]tabs\.tsx$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]chevron-(left|right)\.js$/,
               includeDependenciesRecursively: false,
             },
+            // The pas foto's background choice, the choice buttons it is made of and the upload
+            // icon, which the generator's first screen (gender too) and /cek-pas-foto's checker
+            // show: one file rather than three, whoever else loads the buttons later (a pas
+            // foto's download sizes).
+            {
+              name: "choices",
+              test: /[\\/]src[\\/]components[\\/](choice-button|background-picker)\.tsx$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]image-up\.js$/,
+              includeDependenciesRecursively: false,
+            },
             // The icons /eksplor's islands show, which app pages share: one small file rather
             // than five of 130-250 bytes, each a request of its own on a first visit.
             {

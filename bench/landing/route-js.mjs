@@ -27,7 +27,7 @@ export const BUDGETS_KB = {
   app: {
     default: 150,
     "/auth": 144,
-    "/generator": 161.3,
+    "/generator": 157.1,
   },
   visitor: { "/": 94, "/eksplor": 99, default: 100 },
 };

@@ -1,7 +1,7 @@
 import { LikenessNote } from "@/components/likeness-note";
 import type { Generation } from "@rupa/shared";
 import { CircleAlert, Images, Layers } from "lucide-react";
-import { useEffect, type Ref } from "react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
@@ -13,20 +13,25 @@ import { useFollowGeneration } from "../hooks/use-follow-generation";
 /**
  * The avatars of a set started together, each followed on its own (its stream, or polling) and
  * shown as it arrives: progress while it runs, the picture once made, the refund if it failed.
+ * The page loads it when a set starts.
  */
 export function BatchResults({
   generations,
   names,
-  sectionRef,
   onFinished,
 }: {
   generations: Generation[];
   /** Each style's name, by id. */
   names: Map<string, string>;
-  sectionRef?: Ref<HTMLElement>;
   onFinished: (generation: Generation) => void;
 }) {
   const { t } = useI18n();
+  // The results appear below the form as they arrive: bring them into view once.
+  const sectionRef = useRef<HTMLElement>(null);
+  const firstId = generations[0]?.id;
+  useEffect(() => {
+    sectionRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  }, [firstId]);
   return (
     <section
       ref={sectionRef}

@@ -1,12 +1,10 @@
 import { LikenessGuarantee } from "@/components/likeness-note";
 import type { GalleryItem } from "@rupa/shared";
 import { PAS_FOTO_CATEGORY } from "@rupa/shared/constants";
-import { Coins, Images, LoaderCircle, Package, Wand2 } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { Coins, LoaderCircle, Package, Wand2 } from "lucide-react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
-import { PasFotoDownload } from "@/components/pas-foto-download";
-import { RemoveWatermark } from "@/components/remove-watermark";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useI18n } from "@/lib/i18n";
@@ -17,7 +15,6 @@ import { useGeneratorDialogs } from "../hooks/use-generator-dialogs";
 import { useGeneratorPhoto } from "../hooks/use-generator-photo";
 import { useExtraStyles } from "../hooks/use-extra-styles";
 import { BackgroundPicker } from "@/components/background-picker";
-import { BatchResults } from "./batch-results";
 import { ExtraStyles } from "./extra-styles";
 import { GenderPicker } from "./gender-picker";
 import { ResultCard } from "./result-card";
@@ -27,6 +24,15 @@ import { PhotoPicker } from "./photo-picker";
 import { StyleCard } from "./style-card";
 import { WatermarkNotice } from "./watermark-notice";
 
+// What shows only once something is made loads then: a set's results, a member's pas foto.
+const BatchResults = lazyShown(
+  async () => (await import("./batch-results")).BatchResults,
+  () => true,
+);
+const MemberResult = lazyShown(
+  async () => (await import("./member-result")).MemberResult,
+  () => true,
+);
 const CustomFigureDialog = lazyShown(
   async () => (await import("./custom-figure-dialog")).CustomFigureDialog,
 );
@@ -65,19 +71,6 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
   // The member's result once its watermark is removed here (new addresses, no watermark).
   const [cleaned, setCleaned] = useState<GalleryItem | null>(null);
   const shownResult = memberResult && cleaned?.id === memberResult.id ? cleaned : memberResult;
-
-  // A finished pas foto appears below the form: bring it into view once.
-  const resultRef = useRef<HTMLElement>(null);
-  const memberResultId = memberResult?.id;
-  useEffect(() => {
-    if (memberResultId) resultRef.current?.scrollIntoView({ behavior: "smooth", block: "center" });
-  }, [memberResultId]);
-  // A set's results appear below the form as they arrive: bring them into view once.
-  const batchRef = useRef<HTMLElement>(null);
-  const batchId = batch?.generations[0]?.id;
-  useEffect(() => {
-    if (batchId) batchRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
-  }, [batchId]);
 
   if (!stored) return null;
 
@@ -222,7 +215,6 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
         <BatchResults
           generations={batch.generations}
           names={batch.names}
-          sectionRef={batchRef}
           onFinished={onBatchFinished}
         />
       ) : null}
@@ -245,36 +237,11 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
       ) : null}
 
       {shownResult ? (
-        <ResultCard
-          id="member-result"
-          sectionRef={resultRef}
+        <MemberResult
           picture={shownResult}
           alt={t("generator.result.alt", { style: styleName })}
-          heading={t("generator.memberResult.heading")}
-          hasWatermark={shownResult.hasWatermark}
-          likeness={shownResult.likeness}
-          align="start"
-        >
-          {/* SSCASN refuses a watermarked pas foto: its removal is offered instead. */}
-          {shownResult.hasWatermark ? (
-            <RemoveWatermark
-              kind="avatar"
-              id={shownResult.id}
-              pasFoto
-              onRemoved={setCleaned}
-              className="sm:max-w-sm"
-            />
-          ) : (
-            <PasFotoDownload avatarId={shownResult.id} className="sm:max-w-sm" />
-          )}
-          <p className="text-sm text-muted-foreground">{t("generator.memberResult.body")}</p>
-          <Button asChild variant="secondary" className="w-full sm:w-fit">
-            <Link to="/gallery">
-              <Images aria-hidden />
-              {t("generator.memberResult.openGallery")}
-            </Link>
-          </Button>
-        </ResultCard>
+          onRemoved={setCleaned}
+        />
       ) : null}
 
       <InstallPrompt avatar={!!(guestResult ?? memberResult)} />
