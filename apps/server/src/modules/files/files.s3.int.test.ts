@@ -1,37 +1,18 @@
-import fs from "node:fs";
 import { apiContract as api, healthDetailSchema } from "@rupa/shared";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createS3Storage } from "../../infra/storage/s3-storage";
+import { describe, expect, it } from "vitest";
 import { newObjectKey } from "../../infra/storage/storage";
-import { createTestServer, type TestServer } from "../../../test/harness";
-import { startS3Server, type TestS3Server } from "../../../test/s3-server";
+import { testServerForFile } from "../../../test/harness";
 
 /** The files route over the S3 driver: the owner check first, then the object streamed through. */
 describe("files on S3 storage", () => {
-  let s3: TestS3Server;
-  let t: TestServer;
-  let tempDir: string;
-
-  beforeAll(async () => {
-    s3 = await startS3Server();
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "rupa-s3-blobs-"));
-    const storage = createS3Storage({ ...s3.options, tempDir, blobLifetimeMs: 60_000 });
-    t = await createTestServer({ storage, startQueue: false });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await s3?.close();
-    fs.rmSync(tempDir, { recursive: true, force: true });
-  });
+  const t = testServerForFile({ s3: true, startQueue: false });
 
   it("serves a member's photo to that member only, with the local driver's headers", async () => {
     expect(t.ctx.storage.driver).toBe("s3");
     const bytes = Buffer.alloc(200_000, 3);
     const key = newObjectKey({ kind: "user", id: "owner_1" }, "jpg");
     await t.ctx.storage.put("user-uploads", key, bytes);
-    expect(await s3.objectNames()).toContain(`user-uploads/${key}`);
+    expect(await t.storedObjects()).toContain(`user-uploads/${key}`);
     const file = { params: { bucket: "user-uploads" as const, key } };
 
     t.actAs({ userId: "owner_1" });
