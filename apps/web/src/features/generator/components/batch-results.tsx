@@ -1,13 +1,12 @@
 import { LikenessNote } from "@/components/likeness-note";
 import type { Generation } from "@rupa/shared";
-import { CircleAlert, Images, Layers } from "lucide-react";
+import { CircleAlert, Layers } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { useI18n } from "@/lib/i18n";
 import { PICTURE_SIZES, pictureImageProps } from "@/lib/picture-image";
 import { failureKey } from "../lib/error-keys";
+import { OpenGalleryLink } from "./open-gallery-link";
 import { useFollowGeneration } from "../hooks/use-follow-generation";
 
 /**
@@ -43,12 +42,7 @@ export function BatchResults({
           <Layers aria-hidden className="size-5 text-primary" />
           {t("generator.batch.resultsHeading", { count: generations.length })}
         </h2>
-        <Button asChild variant="secondary" className="w-full sm:w-fit">
-          <Link to="/gallery">
-            <Images aria-hidden />
-            {t("generator.memberResult.openGallery")}
-          </Link>
-        </Button>
+        <OpenGalleryLink />
       </div>
       <ul
         aria-label={t("generator.batch.resultsList")}

@@ -1,11 +1,9 @@
 import type { GalleryItem, Picture } from "@rupa/shared";
-import { Images } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
 import { PasFotoDownload } from "@/components/pas-foto-download";
 import { RemoveWatermark } from "@/components/remove-watermark";
-import { Button } from "@/components/ui/button";
 import { useI18n } from "@/lib/i18n";
+import { OpenGalleryLink } from "./open-gallery-link";
 import { ResultCard } from "./result-card";
 
 /**
@@ -53,12 +51,7 @@ export function MemberResult({
         <PasFotoDownload avatarId={picture.id} className="sm:max-w-sm" />
       )}
       <p className="text-sm text-muted-foreground">{t("generator.memberResult.body")}</p>
-      <Button asChild variant="secondary" className="w-full sm:w-fit">
-        <Link to="/gallery">
-          <Images aria-hidden />
-          {t("generator.memberResult.openGallery")}
-        </Link>
-      </Button>
+      <OpenGalleryLink />
     </ResultCard>
   );
 }
