@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { REWARDS_SEEN_KEY, takeRewardNews } from "./referral-rewards";
+import { REWARDS_SEEN_KEY } from "./referral";
+import { takeRewardNews } from "./referral-rewards";
 
 const store = new Map<string, string>();
 beforeEach(() => {

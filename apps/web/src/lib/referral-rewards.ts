@@ -1,11 +1,5 @@
 import type { ReferralReward } from "@rupa/shared";
-
-/**
- * The referral rewards this device has announced, per account: the newest `paidAt` it told each
- * member about (`rupa.referralRewardsSeen`, docs/product/data.md). Kept through sign-out, as the
- * language is, so signing in again does not announce a reward twice.
- */
-export const REWARDS_SEEN_KEY = "rupa.referralRewardsSeen";
+import { REWARDS_SEEN_KEY } from "./referral";
 
 type Seen = Record<string, string>;
 

@@ -5,6 +5,13 @@
 export const REFERRAL_STORAGE_KEY = "rupa.referralId";
 export const REFERRAL_PARAM = "ref";
 
+/**
+ * The referral rewards this device has announced, per account: the newest `paidAt` it told each
+ * member about (`rupa.referralRewardsSeen`, docs/product/data.md; lib/referral-rewards.ts). Kept
+ * through sign-out, as the language is, so signing in again does not announce a reward twice.
+ */
+export const REWARDS_SEEN_KEY = "rupa.referralRewardsSeen";
+
 /** Mirrors the server's referralCodeSchema; anything else would make sign-up fail validation. */
 const REFERRAL_CODE = /^[A-Za-z0-9_-]{4,64}$/;
 

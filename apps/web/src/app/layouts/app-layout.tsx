@@ -1,6 +1,6 @@
 import { Outlet, useLocation } from "react-router";
 import { useMe, useSession } from "@/features/auth/api/me";
-import { useSignOut } from "@/features/auth/sign-out";
+import { useSignOut } from "@/features/auth/use-sign-out";
 import { Island } from "@/components/island";
 import { BottomNav } from "@/features/navigation/components/bottom-nav";
 import { MainSidebar } from "@/features/navigation/components/main-sidebar";

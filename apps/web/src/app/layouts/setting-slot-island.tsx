@@ -1,4 +1,4 @@
-import { useSignOut } from "@/features/auth/sign-out";
+import { useSignOut } from "@/features/auth/use-sign-out";
 import { SettingSlot } from "@/features/navigation/components/setting-slot";
 import type { NavSession } from "@/features/navigation/nav-session";
 

@@ -1,12 +1,9 @@
-import { useCallback } from "react";
 import * as routes from "@rupa/shared/route-table";
 import { call } from "@/lib/api-client";
 import { LANG_STORAGE_KEY, readStoredLang } from "@/lib/i18n-core";
-import { REWARDS_SEEN_KEY } from "@/lib/referral-rewards";
-import { useI18n } from "@/lib/i18n";
-import { usePageNavigate, type Navigate } from "@/lib/page-navigation";
+import { REWARDS_SEEN_KEY } from "@/lib/referral";
+import type { Navigate } from "@/lib/page-navigation";
 import { queryClient } from "@/lib/query-client";
-import { toast } from "@/lib/toast";
 import { setMe } from "./api/me";
 
 function clearBrowserStorage(): void {
@@ -57,13 +54,4 @@ export async function signOut(navigate: Navigate): Promise<void> {
     // Offline or already signed out: carry on with the local part.
   }
   await forgetSession(navigate);
-}
-
-/** signOut bound to the router, with a confirmation toast. */
-export function useSignOut(): () => void {
-  const navigate = usePageNavigate();
-  const { t } = useI18n();
-  return useCallback(() => {
-    void signOut(navigate).then(() => toast.success(t("auth.signedOut")));
-  }, [navigate, t]);
 }
