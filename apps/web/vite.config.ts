@@ -155,7 +155,7 @@ export default defineConfig({
               // Nothing in it may import the router: the islands load this chunk (the
               // router-bound shell modules, sign-out and use-seo, go with the app). The message
               // files' addresses are here too, beside lib/i18n, which reads them as it loads.
-              test: /[\\/]src[\\/](constants|routes[\\/](account|auth|styles)|lib[\\/](api-client|query-client|query-keys|styles-api|image-set|format|link-intent|navigation-progress|next-task|page-navigation|toast|i18n|i18n-core|utils|referral|use-hydrated|wrap-index)|features[\\/]auth[\\/](api[\\/](me|preferred-language)|hooks[\\/]use-saved-language)|app[\\/]ssr-data|components[\\/](island|logo|language-toggle|ui[\\/](button|skeleton)))\.tsx?$|[\\/]src[\\/]locales[\\/](id|en)\.json\?url$/,
+              test: /[\\/]src[\\/](constants|routes[\\/](account|auth|styles)|lib[\\/](api-client|query-client|query-keys|styles-api|image-set|format|link-intent|navigation-progress|next-task|page-navigation|toast|i18n|i18n-core|utils|referral|use-hydrated|wrap-index|document-title)|features[\\/]auth[\\/](api[\\/](me|preferred-language)|hooks[\\/]use-saved-language)|app[\\/](ssr-data|app-toaster)|components[\\/](island|logo|language-toggle|ui[\\/](button|skeleton)))\.tsx?$|[\\/]src[\\/]locales[\\/](id|en)\.json\?url$/,
               includeDependenciesRecursively: false,
             },
             // The landing page's islands (the category tabs and the carousel) and what they

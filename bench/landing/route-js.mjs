@@ -1,7 +1,8 @@
 // The JavaScript each route of the web app downloads on a first visit (gzip), worked out from the
 // build's manifest (apps/web/dist/.vite/manifest.json): the entry (main.tsx), then either the app
-// (app/start.tsx) and the page's own module, or, for a visitor's server-rendered /, /eksplor and
-// /cek-pas-foto, the islands (app/islands.tsx) and the islands on that page. Each file counts once per route.
+// (app/start.tsx) and the page's own module, or, for a visitor's server-rendered pages (/,
+// /eksplor, /auth, /cek-pas-foto and the legal texts), the islands (app/islands.tsx) and the
+// islands on that page. Each file counts once per route.
 //
 //   node bench/landing/route-js.mjs                 (apps/web/dist)
 //   WEB_DIST_DIR=/tmp/dist node bench/landing/route-js.mjs
@@ -21,17 +22,22 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
  * `target`: `/auth` 120, `/generator` 130, any other 150; / and /eksplor's visitor pages no
  * larger than before. `budget` is what the build test holds, at most the target; where the
  * target is not reached yet (the app's floor: React, the router, TanStack Query and the shell
- * are 130 KB before any page), the budget is today's figure, so it only comes down.
+ * are 130 KB before any page), the budget is today's figure, so it only comes down. A
+ * visitor's first /auth is the server's page with the forms an island (docs/decisions/049):
+ * the app's /auth is what a reset or confirmation link opens, and a member is sent on from it.
  */
 export const BUDGETS_KB = {
   app: {
     default: 150,
-    "/auth": 144,
-    "/generator": 157.1,
+    "/auth": 143.6,
+    "/generator": 156.8,
   },
-  visitor: { "/": 94, "/eksplor": 99, default: 100 },
+  visitor: { "/": 94, "/eksplor": 99, "/auth": 105, default: 100 },
 };
-export const TARGETS_KB = { app: { default: 150, "/auth": 120, "/generator": 130 } };
+export const TARGETS_KB = {
+  app: { default: 150, "/auth": 120, "/generator": 130 },
+  visitor: { "/auth": 120 },
+};
 
 /** Each route, the page module it renders, and for visitors' server-rendered pages its islands. */
 const ROUTES = [
@@ -54,7 +60,7 @@ const ROUTES = [
   { path: "/gallery", page: "src/app/routes/gallery.tsx" },
   { path: "/credits", page: "src/app/routes/credits.tsx" },
   { path: "/billing", page: "src/app/routes/billing.tsx" },
-  { path: "/auth", page: "src/app/routes/auth.tsx" },
+  { path: "/auth", page: "src/app/routes/auth.tsx", islands: ["auth"] },
   { path: "/feedback", page: "src/app/routes/feedback.tsx" },
   { path: "/faq", page: "src/app/routes/faq.tsx" },
   {
@@ -102,6 +108,7 @@ const ISLAND_CHUNKS = {
     "src/features/pas-foto/components/pas-foto-checker-island.ts",
     "@pas-foto-checker",
   ],
+  auth: ["src/app/auth-page-island.tsx", "src/features/auth/components/auth-page.tsx"],
 };
 
 const budgetOf = (kind, route) => BUDGETS_KB[kind][route] ?? BUDGETS_KB[kind].default;
@@ -206,8 +213,10 @@ export function printRouteJs(rows, { why = false } = {}) {
   );
   for (const row of rows) {
     const target = TARGETS_KB.app[row.path] ?? TARGETS_KB.app.default;
+    const visitorTarget = TARGETS_KB.visitor[row.path];
+    const met = (figure, kb) => (figure.bytes / 1024 > kb ? `${kb} (not yet)` : `${kb}`);
     console.log(
-      `  ${row.path.padEnd(14)}${cell(row.visitor).padEnd(38)}${cell(row.app).padEnd(34)}${row.app.bytes / 1024 > target ? `${target} (not yet)` : target}`,
+      `  ${row.path.padEnd(14)}${cell(row.visitor).padEnd(38)}${cell(row.app).padEnd(34)}${met(row.app, target)}${visitorTarget && row.visitor ? `, visitor ${met(row.visitor, visitorTarget)}` : ""}`,
     );
     if (why)
       for (const [kind, figure] of [

@@ -37,7 +37,9 @@ import idMessages from "./locales/id.json";
 const legalPaths: readonly string[] = ["/terms", "/privacy", "/policies"];
 /** The free pas foto checker: text and links, its form an island (docs/decisions/037). */
 const checkerPath = "/cek-pas-foto";
-export const ssrPaths: readonly string[] = ["/", "/eksplor", ...legalPaths, checkerPath];
+/** Sign in and sign up: the forms an island (docs/decisions/049). */
+const authPath = "/auth";
+export const ssrPaths: readonly string[] = ["/", "/eksplor", ...legalPaths, checkerPath, authPath];
 
 /**
  * The query parameters a page reads while rendering: /eksplor's (and the landing's) sort and
@@ -46,8 +48,18 @@ export const ssrPaths: readonly string[] = ["/", "/eksplor", ...legalPaths, chec
  */
 export function ssrSearchParams(pathname: string): readonly string[] {
   if (pathname === "/policies") return ["tab"];
+  if (pathname === authPath) return ["mode"];
   if (legalPaths.includes(pathname) || pathname === checkerPath) return [];
   return ["sort", "group"];
+}
+
+/**
+ * The query parameters whose page only the app shows: /auth's reset, confirmation and Google
+ * links (a form or a notice that acts on the address as it opens). An address with one of them
+ * gets the app's index.html, not a rendered page.
+ */
+export function appOnlySearchParams(pathname: string): readonly string[] {
+  return pathname === authPath ? ["reset", "token", "verified", "google"] : [];
 }
 
 type DataKey = "me" | "styles" | "summary";
@@ -64,7 +76,8 @@ const API: Record<DataKey, string> = {
  */
 export function dataSources(pathname: string): Partial<Record<DataKey, string>> {
   if (pathname === "/eksplor") return { me: API.me, styles: API.styles };
-  if (legalPaths.includes(pathname) || pathname === checkerPath) return { me: API.me };
+  if (legalPaths.includes(pathname) || pathname === checkerPath || pathname === authPath)
+    return { me: API.me };
   return { me: API.me, styles: API.styles, summary: API.summary };
 }
 

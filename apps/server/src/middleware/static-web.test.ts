@@ -14,6 +14,9 @@ export const ssrPaths = ["/", "/eksplor"];
 export function ssrSearchParams(pathname) {
   return ["sort", "group"];
 }
+export function appOnlySearchParams(pathname) {
+  return pathname === "/eksplor" ? ["token"] : [];
+}
 export function dataSources(pathname) {
   return pathname === "/eksplor" ? { me: "/api/me", styles: "/api/styles" } : { me: "/api/me" };
 }
@@ -186,6 +189,18 @@ describe("staticWeb server rendering", () => {
     expect(again).toBe(first); // the same cached page: ref, utm_* and a bad language change nothing
     expect(again).toContain('"lang":"id"');
     expect(apiCalls.filter((call) => call.path === "/api/styles")).toHaveLength(1);
+  });
+
+  it("gives an address with a parameter only the app shows the plain index.html", async () => {
+    const app = createApp();
+    const before = apiCalls.length;
+    const page = await (await app.request("/eksplor?group=cartoon&token=secret")).text();
+    expect(page).toContain('<div id="root"></div>');
+    expect(apiCalls).toHaveLength(before);
+    // Without it, the same path is rendered.
+    expect(await (await app.request("/eksplor?group=cartoon")).text()).toContain(
+      '"path":"/eksplor"',
+    );
   });
 
   it("answers the plain index.html when there is no renderer", async () => {

@@ -33,6 +33,8 @@ type WebRenderer = {
   ssrPaths: readonly string[];
   /** The query parameters a path reads while rendering (the rest are dropped from its key). */
   ssrSearchParams?: (pathname: string) => readonly string[];
+  /** The query parameters whose page only the app shows: with one, no rendering. */
+  appOnlySearchParams?: (pathname: string) => readonly string[];
   dataSources: (pathname: string) => Record<string, string | undefined>;
   renderPage: (input: {
     url: string;
@@ -115,6 +117,9 @@ export function staticWeb(distDir: string, opts: StaticWebOptions = {}): StaticW
     if (!fetchApi || c.req.method !== "GET") return null;
     const web = await loadRenderer();
     if (!web?.ssrPaths.includes(c.req.path)) return null;
+    const url = new URL(c.req.url);
+    if (web.appOnlySearchParams?.(url.pathname).some((name) => url.searchParams.has(name)))
+      return null;
     const cookie = c.req.header("cookie") ?? "";
     const lang = LANG_COOKIE.exec(cookie)?.[1];
     const sources = web.dataSources(c.req.path);
@@ -135,7 +140,6 @@ export function staticWeb(distDir: string, opts: StaticWebOptions = {}): StaticW
 
     // Rendered (and cached) with only the parameters that path reads: one entry per language,
     // path and sort/group (or tab), whatever else (?ref=…) the link carries.
-    const url = new URL(c.req.url);
     const kept = new URLSearchParams();
     for (const name of web.ssrSearchParams?.(url.pathname) ?? []) {
       const value = url.searchParams.get(name);

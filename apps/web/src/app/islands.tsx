@@ -45,6 +45,7 @@ const islands: Record<IslandName, Loader> = {
       m.loadPasFotoChecker(),
     ),
   ),
+  auth: island(() => import("./auth-page-island").then((m) => m.loadAuthPage())),
 };
 
 /** Opens another page of the app, which then takes over (see leaveTo). */

@@ -1,27 +1,9 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { Suspense, lazy, useSyncExternalStore, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { savePreferredLanguage } from "@/features/auth/api/preferred-language";
-import { I18nProvider, useI18n, type Catalog, type Lang } from "@/lib/i18n";
+import { I18nProvider, type Catalog, type Lang } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
-import { isToasterRequested, subscribeToToasterRequest } from "@/lib/toast";
-
-const ToasterHost = lazy(() => import("./toaster-host"));
-
-/** Mounts the toaster once the first toast is requested (keeps sonner off the landing page). */
-function AppToaster() {
-  const { t } = useI18n();
-  const requested = useSyncExternalStore(
-    subscribeToToasterRequest,
-    isToasterRequested,
-    () => false,
-  );
-  if (!requested) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToasterHost regionLabel={t("toast.region")} closeLabel={t("toast.close")} />
-    </Suspense>
-  );
-}
+import { AppToaster } from "./app-toaster";
 
 /** A language picked with the toggle is saved to the signed-in account (never awaited). */
 function saveLanguageChoice(lang: Lang): void {

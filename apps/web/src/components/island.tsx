@@ -12,7 +12,8 @@ export type IslandName =
   | "explore-hero"
   | "explore-recent"
   | "explore-controls"
-  | "pas-foto-checker";
+  | "pas-foto-checker"
+  | "auth";
 
 /** Props an island is rendered with: they travel in the HTML as JSON. */
 export type IslandProps = Record<string, unknown>;

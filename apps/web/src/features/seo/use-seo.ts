@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { OG_LOCALE, type Lang } from "@/lib/i18n-core";
 import { useI18n } from "@/lib/i18n";
 
-export const SITE_NAME = "Rupa";
+import { formatDocumentTitle, SITE_NAME } from "@/lib/document-title";
 /** Shared preview image in apps/web/public, 1200x630. */
 export const OG_IMAGE_PATH = "/og-image.jpg";
 
@@ -37,10 +37,6 @@ function upsertCanonical(href: string): void {
     document.head.append(element);
   }
   element.href = href;
-}
-
-export function formatDocumentTitle(title: string): string {
-  return title === SITE_NAME ? SITE_NAME : `${title} · ${SITE_NAME}`;
 }
 
 /** Everything useSeo puts into the document's head, worked out once for the DOM and the server. */

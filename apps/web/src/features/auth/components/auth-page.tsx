@@ -1,10 +1,12 @@
 import { ArrowLeft, Clock, Images, MailCheck, Sparkles } from "lucide-react";
-import { lazy, useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { lazy, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { OnFirstOpen } from "@/components/on-first-open";
 import { Button } from "@/components/ui/button";
+import { formatDocumentTitle } from "@/lib/document-title";
 import { useI18n, type MessageKey } from "@/lib/i18n";
+import { usePageNavigate } from "@/lib/page-navigation";
 import { toast } from "@/lib/toast";
+import { useHydrated } from "@/lib/use-hydrated";
 import { cn } from "@/lib/utils";
 import { useSession } from "../api/me";
 import {
@@ -70,12 +72,17 @@ function viewOf(mode: AuthMode, done: Done, reset: ResetLink, link: Confirmation
   return mode;
 }
 
-function emailFromState(state: unknown): string | null {
-  if (typeof state === "object" && state !== null && "email" in state) {
-    const { email } = state;
-    if (typeof email === "string") return email;
-  }
-  return null;
+/** The title of the view an address opens (`search`: its query, as `?mode=signup`). */
+export function authTitleOf(search: string): MessageKey {
+  const params = new URLSearchParams(search);
+  return TITLES[
+    viewOf(
+      readAuthMode(params.get("mode")),
+      null,
+      readResetLink(params),
+      readConfirmationLink(params),
+    )
+  ];
 }
 
 /**
@@ -84,11 +91,12 @@ function emailFromState(state: unknown): string | null {
  * into the page's state (`readConfirmationLink`) and only taken out of the address here.
  */
 function useArrivalNotices(
+  params: URLSearchParams,
   sessionStatus: "loading" | "visitor" | "user",
   openGoogleDialog: (failed: boolean) => void,
 ): void {
   const { t } = useI18n();
-  const [params, setParams] = useSearchParams();
+  const navigate = usePageNavigate();
   const handled = useRef(false);
 
   useEffect(() => {
@@ -106,8 +114,11 @@ function useArrivalNotices(
     rest.delete("verified");
     rest.delete("email");
     rest.delete("google");
-    setParams(rest, { replace: true, preventScrollReset: true });
-  }, [params, setParams, t, openGoogleDialog, sessionStatus]);
+    void navigate(`/auth${rest.size > 0 ? `?${rest.toString()}` : ""}`, {
+      replace: true,
+      keepScroll: true,
+    });
+  }, [params, navigate, t, openGoogleDialog, sessionStatus]);
 }
 
 function ModeTabs({
@@ -123,6 +134,8 @@ function ModeTabs({
     { id: "signUp", label: t("auth.tabs.signUp") },
   ] as const;
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+  // In the server's HTML the tabs wait for the page's code (a tap before it would be lost).
+  const hydrated = useHydrated();
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
@@ -153,6 +166,7 @@ function ModeTabs({
             aria-selected={selected}
             aria-controls="auth-panel"
             tabIndex={selected ? 0 : -1}
+            disabled={!hydrated && !selected}
             onClick={() => onChange(tab.id)}
             onKeyDown={onKeyDown}
             className={cn(
@@ -231,21 +245,22 @@ function BrandPanel() {
  * /auth: sign in, sign up, forgot password and reset password (docs/product/accounts.md), the
  * Google button and its maintenance dialog. Signed-in visitors go on to /eksplor (or a safe
  * `?next=`).
+ *
+ * A visitor's first /auth is rendered on the server with this page as an island
+ * (docs/decisions/049): it knows no router. `search` is the address's query it opens with
+ * (the server renders with `?mode=` alone; the links that need more open in the app).
  */
-export function AuthPage({ onTitle }: { onTitle: (title: string) => void }) {
+export function AuthPage({ search }: { search: string }) {
   const { t } = useI18n();
   const session = useSession();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const navigate = usePageNavigate();
+  const params = useMemo(() => new URLSearchParams(search), [search]);
   const reset = readResetLink(params);
   // Read once: the address loses ?verified= right after (useArrivalNotices).
   const [link, setLink] = useState<ConfirmationLink>(() => readConfirmationLink(params));
   const [mode, setMode] = useState<AuthMode>(() => readAuthMode(params.get("mode")));
-  const [email, setEmail] = useState(
-    () =>
-      emailFromState(location.state) ??
-      (reset.kind !== "none" ? reset.email : link.kind !== "none" ? link.email : ""),
+  const [email, setEmail] = useState(() =>
+    reset.kind !== "none" ? reset.email : link.kind !== "none" ? link.email : "",
   );
   const [done, setDone] = useState<Done>(null);
   const [googleDialog, setGoogleDialog] = useState<"closed" | "open" | "failed">("closed");
@@ -254,11 +269,16 @@ export function AuthPage({ onTitle }: { onTitle: (title: string) => void }) {
     (failed = false) => setGoogleDialog(failed ? "failed" : "open"),
     [],
   );
-  useArrivalNotices(session.status, openGoogleDialog);
+  useArrivalNotices(params, session.status, openGoogleDialog);
 
   const view = viewOf(mode, done, reset, link);
   const title = t(TITLES[view]);
-  useEffect(() => onTitle(title), [onTitle, title]);
+  // In the server's HTML the buttons wait for the page's code (a tap before it would be lost).
+  const hydrated = useHydrated();
+  // The route's useSeo names the view the address opens; later views rename the tab here.
+  useEffect(() => {
+    document.title = formatDocumentTitle(title);
+  }, [title]);
 
   // Moving between the forms puts focus on the new form's e-mail field (not on first load).
   const previousView = useRef(view);
@@ -269,8 +289,15 @@ export function AuthPage({ onTitle }: { onTitle: (title: string) => void }) {
     if (view === "forgot" || (view === "signIn" && !fromTabs)) emailRef.current?.focus();
   }, [view]);
 
-  if (session.status === "user" && reset.kind === "none")
-    return <Navigate to={safeNextPath(params.get("next"))} replace />;
+  // Signed in (now, or already): on to `?next=`, read from the address of the moment (the
+  // server's page is rendered without it).
+  const signedIn = session.status === "user" && reset.kind === "none";
+  useEffect(() => {
+    if (!signedIn) return;
+    const next = new URLSearchParams(window.location.search).get("next");
+    void navigate(safeNextPath(next), { replace: true });
+  }, [signedIn, navigate]);
+  if (signedIn) return null;
 
   const goTo = (next: AuthMode) => {
     setDone(null);
@@ -417,6 +444,7 @@ export function AuthPage({ onTitle }: { onTitle: (title: string) => void }) {
               <button
                 type="button"
                 onClick={() => goTo(view === "signIn" ? "signUp" : "signIn")}
+                disabled={!hydrated}
                 className="rounded font-bold text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none"
               >
                 {view === "signIn" ? t("auth.actions.toSignUp") : t("auth.actions.toSignIn")}

@@ -2,6 +2,7 @@ import { Eye, EyeOff } from "lucide-react";
 import { useId, useState, type ComponentProps, type Ref } from "react";
 import { Input } from "@/components/ui/input";
 import { useI18n } from "@/lib/i18n";
+import { useHydrated } from "@/lib/use-hydrated";
 import { cn } from "@/lib/utils";
 
 type FieldProps = Omit<ComponentProps<"input">, "id"> & {
@@ -109,6 +110,7 @@ export function PasswordField({ label, hint, error, className, ref, ...props }: 
   const { t } = useI18n();
   const id = useId();
   const [visible, setVisible] = useState(false);
+  const hydrated = useHydrated();
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
@@ -131,6 +133,7 @@ export function PasswordField({ label, hint, error, className, ref, ...props }: 
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
+          disabled={!hydrated}
           aria-label={visible ? t("auth.fields.hidePassword") : t("auth.fields.showPassword")}
           aria-controls={id}
           className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-xl text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none"

@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useI18n } from "@/lib/i18n";
 import { readReferralCode } from "@/lib/referral";
+import { useHydrated } from "@/lib/use-hydrated";
 import { useAuthProviders } from "../api/account";
 import { googleStartUrl } from "../api/google-start";
 
@@ -35,6 +36,7 @@ export function GoogleSignInButton({ onUnavailable }: { onUnavailable: () => voi
   const { t } = useI18n();
   const providers = useAuthProviders();
   const [leaving, setLeaving] = useState(false);
+  const hydrated = useHydrated();
 
   // Coming back with the browser's back button restores this page from its cache: be usable.
   useEffect(() => {
@@ -56,7 +58,13 @@ export function GoogleSignInButton({ onUnavailable }: { onUnavailable: () => voi
   };
 
   return (
-    <Button variant="outline" size="lg" className="w-full" onClick={onClick} disabled={leaving}>
+    <Button
+      variant="outline"
+      size="lg"
+      className="w-full"
+      onClick={onClick}
+      disabled={leaving || !hydrated}
+    >
       {leaving ? <Spinner className="size-5" /> : <GoogleMark />}
       {leaving ? t("auth.google.redirecting") : t("auth.google.button")}
     </Button>

@@ -3,6 +3,7 @@ import { useState, type FormEvent, type Ref } from "react";
 import { isApiError } from "@/lib/api-client";
 import { useI18n } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
+import { useHydrated } from "@/lib/use-hydrated";
 import { useSignIn } from "../api/account";
 import { useFocusInvalid } from "../hooks/use-focus-invalid";
 import { useAuthMessages } from "../use-auth-messages";
@@ -40,6 +41,7 @@ export function SignInForm({
   const [errors, setErrors] = useState<FieldErrors<SignInFields>>({});
   const [unverified, setUnverified] = useState<string | null>(null);
   const messages = fields(errors);
+  const hydrated = useHydrated();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -105,6 +107,7 @@ export function SignInForm({
         <button
           type="button"
           onClick={onForgot}
+          disabled={!hydrated}
           className="self-end rounded-md py-1 text-sm font-semibold text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none"
         >
           {t("auth.actions.forgotLink")}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type Ref } from "react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import { isApiError } from "@/lib/api-client";
 import { useI18n } from "@/lib/i18n";
 import { clearReferralCode, readReferralCode } from "@/lib/referral";
@@ -152,9 +152,9 @@ export function SignUpForm({
           />
           <span>
             {t("privacy.consent.signUpLabel")}{" "}
-            <Link to="/privacy" className={linkClass}>
+            <PageLink href="/privacy" className={linkClass}>
               {t("auth.terms.privacy")}
-            </Link>
+            </PageLink>
           </span>
         </label>
         {consentMissing ? (
@@ -168,13 +168,13 @@ export function SignUpForm({
       </SubmitButton>
       <p className="text-center text-xs leading-relaxed text-muted-foreground">
         {t("auth.terms.prefix")}{" "}
-        <Link to="/terms" className={linkClass}>
+        <PageLink href="/terms" className={linkClass}>
           {t("auth.terms.terms")}
-        </Link>{" "}
+        </PageLink>{" "}
         {t("auth.terms.and")}{" "}
-        <Link to="/privacy" className={linkClass}>
+        <PageLink href="/privacy" className={linkClass}>
           {t("auth.terms.privacy")}
-        </Link>{" "}
+        </PageLink>{" "}
         {t("auth.terms.suffix")}
       </p>
     </AuthForm>

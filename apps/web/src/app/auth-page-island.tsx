@@ -1,0 +1,19 @@
+import type { AuthPage as Page } from "@/features/auth/components/auth-page";
+import { AppToaster } from "./app-toaster";
+
+/**
+ * The auth page island's code, one step removed (as pas-foto-checker-island.ts): app/islands.tsx,
+ * which every server-rendered page downloads, names only this module, and this module the page.
+ * On the server's page the island brings the toaster its forms' messages need (the app has its
+ * own, app/providers.tsx).
+ */
+export const loadAuthPage = () =>
+  import("@/features/auth/components/auth-page").then(({ AuthPage }) => {
+    const AuthPageIsland = (props: Parameters<typeof Page>[0]) => (
+      <>
+        <AuthPage {...props} />
+        <AppToaster />
+      </>
+    );
+    return AuthPageIsland;
+  });
