@@ -8,6 +8,7 @@ import {
 } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
 import type { LikenessVerdict } from "@rupa/shared";
+import type { PictureKeys } from "../jobs/result-store";
 
 export type ResultRow = typeof results.$inferSelect;
 
@@ -15,14 +16,7 @@ export type ResultRow = typeof results.$inferSelect;
 export const AVATAR_JOB_KINDS = ["avatar", "custom_profession"] as const;
 
 /** A delivered avatar's stored picture and what the result row keeps of its making. */
-export interface AvatarResult {
-  imageKey: string;
-  displayKey: string;
-  thumbKey: string;
-  width: number;
-  height: number;
-  /** The private unwatermarked master of a watermarked member's avatar (ADR 036). */
-  masterKey: string | null;
+export interface AvatarResult extends PictureKeys {
   seconds: number;
   hasWatermark: boolean;
   gender: string | null;

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type GenerationJobRow, generationJobs, kanvasImages, kanvasRuns } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
+import type { PictureKeys } from "../jobs/result-store";
 
 export type KanvasRunRow = typeof kanvasRuns.$inferSelect;
 export type KanvasImageRow = typeof kanvasImages.$inferSelect;
@@ -9,14 +10,7 @@ export type KanvasImageRow = typeof kanvasImages.$inferSelect;
 export const KANVAS_JOB_KINDS = ["kanvas"] as const;
 
 /** A finished Kanvas picture's stored renditions, and what its image row keeps of its making. */
-export interface KanvasPicture {
-  imageKey: string;
-  displayKey: string;
-  thumbKey: string;
-  width: number;
-  height: number;
-  /** The private unwatermarked master of a watermarked picture (ADR 036). */
-  masterKey: string | null;
+export interface KanvasPicture extends PictureKeys {
   seed: number;
   hasWatermark: boolean;
 }
