@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { asAdmin, toasts } from "./support/app";
+import { asAdmin, toasts, creditBalance } from "./support/app";
 import { openGenerator, pickStyle, signUpAndSignIn, uploadPortrait } from "./support/generator";
 
 // The admin content sections against the real server (issue 14): a keyword banned in the Banned
@@ -20,13 +20,6 @@ async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
   return page;
 }
 
-async function balance(page: Page): Promise<number> {
-  const me = (await (await page.request.get("/api/account/me")).json()) as {
-    user: { credits: { balance: number } };
-  };
-  return me.user.credits.balance;
-}
-
 async function featureEnabled(page: Page): Promise<boolean> {
   const state = (await (await page.request.get("/api/custom-profession")).json()) as {
     enabled: boolean;
@@ -45,7 +38,7 @@ test("a keyword banned by an admin refuses a member's custom action figure, nami
   await signUpAndSignIn(page);
   await openGenerator(page, figure);
   await uploadPortrait(page);
-  expect(await balance(page)).toBe(5);
+  expect(await creditBalance(page)).toBe(5);
 
   // The admin bans "kotor" (typed with spaces and capitals: saved trimmed and lower-cased).
   const admin = await adminPage(browser, baseURL!);
@@ -99,7 +92,7 @@ test("a keyword banned by an admin refuses a member's custom action figure, nami
     "aria-invalid",
     "true",
   );
-  expect(await balance(page)).toBe(5);
+  expect(await creditBalance(page)).toBe(5);
   // Changing the field takes the message away.
   await title.fill("Petugas Kebersihan");
   await expect(figureDialog.getByText(named)).toHaveCount(0);

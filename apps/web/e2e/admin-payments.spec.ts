@@ -1,5 +1,14 @@
-import { expect, test, type Page } from "@playwright/test";
-import { adminPage, DEMO_ADMIN, DESKTOP, PHONE, h1, mails, toasts } from "./support/app";
+import { expect, test } from "@playwright/test";
+import {
+  adminPage,
+  DEMO_ADMIN,
+  DESKTOP,
+  PHONE,
+  h1,
+  mails,
+  toasts,
+  creditBalance,
+} from "./support/app";
 import { signUpAndSignIn } from "./support/generator";
 
 // Admin › Pembayaran against the real server and its payment simulator (ADR 043): a member buys
@@ -9,13 +18,6 @@ import { signUpAndSignIn } from "./support/generator";
 // are saved under /tmp for a look.
 
 test.use({ viewport: DESKTOP });
-
-async function balance(page: Page): Promise<number> {
-  const me = (await (await page.request.get("/api/account/me")).json()) as {
-    user: { credits: { balance: number } };
-  };
-  return me.user.credits.balance;
-}
 
 const shots = process.env.PAY_SHOTS ?? "/tmp/pay-shots";
 
@@ -27,7 +29,7 @@ test("a member pays in the simulator; the admin finds the order by e-mail and re
 }) => {
   test.setTimeout(180_000);
   const email = await signUpAndSignIn(page);
-  const before = await balance(page);
+  const before = await creditBalance(page);
 
   // The member buys Pro monthly; the checkout opens in a new tab: QRIS, then "Bayar".
   await page.goto("/credits");
@@ -134,7 +136,7 @@ test("a member pays in the simulator; the admin finds the order by e-mail and re
   const history = page.getByTestId("history-row").first();
   await expect(history).toContainText("Pro - Bulanan");
   await expect(history).toContainText("Dikembalikan");
-  expect(await balance(page)).toBe(before);
+  expect(await creditBalance(page)).toBe(before);
   await expect(await mails(page, email, "payment-refund")).toHaveCount(1);
   // Its receipt now says when it was refunded (the mailbox left /credits: back there).
   await page.goto("/credits");

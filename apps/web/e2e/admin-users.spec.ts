@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { adminPage, DEMO_ADMIN, PHONE, h1, toasts } from "./support/app";
+import { adminPage, DEMO_ADMIN, PHONE, h1, toasts, creditBalance } from "./support/app";
 import { signUpAndSignIn } from "./support/generator";
 
 // The Users section against the real server (issue 13): a member signs up; the demo admin finds
@@ -8,13 +8,6 @@ import { signUpAndSignIn } from "./support/generator";
 // runs the table, the actions and the "set credits" dialog on a 360 px phone.
 // A member who opens /admin is sent to / : covered by accounts.spec.ts ("A signed-in non-admin
 // opening /admin lands on /"), so it is not repeated here.
-
-async function balance(page: Page): Promise<number> {
-  const me = (await (await page.request.get("/api/account/me")).json()) as {
-    user: { credits: { balance: number } };
-  };
-  return me.user.credits.balance;
-}
 
 /** The demo admin, signed in through /auth in a browser of their own. */
 /** Opens /admin/users and searches for `email` like a person (type, Enter). */
@@ -37,7 +30,7 @@ test("the admin finds a member, adds 5 credits, sees them in the ledger and the 
 }) => {
   test.setTimeout(120_000);
   const email = await signUpAndSignIn(page);
-  const before = await balance(page);
+  const before = await creditBalance(page);
 
   const admin = await adminPage(browser, { baseURL });
   const row = await findUser(admin, email);
@@ -114,7 +107,7 @@ test.describe("on a phone (360x800)", () => {
     await expect(toasts(admin).getByText(`Saldo ${email} sekarang 12 kredit`)).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(row.getByTestId("user-credits")).toHaveText("12");
-    expect(await balance(page)).toBe(12);
+    expect(await creditBalance(page)).toBe(12);
 
     // The detail sheet fits the phone too, with the adjustment in the ledger.
     await row.getByRole("button", { name: email, exact: true }).click();

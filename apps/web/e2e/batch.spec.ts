@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DESKTOP, fromApp } from "./support/app";
+import { DESKTOP, fromApp, creditBalance } from "./support/app";
 import {
   galleryCards,
   generateButton,
@@ -17,13 +17,6 @@ import {
 // it again.
 
 test.use({ viewport: DESKTOP });
-
-async function balance(page: Page): Promise<number> {
-  const me = (await (await page.request.get("/api/account/me")).json()) as {
-    user: { credits: { balance: number } };
-  };
-  return me.user.credits.balance;
-}
 
 /** `n` active styles anyone may use, without the pas foto's background choice. */
 async function plainStyles(page: Page, n: number): Promise<StyleRow[]> {
@@ -61,7 +54,7 @@ test("a member makes three styles from one upload for three credits, shown in th
 }) => {
   test.setTimeout(150_000);
   await signUpAndSignIn(page);
-  const start = await balance(page);
+  const start = await creditBalance(page);
   const [chosen, second, third, fourth] = await plainStyles(page, 4);
 
   await openGenerator(page, chosen!);
@@ -82,7 +75,7 @@ test("a member makes three styles from one upload for three credits, shown in th
   await expect(results.locator('[data-status="succeeded"]')).toHaveCount(3, { timeout: 60_000 });
   await expect(results.getByRole("img")).toHaveCount(3);
   expect(uploads.count).toBe(1);
-  await expect.poll(() => balance(page)).toBe(start - 3);
+  await expect.poll(() => creditBalance(page)).toBe(start - 3);
 
   await page
     .getByRole("region", { name: "Avatarmu dari 3 gaya" })
@@ -106,7 +99,7 @@ test("a member makes three styles from one upload for three credits, shown in th
   expect((await refused).status()).toBe(402);
   await expect(page.getByRole("dialog")).toBeVisible();
   expect(uploads.count).toBe(1);
-  expect(await balance(page)).toBe(start - 3);
+  expect(await creditBalance(page)).toBe(start - 3);
   const jobs = (await (await page.request.get("/api/generations")).json()) as {
     generations: unknown[];
   };
@@ -119,7 +112,7 @@ test("six styles are refused, and the generator lets a member add four at most",
   page,
 }) => {
   await signUpAndSignIn(page);
-  const start = await balance(page);
+  const start = await creditBalance(page);
   const styles = await plainStyles(page, 6);
   await openGenerator(page, styles[0]!);
   await uploadPortrait(page);
@@ -146,7 +139,7 @@ test("six styles are refused, and the generator lets a member add four at most",
     data: { uploadId, styleIds: [styles[0]!.id, styles[0]!.id] },
   });
   expect(repeated.status()).toBe(400);
-  expect(await balance(page)).toBe(start);
+  expect(await creditBalance(page)).toBe(start);
 });
 
 test("the next style uses the last photo: no second upload, its thumbnail and check shown", async ({

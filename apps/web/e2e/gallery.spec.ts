@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
   galleryCards,
   generateButton,
@@ -8,7 +8,7 @@ import {
   signUpAndSignIn,
   uploadPortrait,
 } from "./support/generator";
-import { fromApp, phone, toast, DESKTOP } from "./support/app";
+import { fromApp, phone, toast, DESKTOP, creditBalance } from "./support/app";
 
 // The gallery with real results: a member makes two avatars through the real generation
 // pipeline (local provider) and has one Kanvas image row, then searches, filters, sorts, steps
@@ -17,13 +17,6 @@ import { fromApp, phone, toast, DESKTOP } from "./support/app";
 // reaches the gallery.
 
 test.use({ viewport: DESKTOP });
-
-async function balance(page: Page): Promise<number> {
-  const me = (await (await page.request.get("/api/account/me")).json()) as {
-    user: { credits: { balance: number } };
-  };
-  return me.user.credits.balance;
-}
 
 test("a member searches, filters, sorts, steps through, downloads and deletes; the same by tap on a phone", async ({
   page,
@@ -224,7 +217,7 @@ test("the custom action-figure dialog validates and its request's result reaches
   await expect(dialog.getByText("16/200")).toBeVisible();
   await submit.click();
   await expect(dialog.getByText("Aksesori wajib diisi.")).toBeVisible();
-  expect(await balance(page)).toBe(5); // nothing was spent
+  expect(await creditBalance(page)).toBe(5); // nothing was spent
 
   // The profession variant asks for the profession instead.
   await dialog.getByRole("tab", { name: "Profesi" }).click();
@@ -245,7 +238,7 @@ test("the custom action-figure dialog validates and its request's result reaches
   await expect(page).toHaveURL(/\/gallery$/, { timeout: 30_000 });
   await expect(galleryCards(page)).toHaveCount(1);
   await expect(page.getByRole("link", { name: /Saldo kredit/ })).toContainText("4 kredit");
-  expect(await balance(page)).toBe(4);
+  expect(await creditBalance(page)).toBe(4);
 });
 
 test("a gallery opened just before a generation shows its avatar when the generation ends, without a reload", async ({

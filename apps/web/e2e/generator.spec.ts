@@ -13,7 +13,7 @@ import {
   startGeneration,
   uploadPortrait,
 } from "./support/generator";
-import { fromApp, DESKTOP } from "./support/app";
+import { fromApp, DESKTOP, creditBalance } from "./support/app";
 
 // The generator against the real server and the built-in `local` provider: a guest's free try
 // (JPEG, then a HEIC rotated once), the refusal of a second try, and a member who spends one of
@@ -207,8 +207,5 @@ test("a member with bonus credits generates, lands on /gallery and has one credi
   await generateButton(page).click();
   await expect(page).toHaveURL(/\/gallery$/, { timeout: 30_000 });
   await expect(balance).toContainText("4 kredit");
-  const me = (await (await page.request.get("/api/account/me")).json()) as {
-    user: { credits: { balance: number } };
-  };
-  expect(me.user.credits.balance).toBe(4);
+  expect(await creditBalance(page)).toBe(4);
 });

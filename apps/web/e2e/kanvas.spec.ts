@@ -1,5 +1,12 @@
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
-import { ADMIN_STATE, kanvasPrice, switchLanguage, DESKTOP, PHONE } from "./support/app";
+import {
+  ADMIN_STATE,
+  kanvasPrice,
+  switchLanguage,
+  DESKTOP,
+  PHONE,
+  creditBalance,
+} from "./support/app";
 import { choosePhoto, portraitJpeg, signUpAndSignIn } from "./support/generator";
 
 // Kanvas against the real server (issue 15): text-to-image and image-to-image runs made by the
@@ -8,13 +15,6 @@ import { choosePhoto, portraitJpeg, signUpAndSignIn } from "./support/generator"
 // refused before anything is spent; a 360 px phone fits the form and completes a run.
 
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-async function balance(page: Page): Promise<number> {
-  const me = (await (await page.request.get("/api/account/me")).json()) as {
-    user: { credits: { balance: number } };
-  };
-  return me.user.credits.balance;
-}
 
 const creditWords = (n: number) => (n === 0 ? "gratis" : `${n} kredit`);
 const generate = (page: Page, count: number, each: number) =>
@@ -40,7 +40,7 @@ test.describe("desktop", () => {
   }) => {
     await signUpAndSignIn(page);
     const each = await kanvasPrice(page);
-    const before = await balance(page);
+    const before = await creditBalance(page);
     const prompt = `Pantai tropis saat senja ${tag()}`;
 
     await openKanvas(page);
@@ -104,7 +104,7 @@ test.describe("desktop", () => {
     await expect(page.getByLabel("Prompt", { exact: true })).toHaveValue(prompt);
     await expect(page.getByText(`Seed ${run.seed}`).first()).toBeVisible();
 
-    expect(await balance(page)).toBe(before - 2 * each);
+    expect(await creditBalance(page)).toBe(before - 2 * each);
     await expect(page.getByText(`Saldo kamu: ${before - 2 * each} kredit`)).toBeVisible();
 
     // Both pictures are in the gallery with their prompt.
@@ -177,7 +177,7 @@ test.describe("desktop", () => {
     try {
       await signUpAndSignIn(page);
       const each = await kanvasPrice(page);
-      const before = await balance(page);
+      const before = await creditBalance(page);
       await openKanvas(page);
       await page.getByRole("tab", { name: "Text to Image" }).click();
       // Typed in capitals: the word is matched whatever its case, and named as it is banned.
@@ -191,7 +191,7 @@ test.describe("desktop", () => {
       await expect(prompt).toHaveAccessibleDescription(
         `Prompt mengandung kata yang tidak diizinkan: "${word}". Tidak ada kredit yang terpakai.`,
       );
-      expect(await balance(page)).toBe(before);
+      expect(await creditBalance(page)).toBe(before);
       const runs = async () =>
         ((await (await page.request.get("/api/kanvas/runs")).json()) as { runs: unknown[] }).runs;
       expect(await runs()).toHaveLength(0);
@@ -203,7 +203,7 @@ test.describe("desktop", () => {
       await expect(prompt).toHaveAccessibleDescription(
         `The prompt contains words that are not allowed: "${word}". No credits were spent.`,
       );
-      expect(await balance(page)).toBe(before);
+      expect(await creditBalance(page)).toBe(before);
       expect(await runs()).toHaveLength(0);
     } finally {
       await admin.delete(`/api/admin/banned-keywords/${keyword.id}`);

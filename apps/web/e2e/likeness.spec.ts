@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { facePhoto } from "../../server/test/face-photos";
 import { startFakeOpenAi } from "../../server/test/fake-openai";
-import { adminPage, DESKTOP, toasts } from "./support/app";
+import { adminPage, DESKTOP, toasts, creditBalance } from "./support/app";
 import { activeAvatarConfig, addAvatarConfig, restoreAvatarConfig } from "./support/ai-settings";
 import {
   openGenerator,
@@ -22,8 +22,6 @@ test.use({ viewport: DESKTOP });
 
 /** The OpenAI key the journeys' server holds (scripts/e2e-server.mjs), which the fake expects. */
 const E2E_OPENAI_KEY = "sk-e2e-openai-fake";
-
-type Me = { user: { credits: { balance: number } } };
 
 test("another person's face is remade once, then kept with its score and the credit back", async ({
   page,
@@ -54,8 +52,7 @@ test("another person's face is remade once, then kept with its score and the cre
     await expect(card.getByRole("status").filter({ hasText: "Penyedia siap" })).toBeVisible();
 
     await signUpAndSignIn(page);
-    const before = ((await (await page.request.get("/api/account/me")).json()) as Me).user.credits
-      .balance;
+    const before = await creditBalance(page);
     const style = await pasFotoStyle(page);
     await openGenerator(page, style);
     await expect(page.getByText("Garansi Mirip", { exact: true })).toBeVisible();
@@ -72,8 +69,7 @@ test("another person's face is remade once, then kept with its score and the cre
     await expect(likeness).toContainText(/Kemiripan \d{1,2}%/);
     await expect(likeness).toContainText("kreditmu sudah dikembalikan");
     expect(fake.calls.filter((c) => c.path === "/v1/images/edits")).toHaveLength(2);
-    const after = ((await (await page.request.get("/api/account/me")).json()) as Me).user.credits
-      .balance;
+    const after = await creditBalance(page);
     expect(after).toBe(before);
 
     // The gallery's details say the same.

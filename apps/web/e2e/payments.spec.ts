@@ -6,7 +6,7 @@ import {
   type StyleRow,
   uploadPortrait,
 } from "./support/generator";
-import { fromApp, phone, DESKTOP, PHONE, h1, toasts } from "./support/app";
+import { fromApp, phone, DESKTOP, PHONE, h1, toasts, creditBalance } from "./support/app";
 
 // Buying credits against the real server and its built-in payment simulator (no Midtrans keys
 // here): a member buys Pro monthly in a new tab, pays by QRIS and comes back to /credits with the
@@ -16,13 +16,6 @@ import { fromApp, phone, DESKTOP, PHONE, h1, toasts } from "./support/app";
 test.use({ viewport: DESKTOP });
 
 const orderStatus = (page: Page) => page.getByTestId("order-status");
-
-async function balance(page: Page): Promise<number> {
-  const me = (await (await page.request.get("/api/account/me")).json()) as {
-    user: { credits: { balance: number } };
-  };
-  return me.user.credits.balance;
-}
 
 async function hasNoSideScroll(page: Page): Promise<number> {
   return page.evaluate(() => document.scrollingElement!.scrollWidth);
@@ -34,7 +27,7 @@ test("a member buys Pro monthly in a new tab, pays by QRIS and gets 200 credits 
 }) => {
   test.setTimeout(120_000);
   await signUpAndSignIn(page);
-  const before = await balance(page);
+  const before = await creditBalance(page);
 
   await page.goto("/credits");
   await expect(h1(page)).toHaveText("Beli Kredit");
@@ -92,7 +85,7 @@ test("a member buys Pro monthly in a new tab, pays by QRIS and gets 200 credits 
   await expect(toasts(checkout).getByText("200 kredit ditambahkan ke akunmu!")).toBeVisible();
   // The gateway's status parameters are tidied out of the address (a reload announces nothing).
   await expect(checkout).toHaveURL(new RegExp(`/credits\\?order_id=${orderId}$`));
-  expect(await balance(checkout)).toBe(before + 200);
+  expect(await creditBalance(checkout)).toBe(before + 200);
 
   // The tab the member left follows the same order to paid, and its balance updates too.
   await page.bringToFront();
@@ -166,7 +159,7 @@ test("on a phone the checkout opens in the same tab and brings the buyer back to
   // this purchase must be built on the address the phone uses, 127.0.0.1 (ADR 035).
   const page = await phone(browser, baseURL!);
   await signUpAndSignIn(page);
-  const before = await balance(page);
+  const before = await creditBalance(page);
   await page.goto("/credits");
   const tabs = page.context().pages().length;
 
@@ -197,7 +190,7 @@ test("a failed payment keeps the balance and says why, with a way to try again",
 }) => {
   test.setTimeout(120_000);
   await signUpAndSignIn(page);
-  const before = await balance(page);
+  const before = await creditBalance(page);
   await page.goto("/credits");
   await expect(page.getByTestId("credit-balance")).toHaveText(`${before} kredit`);
 
@@ -219,7 +212,7 @@ test("a failed payment keeps the balance and says why, with a way to try again",
   await expect(status.getByRole("button", { name: "Coba bayar lagi" })).toBeEnabled();
   await expect(toasts(checkout).getByText("Pembelian gagal. Silakan coba lagi.")).toBeVisible();
   await expect(checkout.getByTestId("credit-balance")).toHaveText(`${before} kredit`);
-  expect(await balance(checkout)).toBe(before);
+  expect(await creditBalance(checkout)).toBe(before);
   const row = checkout.getByTestId("history-row").first();
   await expect(row).toContainText("Starter - Bulanan");
   await expect(row).toContainText("Gagal");
@@ -276,7 +269,7 @@ test("a premium style is refused before buying and generates once a plan is paid
   await expect(
     page.getByText("Gaya ini khusus pelanggan atau pengguna yang sudah mengajak 3 teman."),
   ).toBeVisible();
-  const before = await balance(page);
+  const before = await creditBalance(page);
 
   // Buy Starter in this tab through the simulator's checkout.
   const created = await page.request.post("/api/payments", {
@@ -298,5 +291,5 @@ test("a premium style is refused before buying and generates once a plan is paid
   await uploadPortrait(page);
   await generateButton(page).click();
   await expect(page).toHaveURL(/\/gallery$/, { timeout: 45_000 });
-  expect(await balance(page)).toBe(before + 24);
+  expect(await creditBalance(page)).toBe(before + 24);
 });

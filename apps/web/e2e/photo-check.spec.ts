@@ -11,7 +11,7 @@ import {
   signUpAndSignIn,
   startGeneration,
 } from "./support/generator";
-import { fromApp, grantPaidCredits, DESKTOP } from "./support/app";
+import { fromApp, grantPaidCredits, DESKTOP, creditBalance } from "./support/app";
 
 // The free photo check against the real server (face-api on upload, no mocks): a member's face
 // photo passes, a Formal CV/CPNS avatar is made on the background chosen and downloaded as a
@@ -160,10 +160,7 @@ test("a photo without a face, then one with two, keep Generate closed with the r
   });
   expect(refused.status()).toBe(422);
   expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("photo_no_face");
-  const me = (await (await page.request.get("/api/account/me")).json()) as {
-    user: { credits: { balance: number } };
-  };
-  expect(me.user.credits.balance).toBe(5);
+  expect(await creditBalance(page)).toBe(5);
 
   // A face photo opens Generate again.
   await upload(page, "wajah.jpg", await facePhoto(4));

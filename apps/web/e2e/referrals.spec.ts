@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DESKTOP, fromApp, mailLink, mails, PHONE, toast } from "./support/app";
+import { DESKTOP, fromApp, mailLink, mails, PHONE, toast, creditBalance } from "./support/app";
 import { generateWith, pickStyle, signUpAndSignIn } from "./support/generator";
 
 // The referral programme against the real server (docs/product/referrals.md): the referrer's card
@@ -10,13 +10,6 @@ import { generateWith, pickStyle, signUpAndSignIn } from "./support/generator";
 
 const card = (page: Page) => page.getByRole("region", { name: "Undang teman, dapat kredit" });
 const friendRow = (page: Page) => card(page).getByTestId("referral-friend");
-
-async function balance(page: Page): Promise<number> {
-  const me = (await (await page.request.get("/api/account/me")).json()) as {
-    user: { credits: { balance: number } };
-  };
-  return me.user.credits.balance;
-}
 
 /** The referrer opens their home page again (as when they come back to the app). */
 async function reopen(page: Page): Promise<void> {
@@ -34,7 +27,7 @@ test("a referred friend's steps show on the referrer's card, and the reward's no
   const style = await pickStyle(request, "cartoon");
   const referrer = await signUpAndSignIn(page);
   await reopen(page);
-  const before = await balance(page);
+  const before = await creditBalance(page);
 
   // What each step brings, and nobody invited yet.
   await expect(card(page)).toContainText("dihitung untuk membuka gaya Premium (3 teman");
@@ -96,7 +89,7 @@ test("a referred friend's steps show on the referrer's card, and the reward's no
   await expect(friendRow(page)).toContainText("sudah membuat avatar");
   await expect(friendRow(page)).toContainText("belum membeli paket");
   await expect(card(page)).toContainText("1 dari 3 teman membuat avatar");
-  expect(await balance(page)).toBe(before);
+  expect(await creditBalance(page)).toBe(before);
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(
@@ -129,7 +122,7 @@ test("a referred friend's steps show on the referrer's card, and the reward's no
   ).toBeVisible();
   await expect(friendRow(page)).toContainText("sudah membeli paket · +5 kredit");
   await expect(card(page)).toContainText("5 kredit dari pembelian teman");
-  expect(await balance(page)).toBe(before + 5);
+  expect(await creditBalance(page)).toBe(before + 5);
   await expect((await mails(page, referrer, "referral-reward")).first()).toContainText(
     "Kamu dapat 5 kredit dari undangan teman",
   );

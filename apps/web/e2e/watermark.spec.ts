@@ -9,7 +9,7 @@ import {
   startGeneration,
   uploadPortrait,
 } from "./support/generator";
-import { DESKTOP } from "./support/app";
+import { DESKTOP, creditBalance } from "./support/app";
 
 // The honest watermark against the real server (ADR 036): a new member holding only the free
 // credits is told before a CPNS pas foto that it will carry the watermark; the result offers
@@ -82,10 +82,7 @@ test("a new member is warned, buys a plan, removes the watermark of a CPNS avata
   await expect(cardButton).toHaveCount(0);
   // The picture shown is the new, clean one (new addresses: no cached watermarked copy).
   await expect(shown).not.toHaveAttribute("src", before!);
-  const me = (await (await page.request.get("/api/account/me")).json()) as {
-    user: { credits: { balance: number } };
-  };
-  expect(me.user.credits.balance).toBe(28);
+  expect(await creditBalance(page)).toBe(28);
 
   // The clean picture's 4x6 pas foto passes SSCASN's checklist, and downloads as a 300 dpi JPEG.
   await expect(details.getByRole("region", { name: "Lolos cek SSCASN" })).toBeVisible({

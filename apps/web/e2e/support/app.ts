@@ -106,6 +106,14 @@ export async function mailLink(page: Page, to: string, kind: string): Promise<Lo
   return (await mails(page, to, kind)).first().getByRole("link").first();
 }
 
+/** The credit balance of the member signed in on `page`, as the account API reports it. */
+export async function creditBalance(page: Page): Promise<number> {
+  const me = (await (await page.request.get("/api/account/me")).json()) as {
+    user: { credits: { balance: number } };
+  };
+  return me.user.credits.balance;
+}
+
 /**
  * `amount` credits without a watermark (an admin's reward, through the admin API) for the member
  * signed in on `page`: what buying a plan gives, for journeys not about buying.
