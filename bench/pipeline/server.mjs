@@ -2,20 +2,12 @@
 // folder, local storage, pg-boss in-process) on 127.0.0.1, prepared for one bench phase, with an
 // IPC channel for the bench to read this process's memory and event-loop delay.
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { eq } from "drizzle-orm";
-import { createAppContext } from "../../apps/server/src/bootstrap.ts";
-import { users } from "../../apps/server/src/db/schema.ts";
 import { loadEnv } from "../../apps/server/src/env.ts";
-import { openDatabase } from "../../apps/server/src/infra/db/client.ts";
-import { runMigrations } from "../../apps/server/src/infra/db/migrate.ts";
-import { seedDatabase } from "../../apps/server/src/db/seed/index.ts";
-import { createQueue } from "../../apps/server/src/infra/queue/queue.ts";
-import { createLocalStorage } from "../../apps/server/src/infra/storage/local-storage.ts";
 import { createLogger } from "../../apps/server/src/lib/logger.ts";
 import { createAiConfigsRepository } from "../../apps/server/src/modules/ai-configs/ai-configs.repository.ts";
 import { startServer } from "../../apps/server/src/server.ts";
+import { createMember, prepareData } from "../../apps/server/test/seed-data.ts";
 
 const cfg = JSON.parse(process.argv[2]);
 const started = performance.now();
@@ -44,50 +36,34 @@ const sampler = setInterval(() => rss.push([Date.now(), process.memoryUsage().rs
  * Settings, the provider config and a member with credits, written through the services before
  * the server (and its queue workers) start on the same data folder.
  */
-async function prepare() {
-  const db = await openDatabase({ pgliteDir: path.join(env.DATA_DIR, "db") });
-  try {
-    await runMigrations(db);
-    await seedDatabase(db.db);
-    const log = createLogger("warn");
-    const ctx = createAppContext({
-      env,
-      log,
-      db,
-      storage: createLocalStorage(path.join(env.DATA_DIR, "storage")),
-      queue: createQueue(db, "api", log),
+const prepare = () =>
+  prepareData(
+    env,
+    {
       version: "bench",
-    });
-    await ctx.services.settings.set("rate_limit_generation_per_hour", "10000", null);
-    await ctx.services.settings.set("rate_limit_api_per_hour", "1000000", null);
-    await ctx.services.settings.set("guest_ip_daily_cap", "1000", null);
-    if (cfg.openai) {
-      await createAiConfigsRepository(db.db).activate("avatar_generation", {
-        apiProvider: "openai",
-        modelName: "gpt-image-1",
-        apiEndpoint: cfg.openai.endpoint,
-        configData: {},
+      settings: {
+        rate_limit_generation_per_hour: "10000",
+        rate_limit_api_per_hour: "1000000",
+        guest_ip_daily_cap: "1000",
+      },
+    },
+    async (ctx) => {
+      if (cfg.openai) {
+        await createAiConfigsRepository(ctx.db.db).activate("avatar_generation", {
+          apiProvider: "openai",
+          modelName: "gpt-image-1",
+          apiEndpoint: cfg.openai.endpoint,
+          configData: {},
+        });
+      }
+      if (!cfg.credits) return null;
+      const { email, password } = await createMember(ctx, cfg.credits, {
+        prefix: "bench-",
+        keepBonus: true,
       });
-    }
-    if (!cfg.credits) return null;
-    const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
-    const password = `bench-${randomBytes(8).toString("hex")}`;
-    await ctx.services.auth.signUp(
-      { fullName: "Bench Member", phone: "+6281234567890", email, password, language: "id" },
-      { headers: new Headers(), ip: "127.0.0.1", userAgent: null },
-    );
-    const [u] = await db.db.select().from(users).where(eq(users.email, email));
-    await db.db.update(users).set({ emailVerified: true }).where(eq(users.id, u.id));
-    await ctx.services.credits.grant(u.id, {
-      source: "purchase",
-      amount: cfg.credits,
-      watermarked: false,
-    });
-    return { email, password };
-  } finally {
-    await db.close();
-  }
-}
+      return { email, password };
+    },
+  );
 if (cfg.prepareOnly) {
   // Its own short process, so the server's memory figures start clean.
   const member = await prepare();
