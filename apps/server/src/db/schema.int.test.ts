@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { is, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paymentRow } from "../../test/fakes";
 import { createTestDatabase, testDriver } from "../../test/harness";
 import type { Database } from "../infra/db/client";
 import * as schema from "./schema";
@@ -83,18 +84,19 @@ const fixtures: Record<string, () => Promise<unknown>> = {
       .insert(schema.uploads)
       .values({ id: ids.upload, userId: ids.user, status: "completed", sizeBytes: 1000 }),
   payments: () =>
-    db.insert(schema.payments).values({
-      id: ids.payment,
-      orderId: `RUPA-${ids.payment}`,
-      userId: ids.user,
-      planId: "pro_monthly",
-      planName: "Pro",
-      billingCycle: "monthly",
-      credits: 200,
-      validityDays: 30,
-      amountIdr: 199_000,
-      gateway: "simulator",
-    }),
+    db
+      .insert(schema.payments)
+      .values(
+        paymentRow(
+          {
+            id: ids.payment,
+            orderId: `RUPA-${ids.payment}`,
+            userId: ids.user,
+            gateway: "simulator",
+          },
+          Date.now(),
+        ),
+      ),
   credit_spends: () =>
     db
       .insert(schema.creditSpends)

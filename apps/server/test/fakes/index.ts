@@ -16,6 +16,7 @@ export { fakeJobs } from "./jobs";
 export { fakeKanvas } from "./kanvas";
 export { faceAt, fakeLikeness } from "./likeness";
 export { fakeLog } from "./log";
+export { paymentRow } from "./payments";
 export { fakeProviders } from "./providers";
 export { fakeQueue } from "./queue";
 export { fakeSecurityEvents } from "./security";

@@ -10,7 +10,7 @@ import {
 } from "../../infra/payments/midtrans";
 import type { Logger } from "../../lib/logger";
 import type { SecurityEventInput } from "../security/security-events.repository";
-import { fakeCredits, fakeTransactor } from "../../../test/fakes";
+import { fakeCredits, fakeTransactor, paymentRow } from "../../../test/fakes";
 import type { PaymentRow, PaymentsRepository } from "./payments.repository";
 import { createPaymentsService } from "./payments.service";
 
@@ -66,29 +66,15 @@ function world() {
     byKind: (kind) => Promise.resolve(gatewayOn && kind === "midtrans" ? gateway : null),
   };
   const row = (over: Partial<PaymentRow>): PaymentRow =>
-    ({
-      id: `p-${orders.size + 1}`,
-      orderId: `RUPA-ABCDEF-${String(orders.size + 1).padStart(8, "0")}`,
-      userId: "u1",
-      planId: "pro_monthly",
-      planName: "Pro",
-      billingCycle: "monthly",
-      credits: 200,
-      validityDays: 30,
-      amountIdr: 199_000,
-      gateway: "midtrans",
-      status: "pending",
-      paymentType: null,
-      snapToken: null,
-      redirectUrl: null,
-      paidAt: null,
-      checkoutExpiresAt: new Date(now + 86_400_000),
-      lastCheckedAt: null,
-      refundedAt: null,
-      createdAt: new Date(now),
-      updatedAt: new Date(now),
-      ...over,
-    }) as PaymentRow;
+    paymentRow(
+      {
+        id: `p-${orders.size + 1}`,
+        orderId: `RUPA-ABCDEF-${String(orders.size + 1).padStart(8, "0")}`,
+        userId: "u1",
+        ...over,
+      },
+      now,
+    );
 
   const repo = {
     create(o) {

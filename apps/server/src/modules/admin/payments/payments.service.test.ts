@@ -3,7 +3,13 @@ import type { AuditActor } from "../../audit/audit.repository";
 import type { PaymentGateways } from "../../../infra/payments/gateway";
 import { MidtransError, type MidtransClient } from "../../../infra/payments/midtrans";
 import type { PaymentRow, PaymentsRepository } from "../../payments/payments.repository";
-import { fakeAudit, fakeCredits, fakeLog, fakeTransactor } from "../../../../test/fakes";
+import {
+  fakeAudit,
+  fakeCredits,
+  fakeLog,
+  fakeTransactor,
+  paymentRow,
+} from "../../../../test/fakes";
 import type { AdminPaymentsRepository } from "./payments.repository";
 import { createAdminPaymentsService } from "./payments.service";
 
@@ -21,29 +27,18 @@ function world(over: Partial<PaymentRow> = {}) {
   const transactor = fakeTransactor();
   const audit = fakeAudit();
   const log = fakeLog();
-  const order = {
-    id: "pay-1",
-    orderId: "RUPA-ABCDEF-00000001",
-    userId: "member-1",
-    planId: "pro_monthly",
-    planName: "Pro",
-    billingCycle: "monthly",
-    credits: 200,
-    validityDays: 30,
-    amountIdr: 199_000,
-    gateway: "midtrans",
-    status: "settlement",
-    paymentType: "qris",
-    paidAt: new Date(now - 86_400_000),
-    refundedAt: null,
-    refundSource: null,
-    refundReason: null,
-    refundedBy: null,
-    lastCheckedAt: null,
-    createdAt: new Date(now - 86_400_000),
-    updatedAt: new Date(now - 86_400_000),
-    ...over,
-  } as PaymentRow;
+  const order = paymentRow(
+    {
+      id: "pay-1",
+      orderId: "RUPA-ABCDEF-00000001",
+      userId: "member-1",
+      status: "settlement",
+      paymentType: "qris",
+      paidAt: new Date(now - 86_400_000),
+      ...over,
+    },
+    now - 86_400_000,
+  );
   credits.hold(order.userId!, 200, { paymentId: order.id });
   const refunds: { orderId: string; refundKey: string; amount: number }[] = [];
   let gatewayAnswer: MidtransError | null = null;
