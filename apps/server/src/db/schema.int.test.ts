@@ -84,19 +84,17 @@ const fixtures: Record<string, () => Promise<unknown>> = {
       .insert(schema.uploads)
       .values({ id: ids.upload, userId: ids.user, status: "completed", sizeBytes: 1000 }),
   payments: () =>
-    db
-      .insert(schema.payments)
-      .values(
-        paymentRow(
-          {
-            id: ids.payment,
-            orderId: `RUPA-${ids.payment}`,
-            userId: ids.user,
-            gateway: "simulator",
-          },
-          Date.now(),
-        ),
+    db.insert(schema.payments).values(
+      paymentRow(
+        {
+          id: ids.payment,
+          orderId: `RUPA-${ids.payment}`,
+          userId: ids.user,
+          gateway: "simulator",
+        },
+        Date.now(),
       ),
+    ),
   credit_spends: () =>
     db
       .insert(schema.creditSpends)
