@@ -20,8 +20,9 @@ let seq = 0;
 
 /**
  * A member signed up through the auth service on `ctx` (from a private address of its own, so
- * sign-up limits never meet), e-mail confirmed. Their credits are exactly `credits` bought ones
- * (watermarked when asked) unless `keepBonus` keeps the sign-up bonus too.
+ * sign-up limits never meet), e-mail confirmed, with the password "rahasia123" unless another is
+ * given. Their credits are exactly `credits` bought ones (watermarked when asked) unless
+ * `keepBonus` keeps the sign-up bonus too.
  */
 export async function createMember(
   ctx: AppContext,
@@ -30,7 +31,7 @@ export async function createMember(
 ): Promise<{ id: string; email: string; password: string }> {
   const db = ctx.db.db;
   const email = `${o.prefix ?? "m"}${randomBytes(6).toString("hex")}@example.com`;
-  const password = o.password ?? `rahasia-${randomBytes(8).toString("hex")}`;
+  const password = o.password ?? "rahasia123";
   seq += 1;
   await ctx.services.auth.signUp(
     {
