@@ -1,12 +1,13 @@
 import { LikenessNote } from "@/components/likeness-note";
+import { useEffect } from "react";
 import type { Generation } from "@rupa/shared";
 import { CircleAlert, Layers } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { Progress } from "@/components/ui/progress";
 import { useI18n } from "@/lib/i18n";
 import { PICTURE_SIZES, pictureImageProps } from "@/lib/picture-image";
 import { failureKey } from "../lib/error-keys";
 import { OpenGalleryLink } from "./open-gallery-link";
+import { useBringIntoView } from "../hooks/use-bring-into-view";
 import { useFollowGeneration } from "../hooks/use-follow-generation";
 
 /**
@@ -26,11 +27,7 @@ export function BatchResults({
 }) {
   const { t } = useI18n();
   // The results appear below the form as they arrive: bring them into view once.
-  const sectionRef = useRef<HTMLElement>(null);
-  const firstId = generations[0]?.id;
-  useEffect(() => {
-    sectionRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
-  }, [firstId]);
+  const sectionRef = useBringIntoView<HTMLElement>(generations[0]?.id, "start");
   return (
     <section
       ref={sectionRef}

@@ -1,8 +1,8 @@
 import type { GalleryItem, Picture } from "@rupa/shared";
-import { useEffect, useRef } from "react";
 import { PasFotoDownload } from "@/components/pas-foto-download";
 import { RemoveWatermark } from "@/components/remove-watermark";
 import { useI18n } from "@/lib/i18n";
+import { useBringIntoView } from "../hooks/use-bring-into-view";
 import { OpenGalleryLink } from "./open-gallery-link";
 import { ResultCard } from "./result-card";
 
@@ -23,10 +23,7 @@ export function MemberResult({
 }) {
   const { t } = useI18n();
   // It appears below the form: bring it into view once.
-  const sectionRef = useRef<HTMLElement>(null);
-  useEffect(() => {
-    sectionRef.current?.scrollIntoView({ behavior: "smooth", block: "center" });
-  }, [picture.id]);
+  const sectionRef = useBringIntoView<HTMLElement>(picture.id, "center");
   return (
     <ResultCard
       id="member-result"
