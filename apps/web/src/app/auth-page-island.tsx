@@ -1,4 +1,4 @@
-import type { AuthPage as Page } from "@/features/auth/components/auth-page";
+import type { ComponentProps } from "react";
 import { AppToaster } from "./app-toaster";
 
 /**
@@ -9,7 +9,7 @@ import { AppToaster } from "./app-toaster";
  */
 export const loadAuthPage = () =>
   import("@/features/auth/components/auth-page").then(({ AuthPage }) => {
-    const AuthPageIsland = (props: Parameters<typeof Page>[0]) => (
+    const AuthPageIsland = (props: ComponentProps<typeof AuthPage>) => (
       <>
         <AuthPage {...props} />
         <AppToaster />
