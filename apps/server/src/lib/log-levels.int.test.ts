@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { apiContract as api } from "@rupa/shared";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { captureLog, createTestServer, testDriver, type TestServer } from "../../test/harness";
+import { beforeEach, describe, expect, it } from "vitest";
+import { captureLog, testServerForFile, testDriver } from "../../test/harness";
 import { users } from "../db/schema";
 import { DECODE_QUEUE, DECODE_SLOTS, photoDecodes } from "../infra/images/photo-pipeline";
 import { photoForm } from "../../test/face-photos";
@@ -9,21 +9,17 @@ import { photoForm } from "../../test/face-photos";
 // Issue 33, point 7: the production guide says to alert on error-level lines, so a refusal the
 // server gives by design must not write one. The probe's three cases, in production mode.
 
-let t: TestServer;
 const serverLog = captureLog();
+const t = testServerForFile({
+  logStream: serverLog.stream,
+  startQueue: false,
+  env: { NODE_ENV: "production", AUTH_SECRET: "a-production-secret-of-enough-length-123456" },
+});
 
 type Line = { level: string; msg: string; path?: string; status?: number; component?: string };
 const lines = () => serverLog.entries<Line>();
 const errorLines = () => lines().filter((l) => l.level === "error" || l.level === "fatal");
 
-beforeAll(async () => {
-  t = await createTestServer({
-    logStream: serverLog.stream,
-    startQueue: false,
-    env: { NODE_ENV: "production", AUTH_SECRET: "a-production-secret-of-enough-length-123456" },
-  });
-});
-afterAll(() => t.close());
 beforeEach(() => {
   t.actAs(null);
   serverLog.clear();

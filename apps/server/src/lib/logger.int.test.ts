@@ -1,20 +1,14 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { apiContract as api } from "@rupa/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { captureLog, createTestServer, testDriver, type TestServer } from "../../test/harness";
+import { describe, expect, it } from "vitest";
+import { captureLog, testServerForFile, testDriver } from "../../test/harness";
 import { mailOutbox } from "../db/schema";
 
 // A real database error, raised by PostgreSQL (or PGlite) inside a route, with personal data in
 // the query's parameters: the log says what failed, never whose data it was.
 
-let t: TestServer;
 const serverLog = captureLog();
-
-beforeAll(async () => {
-  t = await createTestServer({ logStream: serverLog.stream });
-  t.actAs(null);
-});
-afterAll(() => t.close());
+const t = testServerForFile({ logStream: serverLog.stream });
 
 const db = () => t.ctx.db.db;
 

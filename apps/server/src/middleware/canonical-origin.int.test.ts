@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, testDriver, type TestServer } from "../../test/harness";
+import { describe, expect, it } from "vitest";
+import { testServerForFile, testDriver } from "../../test/harness";
 
 /**
  * With PUBLIC_URL set it is the one canonical origin (ADR 035): a page asked for on another host
  * is redirected there, the API (health checks included) answers on any host.
  */
-let t: TestServer;
-beforeAll(async () => {
-  t = await createTestServer({ env: { PUBLIC_URL: "https://rupa.test" }, startQueue: false });
-});
-afterAll(() => t.close());
+const t = testServerForFile({ env: { PUBLIC_URL: "https://rupa.test" }, startQueue: false });
 
 describe(`the canonical origin on ${testDriver()}`, () => {
   it("redirects a page on another host to the same address on PUBLIC_URL", async () => {

@@ -1,13 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { apiContract as api } from "@rupa/shared";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  CookieJar,
-  captureLog,
-  createTestServer,
-  testDriver,
-  type TestServer,
-} from "../../../test/harness";
+import { describe, expect, it, vi } from "vitest";
+import { CookieJar, captureLog, testServerForFile, testDriver } from "../../../test/harness";
 import {
   accounts,
   creditLots,
@@ -23,14 +17,8 @@ import { ACCOUNT_MAIL_JOB } from "../auth/account-mail";
 import { OWNER_NOTICE_FAILURES, limiterKey } from "../rate-limit/rate-limit.service";
 import { SUSPICIOUS_ACCOUNTS, SUSPICIOUS_DELAY_SECONDS } from "../security/suspicious-activity";
 
-let t: TestServer;
 const serverLog = captureLog();
-
-beforeAll(async () => {
-  t = await createTestServer({ logStream: serverLog.stream, env: { TRUST_PROXY: "true" } });
-  t.actAs(null);
-});
-afterAll(() => t.close());
+const t = testServerForFile({ logStream: serverLog.stream, env: { TRUST_PROXY: "true" } });
 
 let emailSeq = 0;
 const newEmail = () => `user${++emailSeq}-${Date.now()}@example.com`;

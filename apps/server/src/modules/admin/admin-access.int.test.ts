@@ -1,30 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiContract, type RouteSpec } from "@rupa/shared";
-import {
-  createTestServer,
-  testDriver,
-  type RawRequest,
-  type TestServer,
-} from "../../../test/harness";
+import { testServerForFile, testDriver, type RawRequest } from "../../../test/harness";
 
 /**
  * Every admin route, walked as a visitor (401), a member (403) and an admin (neither), straight
  * from the contract: a route added later is walked too. Ids that exist nowhere keep the admin's
  * calls from changing anything (they answer 404, or 400 for an empty body).
  */
-let t: TestServer;
+const t = testServerForFile({ startQueue: false });
 let memberId: string;
 let adminId: string;
 
 const insertUser = () => t.insertUser();
 
 beforeAll(async () => {
-  t = await createTestServer({ startQueue: false });
   memberId = await insertUser();
   adminId = await insertUser();
 });
-afterAll(() => t.close());
 
 const adminRoutes: [string, RouteSpec][] = Object.entries(apiContract).flatMap(([group, routes]) =>
   Object.entries(routes as Record<string, RouteSpec>)

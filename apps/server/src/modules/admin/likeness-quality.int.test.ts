@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiContract as api,
   aiConfigListSchema,
@@ -9,7 +9,7 @@ import {
   type LikenessVerdict,
 } from "@rupa/shared";
 import { adminRows } from "../../../test/admin-rows";
-import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { testServerForFile, testDriver } from "../../../test/harness";
 import { aiModelConfigs, appSettings, auditLog, generationJobs, results } from "../../db/schema";
 import { addDays, jakartaDay } from "./stats.rules";
 
@@ -20,7 +20,7 @@ import { addDays, jakartaDay } from "./stats.rules";
  * inserted here, for two providers and models and two styles, with known scores and verdicts.
  */
 
-let t: TestServer;
+const t = testServerForFile({ startQueue: false });
 let adminId: string;
 let memberId: string;
 let styleA: { id: string; name: string };
@@ -75,7 +75,6 @@ async function checkedResult(
 }
 
 beforeAll(async () => {
-  t = await createTestServer({ startQueue: false });
   adminId = await newUser("likeness-admin@rupa.test");
   memberId = await newUser("likeness-member@example.com");
   [styleA, styleB] = await twoStyles();
@@ -95,7 +94,6 @@ beforeAll(async () => {
   await checkedResult("local", LOCAL_MODEL, styleB.id, "ok", 95, { withoutJob: true });
   asAdmin();
 });
-afterAll(() => t.close());
 
 const quality = async (query: Record<string, string>) => {
   const res = await t.client.call(api.adminInsights.likenessQuality, { query });

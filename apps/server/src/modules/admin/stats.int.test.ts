@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiContract as api, analyticsResponseSchema, dashboardResponseSchema } from "@rupa/shared";
 import { adminRows } from "../../../test/admin-rows";
-import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { testServerForFile, testDriver } from "../../../test/harness";
 import { creditLots, creditSpends, styles } from "../../db/schema";
 import { addDays, jakartaDay } from "./stats.rules";
 
@@ -12,7 +12,7 @@ import { addDays, jakartaDay } from "./stats.rules";
  * queries are validated.
  */
 
-let t: TestServer;
+const t = testServerForFile({ startQueue: false });
 let adminId: string;
 let styleA: { id: string; name: string };
 let styleB: { id: string; name: string };
@@ -21,13 +21,11 @@ const db = () => t.ctx.db.db;
 const { newUser, newUpload, newResult, twoStyles } = adminRows(() => t);
 
 beforeAll(async () => {
-  t = await createTestServer({ startQueue: false });
   adminId = await newUser("boss@rupa.test");
   [styleA, styleB] = await twoStyles();
   // The requests are the admin's unless a test says otherwise.
   t.actAs({ userId: adminId, isAdmin: true });
 });
-afterAll(() => t.close());
 
 const today = () => jakartaDay(Date.now());
 /** An instant on a Jakarta day, `hh:mm` WIB. */

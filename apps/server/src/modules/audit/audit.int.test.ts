@@ -1,20 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiContract as api, auditPageSchema } from "@rupa/shared";
-import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { testServerForFile, testDriver } from "../../../test/harness";
 import { users } from "../../db/schema";
 
-let t: TestServer;
+const t = testServerForFile({ startQueue: false });
 let adminId: string;
 
 beforeAll(async () => {
-  t = await createTestServer({ startQueue: false });
   adminId = `u_${randomUUID()}`;
   await t.ctx.db.db
     .insert(users)
     .values({ id: adminId, email: "ops@rupa.test", fullName: "Ops", emailVerified: true });
 });
-afterAll(() => t.close());
 
 const actor = () => ({ userId: adminId, ip: "203.0.113.9", userAgent: "vitest" });
 

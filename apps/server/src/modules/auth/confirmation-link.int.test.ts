@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { apiContract as api } from "@rupa/shared";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CookieJar, testServerForFile, testDriver } from "../../../test/harness";
 import { creditLots, mailOutbox, securityEvents, users } from "../../db/schema";
 
 /**
@@ -9,12 +9,7 @@ import { creditLots, mailOutbox, securityEvents, users } from "../../db/schema";
  * whichever device opens it, once, for 24 hours; a used, expired or bad link lands on /auth,
  * which says which. Its origin follows the request's (ADR 035).
  */
-let t: TestServer;
-beforeAll(async () => {
-  t = await createTestServer();
-  t.actAs(null);
-});
-afterAll(() => t.close());
+const t = testServerForFile();
 afterEach(() => vi.useRealTimers());
 
 let seq = 0;

@@ -1,20 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { apiContract as api, galleryPageSchema, galleryStylesSchema } from "@rupa/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testServerForFile, testDriver } from "../../../test/harness";
 import { kanvasImages, results, styles, uploads, users } from "../../db/schema";
 import { newObjectKey } from "../../infra/storage/storage";
 
-let t: TestServer;
+const t = testServerForFile({ startQueue: false });
 const owner = `u_${randomUUID()}`;
 const stranger = `u_${randomUUID()}`;
 beforeAll(async () => {
-  t = await createTestServer({ startQueue: false });
   for (const id of [owner, stranger])
     await t.ctx.db.db.insert(users).values({ id, email: `${id}@example.com` });
 });
-afterAll(() => t.close());
 
 async function styleBySlug(slug: string) {
   const [s] = await t.ctx.db.db.select().from(styles).where(eq(styles.slug, slug));

@@ -1,14 +1,9 @@
 import { apiContract as api } from "@rupa/shared";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { facePhoto } from "../../../test/face-photos";
-import {
-  type CookieJar,
-  createTestServer,
-  testDriver,
-  type TestServer,
-} from "../../../test/harness";
+import { type CookieJar, testServerForFile, testDriver } from "../../../test/harness";
 import {
   creditLots,
   creditSpends,
@@ -26,15 +21,12 @@ import { newObjectKey } from "../../infra/storage/storage";
 // credit removes it without a new generation or a provider call, everywhere; another member's
 // picture is missing and a guest is refused; the master is never served and goes with its picture.
 
-let t: TestServer;
+const t = testServerForFile({
+  env: { GENERATION_RETRY_BASE_SECONDS: "0", GENERATION_TIMEOUT_SECONDS: "30" },
+});
 beforeAll(async () => {
-  t = await createTestServer({
-    env: { GENERATION_RETRY_BASE_SECONDS: "0", GENERATION_TIMEOUT_SECONDS: "30" },
-  });
-  t.actAs(null);
   await t.ctx.services.settings.set("rate_limit_generation_per_hour", "1000", null);
 });
-afterAll(() => t.close());
 
 const db = () => t.ctx.db.db;
 let ipSeq = 0;

@@ -5,20 +5,18 @@ import {
   livenessResponseSchema,
   readinessResponseSchema,
 } from "@rupa/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testServerForFile, testDriver } from "../../../test/harness";
 
-let t: TestServer;
+const t = testServerForFile();
 let storageChecks = 0;
-beforeAll(async () => {
-  t = await createTestServer();
+beforeAll(() => {
   const check = t.ctx.storage.check.bind(t.ctx.storage);
   t.ctx.storage.check = () => {
     storageChecks += 1;
     return check();
   };
 });
-afterAll(() => t.close());
 
 describe(`/api/health on ${testDriver()}`, () => {
   it("tells visitors and members only that the server is alive, writing nothing", async () => {

@@ -1,14 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiContract as api, type KanvasRun } from "@rupa/shared";
 import {
   CookieJar,
-  createTestServer,
+  testServerForFile,
   testDriver,
   type CallInput,
   type Reply,
-  type TestServer,
 } from "../../../test/harness";
 import { signUpMember } from "../../../test/members";
 import {
@@ -21,19 +20,14 @@ import {
 import { type KanvasProvider, ProviderError } from "../../infra/providers/provider";
 import { photoForm } from "../../../test/face-photos";
 
-let t: TestServer;
+const t = testServerForFile({
+  env: { GENERATION_RETRY_BASE_SECONDS: "0", GENERATION_TIMEOUT_SECONDS: "20" },
+});
 const PRICE = 2;
 
 beforeAll(async () => {
-  t = await createTestServer({
-    env: { GENERATION_RETRY_BASE_SECONDS: "0", GENERATION_TIMEOUT_SECONDS: "20" },
-  });
-  t.actAs(null);
   await t.ctx.services.settings.set("rate_limit_generation_per_hour", "1000", null);
   await t.ctx.services.settings.set("kanvas_credits_per_image", String(PRICE), null);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const db = () => t.ctx.db.db;

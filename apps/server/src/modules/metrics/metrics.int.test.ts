@@ -1,17 +1,13 @@
 import { apiContract as api } from "@rupa/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { facePhoto, photoForm } from "../../../test/face-photos";
-import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { createTestServer, testServerForFile, testDriver } from "../../../test/harness";
 import { styles } from "../../db/schema";
 
 /** GET /metrics (docs/production.md, Metrics): Bearer-protected Prometheus text, off by default. */
 const TOKEN = "metrics-token-0123456789abcdef";
-let t: TestServer;
-beforeAll(async () => {
-  t = await createTestServer({ env: { METRICS_TOKEN: TOKEN } });
-});
-afterAll(() => t.close());
+const t = testServerForFile({ env: { METRICS_TOKEN: TOKEN } });
 
 const scrape = (authorization?: string) =>
   t.client.raw("/metrics", {

@@ -1,20 +1,18 @@
 import { apiContract as api, pasFotoCheckSchema } from "@rupa/shared";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { demoPhotoPath, noFacePhoto, photoForm } from "../../../test/face-photos";
-import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { testServerForFile, testDriver } from "../../../test/harness";
 import { uploads } from "../../db/schema";
 import { BACKDROPS, studioPortrait } from "../../../test/pas-foto-photos";
 import { faceDetector } from "../../infra/images/face-detector";
 import { makePasFoto } from "../../infra/images/pas-foto";
 import { PAS_FOTO_CHECKS_PER_HOUR } from "./pas-foto.routes";
 
-let t: TestServer;
+const t = testServerForFile({ env: { TRUST_PROXY: "true" }, startQueue: false });
 let good: Buffer;
 let blue: Buffer;
 beforeAll(async () => {
-  t = await createTestServer({ env: { TRUST_PROXY: "true" }, startQueue: false });
-  t.actAs(null);
   // The process's own detector, as the server's: one model loaded for both.
   const detector = faceDetector();
   good = (await makePasFoto(await studioPortrait(detector), "4x6", detector, "red")).jpeg;
@@ -27,7 +25,6 @@ beforeAll(async () => {
     )
   ).jpeg;
 }, 120_000);
-afterAll(() => t.close());
 
 const form = (bytes: Buffer, type = "image/jpeg") => photoForm(bytes, "pas-foto.jpg", type);
 let ipSeq = 0;

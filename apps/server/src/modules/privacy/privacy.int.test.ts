@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestServer,
+  testServerForFile,
   testDriver,
   type TestClient,
   type TestServer,
@@ -23,15 +24,7 @@ import { photoForm } from "../../../test/face-photos";
  * Consent before the first photo, its withdrawal, the retention choice and the processing log
  * (docs/product/privacy.md, ADR 044), through the API on both databases.
  */
-let t: TestServer;
-
-beforeAll(async () => {
-  t = await createTestServer({ env: { TRUST_PROXY: "true" }, startQueue: false });
-  t.actAs(null);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testServerForFile({ env: { TRUST_PROXY: "true" }, startQueue: false });
 
 const db = () => t.ctx.db.db;
 let png: Buffer;

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { apiContract as api } from "@rupa/shared";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { describe, expect, it } from "vitest";
+import { testServerForFile, testDriver } from "../../../test/harness";
 import { signUpMember } from "../../../test/members";
 import { guestTrials, uploads } from "../../db/schema";
 import {
@@ -13,15 +13,7 @@ import {
 } from "../../infra/images/photo-pipeline";
 import { photoForm } from "../../../test/face-photos";
 
-let t: TestServer;
-
-beforeAll(async () => {
-  t = await createTestServer({ env: { TRUST_PROXY: "true" }, startQueue: false });
-  t.actAs(null);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testServerForFile({ env: { TRUST_PROXY: "true" }, startQueue: false });
 
 const db = () => t.ctx.db.db;
 const pngForm = (bytes: Buffer) => photoForm(bytes, "me.png");

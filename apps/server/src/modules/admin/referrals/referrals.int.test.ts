@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiContract as api,
   adminReferralsPageSchema,
@@ -8,10 +8,10 @@ import {
   manualRewardResponseSchema,
   processRewardsResponseSchema,
 } from "@rupa/shared";
-import { createTestServer, testDriver, type TestServer } from "../../../../test/harness";
+import { testServerForFile, testDriver } from "../../../../test/harness";
 import { auditLog, creditLots, payments, referrals, users } from "../../../db/schema";
 
-let t: TestServer;
+const t = testServerForFile({ startQueue: false });
 let adminId: string;
 
 const db = () => t.ctx.db.db;
@@ -77,11 +77,9 @@ const process = async () => {
 };
 
 beforeAll(async () => {
-  t = await createTestServer({ startQueue: false });
   adminId = (await insertUser("admin")).id;
   t.actAs({ userId: adminId, isAdmin: true });
 });
-afterAll(() => t.close());
 
 describe(`admin referrals (${testDriver()})`, () => {
   it("pays each friend's purchase left unpaid once, credits the referral, and audits the reward", async () => {

@@ -6,8 +6,8 @@ import {
   PHOTO_CONSENT_VERSION,
   type DataRequest,
 } from "@rupa/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, testDriver, type TestServer } from "../../../../test/harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testServerForFile, testDriver } from "../../../../test/harness";
 import {
   accountExports,
   auditLog,
@@ -20,7 +20,7 @@ import {
 import { createDataRequestsRepository } from "./data-requests.repository";
 import { createDataRequestsService } from "./data-requests.service";
 
-let t: TestServer;
+const t = testServerForFile();
 let adminId: string;
 let memberId: string;
 
@@ -28,11 +28,9 @@ const H = 3_600_000;
 const ago = (hours: number) => new Date(Date.now() - hours * H);
 
 beforeAll(async () => {
-  t = await createTestServer();
   adminId = await t.insertUser({ email: `admin-${randomUUID()}@example.com` });
   memberId = await t.insertUser();
 });
-afterAll(() => t.close());
 
 const asAdmin = () => t.actAs({ userId: adminId, isAdmin: true });
 

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { apiContract as api, securityEventsPageSchema, securityOverviewSchema } from "@rupa/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../../test/harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CookieJar, testServerForFile, testDriver } from "../../../../test/harness";
 import { appSettings, auditLog, creditLots, securityEvents, users } from "../../../db/schema";
 import { SUSPICIOUS_ACCOUNTS, SUSPICIOUS_DELAY_SECONDS } from "../../security/suspicious-activity";
 
-let t: TestServer;
+const t = testServerForFile({ env: { TRUST_PROXY: "true" } });
 let adminId: string;
 let memberId: string;
 
@@ -14,11 +14,9 @@ const insertUser = (email?: string) =>
   t.insertUser({ fullName: "Sari Wulandari", ...(email ? { email } : {}) });
 
 beforeAll(async () => {
-  t = await createTestServer({ env: { TRUST_PROXY: "true" } });
   adminId = await insertUser(`admin-${randomUUID()}@example.com`);
   memberId = await insertUser();
 });
-afterAll(() => t.close());
 
 const asAdmin = () => t.actAs({ userId: adminId, isAdmin: true });
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiContract as api,
   adminStylePairsResponseSchema,
@@ -14,7 +14,7 @@ import {
   styleListResponseSchema,
   type AdminStyle,
 } from "@rupa/shared";
-import { createTestServer, testDriver, type TestServer } from "../../../../test/harness";
+import { testServerForFile, testDriver } from "../../../../test/harness";
 import { auditLog, stylePreviewPairs, styles, users } from "../../../db/schema";
 import { SAMPLE_PORTRAITS, portraitSvg } from "../../../infra/providers/local/sample-portraits";
 
@@ -23,18 +23,16 @@ const fixtures = path.join(
   "../../../../test/fixtures",
 );
 
-let t: TestServer;
+const t = testServerForFile();
 let adminId: string;
 
 beforeAll(async () => {
-  t = await createTestServer();
   adminId = `u_${randomUUID()}`;
   await t.ctx.db.db
     .insert(users)
     .values({ id: adminId, email: "styles-admin@rupa.test", fullName: "Ops", emailVerified: true });
   t.actAs({ userId: adminId, isAdmin: true });
 });
-afterAll(() => t.close());
 
 const db = () => t.ctx.db.db;
 const styleBySlug = async (slug: string) =>

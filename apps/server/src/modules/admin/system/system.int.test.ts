@@ -9,27 +9,25 @@ import {
   systemLogsSchema,
   systemStatusSchema,
 } from "@rupa/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CookieJar, createTestServer, testDriver, type TestServer } from "../../../../test/harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CookieJar, testServerForFile, testDriver } from "../../../../test/harness";
 import { auditLog, users } from "../../../db/schema";
 
-let t: TestServer;
 let adminId: string;
 const logStream = new Writable({
   write(_chunk: Buffer, _enc, cb) {
     cb();
   },
 });
+const t = testServerForFile({ logStream, env: { TRUST_PROXY: "true" } });
 
 const insertUser = (email?: string) =>
   t.insertUser({ fullName: "Sari Wulandari", ...(email ? { email } : {}) });
 
 beforeAll(async () => {
-  t = await createTestServer({ logStream, env: { TRUST_PROXY: "true" } });
   adminId = await insertUser(`admin-${randomUUID()}@example.com`);
   await insertUser(); // a member: the statistics count both
 });
-afterAll(() => t.close());
 
 const asAdmin = () => t.actAs({ userId: adminId, isAdmin: true });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   adminCreditsResponseSchema,
   adminUserDetailSchema,
@@ -8,12 +8,7 @@ import {
   type AdminUsersPage,
   apiContract as api,
 } from "@rupa/shared";
-import {
-  createTestServer,
-  testDriver,
-  type CallInput,
-  type TestServer,
-} from "../../../../test/harness";
+import { testServerForFile, testDriver, type CallInput } from "../../../../test/harness";
 import {
   accounts,
   auditLog,
@@ -36,18 +31,16 @@ import { createAdminUsersService } from "./users.service";
  * user's detail, credits added or set as ledger entries, role changes, and the audit row each
  * change writes in its own transaction (a failed change leaves none). No secret is ever sent.
  */
-let t: TestServer;
+const t = testServerForFile({ startQueue: false });
 let adminId: string;
 const ADMIN_EMAIL = "ops-users@rupa.test";
 
 const insertUser = (over?: Partial<typeof users.$inferInsert>) => t.insertUser(over);
 
 beforeAll(async () => {
-  t = await createTestServer({ startQueue: false });
   adminId = await insertUser({ email: ADMIN_EMAIL, fullName: "Ops Admin" });
   await t.ctx.db.db.insert(userRoles).values({ userId: adminId, role: "admin" });
 });
-afterAll(() => t.close());
 
 const asAdmin = () => t.actAs({ userId: adminId, isAdmin: true });
 /** What the admin's browser says it is: the audit rows keep it. */
