@@ -15,12 +15,38 @@ import {
   userRoles,
   users,
 } from "../../db/schema";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database, Tx } from "../../infra/db/client";
 
 export type ExportRow = typeof accountExports.$inferSelect;
 
 /** How many exports a member's list shows. */
 const LIST_LIMIT = 10;
+
+/** A table with rows of one member, by their id. */
+type MemberTable = PgTable & { id: AnyPgColumn; userId: AnyPgColumn };
+
+/**
+ * The member's rows of one table, oldest first (by `oldest`, then id): the named columns as they
+ * are stored, and nothing else.
+ */
+function memberRows<T extends MemberTable, K extends keyof T["$inferSelect"] & keyof T & string>(
+  db: Database,
+  table: T,
+  userId: string,
+  names: readonly K[],
+  oldest: K = "createdAt" as K,
+): Promise<Pick<T["$inferSelect"], K>[]> {
+  const column = (name: K) => table[name] as AnyPgColumn;
+  const from: PgTable = table;
+  return db
+    .select(Object.fromEntries(names.map((name) => [name, column(name)])))
+    .from(from)
+    .where(eq(table.userId, userId))
+    .orderBy(asc(column(oldest)), asc(table.id)) as unknown as Promise<
+    Pick<T["$inferSelect"], K>[]
+  >;
+}
 
 /**
  * A member's data exports (account_exports) and the reads that fill one: every table that holds
@@ -137,38 +163,28 @@ export function createAccountExportRepository(db: Database) {
       return row ?? null;
     },
 
-    async creditLots(userId: string) {
-      return db
-        .select({
-          id: creditLots.id,
-          source: creditLots.source,
-          amount: creditLots.amount,
-          remaining: creditLots.remaining,
-          watermarked: creditLots.watermarked,
-          description: creditLots.description,
-          paymentId: creditLots.paymentId,
-          createdAt: creditLots.createdAt,
-          expiresAt: creditLots.expiresAt,
-        })
-        .from(creditLots)
-        .where(eq(creditLots.userId, userId))
-        .orderBy(asc(creditLots.createdAt), asc(creditLots.id));
-    },
+    creditLots: (userId: string) =>
+      memberRows(db, creditLots, userId, [
+        "id",
+        "source",
+        "amount",
+        "remaining",
+        "watermarked",
+        "description",
+        "paymentId",
+        "createdAt",
+        "expiresAt",
+      ]),
 
-    async creditSpends(userId: string) {
-      return db
-        .select({
-          id: creditSpends.id,
-          reason: creditSpends.reason,
-          amount: creditSpends.amount,
-          watermarked: creditSpends.watermarked,
-          description: creditSpends.description,
-          createdAt: creditSpends.createdAt,
-        })
-        .from(creditSpends)
-        .where(eq(creditSpends.userId, userId))
-        .orderBy(asc(creditSpends.createdAt), asc(creditSpends.id));
-    },
+    creditSpends: (userId: string) =>
+      memberRows(db, creditSpends, userId, [
+        "id",
+        "reason",
+        "amount",
+        "watermarked",
+        "description",
+        "createdAt",
+      ]),
 
     /** Which lots each of the member's spends took its credits from. */
     async creditSpendLots(userId: string) {
@@ -185,31 +201,26 @@ export function createAccountExportRepository(db: Database) {
     },
 
     /** The member's orders (the gateway's checkout token left out: it is a credential). */
-    async payments(userId: string) {
-      return db
-        .select({
-          id: payments.id,
-          orderId: payments.orderId,
-          planId: payments.planId,
-          planName: payments.planName,
-          billingCycle: payments.billingCycle,
-          credits: payments.credits,
-          validityDays: payments.validityDays,
-          amountIdr: payments.amountIdr,
-          gateway: payments.gateway,
-          status: payments.status,
-          paymentType: payments.paymentType,
-          invoiceNumber: payments.invoiceNumber,
-          createdAt: payments.createdAt,
-          paidAt: payments.paidAt,
-          creditedAt: payments.creditedAt,
-          refundedAt: payments.refundedAt,
-          refundReason: payments.refundReason,
-        })
-        .from(payments)
-        .where(eq(payments.userId, userId))
-        .orderBy(asc(payments.createdAt), asc(payments.id));
-    },
+    payments: (userId: string) =>
+      memberRows(db, payments, userId, [
+        "id",
+        "orderId",
+        "planId",
+        "planName",
+        "billingCycle",
+        "credits",
+        "validityDays",
+        "amountIdr",
+        "gateway",
+        "status",
+        "paymentType",
+        "invoiceNumber",
+        "createdAt",
+        "paidAt",
+        "creditedAt",
+        "refundedAt",
+        "refundReason",
+      ]),
 
     /** Avatars and Kanvas pictures asked for, with their style (the catalogue's name). */
     async generations(userId: string) {
@@ -235,88 +246,53 @@ export function createAccountExportRepository(db: Database) {
     },
 
     /** The member's avatars (the picture as delivered; a private master is not theirs to fetch). */
-    async results(userId: string) {
-      return db
-        .select({
-          id: results.id,
-          jobId: results.jobId,
-          imageKey: results.imageKey,
-          width: results.width,
-          height: results.height,
-          hasWatermark: results.hasWatermark,
-          generationTimeSeconds: results.generationTimeSeconds,
-          likenessScore: results.likenessScore,
-          likenessVerdict: results.likenessVerdict,
-          createdAt: results.createdAt,
-        })
-        .from(results)
-        .where(eq(results.userId, userId))
-        .orderBy(asc(results.createdAt), asc(results.id));
-    },
+    results: (userId: string) =>
+      memberRows(db, results, userId, [
+        "id",
+        "jobId",
+        "imageKey",
+        "width",
+        "height",
+        "hasWatermark",
+        "generationTimeSeconds",
+        "likenessScore",
+        "likenessVerdict",
+        "createdAt",
+      ]),
 
-    async kanvasImages(userId: string) {
-      return db
-        .select({
-          id: kanvasImages.id,
-          jobId: kanvasImages.jobId,
-          imageKey: kanvasImages.imageKey,
-          prompt: kanvasImages.prompt,
-          mode: kanvasImages.mode,
-          aspectRatio: kanvasImages.aspectRatio,
-          hasWatermark: kanvasImages.hasWatermark,
-          createdAt: kanvasImages.createdAt,
-        })
-        .from(kanvasImages)
-        .where(eq(kanvasImages.userId, userId))
-        .orderBy(asc(kanvasImages.createdAt), asc(kanvasImages.id));
-    },
+    kanvasImages: (userId: string) =>
+      memberRows(db, kanvasImages, userId, [
+        "id",
+        "jobId",
+        "imageKey",
+        "prompt",
+        "mode",
+        "aspectRatio",
+        "hasWatermark",
+        "createdAt",
+      ]),
 
-    async uploads(userId: string) {
-      return db
-        .select({
-          id: uploads.id,
-          status: uploads.status,
-          mimeType: uploads.mimeType,
-          width: uploads.width,
-          height: uploads.height,
-          sizeBytes: uploads.sizeBytes,
-          faceCount: uploads.faceCount,
-          originalKey: uploads.originalKey,
-          createdAt: uploads.createdAt,
-          completedAt: uploads.completedAt,
-          originalDeletedAt: uploads.originalDeletedAt,
-        })
-        .from(uploads)
-        .where(eq(uploads.userId, userId))
-        .orderBy(asc(uploads.createdAt), asc(uploads.id));
-    },
+    uploads: (userId: string) =>
+      memberRows(db, uploads, userId, [
+        "id",
+        "status",
+        "mimeType",
+        "width",
+        "height",
+        "sizeBytes",
+        "faceCount",
+        "originalKey",
+        "createdAt",
+        "completedAt",
+        "originalDeletedAt",
+      ]),
 
     /** Consents given (the keyed hash of the address left out: it cannot be read back). */
-    async consents(userId: string) {
-      return db
-        .select({
-          id: photoConsents.id,
-          version: photoConsents.version,
-          givenAt: photoConsents.givenAt,
-          withdrawnAt: photoConsents.withdrawnAt,
-        })
-        .from(photoConsents)
-        .where(eq(photoConsents.userId, userId))
-        .orderBy(asc(photoConsents.givenAt), asc(photoConsents.id));
-    },
+    consents: (userId: string) =>
+      memberRows(db, photoConsents, userId, ["id", "version", "givenAt", "withdrawnAt"], "givenAt"),
 
-    async processingLog(userId: string) {
-      return db
-        .select({
-          id: processingLog.id,
-          kind: processingLog.kind,
-          detail: processingLog.detail,
-          createdAt: processingLog.createdAt,
-        })
-        .from(processingLog)
-        .where(eq(processingLog.userId, userId))
-        .orderBy(asc(processingLog.createdAt), asc(processingLog.id));
-    },
+    processingLog: (userId: string) =>
+      memberRows(db, processingLog, userId, ["id", "kind", "detail", "createdAt"]),
   };
 }
 export type AccountExportRepository = ReturnType<typeof createAccountExportRepository>;

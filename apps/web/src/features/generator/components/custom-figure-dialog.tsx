@@ -49,29 +49,8 @@ const LABELS: Record<FigureField, { label: MessageKey; placeholder: MessageKey }
 export function CustomFigureDialog(options: CustomFigureOptions) {
   const { open, onOpenChange, uploadId } = options;
   const { t } = useI18n();
-  const {
-    variant,
-    chooseVariant,
-    state,
-    config,
-    disabled,
-    limits,
-    fields,
-    editField,
-    touch,
-    problemOf,
-    messageOf,
-    gender,
-    setGender,
-    reference,
-    chooseReference,
-    removeReference,
-    needsReference,
-    blocked,
-    submitting,
-    serverError,
-    submit,
-  } = useCustomFigure(options);
+  const figure = useCustomFigure(options);
+  const { variant, fields, reference, submitting, disabled } = figure;
   const fileInput = useRef<HTMLInputElement | null>(null);
   const tabsId = useTabsId();
   const baseId = useId();
@@ -79,8 +58,8 @@ export function CustomFigureDialog(options: CustomFigureOptions) {
 
   const field = (name: FigureField, required: boolean) => {
     const id = `${baseId}-${name}`;
-    const max = limitOf(name, limits);
-    const problem = problemOf(name);
+    const max = limitOf(name, figure.limits);
+    const problem = figure.problemOf(name);
     const Control = name === "otherIdeas" ? Textarea : Input;
     return (
       <div key={name} className="flex flex-col gap-1.5">
@@ -119,8 +98,8 @@ export function CustomFigureDialog(options: CustomFigureOptions) {
           aria-invalid={problem ? true : undefined}
           aria-describedby={`${id}-count${problem ? ` ${id}-error` : ""}`}
           disabled={submitting}
-          onChange={(e) => editField(name, e.target.value)}
-          onBlur={() => touch(name)}
+          onChange={(e) => figure.editField(name, e.target.value)}
+          onBlur={() => figure.touch(name)}
           {...(name === "otherIdeas" ? { rows: 3 } : {})}
         />
         {problem ? (
@@ -129,7 +108,7 @@ export function CustomFigureDialog(options: CustomFigureOptions) {
             role={problem.kind === "banned" ? "alert" : undefined}
             className="text-sm font-medium text-destructive"
           >
-            {messageOf(problem)}
+            {figure.messageOf(problem)}
           </p>
         ) : null}
       </div>
@@ -152,7 +131,13 @@ export function CustomFigureDialog(options: CustomFigureOptions) {
       description={t("customFigure.description")}
       footer={
         <>
-          <Button type="submit" form={formId} size="lg" className="w-full" disabled={blocked}>
+          <Button
+            type="submit"
+            form={formId}
+            size="lg"
+            className="w-full"
+            disabled={figure.blocked}
+          >
             {submitting ? <Spinner className="size-4" /> : <Package aria-hidden />}
             {submitting ? t("customFigure.submitting") : t("customFigure.submit")}
           </Button>
@@ -166,7 +151,7 @@ export function CustomFigureDialog(options: CustomFigureOptions) {
           { value: "profession", label: t("customFigure.variantProfession") },
         ]}
         value={variant}
-        onChange={chooseVariant}
+        onChange={figure.chooseVariant}
         label={t("customFigure.variants")}
         idBase={tabsId}
         className="w-full"
@@ -182,16 +167,16 @@ export function CustomFigureDialog(options: CustomFigureOptions) {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          void figure.submit();
         }}
       >
-        {state.isPending ? (
+        {figure.state.isPending ? (
           <Spinner className="mx-auto size-6" />
-        ) : state.isError ? (
+        ) : figure.state.isError ? (
           <p role="alert" className="text-sm font-medium text-destructive">
             {t("customFigure.errors.loadFailed")}
           </p>
-        ) : !config && !disabled ? (
+        ) : !figure.config && !disabled ? (
           <p role="alert" className="rounded-lg bg-muted px-3 py-2 text-sm">
             {t("customFigure.errors.noConfig")}
           </p>
@@ -209,7 +194,7 @@ export function CustomFigureDialog(options: CustomFigureOptions) {
         <div className="flex flex-col gap-2">
           <p className="text-sm font-semibold">
             {t("customFigure.reference.label")}{" "}
-            {needsReference ? (
+            {figure.needsReference ? (
               <span className="text-destructive">*</span>
             ) : (
               <span className="font-normal text-muted-foreground">
@@ -227,7 +212,7 @@ export function CustomFigureDialog(options: CustomFigureOptions) {
             onChange={(e) => {
               const file = e.target.files?.[0];
               e.target.value = "";
-              if (file) chooseReference(file);
+              if (file) figure.chooseReference(file);
             }}
           />
           {reference.phase === "uploading" || reference.phase === "ready" ? (
@@ -258,7 +243,7 @@ export function CustomFigureDialog(options: CustomFigureOptions) {
                 variant="ghost"
                 size="icon"
                 aria-label={t("customFigure.reference.remove")}
-                onClick={removeReference}
+                onClick={figure.removeReference}
               >
                 <X aria-hidden className="size-4" />
               </Button>
@@ -286,15 +271,20 @@ export function CustomFigureDialog(options: CustomFigureOptions) {
         {VARIANT_FIELDS[variant].map(({ field: name, required }) => field(name, required))}
 
         {variant === "profession" ? (
-          <GenderPicker value={gender} optional disabled={submitting} onChange={setGender} />
+          <GenderPicker
+            value={figure.gender}
+            optional
+            disabled={submitting}
+            onChange={figure.setGender}
+          />
         ) : null}
 
-        {serverError ? (
+        {figure.serverError ? (
           <p
             role="alert"
             className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
           >
-            {serverError}
+            {figure.serverError}
           </p>
         ) : null}
       </form>
