@@ -108,3 +108,44 @@ export async function failure(p: Promise<unknown>): Promise<ProviderError> {
   expect(e).toBeInstanceOf(ProviderError);
   return e as ProviderError;
 }
+
+/** A fake API that can be told to hang, counting the requests its clients aborted. */
+interface HangingFake<M extends string> {
+  setMode(mode: M): void;
+  stats: { aborted: number };
+}
+
+/**
+ * The fake hangs in `mode` and `call` is cut short by the client's own timeout (the test gives it
+ * 300 ms): within 3 s, a transient error that says it timed out, and the fake saw the request
+ * aborted (unless `aborts` is false: a poll loop gives up between requests).
+ */
+export async function expectCutShort<M extends string>(
+  fake: HangingFake<M>,
+  mode: M,
+  call: () => Promise<unknown>,
+  { aborts = true } = {},
+): Promise<void> {
+  fake.setMode(mode);
+  const aborted = fake.stats.aborted;
+  const started = Date.now();
+  const e = await failure(call());
+  expect(Date.now() - started).toBeLessThan(3000);
+  expect(e.kind).toBe("transient");
+  expect(e.message).toMatch(/timed out/);
+  if (aborts) await expect.poll(() => fake.stats.aborted).toBeGreaterThan(aborted);
+}
+
+/** The fake hangs in `mode` and the job's own signal is aborted: the call stops, transient. */
+export async function expectStopsWithItsJob<M extends string>(
+  fake: HangingFake<M>,
+  mode: M,
+  call: (signal: AbortSignal) => Promise<unknown>,
+): Promise<void> {
+  fake.setMode(mode);
+  const ctl = new AbortController();
+  setTimeout(() => ctl.abort(new Error("job timeout")), 100);
+  const e = await failure(call(ctl.signal));
+  expect(e.kind).toBe("transient");
+  expect(e.message).toMatch(/cancelled/);
+}

@@ -7,6 +7,16 @@ export type UploadOwner =
   | { userId: string; guestTrialId: null }
   | { userId: null; guestTrialId: string };
 
+/** A source photo's owner and its files: what deleting the photo needs. */
+const photoFiles = {
+  id: uploads.id,
+  userId: uploads.userId,
+  guestTrialId: uploads.guestTrialId,
+  originalKey: uploads.originalKey,
+  croppedKey: uploads.croppedKey,
+  thumbKey: uploads.thumbKey,
+};
+
 export function createUploadsRepository(db: Database) {
   return {
     async create(owner: UploadOwner, sizeBytes: number): Promise<string> {
@@ -104,14 +114,7 @@ export function createUploadsRepository(db: Database) {
       const finishedFrom = sql`EXISTS (SELECT 1 FROM ${generationJobs} g WHERE g.upload_id = ${uploads.id} AND g.status IN ('succeeded', 'failed'))
         AND NOT EXISTS (SELECT 1 FROM ${generationJobs} g WHERE g.upload_id = ${uploads.id} AND g.status IN ('queued', 'processing'))`;
       return db
-        .select({
-          id: uploads.id,
-          userId: uploads.userId,
-          guestTrialId: uploads.guestTrialId,
-          originalKey: uploads.originalKey,
-          croppedKey: uploads.croppedKey,
-          thumbKey: uploads.thumbKey,
-        })
+        .select(photoFiles)
         .from(uploads)
         .leftJoin(users, eq(users.id, uploads.userId))
         .where(
@@ -131,14 +134,7 @@ export function createUploadsRepository(db: Database) {
     /** Every source photo of the owner's that still exists (a withdrawal deletes them all). */
     async keptOf(owner: UploadOwner) {
       return db
-        .select({
-          id: uploads.id,
-          userId: uploads.userId,
-          guestTrialId: uploads.guestTrialId,
-          originalKey: uploads.originalKey,
-          croppedKey: uploads.croppedKey,
-          thumbKey: uploads.thumbKey,
-        })
+        .select(photoFiles)
         .from(uploads)
         .where(
           and(

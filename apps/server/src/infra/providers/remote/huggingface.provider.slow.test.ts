@@ -6,6 +6,7 @@ import {
   fakeApiForFile,
   generateRequest,
   registryWith,
+  expectCutShort,
 } from "../../../../test/provider-requests";
 import type { GenerateRequest } from "../provider";
 import {
@@ -100,12 +101,9 @@ describe("Hugging Face text-to-image client against a local fake of the router",
   });
 
   it("times out a slow answer, aborts the request and reports it as transient", async () => {
-    api.fake.setMode("slow");
-    const aborted = api.fake.stats.aborted;
-    const e = await failure(provider({ timeoutMs: 300 }).generate(await req()));
-    expect(e.kind).toBe("transient");
-    expect(e.message).toMatch(/timed out/);
-    await expect.poll(() => api.fake.stats.aborted).toBeGreaterThan(aborted);
+    await expectCutShort(api.fake, "slow", async () =>
+      provider({ timeoutMs: 300 }).generate(await req()),
+    );
   });
 
   it("reports a refused connection as transient", async () => {
@@ -219,12 +217,9 @@ describe("Hugging Face Kanvas client against a local fake of the router", () => 
   });
 
   it("times out a slow answer, aborts the request and reports it as transient", async () => {
-    api.fake.setMode("slow");
-    const aborted = api.fake.stats.aborted;
-    const e = await failure(kanvas({ timeoutMs: 300 }).generateKanvas(kanvasRequest()));
-    expect(e.kind).toBe("transient");
-    expect(e.message).toMatch(/timed out/);
-    await expect.poll(() => api.fake.stats.aborted).toBeGreaterThan(aborted);
+    await expectCutShort(api.fake, "slow", () =>
+      kanvas({ timeoutMs: 300 }).generateKanvas(kanvasRequest()),
+    );
   });
 
   it("check() names the missing token", async () => {

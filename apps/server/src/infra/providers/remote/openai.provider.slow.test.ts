@@ -14,6 +14,8 @@ import {
   fakeApiForFile,
   generateRequest,
   registryWith,
+  expectCutShort,
+  expectStopsWithItsJob,
 } from "../../../../test/provider-requests";
 import { DEFAULT_ANSWERS_AT_ONCE, providerAnswers } from "../answer-slots";
 import type { GenerateRequest } from "../provider";
@@ -150,23 +152,15 @@ describe("OpenAI gpt-image-1 client against a local fake of its API", () => {
   });
 
   it("times out a slow answer, aborts the request and reports it as transient", async () => {
-    api.fake.setMode("slow");
-    const aborted = api.fake.stats.aborted;
-    const started = Date.now();
-    const e = await failure(provider({ timeoutMs: 300 }).generate(await req()));
-    expect(Date.now() - started).toBeLessThan(3000);
-    expect(e.kind).toBe("transient");
-    expect(e.message).toMatch(/timed out/);
-    await expect.poll(() => api.fake.stats.aborted).toBeGreaterThan(aborted);
+    await expectCutShort(api.fake, "slow", async () =>
+      provider({ timeoutMs: 300 }).generate(await req()),
+    );
   });
 
   it("stops when the job's own signal is aborted", async () => {
-    api.fake.setMode("slow");
-    const ctl = new AbortController();
-    setTimeout(() => ctl.abort(new Error("job timeout")), 100);
-    const e = await failure(provider().generate(await req({ signal: ctl.signal })));
-    expect(e.kind).toBe("transient");
-    expect(e.message).toMatch(/cancelled/);
+    await expectStopsWithItsJob(api.fake, "slow", async (signal) =>
+      provider().generate(await req({ signal })),
+    );
   });
 
   it("reports a refused connection as transient", async () => {
