@@ -2,6 +2,7 @@ import { apiContract as api } from "@rupa/shared";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { facePhoto, photoForm } from "../../../test/face-photos";
+import { generationEnded } from "../../../test/generations";
 import { testDriver, testServerForFile, type TestServer } from "../../../test/harness";
 import { signUpMember } from "../../../test/members";
 import { mailOutbox, payments, styles } from "../../db/schema";
@@ -48,12 +49,7 @@ for (const store of ["local", "s3"] as const) {
       });
       expect(started.status).toBe(202);
       const id = started.body.generation.id;
-      let generation = (await browser.call(api.generations.get, { params: { id } })).body
-        .generation;
-      for (let i = 0; i < 200 && generation.status !== "succeeded"; i++) {
-        await new Promise((r) => setTimeout(r, 150));
-        generation = (await browser.call(api.generations.get, { params: { id } })).body.generation;
-      }
+      const generation = await generationEnded(browser, id, 30_000);
       expect(generation.status).toBe("succeeded");
       const avatarUrl = generation.result!.imageUrl;
       expect((await browser.raw(avatarUrl)).status).toBe(200);

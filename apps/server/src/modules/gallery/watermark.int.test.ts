@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { facePhoto } from "../../../test/face-photos";
+import { generationEnded } from "../../../test/generations";
 import { type CookieJar, testServerForFile, testDriver } from "../../../test/harness";
 import {
   creditLots,
@@ -65,14 +66,9 @@ async function cpnsAvatar(jar: CookieJar): Promise<string> {
   });
   expect(started.status).toBe(202);
   const id = started.body.generation.id;
-  const end = Date.now() + 60_000;
-  for (;;) {
-    const g = (await t.client.as(jar).call(api.generations.get, { params: { id } })).body
-      .generation;
-    if (g.status === "succeeded") return g.result!.id;
-    if (g.status === "failed" || Date.now() > end) throw new Error(`generation ${g.status}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  const g = await generationEnded(t.client.as(jar), id, 60_000);
+  if (g.status !== "succeeded") throw new Error(`generation ${g.status}`);
+  return g.result!.id;
 }
 async function kanvasPicture(jar: CookieJar): Promise<string> {
   const started = await t.client

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GenerationServer, startGenerationServer } from "../../../test/fake-replicate";
 import { type CookieJar, testDriver, type TestServer } from "../../../test/harness";
+import { generationEnded } from "../../../test/generations";
 import { signUpMember } from "../../../test/members";
 import { facePhoto, photoForm } from "../../../test/face-photos";
 import { creditLots, generationJobs, styles, uploads } from "../../db/schema";
@@ -43,15 +44,8 @@ const member = (credits: number) => signUpMember(t, credits, { prefix: "b" });
 const balance = async (userId: string) => (await t.ctx.services.credits.summary(userId)).balance;
 const jobsOf = (userId: string) =>
   db().select().from(generationJobs).where(eq(generationJobs.userId, userId));
-async function waitFor(id: string, jar: CookieJar, timeoutMs = 20_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await t.client.as(jar).call(api.generations.get, { params: { id } });
-    const g = res.body.generation;
-    if (g.status === "succeeded" || g.status === "failed" || Date.now() > end) return g;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const waitFor = (id: string, jar: CookieJar, timeoutMs?: number) =>
+  generationEnded(t.client.as(jar), id, timeoutMs);
 
 describe(`a set of styles from one photo on ${testDriver()}`, () => {
   it("makes three avatars from one upload for three credits, shown in the gallery as one set", async () => {

@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GenerationServer, startGenerationServer } from "../../../test/fake-replicate";
 import { type CookieJar, testDriver, type TestServer } from "../../../test/harness";
+import { generationEnded } from "../../../test/generations";
 import { signUpMember } from "../../../test/members";
 import { facePhoto, noFacePhoto, photoForm, twoFacesPhoto } from "../../../test/face-photos";
 import {
@@ -55,15 +56,8 @@ async function freeStyle(): Promise<string> {
   const [s] = await db().select().from(styles).where(eq(styles.slug, "anime-shonen"));
   return s!.id;
 }
-async function waitFor(id: string, jar: CookieJar, timeoutMs = 20_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await t.client.as(jar).call(api.generations.get, { params: { id } });
-    const g = res.body.generation;
-    if (g.status === "succeeded" || g.status === "failed" || Date.now() > end) return g;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const waitFor = (id: string, jar: CookieJar, timeoutMs?: number) =>
+  generationEnded(t.client.as(jar), id, timeoutMs);
 /** A signed-in member with the sign-up bonus and `credits` bought ones (watermarked when asked). */
 const member = (credits: number, watermarked = false) =>
   signUpMember(t, credits, { watermarked, keepBonus: true });

@@ -1,4 +1,4 @@
-import { apiContract as api, type Generation } from "@rupa/shared";
+import { apiContract as api } from "@rupa/shared";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeOpenAi } from "../../../test/fake-openai";
@@ -10,6 +10,7 @@ import {
   type TestServer,
 } from "../../../test/harness";
 import { aiModelConfigs, creditLots, styles } from "../../db/schema";
+import { generationEnded } from "../../../test/generations";
 import { signUpMember } from "../../../test/members";
 
 // Garansi Mirip (issue 38, ADR 038) through the routes, the real worker and the real face model,
@@ -71,16 +72,7 @@ async function start(jar: CookieJar, slug: string, photo = 0): Promise<string> {
   expect(res.status).toBe(202);
   return res.body.generation.id;
 }
-async function finished(id: string, jar: CookieJar): Promise<Generation> {
-  const end = Date.now() + 45_000;
-  for (;;) {
-    const g = (await t.client.as(jar).call(api.generations.get, { params: { id } })).body
-      .generation;
-    if (g.status === "succeeded" || g.status === "failed") return g;
-    if (Date.now() > end) throw new Error(`generation ${id} still ${g.status}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const finished = (id: string, jar: CookieJar) => generationEnded(t.client.as(jar), id, 45_000);
 const balance = async (jar: CookieJar) =>
   (await t.client.as(jar).call(api.account.me)).body.user!.credits.balance;
 const likenessLots = (userId: string) =>

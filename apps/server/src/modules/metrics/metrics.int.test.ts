@@ -2,6 +2,7 @@ import { apiContract as api } from "@rupa/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { facePhoto, photoForm } from "../../../test/face-photos";
+import { generationEnded } from "../../../test/generations";
 import { createTestServer, testServerForFile, testDriver } from "../../../test/harness";
 import { styles } from "../../db/schema";
 
@@ -50,14 +51,7 @@ describe(`GET /metrics on ${testDriver()}`, () => {
     });
     expect(started.status).toBe(202);
     const id = started.body.generation.id;
-    const end = Date.now() + 30_000;
-    let status = "";
-    while (Date.now() < end) {
-      status = (await guest.call(api.generations.get, { params: { id } })).body.generation.status;
-      if (status === "succeeded" || status === "failed") break;
-      await new Promise((r) => setTimeout(r, 150));
-    }
-    expect(status).toBe("succeeded");
+    expect((await generationEnded(guest, id, 30_000)).status).toBe("succeeded");
 
     // A member's order through the payment simulator (the test default): pending until paid.
     const member = await t.insertUser();
