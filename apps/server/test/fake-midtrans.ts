@@ -8,7 +8,7 @@
 // updated." otherwise, "418" for a method without refunds, "404" for an unknown order.
 import { createServer, type IncomingMessage } from "node:http";
 import { listenLocally } from "./fake-server";
-import { createTestServer, type TestServer } from "./harness";
+import { createTestServer, forFile, standIn, type TestServer } from "./harness";
 
 export interface FakeMidtrans {
   endpoint: string;
@@ -178,27 +178,28 @@ export async function startFakeMidtrans(serverKey: string): Promise<FakeMidtrans
 
 /**
  * The test server of a file about payments, with a fake Midtrans beside it that signs with
- * `serverKey` (no queue: the files drive notifications and jobs themselves). Start it in
- * beforeAll and close both in afterAll.
+ * `serverKey` (no queue: the files drive notifications and jobs themselves): both started before
+ * the file's tests and closed after them.
  */
-export async function startPaymentServer(
-  serverKey: string,
-): Promise<{ t: TestServer; fake: FakeMidtrans; close: () => Promise<void> }> {
-  const fake = await startFakeMidtrans(serverKey);
-  const t = await createTestServer({
-    startQueue: false,
-    env: {
-      MIDTRANS_SERVER_KEY: serverKey,
-      MIDTRANS_SNAP_URL: fake.endpoint,
-      MIDTRANS_API_URL: fake.endpoint,
-    },
+export function paymentServerForFile(serverKey: string): { t: TestServer; fake: FakeMidtrans } {
+  const both = forFile(async () => {
+    const fake = await startFakeMidtrans(serverKey);
+    const t = await createTestServer({
+      startQueue: false,
+      env: {
+        MIDTRANS_SERVER_KEY: serverKey,
+        MIDTRANS_SNAP_URL: fake.endpoint,
+        MIDTRANS_API_URL: fake.endpoint,
+      },
+    });
+    return {
+      t,
+      fake,
+      close: async () => {
+        await t.close();
+        await fake.close();
+      },
+    };
   });
-  return {
-    t,
-    fake,
-    close: async () => {
-      await t.close();
-      await fake.close();
-    },
-  };
+  return { t: standIn(() => both().t), fake: standIn(() => both().fake) };
 }

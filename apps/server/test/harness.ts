@@ -192,22 +192,36 @@ export async function createTestServer(
 }
 
 /**
- * The test server of a whole file: created before its tests, closed after them. What it returns
- * stands for the server once it is started (reading it before then throws).
+ * What `start` makes for a whole file: made before its tests, closed after them. It returns a
+ * reader of the running thing (reading it before then throws).
  */
-export function testServerForFile(opts: Parameters<typeof createTestServer>[0] = {}): TestServer {
-  let server: TestServer | undefined;
+export function forFile<T extends { close(): Promise<void> }>(start: () => Promise<T>): () => T {
+  let running: T | undefined;
   beforeAll(async () => {
-    server = await createTestServer(opts);
+    running = await start();
   });
-  afterAll(() => server?.close());
-  return new Proxy({} as TestServer, {
+  afterAll(() => running?.close());
+  return () => {
+    if (!running) throw new Error("what the file's tests use starts before them");
+    return running;
+  };
+}
+
+/** An object that stands for `read()`'s, read at each use: a file's server before it starts. */
+export function standIn<T extends object>(read: () => T): T {
+  return new Proxy({} as T, {
     get(_, key) {
-      if (!server) throw new Error("the test server starts before the file's tests");
-      const value: unknown = Reflect.get(server, key);
-      return typeof value === "function" ? (value as () => unknown).bind(server) : value;
+      const target = read();
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === "function" ? (value as () => unknown).bind(target) : value;
     },
+    set: (_, key, value) => Reflect.set(read(), key, value),
   });
+}
+
+/** The test server of a whole file: created before its tests, closed after them. */
+export function testServerForFile(opts: Parameters<typeof createTestServer>[0] = {}): TestServer {
+  return standIn(forFile(() => createTestServer(opts)));
 }
 
 /**

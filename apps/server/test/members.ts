@@ -1,4 +1,5 @@
-import { createTestServer, type CookieJar, type TestServer } from "./harness";
+import { randomUUID } from "node:crypto";
+import { createTestServer, forFile, standIn, type CookieJar, type TestServer } from "./harness";
 import { createMember } from "./seed-data";
 
 /**
@@ -15,15 +16,23 @@ export async function signUpMember(
 }
 
 /**
- * The test server of an admin section's tests, with an admin (`<name>-admin@rupa.test`) and a
- * member (`<name>-member@rupa.test`) in it, acting as the admin. Close it in afterAll.
+ * The test server of an admin section's test file (started before its tests, closed after them),
+ * with an admin (`<name>-admin@rupa.test`) and a member (`<name>-member@rupa.test`) in it, acting
+ * as the admin.
  */
-export async function startAdminServer(
-  name: string,
-): Promise<{ t: TestServer; adminId: string; memberId: string }> {
-  const t = await createTestServer({ startQueue: false });
-  const adminId = await t.insertUser({ email: `${name}-admin@rupa.test`, fullName: "Ops" });
-  const memberId = await t.insertUser({ email: `${name}-member@rupa.test`, fullName: "Ops" });
-  t.actAs({ userId: adminId, isAdmin: true });
-  return { t, adminId, memberId };
+export function adminServerForFile(name: string): {
+  t: TestServer;
+  adminId: string;
+  memberId: string;
+} {
+  const adminId = `u_${randomUUID()}`;
+  const memberId = `u_${randomUUID()}`;
+  const server = forFile(async () => {
+    const t = await createTestServer({ startQueue: false });
+    await t.insertUser({ id: adminId, email: `${name}-admin@rupa.test`, fullName: "Ops" });
+    await t.insertUser({ id: memberId, email: `${name}-member@rupa.test`, fullName: "Ops" });
+    t.actAs({ userId: adminId, isAdmin: true });
+    return t;
+  });
+  return { t: standIn(server), adminId, memberId };
 }

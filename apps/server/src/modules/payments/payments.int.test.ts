@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { apiContract as api, plansResponseSchema, type Order } from "@rupa/shared";
-import { startPaymentServer, type FakeMidtrans } from "../../../test/fake-midtrans";
-import { testDriver, type TestServer } from "../../../test/harness";
+import { paymentServerForFile } from "../../../test/fake-midtrans";
+import { testDriver } from "../../../test/harness";
 import {
   creditLots,
   mailOutbox,
@@ -18,14 +18,7 @@ import { notificationSignature } from "../../infra/payments/midtrans";
  * credits come only from a signed notification that the status API confirms, exactly once.
  */
 const SERVER_KEY = "SB-Mid-server-test-key-0123456789";
-let fake: FakeMidtrans;
-let t: TestServer;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ t, fake, close } = await startPaymentServer(SERVER_KEY));
-});
-afterAll(() => close());
+const { t, fake } = paymentServerForFile(SERVER_KEY);
 
 const newMember = () => t.insertUser({ fullName: "Sari Wulandari" });
 const as = (userId: string | null) => t.actAs(userId ? { userId } : {});

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiContract as api, referralStatsSchema, type ReferralStats } from "@rupa/shared";
-import { startPaymentServer, type FakeMidtrans } from "../../../test/fake-midtrans";
-import { testDriver, type TestServer } from "../../../test/harness";
+import { paymentServerForFile } from "../../../test/fake-midtrans";
+import { testDriver } from "../../../test/harness";
 import { creditLots, mailOutbox, referrals, results } from "../../db/schema";
 import { notificationSignature } from "../../infra/payments/midtrans";
 import { newObjectKey } from "../../infra/storage/storage";
@@ -15,14 +15,7 @@ import { newObjectKey } from "../../infra/storage/storage";
  * and however concurrently the gateway's notification arrives; later purchases pay nothing.
  */
 const SERVER_KEY = "SB-Mid-server-referrals-0123456789";
-let fake: FakeMidtrans;
-let t: TestServer;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ t, fake, close } = await startPaymentServer(SERVER_KEY));
-});
-afterAll(() => close());
+const { t, fake } = paymentServerForFile(SERVER_KEY);
 
 const db = () => t.ctx.db.db;
 

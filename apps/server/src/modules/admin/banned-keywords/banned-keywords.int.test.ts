@@ -1,21 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiContract as api, bannedKeywordsPageSchema } from "@rupa/shared";
-import { testDriver, type TestServer } from "../../../../test/harness";
-import { startAdminServer } from "../../../../test/members";
+import { testDriver } from "../../../../test/harness";
+import { adminServerForFile } from "../../../../test/members";
 import { auditLog, bannedKeywords } from "../../../db/schema";
 import { createBannedKeywordsRepository } from "../../banned-keywords/banned-keywords.repository";
 
-let t: TestServer;
-let adminId: string;
-let memberId: string;
-
-beforeAll(async () => {
-  ({ t, adminId, memberId } = await startAdminServer("keywords"));
-  t.actAs({ userId: adminId, isAdmin: true });
-});
-afterAll(() => t.close());
+const { t, adminId, memberId } = adminServerForFile("keywords");
 
 const db = () => t.ctx.db.db;
 const allRows = () => db().select().from(bannedKeywords);

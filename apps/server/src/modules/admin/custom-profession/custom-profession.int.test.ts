@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiContract as api,
   adminProfessionConfigSchema,
@@ -9,8 +9,8 @@ import {
   type ProfessionConfigInput,
 } from "@rupa/shared";
 import { z } from "zod";
-import { testDriver, type TestServer } from "../../../../test/harness";
-import { startAdminServer } from "../../../../test/members";
+import { testDriver } from "../../../../test/harness";
+import { adminServerForFile } from "../../../../test/members";
 import {
   auditLog,
   customProfessionConfigs,
@@ -18,18 +18,13 @@ import {
   styles,
 } from "../../../db/schema";
 
-let t: TestServer;
-let adminId: string;
-let memberId: string;
+const { t, adminId, memberId } = adminServerForFile("profession");
 let baseStyleId: string;
 
 beforeAll(async () => {
-  ({ t, adminId, memberId } = await startAdminServer("profession"));
   const [s] = await t.ctx.db.db.select().from(styles).where(eq(styles.slug, "figure-programmer"));
   baseStyleId = s!.id;
-  t.actAs({ userId: adminId, isAdmin: true });
 });
-afterAll(() => t.close());
 
 const db = () => t.ctx.db.db;
 const overview = async () =>

@@ -1,24 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   adminFeedbackPageSchema,
   adminFeedbackSchema,
   apiContract as api,
   type AdminFeedbackQuery,
 } from "@rupa/shared";
-import { testDriver, type TestServer } from "../../../../test/harness";
-import { startAdminServer } from "../../../../test/members";
+import { testDriver } from "../../../../test/harness";
+import { adminServerForFile } from "../../../../test/members";
 import { auditLog, feedback } from "../../../db/schema";
 
-let t: TestServer;
-let adminId: string;
-let memberId: string;
-
-beforeAll(async () => {
-  ({ t, adminId, memberId } = await startAdminServer("inbox"));
-});
-afterAll(() => t.close());
+const { t, adminId, memberId } = adminServerForFile("inbox");
 
 const db = () => t.ctx.db.db;
 const inbox = async (query: Partial<AdminFeedbackQuery> = {}) => {

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiContract as api } from "@rupa/shared";
-import { startPaymentServer, type FakeMidtrans } from "../../../../test/fake-midtrans";
-import { testDriver, type TestServer } from "../../../../test/harness";
+import { paymentServerForFile } from "../../../../test/fake-midtrans";
+import { testDriver } from "../../../../test/harness";
 import { auditLog, creditSpends, mailOutbox, payments } from "../../../db/schema";
 import { notificationSignature } from "../../../infra/payments/midtrans";
 
@@ -14,16 +14,12 @@ import { notificationSignature } from "../../../infra/payments/midtrans";
  * Midtrans cannot refund, gateway errors, and admins only.
  */
 const SERVER_KEY = "SB-Mid-server-admin-refund-key-01";
-let fake: FakeMidtrans;
-let t: TestServer;
-let close: () => Promise<void>;
+const { t, fake } = paymentServerForFile(SERVER_KEY);
 let adminId: string;
 
 beforeAll(async () => {
-  ({ t, fake, close } = await startPaymentServer(SERVER_KEY));
   adminId = await newUser("admin");
 });
-afterAll(() => close());
 
 const newUser = (prefix = "u") =>
   t.insertUser({ id: `${prefix}_${randomUUID()}`, fullName: "Sari" });
