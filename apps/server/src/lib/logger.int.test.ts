@@ -1,8 +1,8 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { apiContract as api } from "@rupa/shared";
 import { describe, expect, it } from "vitest";
 import { captureLog, testServerForFile, testDriver } from "../../test/harness";
-import { mailOutbox } from "../db/schema";
+import { latestMail, linkIn } from "../../test/mail";
 
 // A real database error, raised by PostgreSQL (or PGlite) inside a route, with personal data in
 // the query's parameters: the log says what failed, never whose data it was.
@@ -16,13 +16,7 @@ const db = () => t.ctx.db.db;
 async function signedInUser(email: string, fullName: string) {
   const body = { fullName, phone: "0812-3456-7890", email, password: "rahasia123" };
   expect((await t.client.call(api.auth.signUp, { body })).status).toBe(201);
-  const [mail] = await db()
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.toAddress, email))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  const link = new URL(/https?:\/\/\S+/.exec(mail!.textBody)![0]);
+  const link = linkIn((await latestMail(t, email))!);
   expect((await t.client.raw(link.pathname + link.search)).status).toBe(302);
   return t.client.signIn(email, "rahasia123");
 }

@@ -1,8 +1,7 @@
-import { desc, eq } from "drizzle-orm";
 import { apiContract as api } from "@rupa/shared";
 import { describe, expect, it } from "vitest";
 import { CookieJar, testServerForFile, testDriver } from "../../../test/harness";
-import { mailOutbox } from "../../db/schema";
+import { latestMail, linkIn } from "../../../test/mail";
 
 // Served over https, every cookie is `__Host-`: Secure, Path=/, no Domain, so neither a sibling
 // subdomain nor a plain-http page can set or shadow it.
@@ -43,13 +42,7 @@ describe(`cookies over https on ${testDriver()}`, () => {
       password: "rahasia123",
     };
     expect((await t.client.call(api.auth.signUp, { body })).status).toBe(201);
-    const [mail] = await t.ctx.db.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, email))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
-    const link = new URL(/https?:\/\/\S+/.exec(mail!.textBody)![0]);
+    const link = linkIn((await latestMail(t, email))!);
     expect((await t.client.raw(link.pathname + link.search)).status).toBe(302);
 
     const browser = t.client.as(new CookieJar());

@@ -1,8 +1,9 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { mailArrives } from "../../../test/mail";
+import { and, eq, sql } from "drizzle-orm";
 import { apiContract as api } from "@rupa/shared";
 import { describe, expect, it } from "vitest";
 import { testServerForFile, testDriver, type TestClient } from "../../../test/harness";
-import { mailOutbox, securityEvents, users } from "../../db/schema";
+import { securityEvents, users } from "../../db/schema";
 import { limiterKey } from "../rate-limit/rate-limit.service";
 
 // Editing the account while signed in (issue 34, point 10): name and phone under the sign-up
@@ -27,20 +28,6 @@ const changePassword = (who: TestClient | string, currentPassword: string, newPa
     api.account.changePassword,
     { body: { currentPassword, newPassword } },
   );
-
-async function mailArrives(to: string, kind: string) {
-  for (let i = 0; i < 200; i++) {
-    const [m] = await db()
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
-    if (m) return m;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no ${kind} mail to ${to}`);
-}
 
 describe(`editing the account on ${testDriver()}`, () => {
   it("changes the name and phone under the sign-up rules", async () => {
@@ -136,7 +123,7 @@ describe(`editing the account on ${testDriver()}`, () => {
     const phone = await signedIn(email);
     // A live reset link from before the change.
     await t.ctx.auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth?reset=true" } });
-    const resetMail = await mailArrives(email, "reset-password");
+    const resetMail = await mailArrives(t, email, "reset-password");
     const token = new URL(/https?:\/\/\S+/.exec(resetMail.textBody)![0]).searchParams.get("token")!;
 
     const same = await changePassword(here, "rahasia123", "rahasia123");
@@ -156,7 +143,7 @@ describe(`editing the account on ${testDriver()}`, () => {
     expect(await me(phone)).toBeNull();
     expect(await t.ctx.services.account.me({ userId: id, isAdmin: false })).not.toBeNull();
 
-    const mail = await mailArrives(email, "password-changed");
+    const mail = await mailArrives(t, email, "password-changed");
     expect(mail.subject).toBe("Your Rupa password was changed");
     expect(mail.textBody).toContain("/auth?mode=forgot");
 
@@ -180,7 +167,7 @@ describe(`editing the account on ${testDriver()}`, () => {
     const { email } = await newMember("id");
     const browser = await signedIn(email);
     expect((await changePassword(browser, "rahasia123", "baru12345")).status).toBe(200);
-    const mail = await mailArrives(email, "password-changed");
+    const mail = await mailArrives(t, email, "password-changed");
     expect(mail.subject).toBe("Password akun Rupa kamu sudah diganti");
   });
 });

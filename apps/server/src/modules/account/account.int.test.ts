@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { apiContract as api } from "@rupa/shared";
 import { describe, expect, it, vi } from "vitest";
 import { CookieJar, captureLog, testServerForFile, testDriver } from "../../../test/harness";
+import { latestMail, linkIn, mailArrives } from "../../../test/mail";
 import {
   accounts,
   creditLots,
@@ -24,31 +25,7 @@ let emailSeq = 0;
 const newEmail = () => `user${++emailSeq}-${Date.now()}@example.com`;
 const db = () => t.ctx.db.db;
 
-async function latestMail(to: string, kind: string) {
-  const [m] = await db()
-    .select()
-    .from(mailOutbox)
-    .where(sql`${mailOutbox.toAddress} = ${to} AND ${mailOutbox.kind} = ${kind}`)
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  return m;
-}
-const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)![0];
-
-/** Mail sent by a job arrives a moment after the answer: the newest one that `ok` accepts. */
-async function mailArrives(
-  to: string,
-  kind: string,
-  ok: (m: typeof mailOutbox.$inferSelect) => boolean = () => true,
-) {
-  for (let i = 0; i < 200; i++) {
-    const m = await latestMail(to, kind);
-    if (m && ok(m)) return m;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no ${kind} mail to ${to}`);
-}
-const tokenIn = (m: { textBody: string }) => new URL(linkIn(m.textBody)).searchParams.get("token")!;
+const tokenIn = (m: { textBody: string }) => linkIn(m).searchParams.get("token")!;
 
 /** Jobs sent while `fn` runs (still sent on, unless `hold` keeps them back). */
 async function jobsSentDuring<T>(
@@ -78,8 +55,8 @@ async function signUp(email: string, extra: Record<string, unknown> = {}) {
 }
 
 async function confirm(email: string) {
-  const mail = await latestMail(email, "confirm-email");
-  const url = new URL(linkIn(mail!.textBody));
+  const mail = await latestMail(t, email, "confirm-email");
+  const url = linkIn(mail!);
   return t.client.raw(url.pathname + url.search);
 }
 
@@ -171,7 +148,7 @@ describe(`accounts on ${testDriver()}`, () => {
     expect(same).toHaveLength(1);
     const after = await db().select().from(accounts).where(eq(accounts.userId, id));
     expect(after[0]!.password).toBe(before[0]!.password);
-    expect(await latestMail(email, "existing-account")).toBeTruthy();
+    expect(await latestMail(t, email, "existing-account")).toBeTruthy();
     await signedIn(email); // the original password still works
   });
 
@@ -350,7 +327,7 @@ describe(`accounts on ${testDriver()}`, () => {
         };
         const { jobs } = await jobsSentDuring(async () => {
           for (let i = 0; i < OWNER_NOTICE_FAILURES; i++) await fail(i);
-          const notice = await mailArrives(email, "sign-in-failures");
+          const notice = await mailArrives(t, email, "sign-in-failures");
           expect(notice.subject).toBe("Failed sign-ins to your Rupa account");
           expect(notice.textBody).not.toMatch(/198\.18/); // no addresses in the mail
           for (let i = 0; i < 5; i++) await fail(OWNER_NOTICE_FAILURES + i);
@@ -473,8 +450,8 @@ describe(`accounts on ${testDriver()}`, () => {
     expect(other.status).toBe(200);
     expect(other.json).toEqual(mine.json);
 
-    const link = new URL(linkIn((await mailArrives(email, "reset-password")).textBody));
-    expect(await latestMail("ghost@example.com", "reset-password")).toBeUndefined();
+    const link = linkIn(await mailArrives(t, email, "reset-password"));
+    expect(await latestMail(t, "ghost@example.com", "reset-password")).toBeUndefined();
     expect(link.pathname).toBe("/auth");
     expect(link.searchParams.get("reset")).toBe("true");
     expect(link.searchParams.get("email")).toBe(email);
@@ -527,7 +504,7 @@ describe(`accounts on ${testDriver()}`, () => {
       { name: ACCOUNT_MAIL_JOB, data: { kind: "password-reset", email, origin } },
       { name: ACCOUNT_MAIL_JOB, data: { kind: "password-reset", email: ghost, origin } },
     ]);
-    expect(await latestMail(email, "reset-password")).toBeUndefined();
+    expect(await latestMail(t, email, "reset-password")).toBeUndefined();
     const [{ n: links }] = (
       await db().execute<{ n: number }>(
         sql`SELECT count(*)::int AS n FROM verifications v JOIN users u ON u.id = v.value
@@ -547,14 +524,14 @@ describe(`accounts on ${testDriver()}`, () => {
     const sent = await Promise.all(
       jobs.map((j) => t.ctx.queue.send(ACCOUNT_MAIL_JOB, j.data as never)),
     );
-    await mailArrives(email, "reset-password");
+    await mailArrives(t, email, "reset-password");
     for (let i = 0; i < 200; i++) {
       const info = await t.ctx.queue.jobInfo(ACCOUNT_MAIL_JOB, sent[1]!);
       if (info?.state === "completed") break;
       await new Promise((r) => setTimeout(r, 50));
     }
     expect((await t.ctx.queue.jobInfo(ACCOUNT_MAIL_JOB, sent[1]!))?.state).toBe("completed");
-    expect(await latestMail(ghost, "reset-password")).toBeUndefined();
+    expect(await latestMail(t, ghost, "reset-password")).toBeUndefined();
   });
 
   describe("an older reset link stops working", () => {
@@ -562,7 +539,7 @@ describe(`accounts on ${testDriver()}`, () => {
       t.client.call(api.auth.resetPassword, { body: { token, newPassword } });
     const requestLink = async (email: string, previous?: string) => {
       expect((await t.client.call(api.auth.forgotPassword, { body: { email } })).status).toBe(200);
-      return tokenIn(await mailArrives(email, "reset-password", (m) => tokenIn(m) !== previous));
+      return tokenIn(await mailArrives(t, email, "reset-password", (m) => tokenIn(m) !== previous));
     };
 
     it("when a newer link is requested", async () => {
@@ -582,7 +559,7 @@ describe(`accounts on ${testDriver()}`, () => {
         body: { email, redirectTo: "/auth?reset=true" },
       });
       const other = tokenIn(
-        await mailArrives(email, "reset-password", (m) => tokenIn(m) !== older),
+        await mailArrives(t, email, "reset-password", (m) => tokenIn(m) !== older),
       );
       expect((await resetWith(other)).status).toBe(200);
       expect((await resetWith(older, "lagi12345")).status).toBe(400);

@@ -1,4 +1,5 @@
-import { and, desc, eq } from "drizzle-orm";
+import { latestMail, linkIn } from "../../../test/mail";
+import { and, eq } from "drizzle-orm";
 import { apiContract as api } from "@rupa/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CookieJar, testServerForFile, testDriver } from "../../../test/harness";
@@ -29,15 +30,8 @@ async function signUp(email: string, referralCode?: string) {
   expect(res.status).toBe(201);
 }
 
-async function confirmationLink(email: string): Promise<URL> {
-  const [mail] = await db()
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, "confirm-email")))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  return new URL(/https?:\/\/\S+/.exec(mail!.textBody)![0]);
-}
+const confirmationLink = async (email: string) =>
+  linkIn((await latestMail(t, email, "confirm-email"))!);
 
 /** Opens the link in a browser of its own (`jar`): another device than the one that signed up. */
 async function open(link: URL, jar = new CookieJar()) {
