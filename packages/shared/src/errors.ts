@@ -18,6 +18,17 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number] | (string & {});
 
+/** How the server refuses a photo it is sent (an upload, a style preview, a pas foto check). */
+export const PHOTO_REFUSAL_CODES = [
+  "photo_missing",
+  "photo_too_large",
+  "photo_unsupported_type",
+  "photo_too_small",
+  "photo_too_many_pixels",
+  "photo_corrupt",
+  "upload_busy",
+] as const;
+
 /**
  * Every code the admin API can answer with: the common ones, and those of its own refusals
  * (an admin module's test keeps this list whole). The admin panel translates each one (its own
@@ -30,13 +41,7 @@ export const ADMIN_ERROR_CODES = [
   "optimize_in_progress",
   "endpoint_refused",
   "banned_content",
-  "photo_missing",
-  "photo_too_large",
-  "photo_unsupported_type",
-  "photo_too_small",
-  "photo_too_many_pixels",
-  "photo_corrupt",
-  "upload_busy",
+  ...PHOTO_REFUSAL_CODES,
   "payment_not_paid",
   "payment_already_refunded",
   "refund_needs_manual",

@@ -7,6 +7,25 @@ import type {
 } from "../../src/modules/uploads/uploads.repository";
 import type { fakeStorage } from "./storage";
 
+const ownedBy = (owner: UploadOwner, r: UploadRow) =>
+  owner.userId !== null ? r.userId === owner.userId : r.guestTrialId === owner.guestTrialId;
+/** What the repository's deletions read of a photo: its owner and its files. */
+const photoFiles = ({
+  id,
+  userId,
+  guestTrialId,
+  originalKey,
+  croppedKey,
+  thumbKey,
+}: UploadRow) => ({
+  id,
+  userId,
+  guestTrialId,
+  originalKey,
+  croppedKey,
+  thumbKey,
+});
+
 /**
  * The uploads table in memory, written as uploads.repository.ts writes it. `now` stamps the rows
  * and judges their age (a test's hand-driven clock). `photo` adds a finished photo of an owner,
@@ -58,9 +77,7 @@ export function fakeUploads(
       const kept = [...rows.values()]
         .filter(
           (r) =>
-            (owner.userId !== null
-              ? r.userId === owner.userId
-              : r.guestTrialId === owner.guestTrialId) &&
+            ownedBy(owner, r) &&
             r.status === "completed" &&
             r.croppedKey !== null &&
             r.originalDeletedAt === null &&
@@ -76,34 +93,14 @@ export function fakeUploads(
         [...rows.values()]
           .filter((r) => r.originalKey !== null && r.createdAt.getTime() < before)
           .slice(0, limit)
-          .map(({ id, userId, guestTrialId, originalKey, croppedKey, thumbKey }) => ({
-            id,
-            userId,
-            guestTrialId,
-            originalKey,
-            croppedKey,
-            thumbKey,
-          })),
+          .map(photoFiles),
       );
     },
     keptOf: (owner) =>
       Promise.resolve(
         [...rows.values()]
-          .filter(
-            (r) =>
-              (owner.userId !== null
-                ? r.userId === owner.userId
-                : r.guestTrialId === owner.guestTrialId) &&
-              (r.originalKey !== null || r.croppedKey !== null),
-          )
-          .map(({ id, userId, guestTrialId, originalKey, croppedKey, thumbKey }) => ({
-            id,
-            userId,
-            guestTrialId,
-            originalKey,
-            croppedKey,
-            thumbKey,
-          })),
+          .filter((r) => ownedBy(owner, r) && (r.originalKey !== null || r.croppedKey !== null))
+          .map(photoFiles),
       ),
     markOriginalDeleted: (id) =>
       change(id, {

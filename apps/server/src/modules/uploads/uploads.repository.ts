@@ -17,6 +17,12 @@ const photoFiles = {
   thumbKey: uploads.thumbKey,
 };
 
+/** The photos of a member, or of a guest. */
+const ownedBy = (owner: UploadOwner) =>
+  owner.userId !== null
+    ? eq(uploads.userId, owner.userId)
+    : eq(uploads.guestTrialId, owner.guestTrialId);
+
 export function createUploadsRepository(db: Database) {
   return {
     async create(owner: UploadOwner, sizeBytes: number): Promise<string> {
@@ -87,9 +93,7 @@ export function createUploadsRepository(db: Database) {
         .from(uploads)
         .where(
           and(
-            owner.userId !== null
-              ? eq(uploads.userId, owner.userId)
-              : eq(uploads.guestTrialId, owner.guestTrialId),
+            ownedBy(owner),
             eq(uploads.status, "completed"),
             isNotNull(uploads.croppedKey),
             isNull(uploads.originalDeletedAt),
@@ -137,12 +141,7 @@ export function createUploadsRepository(db: Database) {
         .select(photoFiles)
         .from(uploads)
         .where(
-          and(
-            owner.userId !== null
-              ? eq(uploads.userId, owner.userId)
-              : eq(uploads.guestTrialId, owner.guestTrialId),
-            or(isNotNull(uploads.originalKey), isNotNull(uploads.croppedKey)),
-          ),
+          and(ownedBy(owner), or(isNotNull(uploads.originalKey), isNotNull(uploads.croppedKey))),
         );
     },
 

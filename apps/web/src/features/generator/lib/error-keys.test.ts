@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { PHOTO_REFUSAL_CODES } from "@rupa/shared";
 import { describe, expect, it } from "vitest";
 import { actionForCode, failureKey } from "./error-keys";
 
@@ -14,17 +15,7 @@ const has = (key: string) => {
   return typeof node === "string";
 };
 
-const UPLOAD_CODES = [
-  "photo_missing",
-  "photo_too_large",
-  "photo_unsupported_type",
-  "photo_too_small",
-  "photo_too_many_pixels",
-  "photo_corrupt",
-  "upload_busy",
-  "guest_session_required",
-  "rate_limited",
-];
+const UPLOAD_CODES = [...PHOTO_REFUSAL_CODES, "guest_session_required", "rate_limited"];
 
 describe("actionForCode", () => {
   it("gives every upload rejection its own translated message", () => {
