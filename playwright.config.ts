@@ -21,7 +21,9 @@ export default defineConfig({
   // that change what every other journey sees (see EXCLUSIVE), which run alone at the end.
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // 120 s: a journey that signs up a member and makes an avatar needs most of a minute on a
+  // loaded 2-core machine; longer ones set their own.
+  timeout: 120_000,
   // 20 s: on a slower 2-core machine, with two browsers and the server sharing it, the first
   // visit to a lazily loaded route (an admin section, the explore grid's later groups) took
   // 10-17 s to show; an assertion that holds waits no longer than it needs.

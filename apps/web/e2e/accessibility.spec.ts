@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { ADMIN_SECTIONS, APP_PAGES, PLAIN_PAGES } from "@rupa/shared/web-pages";
 import { expect, test, type Page } from "@playwright/test";
-import { asAdmin, DESKTOP, PHONE, h1 } from "./support/app";
+import { asAdmin, DESKTOP, expectAccessible, PHONE, h1 } from "./support/app";
 import { openGenerator, pickStyle, signUpAndSignIn } from "./support/generator";
 
 // axe-core on every page of the app against the real server, as a visitor, as a member, on the
@@ -23,20 +22,6 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   // A server-rendered page's tabs stay disabled until its code runs: check the working page.
   await expect(page.locator('[role="tab"]:disabled')).toHaveCount(0);
-}
-
-/** Runs axe on the page as it is; every serious or critical violation fails (softly) `where`. */
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  // Legacy mode runs axe in the page itself (no extra blank page per run: about twice as fast);
-  // the app has no frames, which is what the other mode is for.
-  const { violations } = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .options({ resultTypes: ["violations"] })
-    .analyze();
-  const found = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
-  expect.soft(found, `serious or critical axe violations on ${where}`).toEqual([]);
 }
 
 /**
@@ -89,7 +74,6 @@ test("the payment simulator's checkout page: no serious or critical violation at
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
   await signUpAndSignIn(page);
   await page.goto("/credits");
   await expect(h1(page)).toHaveText("Beli Kredit");

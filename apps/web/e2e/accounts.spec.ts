@@ -1,5 +1,14 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { mailLink, mails, signIn, DESKTOP, PHONE, h1, toasts } from "./support/app";
+import {
+  mailLink,
+  mails,
+  signIn,
+  signOutInEnglish,
+  DESKTOP,
+  PHONE,
+  h1,
+  toasts,
+} from "./support/app";
 
 // Accounts against the real server: sign-up with e-mail confirmation through the dev mailbox,
 // sign-in, the saved language, sign-out, password reset, the admin guard, the Google
@@ -95,7 +104,6 @@ test("sign up, confirm by e-mail (signed in at once), keep the language on the a
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const siti = newPerson("Siti");
 
   // Client-side checks first: nothing is sent while the form is incomplete.
@@ -151,11 +159,7 @@ test("sign up, confirm by e-mail (signed in at once), keep the language on the a
   await expect(h1(page)).toHaveText("Explore Styles");
   await expect(page.getByRole("link", { name: /Credit balance/ })).toContainText("5 credits");
 
-  await page
-    .getByRole("navigation", { name: "Account" })
-    .getByRole("button", { name: "Sign out" })
-    .click();
-  await expect(page).toHaveURL(/\/auth$/);
+  await signOutInEnglish(page);
   await expect(h1(page)).toHaveText("Sign in to Rupa");
   expect(await storage(page)).toEqual({ local: ["rupa.lang"], session: [], lang: "en" });
   expect(await me(page)).toBeNull();
@@ -174,11 +178,7 @@ test("sign up, confirm by e-mail (signed in at once), keep the language on the a
   await expect(page).toHaveURL(/\/$/);
   await expect(h1(page)).toHaveText("Who do you want to be today?");
 
-  await page
-    .getByRole("navigation", { name: "Account" })
-    .getByRole("button", { name: "Sign out" })
-    .click();
-  await expect(page).toHaveURL(/\/auth$/);
+  await signOutInEnglish(page);
   await expect(toasts(page).getByText("You have signed out. See you soon!")).toBeVisible();
   expect(await me(page)).toBeNull();
 });
@@ -187,7 +187,6 @@ test("forgot password, reset from the e-mail, old password refused, new one work
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const budi = newPerson("Budi");
   await signUp(page, budi);
   await confirmEmail(page, budi.email);
@@ -358,7 +357,6 @@ test("without Google keys there is no Google button; its start URL and a failed 
 });
 
 test("an expired confirmation link says so and sends a new one that signs in", async ({ page }) => {
-  test.setTimeout(90_000);
   const rani = newPerson("Rani");
   await signUp(page, rani);
   // Where a link older than 24 hours lands (the route tests prove the expiry itself).

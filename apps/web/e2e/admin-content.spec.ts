@@ -189,7 +189,6 @@ test("feedback sent through the form reaches the admin inbox and is marked handl
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const subject = `Ide galeri ${tag()}`;
   await page.goto("/feedback");
   await page.getByLabel("Jenis feedback").selectOption("feature");

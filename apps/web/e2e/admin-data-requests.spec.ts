@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { adminPage, DESKTOP, fromApp, h1, PHONE, toasts } from "./support/app";
+import { adminPage, DESKTOP, expectAccessible, fromApp, h1, PHONE, toasts } from "./support/app";
 import { signUpAndSignIn } from "./support/generator";
 
 // admin › Keamanan › Permintaan data against the real server (docs/product/privacy.md, "Data
@@ -13,18 +12,6 @@ const SHOTS = "/tmp/dpo-pw";
 
 /** `ms` as the date-time input takes it, in Jakarta (the browser's zone here): 2026-11-29T13:05. */
 const jakartaInput = (ms: number) => new Date(ms + 7 * 3_600_000).toISOString().slice(0, 16);
-
-/** No serious or critical axe violation on the tab as it is. */
-async function expectAccessible(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .options({ resultTypes: ["violations"] })
-    .analyze();
-  const found = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
-  expect.soft(found, `axe on ${where}`).toEqual([]);
-}
 
 async function openDataRequests(admin: Page) {
   await admin.goto("/admin/security");

@@ -144,7 +144,6 @@ test("Manual Reward: refusals in the dialog, then 5 credits to a member found by
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const email = await signUpAndSignIn(page);
   const before = (await me(page)).credits.balance;
   const admin = await adminPage(browser, baseURL!, PHONE);
@@ -228,7 +227,6 @@ test("the admin changes Garansi Mirip's bar and reads each avatar card's likenes
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   const admin = await adminPage(browser, baseURL!);
   const setting = async () =>
     (

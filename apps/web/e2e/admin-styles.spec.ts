@@ -24,7 +24,6 @@ test("an admin's style changes show on /eksplor for a visitor at once", async ({
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   await asAdmin(page);
   await page.goto("/admin/styles?q=anime-shonen");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gaya");

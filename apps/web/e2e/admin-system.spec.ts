@@ -15,7 +15,6 @@ const STEPS = ["functions", "database", "auth", "registration", "styles", "stora
 test("System: real health, every check passes, caches cleared, database optimized, log exported", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const admin = await adminPage(browser, { viewport: DESKTOP });
   await admin.goto("/admin/system");
   await expect(h1(admin)).toHaveText("Sistem");
@@ -66,7 +65,6 @@ test("System: real health, every check passes, caches cleared, database optimize
 test("Security: a failed sign-in through the form is listed; a setting is saved and put back", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   // A visitor mistypes the password of an e-mail nobody has.
   const visitor = await (
     await browser.newContext({ viewport: DESKTOP, locale: "id-ID" })

@@ -28,7 +28,6 @@ test("the admin finds a member, adds 5 credits, sees them in the ledger and the 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const email = await signUpAndSignIn(page);
   const before = await creditBalance(page);
 
@@ -77,7 +76,6 @@ test.describe("on a phone (360x800)", () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
     const email = await signUpAndSignIn(page);
     const admin = await adminPage(browser, { baseURL, viewport: PHONE });
     const row = await findUser(admin, email);

@@ -145,7 +145,6 @@ test("six styles are refused, and the generator lets a member add four at most",
 test("the next style uses the last photo: no second upload, its thumbnail and check shown", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signUpAndSignIn(page);
   const [first, next] = await plainStyles(page, 2);
   await openGenerator(page, first!);

@@ -199,7 +199,6 @@ test("the custom action-figure dialog validates and its request's result reaches
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const figure = await pickStyle(request, "profesi_collectibles");
   await signUpAndSignIn(page);
   await openGenerator(page, figure);
@@ -245,7 +244,6 @@ test("a gallery opened just before a generation shows its avatar when the genera
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const style = await pickStyle(request);
   await signUpAndSignIn(page);
   // Everything below is client-side navigation: a reload would hide the stale cache.

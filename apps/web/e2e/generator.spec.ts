@@ -47,7 +47,6 @@ test("a guest uploads a JPEG, then a HEIC rotated once, generates and sees the s
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const style = await pickStyle(request);
   const summary = (await (await request.get("/api/styles/summary")).json()) as {
     signupBonusCredits: number;
@@ -194,7 +193,6 @@ test("a member with bonus credits generates, lands on /gallery and has one credi
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const style = await pickStyle(request);
   await signUpAndSignIn(page);
   const balance = page.getByRole("link", { name: /Saldo kredit/ });

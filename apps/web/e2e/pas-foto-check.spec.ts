@@ -12,7 +12,6 @@ test.use({ viewport: PHONE });
 test("a visitor's good pas foto passes the check; one on blue fails with ulangi dengan latar merah polos", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const [good, blue] = await Promise.all([readyPasFoto(), readyPasFoto(BACKDROPS.blue)]);
   const res = await page.goto("/cek-pas-foto");
   expect(res?.status()).toBe(200);

@@ -25,7 +25,6 @@ test("a member buys Pro monthly in a new tab, pays by QRIS and gets 200 credits 
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
   await signUpAndSignIn(page);
   const before = await creditBalance(page);
 
@@ -154,7 +153,6 @@ test("on a phone the checkout opens in the same tab and brings the buyer back to
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   // The server runs without PUBLIC_URL (its fallback is http://localhost:PORT): every link of
   // this purchase must be built on the address the phone uses, 127.0.0.1 (ADR 035).
   const page = await phone(browser, baseURL!);
@@ -188,7 +186,6 @@ test("a failed payment keeps the balance and says why, with a way to try again",
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
   await signUpAndSignIn(page);
   const before = await creditBalance(page);
   await page.goto("/credits");
@@ -232,7 +229,6 @@ test("a visitor opening /credits is sent to sign in and back", async ({ page }) 
 });
 
 test("/credits fits a 360 px phone without sideways scrolling", async ({ page }) => {
-  test.setTimeout(90_000);
   await signUpAndSignIn(page);
   await page.setViewportSize(PHONE);
   await page.goto("/credits");

@@ -35,7 +35,6 @@ async function upload(page: Page, name: string, buffer: Buffer): Promise<Check> 
 test("a member's face photo passes the check; a CPNS avatar on the chosen background downloads as a 4x6 pas foto", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signUpAndSignIn(page);
   // Paid credits beside the free ones: the avatar carries no watermark, so its pas foto is
   // offered (a free-credits member's is watermark.spec.ts's).
@@ -114,7 +113,6 @@ test("a member's face photo passes the check; a CPNS avatar on the chosen backgr
 test("a photo without a face, then one with two, keep Generate closed with the reason shown; the server refuses them without spending", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await signUpAndSignIn(page);
   const style = await pasFotoStyle(page);
   await openGenerator(page, style);

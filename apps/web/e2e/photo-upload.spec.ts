@@ -38,7 +38,6 @@ test("a 12 MP phone photo arrives upright at 2048 px and under 1 MB, prepared in
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize(PHONE);
   const email = await signUpAndSignIn(page);
   await openGenerator(page, await pickStyle(request));
@@ -104,7 +103,6 @@ test.describe("a new guest", () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize(DESKTOP);
     await openGenerator(page, await pickStyle(request));
     // The status (or the alert) in the middle of the screen, at 360 and 1280 px wide.

@@ -46,7 +46,6 @@ test("a guest is asked for consent before the first photo leaves the browser", a
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   await page.setViewportSize(PHONE);
   const uploads: string[] = [];
   page.on("request", (r) => isUpload(r.url(), r.method()) && uploads.push(r.url()));
@@ -88,7 +87,6 @@ test("a member ticks the consent at sign-up and uploads without being asked", as
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   await page.setViewportSize(PHONE);
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Daftar" }).click();
@@ -121,7 +119,6 @@ test("a member without consent on record (a Google sign-up, or from before) is a
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   await signUpAndSignIn(page, undefined, { photoConsent: false });
   await openGenerator(page, await pickStyle(request));
   await pickFile(page);
@@ -137,7 +134,6 @@ test("the privacy page names the processors and rights, and the settings withdra
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
   await page.goto("/privacy");
   const policy = page.getByRole("main");
@@ -205,7 +201,6 @@ test("a member deletes the account: the avatar's address answers 404 and the rec
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize(PHONE);
   const email = await signUpAndSignIn(page);
   await generateWith(page, await pickStyle(request));

@@ -200,7 +200,6 @@ test.describe("a new guest", () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
     const style = await pickStyle(request);
     await openGenerator(page, style);
     await workerActive(page);

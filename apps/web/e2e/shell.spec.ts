@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { mockSession } from "./support/mock-session";
-import { DESKTOP, PHONE, h1 } from "./support/app";
+import { DESKTOP, PHONE, h1, signOutInEnglish } from "./support/app";
 
 // The web shell: every route renders its title, SEO tags follow the page, the language
 // choice sticks, and the main/admin navigation works at phone and desktop widths. Where a page
@@ -249,11 +249,7 @@ test.describe("desktop navigation (1280x800)", () => {
       sessionStorage.setItem("rupa.ref", "abc");
     });
 
-    await page
-      .getByRole("navigation", { name: "Account" })
-      .getByRole("button", { name: "Sign out" })
-      .click();
-    await expect(page).toHaveURL(/\/auth$/);
+    await signOutInEnglish(page);
     await expect(h1(page)).toHaveText("Sign in to Rupa");
     await expect(page.getByText("You have signed out. See you soon!")).toBeVisible();
     const storage = await page.evaluate(() => ({

@@ -12,6 +12,11 @@ export function undoable(tx: Tx, undo: () => void): void {
   journals.get(tx)?.at(-1)?.push(undo);
 }
 
+/** Whether `tx` is a transaction a fake transactor has open now. */
+export function inTransaction(tx: Tx): boolean {
+  return (journals.get(tx)?.length ?? 0) > 0;
+}
+
 /**
  * A transaction that is a marker: fakes take it and, through `undoable`, take their writes back
  * when it throws (as a database rolls back), so a test sees "all of it or nothing". `open` counts

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import {
   expect,
@@ -10,6 +11,29 @@ import {
 } from "@playwright/test";
 
 // Steps shared by journeys against the real server, whatever they are about.
+
+/** Runs axe on the page as it is; every serious or critical violation fails (softly) `where`. */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  // Legacy mode runs axe in the page itself (no extra blank page per run: about twice as fast);
+  // the app has no frames, which is what the other mode is for.
+  const { violations } = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  const found = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  expect.soft(found, `serious or critical axe violations on ${where}`).toEqual([]);
+}
+
+/** Signs out with the account navigation's button, in English, and lands on /auth. */
+export async function signOutInEnglish(page: Page): Promise<void> {
+  await page
+    .getByRole("navigation", { name: "Account" })
+    .getByRole("button", { name: "Sign out" })
+    .click();
+  await expect(page).toHaveURL(/\/auth$/);
+}
 
 /**
  * Headers for a script's write through `page.request`, as the app's own fetch() sends it: the

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { bannedKeywordInputSchema } from "@rupa/shared";
-import { fakeTransactor } from "../../../../test/fakes";
-import type { AuditInput } from "../../audit/audit.repository";
+import { fakeTransactor, fakeAudit } from "../../../../test/fakes";
 import type { BannedKeywordRow } from "../../banned-keywords/banned-keywords.repository";
 import {
   type AdminBannedKeywordsDeps,
@@ -20,7 +19,8 @@ const actor = { userId: "admin-1", ip: "203.0.113.1", userAgent: "vitest" };
 
 function world() {
   const rows = new Map<string, BannedKeywordRow>();
-  const audit: AuditInput[] = [];
+  const auditTrail = fakeAudit();
+  const audit = auditTrail.rows;
   const taken = (keyword: string, id?: string) =>
     [...rows.values()].some((r) => r.keyword === keyword && r.id !== id);
   const deps: AdminBannedKeywordsDeps = {
@@ -55,13 +55,7 @@ function world() {
       },
     },
     db: transactor.db,
-    audit: {
-      write: (tx, e) => {
-        expect(tx).toBe(TX);
-        audit.push(e);
-        return Promise.resolve();
-      },
-    },
+    audit: auditTrail,
   };
   return { rows, audit, svc: createAdminBannedKeywordsService(deps) };
 }

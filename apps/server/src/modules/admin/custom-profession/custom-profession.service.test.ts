@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { professionConfigInputSchema } from "@rupa/shared";
-import { fakeTransactor } from "../../../../test/fakes";
-import type { AuditInput } from "../../audit/audit.repository";
+import { fakeTransactor, fakeAudit } from "../../../../test/fakes";
 import type { ConfigRow, ConfigView } from "./custom-profession.repository";
 import {
   type AdminCustomProfessionDeps,
@@ -21,7 +20,8 @@ const STYLE = randomUUID();
 
 function world() {
   const configs = new Map<string, ConfigRow>();
-  const audit: AuditInput[] = [];
+  const auditTrail = fakeAudit();
+  const audit = auditTrail.rows;
   let enabled = "true";
   const view = (c: ConfigRow): ConfigView => ({
     config: c,
@@ -89,13 +89,7 @@ function world() {
         return Promise.resolve(new Map(keys.map((k) => [k, enabled])));
       },
     },
-    audit: {
-      write: (tx, e) => {
-        expect(tx).toBe(TX);
-        audit.push(e);
-        return Promise.resolve();
-      },
-    },
+    audit: auditTrail,
   };
   return { configs, audit, svc: createAdminCustomProfessionService(deps) };
 }

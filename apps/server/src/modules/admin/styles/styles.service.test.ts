@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { fakeTransactor } from "../../../../test/fakes";
-import type { AuditInput } from "../../audit/audit.repository";
+import { fakeTransactor, fakeAudit } from "../../../../test/fakes";
 import type { PairRow, StyleRow } from "../../styles/styles.repository";
 import type { StylePatch } from "./styles.repository";
 import {
@@ -55,7 +54,8 @@ function styleRow(over: Partial<StyleRow> = {}): StyleRow {
 function world() {
   const styles = new Map<string, StyleRow>();
   const pairs: PairRow[] = [];
-  const audit: AuditInput[] = [];
+  const auditTrail = fakeAudit();
+  const audit = auditTrail.rows;
   const stored = new Set<string>();
   const removed: string[] = [];
   /** Writes seen by the repository, each in the service's transaction. */
@@ -129,13 +129,7 @@ function world() {
         ),
     },
     db: transactor.db,
-    audit: {
-      write: (tx, e) => {
-        expect(tx).toBe(TX);
-        audit.push(e);
-        return Promise.resolve();
-      },
-    },
+    audit: auditTrail,
     catalogueChanged: () => void told++,
     queue: {
       send: () => Promise.resolve(randomUUID()),

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fakeTransactor } from "../../../../test/fakes";
+import { fakeTransactor, fakeAudit } from "../../../../test/fakes";
 import { refusal } from "../../../../test/refusal";
-import type { AuditInput } from "../../audit/audit.repository";
 import type { AdminUploadRow, AdminUploadsRepository } from "./uploads.repository";
 import { adminUploadView, createAdminUploadsService } from "./uploads.service";
 
@@ -10,7 +9,8 @@ import { adminUploadView, createAdminUploadsService } from "./uploads.service";
 const NOW = Date.parse("2026-11-24T18:30:00Z"); // 01:30 WIB on 25 November
 
 function fakes(over: Partial<AdminUploadsRepository> = {}) {
-  const audits: AuditInput[] = [];
+  const auditsTrail = fakeAudit();
+  const audits = auditsTrail.rows;
   const deletedFiles: string[] = [];
   const warnings: unknown[] = [];
   const deleted: string[] = [];
@@ -27,12 +27,7 @@ function fakes(over: Partial<AdminUploadsRepository> = {}) {
   const service = createAdminUploadsService({
     db: fakeTransactor().db,
     repo,
-    audit: {
-      write: (_tx, e) => {
-        audits.push(e);
-        return Promise.resolve();
-      },
-    },
+    audit: auditsTrail,
     storage: {
       delete: (_bucket, key) => {
         if (key.includes("broken")) return Promise.reject(new Error("disk"));
