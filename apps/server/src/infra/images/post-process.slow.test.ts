@@ -21,6 +21,27 @@ async function providerPicture(): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * How far an encoded picture strays from the attention crop of `raw` at `size` (the pixels before
+ * any encoding): the mean absolute difference per channel value.
+ */
+function errorAgainstCrop(raw: Buffer, size: { width: number; height: number }) {
+  const crop = sharp(raw)
+    .resize(size.width, size.height, { fit: "cover", position: sharp.strategy.attention })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  return async (encoded: Buffer) => {
+    const [pixels, decoded] = await Promise.all([
+      crop,
+      sharp(encoded).removeAlpha().raw().toBuffer(),
+    ]);
+    let sum = 0;
+    for (let i = 0; i < pixels.length; i++) sum += Math.abs(pixels[i]! - decoded[i]!);
+    return sum / pixels.length;
+  };
+}
+
 describe("createImagePostProcessor().finish", () => {
   it("keeps the full JPEG, the same picture in WebP for showing, and a 384 px WebP thumbnail", async () => {
     const images = createImagePostProcessor(1);
@@ -63,16 +84,7 @@ describe("createImagePostProcessor().finish", () => {
     const raw = await providerPicture();
     const size = { width: 816, height: 1024 };
     const out = await images.finish(raw, { ...size, watermark: false });
-    const crop = await sharp(raw)
-      .resize(size.width, size.height, { fit: "cover", position: sharp.strategy.attention })
-      .raw()
-      .toBuffer();
-    const errorOf = async (encoded: Buffer) => {
-      const decoded = await sharp(encoded).removeAlpha().raw().toBuffer();
-      let sum = 0;
-      for (let i = 0; i < crop.length; i++) sum += Math.abs(crop[i]! - decoded[i]!);
-      return sum / crop.length;
-    };
+    const errorOf = errorAgainstCrop(raw, size);
     // The WebP as a re-encoding of the JPEG (how it was made before) strays further.
     const fromJpeg = await sharp(out.image).webp({ quality: 80 }).toBuffer();
     expect(await errorOf(out.display)).toBeLessThan(await errorOf(fromJpeg));
@@ -102,17 +114,7 @@ describe("createImagePostProcessor().finish", () => {
 
     const again = await images.finish(master, { ...size, watermark: false });
     // Each against the crop itself (the pixels before any encoding).
-    const crop = await sharp(raw)
-      .resize(size.width, size.height, { fit: "cover", position: sharp.strategy.attention })
-      .removeAlpha()
-      .raw()
-      .toBuffer();
-    const errorOf = async (encoded: Buffer) => {
-      const decoded = await sharp(encoded).removeAlpha().raw().toBuffer();
-      let sum = 0;
-      for (let i = 0; i < crop.length; i++) sum += Math.abs(crop[i]! - decoded[i]!);
-      return sum / crop.length;
-    };
+    const errorOf = errorAgainstCrop(raw, size);
     const [direct, fromMaster, stamped] = await Promise.all(
       [clean.image, again.image, marked.image].map(errorOf),
     );

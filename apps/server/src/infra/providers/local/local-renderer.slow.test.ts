@@ -11,22 +11,16 @@ describe("local renderer", { timeout: 60_000 }, () => {
     const input = await samplePortraitJpeg(SAMPLE_PORTRAITS[0]!, 384, 480);
     const seen = new Set<string>();
     for (const look of LOCAL_LOOKS) {
-      const a = await renderLocal(input, {
+      const asked = {
         look,
         width: 240,
         height: 300,
         title: "Guru",
         subtitle: "Buku · Kapur",
         seed: 9,
-      });
-      const b = await renderLocal(input, {
-        look,
-        width: 240,
-        height: 300,
-        title: "Guru",
-        subtitle: "Buku · Kapur",
-        seed: 9,
-      });
+      };
+      const a = await renderLocal(input, asked);
+      const b = await renderLocal(input, asked);
       expect(hash(a), look).toBe(hash(b));
       const meta = await sharp(a).metadata();
       expect([meta.format, meta.width, meta.height], look).toEqual(["jpeg", 240, 300]);

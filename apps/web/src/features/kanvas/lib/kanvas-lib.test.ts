@@ -117,13 +117,14 @@ describe("settings persistence", () => {
     ).toEqual({ ...DEFAULT_SETTINGS, count: 4 });
   });
   it("fills the form from a past run, seed included", () => {
+    const { mode, prompt, negativePrompt, aspectRatio, count, seed } = run();
     expect(settingsFromRun(run())).toEqual({
-      mode: "text2image",
-      prompt: "sawah",
-      negativePrompt: "",
-      aspectRatio: "16:9",
-      count: 2,
-      seed: 42,
+      mode,
+      prompt,
+      negativePrompt,
+      aspectRatio,
+      count,
+      seed,
     });
   });
 });
