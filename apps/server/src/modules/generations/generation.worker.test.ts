@@ -242,6 +242,15 @@ function held() {
   return { step, release: () => release() };
 }
 
+/** `gen`'s attempt, started against a provider that holds it until `release()`. */
+async function heldAttempt(w: ReturnType<typeof world>, gen: { id: string }) {
+  const slow = held();
+  w.provider(slow.step);
+  const attempt = w.worker.handle(gen.id);
+  await settle();
+  return { release: slow.release, attempt };
+}
+
 describe("generation worker (in-memory)", () => {
   it("stores the result and its thumbnail, watermarked for a guest, and ends succeeded", async () => {
     const w = world({ guest: true });
@@ -417,10 +426,7 @@ describe("generation worker (in-memory)", () => {
     it("a provider timeout", async () => {
       const w = world();
       const gen = w.queued(lastTry);
-      const slow = held();
-      w.provider(slow.step);
-      const running = w.worker.handle(gen.id);
-      await settle();
+      const { attempt: running } = await heldAttempt(w, gen);
       await w.time.advance(TIMEOUT_S * 1000);
       await running;
       expect(w.row(gen.id)).toMatchObject({ status: "failed", errorCode: "provider_timeout" });
@@ -431,10 +437,7 @@ describe("generation worker (in-memory)", () => {
   it("retries a timeout before the last attempt instead of refunding", async () => {
     const w = world();
     const gen = w.queued();
-    const slow = held();
-    w.provider(slow.step);
-    const running = w.worker.handle(gen.id);
-    await settle();
+    const { attempt: running } = await heldAttempt(w, gen);
     await w.time.advance(TIMEOUT_S * 1000);
     await running;
     expect(w.row(gen.id)).toMatchObject({ status: "queued", attempts: 1 });
@@ -445,15 +448,12 @@ describe("generation worker (in-memory)", () => {
   it("keeps a live attempt's row from the sweeper with its heartbeat", async () => {
     const w = world();
     const gen = w.queued();
-    const slow = held();
-    w.provider(slow.step);
-    const running = w.worker.handle(gen.id);
-    await settle();
+    const { release: releaseSlow, attempt: running } = await heldAttempt(w, gen);
     // A minute of work: six heartbeats, never three silent ones in a row.
     await w.time.advance(60_000);
     expect(await w.worker.recoverStale()).toBe(0);
     expect(await w.worker.sweep()).toEqual({ retried: 0, resent: 0 });
-    slow.release();
+    releaseSlow();
     await running;
     expect(w.row(gen.id).status).toBe("succeeded");
     expect(w.time.running).toBe(0);
@@ -462,10 +462,7 @@ describe("generation worker (in-memory)", () => {
   it("does not double-complete or double-refund when a late attempt finishes after another took over", async () => {
     const w = world();
     const gen = w.queued();
-    const first = held();
-    w.provider(first.step);
-    const late = w.worker.handle(gen.id);
-    await settle();
+    const { release: releaseFirst, attempt: late } = await heldAttempt(w, gen);
     // Attempt 1's worker goes silent (its heartbeats stop reaching the database) and attempt 2
     // takes the generation over and delivers it.
     w.row(gen.id).heartbeatAt = new Date(w.time.now - (w.worker.staleSeconds + 1) * 1000);
@@ -473,7 +470,7 @@ describe("generation worker (in-memory)", () => {
     expect(w.row(gen.id)).toMatchObject({ status: "succeeded", attempts: 2 });
     const delivered = { ...w.results.get(gen.id)! };
     // Attempt 1's provider answers late: its completion is refused, its copy deleted.
-    first.release();
+    releaseFirst();
     await late;
     expect(w.row(gen.id)).toMatchObject({ status: "succeeded", attempts: 2 });
     expect(w.results.get(gen.id)).toEqual(delivered);
@@ -489,10 +486,7 @@ describe("generation worker (in-memory)", () => {
   it("does not refund or retry for a late attempt that fails after another took over", async () => {
     const w = world();
     const gen = w.queued({ attempts: MAX_ATTEMPTS - 2 });
-    const first = held();
-    w.provider(first.step);
-    const late = w.worker.handle(gen.id);
-    await settle();
+    const { attempt: late } = await heldAttempt(w, gen);
     // Taken over by the last attempt, which is still running.
     w.row(gen.id).attempts += 1;
     // Attempt 1's next heartbeat finds the generation is not its own: it stops, changes nothing.

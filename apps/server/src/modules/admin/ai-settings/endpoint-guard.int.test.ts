@@ -178,18 +178,20 @@ describe(`provider endpoint guard in production (${testDriver()})`, () => {
       },
     });
     const config = aiConfigResponseSchema.parse(created.json).config;
+    const saveEndpoint = (provider: (typeof REMOTE)[number], apiEndpoint: string) =>
+      t.client.call(api.adminAiConfigs.update, {
+        params: { id: config.id },
+        body: {
+          apiProvider: provider,
+          modelName: MODEL[provider]!,
+          apiEndpoint,
+          configData: {},
+          isActive: false,
+        },
+      });
     for (const provider of REMOTE) {
       for (const apiEndpoint of forms()) {
-        const res = await t.client.call(api.adminAiConfigs.update, {
-          params: { id: config.id },
-          body: {
-            apiProvider: provider,
-            modelName: MODEL[provider]!,
-            apiEndpoint,
-            configData: {},
-            isActive: false,
-          },
-        });
+        const res = await saveEndpoint(provider, apiEndpoint);
         expect(res.status, `${provider} ${apiEndpoint}`).toBe(400);
         expect(res.error.code).toBe("endpoint_refused");
         expect(res.error.issues![0]!.path).toEqual(["apiEndpoint"]);
@@ -215,16 +217,7 @@ describe(`provider endpoint guard in production (${testDriver()})`, () => {
       ["huggingface", "https://router.huggingface.co"],
       ["kie_ai", "https://gateway.example.com/kie"],
     ] as const) {
-      const res = await t.client.call(api.adminAiConfigs.update, {
-        params: { id: config.id },
-        body: {
-          apiProvider: provider,
-          modelName: MODEL[provider]!,
-          apiEndpoint,
-          configData: {},
-          isActive: false,
-        },
-      });
+      const res = await saveEndpoint(provider, apiEndpoint);
       expect(res.status, `${provider} ${apiEndpoint}`).toBe(200);
     }
     expect(seen).toEqual([]);

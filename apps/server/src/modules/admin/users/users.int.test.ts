@@ -43,6 +43,12 @@ beforeAll(async () => {
 });
 
 const asAdmin = () => t.actAs({ userId: adminId, isAdmin: true });
+/** A new user holding the sign-up bonus's 3 credits (watermarked unless told). */
+async function userWithBonus(watermarked = true): Promise<string> {
+  const id = await insertUser();
+  await t.ctx.services.credits.grant(id, { source: "signup_bonus", amount: 3, watermarked });
+  return id;
+}
 /** What the admin's browser says it is: the audit rows keep it. */
 const AGENT = { headers: { "user-agent": "vitest-admin" } };
 async function list(
@@ -208,12 +214,7 @@ describe(`one user's detail (${testDriver()})`, () => {
 
 describe(`changing credits (${testDriver()})`, () => {
   it("adds 5 credits as a manual lot granted by the admin, with the audit row and a security event", async () => {
-    const id = await insertUser();
-    await t.ctx.services.credits.grant(id, {
-      source: "signup_bonus",
-      amount: 3,
-      watermarked: true,
-    });
+    const id = await userWithBonus();
     asAdmin();
     const res = await t.client.with(AGENT).call(api.admin.setCredits, {
       params: { id },
@@ -268,12 +269,7 @@ describe(`changing credits (${testDriver()})`, () => {
   });
 
   it("sets a higher balance with a lot, a lower one with an admin_adjustment spend, and the same one writes nothing", async () => {
-    const id = await insertUser();
-    await t.ctx.services.credits.grant(id, {
-      source: "signup_bonus",
-      amount: 3,
-      watermarked: true,
-    });
+    const id = await userWithBonus();
     asAdmin();
     const set = async (amount: number) => {
       const res = await t.client.with(AGENT).call(api.admin.setCredits, {
@@ -348,12 +344,7 @@ describe(`changing credits (${testDriver()})`, () => {
   });
 
   it("a change whose audit row cannot be written leaves no ledger entry either", async () => {
-    const id = await insertUser();
-    await t.ctx.services.credits.grant(id, {
-      source: "signup_bonus",
-      amount: 3,
-      watermarked: false,
-    });
+    const id = await userWithBonus(false);
     const { services, db, env, log } = t.ctx;
     const admin = createAdminUsersService({
       db: db.db,
