@@ -10,20 +10,13 @@ import type { fakeStorage } from "./storage";
 const ownedBy = (owner: UploadOwner, r: UploadRow) =>
   owner.userId !== null ? r.userId === owner.userId : r.guestTrialId === owner.guestTrialId;
 /** What the repository's deletions read of a photo: its owner and its files. */
-const photoFiles = ({
-  id,
-  userId,
-  guestTrialId,
-  originalKey,
-  croppedKey,
-  thumbKey,
-}: UploadRow) => ({
-  id,
-  userId,
-  guestTrialId,
-  originalKey,
-  croppedKey,
-  thumbKey,
+const photoFiles = (r: UploadRow) => ({
+  id: r.id,
+  userId: r.userId,
+  guestTrialId: r.guestTrialId,
+  originalKey: r.originalKey,
+  croppedKey: r.croppedKey,
+  thumbKey: r.thumbKey,
 });
 
 /**

@@ -25,6 +25,7 @@ import {
   fakeStorage,
   settle,
 } from "../../../test/fakes";
+import type { Tx } from "../../infra/db/client";
 import { type GenerationRow, jobIdFor } from "../jobs";
 import type { AvatarResult } from "./generations.repository";
 
@@ -61,8 +62,6 @@ function world(opts: { guest?: boolean; watermark?: boolean; likenessCheck?: boo
   const likeness = fakeLikeness();
   const finishes = images.finishes;
   let steps: ProviderStep[] = [];
-
-  const now = () => new Date(time.now);
 
   // The job rows as jobs.repository.ts changes them; the avatar's own write is the result.
   const jobRows = fakeJobs({ now: () => time.now });
@@ -147,39 +146,22 @@ function world(opts: { guest?: boolean; watermark?: boolean; likenessCheck?: boo
   /** A queued generation with its photo in storage: a member's spend, or a guest's trial. */
   function queued(extra: Partial<GenerationRow> = {}): GenerationRow {
     const id = randomUUID();
-    const row = {
+    // Written as the jobs repository writes a new row (no transaction: kept), then `extra`.
+    void jobRows.insert({} as Tx, {
       id,
       kind: "avatar",
-      status: "queued",
       userId: opts.guest ? null : `user-${id.slice(0, 8)}`,
       guestTrialId: opts.guest ? randomUUID() : null,
       styleId: randomUUID(),
       uploadId: id,
-      customRequestId: null,
-      kanvasRunId: null,
-      batchId: null,
       spendId: opts.guest ? null : randomUUID(),
       provider: "local",
       modelName: "fake-1",
       prompt: "a portrait",
       params: { aspectRatio: "1:1", gender: null, variables: {} },
       watermark: opts.watermark ?? Boolean(opts.guest),
-      progress: 0,
-      attempts: 0,
-      errorCode: null,
-      errorMessage: null,
-      queuedAt: now(),
-      startedAt: null,
-      heartbeatAt: null,
-      providerJobId: null,
-      likenessRedoAt: null,
-      likenessFirstKey: null,
-      likenessFirstDistance: null,
-      finishedAt: null,
-      createdAt: now(),
-      ...extra,
-    } satisfies GenerationRow;
-    rows.set(id, row);
+    });
+    const row = Object.assign(rows.get(id)!, extra);
     // The member's photo: a face at 0 for the fake likeness meter.
     objects.set(`user-uploads/u-x/2026/11/${id}-crop.jpg`, faceAt(0));
     return row;
