@@ -22,3 +22,29 @@ export function NativeSelect({ className, children, ...props }: ComponentProps<"
     </div>
   );
 }
+
+/**
+ * A NativeSelect of a fixed list of `values`, each shown as `label(value)`; `none`, when given, is
+ * a first choice of no value.
+ */
+export function ValueSelect<V extends string>({
+  values,
+  label,
+  none,
+  ...props
+}: ComponentProps<"select"> & {
+  values: readonly V[];
+  label: (value: V) => string;
+  none?: string;
+}) {
+  return (
+    <NativeSelect {...props}>
+      {none !== undefined && <option value="">{none}</option>}
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {label(v)}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}

@@ -13,7 +13,7 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Form, FormBody, FormField, FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
+import { ValueSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
 import { formatNumber } from "@/lib/format";
@@ -276,13 +276,11 @@ export function AiConfigCard({ config }: { config: AiConfig }) {
               className="grid min-w-0 gap-1.5"
             >
               {(field) => (
-                <NativeSelect {...field}>
-                  {AI_PROVIDERS.map((p) => (
-                    <option key={p} value={p}>
-                      {t(`aiSettings.providers.${p}`)}
-                    </option>
-                  ))}
-                </NativeSelect>
+                <ValueSelect
+                  {...field}
+                  values={AI_PROVIDERS}
+                  label={(p) => t(`aiSettings.providers.${p}`)}
+                />
               )}
             </FormRow>
             <FormRow

@@ -12,7 +12,7 @@ import {
 import { TitledDialog } from "@/components/ui/dialog";
 import { FormCheckbox, FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
+import { NativeSelect, ValueSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
 import { useSaveProfessionConfig } from "../api";
@@ -151,13 +151,11 @@ function ConfigForm({
         </FormRow>
         <FormRow control={form.control} name="formVariant" label={t("profession.fields.variant")}>
           {(field) => (
-            <NativeSelect {...field}>
-              {PROFESSION_VARIANTS.map((v) => (
-                <option key={v} value={v}>
-                  {t(`profession.variants.${v}`)}
-                </option>
-              ))}
-            </NativeSelect>
+            <ValueSelect
+              {...field}
+              values={PROFESSION_VARIANTS}
+              label={(v) => t(`profession.variants.${v}`)}
+            />
           )}
         </FormRow>
         <FormRow
@@ -187,14 +185,12 @@ function ConfigForm({
         </FormRow>
         <FormRow control={form.control} name="category" label={t("profession.fields.category")}>
           {(field) => (
-            <NativeSelect {...field}>
-              <option value="">{t("profession.noCategory")}</option>
-              {STYLE_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {t(`styles.groups.${c}`)}
-                </option>
-              ))}
-            </NativeSelect>
+            <ValueSelect
+              {...field}
+              values={STYLE_CATEGORIES}
+              label={(c) => t(`styles.groups.${c}`)}
+              none={t("profession.noCategory")}
+            />
           )}
         </FormRow>
         {config?.previewImageUrl && (

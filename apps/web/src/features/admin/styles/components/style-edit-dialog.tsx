@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { TitledDialog } from "@/components/ui/dialog";
 import { FormCheckbox, FormField, FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
+import { ValueSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TabPanel, Tabs, useTabsId } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
@@ -300,13 +300,11 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
             </FormRow>
             <FormRow control={control} name="category" label={t("styles.edit.category")}>
               {(f) => (
-                <NativeSelect {...f}>
-                  {STYLE_CATEGORIES.map((c) => (
-                    <option key={c} value={c}>
-                      {t(`styles.groups.${c}`)}
-                    </option>
-                  ))}
-                </NativeSelect>
+                <ValueSelect
+                  {...f}
+                  values={STYLE_CATEGORIES}
+                  label={(c) => t(`styles.groups.${c}`)}
+                />
               )}
             </FormRow>
             <FormRow control={control} name="sortOrder" label={t("styles.edit.sortOrder")}>
@@ -435,15 +433,7 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
               )}
             </FormRow>
             <FormRow control={control} name="scheduler" label={t("styles.edit.scheduler")}>
-              {(f) => (
-                <NativeSelect {...f}>
-                  {STYLE_SCHEDULERS.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
+              {(f) => <ValueSelect {...f} values={STYLE_SCHEDULERS} label={(s) => s} />}
             </FormRow>
             <FormCheckbox
               control={control}
