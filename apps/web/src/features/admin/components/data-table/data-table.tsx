@@ -5,14 +5,21 @@ import {
   type ColumnDef,
   type Header,
 } from "@tanstack/react-table";
-import { AlertTriangle, ArrowDown, ArrowUp, ArrowUpDown, Inbox } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { useAdminI18n } from "../../lib/admin-i18n";
 import { DataTablePagination } from "./data-table-pagination";
-import { TableScroller } from "./table-scroller";
+import {
+  cellClass,
+  headCellClass,
+  rowClass,
+  TableEmpty,
+  TableFailed,
+  TableFrame,
+  TableLoading,
+} from "./table-frame";
 
 /** The part of a table's URL state the table itself changes. */
 export interface TablePaging<S extends string = string> {
@@ -131,107 +138,72 @@ export function DataTable<T extends { id: string }, S extends string = string>({
   // Loading, failure and emptiness are shown under the header row, outside the table's sideways
   // scroll, so the message stays readable on a phone.
   let message: ReactNode = null;
-  if (isLoading && !data) {
+  if (isLoading && !data) message = <TableLoading rows={Math.min(state.pageSize, 8)} />;
+  else if (error && !data) message = <TableFailed error={error} onRetry={onRetry} />;
+  else if (rows.length === 0)
     message = (
-      <div className="flex flex-col gap-3 px-4 py-4">
-        {Array.from({ length: Math.min(state.pageSize, 8) }, (_, i) => (
-          <Skeleton key={i} className="h-6 w-full" />
-        ))}
-        <span className="sr-only">{t("common.loading")}</span>
-      </div>
+      <TableEmpty
+        text={filtered ? t("common.noMatches") : emptyText}
+        action={
+          filtered &&
+          onResetFilters && (
+            <Button variant="outline" onClick={onResetFilters}>
+              {t("common.resetFilters")}
+            </Button>
+          )
+        }
+      />
     );
-  } else if (error && !data) {
-    message = (
-      <div role="alert" className="flex flex-col items-center gap-3 px-4 py-12 text-center">
-        <AlertTriangle aria-hidden className="size-8 text-destructive" />
-        <p className="font-semibold">{error}</p>
-        <Button variant="outline" onClick={onRetry}>
-          {t("common.retry")}
-        </Button>
-      </div>
-    );
-  } else if (rows.length === 0) {
-    message = (
-      <div className="flex flex-col items-center gap-3 px-4 py-12 text-center text-muted-foreground">
-        <Inbox aria-hidden className="size-8" />
-        <p>{filtered ? t("common.noMatches") : emptyText}</p>
-        {filtered && onResetFilters && (
-          <Button variant="outline" onClick={onResetFilters}>
-            {t("common.resetFilters")}
-          </Button>
-        )}
-      </div>
-    );
-  }
 
   return (
     <div className="flex flex-col gap-4">
       {toolbar}
-      <div
-        data-slot="data-table"
-        aria-busy={isLoading}
-        className="overflow-hidden rounded-2xl border border-border/70 bg-card shadow-[0_1px_2px_rgb(28_22_49/0.04)]"
+      <TableFrame
+        caption={caption}
+        busy={isLoading}
+        below={
+          <>
+            {message}
+            {total !== undefined && total > 0 && (
+              <DataTablePagination
+                page={state.page}
+                pageSize={state.pageSize}
+                total={total}
+                onPage={(page) => onStateChange({ page })}
+                onPageSize={(pageSize) => onStateChange({ pageSize })}
+              />
+            )}
+          </>
+        }
+        head={table.getHeaderGroups().map((group) => (
+          <tr key={group.id} className="border-b border-border/70">
+            {group.headers.map((header) => {
+              const active = sort.column === header.column.id;
+              return (
+                <th
+                  key={header.id}
+                  scope="col"
+                  aria-sort={active ? (sort.desc ? "descending" : "ascending") : undefined}
+                  className={cn(headCellClass, header.column.columnDef.meta?.className)}
+                >
+                  {header.isPlaceholder ? null : sortHeader(header)}
+                </th>
+              );
+            })}
+          </tr>
+        ))}
       >
-        <TableScroller label={caption}>
-          <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
-            <caption className="sr-only">{caption}</caption>
-            <thead className="bg-muted/50 text-xs text-muted-foreground">
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id} className="border-b border-border/70">
-                  {group.headers.map((header) => {
-                    const active = sort.column === header.column.id;
-                    return (
-                      <th
-                        key={header.id}
-                        scope="col"
-                        aria-sort={active ? (sort.desc ? "descending" : "ascending") : undefined}
-                        className={cn(
-                          "relative px-4 py-2.5 font-semibold whitespace-nowrap",
-                          header.column.columnDef.meta?.className,
-                        )}
-                      >
-                        {header.isPlaceholder ? null : sortHeader(header)}
-                      </th>
-                    );
-                  })}
-                </tr>
+        {message === null &&
+          rows.map((row) => (
+            <tr key={row.id} data-testid="data-table-row" className={rowClass}>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id} className={cn(cellClass, cell.column.columnDef.meta?.className)}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </td>
               ))}
-            </thead>
-            <tbody>
-              {message === null &&
-                rows.map((row) => (
-                  <tr
-                    key={row.id}
-                    data-testid="data-table-row"
-                    className="border-b border-border/60 transition-colors last:border-0 hover:bg-muted/40"
-                  >
-                    {row.getVisibleCells().map((cell) => (
-                      <td
-                        key={cell.id}
-                        className={cn(
-                          "relative px-4 py-3 align-middle",
-                          cell.column.columnDef.meta?.className,
-                        )}
-                      >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        </TableScroller>
-        {message}
-        {total !== undefined && total > 0 && (
-          <DataTablePagination
-            page={state.page}
-            pageSize={state.pageSize}
-            total={total}
-            onPage={(page) => onStateChange({ page })}
-            onPageSize={(pageSize) => onStateChange({ pageSize })}
-          />
-        )}
-      </div>
+            </tr>
+          ))}
+      </TableFrame>
     </div>
   );
 }

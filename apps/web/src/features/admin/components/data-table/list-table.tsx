@@ -1,10 +1,14 @@
-import { AlertTriangle, Inbox } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
-import { useAdminI18n } from "../../lib/admin-i18n";
-import { TableScroller } from "./table-scroller";
+import {
+  cellClass,
+  headCellClass,
+  rowClass,
+  TableEmpty,
+  TableFailed,
+  TableFrame,
+  TableLoading,
+} from "./table-frame";
 
 export interface ListColumn<T> {
   id: string;
@@ -38,80 +42,36 @@ export function ListTable<T extends { id: string }>({
   emptyText: string;
   rowTestId?: string;
 }) {
-  const { t } = useAdminI18n();
   let message: ReactNode = null;
-  if (!rows && loading) {
-    message = (
-      <div className="flex flex-col gap-3 px-4 py-4">
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} className="h-6 w-full" />
-        ))}
-        <span className="sr-only">{t("common.loading")}</span>
-      </div>
-    );
-  } else if (!rows && error) {
-    message = (
-      <div role="alert" className="flex flex-col items-center gap-3 px-4 py-12 text-center">
-        <AlertTriangle aria-hidden className="size-8 text-destructive" />
-        <p className="font-semibold">{error}</p>
-        <Button variant="outline" onClick={onRetry}>
-          {t("common.retry")}
-        </Button>
-      </div>
-    );
-  } else if (!rows || rows.length === 0) {
-    message = (
-      <div className="flex flex-col items-center gap-3 px-4 py-12 text-center text-muted-foreground">
-        <Inbox aria-hidden className="size-8" />
-        <p>{emptyText}</p>
-      </div>
-    );
-  }
+  if (!rows && loading) message = <TableLoading rows={3} />;
+  else if (!rows && error) message = <TableFailed error={error} onRetry={onRetry} />;
+  else if (!rows || rows.length === 0) message = <TableEmpty text={emptyText} />;
 
   return (
-    <div
-      data-slot="data-table"
-      aria-busy={loading}
-      className="overflow-hidden rounded-2xl border border-border/70 bg-card shadow-[0_1px_2px_rgb(28_22_49/0.04)]"
+    <TableFrame
+      caption={caption}
+      busy={loading}
+      below={message}
+      head={
+        <tr className="border-b border-border/70">
+          {columns.map((c) => (
+            <th key={c.id} scope="col" className={cn(headCellClass, c.className)}>
+              {c.header}
+            </th>
+          ))}
+        </tr>
+      }
     >
-      <TableScroller label={caption}>
-        <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-muted/50 text-xs text-muted-foreground">
-            <tr className="border-b border-border/70">
-              {columns.map((c) => (
-                <th
-                  key={c.id}
-                  scope="col"
-                  className={cn(
-                    "relative px-4 py-2.5 font-semibold whitespace-nowrap",
-                    c.className,
-                  )}
-                >
-                  {c.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {message === null &&
-              rows?.map((row) => (
-                <tr
-                  key={row.id}
-                  data-testid={rowTestId}
-                  className="border-b border-border/60 transition-colors last:border-0 hover:bg-muted/40"
-                >
-                  {columns.map((c) => (
-                    <td key={c.id} className={cn("relative px-4 py-3 align-middle", c.className)}>
-                      {c.cell(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-          </tbody>
-        </table>
-      </TableScroller>
-      {message}
-    </div>
+      {message === null &&
+        rows?.map((row) => (
+          <tr key={row.id} data-testid={rowTestId} className={rowClass}>
+            {columns.map((c) => (
+              <td key={c.id} className={cn(cellClass, c.className)}>
+                {c.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+    </TableFrame>
   );
 }
