@@ -11,15 +11,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { useAdminI18n } from "../../lib/admin-i18n";
 import { DataTablePagination } from "./data-table-pagination";
-import {
-  cellClass,
-  headCellClass,
-  rowClass,
-  TableEmpty,
-  TableFailed,
-  TableFrame,
-  TableLoading,
-} from "./table-frame";
+import { tableClasses, TableEmpty, TableFailed, TableFrame, TableLoading } from "./table-frame";
 
 /** The part of a table's URL state the table itself changes. */
 export interface TablePaging<S extends string = string> {
@@ -184,7 +176,7 @@ export function DataTable<T extends { id: string }, S extends string = string>({
                   key={header.id}
                   scope="col"
                   aria-sort={active ? (sort.desc ? "descending" : "ascending") : undefined}
-                  className={cn(headCellClass, header.column.columnDef.meta?.className)}
+                  className={cn(tableClasses.headCell, header.column.columnDef.meta?.className)}
                 >
                   {header.isPlaceholder ? null : sortHeader(header)}
                 </th>
@@ -195,9 +187,12 @@ export function DataTable<T extends { id: string }, S extends string = string>({
       >
         {message === null &&
           rows.map((row) => (
-            <tr key={row.id} data-testid="data-table-row" className={rowClass}>
+            <tr key={row.id} data-testid="data-table-row" className={tableClasses.row}>
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={cn(cellClass, cell.column.columnDef.meta?.className)}>
+                <td
+                  key={cell.id}
+                  className={cn(tableClasses.cell, cell.column.columnDef.meta?.className)}
+                >
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </td>
               ))}

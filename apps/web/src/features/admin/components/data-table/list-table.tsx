@@ -1,14 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
-import {
-  cellClass,
-  headCellClass,
-  rowClass,
-  TableEmpty,
-  TableFailed,
-  TableFrame,
-  TableLoading,
-} from "./table-frame";
+import { tableClasses, TableEmpty, TableFailed, TableFrame, TableLoading } from "./table-frame";
 
 export interface ListColumn<T> {
   id: string;
@@ -55,7 +47,7 @@ export function ListTable<T extends { id: string }>({
       head={
         <tr className="border-b border-border/70">
           {columns.map((c) => (
-            <th key={c.id} scope="col" className={cn(headCellClass, c.className)}>
+            <th key={c.id} scope="col" className={cn(tableClasses.headCell, c.className)}>
               {c.header}
             </th>
           ))}
@@ -64,9 +56,9 @@ export function ListTable<T extends { id: string }>({
     >
       {message === null &&
         rows?.map((row) => (
-          <tr key={row.id} data-testid={rowTestId} className={rowClass}>
+          <tr key={row.id} data-testid={rowTestId} className={tableClasses.row}>
             {columns.map((c) => (
-              <td key={c.id} className={cn(cellClass, c.className)}>
+              <td key={c.id} className={cn(tableClasses.cell, c.className)}>
                 {c.cell(row)}
               </td>
             ))}

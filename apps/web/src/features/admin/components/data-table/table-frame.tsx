@@ -5,10 +5,11 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useAdminI18n } from "../../lib/admin-i18n";
 
 /** The classes of an admin table's header cell, row and cell (a column may add its own). */
-export const headCellClass = "relative px-4 py-2.5 font-semibold whitespace-nowrap";
-export const rowClass =
-  "border-b border-border/60 transition-colors last:border-0 hover:bg-muted/40";
-export const cellClass = "relative px-4 py-3 align-middle";
+export const tableClasses = {
+  headCell: "relative px-4 py-2.5 font-semibold whitespace-nowrap",
+  row: "border-b border-border/60 transition-colors last:border-0 hover:bg-muted/40",
+  cell: "relative px-4 py-3 align-middle",
+};
 
 /**
  * An admin table's frame, shared by DataTable and ListTable: the card, the horizontal scroller and
