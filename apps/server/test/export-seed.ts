@@ -12,6 +12,14 @@ import {
 } from "../src/db/schema";
 import type { Database } from "../src/infra/db/client";
 import { newObjectKey, type Storage } from "../src/infra/storage/storage";
+import type { Clock } from "../src/lib/clock";
+import { createAccountExportRepository } from "../src/modules/account-export/account-export.repository";
+import {
+  type AccountExportDeps,
+  type AccountExportService,
+  createAccountExportService,
+} from "../src/modules/account-export/account-export.service";
+import type { TestServer } from "./harness";
 
 export { readZip, zipJson } from "./zip";
 
@@ -127,4 +135,26 @@ export async function seedExportData(
     .insert(processingLog)
     .values({ userId, kind: "photo_sent", detail: { provider: "local" } });
   return { resultIds, keptUploadId: kept!.id };
+}
+
+/**
+ * The export service over a test server's database and store, on `clock` (a fake one, moved by
+ * the test): its jobs are not queued and its mail is not sent unless `over` says otherwise.
+ */
+export function exportServiceOn(
+  t: TestServer,
+  clock: Pick<Clock, "now">,
+  over: Partial<AccountExportDeps> = {},
+): AccountExportService {
+  return createAccountExportService({
+    db: t.ctx.db.db,
+    repo: createAccountExportRepository(t.ctx.db.db),
+    storage: t.ctx.storage,
+    queue: { send: () => Promise.resolve(null) },
+    send: () => Promise.resolve(),
+    publicUrl: "http://localhost",
+    log: t.ctx.log,
+    clock,
+    ...over,
+  });
 }

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDriver, testServerForFile, type TestClient } from "../../../test/harness";
 import { fakeClock } from "../../../test/fakes/clock";
-import { readZip, seedExportData, zipJson } from "../../../test/export-seed";
+import { exportServiceOn, readZip, seedExportData, zipJson } from "../../../test/export-seed";
 import { signUpMember } from "../../../test/members";
 import {
   accountExports,
@@ -17,8 +17,6 @@ import {
   results,
   uploads,
 } from "../../db/schema";
-import { createAccountExportRepository } from "./account-export.repository";
-import { createAccountExportService } from "./account-export.service";
 
 /**
  * "Unduh data saya" through the API on both databases (docs/product/privacy.md, Export; ADR 045):
@@ -217,20 +215,13 @@ describe(`data export on ${testDriver()}`, () => {
     await seedExportData(db(), t.ctx.storage, member.id, { results: 1, image, photo });
     const clock = fakeClock(Date.now());
     const sent: string[] = [];
-    const service = createAccountExportService({
-      db: db(),
-      repo: createAccountExportRepository(db()),
-      storage: t.ctx.storage,
+    const service = exportServiceOn(t, clock.clock, {
       queue: {
         send: (_name, data) => {
           sent.push((data as { exportId: string }).exportId);
           return Promise.resolve(null);
         },
       },
-      send: () => Promise.resolve(),
-      publicUrl: "http://localhost",
-      log: t.ctx.log,
-      clock: clock.clock,
     });
     const made = await service.request(member.id);
     expect(sent).toEqual([made.id]);
@@ -285,16 +276,7 @@ describe(`data export on ${testDriver()}`, () => {
   it("marks a pending export whose job died as failed, so the member can ask again", async () => {
     const member = await signUpMember(t, 0);
     const clock = fakeClock(Date.now());
-    const service = createAccountExportService({
-      db: db(),
-      repo: createAccountExportRepository(db()),
-      storage: t.ctx.storage,
-      queue: { send: () => Promise.resolve(null) },
-      send: () => Promise.resolve(),
-      publicUrl: "http://localhost",
-      log: t.ctx.log,
-      clock: clock.clock,
-    });
+    const service = exportServiceOn(t, clock.clock);
     const made = await service.request(member.id);
     await clock.advance(3 * 3_600_000);
     expect((await service.expireDue()).exportsStale).toBeGreaterThanOrEqual(1);

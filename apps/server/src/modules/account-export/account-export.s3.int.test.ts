@@ -3,13 +3,11 @@ import path from "node:path";
 import { apiContract as api, type AccountExport } from "@rupa/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readZip, seedExportData, zipJson } from "../../../test/export-seed";
+import { exportServiceOn, readZip, seedExportData, zipJson } from "../../../test/export-seed";
 import { fakeClock } from "../../../test/fakes/clock";
 import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
 import { signUpMember } from "../../../test/members";
 import { accountExports, results } from "../../db/schema";
-import { createAccountExportRepository } from "./account-export.repository";
-import { createAccountExportService } from "./account-export.service";
 
 /** The data export over the S3 driver: the ZIP streamed into the bucket, served, expired. */
 describe(`data export on S3 storage (${testDriver()})`, () => {
@@ -65,16 +63,7 @@ describe(`data export on S3 storage (${testDriver()})`, () => {
 
     // Its 7 days pass (a fake clock): the clean-up deletes the object from the bucket.
     const clock = fakeClock(Date.now());
-    const service = createAccountExportService({
-      db,
-      repo: createAccountExportRepository(db),
-      storage: t.ctx.storage,
-      queue: { send: () => Promise.resolve(null) },
-      send: () => Promise.resolve(),
-      publicUrl: "http://localhost",
-      log: t.ctx.log,
-      clock: clock.clock,
-    });
+    const service = exportServiceOn(t, clock.clock);
     await clock.advance(7 * 24 * 3_600_000 + 60_000);
     expect((await service.expireDue()).exportsExpired).toBe(1);
     expect(await t.storedObjects()).not.toContain(`user-uploads/${row!.storageKey}`);
