@@ -8,7 +8,8 @@
 // updated." otherwise, "418" for a method without refunds, "404" for an unknown order.
 import { createServer, type IncomingMessage } from "node:http";
 import { listenLocally } from "./fake-server";
-import { createTestServer, forFile, standIn, type TestServer } from "./harness";
+import { forFile, standIn } from "./for-file";
+import { createTestServer, type TestServer } from "./harness";
 
 export interface FakeMidtrans {
   endpoint: string;

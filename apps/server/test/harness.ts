@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import pg from "pg";
-import { afterAll, beforeAll, inject } from "vitest";
+import { inject } from "vitest";
 import type { DestinationStream } from "pino";
 import { createApp } from "../src/app";
 import { createAppContext, registerJobs } from "../src/bootstrap";
@@ -21,6 +21,7 @@ import { createS3Storage } from "../src/infra/storage/s3-storage";
 import type { Storage } from "../src/infra/storage/storage";
 import { createLogger } from "../src/lib/logger";
 import { createTestClient, type TestClient } from "./client";
+import { forFile, standIn } from "./for-file";
 import { startS3Server, type TestS3Server } from "./s3-server";
 
 export { CookieJar, type CallInput, type RawRequest, type Reply, type TestClient } from "./client";
@@ -189,34 +190,6 @@ export async function createTestServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * What `start` makes for a whole file: made before its tests, closed after them. It returns a
- * reader of the running thing (reading it before then throws).
- */
-export function forFile<T extends { close(): Promise<void> }>(start: () => Promise<T>): () => T {
-  let running: T | undefined;
-  beforeAll(async () => {
-    running = await start();
-  });
-  afterAll(() => running?.close());
-  return () => {
-    if (!running) throw new Error("what the file's tests use starts before them");
-    return running;
-  };
-}
-
-/** An object that stands for `read()`'s, read at each use: a file's server before it starts. */
-export function standIn<T extends object>(read: () => T): T {
-  return new Proxy({} as T, {
-    get(_, key) {
-      const target = read();
-      const value: unknown = Reflect.get(target, key);
-      return typeof value === "function" ? (value as () => unknown).bind(target) : value;
-    },
-    set: (_, key, value) => Reflect.set(read(), key, value),
-  });
 }
 
 /** The test server of a whole file: created before its tests, closed after them. */

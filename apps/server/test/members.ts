@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createTestServer, forFile, standIn, type CookieJar, type TestServer } from "./harness";
+import { forFile, standIn } from "./for-file";
+import { createTestServer, type CookieJar, type TestServer } from "./harness";
 import { createMember } from "./seed-data";
 
 /**

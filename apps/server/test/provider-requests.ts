@@ -1,7 +1,8 @@
 // Shared by the provider client tests (src/infra/providers/remote/*.provider.test.ts).
 import sharp from "sharp";
-import { afterAll, beforeAll, expect } from "vitest";
+import { expect } from "vitest";
 import { loadEnv } from "../src/env";
+import { forFile } from "./for-file";
 import { createEndpointGuard } from "../src/infra/providers/endpoint-guard";
 import type { GenerateRequest } from "../src/infra/providers/provider";
 import { ProviderError } from "../src/infra/providers/provider";
@@ -28,15 +29,7 @@ export const devGuard = createEndpointGuard({
 export function fakeApiForFile<F extends { endpoint: string; close(): Promise<void> }>(
   start: () => Promise<F>,
 ) {
-  let running: F | undefined;
-  beforeAll(async () => {
-    running = await start();
-  });
-  afterAll(() => running?.close());
-  const fake = () => {
-    if (!running) throw new Error("the fake API starts before the tests");
-    return running;
-  };
+  const fake = forFile(start);
   return {
     get fake() {
       return fake();

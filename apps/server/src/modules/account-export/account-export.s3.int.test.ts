@@ -2,23 +2,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { apiContract as api, type AccountExport } from "@rupa/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { exportServiceOn, readZip, seedExportData, zipJson } from "../../../test/export-seed";
 import { fakeClock } from "../../../test/fakes/clock";
-import { createTestServer, testDriver, type TestServer } from "../../../test/harness";
+import { testDriver, testServerForFile } from "../../../test/harness";
 import { signUpMember } from "../../../test/members";
 import { accountExports, results } from "../../db/schema";
 
 /** The data export over the S3 driver: the ZIP streamed into the bucket, served, expired. */
 describe(`data export on S3 storage (${testDriver()})`, () => {
-  let t: TestServer;
+  const t = testServerForFile({ s3: true });
   /** Where the S3 driver spools what it sends (the harness's S3 server keeps it in the data dir). */
   const tempDir = () => path.join(t.dataDir, "s3-blobs");
-
-  beforeAll(async () => {
-    t = await createTestServer({ s3: true });
-  });
-  afterAll(() => t?.close());
 
   it("writes the ZIP into the bucket, serves it to its owner only, and deletes it when it expires", async () => {
     expect(t.ctx.storage.driver).toBe("s3");
