@@ -1,6 +1,6 @@
 // Shared by the provider client tests (src/infra/providers/remote/*.provider.test.ts).
 import sharp from "sharp";
-import { expect } from "vitest";
+import { expect, it } from "vitest";
 import { loadEnv } from "../src/env";
 import { forFile } from "./for-file";
 import { createEndpointGuard } from "../src/infra/providers/endpoint-guard";
@@ -141,4 +141,41 @@ export async function expectStopsWithItsJob<M extends string>(
   const e = await failure(call(ctl.signal));
   expect(e.kind).toBe("transient");
   expect(e.message).toMatch(/cancelled/);
+}
+
+/** What a client is made with in the transport cases: its timeout and its endpoint. */
+interface TransportOver {
+  timeoutMs?: number;
+  endpoint?: string;
+}
+
+/**
+ * The transport cases every provider client's test declares: the fake hanging in `modes.slow` is
+ * cut short by the client's own 300 ms timeout (`expectCutShort`); hanging in `modes.hangs`, the
+ * job's own signal stops it (`expectStopsWithItsJob`); a refused connection is transient. A mode
+ * left out skips its case. `generate(over, signal)` makes a client with `over` and generates
+ * with `signal` as the job's.
+ */
+export function itHandlesTransportFailures<M extends string>(
+  api: { readonly fake: HangingFake<M> },
+  modes: { slow?: M; hangs?: M },
+  generate: (over: TransportOver, signal: AbortSignal) => Promise<unknown>,
+): void {
+  const { slow, hangs } = modes;
+  if (slow)
+    it("times out a slow answer, aborts the request and reports it as transient", async () => {
+      await expectCutShort(api.fake, slow, () =>
+        generate({ timeoutMs: 300 }, new AbortController().signal),
+      );
+    });
+  if (hangs)
+    it("stops when the job's own signal is aborted", async () => {
+      await expectStopsWithItsJob(api.fake, hangs, (signal) => generate({}, signal));
+    });
+  it("reports a refused connection as transient", async () => {
+    const e = await failure(
+      generate({ endpoint: "http://127.0.0.1:9" }, new AbortController().signal),
+    );
+    expect(e.kind).toBe("transient");
+  });
 }

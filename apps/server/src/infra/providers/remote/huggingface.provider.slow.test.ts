@@ -7,6 +7,7 @@ import {
   generateRequest,
   registryWith,
   expectCutShort,
+  itHandlesTransportFailures,
 } from "../../../../test/provider-requests";
 import type { GenerateRequest } from "../provider";
 import {
@@ -100,16 +101,9 @@ describe("Hugging Face text-to-image client against a local fake of the router",
     expect((await failure(provider().generate(await req()))).kind).toBe("transient");
   });
 
-  it("times out a slow answer, aborts the request and reports it as transient", async () => {
-    await expectCutShort(api.fake, "slow", async () =>
-      provider({ timeoutMs: 300 }).generate(await req()),
-    );
-  });
-
-  it("reports a refused connection as transient", async () => {
-    const e = await failure(provider({ endpoint: "http://127.0.0.1:9" }).generate(await req()));
-    expect(e.kind).toBe("transient");
-  });
+  itHandlesTransportFailures(api, { slow: "slow" }, async (over) =>
+    provider(over).generate(await req()),
+  );
 
   it("check() names the missing token", async () => {
     await expect(provider({ token: "" }).check()).rejects.toThrow(/HF_TOKEN/);

@@ -7,7 +7,7 @@ import {
   generateRequest,
   registryWith,
   expectCutShort,
-  expectStopsWithItsJob,
+  itHandlesTransportFailures,
 } from "../../../../test/provider-requests";
 import type { GenerateRequest } from "../provider";
 import { kanvasRequest, referenceImages } from "./kanvas-test-request";
@@ -136,26 +136,16 @@ describe("Kie.ai client against a local fake of its API", () => {
     await expectCutShort(api.fake, "never_finishes", generate, { aborts: false });
   });
 
-  it("aborts a createTask call that hangs", async () => {
-    await expectCutShort(api.fake, "slow_create", async () =>
-      provider({ timeoutMs: 300 }).generate(await req()),
-    );
-  });
-
-  it("stops when the job's own signal is aborted", async () => {
-    await expectStopsWithItsJob(api.fake, "never_finishes", async (signal) =>
-      provider().generate(await req({ signal })),
-    );
-  });
-
-  it("reports a refused connection as transient", async () => {
-    const e = await failure(
-      provider({ endpoint: "http://127.0.0.1:9", uploadEndpoint: "http://127.0.0.1:9" }).generate(
-        await req(),
+  // A hanging createTask is cut short; the job's signal stops a task that never finishes. A
+  // refused connection: the file upload's endpoint refuses too.
+  itHandlesTransportFailures(
+    api,
+    { slow: "slow_create", hangs: "never_finishes" },
+    async (over, signal) =>
+      provider({ ...over, ...(over.endpoint && { uploadEndpoint: over.endpoint }) }).generate(
+        await req({ signal }),
       ),
-    );
-    expect(e.kind).toBe("transient");
-  });
+  );
 
   it("check() names the missing key", async () => {
     await expect(provider({ apiKey: "" }).check()).rejects.toThrow(/KIE_AI_API_KEY/);

@@ -14,8 +14,7 @@ import {
   fakeApiForFile,
   generateRequest,
   registryWith,
-  expectCutShort,
-  expectStopsWithItsJob,
+  itHandlesTransportFailures,
 } from "../../../../test/provider-requests";
 import { DEFAULT_ANSWERS_AT_ONCE, providerAnswers } from "../answer-slots";
 import type { GenerateRequest } from "../provider";
@@ -151,22 +150,9 @@ describe("OpenAI gpt-image-1 client against a local fake of its API", () => {
     expect((await failure(provider().generate(await req()))).kind).toBe("permanent");
   });
 
-  it("times out a slow answer, aborts the request and reports it as transient", async () => {
-    await expectCutShort(api.fake, "slow", async () =>
-      provider({ timeoutMs: 300 }).generate(await req()),
-    );
-  });
-
-  it("stops when the job's own signal is aborted", async () => {
-    await expectStopsWithItsJob(api.fake, "slow", async (signal) =>
-      provider().generate(await req({ signal })),
-    );
-  });
-
-  it("reports a refused connection as transient", async () => {
-    const e = await failure(provider({ endpoint: "http://127.0.0.1:9" }).generate(await req()));
-    expect(e.kind).toBe("transient");
-  });
+  itHandlesTransportFailures(api, { slow: "slow", hangs: "slow" }, async (over, signal) =>
+    provider(over).generate(await req({ signal })),
+  );
 
   it("check() names the missing key", async () => {
     await expect(provider({ apiKey: "" }).check()).rejects.toThrow(/OPENAI_API_KEY/);

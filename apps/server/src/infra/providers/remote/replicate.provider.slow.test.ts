@@ -2,7 +2,12 @@ import { getEventListeners } from "node:events";
 import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
 import { startFakeReplicate } from "../../../../test/fake-replicate";
-import { failure, fakeApiForFile, generateRequest } from "../../../../test/provider-requests";
+import {
+  failure,
+  fakeApiForFile,
+  generateRequest,
+  itHandlesTransportFailures,
+} from "../../../../test/provider-requests";
 import { kanvasRequest, referenceImages } from "./kanvas-test-request";
 import {
   createReplicateKanvasProvider,
@@ -85,10 +90,7 @@ describe("Replicate client against a local fake of its API", () => {
     await expect(provider({ version: null }).check()).rejects.toThrow(/version/);
   });
 
-  it("reports a refused connection as transient", async () => {
-    const e = await failure(provider({ endpoint: "http://127.0.0.1:9" }).generate(await req()));
-    expect(e.kind).toBe("transient");
-  });
+  itHandlesTransportFailures(api, {}, async (over) => provider(over).generate(await req()));
 
   it("removes its abort listener after every poll (no pile-up over a long prediction)", async () => {
     api.fake.setMode("ok");
