@@ -26,8 +26,8 @@ import { WATERMARK_REMOVAL_STALE_MS } from "./gallery.rules";
  * (the fake repeats them): they are proven on real databases in gallery.int.test.ts.
  */
 function world() {
-  let time = Date.parse("2026-11-24T08:00:00Z");
-  const now = () => time;
+  const time = fakeClock();
+  const now = () => time.now;
   const storage = fakeStorage();
   const uploads = fakeUploads({ now, storage });
   const gallery = fakeGallery({ uploads, now });
@@ -43,7 +43,7 @@ function world() {
     results: createResultStore({ storage, images }),
     log,
     // The world's time: the rows' stamps and the service's now move together.
-    clock: { ...fakeClock().clock, now },
+    clock: time.clock,
   });
   /** A query as the browser sends it (through the shared schema). */
   const query = (q: Record<string, string> = {}) => galleryQuerySchema.parse(q);
@@ -67,7 +67,7 @@ function world() {
     log,
     query,
     store,
-    later: (ms = 1000) => void (time += ms),
+    later: (ms = 1000) => time.advance(ms),
   };
 }
 
@@ -82,7 +82,7 @@ describe("the gallery's pages", () => {
     const anime = w.gallery.style({ name: "Anime", nameId: "Anime ID" });
     const photo = w.uploads.photo(me);
     const avatar = w.gallery.avatar(me, { styleId: anime.id, uploadId: photo.id });
-    w.later();
+    await w.later();
     const picture = w.gallery.picture(me, { prompt: "senja di pantai" });
     w.gallery.avatar(randomUUID());
 
@@ -114,7 +114,7 @@ describe("the gallery's pages", () => {
     const me = randomUUID();
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      w.later();
+      await w.later();
       ids.push((i % 2 ? w.gallery.picture(me) : w.gallery.avatar(me)).id);
     }
     const walk = async (sort: string) => {
@@ -148,7 +148,7 @@ describe("the gallery's pages", () => {
   it("offers no next page after a full last one", async () => {
     const me = randomUUID();
     w.gallery.avatar(me);
-    w.later();
+    await w.later();
     w.gallery.picture(me);
     const page = await w.service.page(me, w.query({ limit: "2" }));
     expect(page.items).toHaveLength(2);
@@ -425,7 +425,7 @@ describe("removing a watermark", () => {
     expect(w.credits.balance(me)).toBe(1);
 
     // Minutes later it never finished: its credit is given back and this removal goes ahead.
-    w.later(WATERMARK_REMOVAL_STALE_MS + 1000);
+    await w.later(WATERMARK_REMOVAL_STALE_MS + 1000);
     expect((await w.service.removeWatermark(me, "avatar", before.id)).hasWatermark).toBe(false);
     expect(w.credits.balance(me)).toBe(1);
     expect(w.credits.spends.map((x) => x.reason)).toEqual([

@@ -3,6 +3,7 @@ import { type StartKanvasRequest, startKanvasRequestSchema } from "@rupa/shared"
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   fakeBannedKeywords,
+  fakeClock,
   fakeCredits,
   fakeJobEvents,
   fakeJobs,
@@ -29,8 +30,8 @@ import { KANVAS_JOB, kanvasMessage } from "./kanvas.worker";
  */
 function world() {
   // The database's clock, moved on by hand (`later`): rows written together share a time.
-  let time = Date.parse("2026-11-24T08:00:00Z");
-  const now = () => time;
+  const time = fakeClock();
+  const now = () => time.now;
   const jobs = fakeJobs({ kinds: ["kanvas"], now });
   const storage = fakeStorage();
   const f = {
@@ -63,7 +64,7 @@ function world() {
     service,
     start,
     member: (held = 0) => f.credits.member(held),
-    later: (ms = 1000) => void (time += ms),
+    later: (ms = 1000) => time.advance(ms),
     /** The picture jobs of a run, in picture order. */
     picturesOf: (runId: string) =>
       [...jobs.rows.values()]
@@ -215,7 +216,7 @@ describe("a member's runs", () => {
     const theirs = await w.start(other);
     const mine = [];
     for (let i = 0; i < 21; i++) {
-      w.later();
+      await w.later();
       mine.push(await w.start(m, { prompt: `gambar ${i}` }));
     }
 
@@ -243,7 +244,7 @@ describe("a member's runs", () => {
 
   it("places a waiting run behind every Kanvas picture queued before it, and says when it is done", async () => {
     await w.start(w.member(10), { count: 2 });
-    w.later();
+    await w.later();
     const m = w.member(10);
     const run = await w.start(m, { count: 2 });
     expect(run.position).toBe(3);

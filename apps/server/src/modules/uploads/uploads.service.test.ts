@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { LIMITS } from "@rupa/shared";
 import { beforeEach, describe, expect, it } from "vitest";
-import { fakeStorage, fakeUploads } from "../../../test/fakes";
+import { fakeClock, fakeStorage, fakeUploads } from "../../../test/fakes";
 import { refusal } from "../../../test/refusal";
 import type { Actor } from "../../lib/actor";
 import type { UploadRow } from "./uploads.repository";
@@ -14,9 +14,9 @@ import { createUploadsService, ownerOf, photoRefusal, uploadView } from "./uploa
  * code and nothing stored, the 24-hour promise, and the photo check's verdict.
  */
 function world() {
-  let time = Date.parse("2026-11-24T08:00:00Z");
+  const time = fakeClock();
   const storage = fakeStorage();
-  const uploads = fakeUploads({ now: () => time, storage });
+  const uploads = fakeUploads({ now: () => time.now, storage });
   const service = createUploadsService({ uploads, storage });
   const member = (): Actor => ({ userId: randomUUID(), guestTrialId: null, isAdmin: false });
   const guest = (): Actor => ({ userId: null, guestTrialId: randomUUID(), isAdmin: false });
@@ -30,8 +30,8 @@ function world() {
     member,
     guest,
     photoOf,
-    later: (hours: number) => void (time += hours * 3_600_000),
-    now: () => new Date(time),
+    later: (hours: number) => time.advance(hours * 3_600_000),
+    now: () => new Date(time.now),
   };
 }
 
@@ -145,7 +145,7 @@ describe("the 24-hour promise", () => {
   it("deletes an original, its crop and thumbnail after 24 hours, keeps the row, and leaves younger photos", async () => {
     const m = w.member();
     const old = w.photoOf(m);
-    w.later(20);
+    await w.later(20);
     const young = w.photoOf(m);
     const failed = w.photoOf(m, {
       status: "failed",
@@ -153,7 +153,7 @@ describe("the 24-hour promise", () => {
       croppedKey: null,
       thumbKey: null,
     });
-    w.later(5);
+    await w.later(5);
 
     expect(await w.service.deleteDuePhotos(w.now())).toBe(1);
     expect(w.storage.keys("user-uploads").sort()).toEqual(
@@ -169,7 +169,7 @@ describe("the 24-hour promise", () => {
     expect(w.uploads.rows.get(failed.id)!.originalDeletedAt).toBeNull();
     // Nothing is deleted twice; the next day the younger one goes.
     expect(await w.service.deleteDuePhotos(w.now())).toBe(0);
-    w.later(20);
+    await w.later(20);
     expect(await w.service.deleteDuePhotos(w.now())).toBe(1);
     expect(w.storage.objects.size).toBe(0);
   });
