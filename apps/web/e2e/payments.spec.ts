@@ -17,6 +17,14 @@ test.use({ viewport: DESKTOP });
 
 const orderStatus = (page: Page) => page.getByTestId("order-status");
 
+/** A new member on /credits; returns the balance they started with. */
+async function newMemberOnCredits(page: Page): Promise<number> {
+  await signUpAndSignIn(page);
+  const before = await creditBalance(page);
+  await page.goto("/credits");
+  return before;
+}
+
 async function hasNoSideScroll(page: Page): Promise<number> {
   return page.evaluate(() => document.scrollingElement!.scrollWidth);
 }
@@ -25,10 +33,7 @@ test("a member buys Pro monthly in a new tab, pays by QRIS and gets 200 credits 
   page,
   context,
 }) => {
-  await signUpAndSignIn(page);
-  const before = await creditBalance(page);
-
-  await page.goto("/credits");
+  const before = await newMemberOnCredits(page);
   await expect(h1(page)).toHaveText("Beli Kredit");
   await expect(page.getByTestId("credit-balance")).toHaveText(`${before} kredit`);
   await expect(page.getByRole("heading", { name: "Cara kerja kredit" })).toBeVisible();
@@ -156,9 +161,7 @@ test("on a phone the checkout opens in the same tab and brings the buyer back to
   // The server runs without PUBLIC_URL (its fallback is http://localhost:PORT): every link of
   // this purchase must be built on the address the phone uses, 127.0.0.1 (ADR 035).
   const page = await phone(browser, baseURL!);
-  await signUpAndSignIn(page);
-  const before = await creditBalance(page);
-  await page.goto("/credits");
+  const before = await newMemberOnCredits(page);
   const tabs = page.context().pages().length;
 
   await page.getByTestId("buy-starter_monthly").click();
@@ -186,9 +189,7 @@ test("a failed payment keeps the balance and says why, with a way to try again",
   page,
   context,
 }) => {
-  await signUpAndSignIn(page);
-  const before = await creditBalance(page);
-  await page.goto("/credits");
+  const before = await newMemberOnCredits(page);
   await expect(page.getByTestId("credit-balance")).toHaveText(`${before} kredit`);
 
   const opened = context.waitForEvent("page");
