@@ -91,62 +91,48 @@ function svgImage(width, height, body) {
   );
 }
 
+/** A synthetic item with no face in it: `body` drawn on a `width` x `height` picture. */
+const noFace = (id, width, height, body, note) => ({
+  id,
+  kind: "no face",
+  faces: 0,
+  expect: ["no_face"],
+  ...(note && { note }),
+  make: () => jpeg(svgImage(width, height, body)),
+});
+
 /** Synthetic items: no face, and one clean face made too small, blurred, dark, bright, tilted. */
 function syntheticItems() {
   const items = [
-    {
-      id: "gradient",
-      kind: "no face",
-      faces: 0,
-      expect: ["no_face"],
-      make: () =>
-        jpeg(
-          svgImage(
-            1200,
-            900,
-            `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f2c9a0"/>
+    noFace(
+      "gradient",
+      1200,
+      900,
+      `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f2c9a0"/>
             <stop offset="1" stop-color="#5a3a2a"/></linearGradient></defs><rect width="1200" height="900" fill="url(#g)"/>`,
-          ),
-        ),
-    },
-    {
-      id: "shapes",
-      kind: "no face",
-      faces: 0,
-      expect: ["no_face"],
-      make: () =>
-        jpeg(
-          svgImage(
-            900,
-            1200,
-            `<rect width="900" height="1200" fill="#8ec5ff"/><circle cx="700" cy="220" r="110" fill="#ffe08a"/>
+    ),
+    noFace(
+      "shapes",
+      900,
+      1200,
+      `<rect width="900" height="1200" fill="#8ec5ff"/><circle cx="700" cy="220" r="110" fill="#ffe08a"/>
             <rect x="120" y="700" width="260" height="380" fill="#7a5230"/><circle cx="300" cy="400" r="70" fill="#d9a27a"/>
             <circle cx="520" cy="420" r="70" fill="#d9a27a"/><rect x="480" y="700" width="300" height="120" fill="#333"/>
             <path d="M0 900 Q450 760 900 900 L900 1200 L0 1200 Z" fill="#3d8b3d"/>`,
-          ),
-        ),
-    },
-    {
-      id: "cartoon face",
-      kind: "no face",
-      faces: 0,
-      expect: ["no_face"],
-      note: "skin-coloured ellipse, eyes, brows, nose, mouth",
-      make: () =>
-        jpeg(
-          svgImage(
-            900,
-            1200,
-            `<rect width="900" height="1200" fill="#dfe6ee"/><ellipse cx="450" cy="330" rx="300" ry="230" fill="#3b2a20"/>
+    ),
+    noFace(
+      "cartoon face",
+      900,
+      1200,
+      `<rect width="900" height="1200" fill="#dfe6ee"/><ellipse cx="450" cy="330" rx="300" ry="230" fill="#3b2a20"/>
             <ellipse cx="450" cy="520" rx="260" ry="330" fill="#e0ac84"/>
             <ellipse cx="355" cy="460" rx="52" ry="28" fill="#fff"/><ellipse cx="545" cy="460" rx="52" ry="28" fill="#fff"/>
             <ellipse cx="355" cy="462" rx="22" ry="22" fill="#3a2414"/><ellipse cx="545" cy="462" rx="22" ry="22" fill="#3a2414"/>
             <ellipse cx="355" cy="405" rx="62" ry="12" fill="#3b2a20"/><ellipse cx="545" cy="405" rx="62" ry="12" fill="#3b2a20"/>
             <ellipse cx="450" cy="570" rx="26" ry="50" fill="#c98e66"/><ellipse cx="450" cy="690" rx="90" ry="26" fill="#b5524a"/>
             <ellipse cx="450" cy="1150" rx="380" ry="260" fill="#2f5d8a"/>`,
-          ),
-        ),
-    },
+      "skin-coloured ellipse, eyes, brows, nose, mouth",
+    ),
     {
       id: "noise",
       kind: "no face",
