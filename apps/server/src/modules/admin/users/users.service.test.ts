@@ -223,16 +223,20 @@ describe("one user's detail", () => {
 });
 
 describe("changing credits", () => {
+  /** `by` changes the user's credits as the route asks the service to. */
+  const changeCredits = (
+    by: Actor,
+    userId: string,
+    mode: "add" | "set",
+    amount: number,
+    reason: string,
+  ) => w.service.changeCredits(by, userId, { mode, amount, reason }, meta);
+
   it("adds credits as a manual lot by the admin, with an audit row and a security event", async () => {
     const admin = w.adminActor();
     const u = w.addUser();
     w.credits.hold(u.id, 3);
-    const res = await w.service.changeCredits(
-      admin,
-      u.id,
-      { mode: "add", amount: 5, reason: "Admin: +5 credits" },
-      meta,
-    );
+    const res = await changeCredits(admin, u.id, "add", 5, "Admin: +5 credits");
     expect(res).toEqual({ balance: 8, changed: 5 });
     expect(w.ledger).toEqual([
       { userId: u.id, delta: 5, description: "Admin: +5 credits", by: admin.userId },
@@ -261,12 +265,7 @@ describe("changing credits", () => {
     const admin = w.adminActor();
     const u = w.addUser();
     w.credits.hold(u.id, 4);
-    const res = await w.service.changeCredits(
-      admin,
-      u.id,
-      { mode: "set", amount: 10, reason: "Promo" },
-      meta,
-    );
+    const res = await changeCredits(admin, u.id, "set", 10, "Promo");
     expect(res).toEqual({ balance: 10, changed: 6 });
     expect(w.ledger.map((l) => l.delta)).toEqual([6]);
     expect(w.audits.map((a) => [a.action, a.before, a.after?.balance])).toEqual([
@@ -278,15 +277,11 @@ describe("changing credits", () => {
     const admin = w.adminActor();
     const u = w.addUser();
     w.credits.hold(u.id, 9);
-    expect(
-      await w.service.changeCredits(admin, u.id, { mode: "set", amount: 2, reason: "Abuse" }, meta),
-    ).toEqual({
+    expect(await changeCredits(admin, u.id, "set", 2, "Abuse")).toEqual({
       balance: 2,
       changed: -7,
     });
-    expect(
-      await w.service.changeCredits(admin, u.id, { mode: "set", amount: 0, reason: "Abuse" }, meta),
-    ).toEqual({
+    expect(await changeCredits(admin, u.id, "set", 0, "Abuse")).toEqual({
       balance: 0,
       changed: -2,
     });
@@ -298,9 +293,7 @@ describe("changing credits", () => {
     const admin = w.adminActor();
     const u = w.addUser();
     w.credits.hold(u.id, 5);
-    expect(
-      await w.service.changeCredits(admin, u.id, { mode: "set", amount: 5, reason: "Same" }, meta),
-    ).toEqual({
+    expect(await changeCredits(admin, u.id, "set", 5, "Same")).toEqual({
       balance: 5,
       changed: 0,
     });
@@ -310,27 +303,14 @@ describe("changing credits", () => {
   });
 
   it("answers 404 for an unknown user and 403 to a member, writing nothing", async () => {
-    expect(
-      await refusal(
-        w.service.changeCredits(
-          w.adminActor(),
-          randomUUID(),
-          { mode: "add", amount: 5, reason: "x y z" },
-          meta,
-        ),
-      ),
-    ).toEqual({ code: "not_found", status: 404 });
+    expect(await refusal(changeCredits(w.adminActor(), randomUUID(), "add", 5, "x y z"))).toEqual({
+      code: "not_found",
+      status: 404,
+    });
     const u = w.addUser();
-    expect(
-      await refusal(
-        w.service.changeCredits(
-          w.memberActor(),
-          u.id,
-          { mode: "add", amount: 5, reason: "x y z" },
-          meta,
-        ),
-      ),
-    ).toMatchObject({ status: 403 });
+    expect(await refusal(changeCredits(w.memberActor(), u.id, "add", 5, "x y z"))).toMatchObject({
+      status: 403,
+    });
     expect(w.ledger).toEqual([]);
     expect(w.audits).toEqual([]);
     expect(w.events).toEqual([]);
