@@ -10,7 +10,8 @@ import {
 } from "react-hook-form";
 import { z } from "zod";
 import { isApiError, type ApiIssue } from "@/lib/api-client";
-import { useAdminI18n, type AdminTranslate } from "./admin-i18n";
+import { toast } from "@/lib/toast";
+import { useAdminErrorMessage, useAdminI18n, type AdminTranslate } from "./admin-i18n";
 import { fieldIssueText } from "./server-codes";
 
 /**
@@ -96,10 +97,13 @@ export function setServerIssues<V extends FieldValues>(
  * An admin form on a shared schema: react-hook-form with `schemaResolver` over the rules
  * `rulesOf` gives in the admin's language, and `showServerIssues(error, text?)`, which puts a
  * 400's issues under the rules' fields (worded by `fieldIssueText` unless `text` says otherwise)
- * and returns those fields. `rulesOf` is a function of `t` defined outside the component, so the
- * resolver is made again only when the language changes.
+ * and returns those fields. `refused(error, title, text?)` is the one way a form reports a save
+ * the server refused: the issues under their fields, then a `title` toast with the server's
+ * reason under it; it returns the fields too. `rulesOf` is a function of `t` defined outside the
+ * component, so the resolver is made again only when the language changes.
  *
- *   const { form, showServerIssues } = useSchemaForm(keywordRules, { defaultValues });
+ *   const { form, refused } = useSchemaForm(refundRules, { defaultValues });
+ *   refund.mutate(body, { onError: (error) => refused(error, t("payments.toast.failed")) });
  */
 export function useSchemaForm<V extends FieldValues, Body>(
   rulesOf: (t: AdminTranslate) => SchemaFormRules<V, Body>,
@@ -120,7 +124,16 @@ export function useSchemaForm<V extends FieldValues, Body>(
       ),
     [setError, rules, t, has],
   );
-  return { form, showServerIssues };
+  const adminError = useAdminErrorMessage();
+  const refused = useCallback(
+    (error: unknown, title: string, text?: (issue: ApiIssue) => string) => {
+      const fields = showServerIssues(error, text);
+      toast.error(title, { description: adminError(error) });
+      return fields;
+    },
+    [showServerIssues, adminError],
+  );
+  return { form, showServerIssues, refused };
 }
 
 /** A number typed as text: NaN when empty or not a number (the schema then refuses it). */

@@ -6,7 +6,7 @@ import { formatNumber, formatRupiah } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useRefundPayment } from "./api";
 import { DialogForm } from "../components/dialog-form";
-import { useAdminErrorMessage, useAdminI18n, type AdminTranslate } from "../lib/admin-i18n";
+import { useAdminI18n, type AdminTranslate } from "../lib/admin-i18n";
 import { topLevelFields, useSchemaForm, type SchemaFormRules } from "../lib/form";
 
 type RefundValues = { reason: string; manual: boolean };
@@ -78,9 +78,8 @@ function RefundForm({
   onDone: () => void;
 }) {
   const { t } = useAdminI18n();
-  const adminError = useAdminErrorMessage();
   const refund = useRefundPayment();
-  const { form, showServerIssues } = useSchemaForm(refundRules, {
+  const { form, refused } = useSchemaForm(refundRules, {
     defaultValues: { reason: "", manual: manualOnly },
   });
   const manual = form.watch("manual");
@@ -93,10 +92,7 @@ function RefundForm({
           toast.success(t("payments.toast.refunded", { orderId }));
           onDone();
         },
-        onError: (error) => {
-          showServerIssues(error);
-          toast.error(t("payments.toast.failed"), { description: adminError(error) });
-        },
+        onError: (error) => refused(error, t("payments.toast.failed")),
       },
     ),
   );

@@ -34,7 +34,7 @@ import { AdminTime } from "../components/admin-time";
 import { AdminTable } from "../components/data-table";
 import { Panel, StatCard } from "../components/stat-card";
 import { useTableState } from "../hooks/use-table-state";
-import { useAdminErrorMessage, useAdminI18n, type AdminTranslate } from "../lib/admin-i18n";
+import { useAdminI18n, type AdminTranslate } from "../lib/admin-i18n";
 import { topLevelFields, useSchemaForm, type SchemaFormRules } from "../lib/form";
 
 const stateTone: Record<DataRequestState, string> = {
@@ -114,13 +114,12 @@ const noticeRules = (t: AdminTranslate): SchemaFormRules<NoticeValues, SendBreac
  */
 function BreachNoticeForm() {
   const { t, lang } = useAdminI18n();
-  const adminError = useAdminErrorMessage();
   const preview = usePreviewBreachNotice();
   const send = useSendBreachNotice();
   const [pending, setPending] = useState<{ body: SendBreachNotice; recipients: number } | null>(
     null,
   );
-  const { form, showServerIssues } = useSchemaForm(noticeRules, {
+  const { form, refused } = useSchemaForm(noticeRules, {
     defaultValues: { windowFrom: "", windowTo: "", messageId: "", messageEn: "" },
   });
 
@@ -129,10 +128,7 @@ function BreachNoticeForm() {
       { windowFrom: body.windowFrom, windowTo: body.windowTo },
       {
         onSuccess: ({ recipients }) => setPending({ body, recipients }),
-        onError: (error) => {
-          showServerIssues(error);
-          toast.error(t("dataRequests.breach.previewFailed"), { description: adminError(error) });
-        },
+        onError: (error) => refused(error, t("dataRequests.breach.previewFailed")),
       },
     ),
   );
@@ -153,8 +149,7 @@ function BreachNoticeForm() {
         },
         onError: (error) => {
           setPending(null);
-          showServerIssues(error);
-          toast.error(t("dataRequests.breach.sendFailed"), { description: adminError(error) });
+          refused(error, t("dataRequests.breach.sendFailed"));
         },
       },
     );

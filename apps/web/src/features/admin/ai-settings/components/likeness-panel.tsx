@@ -32,7 +32,7 @@ function LikenessForm({
   save: ReturnType<typeof useSaveLikenessSettings>;
 }) {
   const { t } = useAdminI18n();
-  const { form, showServerIssues } = useSchemaForm(likenessRules, {
+  const { form, refused } = useSchemaForm(likenessRules, {
     mode: "onChange",
     defaultValues: { maxDistance: settings.maxDistance },
   });
@@ -40,10 +40,8 @@ function LikenessForm({
   const submit = form.handleSubmit((body) =>
     save.mutate(body, {
       onSuccess: () => toast.success(t("aiSettings.likeness.saved")),
-      onError: (error) => {
-        showServerIssues(error, () => t("aiSettings.likeness.invalid"));
-        toast.error(t("aiSettings.likeness.saveFailed"));
-      },
+      onError: (error) =>
+        refused(error, t("aiSettings.likeness.saveFailed"), () => t("aiSettings.likeness.invalid")),
     }),
   );
   return (

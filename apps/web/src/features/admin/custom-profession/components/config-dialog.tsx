@@ -17,7 +17,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
 import { useSaveProfessionConfig } from "../api";
 import { DialogForm } from "../../components/dialog-form";
-import { useAdminErrorMessage, useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
+import { useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
 import { topLevelFields, useSchemaForm, type SchemaFormRules } from "../../lib/form";
 
 type Variant = (typeof PROFESSION_VARIANTS)[number];
@@ -100,9 +100,8 @@ function ConfigForm({
   onDone: () => void;
 }) {
   const { t, lang } = useAdminI18n();
-  const adminError = useAdminErrorMessage();
   const save = useSaveProfessionConfig();
-  const { form, showServerIssues } = useSchemaForm(professionFormRules, {
+  const { form, refused } = useSchemaForm(professionFormRules, {
     defaultValues: valuesOf(config, styles),
   });
   const [name, formVariant] = useWatch({ control: form.control, name: ["name", "formVariant"] });
@@ -124,12 +123,7 @@ function ConfigForm({
           );
           onDone();
         },
-        onError: (error) => {
-          showServerIssues(error);
-          toast.error(t("profession.toast.saveFailed"), {
-            description: adminError(error),
-          });
-        },
+        onError: (error) => refused(error, t("profession.toast.saveFailed")),
       },
     ),
   );

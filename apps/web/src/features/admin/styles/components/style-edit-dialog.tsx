@@ -20,7 +20,7 @@ import { toast } from "@/lib/toast";
 import { useAdminStyle, useUpdateStyle } from "../api";
 import { ActiveSwitch } from "../../components/active-switch";
 import { DialogForm } from "../../components/dialog-form";
-import { useAdminErrorMessage, useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
+import { useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
 import { numberOf, useSchemaForm, type FieldOf, type SchemaFormRules } from "../../lib/form";
 
 type Tab = "general" | "prompts" | "model";
@@ -224,11 +224,10 @@ export function styleFormRules(t: AdminTranslate): SchemaFormRules<Values, Admin
 
 function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) {
   const { t } = useAdminI18n();
-  const adminError = useAdminErrorMessage();
   const tabsId = useTabsId();
   const [tab, setTab] = useState<Tab>("general");
   const update = useUpdateStyle();
-  const { form, showServerIssues } = useSchemaForm(styleFormRules, {
+  const { form, refused } = useSchemaForm(styleFormRules, {
     defaultValues: valuesOf(style),
   });
   const { control } = form;
@@ -249,10 +248,7 @@ function EditForm({ style, onDone }: { style: AdminStyle; onDone: () => void }) 
             toast.success(t("styles.toast.updated", { name: saved.nameId }));
             onDone();
           },
-          onError: (error) => {
-            showTabOf(showServerIssues(error));
-            toast.error(t("styles.toast.updateFailed"), { description: adminError(error) });
-          },
+          onError: (error) => showTabOf(refused(error, t("styles.toast.updateFailed"))),
         },
       ),
     (errors: FieldErrors<Values>) => {

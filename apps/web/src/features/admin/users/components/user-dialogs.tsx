@@ -151,9 +151,8 @@ const creditsRules = (t: AdminTranslate): SchemaFormRules<CreditsValues, AdminCr
 
 function SetCreditsForm({ user, onDone }: { user: DialogUser; onDone: () => void }) {
   const { t, lang } = useAdminI18n();
-  const adminError = useAdminErrorMessage();
   const change = useChangeUserCredits();
-  const { form, showServerIssues } = useSchemaForm(creditsRules, {
+  const { form, refused } = useSchemaForm(creditsRules, {
     defaultValues: { amount: String(user.credits), reason: "" },
   });
 
@@ -167,10 +166,7 @@ function SetCreditsForm({ user, onDone }: { user: DialogUser; onDone: () => void
           else toast.success(t("users.creditsSet", { email: user.email, balance }));
           onDone();
         },
-        onError: (error) => {
-          showServerIssues(error);
-          toast.error(t("users.creditsFailed"), { description: adminError(error) });
-        },
+        onError: (error) => refused(error, t("users.creditsFailed")),
       },
     ),
   );
