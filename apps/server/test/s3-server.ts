@@ -6,17 +6,14 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Client } from "minio";
 import S3rver from "s3rver";
+import type { S3StorageOptions } from "../src/infra/storage/s3-storage";
 
 export interface TestS3Server {
   /** createS3Storage's connection options for this server (path-style, fake credentials). */
-  options: {
-    url: string;
-    region: string;
-    accessKey: string;
-    secretKey: string;
-    bucket: string;
-    forcePathStyle: boolean;
-  };
+  options: Pick<
+    S3StorageOptions,
+    "url" | "region" | "accessKey" | "secretKey" | "bucket" | "forcePathStyle"
+  >;
   /** Every object name in the bucket. */
   objectNames(): Promise<string[]>;
   /** A presigned GET address of one object name. */
