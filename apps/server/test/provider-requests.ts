@@ -156,21 +156,23 @@ interface TransportOver {
  * left out skips its case. `generate(over, signal)` makes a client with `over` and generates
  * with `signal` as the job's.
  */
-export function itHandlesTransportFailures<M extends string>(
-  api: { readonly fake: HangingFake<M> },
+export function itHandlesTransportFailures<M extends string = never>(
+  // A fake that cannot hang (no mode given) needs no modes or counts.
+  api: { readonly fake: [M] extends [never] ? unknown : HangingFake<M> },
   modes: { slow?: M; hangs?: M },
   generate: (over: TransportOver, signal: AbortSignal) => Promise<unknown>,
 ): void {
   const { slow, hangs } = modes;
+  const fake = () => api.fake as HangingFake<M>;
   if (slow)
     it("times out a slow answer, aborts the request and reports it as transient", async () => {
-      await expectCutShort(api.fake, slow, () =>
+      await expectCutShort(fake(), slow, () =>
         generate({ timeoutMs: 300 }, new AbortController().signal),
       );
     });
   if (hangs)
     it("stops when the job's own signal is aborted", async () => {
-      await expectStopsWithItsJob(api.fake, hangs, (signal) => generate({}, signal));
+      await expectStopsWithItsJob(fake(), hangs, (signal) => generate({}, signal));
     });
   it("reports a refused connection as transient", async () => {
     const e = await failure(
