@@ -41,19 +41,16 @@ export function generationRoutes(ctx: AppContext) {
         const gen = await generations.owned(actor, params.id);
         return { status: 200, body: { generation: await generations.view(gen) } };
       })
-      .on(generationsContract.events, async (c, { params, actor }) => {
-        const { id } = params;
-        await generations.owned(actor, id);
-        return followJob(c, {
-          id,
+      .on(generationsContract.events, async (c, { params, actor }) =>
+        followJob(c, ctx, {
+          id: params.id,
           event: "generation",
-          events: ctx.services.jobEvents,
-          until: ctx.drain.signal,
-          async load() {
-            const view = await generations.view(await generations.owned(actor, id));
+          owned: () => generations.owned(actor, params.id),
+          async load(gen) {
+            const view = await generations.view(gen);
             return { data: { generation: view }, done: TERMINAL.has(view.status) };
           },
-        });
-      }).hono
+        }),
+      ).hono
   );
 }

@@ -72,24 +72,34 @@ export function followSSE(
   });
 }
 
+/** What a job's stream needs of the app: the job events, and the drain that ends streams. */
+export interface JobStreamApp {
+  services: { jobEvents: Pick<JobEvents, "subscribe"> };
+  drain: { signal: AbortSignal };
+}
+
 /**
- * A job's progress stream (an avatar generation, a Kanvas run): `followSSE` woken by the job
- * events of `id`, until the job is `done` (what `load` says) or the process drains.
+ * A job's progress stream, for its route (an avatar generation, a Kanvas run). `owned` finds the
+ * job as the caller may see it, or throws: once before the stream opens, so a job that is not
+ * theirs gets a plain answer, and again before each `load`, which says what to send and whether
+ * the job has ended. `followSSE` woken by the job events of `id`, until then or until the
+ * process drains.
  */
-export function followJob(
+export async function followJob<J>(
   c: Context,
+  app: JobStreamApp,
   o: {
     id: string;
     event: string;
-    events: Pick<JobEvents, "subscribe">;
-    until?: AbortSignal;
-    load(): Promise<{ data: unknown; done: boolean }>;
+    owned(): Promise<J>;
+    load(job: J): Promise<{ data: unknown; done: boolean }>;
   },
 ) {
+  await o.owned();
   return followSSE(c, {
     event: o.event,
-    until: o.until,
-    subscribe: (wake) => o.events.subscribe(o.id, wake),
-    load: () => o.load(),
+    until: app.drain.signal,
+    subscribe: (wake) => app.services.jobEvents.subscribe(o.id, wake),
+    load: async () => o.load(await o.owned()),
   });
 }

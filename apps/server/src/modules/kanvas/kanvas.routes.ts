@@ -24,18 +24,15 @@ export function kanvasRoutes(ctx: AppContext) {
       status: 200,
       body: { run: await kanvas.cancel(actor, params.id) },
     }))
-    .on(kanvasContract.events, async (c, { params, actor }) => {
-      const { id } = params;
-      await kanvas.owned(actor, id);
-      return followJob(c, {
-        id,
+    .on(kanvasContract.events, async (c, { params, actor }) =>
+      followJob(c, ctx, {
+        id: params.id,
         event: "run",
-        events: ctx.services.jobEvents,
-        until: ctx.drain.signal,
-        async load() {
-          const run = await kanvas.view(await kanvas.owned(actor, id));
+        owned: () => kanvas.owned(actor, params.id),
+        async load(owned) {
+          const run = await kanvas.view(owned);
           return { data: { run }, done: run.status === "done" || run.status === "cancelled" };
         },
-      });
-    }).hono;
+      }),
+    ).hono;
 }
