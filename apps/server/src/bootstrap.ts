@@ -26,7 +26,12 @@ import {
   createGenerationsRepository,
 } from "./modules/generations/generations.repository";
 import { createGenerationsService } from "./modules/generations/generations.service";
-import { createJobEvents, createJobsRepository, createResultStore } from "./modules/jobs";
+import {
+  createJobEvents,
+  createJobsRepository,
+  createResultStore,
+  type JobWorkerDeps,
+} from "./modules/jobs";
 import { createKanvasRepository, KANVAS_JOB_KINDS } from "./modules/kanvas/kanvas.repository";
 import { createKanvasService } from "./modules/kanvas/kanvas.service";
 import { createKanvasWorker } from "./modules/kanvas/kanvas.worker";
@@ -226,28 +231,32 @@ export function createAppContext(core: CoreParts): AppContext {
     publicUrl: env.PUBLIC_URL,
   });
   const customProfessionRepo = createCustomProfessionRepository(db.db);
-  const generateWorker = createGenerationWorker({
+  // What both job workers are built from, all but their own job rows (the kit's JobWorkerDeps).
+  const workerParts = {
     db: db.db,
+    credits,
+    storage: core.storage,
+    images: imagePostProcessor,
+    queue: core.queue,
+    events: jobEvents,
+    log,
+    timeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
+    retryBaseSeconds: env.GENERATION_RETRY_BASE_SECONDS,
+  } satisfies Omit<JobWorkerDeps, "jobs">;
+  const generateWorker = createGenerationWorker({
+    ...workerParts,
     jobs: avatarJobs,
     requests: customProfessionRepo,
     generations: generationsRepo,
     uploads: uploadsRepo,
     styles: stylesRepo,
-    credits,
     guests: guestsRepo,
-    storage: core.storage,
     providers,
-    images: imagePostProcessor,
-    queue: core.queue,
-    events: jobEvents,
     referrals: referralsService,
     likeness: createLikenessMeter(),
     privacy,
     settings: settingsCache,
     metrics,
-    log,
-    timeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
-    retryBaseSeconds: env.GENERATION_RETRY_BASE_SECONDS,
   });
 
   const kanvasRepo = createKanvasRepository(db.db);
@@ -265,20 +274,12 @@ export function createAppContext(core: CoreParts): AppContext {
     consent: privacy,
   });
   const kanvasWorker = createKanvasWorker({
-    db: db.db,
+    ...workerParts,
     kanvas: kanvasRepo,
     jobs: kanvasJobs,
     uploads: uploadsRepo,
-    credits,
-    storage: core.storage,
     providers,
     privacy,
-    images: imagePostProcessor,
-    queue: core.queue,
-    events: jobEvents,
-    log,
-    timeoutSeconds: env.GENERATION_TIMEOUT_SECONDS,
-    retryBaseSeconds: env.GENERATION_RETRY_BASE_SECONDS,
   });
 
   // Payments (issue 12): Midtrans when its key is set; otherwise the built-in simulator, which

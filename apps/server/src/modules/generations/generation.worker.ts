@@ -23,8 +23,8 @@ import {
   failJob,
   createResultStore,
   type GenerationRow,
-  heartbeatSecondsFor,
   type JobWorkerDeps,
+  lifecycleOptionsOf,
   type JobsRepository,
   type LifecycleRows,
   PermanentFailure,
@@ -330,14 +330,7 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
       fail,
       changed: (row) => d.events.changed(row.id),
     },
-    {
-      queue: d.queue,
-      log: d.log,
-      clock,
-      maxAttempts: MAX_ATTEMPTS,
-      retryBaseSeconds: d.retryBaseSeconds,
-      heartbeatSeconds: d.heartbeatSeconds ?? heartbeatSecondsFor(d.timeoutSeconds),
-    },
+    lifecycleOptionsOf(d, clock, MAX_ATTEMPTS),
   );
 }
 export type GenerationWorker = ReturnType<typeof createGenerationWorker>;

@@ -24,5 +24,5 @@ export { classifyJobError, type Failure, PermanentFailure } from "./job-errors";
 export { createJobEvents, type JobEvents } from "./job-events";
 export { followJob } from "./job-stream";
 export { generationLimit, uploadNotReady } from "./job-start";
-export type { JobWorkerDeps } from "./job-worker";
+export { type JobWorkerDeps, lifecycleOptionsOf } from "./job-worker";
 export { createJobsRepository, type GenerationRow, type JobsRepository } from "./jobs.repository";

@@ -6,6 +6,7 @@ import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import type { CreditsService } from "../credits/credits.service";
 import type { JobEvents } from "./job-events";
+import { heartbeatSecondsFor, type LifecycleOptions } from "./job-lifecycle";
 import type { JobsRepository } from "./jobs.repository";
 
 /**
@@ -40,4 +41,23 @@ export interface JobWorkerDeps {
   retryBaseSeconds: number;
   /** How often a running attempt says it is alive (default: from the timeout, ≤ 10 s). */
   heartbeatSeconds?: number;
+}
+
+/**
+ * The lifecycle's options of a kind's worker, from its deps: the heartbeat is the deps' own, or
+ * the one its timeout calls for.
+ */
+export function lifecycleOptionsOf(
+  d: JobWorkerDeps,
+  clock: Clock,
+  maxAttempts: number,
+): LifecycleOptions {
+  return {
+    queue: d.queue,
+    log: d.log,
+    clock,
+    maxAttempts,
+    retryBaseSeconds: d.retryBaseSeconds,
+    heartbeatSeconds: d.heartbeatSeconds ?? heartbeatSecondsFor(d.timeoutSeconds),
+  };
 }

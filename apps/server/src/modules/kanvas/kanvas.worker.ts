@@ -10,8 +10,8 @@ import {
   failJob,
   createResultStore,
   type GenerationRow,
-  heartbeatSecondsFor,
   type JobWorkerDeps,
+  lifecycleOptionsOf,
   PermanentFailure,
 } from "../jobs";
 import type { UploadsRepository } from "../uploads/uploads.repository";
@@ -118,14 +118,7 @@ export function createKanvasWorker(d: KanvasWorkerDeps) {
       fail,
       changed,
     },
-    {
-      queue: d.queue,
-      log: d.log,
-      clock,
-      maxAttempts: KANVAS_MAX_ATTEMPTS,
-      retryBaseSeconds: d.retryBaseSeconds,
-      heartbeatSeconds: d.heartbeatSeconds ?? heartbeatSecondsFor(d.timeoutSeconds),
-    },
+    lifecycleOptionsOf(d, clock, KANVAS_MAX_ATTEMPTS),
   );
 }
 export type KanvasWorker = ReturnType<typeof createKanvasWorker>;
