@@ -5,13 +5,13 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { BUCKETS, type Bucket } from "@rupa/shared";
+import type { Bucket } from "@rupa/shared";
 import {
+  checkObjectKey,
   contentTypeOf,
+  deletableOwnerSegment,
   type ObjectOwner,
   type ObjectStream,
-  ownerSegment,
-  parseObjectKey,
   probeStorage,
   type Storage,
   type StoredObject,
@@ -22,9 +22,7 @@ export function createLocalStorage(root: string): Storage {
   const base = path.resolve(root);
 
   function filePath(bucket: Bucket, key: string): string {
-    if (!(BUCKETS as readonly string[]).includes(bucket))
-      throw new Error(`Unknown bucket ${bucket}`);
-    if (!parseObjectKey(key) && !key.startsWith(".probe/")) throw new Error("Invalid object key");
+    checkObjectKey(bucket, key);
     const dir = path.join(base, bucket);
     const full = path.resolve(dir, key);
     if (!full.startsWith(dir + path.sep)) throw new Error("Object key escapes its bucket");
@@ -125,8 +123,7 @@ export function createLocalStorage(root: string): Storage {
     delete: remove,
     exists,
     async deleteOwner(bucket: Bucket, owner: ObjectOwner) {
-      if (owner.kind === "public") throw new Error("Refusing to delete every public object");
-      const dir = path.join(base, bucket, ownerSegment(owner));
+      const dir = path.join(base, bucket, deletableOwnerSegment(owner));
       await fs.rm(dir, { recursive: true, force: true });
     },
     check: () => probeStorage({ put, get, delete: remove }),

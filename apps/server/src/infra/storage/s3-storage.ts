@@ -9,11 +9,12 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { type BucketItem, Client, S3Error } from "minio";
 import { BUCKETS, type Bucket } from "@rupa/shared";
 import {
+  checkBucket,
+  checkObjectKey,
   contentTypeOf,
+  deletableOwnerSegment,
   type ObjectOwner,
   type ObjectStream,
-  ownerSegment,
-  parseObjectKey,
   probeStorage,
   type Storage,
   type StoredObject,
@@ -43,7 +44,7 @@ const isNotFound = (e: unknown) => e instanceof S3Error && NOT_FOUND.has(e.code 
 
 /**
  * Objects in one bucket of an S3-compatible store, through the `minio` client (ADR 021). Keys are
- * checked the way the local driver checks them, so both refuse the same names.
+ * checked by storage.ts's `checkObjectKey`, as the local driver's are, so both refuse the same names.
  */
 export function createS3Storage(opts: S3StorageOptions): Storage {
   const url = new URL(opts.url);
@@ -60,9 +61,7 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
   const bucket = opts.bucket;
 
   function objectName(b: Bucket, key: string): string {
-    if (!(BUCKETS as readonly string[]).includes(b)) throw new Error(`Unknown bucket ${b}`);
-    if (!parseObjectKey(key) && !/^\.probe\/[0-9a-f-]{36}$/.test(key))
-      throw new Error("Invalid object key");
+    checkObjectKey(b, key);
     return `${b}/${key}`;
   }
 
@@ -228,9 +227,9 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
     delete: remove,
     exists,
     async deleteOwner(b: Bucket, owner: ObjectOwner) {
-      if (owner.kind === "public") throw new Error("Refusing to delete every public object");
-      if (!(BUCKETS as readonly string[]).includes(b)) throw new Error(`Unknown bucket ${b}`);
-      const objects = await list(`${b}/${ownerSegment(owner)}/`);
+      const segment = deletableOwnerSegment(owner);
+      checkBucket(b);
+      const objects = await list(`${b}/${segment}/`);
       await removeAll(objects.map((o) => o.name));
     },
     check: () => probeStorage({ put, get, delete: remove }),

@@ -133,6 +133,32 @@ export function isBucket(value: string): value is Bucket {
   return (BUCKETS as readonly string[]).includes(value);
 }
 
+/** Refuses a name that is not one of Rupa's buckets. */
+export function checkBucket(bucket: string): void {
+  if (!isBucket(bucket)) throw new Error(`Unknown bucket ${bucket}`);
+}
+
+/** The key of a `probeStorage` object: not an object key, but every driver takes it. */
+const PROBE_KEY = /^\.probe\/[0-9a-f-]{36}$/;
+
+/**
+ * Every driver's check of a bucket and key before it touches the store: one of Rupa's buckets,
+ * and a key as the server writes them (or a probe's), so every driver refuses the same names.
+ */
+export function checkObjectKey(bucket: string, key: string): void {
+  checkBucket(bucket);
+  if (!parseObjectKey(key) && !PROBE_KEY.test(key)) throw new Error("Invalid object key");
+}
+
+/**
+ * The key segment under which `deleteOwner` deletes everything of one owner: never the public
+ * one (that would be every catalogue image).
+ */
+export function deletableOwnerSegment(owner: ObjectOwner): string {
+  if (owner.kind === "public") throw new Error("Refusing to delete every public object");
+  return ownerSegment(owner);
+}
+
 export function contentTypeOf(key: string): string {
   const ext = key.slice(key.lastIndexOf(".") + 1) as FileExt;
   return CONTENT_TYPES[ext] ?? "application/octet-stream";
