@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { GalleryKind } from "@rupa/shared";
 import { creditSpends, kanvasImages, results } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
+import { likePattern } from "../../infra/db/like-pattern";
 
 export type GalleryRow = {
   kind: GalleryKind;
@@ -75,8 +76,6 @@ export interface CleanKeys {
 /** The table of one kind of picture: avatars are `results`, Kanvas pictures `kanvas_images`. */
 const tableOf = (kind: GalleryKind) => (kind === "avatar" ? results : kanvasImages);
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The user's avatars and Kanvas images as one list, newest or oldest first, by keyset pages. */
 export function createGalleryRepository(db: Database) {
   return {
@@ -84,7 +83,7 @@ export function createGalleryRepository(db: Database) {
       const avatarWhere: SQL[] = [sql`r.user_id = ${f.userId}`];
       if (f.styleId) avatarWhere.push(sql`r.style_id = ${f.styleId}`);
       if (f.search) {
-        const q = `%${likeEscape(f.search)}%`;
+        const q = likePattern(f.search);
         avatarWhere.push(sql`(s.name ILIKE ${q} OR s.name_id ILIKE ${q})`);
       }
       if (f.only) avatarWhere.push(sql`r.id = ${f.only.id}`);
@@ -159,26 +158,15 @@ export function createGalleryRepository(db: Database) {
 
     /** Delete one item of the user's; returns its file keys, or null when it is not theirs. */
     async delete(userId: string, kind: GalleryKind, id: string): Promise<string[] | null> {
-      if (kind === "avatar") {
-        const rows = await db
-          .delete(results)
-          .where(and(eq(results.id, id), eq(results.userId, userId)))
-          .returning({
-            image: results.imageKey,
-            display: results.displayKey,
-            thumb: results.thumbKey,
-            master: results.masterKey,
-          });
-        return fileKeys(rows[0]);
-      }
+      const t = tableOf(kind);
       const rows = await db
-        .delete(kanvasImages)
-        .where(and(eq(kanvasImages.id, id), eq(kanvasImages.userId, userId)))
+        .delete(t)
+        .where(and(eq(t.id, id), eq(t.userId, userId)))
         .returning({
-          image: kanvasImages.imageKey,
-          display: kanvasImages.displayKey,
-          thumb: kanvasImages.thumbKey,
-          master: kanvasImages.masterKey,
+          image: t.imageKey,
+          display: t.displayKey,
+          thumb: t.thumbKey,
+          master: t.masterKey,
         });
       return fileKeys(rows[0]);
     },

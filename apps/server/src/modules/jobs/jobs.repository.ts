@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { type GenerationJobRow, generationJobs } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
 
@@ -9,6 +9,10 @@ type JobKind = GenerationRow["kind"];
 
 /** The last sign of life of a processing job: its heartbeat, else its claim. */
 const lastSign = sql`coalesce(${generationJobs.heartbeatAt}, ${generationJobs.startedAt})`;
+
+/** A moment more than `seconds` ago, by the database's clock. */
+const olderThan = (at: SQLWrapper, seconds: number) =>
+  sql`${at} < now() - make_interval(secs => ${seconds})`;
 
 /** Held in `processing` by this attempt (the claim's token is the attempts count it set). */
 const ownedBy = (job: Pick<GenerationRow, "id" | "attempts">) =>
@@ -28,6 +32,15 @@ const ownedBy = (job: Pick<GenerationRow, "id" | "attempts">) =>
  */
 export function createJobsRepository(db: Database, kinds: readonly JobKind[]) {
   const ofKinds = inArray(generationJobs.kind, [...kinds]);
+
+  /** This instance's rows that match `where`, oldest first (at most `limit`). */
+  const oldestWhere = (where: SQL | undefined, limit: number): Promise<GenerationRow[]> =>
+    db
+      .select()
+      .from(generationJobs)
+      .where(and(ofKinds, where))
+      .orderBy(generationJobs.createdAt)
+      .limit(limit);
 
   /** The place in line of each row (as `position`), for a whole list in one query. */
   async function positions(rows: Pick<GenerationRow, "createdAt">[]): Promise<number[]> {
@@ -65,7 +78,7 @@ export function createJobsRepository(db: Database, kinds: readonly JobKind[]) {
           and(
             eq(generationJobs.id, id),
             ofKinds,
-            sql`(${generationJobs.status} = 'queued' OR (${generationJobs.status} = 'processing' AND ${lastSign} < now() - make_interval(secs => ${staleSeconds})))`,
+            sql`(${generationJobs.status} = 'queued' OR (${generationJobs.status} = 'processing' AND ${olderThan(lastSign, staleSeconds)}))`,
           ),
         )
         .returning();
@@ -101,32 +114,20 @@ export function createJobsRepository(db: Database, kinds: readonly JobKind[]) {
      * have just claimed is never taken for a dead one.
      */
     async staleProcessing(staleSeconds: number, signBefore?: Date): Promise<GenerationRow[]> {
-      return db
-        .select()
-        .from(generationJobs)
-        .where(
-          and(
-            ofKinds,
-            sql`${generationJobs.status} = 'processing' AND ${lastSign} < now() - make_interval(secs => ${staleSeconds})`,
-            signBefore ? sql`${lastSign} < ${signBefore.toISOString()}::timestamptz` : undefined,
-          ),
-        )
-        .orderBy(generationJobs.createdAt)
-        .limit(500);
+      return oldestWhere(
+        and(
+          sql`${generationJobs.status} = 'processing' AND ${olderThan(lastSign, staleSeconds)}`,
+          signBefore ? sql`${lastSign} < ${signBefore.toISOString()}::timestamptz` : undefined,
+        ),
+        500,
+      );
     },
 
     async queuedOlderThan(seconds: number, limit = 500): Promise<GenerationRow[]> {
-      return db
-        .select()
-        .from(generationJobs)
-        .where(
-          and(
-            ofKinds,
-            sql`${generationJobs.status} = 'queued' AND ${generationJobs.queuedAt} < now() - make_interval(secs => ${seconds})`,
-          ),
-        )
-        .orderBy(generationJobs.createdAt)
-        .limit(limit);
+      return oldestWhere(
+        sql`${generationJobs.status} = 'queued' AND ${olderThan(generationJobs.queuedAt, seconds)}`,
+        limit,
+      );
     },
 
     /** 1 = next in line among the waiting rows of these kinds. */
