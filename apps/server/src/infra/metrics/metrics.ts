@@ -43,6 +43,30 @@ export interface Metrics {
 const DURATION_BUCKETS_HTTP = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const DURATION_BUCKETS_GENERATION = [1, 2, 5, 10, 20, 30, 45, 60, 90, 120, 180, 300];
 
+/**
+ * A counter of some events and a histogram of how long each took, with the same labels: the
+ * returned function counts one event and observes its duration together.
+ */
+function countedDuration<L extends string>(o: {
+  total: { name: string; help: string };
+  duration: { name: string; help: string };
+  labelNames: readonly L[];
+  buckets: number[];
+  registers: Registry<RegistryContentType>[];
+}): (labels: Record<L, string>, seconds: number) => void {
+  const counter = new Counter({ ...o.total, labelNames: o.labelNames, registers: o.registers });
+  const histogram = new Histogram({
+    ...o.duration,
+    labelNames: o.labelNames,
+    buckets: o.buckets,
+    registers: o.registers,
+  });
+  return (labels, seconds) => {
+    counter.inc(labels);
+    histogram.observe(labels, seconds);
+  };
+}
+
 const OFF: Metrics = {
   enabled: false,
   httpRequest() {},
@@ -63,28 +87,28 @@ export function createMetrics(opts: { enabled: boolean; sources: MetricsSources 
   collectDefaultMetrics({ register: registry, prefix: "rupa_" });
   const registers = [registry];
 
-  const httpRequests = new Counter({
-    name: "rupa_http_requests_total",
-    help: "HTTP requests answered, by route pattern, method and status",
-    labelNames: ["route", "method", "status"] as const,
-    registers,
-  });
-  const httpDuration = new Histogram({
-    name: "rupa_http_request_duration_seconds",
-    help: "Time to answer an HTTP request (until the handler returned its response)",
+  const countHttpRequest = countedDuration({
+    total: {
+      name: "rupa_http_requests_total",
+      help: "HTTP requests answered, by route pattern, method and status",
+    },
+    duration: {
+      name: "rupa_http_request_duration_seconds",
+      help: "Time to answer an HTTP request (until the handler returned its response)",
+    },
     labelNames: ["route", "method", "status"] as const,
     buckets: DURATION_BUCKETS_HTTP,
     registers,
   });
-  const generations = new Counter({
-    name: "rupa_generations_total",
-    help: "Avatar generations ended in this process, by provider, model and outcome",
-    labelNames: ["provider", "model", "outcome"] as const,
-    registers,
-  });
-  const generationDuration = new Histogram({
-    name: "rupa_generation_duration_seconds",
-    help: "From a generation's first start to its end, by provider, model and outcome",
+  const countGeneration = countedDuration({
+    total: {
+      name: "rupa_generations_total",
+      help: "Avatar generations ended in this process, by provider, model and outcome",
+    },
+    duration: {
+      name: "rupa_generation_duration_seconds",
+      help: "From a generation's first start to its end, by provider, model and outcome",
+    },
     labelNames: ["provider", "model", "outcome"] as const,
     buckets: DURATION_BUCKETS_GENERATION,
     registers,
@@ -127,14 +151,13 @@ export function createMetrics(opts: { enabled: boolean; sources: MetricsSources 
   return {
     enabled: true,
     httpRequest(route, method, status, seconds) {
-      const labels = { route, method, status: String(status) };
-      httpRequests.inc(labels);
-      httpDuration.observe(labels, seconds);
+      countHttpRequest({ route, method, status: String(status) }, seconds);
     },
     generationEnded(end) {
-      const labels = { provider: end.provider, model: end.model, outcome: end.outcome };
-      generations.inc(labels);
-      generationDuration.observe(labels, Math.max(0, end.seconds));
+      countGeneration(
+        { provider: end.provider, model: end.model, outcome: end.outcome },
+        Math.max(0, end.seconds),
+      );
     },
     likenessVerdict(verdict) {
       likeness.inc({ verdict });

@@ -25,7 +25,10 @@ import type { AccountRepository, UserRow } from "../account/account.repository";
 import type { CreditsService } from "../credits/credits.service";
 import type { RateLimiter, SignInTicket } from "../rate-limit/rate-limit.service";
 import type { ReferralsRepository } from "../referrals/referrals.repository";
-import type { SecurityEventsRepository } from "../security/security-events.repository";
+import type {
+  SecurityEventInput,
+  SecurityEventsRepository,
+} from "../security/security-events.repository";
 import { accountDigest, type SuspiciousActivity } from "../security/suspicious-activity";
 import type { SettingsRepository } from "../settings/settings.repository";
 import { ACCOUNT_MAIL_JOB, type AccountMail } from "./account-mail";
@@ -104,12 +107,14 @@ export function createAuthService(d: AuthDeps) {
     };
   }
 
+  /** A security event about this request: the event, with the request's address and agent. */
+  const recordEvent = (meta: RequestMeta, e: Omit<SecurityEventInput, "ip" | "userAgent">) =>
+    d.security.record({ ...e, ip: meta.ip, userAgent: meta.userAgent });
+
   const limited = (endpoint: string, meta: RequestMeta) => (by: string) =>
-    d.security.record({
+    recordEvent(meta, {
       type: "rate_limited",
       severity: "warning",
-      ip: meta.ip,
-      userAgent: meta.userAgent,
       details: { endpoint, by },
     });
 
@@ -271,12 +276,7 @@ export function createAuthService(d: AuthDeps) {
       }
       const user = await d.accounts.findByEmail(input.email);
       if (!user) throw new Error("User missing right after sign-up");
-      await d.security.record({
-        type: "sign_up",
-        userId: user.id,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-      });
+      await recordEvent(meta, { type: "sign_up", userId: user.id });
       if (input.photoConsent) await d.photoConsent?.(user.id, meta.ip);
       // The referral is recorded before the account is confirmed, as the link would find it.
       const referral = input.referralCode
@@ -324,12 +324,7 @@ export function createAuthService(d: AuthDeps) {
         outcome = "succeeded";
         const u = await d.accounts.findById(res.response.user.id);
         if (!u) throw new Error("Signed-in user missing");
-        await d.security.record({
-          type: "sign_in",
-          userId: u.id,
-          ip: meta.ip,
-          userAgent: meta.userAgent,
-        });
+        await recordEvent(meta, { type: "sign_in", userId: u.id });
         const known = deviceSetCookie(d.secret, device ?? newDeviceId(), u.email, secureCookies);
         return {
           user: await toAccountUser(d, u),
@@ -352,12 +347,10 @@ export function createAuthService(d: AuthDeps) {
         ) {
           outcome = "failed";
           failedOn = await d.accounts.findByEmail(input.email);
-          await d.security.record({
+          await recordEvent(meta, {
             type: "sign_in_failed",
             severity: "warning",
             userId: failedOn?.id ?? null,
-            ip: meta.ip,
-            userAgent: meta.userAgent,
             details: {
               reason: failedOn ? "wrong_password" : "unknown_email",
               account: accountDigest(input.email),
@@ -386,11 +379,9 @@ export function createAuthService(d: AuthDeps) {
         const ended = await d.accounts.deleteSessions(userId);
         // Signing out everywhere also ends every reset link sent before.
         await d.accounts.deleteResetLinks(userId);
-        await d.security.record({
+        await recordEvent(meta, {
           type: "sign_out",
           userId,
-          ip: meta.ip,
-          userAgent: meta.userAgent,
           details: { sessionsEnded: ended },
         });
       }
@@ -426,11 +417,9 @@ export function createAuthService(d: AuthDeps) {
         });
         outcome = "succeeded";
         await d.accounts.deleteResetLinks(user.id);
-        await d.security.record({
+        await recordEvent(meta, {
           type: "password_reset",
           userId: user.id,
-          ip: meta.ip,
-          userAgent: meta.userAgent,
           details: { via: "signed_in_change" },
         });
         void d.queue
@@ -447,12 +436,10 @@ export function createAuthService(d: AuthDeps) {
         const code = authCode(e);
         if (code === "INVALID_PASSWORD") {
           outcome = "failed";
-          await d.security.record({
+          await recordEvent(meta, {
             type: "sign_in_failed",
             severity: "warning",
             userId: user.id,
-            ip: meta.ip,
-            userAgent: meta.userAgent,
             details: { reason: "wrong_current_password", account: accountDigest(user.email) },
           });
           await d.suspicious.failed(meta);
@@ -489,12 +476,7 @@ export function createAuthService(d: AuthDeps) {
     async forgotPassword(email: string, meta: RequestMeta): Promise<void> {
       await limit("password-reset", meta, email);
       const user = await d.accounts.findByEmail(email);
-      await d.security.record({
-        type: "password_reset_requested",
-        userId: user?.id ?? null,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-      });
+      await recordEvent(meta, { type: "password_reset_requested", userId: user?.id ?? null });
       void d.queue
         .send(ACCOUNT_MAIL_JOB, { kind: "password-reset", email, origin: meta.origin })
         .catch((err: unknown) => d.log.warn({ err }, "could not queue the password-reset mail"));
@@ -525,12 +507,7 @@ export function createAuthService(d: AuthDeps) {
       }
       const owner = ownerId ? await d.accounts.findById(ownerId) : null;
       if (owner) await d.accounts.deleteResetLinks(owner.id);
-      await d.security.record({
-        type: "password_reset",
-        userId: owner?.id ?? null,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-      });
+      await recordEvent(meta, { type: "password_reset", userId: owner?.id ?? null });
       return owner ? [deviceSetCookie(d.secret, newDeviceId(), owner.email, secureCookies)] : [];
     },
 
@@ -600,11 +577,9 @@ export function createAuthService(d: AuthDeps) {
       // The token was good; its account was confirmed before this opening.
       if (!before || before.emailVerified) return { kind: "used", email: named ?? "" };
       const setCookies = res.headers.getSetCookie();
-      await d.security.record({
+      await recordEvent(meta, {
         type: "sign_in",
         userId: before.id,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
         details: { via: "confirmation_link" },
       });
       const known = deviceSetCookie(d.secret, newDeviceId(), before.email, secureCookies);

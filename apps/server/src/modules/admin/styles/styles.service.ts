@@ -112,6 +112,13 @@ export function toPairView(p: PairRow): AdminStylePair {
   };
 }
 
+/** What the audit rows of a preview pair keep of it (its creation's and its deletion's). */
+const pairRecord = (styleId: string, p: PairRow) => ({
+  styleId,
+  title: p.title,
+  sortOrder: p.sortOrder,
+});
+
 /** What an update would store: empty gender prompts dropped, tags without repeats. */
 function patchOf(changes: AdminStyleChanges): StylePatch {
   const patch: StylePatch = { ...changes };
@@ -344,7 +351,7 @@ export function createAdminStylesService(d: AdminStylesDeps) {
             action: "style_preview_pair.created",
             entityType: "style_preview_pair",
             entityId: pair.id,
-            after: { styleId: id, title: pair.title, sortOrder: pair.sortOrder },
+            after: pairRecord(id, pair),
           });
           return pair;
         });
@@ -392,7 +399,7 @@ export function createAdminStylesService(d: AdminStylesDeps) {
           action: "style_preview_pair.deleted",
           entityType: "style_preview_pair",
           entityId: pair.id,
-          before: { styleId: id, title: pair.title, sortOrder: pair.sortOrder },
+          before: pairRecord(id, pair),
         });
         return pair;
       });
