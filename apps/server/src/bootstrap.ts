@@ -202,22 +202,26 @@ export function createAppContext(core: CoreParts): AppContext {
     log,
     clock: systemClock,
   });
-  const generations = createGenerationsService({
+  // What both paid kinds' services (avatars, Kanvas) check, charge and queue a start with.
+  const starterParts = {
     db: db.db,
-    jobs: avatarJobs,
-    generations: generationsRepo,
     credits,
-    guests: guestsRepo,
-    guestsService: guests,
-    styles: stylesRepo,
     uploads,
-    referrals,
     settings,
     banned: bannedRepo,
     providers,
     queue: core.queue,
     events: jobEvents,
     consent: privacy,
+  };
+  const generations = createGenerationsService({
+    ...starterParts,
+    jobs: avatarJobs,
+    generations: generationsRepo,
+    guests: guestsRepo,
+    guestsService: guests,
+    styles: stylesRepo,
+    referrals,
   });
   const referralsService = createReferralsService({
     db: db.db,
@@ -260,19 +264,7 @@ export function createAppContext(core: CoreParts): AppContext {
   });
 
   const kanvasRepo = createKanvasRepository(db.db);
-  const kanvas = createKanvasService({
-    db: db.db,
-    kanvas: kanvasRepo,
-    jobs: kanvasJobs,
-    credits,
-    uploads,
-    settings,
-    banned: bannedRepo,
-    providers,
-    queue: core.queue,
-    events: jobEvents,
-    consent: privacy,
-  });
+  const kanvas = createKanvasService({ ...starterParts, kanvas: kanvasRepo, jobs: kanvasJobs });
   const kanvasWorker = createKanvasWorker({
     ...workerParts,
     kanvas: kanvasRepo,
