@@ -173,13 +173,13 @@ export default defineConfig({
               test: /[\\/]src[\\/]components[\\/]ui[\\/]tabs\.tsx$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]chevron-(left|right)\.js$/,
               includeDependenciesRecursively: false,
             },
-            // The pas foto's background choice, the choice buttons it is made of and the upload
-            // icon, which the generator's first screen (gender too) and /cek-pas-foto's checker
-            // show: one file rather than three, whoever else loads the buttons later (a pas
-            // foto's download sizes).
+            // The pas foto's background choice, the choice buttons it is made of, the upload
+            // icon and the hidden file input, which the generator's first screen (gender too) and
+            // /cek-pas-foto's checker show: one file rather than four, whoever else loads the
+            // buttons later (a pas foto's download sizes).
             {
               name: "choices",
-              test: /[\\/]src[\\/]components[\\/](choice-button|background-picker)\.tsx$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]image-up\.js$/,
+              test: /[\\/]src[\\/]components[\\/](choice-button|background-picker|hidden-file-input)\.tsx$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]image-up\.js$/,
               includeDependenciesRecursively: false,
             },
             // The icons /eksplor's islands show, which app pages share: one small file rather

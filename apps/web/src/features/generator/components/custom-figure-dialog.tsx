@@ -1,5 +1,6 @@
 import { ImagePlus, Package, X } from "lucide-react";
 import { useId, useRef } from "react";
+import { HiddenFileInput } from "@/components/hidden-file-input";
 import { Button } from "@/components/ui/button";
 import { TitledDialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -202,13 +203,9 @@ export function CustomFigureDialog(options: CustomFigureOptions) {
               </span>
             )}
           </p>
-          <input
+          <HiddenFileInput
             ref={fileInput}
-            type="file"
             accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden
             onChange={(e) => {
               const file = e.target.files?.[0];
               e.target.value = "";

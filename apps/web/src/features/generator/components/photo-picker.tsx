@@ -14,6 +14,7 @@ import {
 } from "lucide-react";
 import { RETRY_DELAYS_MS, type Upload } from "@/lib/upload-photo";
 import { useId } from "react";
+import { HiddenFileInput } from "@/components/hidden-file-input";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { useI18n } from "@/lib/i18n";
@@ -120,25 +121,8 @@ export function PhotoPicker({
         <span className="text-xs text-muted-foreground">{t("generator.photo.formats")}</span>
       </div>
 
-      <input
-        ref={gallery}
-        type="file"
-        accept={ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden
-        onChange={onInputChange}
-      />
-      <input
-        ref={camera}
-        type="file"
-        accept="image/*"
-        capture="user"
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden
-        onChange={onInputChange}
-      />
+      <HiddenFileInput ref={gallery} accept={ACCEPT} onChange={onInputChange} />
+      <HiddenFileInput ref={camera} accept="image/*" capture="user" onChange={onInputChange} />
 
       {empty && kept && onUseKept ? (
         <KeptPhoto kept={kept} disabled={disabled} onUse={onUseKept} />

@@ -4,6 +4,7 @@ import * as routes from "@rupa/shared/route-table";
 import { ImageUp, LoaderCircle, RotateCcw } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { BackgroundPicker } from "@/components/background-picker";
+import { HiddenFileInput } from "@/components/hidden-file-input";
 import { PasFotoChecklist } from "@/components/pas-foto-checklist";
 import { Button } from "@/components/ui/button";
 import { call } from "@/lib/api-client";
@@ -82,15 +83,7 @@ export function PasFotoChecker() {
         {t("pasFotoCheck.form.heading")}
       </h2>
       <BackgroundPicker value={background} disabled={!hydrated || busy} onChange={onBackground} />
-      <input
-        ref={input}
-        type="file"
-        accept={ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden
-        onChange={onChoose}
-      />
+      <HiddenFileInput ref={input} accept={ACCEPT} onChange={onChoose} />
       <div className="flex items-start gap-4">
         {preview ? (
           <img
