@@ -1,8 +1,18 @@
-import { ArrowRight, Clapperboard, ImageIcon, Play, Share2, Sparkles, Waves } from "lucide-react";
+import {
+  Clapperboard,
+  ImageIcon,
+  Play,
+  Share2,
+  Sparkles,
+  Waves,
+  type LucideIcon,
+} from "lucide-react";
 import { Link } from "react-router";
+import { ArrowLinkButton } from "@/components/arrow-link-button";
 import { Button } from "@/components/ui/button";
 import { useSeo } from "@/features/seo/use-seo";
 import { useI18n } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
 
 /** Decorative phone frame with a "video" playing; hidden from assistive technology. */
 function VideoPreviewArt() {
@@ -22,13 +32,23 @@ function VideoPreviewArt() {
           </div>
         </div>
       </div>
-      <span className="absolute -top-2 -right-4 flex size-10 items-center justify-center rounded-2xl bg-white text-accent shadow-lg">
-        <Sparkles className="size-5" />
-      </span>
-      <span className="absolute bottom-10 -left-5 flex size-10 items-center justify-center rounded-2xl bg-white text-primary shadow-lg">
-        <Clapperboard className="size-5" />
-      </span>
+      <FloatingIcon icon={Sparkles} className="-top-2 -right-4 text-accent" />
+      <FloatingIcon icon={Clapperboard} className="bottom-10 -left-5 text-primary" />
     </div>
+  );
+}
+
+/** A white tile with an icon, floating at a corner of the phone frame. */
+function FloatingIcon({ icon: Icon, className }: { icon: LucideIcon; className: string }) {
+  return (
+    <span
+      className={cn(
+        "absolute flex size-10 items-center justify-center rounded-2xl bg-white shadow-lg",
+        className,
+      )}
+    >
+      <Icon className="size-5" />
+    </span>
   );
 }
 
@@ -86,12 +106,7 @@ export default function Img2VidRoute() {
       <section className="flex flex-col gap-4 rounded-2xl border bg-card p-5 shadow-soft sm:flex-row sm:items-center sm:justify-between md:p-6">
         <p className="text-base font-semibold text-pretty">{t("pages.img2vid.whileWaiting")}</p>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button asChild>
-            <Link to="/eksplor">
-              {t("pages.img2vid.ctaExplore")}
-              <ArrowRight aria-hidden />
-            </Link>
-          </Button>
+          <ArrowLinkButton to="/eksplor">{t("pages.img2vid.ctaExplore")}</ArrowLinkButton>
           <Button variant="outline" asChild>
             <Link to="/kanvas">{t("pages.img2vid.ctaKanvas")}</Link>
           </Button>

@@ -1,7 +1,5 @@
-import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
+import { ArrowLinkButton } from "@/components/arrow-link-button";
 import { Island } from "@/components/island";
-import { Button } from "@/components/ui/button";
 import { useI18n } from "@/lib/i18n";
 import { CategoryTabs } from "./category-tabs";
 
@@ -11,12 +9,9 @@ export function CategorySamples() {
   return (
     <div className="flex flex-col items-center gap-6">
       <Island name="landing-categories" component={CategoryTabs} props={{}} />
-      <Button asChild variant="outline">
-        <Link to="/eksplor">
-          {t("landing.categories.seeAll")}
-          <ArrowRight aria-hidden />
-        </Link>
-      </Button>
+      <ArrowLinkButton to="/eksplor" variant="outline">
+        {t("landing.categories.seeAll")}
+      </ArrowLinkButton>
     </div>
   );
 }

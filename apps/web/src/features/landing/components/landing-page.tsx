@@ -1,5 +1,4 @@
 import {
-  ArrowRight,
   Camera,
   Cpu,
   Download,
@@ -14,21 +13,20 @@ import {
 } from "lucide-react";
 import { Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
+import { ArrowLinkButton } from "@/components/arrow-link-button";
 import { LanguageToggle } from "@/components/language-toggle";
 import { Logo, LogoMark } from "@/components/logo";
 import { Button } from "@/components/ui/button";
+import type { CopyFigures } from "@/lib/copy-figures";
 import { useI18n } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
 import type { Sample } from "../lib/samples";
 import { LandingCarouselIsland } from "./before-after-carousel";
 import { CategorySamples } from "./category-samples";
 import { SampleRows } from "./sample-rows";
 
 /** The figures the copy states, from /api/styles/summary (null while they load). */
-export type LandingFigures = {
-  styleCount: number;
-  bonusCredits: number;
-  generationTime: string;
-};
+export type LandingFigures = Pick<CopyFigures, "styleCount" | "bonusCredits" | "generationTime">;
 
 /**
  * The landing page for visitors at / (docs/product/catalogue.md): its own header, hero with moving
@@ -113,22 +111,22 @@ export function LandingPage({
 
         <Section title={t("landing.benefits.title")}>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Benefit icon={<Cpu />} title={t("landing.benefits.aiTitle")}>
+            <FeatureCard icon={<Cpu />} title={t("landing.benefits.aiTitle")}>
               {t("landing.benefits.aiBody")}
-            </Benefit>
-            <Benefit icon={<Zap />} title={t("landing.benefits.fastTitle")}>
+            </FeatureCard>
+            <FeatureCard icon={<Zap />} title={t("landing.benefits.fastTitle")}>
               {t("landing.benefits.fastBody", { time })}
-            </Benefit>
-            <Benefit icon={<Smartphone />} title={t("landing.benefits.mobileTitle")}>
+            </FeatureCard>
+            <FeatureCard icon={<Smartphone />} title={t("landing.benefits.mobileTitle")}>
               {t("landing.benefits.mobileBody")}
-            </Benefit>
-            <Benefit icon={<Landmark />} title={t("landing.benefits.cultureTitle")}>
+            </FeatureCard>
+            <FeatureCard icon={<Landmark />} title={t("landing.benefits.cultureTitle")}>
               {t("landing.benefits.cultureBody")}
-            </Benefit>
+            </FeatureCard>
           </ul>
         </Section>
 
-        <div className="render-near-screen mx-auto w-full max-w-6xl px-4 sm:px-6 md:px-10">
+        <Band>
           <aside className="flex flex-col items-start gap-4 overflow-hidden rounded-3xl bg-gradient-to-r from-[#c8102e] to-[#e8484f] p-6 text-white shadow-lift sm:flex-row sm:items-center sm:p-8">
             <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-white/15 ring-1 ring-white/25">
               <Flag aria-hidden className="size-6" />
@@ -138,7 +136,7 @@ export function LandingPage({
               <p className="text-sm text-white/90 sm:text-base">{t("landing.banner.body")}</p>
             </div>
           </aside>
-        </div>
+        </Band>
 
         <Section
           id="kategori"
@@ -148,7 +146,7 @@ export function LandingPage({
           <CategorySamples />
         </Section>
 
-        <div className="render-near-screen mx-auto w-full max-w-6xl px-4 sm:px-6 md:px-10">
+        <Band>
           <aside className="flex flex-col items-start gap-4 rounded-3xl border bg-card p-6 shadow-soft sm:flex-row sm:items-center sm:justify-between sm:p-8">
             <div className="flex items-start gap-4">
               <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-[#c8102e] text-white">
@@ -161,14 +159,11 @@ export function LandingPage({
                 </p>
               </div>
             </div>
-            <Button asChild variant="outline" className="shrink-0">
-              <Link to="/cek-pas-foto">
-                {t("landing.pasFoto.button")}
-                <ArrowRight aria-hidden />
-              </Link>
-            </Button>
+            <ArrowLinkButton to="/cek-pas-foto" variant="outline" className="shrink-0">
+              {t("landing.pasFoto.button")}
+            </ArrowLinkButton>
           </aside>
-        </div>
+        </Band>
 
         <Section
           title={t("landing.carousel.title")}
@@ -180,41 +175,42 @@ export function LandingPage({
 
         <Section title={t("landing.steps.title")}>
           <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Step number={1} icon={<MousePointerClick />} title={t("landing.steps.pickTitle")}>
+            <FeatureCard
+              number={1}
+              icon={<MousePointerClick />}
+              title={t("landing.steps.pickTitle")}
+            >
               {figures
                 ? t("landing.steps.pickBody", { styles: figures.styleCount })
                 : t("landing.steps.pickBodyPending")}
-            </Step>
-            <Step number={2} icon={<Camera />} title={t("landing.steps.uploadTitle")}>
+            </FeatureCard>
+            <FeatureCard number={2} icon={<Camera />} title={t("landing.steps.uploadTitle")}>
               {t("landing.steps.uploadBody")}
-            </Step>
-            <Step number={3} icon={<Wand2 />} title={t("landing.steps.generateTitle")}>
+            </FeatureCard>
+            <FeatureCard number={3} icon={<Wand2 />} title={t("landing.steps.generateTitle")}>
               {t("landing.steps.generateBody", { time })}
-            </Step>
-            <Step number={4} icon={<Download />} title={t("landing.steps.shareTitle")}>
+            </FeatureCard>
+            <FeatureCard number={4} icon={<Download />} title={t("landing.steps.shareTitle")}>
               {t("landing.steps.shareBody")}
-            </Step>
+            </FeatureCard>
           </ol>
         </Section>
 
-        <div className="render-near-screen mx-auto w-full max-w-6xl px-4 pb-16 sm:px-6 md:px-10">
+        <Band className="pb-16">
           <section className="relative isolate flex flex-col items-center gap-4 overflow-hidden rounded-3xl bg-gradient-to-br from-primary via-[#5b33e0] to-[#7a3fd8] px-6 py-12 text-center text-primary-foreground shadow-lift sm:py-16">
             <div
               aria-hidden
-              className="absolute -bottom-24 -left-10 -z-10 size-72 rounded-full bg-accent/40 blur-3xl"
+              className="pointer-events-none absolute -bottom-24 -left-10 -z-10 size-72 rounded-full bg-accent/40 blur-3xl"
             />
             <h2 className="max-w-2xl text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
               {t("landing.cta.title")}
             </h2>
             <p className="max-w-xl text-primary-foreground/85">{t("landing.cta.body")}</p>
-            <Button asChild size="lg" variant="accent">
-              <Link to="/eksplor">
-                {t("landing.cta.button")}
-                <ArrowRight aria-hidden />
-              </Link>
-            </Button>
+            <ArrowLinkButton to="/eksplor" size="lg" variant="accent">
+              {t("landing.cta.button")}
+            </ArrowLinkButton>
           </section>
-        </div>
+        </Band>
       </main>
 
       <footer className="pb-safe render-near-screen border-t bg-card">
@@ -284,35 +280,47 @@ function Section({
   );
 }
 
-function Benefit({ icon, title, children }: { icon: ReactNode; title: string; children: string }) {
+/** The page's width and side margins, for a band between sections; drawn as it nears the screen. */
+function Band({ className, children }: { className?: string; children: ReactNode }) {
   return (
-    <li className="flex flex-col gap-3 rounded-2xl border bg-card p-5 shadow-soft">
-      <span className="flex size-11 items-center justify-center rounded-xl bg-primary-soft text-primary [&_svg]:size-5">
-        {icon}
-      </span>
-      <h3 className="text-lg font-bold">{title}</h3>
-      <p className="text-sm leading-relaxed text-muted-foreground">{children}</p>
-    </li>
+    <div
+      className={cn("render-near-screen mx-auto w-full max-w-6xl px-4 sm:px-6 md:px-10", className)}
+    >
+      {children}
+    </div>
   );
 }
 
-function Step({
+/**
+ * A card of the benefits or of the numbered steps: its icon (in the primary colour, or in the
+ * accent for a step, whose number stands faint in the corner), title and text.
+ */
+function FeatureCard({
   number,
   icon,
   title,
   children,
 }: {
-  number: number;
+  number?: number;
   icon: ReactNode;
   title: string;
   children: string;
 }) {
   return (
     <li className="relative flex flex-col gap-3 rounded-2xl border bg-card p-5 shadow-soft">
-      <span className="absolute top-4 right-5 text-4xl font-black text-primary/10" aria-hidden>
-        {number}
-      </span>
-      <span className="flex size-11 items-center justify-center rounded-xl bg-accent-soft text-accent-soft-foreground [&_svg]:size-5">
+      {number === undefined ? null : (
+        <span className="absolute top-4 right-5 text-4xl font-black text-primary/10" aria-hidden>
+          {number}
+        </span>
+      )}
+      <span
+        className={cn(
+          "flex size-11 items-center justify-center rounded-xl [&_svg]:size-5",
+          number === undefined
+            ? "bg-primary-soft text-primary"
+            : "bg-accent-soft text-accent-soft-foreground",
+        )}
+      >
         {icon}
       </span>
       <h3 className="text-lg font-bold">{title}</h3>

@@ -1,10 +1,9 @@
 import { PAS_FOTO_SIZES } from "@rupa/shared/constants";
 import { SSCASN_RULES } from "@rupa/shared/pas-foto";
-import { ArrowRight, ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
+import { ShieldCheck } from "lucide-react";
+import { ArrowLinkButton } from "@/components/arrow-link-button";
 import { Island } from "@/components/island";
 import { PageHeader } from "@/components/page-header";
-import { Button } from "@/components/ui/button";
 import { useI18n } from "@/lib/i18n";
 import { PasFotoChecker } from "./pas-foto-checker";
 
@@ -55,12 +54,9 @@ export function PasFotoCheckPage() {
           <h2 className="text-lg font-bold">{t("pasFotoCheck.cta.title")}</h2>
           <p className="text-sm">{t("pasFotoCheck.cta.body")}</p>
         </div>
-        <Button asChild variant="accent">
-          <Link to="/eksplor?group=formal_cv_cpns">
-            {t("pasFotoCheck.cta.button")}
-            <ArrowRight aria-hidden />
-          </Link>
-        </Button>
+        <ArrowLinkButton to="/eksplor?group=formal_cv_cpns" variant="accent">
+          {t("pasFotoCheck.cta.button")}
+        </ArrowLinkButton>
       </section>
     </div>
   );

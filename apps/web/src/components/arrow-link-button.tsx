@@ -1,0 +1,22 @@
+import { ArrowRight } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Button, type ButtonProps } from "@/components/ui/button";
+
+/** A button that leads on to another page: its label, then an arrow. */
+export function ArrowLinkButton({
+  to,
+  variant,
+  size,
+  className,
+  children,
+}: Pick<ButtonProps, "variant" | "size" | "className"> & { to: string; children: ReactNode }) {
+  return (
+    <Button asChild variant={variant} size={size} className={className}>
+      <Link to={to}>
+        {children}
+        <ArrowRight aria-hidden />
+      </Link>
+    </Button>
+  );
+}
