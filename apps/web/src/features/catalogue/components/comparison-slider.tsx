@@ -66,27 +66,8 @@ export function ComparisonSlider({
         className,
       )}
     >
-      <img
-        src={after.full}
-        srcSet={imageSetSrcSet(after)}
-        sizes={PREVIEW_SIZES.dialog}
-        alt={afterAlt}
-        width={after.width}
-        height={after.height}
-        draggable={false}
-        className="absolute inset-0 size-full object-cover"
-      />
-      <img
-        src={before.full}
-        srcSet={imageSetSrcSet(before)}
-        sizes={PREVIEW_SIZES.dialog}
-        alt={beforeAlt}
-        width={before.width}
-        height={before.height}
-        draggable={false}
-        style={{ clipPath: `inset(0 ${100 - percent}% 0 0)` }}
-        className="absolute inset-0 size-full object-cover"
-      />
+      <Layer image={after} alt={afterAlt} />
+      <Layer image={before} alt={beforeAlt} clipRight={100 - percent} />
       <span className="pointer-events-none absolute top-3 left-3 rounded-full bg-foreground/70 px-2.5 py-1 text-xs font-bold text-background">
         {t("styleDetail.before")}
       </span>
@@ -114,5 +95,22 @@ export function ComparisonSlider({
         <ChevronsLeftRight aria-hidden className="size-5" />
       </div>
     </div>
+  );
+}
+
+/** One of the two pictures, filling the box; `clipRight` hides that percentage on its right. */
+function Layer({ image, alt, clipRight }: { image: ImageSet; alt: string; clipRight?: number }) {
+  return (
+    <img
+      src={image.full}
+      srcSet={imageSetSrcSet(image)}
+      sizes={PREVIEW_SIZES.dialog}
+      alt={alt}
+      width={image.width}
+      height={image.height}
+      draggable={false}
+      style={clipRight === undefined ? undefined : { clipPath: `inset(0 ${clipRight}% 0 0)` }}
+      className="absolute inset-0 size-full object-cover"
+    />
   );
 }

@@ -1,9 +1,11 @@
-import { Coins, Gift, ShoppingBag } from "lucide-react";
+import { Coins, Gift, ShoppingBag, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format";
 import { useI18n } from "@/lib/i18n";
 import { PageLink } from "@/lib/page-navigation";
+import { cn } from "@/lib/utils";
 import type { Viewer } from "../lib/viewer";
 
 /** The explore hero: a greeting, the credit balance or the visitor's free try, buy credits. */
@@ -28,41 +30,32 @@ export function CreditHero({ viewer, title }: { viewer: Viewer; title: string })
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center md:flex-col md:items-stretch">
           <div className="flex min-h-16 min-w-48 items-center gap-3 rounded-2xl bg-white/12 px-4 py-3 ring-1 ring-white/20 backdrop-blur">
             {viewer.kind === "user" ? (
-              <>
-                <Coins aria-hidden className="size-6 shrink-0 text-accent" />
-                <div className="flex flex-col">
-                  <span className="text-xs text-primary-foreground/75">
-                    {t("catalogue.balanceLabel")}
-                  </span>
-                  <span className="text-lg font-extrabold" data-testid="credit-balance">
-                    {t("catalogue.balance", { count: formatNumber(viewer.credits, lang) })}
-                  </span>
-                  {viewer.watermarkedOnly && viewer.credits > 0 ? (
-                    <span className="text-xs text-primary-foreground/75">
-                      {t("catalogue.watermarkNote")}
-                    </span>
-                  ) : null}
-                </div>
-              </>
+              <HeroFigure
+                icon={Coins}
+                label={t("catalogue.balanceLabel")}
+                value={t("catalogue.balance", { count: formatNumber(viewer.credits, lang) })}
+                testId="credit-balance"
+                note={
+                  viewer.watermarkedOnly && viewer.credits > 0 ? t("catalogue.watermarkNote") : null
+                }
+              />
             ) : viewer.kind === "visitor" && viewer.trial !== "loading" ? (
-              <>
-                <Gift aria-hidden className="size-6 shrink-0 text-accent" />
-                <div className="flex flex-col">
-                  <span className="text-xs text-primary-foreground/75">
-                    {t("catalogue.trialLabel")}
-                  </span>
-                  <span className="text-lg font-extrabold" data-testid="trial-status">
-                    {viewer.trial === "available"
-                      ? t("catalogue.trialAvailable")
-                      : t("catalogue.trialUsed")}
-                  </span>
-                  <span className="max-w-56 text-xs text-primary-foreground/75">
-                    {viewer.trial === "available"
-                      ? t("catalogue.trialAvailableHint")
-                      : t("catalogue.trialUsedHint")}
-                  </span>
-                </div>
-              </>
+              <HeroFigure
+                icon={Gift}
+                label={t("catalogue.trialLabel")}
+                value={
+                  viewer.trial === "available"
+                    ? t("catalogue.trialAvailable")
+                    : t("catalogue.trialUsed")
+                }
+                testId="trial-status"
+                note={
+                  viewer.trial === "available"
+                    ? t("catalogue.trialAvailableHint")
+                    : t("catalogue.trialUsedHint")
+                }
+                noteClassName="max-w-56"
+              />
             ) : (
               // As tall as the visitor's free-try lines, which a server-rendered page shows
               // here once the guest session is known: nothing below moves then.
@@ -82,5 +75,37 @@ export function CreditHero({ viewer, title }: { viewer: Viewer; title: string })
         </div>
       </div>
     </section>
+  );
+}
+
+/** The hero's figure: its icon, a small label, the value and a note under it when there is one. */
+function HeroFigure({
+  icon: Icon,
+  label,
+  value,
+  testId,
+  note,
+  noteClassName,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: ReactNode;
+  testId: string;
+  note: string | null;
+  noteClassName?: string;
+}) {
+  return (
+    <>
+      <Icon aria-hidden className="size-6 shrink-0 text-accent" />
+      <div className="flex flex-col">
+        <span className="text-xs text-primary-foreground/75">{label}</span>
+        <span className="text-lg font-extrabold" data-testid={testId}>
+          {value}
+        </span>
+        {note ? (
+          <span className={cn("text-xs text-primary-foreground/75", noteClassName)}>{note}</span>
+        ) : null}
+      </div>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import type { CatalogueSummary } from "@rupa/shared";
+import type { CopyFigures } from "@/lib/copy-figures";
 import type { Translate } from "@/lib/i18n";
 
 /**
@@ -15,17 +16,6 @@ export function describeGenerationTime(medianSeconds: number | null, t: Translat
 }
 
 /** The figures landing and FAQ copy states, or null while they load. */
-export type CopyFigures = {
-  styleCount: number;
-  bonusCredits: number;
-  avatarCredits: number;
-  /** Credits one Kanvas picture costs (the `kanvas_credits_per_image` setting). */
-  kanvasCredits: number;
-  generationTime: string;
-  referralEvery: number;
-  referralCredits: number;
-};
-
 export function copyFigures(
   summary: CatalogueSummary | undefined,
   t: Translate,

@@ -3,19 +3,9 @@ import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Accordion } from "@/components/ui/accordion";
 import { Button } from "@/components/ui/button";
+import type { CopyFigures } from "@/lib/copy-figures";
 import { useI18n, type MessageKey } from "@/lib/i18n";
 import { kanvasPriceSentence } from "@/lib/kanvas-price";
-
-/** The figures the answers state, from /api/styles/summary (null while they load). */
-export type FaqFigures = {
-  styleCount: number;
-  bonusCredits: number;
-  avatarCredits: number;
-  kanvasCredits: number;
-  generationTime: string;
-  referralEvery: number;
-  referralCredits: number;
-};
 
 const QUESTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 /** The answer about SSCASN links to the free pas foto checker. */
@@ -23,8 +13,11 @@ const LINKS: Partial<Record<(typeof QUESTIONS)[number], { to: string; label: Mes
   11: { to: "/cek-pas-foto", label: "faq.pasFotoLink" },
 };
 
-/** /faq: twelve questions in an accordion, and a button to /feedback. */
-export function FaqPage({ figures }: { figures: FaqFigures | null }) {
+/**
+ * /faq: twelve questions in an accordion, and a button to /feedback. `figures` are those the
+ * answers state, from /api/styles/summary (null while they load).
+ */
+export function FaqPage({ figures }: { figures: CopyFigures | null }) {
   const { t } = useI18n();
   const pending = "…";
   const vars = {
