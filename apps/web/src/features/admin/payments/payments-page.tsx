@@ -113,26 +113,18 @@ export default function PaymentsPage() {
   return (
     <AdminPage title={t("payments.title")} description={t("payments.description")}>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="grid gap-1 text-xs font-semibold text-muted-foreground">
-          {t("payments.from")}
-          <Input
-            type="date"
-            className="w-40"
-            value={state.from ?? ""}
-            max={state.to}
-            onChange={(e) => set({ from: e.target.value || undefined, page: 1 })}
-          />
-        </label>
-        <label className="grid gap-1 text-xs font-semibold text-muted-foreground">
-          {t("payments.to")}
-          <Input
-            type="date"
-            className="w-40"
-            value={state.to ?? ""}
-            min={state.from}
-            onChange={(e) => set({ to: e.target.value || undefined, page: 1 })}
-          />
-        </label>
+        <DateBound
+          label={t("payments.from")}
+          value={state.from}
+          max={state.to}
+          onChange={(from) => set({ from, page: 1 })}
+        />
+        <DateBound
+          label={t("payments.to")}
+          value={state.to}
+          min={state.from}
+          onChange={(to) => set({ to, page: 1 })}
+        />
         {(state.from || state.to) && (
           <Button
             variant="ghost"
@@ -172,5 +164,34 @@ export default function PaymentsPage() {
       <ReconciliationPanel onOpenOrder={(orderId) => openDetail(orderId)} />
       <PaymentDetailSheet orderId={openOrderId} onClose={() => openDetail(null)} />
     </AdminPage>
+  );
+}
+
+/** One end of the date filter: a labelled date input; cleared, it gives undefined. */
+function DateBound({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  min?: string;
+  max?: string;
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <label className="grid gap-1 text-xs font-semibold text-muted-foreground">
+      {label}
+      <Input
+        type="date"
+        className="w-40"
+        value={value ?? ""}
+        min={min}
+        max={max}
+        onChange={(e) => onChange(e.target.value || undefined)}
+      />
+    </label>
   );
 }

@@ -12,10 +12,12 @@ import {
   Server,
   Sparkles,
   Workflow,
+  type LucideIcon,
 } from "lucide-react";
-import { useState, type ComponentType } from "react";
+import type { UseMutationResult } from "@tanstack/react-query";
+import { useState, type ComponentType, type ReactNode } from "react";
 import { HEALTH_CHECK_STEPS } from "@rupa/shared";
-import { Button } from "@/components/ui/button";
+import { Button, type ButtonProps } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format";
 import type { Lang } from "@/lib/i18n";
@@ -279,14 +281,14 @@ function HealthCheck() {
   return (
     <Panel title={t("system.check.title")} description={t("system.check.description")}>
       <div>
-        <Button onClick={() => void run()} disabled={running} data-testid="run-health-check">
-          {running ? (
-            <Loader2 aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
-          ) : (
-            <ListChecks aria-hidden className="size-4" />
-          )}
+        <BusyButton
+          icon={ListChecks}
+          busy={running}
+          onClick={() => void run()}
+          data-testid="run-health-check"
+        >
           {t(running ? "system.check.running" : "system.check.run")}
-        </Button>
+        </BusyButton>
       </div>
       {steps && (
         <ol className="grid gap-2" aria-live="polite">
@@ -399,7 +401,6 @@ export default function SystemPage() {
   const status = useSystemStatus();
   const clear = useClearCache();
   const optimize = useOptimizeDatabase();
-  const adminError = useAdminErrorMessage();
   const data = status.data;
 
   return (
@@ -458,58 +459,85 @@ export default function SystemPage() {
 
       <Panel title={t("system.actions.title")} description={t("system.actions.description")}>
         <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            data-testid="clear-cache"
-            disabled={clear.isPending}
-            onClick={() =>
-              clear.mutate(undefined, {
-                onSuccess: (r) =>
-                  toast.success(t("system.actions.cacheCleared", { count: r.cleared.length })),
-                onError: (error) =>
-                  toast.error(t("system.actions.cacheFailed"), { description: adminError(error) }),
-              })
-            }
+          <ActionButton
+            mutation={clear}
+            icon={Sparkles}
+            testId="clear-cache"
+            done={(r) => t("system.actions.cacheCleared", { count: r.cleared.length })}
+            failed={t("system.actions.cacheFailed")}
           >
-            {clear.isPending ? (
-              <Loader2 aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
-            ) : (
-              <Sparkles aria-hidden className="size-4" />
-            )}
             {t("system.actions.clearCache")}
-          </Button>
-          <Button
-            variant="outline"
-            data-testid="optimize-database"
-            disabled={optimize.isPending}
-            onClick={() =>
-              optimize.mutate(undefined, {
-                onSuccess: (r) =>
-                  toast.success(
-                    t("system.actions.optimized", {
-                      ms: r.ms,
-                      size: formatBytes(r.sizeAfterBytes, lang),
-                    }),
-                  ),
-                onError: (error) =>
-                  toast.error(t("system.actions.optimizeFailed"), {
-                    description: adminError(error),
-                  }),
-              })
+          </ActionButton>
+          <ActionButton
+            mutation={optimize}
+            icon={Server}
+            testId="optimize-database"
+            done={(r) =>
+              t("system.actions.optimized", { ms: r.ms, size: formatBytes(r.sizeAfterBytes, lang) })
             }
+            failed={t("system.actions.optimizeFailed")}
           >
-            {optimize.isPending ? (
-              <Loader2 aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
-            ) : (
-              <Server aria-hidden className="size-4" />
-            )}
             {t("system.actions.optimize")}
-          </Button>
+          </ActionButton>
         </div>
       </Panel>
 
       <HealthCheck />
       <Logs />
     </AdminPage>
+  );
+}
+
+/** A maintenance action: runs its mutation, then says in a toast what it did or that it failed. */
+function ActionButton<R>({
+  mutation,
+  icon,
+  testId,
+  done,
+  failed,
+  children,
+}: {
+  mutation: UseMutationResult<R, Error, void>;
+  icon: LucideIcon;
+  testId: string;
+  done: (result: R) => string;
+  failed: string;
+  children: ReactNode;
+}) {
+  const adminError = useAdminErrorMessage();
+  return (
+    <BusyButton
+      icon={icon}
+      busy={mutation.isPending}
+      variant="outline"
+      data-testid={testId}
+      onClick={() =>
+        mutation.mutate(undefined, {
+          onSuccess: (result) => toast.success(done(result)),
+          onError: (error) => toast.error(failed, { description: adminError(error) }),
+        })
+      }
+    >
+      {children}
+    </BusyButton>
+  );
+}
+
+/** A button that runs something: disabled, with a spinner in place of its icon, while `busy`. */
+function BusyButton({
+  icon: Icon,
+  busy,
+  children,
+  ...props
+}: Omit<ButtonProps, "disabled" | "asChild"> & { icon: LucideIcon; busy: boolean }) {
+  return (
+    <Button {...props} disabled={busy}>
+      {busy ? (
+        <Loader2 aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
+      ) : (
+        <Icon aria-hidden className="size-4" />
+      )}
+      {children}
+    </Button>
   );
 }

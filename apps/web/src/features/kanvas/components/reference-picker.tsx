@@ -1,5 +1,5 @@
-import { Camera, ImagePlus, LoaderCircle, X } from "lucide-react";
-import { useId } from "react";
+import { Camera, ImagePlus, LoaderCircle, X, type LucideIcon } from "lucide-react";
+import { useId, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { useI18n } from "@/lib/i18n";
@@ -123,26 +123,20 @@ export function ReferencePicker({
           </p>
         ) : null}
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button
-            type="button"
-            variant="outline"
-            className="sm:flex-1"
+          <SourceButton
+            icon={ImagePlus}
             disabled={disabled || full}
             onClick={() => gallery.current?.click()}
           >
-            <ImagePlus aria-hidden className="size-4" />
             {t("kanvas.images.pick")}
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            className="sm:flex-1"
+          </SourceButton>
+          <SourceButton
+            icon={Camera}
             disabled={disabled || full}
             onClick={() => camera.current?.click()}
           >
-            <Camera aria-hidden className="size-4" />
             {t("kanvas.images.camera")}
-          </Button>
+          </SourceButton>
         </div>
         <input ref={gallery} type="file" accept={ACCEPT} multiple hidden onChange={onInputChange} />
         <input
@@ -160,5 +154,31 @@ export function ReferencePicker({
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** Opens one of the two file inputs: the gallery's or the camera's. */
+function SourceButton({
+  icon: Icon,
+  disabled,
+  onClick,
+  children,
+}: {
+  icon: LucideIcon;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      className="sm:flex-1"
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon aria-hidden className="size-4" />
+      {children}
+    </Button>
   );
 }
