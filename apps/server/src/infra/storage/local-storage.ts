@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { Bucket } from "@rupa/shared";
 import {
+  checkBucket,
   checkObjectKey,
   contentTypeOf,
   deletableOwnerSegment,
@@ -123,7 +124,9 @@ export function createLocalStorage(root: string): Storage {
     delete: remove,
     exists,
     async deleteOwner(bucket: Bucket, owner: ObjectOwner) {
-      const dir = path.join(base, bucket, deletableOwnerSegment(owner));
+      const segment = deletableOwnerSegment(owner);
+      checkBucket(bucket);
+      const dir = path.join(base, bucket, segment);
       await fs.rm(dir, { recursive: true, force: true });
     },
     check: () => probeStorage({ put, get, delete: remove }),

@@ -139,6 +139,11 @@ export function storageContract(name: string, storage: () => Storage): void {
       await expect(s.get("nope" as "style-previews", key)).rejects.toThrow();
       await expect(s.open("nope" as "style-previews", key)).rejects.toThrow();
       await expect(s.blob("style-previews", "../x.png")).rejects.toThrow();
+      // A probe's key is `.probe/<uuid>`, nothing else under it.
+      await expect(s.put("style-previews", ".probe/x", Buffer.from("x"))).rejects.toThrow();
+      await expect(
+        s.deleteOwner("nope" as "style-previews", { kind: "user", id: "owner1" }),
+      ).rejects.toThrow(/Unknown bucket/);
     });
   });
 }

@@ -13,7 +13,6 @@
  */
 export {
   createJobLifecycle,
-  heartbeatSecondsFor,
   jobIdFor,
   type LifecycleRows,
   retryDelaySeconds,

@@ -99,7 +99,8 @@ export function setServerIssues<V extends FieldValues>(
  * 400's issues under the rules' fields (worded by `fieldIssueText` unless `text` says otherwise)
  * and returns those fields. `refused(error, title, text?)` is the one way a form reports a save
  * the server refused: the issues under their fields, then a `title` toast with the server's
- * reason under it; it returns the fields too. `rulesOf` is a function of `t` defined outside the
+ * reason under it; it returns the fields too. A form with its own answer to one status (a 409
+ * duplicate, a 404 e-mail) gives it first. `rulesOf` is a function of `t` defined outside the
  * component, so the resolver is made again only when the language changes.
  *
  *   const { form, refused } = useSchemaForm(refundRules, { defaultValues });
