@@ -8,6 +8,7 @@ import type {
 import type { Actor } from "../../../lib/actor";
 import { errors } from "../../../lib/errors";
 import type { RequestMeta } from "../../../lib/request-meta";
+import { auditActor } from "../audit-actor";
 import type { AccountRepository } from "../../account/account.repository";
 import { assertAdmin, type AdminUsersService } from "../users/users.service";
 import type { ReferralsRepository } from "../../referrals/referrals.repository";
@@ -69,14 +70,14 @@ export function createAdminReferralsService(d: AdminReferralsDeps) {
       meta: Pick<RequestMeta, "ip" | "userAgent">,
     ): Promise<ProcessRewardsResponse> {
       const userId = assertAdmin(actor);
-      const auditActor = { userId, ip: meta.ip, userAgent: meta.userAgent };
+      const actorRow = auditActor(meta, userId);
       let processed = 0;
       let referrers = 0;
       let credits = 0;
       const reward = await d.settings.getInt("referral_reward_credits");
       if (reward <= 0) return { processed, referrers, credits };
       for (const referrerId of await d.referrals.referrersWithUnpaid()) {
-        const paid = await d.rewards.payDueRewards(referrerId, reward, auditActor);
+        const paid = await d.rewards.payDueRewards(referrerId, reward, actorRow);
         if (paid > 0) {
           processed += paid;
           referrers += 1;

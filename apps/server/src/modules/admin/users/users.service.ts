@@ -19,6 +19,7 @@ import type { Logger } from "../../../lib/logger";
 import type { RequestMeta } from "../../../lib/request-meta";
 import type { AccountRepository } from "../../account/account.repository";
 import type { AuditRepository } from "../../audit/audit.repository";
+import { auditActor } from "../audit-actor";
 import type { CreditsService } from "../../credits/credits.service";
 import type { SecurityEventsRepository } from "../../security/security-events.repository";
 import type { AdminUsersRepository, AdminUserRow } from "./users.repository";
@@ -153,7 +154,7 @@ export function createAdminUsersService(d: AdminDeps) {
       meta: RequestMeta,
     ): Promise<AdminCreditsResponse> {
       const actorId = assertAdmin(actor);
-      const auditActor = { userId: actorId, ip: meta.ip, userAgent: meta.userAgent };
+      const actorRow = auditActor(meta, actorId);
       const result = await d.db.transaction(async (tx) => {
         const before = await d.credits.lockedBalance(tx, userId);
         const adjustment = planCreditChange(change, before);
@@ -176,7 +177,7 @@ export function createAdminUsersService(d: AdminDeps) {
         }
         const after = before + adjustment.delta;
         await d.audit.write(tx, {
-          actor: auditActor,
+          actor: actorRow,
           action: adjustment.action,
           entityType: "user",
           entityId: userId,
@@ -229,7 +230,7 @@ export function createAdminUsersService(d: AdminDeps) {
         const was: Role = admins.includes(targetId) ? "admin" : "user";
         await d.admin.setRole(targetId, role, actorId, tx);
         await d.audit.write(tx, {
-          actor: { userId: actorId, ip: meta.ip, userAgent: meta.userAgent },
+          actor: auditActor(meta, actorId),
           action: "user.role_changed",
           entityType: "user",
           entityId: targetId,
