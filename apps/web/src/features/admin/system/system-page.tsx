@@ -19,6 +19,7 @@ import { useState, type ComponentType, type ReactNode } from "react";
 import { HEALTH_CHECK_STEPS } from "@rupa/shared";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
 import { formatNumber } from "@/lib/format";
 import type { Lang } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
@@ -533,7 +534,7 @@ function BusyButton({
   return (
     <Button {...props} disabled={busy}>
       {busy ? (
-        <Loader2 aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
+        <Spinner className="motion-reduce:animate-none" />
       ) : (
         <Icon aria-hidden className="size-4" />
       )}
