@@ -56,8 +56,7 @@ export function apiRateLimit(ctx: AppContext): MiddlewareHandler<AppEnv> {
           type: "rate_limited",
           severity: "warning",
           userId,
-          ip,
-          userAgent: c.req.header("user-agent") ?? null,
+          from: { ip, userAgent: c.req.header("user-agent") ?? null },
           details: { endpoint: "api", by: userId ? "user" : "ip", limit, path },
         })
         .catch((err: unknown) => c.get("log").warn({ err }, "rate-limit event not recorded"));

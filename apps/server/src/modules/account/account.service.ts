@@ -98,8 +98,7 @@ export function createAccountService(d: AccountDeps) {
       await d.security.record({
         type: "account_deleted",
         severity: "warning",
-        ip: meta.ip,
-        userAgent: meta.userAgent,
+        from: meta,
         details: { ...counts },
       });
       try {

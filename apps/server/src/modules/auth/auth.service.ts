@@ -25,10 +25,7 @@ import type { AccountRepository, UserRow } from "../account/account.repository";
 import type { CreditsService } from "../credits/credits.service";
 import type { RateLimiter, SignInTicket } from "../rate-limit/rate-limit.service";
 import type { ReferralsRepository } from "../referrals/referrals.repository";
-import type {
-  SecurityEventInput,
-  SecurityEventsRepository,
-} from "../security/security-events.repository";
+import type { SecurityEventsRepository } from "../security/security-events.repository";
 import { accountDigest, type SuspiciousActivity } from "../security/suspicious-activity";
 import type { SettingsRepository } from "../settings/settings.repository";
 import { ACCOUNT_MAIL_JOB, type AccountMail } from "./account-mail";
@@ -107,12 +104,9 @@ export function createAuthService(d: AuthDeps) {
     };
   }
 
-  /** A security event about this request: the event, with the request's address and agent. */
-  const recordEvent = (meta: RequestMeta, e: Omit<SecurityEventInput, "ip" | "userAgent">) =>
-    d.security.record({ ...e, ip: meta.ip, userAgent: meta.userAgent });
-
   const limited = (endpoint: string, meta: RequestMeta) => (by: string) =>
-    recordEvent(meta, {
+    d.security.record({
+      from: meta,
       type: "rate_limited",
       severity: "warning",
       details: { endpoint, by },
@@ -276,7 +270,7 @@ export function createAuthService(d: AuthDeps) {
       }
       const user = await d.accounts.findByEmail(input.email);
       if (!user) throw new Error("User missing right after sign-up");
-      await recordEvent(meta, { type: "sign_up", userId: user.id });
+      await d.security.record({ from: meta, type: "sign_up", userId: user.id });
       if (input.photoConsent) await d.photoConsent?.(user.id, meta.ip);
       // The referral is recorded before the account is confirmed, as the link would find it.
       const referral = input.referralCode
@@ -324,7 +318,7 @@ export function createAuthService(d: AuthDeps) {
         outcome = "succeeded";
         const u = await d.accounts.findById(res.response.user.id);
         if (!u) throw new Error("Signed-in user missing");
-        await recordEvent(meta, { type: "sign_in", userId: u.id });
+        await d.security.record({ from: meta, type: "sign_in", userId: u.id });
         const known = deviceSetCookie(d.secret, device ?? newDeviceId(), u.email, secureCookies);
         return {
           user: await toAccountUser(d, u),
@@ -347,7 +341,8 @@ export function createAuthService(d: AuthDeps) {
         ) {
           outcome = "failed";
           failedOn = await d.accounts.findByEmail(input.email);
-          await recordEvent(meta, {
+          await d.security.record({
+            from: meta,
             type: "sign_in_failed",
             severity: "warning",
             userId: failedOn?.id ?? null,
@@ -379,7 +374,8 @@ export function createAuthService(d: AuthDeps) {
         const ended = await d.accounts.deleteSessions(userId);
         // Signing out everywhere also ends every reset link sent before.
         await d.accounts.deleteResetLinks(userId);
-        await recordEvent(meta, {
+        await d.security.record({
+          from: meta,
           type: "sign_out",
           userId,
           details: { sessionsEnded: ended },
@@ -417,7 +413,8 @@ export function createAuthService(d: AuthDeps) {
         });
         outcome = "succeeded";
         await d.accounts.deleteResetLinks(user.id);
-        await recordEvent(meta, {
+        await d.security.record({
+          from: meta,
           type: "password_reset",
           userId: user.id,
           details: { via: "signed_in_change" },
@@ -436,7 +433,8 @@ export function createAuthService(d: AuthDeps) {
         const code = authCode(e);
         if (code === "INVALID_PASSWORD") {
           outcome = "failed";
-          await recordEvent(meta, {
+          await d.security.record({
+            from: meta,
             type: "sign_in_failed",
             severity: "warning",
             userId: user.id,
@@ -476,7 +474,11 @@ export function createAuthService(d: AuthDeps) {
     async forgotPassword(email: string, meta: RequestMeta): Promise<void> {
       await limit("password-reset", meta, email);
       const user = await d.accounts.findByEmail(email);
-      await recordEvent(meta, { type: "password_reset_requested", userId: user?.id ?? null });
+      await d.security.record({
+        from: meta,
+        type: "password_reset_requested",
+        userId: user?.id ?? null,
+      });
       void d.queue
         .send(ACCOUNT_MAIL_JOB, { kind: "password-reset", email, origin: meta.origin })
         .catch((err: unknown) => d.log.warn({ err }, "could not queue the password-reset mail"));
@@ -507,7 +509,7 @@ export function createAuthService(d: AuthDeps) {
       }
       const owner = ownerId ? await d.accounts.findById(ownerId) : null;
       if (owner) await d.accounts.deleteResetLinks(owner.id);
-      await recordEvent(meta, { type: "password_reset", userId: owner?.id ?? null });
+      await d.security.record({ from: meta, type: "password_reset", userId: owner?.id ?? null });
       return owner ? [deviceSetCookie(d.secret, newDeviceId(), owner.email, secureCookies)] : [];
     },
 
@@ -577,7 +579,8 @@ export function createAuthService(d: AuthDeps) {
       // The token was good; its account was confirmed before this opening.
       if (!before || before.emailVerified) return { kind: "used", email: named ?? "" };
       const setCookies = res.headers.getSetCookie();
-      await recordEvent(meta, {
+      await d.security.record({
+        from: meta,
         type: "sign_in",
         userId: before.id,
         details: { via: "confirmation_link" },

@@ -253,7 +253,9 @@ describe("a notification", () => {
     const res = await w.service.notify(sign(settlement(o.orderId), "wrong-key"), "1.2.3.4");
     expect(res.status).toBe(401);
     expect(w.notifications.map((n) => n.signatureValid)).toEqual([false, false]);
-    expect(w.events).toEqual([expect.objectContaining({ type: "api_abuse", ip: "1.2.3.4" })]);
+    expect(w.events).toEqual([
+      expect.objectContaining({ type: "api_abuse", from: { ip: "1.2.3.4" } }),
+    ]);
     expect(w.statusCalls).toEqual([]);
     expect(w.applied).toEqual([]);
   });

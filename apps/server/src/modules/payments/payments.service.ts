@@ -565,7 +565,7 @@ export function createPaymentsService(d: {
         await d.security.record({
           type: "api_abuse",
           severity: "warning",
-          ip,
+          from: { ip },
           details: { webhook: "midtrans", reason: "bad_signature", order: n.order_id },
         });
         await d.payments.setNotificationOutcome(notificationId, "ignored:bad_signature");

@@ -12,9 +12,18 @@ export interface SecurityEventInput {
   severity?: (typeof SEVERITIES)[number];
   userId?: string | null;
   actorId?: string | null;
-  ip?: string | null;
-  userAgent?: string | null;
+  /**
+   * The request it came from: a RequestMeta or an AuditActor as it is, or `{ ip }` for a caller
+   * that sends no browser (a webhook). Absent: the server itself (a sweep, the command line).
+   */
+  from?: EventOrigin;
   details?: Record<string, unknown>;
+}
+
+/** The address and browser a security event keeps of its request. */
+export interface EventOrigin {
+  ip: string | null;
+  userAgent?: string | null;
 }
 
 const values = (e: SecurityEventInput) => ({
@@ -22,8 +31,8 @@ const values = (e: SecurityEventInput) => ({
   severity: e.severity ?? "info",
   userId: e.userId ?? null,
   actorId: e.actorId ?? null,
-  ip: e.ip ?? null,
-  userAgent: e.userAgent?.slice(0, 400) ?? null,
+  ip: e.from?.ip ?? null,
+  userAgent: e.from?.userAgent?.slice(0, 400) ?? null,
   details: e.details ?? {},
 });
 

@@ -56,8 +56,7 @@ export function createSuspiciousActivity(d: SuspiciousActivityDeps) {
       await d.events.record({
         type: "suspicious_activity",
         severity: "critical",
-        ip: meta.ip,
-        userAgent: meta.userAgent,
+        from: meta,
         details: {
           reason: "failed_sign_ins_across_accounts",
           accounts,

@@ -26,7 +26,7 @@ export function replicateWebhookRoutes(ctx: AppContext) {
       await ctx.services.security.record({
         type: "api_abuse",
         severity: "warning",
-        ip: c.get("clientIp"),
+        from: { ip: c.get("clientIp") },
         details: { webhook: "replicate", reason: "bad_signature" },
       });
       throw new AppError("unauthorized", 401, "Invalid webhook signature");

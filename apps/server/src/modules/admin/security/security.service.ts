@@ -81,8 +81,7 @@ export function createAdminSecurityService(d: AdminSecurityDeps) {
             type: "admin_action",
             severity: "warning",
             actorId: actor.userId,
-            ip: actor.ip,
-            userAgent: actor.userAgent,
+            from: actor,
             details: { action: "setting.updated", before, after },
           });
         });

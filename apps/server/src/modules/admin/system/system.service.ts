@@ -105,8 +105,7 @@ export function createAdminSystemService(d: AdminSystemDeps) {
     event: {
       type: "admin_action" as const,
       actorId: actor.userId,
-      ip: actor.ip,
-      userAgent: actor.userAgent,
+      from: actor,
       details: { action: `system.${verb}`, ...after },
     },
   });

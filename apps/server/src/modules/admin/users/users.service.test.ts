@@ -338,8 +338,7 @@ describe("changing a role", () => {
         severity: "warning",
         userId: target.id,
         actorId: admin.userId,
-        ip: "10.0.0.7",
-        userAgent: "vitest",
+        from: meta,
         details: { from: "user", to: "admin" },
       },
     ]);

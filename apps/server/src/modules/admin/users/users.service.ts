@@ -197,8 +197,7 @@ export function createAdminUsersService(d: AdminDeps) {
           severity: "warning",
           userId,
           actorId,
-          ip: meta.ip,
-          userAgent: meta.userAgent,
+          from: meta,
           details: {
             mode: change.mode,
             amount: change.amount,
@@ -245,8 +244,7 @@ export function createAdminUsersService(d: AdminDeps) {
         severity: "warning",
         userId: targetId,
         actorId,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
+        from: meta,
         details: { from: before, to: role },
       });
     },
