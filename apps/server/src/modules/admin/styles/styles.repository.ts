@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, like, or, sql, type SQL } f
 import { parseSort, type AdminStylesQuery } from "@rupa/shared";
 import { type PairRow, stylePreviewPairs, type StyleRow, styles } from "../../../db/schema";
 import type { Database, Tx } from "../../../infra/db/client";
-import { likePattern } from "../../../infra/db/like-pattern";
+import { likePattern, likePrefix } from "../../../infra/db/like-pattern";
 
 export type StylePatch = Partial<
   Pick<
@@ -121,7 +121,7 @@ export function createAdminStylesRepository(db: Database) {
       const rows = await db
         .select({ slug: styles.slug })
         .from(styles)
-        .where(like(styles.slug, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+        .where(like(styles.slug, likePrefix(prefix)));
       return new Set(rows.map((r) => r.slug));
     },
 
