@@ -6,7 +6,7 @@ import { Form, FormBody } from "@/components/ui/form";
 import { useAdminI18n } from "../lib/admin-i18n";
 
 /**
- * The form of an admin dialog (inside a TitledDialog): its fields, then Cancel and the submit
+ * The form of an admin dialog (inside an AdminDialog): its fields, then Cancel and the submit
  * button. `form` comes from useSchemaForm (features/admin/lib/form.ts); `onSubmit` is usually
  * `form.handleSubmit(…)`.
  */

@@ -1,9 +1,9 @@
 import { refundRequestSchema, type AdminPaymentDetail, type RefundRequest } from "@rupa/shared";
-import { TitledDialog } from "@/components/ui/dialog";
 import { FormCheckbox, FormRow } from "@/components/ui/form";
 import { Textarea } from "@/components/ui/textarea";
 import { formatNumber, formatRupiah } from "@/lib/format";
 import { toast } from "@/lib/toast";
+import { AdminDialog } from "../components/admin-dialogs";
 import { useRefundPayment } from "./api";
 import { DialogForm } from "../components/dialog-form";
 import { useAdminI18n, type AdminTranslate } from "../lib/admin-i18n";
@@ -39,10 +39,9 @@ export function RefundDialog({
     remaining: formatNumber(detail.lot?.remaining ?? 0, lang),
   };
   return (
-    <TitledDialog
+    <AdminDialog
       open={open}
       onOpenChange={onOpenChange}
-      closeLabel={t("common.close")}
       title={t("payments.refundDialog.title")}
       description={t(
         manualOnly
@@ -62,7 +61,7 @@ export function RefundDialog({
           onDone={() => onOpenChange(false)}
         />
       )}
-    </TitledDialog>
+    </AdminDialog>
   );
 }
 

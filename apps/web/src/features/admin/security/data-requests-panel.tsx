@@ -13,7 +13,6 @@ import {
   sendBreachNoticeSchema,
   type DataRequestState,
 } from "@rupa/shared";
-import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Form, FormBody, FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
@@ -22,6 +21,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
+import { AdminConfirm } from "../components/admin-dialogs";
 import {
   useBreachNotices,
   useDataRequests,
@@ -197,15 +197,13 @@ function BreachNoticeForm() {
           </div>
         </FormBody>
       </Form>
-      <ConfirmDialog
+      <AdminConfirm
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
-        closeLabel={t("common.close")}
         title={t("dataRequests.breach.confirmTitle", {
           count: formatNumber(pending?.recipients ?? 0, lang),
         })}
         description={t("dataRequests.breach.confirmBody")}
-        cancelLabel={t("common.cancel")}
         confirmLabel={t("dataRequests.breach.send")}
         pendingLabel={t("dataRequests.breach.sending")}
         destructive

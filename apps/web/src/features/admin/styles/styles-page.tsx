@@ -19,7 +19,6 @@ import {
   STYLE_CATEGORIES,
   adminStylesQuerySchema,
 } from "@rupa/shared";
-import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -31,6 +30,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/lib/toast";
+import { AdminConfirm } from "../components/admin-dialogs";
 import {
   useDeleteStyle,
   useDuplicateStyle,
@@ -392,7 +392,7 @@ export default function StylesPage() {
       />
       <StyleEditDialog styleId={editing} onClose={() => setEditing(null)} />
       <StylePairsDialog style={pairsOf} onClose={() => setPairsOf(null)} />
-      <ConfirmDialog
+      <AdminConfirm
         open={confirm !== null}
         onOpenChange={(open) => !open && setConfirm(null)}
         title={
@@ -405,7 +405,6 @@ export default function StylesPage() {
             ? t("styles.delete.body")
             : t("styles.previews.body", { name: confirm?.style.nameId ?? "" })
         }
-        cancelLabel={t("common.cancel")}
         confirmLabel={
           confirm?.kind === "delete" ? t("styles.delete.confirm") : t("styles.previews.confirm")
         }

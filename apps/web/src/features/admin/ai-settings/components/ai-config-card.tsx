@@ -9,7 +9,6 @@ import {
   type EndpointRefusal,
   type UpdateAiConfigRequest,
 } from "@rupa/shared";
-import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Form, FormBody, FormField, FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
@@ -19,6 +18,7 @@ import { isApiError } from "@/lib/api-client";
 import { formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
+import { AdminConfirm } from "../../components/admin-dialogs";
 import {
   useDeleteAiConfig,
   useSaveAiConfig,
@@ -358,17 +358,15 @@ export function AiConfigCard({ config }: { config: AiConfig }) {
             </Button>
           </div>
         </FormBody>
-        <ConfirmDialog
+        <AdminConfirm
           open={confirmDelete}
           onOpenChange={setConfirmDelete}
-          closeLabel={t("common.close")}
           title={t("aiSettings.deleteConfirm.title")}
           description={
             config.isActive
               ? t("aiSettings.deleteConfirm.activeBody")
               : t("aiSettings.deleteConfirm.body")
           }
-          cancelLabel={t("common.cancel")}
           confirmLabel={t("aiSettings.delete")}
           destructive
           pending={remove.isPending}

@@ -4,13 +4,12 @@ import {
   bannedKeywordInputSchema,
   type BannedKeywordInput,
 } from "@rupa/shared";
-import { ConfirmDialog } from "@/components/confirm-dialog";
-import { TitledDialog } from "@/components/ui/dialog";
 import { FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { AdminConfirm, AdminDialog } from "../../components/admin-dialogs";
 import { type BannedKeyword, useDeleteKeyword, useSaveKeyword } from "../api";
 import { DialogForm } from "../../components/dialog-form";
 import { useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
@@ -92,10 +91,9 @@ export function KeywordDialog({
 }) {
   const { t } = useAdminI18n();
   return (
-    <TitledDialog
+    <AdminDialog
       open={open}
       onOpenChange={onOpenChange}
-      closeLabel={t("common.close")}
       title={keyword ? t("keywords.editTitle") : t("keywords.addTitle")}
       description={t("keywords.dialogDescription")}
     >
@@ -104,7 +102,7 @@ export function KeywordDialog({
         keyword={keyword}
         onDone={() => onOpenChange(false)}
       />
-    </TitledDialog>
+    </AdminDialog>
   );
 }
 
@@ -119,14 +117,12 @@ export function DeleteKeywordDialog({
   const { t } = useAdminI18n();
   const remove = useDeleteKeyword();
   return (
-    <ConfirmDialog
+    <AdminConfirm
       open={keyword !== null}
       onOpenChange={onOpenChange}
-      closeLabel={t("common.close")}
       title={t("keywords.deleteConfirm")}
       description={keyword?.keyword}
       classNames={{ description: "break-all" }}
-      cancelLabel={t("common.cancel")}
       confirmLabel={t("keywords.delete")}
       destructive
       pending={remove.isPending}

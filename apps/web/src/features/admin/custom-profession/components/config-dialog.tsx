@@ -9,12 +9,12 @@ import {
   type AdminProfessionOverview,
   type ProfessionConfigValues,
 } from "@rupa/shared";
-import { TitledDialog } from "@/components/ui/dialog";
 import { FormCheckbox, FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect, ValueSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
+import { AdminDialog } from "../../components/admin-dialogs";
 import { useSaveProfessionConfig } from "../api";
 import { DialogForm } from "../../components/dialog-form";
 import { useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
@@ -245,11 +245,10 @@ export function ConfigDialog({
 }) {
   const { t } = useAdminI18n();
   return (
-    <TitledDialog
+    <AdminDialog
       open={open}
       onOpenChange={onOpenChange}
       className="max-w-2xl"
-      closeLabel={t("common.close")}
       title={config ? t("profession.editTitle", { name: config.name }) : t("profession.newTitle")}
       description={t("profession.dialogDescription")}
     >
@@ -259,6 +258,6 @@ export function ConfigDialog({
         styles={styles}
         onDone={() => onOpenChange(false)}
       />
-    </TitledDialog>
+    </AdminDialog>
   );
 }

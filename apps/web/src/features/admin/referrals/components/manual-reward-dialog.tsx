@@ -3,11 +3,11 @@ import {
   manualRewardRequestSchema,
   type ManualRewardRequest,
 } from "@rupa/shared";
-import { TitledDialog } from "@/components/ui/dialog";
 import { FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { AdminDialog } from "../../components/admin-dialogs";
 import { useManualReward } from "../api";
 import { DialogForm } from "../../components/dialog-form";
 import { useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
@@ -32,16 +32,15 @@ export function ManualRewardDialog({
 }) {
   const { t } = useAdminI18n();
   return (
-    <TitledDialog
+    <AdminDialog
       open={open}
       onOpenChange={onOpenChange}
-      closeLabel={t("common.close")}
       title={t("referrals.manual.title")}
       description={t("referrals.manual.description")}
     >
       {/* Mounted while open, so each opening starts from an empty e-mail and the default. */}
       <ManualRewardForm onDone={() => onOpenChange(false)} />
-    </TitledDialog>
+    </AdminDialog>
   );
 }
 

@@ -9,7 +9,6 @@ import {
   type AdminStyleChanges,
 } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
-import { TitledDialog } from "@/components/ui/dialog";
 import { FormCheckbox, FormField, FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { ValueSelect } from "@/components/ui/native-select";
@@ -17,6 +16,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { TabPanel, Tabs, useTabsId } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/lib/toast";
+import { AdminDialog } from "../../components/admin-dialogs";
 import { useAdminStyle, useUpdateStyle } from "../api";
 import { ActiveSwitch } from "../../components/active-switch";
 import { DialogForm } from "../../components/dialog-form";
@@ -476,11 +476,10 @@ export function StyleEditDialog({
   const { t } = useAdminI18n();
   const style = useAdminStyle(styleId);
   return (
-    <TitledDialog
+    <AdminDialog
       open={styleId !== null}
       onOpenChange={(open) => !open && onClose()}
       className="max-w-2xl"
-      closeLabel={t("common.close")}
       title={t("styles.edit.title", { name: style.data?.nameId ?? "…" })}
       description={t("styles.edit.description")}
     >
@@ -500,6 +499,6 @@ export function StyleEditDialog({
           <Skeleton className="h-24 w-full" />
         </div>
       )}
-    </TitledDialog>
+    </AdminDialog>
   );
 }

@@ -2,11 +2,11 @@ import { ArrowDown, ArrowUp, ImageOff, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import type { ImageSet } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
-import { TitledDialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/lib/toast";
+import { AdminDialog } from "../../components/admin-dialogs";
 import {
   useAddPair,
   useDeletePair,
@@ -117,16 +117,15 @@ export function StylePairsDialog({
 }) {
   const { t } = useAdminI18n();
   return (
-    <TitledDialog
+    <AdminDialog
       open={style !== null}
       onOpenChange={(open) => !open && onClose()}
       className="max-w-2xl"
-      closeLabel={t("common.close")}
       title={t("styles.pairs.title", { name: style?.nameId ?? "" })}
       description={t("styles.pairs.description")}
     >
       {style && <PairsBody styleId={style.id} />}
-    </TitledDialog>
+    </AdminDialog>
   );
 }
 

@@ -1,9 +1,10 @@
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { ConfirmDialog, WarningBadge } from "@/components/confirm-dialog";
+import { WarningBadge } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { isApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { AdminConfirm } from "../../components/admin-dialogs";
 import { useDeleteUpload } from "../api";
 import { useAdminI18n } from "../../lib/admin-i18n";
 
@@ -28,7 +29,7 @@ export function DeleteUploadDialog({ id, owner }: { id: string; owner: string })
   };
 
   return (
-    <ConfirmDialog
+    <AdminConfirm
       open={open}
       onOpenChange={setOpen}
       trigger={
@@ -43,7 +44,6 @@ export function DeleteUploadDialog({ id, owner }: { id: string; owner: string })
         </Button>
       }
       className="max-w-md gap-5"
-      closeLabel={t("common.close")}
       icon={
         <WarningBadge>
           <Trash2 className="size-6" aria-hidden />
@@ -51,7 +51,6 @@ export function DeleteUploadDialog({ id, owner }: { id: string; owner: string })
       }
       title={t("uploads.deleteTitle")}
       description={t("uploads.deleteBody", { owner })}
-      cancelLabel={t("common.cancel")}
       confirmLabel={t("uploads.deleteConfirm")}
       pendingLabel={t("uploads.deleting")}
       destructive

@@ -5,14 +5,13 @@ import {
   type AdminUser,
   type Role,
 } from "@rupa/shared";
-import { ConfirmDialog } from "@/components/confirm-dialog";
-import { TitledDialog } from "@/components/ui/dialog";
 import { FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
 import { formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
+import { AdminConfirm, AdminDialog } from "../../components/admin-dialogs";
 import { useChangeUserCredits, useSetUserRole } from "../api";
 import { DialogForm } from "../../components/dialog-form";
 import { useAdminErrorMessage, useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
@@ -55,10 +54,9 @@ export function RoleDialog({
   }
 
   return (
-    <ConfirmDialog
+    <AdminConfirm
       open={user !== null}
       onOpenChange={onOpenChange}
-      closeLabel={t("common.close")}
       title={
         next === "admin"
           ? t("users.roleConfirm.adminTitle", { email })
@@ -70,7 +68,6 @@ export function RoleDialog({
           ? t("users.roleConfirm.adminBody")
           : t("users.roleConfirm.memberBody", { email })
       }
-      cancelLabel={t("common.cancel")}
       confirmLabel={
         next === "admin"
           ? t("users.roleConfirm.confirmAdmin")
@@ -122,10 +119,9 @@ export function SetCreditsDialog({
 }) {
   const { t, lang } = useAdminI18n();
   return (
-    <TitledDialog
+    <AdminDialog
       open={user !== null}
       onOpenChange={onOpenChange}
-      closeLabel={t("common.close")}
       title={t("users.creditsDialog.title")}
       description={t("users.creditsDialog.description", {
         email: user?.email ?? "",
@@ -135,7 +131,7 @@ export function SetCreditsDialog({
     >
       {/* Keyed by user so the form starts from that user's balance each time. */}
       {user && <SetCreditsForm key={user.id} user={user} onDone={() => onOpenChange(false)} />}
-    </TitledDialog>
+    </AdminDialog>
   );
 }
 
