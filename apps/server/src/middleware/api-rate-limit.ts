@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppContext } from "../context";
 import { errors } from "../lib/errors";
 import type { AppEnv } from "../lib/http";
+import { requestMeta } from "../lib/request-meta";
 import { limiterKey } from "../modules/rate-limit/rate-limit.service";
 
 /**
@@ -56,7 +57,7 @@ export function apiRateLimit(ctx: AppContext): MiddlewareHandler<AppEnv> {
           type: "rate_limited",
           severity: "warning",
           userId,
-          from: { ip, userAgent: c.req.header("user-agent") ?? null },
+          from: requestMeta(c),
           details: { endpoint: "api", by: userId ? "user" : "ip", limit, path },
         })
         .catch((err: unknown) => c.get("log").warn({ err }, "rate-limit event not recorded"));
