@@ -8,11 +8,11 @@ const webAlias = { "@": fileURLToPath(new URL("./apps/web/src", import.meta.url)
  * A worker loads the modules once and runs file after file on them, instead of loading the
  * whole server again for each file (the `cluster` tier below keeps a fresh one per file).
  * Nothing a test needs to start clean lives in a module: each integration file builds its
- * own app context on its own copy of the template database, the setup file restores every
- * spy after each test, and module caches (the face model, the render pool, the message
- * catalogues) hold only what every file would load the same. Measured on 2 cores, one tier
- * at a time: unit 38 s → 13 s, PGlite 443 s → 242 s, PostgreSQL → 215 s, slow 78 s → 72 s
- * (import time of the PGlite tier 326 s → 27 s).
+ * own app context on its own copy of the template database, the setup file puts back every
+ * spy, stubbed global and faked timer after each test, and module caches (the face model,
+ * the render pool, the message catalogues) hold only what every file would load the same.
+ * Measured on 2 cores, one tier at a time: unit 38 s → 13 s, PGlite 443 s → 242 s,
+ * PostgreSQL → 215 s, slow 78 s → 72 s (import time of the PGlite tier 326 s → 27 s).
  */
 const isolate = false;
 

@@ -8,8 +8,13 @@ beforeEach(() => {
     errorsSeen.push(args);
   });
 });
+// A worker runs file after file on the same modules (vitest.config.ts, `isolate`): what a test
+// may have stubbed or faked is put back after every test, whether the file did it or not.
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.useRealTimers();
   if (errorsSeen.length > 0) {
     throw new Error(
       `console.error was called during the test:\n${errorsSeen.map((a) => a.map(String).join(" ")).join("\n")}`,
