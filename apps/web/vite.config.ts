@@ -143,7 +143,7 @@ export default defineConfig({
             // and the router are apart from the rest: a server-rendered page's islands need
             // React but not the router (docs/decisions/026).
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: "router", test: /node_modules[\\/]react-router[\\/]/ },
+            { name: "router", test: /[\\/]src[\\/]lib[\\/]router\.tsx$/ },
             {
               name: "vendor",
               test: /node_modules[\\/](@tanstack[\\/](react-query|query-core)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared))[\\/.]/,

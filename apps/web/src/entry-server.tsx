@@ -8,7 +8,6 @@ import fs from "node:fs";
 import { QueryClient } from "@tanstack/react-query";
 import { StrictMode, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { IslandProviders } from "@/app/island-providers";
 import { AppProviders } from "@/app/providers";
 import { routes } from "@/app/router";
@@ -27,6 +26,7 @@ import { criticalCss } from "@/lib/critical-css";
 import { escapeHtml } from "@/lib/html";
 import type { Catalog } from "@/lib/i18n";
 import { flattenMessages, isLang, type Lang } from "@/lib/i18n-core";
+import { createStaticRouter, RouterProvider } from "@/lib/router";
 import enMessages from "./locales/en.json";
 import idMessages from "./locales/id.json";
 
@@ -187,10 +187,8 @@ export async function renderPage({
 
   // The landing's code is a chunk of its own, which the browser loads on use (home.tsx).
   if (pathname === "/") await Landing.preload();
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response || context.errors) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const router = await createStaticRouter(routes, url);
+  if (!router) return null;
 
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   seedQueryClient(client, ssrData);
@@ -220,7 +218,7 @@ export async function renderPage({
       <AppProviders catalog={catalog} client={client}>
         <SeoServerContext value={seo}>
           <IslandRendererContext value={renderIsland}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <RouterProvider router={router} />
           </IslandRendererContext>
         </SeoServerContext>
       </AppProviders>

@@ -1,7 +1,7 @@
 import { RotateCw, TriangleAlert } from "lucide-react";
-import { Link, isRouteErrorResponse, useRouteError } from "react-router";
 import { Button } from "@/components/ui/button";
 import { useI18n } from "@/lib/i18n";
+import { useRouteError } from "@/lib/router";
 
 /**
  * Shown when a page throws or its code cannot be downloaded (usually right after a new
@@ -10,7 +10,7 @@ import { useI18n } from "@/lib/i18n";
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const { t } = useI18n();
-  if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
+  if (import.meta.env.DEV) console.error(error);
 
   return (
     <div className="flex min-h-[60dvh] items-center justify-center px-4 py-10">
@@ -29,9 +29,7 @@ export function RouteErrorBoundary() {
             {t("errors.boundary.reload")}
           </Button>
           <Button variant="outline" asChild>
-            <Link to="/" reloadDocument>
-              {t("errors.boundary.home")}
-            </Link>
+            <a href="/">{t("errors.boundary.home")}</a>
           </Button>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { ADMIN_SECTIONS, APP_PAGES, isWebPage, PLAIN_PAGES } from "@rupa/shared/web-pages";
-import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { adminSectionFromParam } from "@/features/admin/admin-sections";
+import { matchRoutes } from "@/lib/router";
 import { pages } from "./route-modules";
 import { routes } from "./router";
 

@@ -1,7 +1,7 @@
 import { APP_PAGES, PLAIN_PAGES } from "@rupa/shared/web-pages";
-import type { RouteObject } from "react-router";
 import { AppLayout } from "./layouts/app-layout";
 import { PlainLayout } from "./layouts/plain-layout";
+import type { RouteObject } from "@/lib/router";
 import { RootLayout } from "./layouts/root-layout";
 import { RouteErrorBoundary } from "./route-error-boundary";
 import { RouteFallback } from "./route-fallback";
@@ -13,7 +13,6 @@ function lazyPage(load: Loader): RouteObject["lazy"] {
 
 export const routes: RouteObject[] = [
   {
-    id: "root",
     Component: RootLayout,
     HydrateFallback: RouteFallback,
     ErrorBoundary: RouteErrorBoundary,

@@ -1,24 +1,11 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { createBrowserRouter } from "react-router";
-import { RouterProvider } from "react-router/dom";
 import { AppProviders } from "@/app/providers";
 import { routes } from "@/app/router";
 import { readSsrData, seedQueryClient } from "@/app/ssr-data";
 import { loadCatalog, readStoredLang, rememberLangForServer } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
-
-/** Resolves once the router has loaded its first page's code (or failed to). */
-function initialized(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-}
+import { createBrowserRouter, RouterProvider } from "@/lib/router";
 
 /**
  * Renders the app into #root. A server-rendered page is brought to life by its islands
@@ -42,7 +29,7 @@ export async function start(
   const catalog = await loadCatalog(lang).catch(() => loadCatalog("id"));
   // The server's page of this address stays on screen until the app can show it: replaced
   // sooner, a slow phone would see only the loading screen while the page's code arrives.
-  if (options.keepServerPage) await initialized(router);
+  if (options.keepServerPage) await router.ready;
   createRoot(root).render(
     <StrictMode>
       <AppProviders catalog={catalog}>

@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import { Button, type ButtonProps } from "@/components/ui/button";
 
 /** A button that leads on to another page: its label, then an arrow. */
@@ -13,10 +13,10 @@ export function ArrowLinkButton({
 }: Pick<ButtonProps, "variant" | "size" | "className"> & { to: string; children: ReactNode }) {
   return (
     <Button asChild variant={variant} size={size} className={className}>
-      <Link to={to}>
+      <PageLink href={to}>
         {children}
         <ArrowRight aria-hidden />
-      </Link>
+      </PageLink>
     </Button>
   );
 }

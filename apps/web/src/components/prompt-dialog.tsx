@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import { Button } from "@/components/ui/button";
 import { DialogClose, DialogFooter, TitledDialog } from "@/components/ui/dialog";
 
@@ -62,7 +62,7 @@ export function PromptDialog({
           </Button>
         </DialogClose>
         <Button asChild size="lg" className="sm:flex-1">
-          <Link to={to}>{cta}</Link>
+          <PageLink href={to}>{cta}</PageLink>
         </Button>
       </DialogFooter>
       {footnote ? (

@@ -14,7 +14,8 @@ export type Navigate = (href: string, options?: NavigateOptions) => void | Promi
  * How a component opens another address, without knowing what runs it (docs/decisions/029):
  * in the app the router (app/layouts/root-layout.tsx), in an island of a server-rendered page
  * the hand-over to the whole app (app/islands.tsx). Components use this instead of
- * react-router's hooks and `Link`, so an island never downloads the router.
+ * the router's hooks (lib/router.tsx), so an island never downloads the router; `PageLink` is
+ * the one link component of both.
  */
 export const NavigateContext = createContext<Navigate | null>(null);
 

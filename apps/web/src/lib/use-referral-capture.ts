@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "@/lib/router";
 import { captureReferral } from "./referral";
 
 /**
@@ -15,7 +15,7 @@ export function useReferralCapture(): void {
     if (search === null) return;
     void navigate(
       { pathname: location.pathname, search, hash: location.hash },
-      { replace: true, state: location.state as unknown, preventScrollReset: true },
+      { replace: true, state: location.state, preventScrollReset: true },
     );
   }, [location, navigate]);
 }

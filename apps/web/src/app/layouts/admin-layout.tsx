@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useParams } from "react-router";
+import { Navigate, Outlet, useParams } from "@/lib/router";
 import { LanguageToggle } from "@/components/language-toggle";
 import { LogoMark } from "@/components/logo";
 import { Spinner } from "@/components/ui/spinner";

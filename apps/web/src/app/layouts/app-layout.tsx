@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "@/lib/router";
 import { useMe, useSession } from "@/features/auth/api/me";
 import { useSignOut } from "@/features/auth/use-sign-out";
 import { Island } from "@/components/island";

@@ -1,4 +1,5 @@
-import { Link, Outlet } from "react-router";
+import { Outlet } from "@/lib/router";
+import { PageLink } from "@/lib/page-navigation";
 import { LanguageToggle } from "@/components/language-toggle";
 import { Logo } from "@/components/logo";
 import { useI18n } from "@/lib/i18n";
@@ -12,9 +13,9 @@ export function PlainLayout() {
       <SkipLink />
       <header className="pt-safe border-b border-border/70 bg-background/90">
         <div className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between gap-3 px-4 sm:px-6 md:h-20 md:px-10">
-          <Link to="/" aria-label={t("app.homeLink")} className="rounded-xl">
+          <PageLink href="/" aria-label={t("app.homeLink")} className="rounded-xl">
             <Logo />
-          </Link>
+          </PageLink>
           <LanguageToggle />
         </div>
       </header>

@@ -1,9 +1,9 @@
 import { useCallback, useEffect } from "react";
-import { Outlet, ScrollRestoration, useNavigate, useNavigation } from "react-router";
 import { useApplySavedLanguage } from "@/features/auth/hooks/use-saved-language";
 import { useI18n } from "@/lib/i18n";
 import { PROGRESS_BAR_CLASS, PROGRESS_TRACK_CLASS } from "@/lib/navigation-progress";
 import { NavigateContext, type Navigate } from "@/lib/page-navigation";
+import { Outlet, useNavigate, useNavigation } from "@/lib/router";
 import { useReferralCapture } from "@/lib/use-referral-capture";
 import { listenForIntent } from "../route-modules";
 
@@ -43,7 +43,6 @@ export function RootLayout() {
       <NavigationProgress />
       <SessionEffects />
       <Outlet />
-      <ScrollRestoration />
     </NavigateContext>
   );
 }

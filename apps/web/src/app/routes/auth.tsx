@@ -1,4 +1,4 @@
-import { useLocation } from "react-router";
+import { useLocation } from "@/lib/router";
 import { Island } from "@/components/island";
 import { AuthPage, authTitleOf } from "@/features/auth/components/auth-page";
 import { useSeo } from "@/features/seo/use-seo";

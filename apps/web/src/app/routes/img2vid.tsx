@@ -7,7 +7,7 @@ import {
   Waves,
   type LucideIcon,
 } from "lucide-react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import { ArrowLinkButton } from "@/components/arrow-link-button";
 import { Button } from "@/components/ui/button";
 import { useSeo } from "@/features/seo/use-seo";
@@ -108,7 +108,7 @@ export default function Img2VidRoute() {
         <div className="flex flex-col gap-2 sm:flex-row">
           <ArrowLinkButton to="/eksplor">{t("pages.img2vid.ctaExplore")}</ArrowLinkButton>
           <Button variant="outline" asChild>
-            <Link to="/kanvas">{t("pages.img2vid.ctaKanvas")}</Link>
+            <PageLink href="/kanvas">{t("pages.img2vid.ctaKanvas")}</PageLink>
           </Button>
         </div>
       </section>

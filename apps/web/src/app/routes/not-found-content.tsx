@@ -1,5 +1,5 @@
 import { Compass, House } from "lucide-react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import { Button } from "@/components/ui/button";
 import { useSeo } from "@/features/seo/use-seo";
 import { useI18n } from "@/lib/i18n";
@@ -30,16 +30,16 @@ export function NotFoundContent() {
         </p>
         <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Button size="lg" asChild>
-            <Link to="/">
+            <PageLink href="/">
               <House aria-hidden />
               {t("pages.notFound.home")}
-            </Link>
+            </PageLink>
           </Button>
           <Button size="lg" variant="outline" asChild>
-            <Link to="/eksplor">
+            <PageLink href="/eksplor">
               <Compass aria-hidden />
               {t("pages.notFound.explore")}
-            </Link>
+            </PageLink>
           </Button>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Lock } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import type { ConsentState, PhotoRetention, ProcessingLogEntry } from "@rupa/shared";
 import { PHOTO_RETENTIONS } from "@rupa/shared/constants";
 import * as routes from "@rupa/shared/route-table";
@@ -165,12 +165,12 @@ export function PrivacySettings({ member }: { member: boolean }) {
       </div>
       <p className="text-sm text-muted-foreground">
         {t("privacy.settings.lead")}{" "}
-        <Link
-          to="/privacy"
+        <PageLink
+          href="/privacy"
           className="font-semibold text-primary underline-offset-4 hover:underline"
         >
           {t("privacy.settings.policyLink")}
-        </Link>
+        </PageLink>
       </p>
       {state ? (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -1,5 +1,5 @@
 import { createContext, use, useEffect } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "@/lib/router";
 import { OG_LOCALE, type Lang } from "@/lib/i18n-core";
 import { useI18n } from "@/lib/i18n";
 

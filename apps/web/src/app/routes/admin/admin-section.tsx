@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
-import { useParams } from "react-router";
+import { useParams } from "@/lib/router";
 import { Spinner } from "@/components/ui/spinner";
 import type { AdminSection } from "@rupa/shared/web-pages";
 import { adminSectionFromParam } from "@/features/admin/admin-sections";

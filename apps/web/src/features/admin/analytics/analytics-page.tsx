@@ -1,5 +1,5 @@
 import { CalendarRange } from "lucide-react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "@/lib/router";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/format";

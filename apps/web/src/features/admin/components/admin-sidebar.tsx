@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import { LogoMark } from "@/components/logo";
 import {
   Sidebar,
@@ -26,8 +26,8 @@ export function AdminSidebar({ active }: { active: AdminSection | null }) {
   return (
     <Sidebar label={t("admin.sidebarLabel")} closeLabel={t("admin.closeSidebar")}>
       <SidebarHeader className="h-16 justify-center border-b border-sidebar-border">
-        <Link
-          to="/admin"
+        <PageLink
+          href="/admin"
           onClick={close}
           className="flex items-center gap-2.5 overflow-hidden rounded-xl px-1.5 group-data-[collapsible=icon]:justify-center group-data-[collapsible=icon]:px-0"
         >
@@ -40,7 +40,7 @@ export function AdminSidebar({ active }: { active: AdminSection | null }) {
               {t("admin.panelTitle")}
             </span>
           </span>
-        </Link>
+        </PageLink>
       </SidebarHeader>
 
       <SidebarContent>
@@ -54,14 +54,14 @@ export function AdminSidebar({ active }: { active: AdminSection | null }) {
                 return (
                   <SidebarMenuItem key={section}>
                     <SidebarMenuButton asChild isActive={isActive} tooltip={label}>
-                      <Link
-                        to={adminSectionHref(section)}
+                      <PageLink
+                        href={adminSectionHref(section)}
                         aria-current={isActive ? "page" : undefined}
                         onClick={close}
                       >
                         <Icon aria-hidden />
                         <span>{label}</span>
-                      </Link>
+                      </PageLink>
                     </SidebarMenuButton>
                   </SidebarMenuItem>
                 );
@@ -75,10 +75,10 @@ export function AdminSidebar({ active }: { active: AdminSection | null }) {
         <SidebarMenu>
           <SidebarMenuItem>
             <SidebarMenuButton asChild tooltip={t("admin.backToApp")}>
-              <Link to="/eksplor">
+              <PageLink href="/eksplor">
                 <ArrowLeft aria-hidden />
                 <span>{t("admin.backToApp")}</span>
-              </Link>
+              </PageLink>
             </SidebarMenuButton>
           </SidebarMenuItem>
         </SidebarMenu>

@@ -1,6 +1,6 @@
 import { AlertTriangle, History } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import type { AuditEntityType } from "@rupa/shared";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
@@ -58,13 +58,13 @@ export function DetailSheet<T>({
             {description ?? "\u00a0"}
           </SheetDescription>
           {audit.entityId && (
-            <Link
-              to={`/admin/audit?entityType=${audit.entityType}&entityId=${encodeURIComponent(audit.entityId)}`}
+            <PageLink
+              href={`/admin/audit?entityType=${audit.entityType}&entityId=${encodeURIComponent(audit.entityId)}`}
               className="inline-flex w-fit items-center gap-1.5 text-sm font-semibold text-primary hover:underline"
             >
               <History aria-hidden className="size-4" />
               {audit.label}
-            </Link>
+            </PageLink>
           )}
         </div>
         {query.data !== undefined ? (

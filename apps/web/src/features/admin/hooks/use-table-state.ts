@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "@/lib/router";
 import type { z } from "zod";
 
 /** An admin table's query schema from `@rupa/shared` (`adminTableQuery(...)`). */

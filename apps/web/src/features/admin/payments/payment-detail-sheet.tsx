@@ -1,6 +1,6 @@
 import { Undo2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { isApiError } from "@/lib/api-client";
@@ -96,12 +96,12 @@ function DetailBody({ detail }: { detail: AdminPaymentDetail }) {
         <dl className="grid gap-x-4 gap-y-2 rounded-xl border p-4 text-sm sm:grid-cols-2">
           <Field label={t("payments.detail.member")}>
             {payment.userId ? (
-              <Link
+              <PageLink
                 className="break-all text-primary hover:underline"
-                to={`/admin/users?user=${encodeURIComponent(payment.userId)}`}
+                href={`/admin/users?user=${encodeURIComponent(payment.userId)}`}
               >
                 {payment.email ?? payment.userId}
-              </Link>
+              </PageLink>
             ) : (
               <span className="text-muted-foreground">{t("payments.detail.deletedMember")}</span>
             )}

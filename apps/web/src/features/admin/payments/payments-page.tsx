@@ -1,6 +1,6 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "@/lib/router";
 import {
   ADMIN_PAYMENTS_SORTABLE,
   ORDER_STATES,

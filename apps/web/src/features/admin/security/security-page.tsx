@@ -2,7 +2,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Ban, Gauge, ShieldAlert, ShieldCheck } from "lucide-react";
 import { lazy, Suspense, useMemo } from "react";
 import { useWatch } from "react-hook-form";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "@/lib/router";
 import {
   SECURITY_EVENT_SORTABLE,
   SECURITY_EVENT_TYPES,

@@ -12,7 +12,7 @@ import {
   Trash2,
 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import {
   ADMIN_STYLE_STATUSES,
   ADMIN_STYLES_SORTABLE,
@@ -295,10 +295,10 @@ export default function StylesPage() {
                   {t("styles.actions.pairs")}
                 </DropdownMenuItem>
                 <DropdownMenuItem asChild>
-                  <Link to={`/admin/audit?entityType=style&entityId=${s.id}`}>
+                  <PageLink href={`/admin/audit?entityType=style&entityId=${s.id}`}>
                     <History aria-hidden />
                     {t("styles.actions.history")}
-                  </Link>
+                  </PageLink>
                 </DropdownMenuItem>
                 <DropdownMenuSeparator />
                 <DropdownMenuItem

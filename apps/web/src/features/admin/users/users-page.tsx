@@ -1,7 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Coins, PlusCircle, ShieldCheck, ShieldOff } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "@/lib/router";
 import { ADMIN_USER_SORTABLE, adminUsersQuerySchema, type Role } from "@rupa/shared";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

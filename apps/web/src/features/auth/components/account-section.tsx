@@ -1,5 +1,5 @@
 import { LogIn, UserRound } from "lucide-react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useI18n } from "@/lib/i18n";
@@ -35,10 +35,10 @@ export function AccountSection() {
           <p className="text-sm text-pretty text-muted-foreground">{t("account.visitorBody")}</p>
         </div>
         <Button size="lg" asChild className="w-full sm:w-auto">
-          <Link to="/auth?next=/billing">
+          <PageLink href="/auth?next=/billing">
             <LogIn aria-hidden />
             {t("account.visitorCta")}
-          </Link>
+          </PageLink>
         </Button>
       </section>
     );

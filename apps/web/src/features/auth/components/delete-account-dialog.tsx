@@ -1,6 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router";
 import { Button } from "@/components/ui/button";
 import { isApiError } from "@/lib/api-client";
 import { useI18n } from "@/lib/i18n";

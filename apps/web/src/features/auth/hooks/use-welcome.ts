@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "@/lib/router";
 import { useI18n } from "@/lib/i18n";
 import { toast } from "@/lib/toast";
 

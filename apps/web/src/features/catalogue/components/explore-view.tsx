@@ -11,7 +11,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import { useLocation, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "@/lib/router";
 import { Island } from "@/components/island";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -1,7 +1,7 @@
 import type { Generation } from "@rupa/shared";
 import { ImageOff, Images, Search, Sparkles } from "lucide-react";
 import { useMemo, type ReactNode } from "react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -88,7 +88,7 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
           body={t("gallery.signedOut.body")}
           action={
             <Button asChild size="lg">
-              <Link to="/auth">{t("gallery.signedOut.cta")}</Link>
+              <PageLink href="/auth">{t("gallery.signedOut.cta")}</PageLink>
             </Button>
           }
         />
@@ -215,7 +215,7 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
             body={t("gallery.empty.body")}
             action={
               <Button asChild size="lg">
-                <Link to="/eksplor">{t("gallery.empty.cta")}</Link>
+                <PageLink href="/eksplor">{t("gallery.empty.cta")}</PageLink>
               </Button>
             }
           />

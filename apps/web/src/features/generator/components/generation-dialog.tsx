@@ -1,7 +1,7 @@
 import type { Generation } from "@rupa/shared";
 import { CircleAlert, CircleCheck, Hourglass, Sparkles } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import { Button } from "@/components/ui/button";
 import { TitledDialog } from "@/components/ui/dialog";
 import { Progress } from "@/components/ui/progress";
@@ -121,7 +121,7 @@ export function GenerationDialog({
               {t("generator.progress.hide")}
             </Button>
             <Button asChild size="lg">
-              <Link to="/gallery">{t("generator.progress.openGallery")}</Link>
+              <PageLink href="/gallery">{t("generator.progress.openGallery")}</PageLink>
             </Button>
           </>
         ) : (

@@ -3,7 +3,7 @@ import type { GalleryItem } from "@rupa/shared";
 import { PAS_FOTO_CATEGORY } from "@rupa/shared/constants";
 import { Coins, LoaderCircle, Package, Wand2 } from "lucide-react";
 import { useId, useState } from "react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -231,7 +231,7 @@ export function GeneratorPage({ account, refreshAccount }: GeneratorOptions) {
         >
           <p className="text-sm text-muted-foreground">{t("generator.result.body")}</p>
           <Button asChild size="lg" className="w-full sm:w-fit">
-            <Link to="/auth?mode=signup">{t("generator.signUp.cta")}</Link>
+            <PageLink href="/auth?mode=signup">{t("generator.signUp.cta")}</PageLink>
           </Button>
         </ResultCard>
       ) : null}

@@ -1,5 +1,5 @@
 import { Images } from "lucide-react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import { Button } from "@/components/ui/button";
 import { useI18n } from "@/lib/i18n";
 
@@ -8,10 +8,10 @@ export function OpenGalleryLink() {
   const { t } = useI18n();
   return (
     <Button asChild variant="secondary" className="w-full sm:w-fit">
-      <Link to="/gallery">
+      <PageLink href="/gallery">
         <Images aria-hidden />
         {t("generator.memberResult.openGallery")}
-      </Link>
+      </PageLink>
     </Button>
   );
 }

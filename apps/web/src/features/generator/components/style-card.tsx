@@ -1,5 +1,5 @@
 import { Crown, Palette } from "lucide-react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import { Button } from "@/components/ui/button";
 import { useI18n } from "@/lib/i18n";
 
@@ -38,9 +38,9 @@ export function StyleCard({ name, imageUrl, isPremium }: Props) {
         ) : null}
       </div>
       <Button asChild variant="outline" className="shrink-0">
-        <Link to="/eksplor" aria-label={t("generator.style.changeLabel", { style: name })}>
+        <PageLink href="/eksplor" aria-label={t("generator.style.changeLabel", { style: name })}>
           {t("generator.style.change")}
-        </Link>
+        </PageLink>
       </Button>
     </section>
   );

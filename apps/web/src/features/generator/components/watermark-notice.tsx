@@ -1,5 +1,5 @@
 import { TriangleAlert } from "lucide-react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import { useI18n } from "@/lib/i18n";
 
 /**
@@ -21,12 +21,12 @@ export function WatermarkNotice({ visitor }: { visitor: boolean }) {
         <p>
           {visitor ? t("generator.watermarkNotice.visitor") : t("generator.watermarkNotice.member")}
         </p>
-        <Link
-          to={visitor ? "/auth?mode=signup" : "/credits"}
+        <PageLink
+          href={visitor ? "/auth?mode=signup" : "/credits"}
           className="w-fit font-semibold underline underline-offset-2"
         >
           {visitor ? t("generator.watermarkNotice.signUp") : t("generator.watermarkNotice.plans")}
-        </Link>
+        </PageLink>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { defaultPasFotoBackground, type PasFotoBackground } from "@rupa/shared/constants";
 import { useCallback, useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router";
 import { isApiError } from "@/lib/api-client";
 import { useI18n } from "@/lib/i18n";
 import { clearSelectedStyle, getSelectedStyle, type StoredStyle } from "@/lib/selected-style";

@@ -1,6 +1,6 @@
 import type { Generation } from "@rupa/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router";
 import { isApiError } from "@/lib/api-client";
 import { errorMessage, errorVars } from "@/lib/error-message";
 import { refreshGuestTrial, useGuestTrial } from "@/lib/guest-trial";

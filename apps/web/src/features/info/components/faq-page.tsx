@@ -1,5 +1,5 @@
 import { ArrowRight, MessageSquarePlus } from "lucide-react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import { PageHeader } from "@/components/page-header";
 import { Accordion } from "@/components/ui/accordion";
 import { Button } from "@/components/ui/button";
@@ -43,13 +43,13 @@ export function FaqPage({ figures }: { figures: CopyFigures | null }) {
             <>
               <p>{t(`faq.a${n}` as MessageKey, vars)}</p>
               {LINKS[n] ? (
-                <Link
-                  to={LINKS[n].to}
+                <PageLink
+                  href={LINKS[n].to}
                   className="mt-2 inline-flex min-h-11 items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline"
                 >
                   {t(LINKS[n].label)}
                   <ArrowRight aria-hidden className="size-4" />
-                </Link>
+                </PageLink>
               ) : null}
             </>
           ),
@@ -63,10 +63,10 @@ export function FaqPage({ figures }: { figures: CopyFigures | null }) {
           <p className="text-sm text-primary-soft-foreground/80">{t("faq.lead")}</p>
         </div>
         <Button asChild>
-          <Link to="/feedback">
+          <PageLink href="/feedback">
             <MessageSquarePlus aria-hidden />
             {t("faq.contact")}
-          </Link>
+          </PageLink>
         </Button>
       </section>
     </div>

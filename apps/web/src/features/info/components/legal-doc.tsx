@@ -1,6 +1,6 @@
 import { RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/format";
@@ -116,15 +116,18 @@ export function LegalFooter({ current }: { current: "terms" | "privacy" | "polic
             .filter((link) => link.key !== current)
             .map((link) => (
               <li key={link.href}>
-                <Link to={link.href} className="inline-flex min-h-11 items-center text-primary">
+                <PageLink
+                  href={link.href}
+                  className="inline-flex min-h-11 items-center text-primary"
+                >
                   {link.label}
-                </Link>
+                </PageLink>
               </li>
             ))}
           <li>
-            <Link to="/feedback" className="inline-flex min-h-11 items-center text-primary">
+            <PageLink href="/feedback" className="inline-flex min-h-11 items-center text-primary">
               {t("pages.feedback.title")}
-            </Link>
+            </PageLink>
           </li>
         </ul>
       </nav>

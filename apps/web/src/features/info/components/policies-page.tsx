@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "@/lib/router";
 import { PageHeader } from "@/components/page-header";
 import { TabPanel, Tabs, useTabsId } from "@/components/ui/tabs";
 import { useI18n } from "@/lib/i18n";

@@ -12,7 +12,7 @@ import {
   Zap,
 } from "lucide-react";
 import { Suspense, type ReactNode } from "react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import { ArrowLinkButton } from "@/components/arrow-link-button";
 import { LanguageToggle } from "@/components/language-toggle";
 import { Logo, LogoMark } from "@/components/logo";
@@ -50,19 +50,19 @@ export function LandingPage({
     <div className="flex min-h-dvh flex-col overflow-x-clip">
       <header className="pt-safe sticky top-0 z-30 border-b border-border/70 bg-background/90 backdrop-blur-md">
         <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6 md:h-20 md:px-10">
-          <Link to="/" aria-label={t("app.homeLink")} className="mr-auto shrink-0 rounded-xl">
+          <PageLink href="/" aria-label={t("app.homeLink")} className="mr-auto shrink-0 rounded-xl">
             <LogoMark className="size-8 sm:hidden" />
             <Logo markClassName="size-8" className="max-sm:hidden" />
-          </Link>
+          </PageLink>
           <LanguageToggle />
           <Button asChild variant="ghost" className="max-sm:min-h-10 max-sm:px-2.5">
-            <Link to="/auth">{t("landing.nav.signIn")}</Link>
+            <PageLink href="/auth">{t("landing.nav.signIn")}</PageLink>
           </Button>
           <Button asChild className="max-sm:min-h-10 max-sm:px-3.5">
-            <Link to="/eksplor">
+            <PageLink href="/eksplor">
               <span className="sm:hidden">{t("landing.nav.getStartedShort")}</span>
               <span className="max-sm:hidden">{t("landing.nav.getStarted")}</span>
-            </Link>
+            </PageLink>
           </Button>
         </div>
       </header>
@@ -92,10 +92,10 @@ export function LandingPage({
               </p>
               <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
                 <Button asChild size="lg">
-                  <Link to="/eksplor">
+                  <PageLink href="/eksplor">
                     <Wand2 aria-hidden />
                     {t("landing.hero.ctaPrimary")}
-                  </Link>
+                  </PageLink>
                 </Button>
                 <Button asChild size="lg" variant="outline">
                   <a href="#kategori">{t("landing.hero.ctaSecondary")}</a>
@@ -233,12 +233,12 @@ export function LandingPage({
                 ] as const
               ).map(([href, key]) => (
                 <li key={href}>
-                  <Link
-                    to={href}
+                  <PageLink
+                    href={href}
                     className="inline-flex min-h-11 items-center text-muted-foreground hover:text-foreground"
                   >
                     {t(`landing.footer.${key}`)}
-                  </Link>
+                  </PageLink>
                 </li>
               ))}
             </ul>

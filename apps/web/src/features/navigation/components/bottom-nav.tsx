@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "@/lib/router";
+import { PageLink } from "@/lib/page-navigation";
 import { useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { MAIN_NAV, getActiveNavEntry } from "../nav-items";
@@ -26,8 +27,8 @@ export function BottomNav({ setting }: { setting: ReactNode }) {
           const Icon = entry.icon;
           return (
             <li key={entry.id} className="min-w-0">
-              <Link
-                to={entry.href}
+              <PageLink
+                href={entry.href}
                 aria-current={isActive ? "page" : undefined}
                 className={cn(itemClass, isActive && "font-semibold text-primary")}
               >
@@ -40,7 +41,7 @@ export function BottomNav({ setting }: { setting: ReactNode }) {
                   <Icon aria-hidden />
                 </span>
                 <span className="max-w-full truncate">{t(entry.labelKey)}</span>
-              </Link>
+              </PageLink>
             </li>
           );
         })}

@@ -1,5 +1,6 @@
 import { LogIn, LogOut, ShieldCheck } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "@/lib/router";
+import { PageLink } from "@/lib/page-navigation";
 import { LanguageToggle } from "@/components/language-toggle";
 import { Logo } from "@/components/logo";
 import { useI18n } from "@/lib/i18n";
@@ -30,13 +31,13 @@ export function MainSidebar({ session, onSignOut }: NavActions) {
       className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-sidebar-border bg-sidebar md:flex"
     >
       <div className="flex h-20 items-center px-6">
-        <Link
-          to="/"
+        <PageLink
+          href="/"
           aria-label={t("app.homeLink")}
           className="rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/40"
         >
           <Logo />
-        </Link>
+        </PageLink>
       </div>
 
       <div className="px-3 pb-4">
@@ -50,8 +51,8 @@ export function MainSidebar({ session, onSignOut }: NavActions) {
             const Icon = entry.icon;
             return (
               <li key={entry.id}>
-                <Link
-                  to={entry.href}
+                <PageLink
+                  href={entry.href}
                   aria-current={isActive ? "page" : undefined}
                   className={cn(
                     itemClass,
@@ -68,7 +69,7 @@ export function MainSidebar({ session, onSignOut }: NavActions) {
                     aria-hidden
                   />
                   {t(entry.labelKey)}
-                </Link>
+                </PageLink>
               </li>
             );
           })}
@@ -83,23 +84,23 @@ export function MainSidebar({ session, onSignOut }: NavActions) {
               const isCurrent = pathname === entry.href;
               return (
                 <li key={entry.id}>
-                  <Link
-                    to={entry.href}
+                  <PageLink
+                    href={entry.href}
                     aria-current={isCurrent ? "page" : undefined}
                     className={cn(itemClass, isCurrent && "bg-muted text-foreground")}
                   >
                     <Icon className="size-5 text-muted-foreground" aria-hidden />
                     {t(entry.labelKey)}
-                  </Link>
+                  </PageLink>
                 </li>
               );
             })}
             {session.kind === "user" && session.isAdmin ? (
               <li>
-                <Link to="/admin" className={itemClass}>
+                <PageLink href="/admin" className={itemClass}>
                   <ShieldCheck className="size-5 text-muted-foreground" aria-hidden />
                   {t("session.admin")}
-                </Link>
+                </PageLink>
               </li>
             ) : null}
             {session.kind === "user" ? (
@@ -122,10 +123,10 @@ export function MainSidebar({ session, onSignOut }: NavActions) {
             ) : null}
             {session.kind === "visitor" ? (
               <li>
-                <Link to="/auth" className={itemClass}>
+                <PageLink href="/auth" className={itemClass}>
                   <LogIn className="size-5 text-muted-foreground" aria-hidden />
                   {t("session.signIn")}
-                </Link>
+                </PageLink>
               </li>
             ) : null}
           </ul>

@@ -1,5 +1,5 @@
 import { Coins, LogIn } from "lucide-react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import { Button } from "@/components/ui/button";
 import { formatNumber } from "@/lib/format";
 import { useI18n } from "@/lib/i18n";
@@ -29,8 +29,8 @@ export function CreditChip({
   const label = useCreditsLabel(credits);
   const hint = watermarkedOnly ? `, ${t("session.watermarkHint")}` : "";
   return (
-    <Link
-      to="/credits"
+    <PageLink
+      href="/credits"
       data-slot="credit-chip"
       aria-label={`${t("session.balanceLabel")}: ${label}${hint}`}
       className={cn(
@@ -47,7 +47,7 @@ export function CreditChip({
           </span>
         ) : null}
       </span>
-    </Link>
+    </PageLink>
   );
 }
 
@@ -55,10 +55,10 @@ export function SignInButton({ className }: { className?: string }) {
   const { t } = useI18n();
   return (
     <Button asChild size="sm" className={cn("min-h-10 rounded-full px-4 text-sm", className)}>
-      <Link to="/auth">
+      <PageLink href="/auth">
         <LogIn aria-hidden />
         {t("session.signIn")}
-      </Link>
+      </PageLink>
     </Button>
   );
 }
@@ -95,8 +95,8 @@ function CreditCard({ session }: { session: Extract<NavSession, { kind: "user" }
   const { t } = useI18n();
   const label = useCreditsLabel(session.credits);
   return (
-    <Link
-      to="/credits"
+    <PageLink
+      href="/credits"
       data-slot="credit-card"
       className="group/credits flex flex-col gap-1 rounded-2xl border border-primary/10 bg-primary-soft/60 p-3.5 transition-colors hover:bg-primary-soft focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none"
     >
@@ -113,6 +113,6 @@ function CreditCard({ session }: { session: Extract<NavSession, { kind: "user" }
       <span className="mt-1 text-xs font-bold text-primary group-hover/credits:underline">
         {t("session.buyCredits")} →
       </span>
-    </Link>
+    </PageLink>
   );
 }

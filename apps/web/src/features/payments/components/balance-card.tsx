@@ -1,6 +1,6 @@
 import { Coins, SmilePlus } from "lucide-react";
 import { useId } from "react";
-import { Link } from "react-router";
+import { PageLink } from "@/lib/page-navigation";
 import { Button } from "@/components/ui/button";
 import { formatNumber } from "@/lib/format";
 import { useI18n } from "@/lib/i18n";
@@ -44,10 +44,10 @@ export function BalanceCard({ balance, watermarkedOnly, nextExpiry }: Balance) {
         variant="secondary"
         className="relative mt-auto w-full bg-white text-primary hover:bg-white/90 sm:w-fit"
       >
-        <Link to="/eksplor">
+        <PageLink href="/eksplor">
           <SmilePlus aria-hidden />
           {t("payments.balance.cta")}
-        </Link>
+        </PageLink>
       </Button>
     </section>
   );

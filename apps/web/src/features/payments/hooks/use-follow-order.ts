@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "@/lib/router";
 import type { OrderState } from "@rupa/shared";
 import { formatNumber } from "@/lib/format";
 import { useI18n } from "@/lib/i18n";
