@@ -290,9 +290,49 @@ test.describe("desktop navigation (1280x800)", () => {
   });
 });
 
+test.describe("the app's router (360x800)", () => {
+  // The service worker would serve the page's code from its cache, past the failed download.
+  test.use({ viewport: PHONE, serviceWorkers: "block" });
+
+  test("a new page opens at the top, back and forward put the scroll back, and a page whose code cannot download explains", async ({
+    page,
+  }) => {
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    await page.goto("/faq");
+    await expect(h1(page)).toHaveText("Pertanyaan Umum");
+    const contact = page.getByRole("link", { name: "Kirim Feedback" });
+    await contact.scrollIntoViewIfNeeded();
+    const left = await scrollY();
+    expect(left).toBeGreaterThan(200);
+
+    await contact.click();
+    await expect(h1(page)).toHaveText("Kirim Feedback");
+    await expect(page).toHaveURL(/\/feedback$/);
+    expect(await scrollY()).toBe(0);
+    await page.goBack();
+    await expect(h1(page)).toHaveText("Pertanyaan Umum");
+    await expect.poll(scrollY).toBe(left);
+    await page.goForward();
+    await expect(h1(page)).toHaveText("Kirim Feedback");
+    await expect.poll(scrollY).toBe(0);
+
+    // The gallery's code fails to download (a release replaced it): the navigation stays, the
+    // page explains, and reloading brings it.
+    await page.route("**/assets/gallery-*.js", (route) => route.abort());
+    const bar = page.getByRole("navigation", { name: "Navigasi utama" });
+    await bar.getByRole("link", { name: "Galeri" }).click();
+    await expect(page.getByRole("alert")).toContainText("Ada yang tidak beres");
+    await expect(page).toHaveURL(/\/gallery$/);
+    await expect(bar).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath("route-error-360.png") });
+    await page.unroute("**/assets/gallery-*.js");
+    await page.getByRole("button", { name: "Muat ulang" }).click();
+    await expect(h1(page)).toHaveText("Galeri Avatar Saya");
+  });
+});
+
 test.describe("phone navigation (360x800)", () => {
   test.use({ viewport: PHONE });
-
   test("bottom bar replaces the sidebar and marks the active entry", async ({ page }) => {
     await page.goto("/eksplor");
     const bar = page.getByRole("navigation", { name: "Navigasi utama" });

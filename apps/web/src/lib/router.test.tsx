@@ -45,6 +45,10 @@ function fakeBrowser(start: string) {
         at -= 1;
         fire("popstate");
       },
+      forward() {
+        at += 1;
+        fire("popstate");
+      },
     },
     addEventListener(type: string, listener: () => void) {
       listeners.set(type, [...(listeners.get(type) ?? []), listener]);
@@ -225,11 +229,14 @@ describe("createBrowserRouter", () => {
     browser.history.back();
     browser.history.back();
     browser.history.back();
-    await vi.waitFor(() =>
-      expect(router.getState()).toMatchObject({
-        location: { pathname: "/", hash: "" },
-        scroll: 640,
-      }),
-    );
+    await vi.waitFor(() => expect(router.getState().scroll).toBe(640));
+    expect(router.getState().location).toMatchObject({ pathname: "/", hash: "" });
+    // Forward, then back again: each entry gets the position it was left at.
+    browser.scrollY = 120;
+    browser.history.forward();
+    await vi.waitFor(() => expect(router.getState().location.pathname).toBe("/galeri"));
+    expect(router.getState().scroll).toBe(640);
+    browser.history.back();
+    await vi.waitFor(() => expect(router.getState().scroll).toBe(120));
   });
 });

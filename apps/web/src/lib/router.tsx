@@ -217,6 +217,8 @@ export function createBrowserRouter(routes: RouteObject[]): Router {
   const ready = show(first, null);
 
   window.addEventListener("popstate", () => {
+    // The browser has moved to the other entry; the window is still where this page left it.
+    positions[store.getState().location.key] = window.scrollY;
     const location = currentLocation();
     void show(location, positions[location.key] ?? "top");
   });
