@@ -49,6 +49,13 @@ function fakeBrowser(start: string) {
         at += 1;
         fire("popstate");
       },
+      /** What a plain `<a href="#id">` does: an entry of the browser's own, then popstate. */
+      followHash(hash: string) {
+        entries.splice(at + 1);
+        entries.push({ url: new URL(hash, entries[at]!.url).href, state: null });
+        at += 1;
+        fire("popstate");
+      },
     },
     addEventListener(type: string, listener: () => void) {
       listeners.set(type, [...(listeners.get(type) ?? []), listener]);
@@ -208,6 +215,22 @@ describe("createBrowserRouter", () => {
     expect(shown(router)).toBe('<p role="alert">gagal: <!-- -->chunk hilang</p>');
     await router.navigate("/");
     expect(shown(router)).toContain("beranda");
+  });
+
+  it("gives each entry a plain #id link made its own key, so none inherits another's scroll", async () => {
+    const browser = fakeBrowser("http://localhost/terms");
+    const router = createBrowserRouter([{ path: "terms", ...page("syarat") }]);
+    await router.ready;
+    browser.history.followHash("#pasal-3");
+    await vi.waitFor(() => expect(router.getState().location.hash).toBe("#pasal-3"));
+    const third = router.getState().location.key;
+    // The reader scrolls back up to the contents and follows another link.
+    browser.scrollY = 50;
+    browser.history.followHash("#pasal-2");
+    await vi.waitFor(() => expect(router.getState().location.hash).toBe("#pasal-2"));
+    expect(router.getState().location.key).not.toBe(third);
+    // No saved position for the new entry: the page goes to its #id, not to where it was.
+    expect(router.getState().scroll).toBe("top");
   });
 
   it("scrolls a new page to the top, keeps it when asked, and restores it going back", async () => {

@@ -86,6 +86,15 @@ function branches(routes: RouteObject[], parents: RouteObject[] = [], base: stri
   return out.sort((a, b) => b.score - a.score);
 }
 
+/** A segment decoded, or as it is when it is not valid percent-encoding. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 function matchBranch(branch: Branch, parts: string[]): Params | null {
   const params: Params = {};
   for (const [i, segment] of branch.segments.entries()) {
@@ -95,7 +104,7 @@ function matchBranch(branch: Branch, parts: string[]): Params | null {
     }
     const part = parts[i];
     if (part === undefined) return null;
-    if (segment.startsWith(":")) params[segment.slice(1)] = decodeURIComponent(part);
+    if (segment.startsWith(":")) params[segment.slice(1)] = decoded(part);
     else if (segment.toLowerCase() !== part.toLowerCase()) return null;
   }
   return parts.length === branch.segments.length ? params : null;
@@ -188,12 +197,17 @@ function newKey(): string {
   return Math.random().toString(36).slice(2, 10);
 }
 
+/** Gives the current history entry a key when it has none. */
+function keyEntry(history: History): void {
+  if (!(history.state as Partial<HistoryEntry> | null)?.key)
+    history.replaceState({ key: newKey(), usr: null } satisfies HistoryEntry, "");
+}
+
 /** A router over the browser's address and history; the first page's code starts loading. */
 export function createBrowserRouter(routes: RouteObject[]): Router {
   const { history } = window;
   history.scrollRestoration = "manual";
-  if (!(history.state as Partial<HistoryEntry> | null)?.key)
-    history.replaceState({ key: newKey(), usr: null } satisfies HistoryEntry, "");
+  keyEntry(history);
   // Scroll positions by history entry, for back and forward. Kept in memory only: the device
   // stores nothing for it (a reloaded tab starts at the top).
   const positions: Record<string, number> = {};
@@ -219,6 +233,9 @@ export function createBrowserRouter(routes: RouteObject[]): Router {
   window.addEventListener("popstate", () => {
     // The browser has moved to the other entry; the window is still where this page left it.
     positions[store.getState().location.key] = window.scrollY;
+    // An entry the browser made itself (a plain `#id` link) gets a key of its own, so that it
+    // shares no scroll position with another such entry.
+    keyEntry(history);
     const location = currentLocation();
     void show(location, positions[location.key] ?? "top");
   });
@@ -337,7 +354,7 @@ function useScroll(state: RouterState) {
     if (!state.ready) return;
     if (typeof scroll === "number") window.scrollTo(0, scroll);
     else if (location.hash)
-      document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+      document.getElementById(decoded(location.hash.slice(1)))?.scrollIntoView();
     else if (scroll === "top") window.scrollTo(0, 0);
   }, [state.location, state.ready]); // eslint-disable-line react-hooks/exhaustive-deps
 }
@@ -421,6 +438,8 @@ export function useSearchParams(): [
 /** Opens another address as soon as it is shown (a redirect). */
 export function Navigate({ to, replace }: { to: To; replace?: boolean }) {
   const navigate = useNavigate();
-  useEffect(() => void navigate(to, { replace }), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // Again when the address it names changes, as react-router's does.
+  const target = typeof to === "string" ? to : JSON.stringify(to);
+  useEffect(() => void navigate(to, { replace }), [navigate, target, replace]); // eslint-disable-line react-hooks/exhaustive-deps
   return null;
 }
