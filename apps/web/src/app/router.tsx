@@ -1,7 +1,7 @@
 import { APP_PAGES, PLAIN_PAGES } from "@rupa/shared/web-pages";
+import type { RouteObject } from "@/lib/router";
 import { AppLayout } from "./layouts/app-layout";
 import { PlainLayout } from "./layouts/plain-layout";
-import type { RouteObject } from "@/lib/router";
 import { RootLayout } from "./layouts/root-layout";
 import { RouteErrorBoundary } from "./route-error-boundary";
 import { RouteFallback } from "./route-fallback";

@@ -244,7 +244,7 @@ describe("createBrowserRouter", () => {
     browser.scrollY = 640;
     await router.navigate("/galeri");
     expect(router.getState().scroll).toBe("top");
-    await router.navigate("/galeri?urut=baru", { preventScrollReset: true });
+    await router.navigate("/galeri?urut=baru", { keepScroll: true });
     expect(router.getState().scroll).toBeNull();
     await router.navigate("/#contoh");
     expect(router.getState().scroll).toBeNull();

@@ -12,6 +12,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from "react";
+import type { NavigateOptions as PageNavigateOptions } from "./page-navigation";
 
 /**
  * The app's router (docs/decisions/050): the few things the app asks of one, in a few KB
@@ -43,7 +44,8 @@ export type Location = {
   key: string;
 };
 export type To = string | Partial<Pick<Location, "pathname" | "search" | "hash">>;
-export type NavigateOptions = { replace?: boolean; state?: unknown; preventScrollReset?: boolean };
+/** The options of lib/page-navigation (replace, keepScroll), and the entry's history state. */
+export type NavigateOptions = PageNavigateOptions & { state?: unknown };
 
 type RouterState = {
   location: Location;
@@ -260,7 +262,7 @@ export function createBrowserRouter(routes: RouteObject[]): Router {
       state: options.state ?? null,
       key,
     };
-    const scroll = options.preventScrollReset || url.hash ? null : "top";
+    const scroll = options.keepScroll || url.hash ? null : "top";
     await show(location, scroll, () => {
       positions[current.key] = window.scrollY;
       const entry: HistoryEntry = { key, usr: location.state };
@@ -301,14 +303,18 @@ class RenderBoundary extends Component<
     return props.at === state.at ? null : { error: undefined, at: props.at };
   }
   override render() {
-    const { Fallback } = this.props;
     if (this.state.error === undefined) return this.props.children;
-    return (
-      <ErrorContext value={this.state.error}>
-        <Fallback />
-      </ErrorContext>
-    );
+    return <RouteError Fallback={this.props.Fallback} error={this.state.error} />;
   }
+}
+
+/** A route's error boundary, showing what went wrong (useRouteError). */
+function RouteError({ Fallback, error }: { Fallback: ComponentType; error: unknown }) {
+  return (
+    <ErrorContext value={error}>
+      <Fallback />
+    </ErrorContext>
+  );
 }
 
 function RenderRoute({ depth }: { depth: number }) {
@@ -319,14 +325,8 @@ function RenderRoute({ depth }: { depth: number }) {
   if (failed) {
     let boundary = failed.index;
     while (boundary >= 0 && !matches[boundary]!.route.ErrorBoundary) boundary -= 1;
-    if (boundary === depth) {
-      const Fallback = route.ErrorBoundary!;
-      return (
-        <ErrorContext value={failed.error}>
-          <Fallback />
-        </ErrorContext>
-      );
-    }
+    if (boundary === depth)
+      return <RouteError Fallback={route.ErrorBoundary!} error={failed.error} />;
   }
   // A route's component is looked up, not made, here: createElement says so to the linter.
   const page = routeComponent(route);
@@ -401,10 +401,14 @@ export function useRouteError(): unknown {
   return use(ErrorContext);
 }
 
-export function useNavigate(): Router["navigate"] {
+function useRouter(): Router {
   const router = use(RouterContext);
   if (!router) throw new Error("Used outside the router");
-  return router.navigate;
+  return router;
+}
+
+export function useNavigate(): Router["navigate"] {
+  return useRouter().navigate;
 }
 
 type SearchInit = ConstructorParameters<typeof URLSearchParams>[0];
@@ -417,18 +421,17 @@ export function useSearchParams(): [
     options?: NavigateOptions,
   ) => void,
 ] {
-  const router = use(RouterContext)!;
+  const router = useRouter();
   const { search } = useLocation();
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const set = useCallback(
     (next: SearchInit | ((current: URLSearchParams) => SearchInit), options?: NavigateOptions) => {
-      const current = new URLSearchParams(router.getState().location.search);
-      const query = new URLSearchParams(typeof next === "function" ? next(current) : next);
-      const text = query.toString();
-      void router.navigate(
-        `${router.getState().location.pathname}${text ? `?${text}` : ""}`,
-        options,
-      );
+      const { pathname, search } = router.getState().location;
+      const current = new URLSearchParams(search);
+      const text = new URLSearchParams(
+        typeof next === "function" ? next(current) : next,
+      ).toString();
+      void router.navigate(`${pathname}${text ? `?${text}` : ""}`, options);
     },
     [router],
   );

@@ -15,7 +15,7 @@ export function useReferralCapture(): void {
     if (search === null) return;
     void navigate(
       { pathname: location.pathname, search, hash: location.hash },
-      { replace: true, state: location.state, preventScrollReset: true },
+      { replace: true, state: location.state, keepScroll: true },
     );
   }, [location, navigate]);
 }

@@ -1,8 +1,8 @@
-import { useCallback, useEffect } from "react";
+import { useEffect } from "react";
 import { useApplySavedLanguage } from "@/features/auth/hooks/use-saved-language";
 import { useI18n } from "@/lib/i18n";
 import { PROGRESS_BAR_CLASS, PROGRESS_TRACK_CLASS } from "@/lib/navigation-progress";
-import { NavigateContext, type Navigate } from "@/lib/page-navigation";
+import { NavigateContext } from "@/lib/page-navigation";
 import { Outlet, useNavigate, useNavigation } from "@/lib/router";
 import { useReferralCapture } from "@/lib/use-referral-capture";
 import { listenForIntent } from "../route-modules";
@@ -32,14 +32,8 @@ function SessionEffects() {
 
 export function RootLayout() {
   // Components open addresses through lib/page-navigation; in the app that is the router.
-  const routerNavigate = useNavigate();
-  const navigate = useCallback<Navigate>(
-    (href, options) =>
-      routerNavigate(href, { replace: options?.replace, preventScrollReset: options?.keepScroll }),
-    [routerNavigate],
-  );
   return (
-    <NavigateContext value={navigate}>
+    <NavigateContext value={useNavigate()}>
       <NavigationProgress />
       <SessionEffects />
       <Outlet />

@@ -28,7 +28,7 @@ export function useWelcome(): void {
         next.delete("welcome");
         return next;
       },
-      { replace: true, preventScrollReset: true },
+      { replace: true, keepScroll: true },
     );
   }, [welcome, t, setParams]);
 }

@@ -32,7 +32,7 @@ export function PoliciesPage() {
           onChange={(next) =>
             setParams(next === "payment" ? {} : { tab: next }, {
               replace: true,
-              preventScrollReset: true,
+              keepScroll: true,
             })
           }
           items={TABS.map((value) => ({ value, label: t(`legal.tabs.${value}`) }))}
