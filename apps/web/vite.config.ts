@@ -149,13 +149,14 @@ export default defineConfig({
               test: /node_modules[\\/](@tanstack[\\/](react-query|query-core)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared))[\\/.]/,
             },
             // The shell every page shows (session, navigation, i18n, API client), likewise, with
-            // the zod-free constants and session routes of @rupa/shared (packages/shared/src/).
+            // the zod-free constants, session routes and page-loader names of @rupa/shared
+            // (packages/shared/src/).
             {
               name: "shell",
               // Nothing in it may import the router: the islands load this chunk (the
               // router-bound shell modules, sign-out and use-seo, go with the app). The message
               // files' addresses are here too, beside lib/i18n, which reads them as it loads.
-              test: /[\\/]src[\\/](constants|routes[\\/](account|auth|styles)|lib[\\/](api-client|query-client|query-keys|styles-api|image-set|format|link-intent|navigation-progress|next-task|page-navigation|toast|i18n|i18n-core|utils|referral|use-hydrated|wrap-index|document-title)|features[\\/]auth[\\/](api[\\/](me|preferred-language)|hooks[\\/]use-saved-language)|app[\\/](ssr-data|app-toaster)|components[\\/](island|logo|language-toggle|ui[\\/](button|skeleton)))\.tsx?$|[\\/]src[\\/]locales[\\/](id|en)\.json\?url$/,
+              test: /[\\/]src[\\/](constants|page-loader|routes[\\/](account|auth|styles)|lib[\\/](api-client|query-client|query-keys|styles-api|image-set|format|link-intent|navigation-progress|next-task|page-navigation|toast|i18n|i18n-core|utils|referral|use-hydrated|wrap-index|document-title|whole-stylesheet)|features[\\/]auth[\\/](api[\\/](me|preferred-language)|hooks[\\/]use-saved-language)|app[\\/](ssr-data|app-toaster)|components[\\/](island|logo|language-toggle|ui[\\/](button|skeleton)))\.tsx?$|[\\/]src[\\/]locales[\\/](id|en)\.json\?url$/,
               includeDependenciesRecursively: false,
             },
             // The landing page's islands (the category tabs and the carousel) and what they

@@ -144,6 +144,9 @@ test("a visitor goes from the landing page to the generator with a style", async
   await page.goto("/eksplor");
   const recent = page.getByRole("region", { name: "Recently used" });
   await expect(recent.getByRole("button").first()).toHaveAccessibleName(new RegExp(style.name));
+  // The strip is an island's next state, which the server's inline rules may not cover: it
+  // brings the whole stylesheet without the visitor reaching for the page (decision 051).
+  await expect(page.locator("#rupa-stylesheet")).toHaveCount(1);
 });
 
 test.describe("motion", () => {
@@ -441,8 +444,19 @@ test("a visitor's landing page and /eksplor arrive rendered by the server, and o
   // carousel and the category tabs answer.
   const toggle = page.getByRole("group", { name: "Bahasa" }).getByRole("button", { name: "EN" });
   await expect(toggle).toBeEnabled();
+  // Reading the page needs only its inline rules: the whole stylesheet is fetched, and applied
+  // once the visitor reaches for the page, here by pointing at it (docs/decisions/051).
+  const wholeStylesheet = page.locator("#rupa-stylesheet");
+  await expect(page.locator('link[rel="prefetch"][href$=".css"]')).toHaveCount(1);
+  await expect(wholeStylesheet).toHaveCount(0);
   const carousel = page.getByRole("region", { name: "Contoh sebelum dan sesudah" });
   await carousel.hover();
+  await expect(wholeStylesheet).toHaveCount(1);
+  await expect
+    .poll(() =>
+      page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.endsWith(".css"))),
+    )
+    .toBe(true);
   await carousel.getByRole("button", { name: "Tampilkan contoh 2" }).click();
   await expect(carousel.getByRole("button", { name: "Tampilkan contoh 2" })).toHaveAttribute(
     "aria-current",
@@ -495,6 +509,12 @@ test("a visitor's /eksplor is the server's HTML: its cards open a style and its 
   await page.setViewportSize(PHONE);
   await page.goto("/eksplor");
   await expect(page.getByTestId("trial-status")).toHaveText("1 Free");
+  // The free try fills in lines the server drew with placeholders, whose rules it inlined: the
+  // whole stylesheet waits for the visitor, here for a key (docs/decisions/051).
+  const wholeStylesheet = page.locator("#rupa-stylesheet");
+  await expect(wholeStylesheet).toHaveCount(0);
+  await page.keyboard.press("Shift");
+  await expect(wholeStylesheet).toHaveCount(1);
 
   // A card of the server's HTML opens the style dialog; neither the router nor the app loads.
   const style = (await listStyles(request))[0];

@@ -97,10 +97,10 @@ const critical = new Map<string, ((html: string) => string) | null>();
 /**
  * The stylesheet links of index.html replaced by the part of each stylesheet the page's HTML
  * uses (docs/decisions/040): the page paints as soon as its HTML arrives, without one more
- * request and without the whole stylesheet to parse and match first. The blocks the browser
- * renders only as they near the screen (`render-near-screen`) and the rules only a hover or a
- * focus applies are left to the whole stylesheet, which the entry loader links after the first
- * paint (`stylesheets`), and a `<noscript>` link without it. `</style` cannot occur in
+ * request and without the whole stylesheet to parse and match first. The rules only a hover, a
+ * focus or a press applies are left to the whole stylesheet, which the entry loader links when
+ * the visitor first reaches for the page (`stylesheets`, docs/decisions/051), and a `<noscript>`
+ * link without it. `</style` cannot occur in
  * Tailwind's output; it is escaped all the same.
  */
 function inlineStylesheets(template: string, html: string, stylesheets: string[]): string {
@@ -110,7 +110,7 @@ function inlineStylesheets(template: string, html: string, stylesheets: string[]
     let pick = critical.get(file);
     if (pick === undefined) {
       try {
-        pick = criticalCss(fs.readFileSync(new URL(file, ASSETS), "utf8"), "render-near-screen");
+        pick = criticalCss(fs.readFileSync(new URL(file, ASSETS), "utf8"));
       } catch {
         pick = null;
       }

@@ -1,20 +1,37 @@
 /**
+ * The id of the whole stylesheet's link once the loader has added it, and the window event that
+ * asks the loader to add it now (docs/decisions/051): app/islands.tsx sends it when the app
+ * takes over the page or an island changes what it shows.
+ */
+export const WHOLE_STYLESHEET_ID = "rupa-stylesheet";
+export const WHOLE_STYLESHEET_EVENT = "rupa:stylesheet";
+
+/**
  * The inline script that starts a server-rendered page's code (docs/decisions/027). The page is
  * on screen as HTML; its entry module (data-src) is requested only once the browser reports the
  * first contentful paint, so over a slow connection the HTML has the line to itself until then,
  * and nothing but the HTML stands between a visitor and that paint. Where paint timing is
  * missing, two frames stand in for it; a hidden tab paints no frames, hence the timer.
- * With the module it links the page's whole stylesheet (data-css): the page painted with the
- * rules its HTML uses, inlined by the server, and the rest (a hover, a dialog, the app's other
- * pages) is there before anyone can reach for it (docs/decisions/040).
+ *
+ * The page's whole stylesheet (data-css) is fetched with the module but applied only when it can
+ * matter (docs/decisions/040, 051): the server inlined every rule the page's HTML uses, so the
+ * rest is hover, focus and pressed states, an island's next state and the app's other pages.
+ * It is linked on the visitor's first pointer, touch, key or focus, or when the page sends
+ * WHOLE_STYLESHEET_EVENT; a page that is only read never parses and matches it.
  *
  * The API server's Content-Security-Policy allows this exact text by its hash
  * (apps/server/src/middleware/security-headers.ts): change it freely, both follow.
  */
 export const PAGE_ENTRY_LOADER =
-  '(function(s,c){var d=0;function l(){if(d)return;d=1;if(c){var k=document.createElement("link");' +
-  'k.rel="stylesheet";k.crossOrigin="";k.href=c;document.head.appendChild(k)}var e=document.createElement("script");' +
-  'e.type="module";e.crossOrigin="";e.src=s;document.head.appendChild(e)}' +
+  "(function(s,c){var d=0,w=0,D=document," +
+  `R="pointerdown pointermove keydown focusin ${WHOLE_STYLESHEET_EVENT}".split(" ");` +
+  'function k(r){var e=D.createElement("link");e.rel=r;e.crossOrigin="";e.href=c;' +
+  "return D.head.appendChild(e)}" +
+  "function h(){if(w)return;w=1;R.forEach(function(n){removeEventListener(n,h,true)});" +
+  `if(c)k("stylesheet").id="${WHOLE_STYLESHEET_ID}"}` +
+  "R.forEach(function(n){addEventListener(n,h,{capture:true,passive:true})});" +
+  'function l(){if(d)return;d=1;if(c&&!w)k("prefetch");var e=D.createElement("script");' +
+  'e.type="module";e.crossOrigin="";e.src=s;D.head.appendChild(e)}' +
   'var P=window.PerformanceObserver;if(P&&(P.supportedEntryTypes||[]).indexOf("paint")>=0)' +
   "new P(function(p){p.getEntries().forEach(function(e){" +
   'if(e.name=="first-contentful-paint")setTimeout(l,0)})}).observe({type:"paint",buffered:true});' +

@@ -8,6 +8,7 @@ import { PROGRESS_BAR_CLASS, PROGRESS_TRACK_CLASS } from "@/lib/navigation-progr
 import { isPlainClick, type Navigate, type NavigateOptions } from "@/lib/page-navigation";
 import { nextTask } from "@/lib/next-task";
 import { captureReferral } from "@/lib/referral";
+import { wholeStylesheetOnChange } from "@/lib/whole-stylesheet";
 import { IslandProviders } from "./island-providers";
 import { readSsrData, seedQueryClient } from "./ssr-data";
 
@@ -255,6 +256,9 @@ export async function hydrateIslands(root: HTMLElement): Promise<void> {
       void behaviour(element, page).then((stop) => (leaving ? stop() : stopOnLeave.push(stop)));
   }
   const catalog = await page.catalog;
+  // An island showing something new may need rules the server did not inline (docs/decisions/051).
+  if (leaving) return;
+  stopOnLeave.push(wholeStylesheetOnChange(elements));
   await Promise.all(
     elements.map(async (element, index) => {
       const Component = await code[index]!;

@@ -35,19 +35,6 @@ describe("pageClasses", () => {
       ...pageClasses('<div class="a  b"><p class="[&amp;&gt;svg]:size-4 a"></p></div>'),
     ]).toEqual(["a", "b", "[&>svg]:size-4"]);
   });
-
-  it("skips what is inside a below-the-fold block but keeps the block's own classes", () => {
-    const html =
-      '<main class="m"><section class="render-near-screen s"><div class="x"><img class="i"/>' +
-      '<br><span class="y">t</span></div></section><footer class="f"></footer></main>';
-    expect([...pageClasses(html, "render-near-screen")]).toEqual([
-      "m",
-      "render-near-screen",
-      "s",
-      "f",
-    ]);
-    expect(pageClasses(html).has("y")).toBe(true);
-  });
 });
 
 describe("criticalCss", () => {
@@ -62,7 +49,7 @@ describe("criticalCss", () => {
     '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}' +
     '@property --tw-ring{syntax:"*";inherits:false}' +
     "@keyframes spin{to{transform:rotate(360deg)}}@keyframes ping{to{opacity:0}}";
-  const pick = criticalCss(css, "render-near-screen");
+  const pick = criticalCss(css);
 
   it("keeps the rules the page's classes use, in their layers and media blocks", () => {
     const out = pick('<div class="p-4 sm:p-6 hover:p-8"></div>');
@@ -98,10 +85,5 @@ describe("criticalCss", () => {
     expect(pick('<div style="color:var(--color-d)"></div>')).toContain(
       ":root,:host{--color-d:green}",
     );
-  });
-
-  it("leaves out the classes inside a block below the fold", () => {
-    const out = pick('<section class="render-near-screen"><p class="p-4"></p></section>');
-    expect(out).not.toContain(".p-4");
   });
 });

@@ -107,10 +107,10 @@ function atRuleNode(rule: AtRule): Node {
  * selector names no class (the reset, `html`, `[hidden]`) is always kept. Classes the page only
  * gets later (a hover, an opened menu, an island's next state) are left to the whole stylesheet.
  */
-export function criticalCss(css: string, below?: string): (html: string) => string {
+export function criticalCss(css: string): (html: string) => string {
   const nodes = toNodes(postcss.parse(css).nodes);
   return (html) => {
-    const classes = pageClasses(html, below);
+    const classes = pageClasses(html);
     const matches = (needs: readonly (readonly string[] | null)[]) =>
       needs.some((need) => need?.every((name) => classes.has(name)));
 
@@ -182,38 +182,12 @@ function escapeRegExp(text: string): string {
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
 /** Elements without a closing tag. */
-const VOID =
-  /^(area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr|path|circle|rect|line|polyline|polygon|ellipse|stop|use)$/i;
-
-/**
- * Every class name in the HTML's class attributes (React's escaping read back), leaving out what
- * is inside an element with the class `below` (the landing's `render-near-screen` blocks, which
- * the browser renders only as they near the screen): that element's own classes count.
- */
-export function pageClasses(html: string, below?: string): Set<string> {
+/** Every class name in the HTML's class attributes, React's escaping read back. */
+export function pageClasses(html: string): Set<string> {
   const classes = new Set<string>();
-  // Depth of the element that started a skipped block, and the current depth.
-  let depth = 0;
-  let skipFrom = -1;
-  for (const [, close, tag, attributes] of html.matchAll(
-    /<(\/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g,
-  )) {
-    if (close) {
-      depth -= 1;
-      if (depth === skipFrom) skipFrom = -1;
-      continue;
-    }
-    const selfClosing = VOID.test(tag!) || attributes!.endsWith("/");
-    if (skipFrom >= 0) {
-      if (!selfClosing) depth += 1;
-      continue;
-    }
-    const names = classNames(/\sclass="([^"]*)"/.exec(attributes!)?.[1] ?? "");
-    for (const name of names) classes.add(name);
-    if (selfClosing) continue;
-    if (below && names.includes(below)) skipFrom = depth;
-    depth += 1;
-  }
+  for (const [, attributes] of html.matchAll(/<[a-zA-Z][\w-]*((?:[^>"']|"[^"]*"|'[^']*')*)>/g))
+    for (const name of classNames(/\sclass="([^"]*)"/.exec(attributes!)?.[1] ?? ""))
+      classes.add(name);
   return classes;
 }
 

@@ -39,26 +39,41 @@ export function CreditHero({ viewer, title }: { viewer: Viewer; title: string })
                   viewer.watermarkedOnly && viewer.credits > 0 ? t("catalogue.watermarkNote") : null
                 }
               />
-            ) : viewer.kind === "visitor" && viewer.trial !== "loading" ? (
+            ) : viewer.kind === "visitor" ? (
+              // The free try is asked for by the browser (it needs the device), so a server-
+              // rendered page draws the same lines with placeholders: nothing moves when the
+              // answer comes, and the page's inline rules already cover it (docs/decisions/051).
               <HeroFigure
                 icon={Gift}
                 label={t("catalogue.trialLabel")}
                 value={
-                  viewer.trial === "available"
-                    ? t("catalogue.trialAvailable")
-                    : t("catalogue.trialUsed")
+                  viewer.trial === "loading" ? (
+                    <Skeleton className="my-1 h-5 w-28 bg-white/25" />
+                  ) : (
+                    t(
+                      viewer.trial === "available"
+                        ? "catalogue.trialAvailable"
+                        : "catalogue.trialUsed",
+                    )
+                  )
                 }
                 testId="trial-status"
                 note={
-                  viewer.trial === "available"
-                    ? t("catalogue.trialAvailableHint")
-                    : t("catalogue.trialUsedHint")
+                  viewer.trial === "loading" ? (
+                    // Two lines of the note's text.
+                    <Skeleton className="mt-1 h-7 w-44 bg-white/25" />
+                  ) : (
+                    t(
+                      viewer.trial === "available"
+                        ? "catalogue.trialAvailableHint"
+                        : "catalogue.trialUsedHint",
+                    )
+                  )
                 }
                 noteClassName="max-w-56"
               />
             ) : (
-              // As tall as the visitor's free-try lines, which a server-rendered page shows
-              // here once the guest session is known: nothing below moves then.
+              // As tall as the visitor's free-try lines: nothing below moves when they come.
               <div className="flex min-h-[4.75rem] w-full flex-col justify-center gap-2">
                 <Skeleton className="h-3 w-20 bg-white/25" />
                 <Skeleton className="h-5 w-28 bg-white/25" />
@@ -91,7 +106,7 @@ function HeroFigure({
   label: string;
   value: ReactNode;
   testId: string;
-  note: string | null;
+  note: ReactNode;
   noteClassName?: string;
 }) {
   return (
