@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format";
-import { useI18n } from "@/lib/i18n";
+import { useI18n, type Lang, type Translate } from "@/lib/i18n";
 import { PageLink } from "@/lib/page-navigation";
 import { cn } from "@/lib/utils";
 import type { Viewer } from "../lib/viewer";
@@ -12,6 +12,7 @@ import type { Viewer } from "../lib/viewer";
 export function CreditHero({ viewer, title }: { viewer: Viewer; title: string }) {
   const { t, lang } = useI18n();
   const buyHref = viewer.kind === "user" ? "/credits" : "/auth?mode=signup";
+  const figure = heroFigure(viewer, t, lang);
   return (
     <section className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-primary via-[#5b33e0] to-[#7a3fd8] p-5 text-primary-foreground shadow-lift sm:p-8">
       <div
@@ -29,49 +30,8 @@ export function CreditHero({ viewer, title }: { viewer: Viewer; title: string })
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center md:flex-col md:items-stretch">
           <div className="flex min-h-16 min-w-48 items-center gap-3 rounded-2xl bg-white/12 px-4 py-3 ring-1 ring-white/20 backdrop-blur">
-            {viewer.kind === "user" ? (
-              <HeroFigure
-                icon={Coins}
-                label={t("catalogue.balanceLabel")}
-                value={t("catalogue.balance", { count: formatNumber(viewer.credits, lang) })}
-                testId="credit-balance"
-                note={
-                  viewer.watermarkedOnly && viewer.credits > 0 ? t("catalogue.watermarkNote") : null
-                }
-              />
-            ) : viewer.kind === "visitor" ? (
-              // The free try is asked for by the browser (it needs the device), so a server-
-              // rendered page draws the same lines with placeholders: nothing moves when the
-              // answer comes, and the page's inline rules already cover it (docs/decisions/051).
-              <HeroFigure
-                icon={Gift}
-                label={t("catalogue.trialLabel")}
-                value={
-                  viewer.trial === "loading" ? (
-                    <Skeleton className="my-1 h-5 w-28 bg-white/25" />
-                  ) : (
-                    t(
-                      viewer.trial === "available"
-                        ? "catalogue.trialAvailable"
-                        : "catalogue.trialUsed",
-                    )
-                  )
-                }
-                testId="trial-status"
-                note={
-                  viewer.trial === "loading" ? (
-                    // Two lines of the note's text.
-                    <Skeleton className="mt-1 h-7 w-44 bg-white/25" />
-                  ) : (
-                    t(
-                      viewer.trial === "available"
-                        ? "catalogue.trialAvailableHint"
-                        : "catalogue.trialUsedHint",
-                    )
-                  )
-                }
-                noteClassName="max-w-56"
-              />
+            {figure ? (
+              <HeroFigure {...figure} />
             ) : (
               // As tall as the visitor's free-try lines: nothing below moves when they come.
               <div className="flex min-h-[4.75rem] w-full flex-col justify-center gap-2">
@@ -93,22 +53,55 @@ export function CreditHero({ viewer, title }: { viewer: Viewer; title: string })
   );
 }
 
-/** The hero's figure: its icon, a small label, the value and a note under it when there is one. */
-function HeroFigure({
-  icon: Icon,
-  label,
-  value,
-  testId,
-  note,
-  noteClassName,
-}: {
+type HeroFigureProps = {
   icon: LucideIcon;
   label: string;
   value: ReactNode;
   testId: string;
   note: ReactNode;
   noteClassName?: string;
-}) {
+};
+
+/**
+ * What the hero's figure shows: a member's balance, or a visitor's free try. The free try is
+ * asked for by the browser (it needs the device), so a server-rendered page draws the same
+ * lines with placeholders: nothing moves when the answer comes, and the page's inline rules
+ * already cover it (docs/decisions/051). Null while the session is not known.
+ */
+function heroFigure(viewer: Viewer, t: Translate, lang: Lang): HeroFigureProps | null {
+  if (viewer.kind === "user")
+    return {
+      icon: Coins,
+      label: t("catalogue.balanceLabel"),
+      value: t("catalogue.balance", { count: formatNumber(viewer.credits, lang) }),
+      testId: "credit-balance",
+      note: viewer.watermarkedOnly && viewer.credits > 0 ? t("catalogue.watermarkNote") : null,
+    };
+  if (viewer.kind === "loading") return null;
+  const { trial } = viewer;
+  return {
+    icon: Gift,
+    label: t("catalogue.trialLabel"),
+    value:
+      trial === "loading" ? (
+        <Skeleton className="my-1 h-5 w-28 bg-white/25" />
+      ) : (
+        t(trial === "available" ? "catalogue.trialAvailable" : "catalogue.trialUsed")
+      ),
+    testId: "trial-status",
+    // Two lines of the note's text.
+    note:
+      trial === "loading" ? (
+        <Skeleton className="mt-1 h-7 w-44 bg-white/25" />
+      ) : (
+        t(trial === "available" ? "catalogue.trialAvailableHint" : "catalogue.trialUsedHint")
+      ),
+    noteClassName: "max-w-56",
+  };
+}
+
+/** The hero's figure: its icon, a small label, the value and a note under it when there is one. */
+function HeroFigure({ icon: Icon, label, value, testId, note, noteClassName }: HeroFigureProps) {
   return (
     <>
       <Icon aria-hidden className="size-6 shrink-0 text-accent" />
