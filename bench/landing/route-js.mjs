@@ -20,8 +20,8 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 /**
  * Each route's budget in KB (gzip, as above), app and visitor. The issue 39 targets are
  * `target`: `/auth` 120, `/generator` 130, any other 150; / and /eksplor's visitor pages no
- * larger than before. /eksplor's budget is the default 100 since its 98.8 KB grew 0.2 KB with the
- * explore hero's placeholder lines and the islands' stylesheet watch (docs/decisions/051).
+ * larger than before: 94 and 99 KB until the islands' stylesheet watch and the explore hero's
+ * placeholder lines (docs/decisions/051) added 0.2 KB to each, so 95 and the default 100.
  * `budget` is what the build test holds, at most the target (the app's floor, React, TanStack
  * Query, the shell and the app's own router, is about 102 KB before any page:
  * docs/decisions/050). A visitor's first /auth is the server's page with the forms an island
@@ -34,7 +34,7 @@ export const BUDGETS_KB = {
     "/auth": 120,
     "/generator": 130,
   },
-  visitor: { "/": 94, "/auth": 105, default: 100 },
+  visitor: { "/": 95, "/auth": 105, default: 100 },
 };
 export const TARGETS_KB = {
   app: { default: 150, "/auth": 120, "/generator": 130 },

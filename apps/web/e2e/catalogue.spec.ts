@@ -140,13 +140,20 @@ test("a visitor goes from the landing page to the generator with a style", async
   expect(selected?.id).toBe(style.id);
   expect(selected?.id).toMatch(UUID);
 
-  // The style now leads the "Recently used" strip.
+  // The style now leads the "Recently used" strip. Nothing reaches for the page meanwhile.
+  await page.addInitScript(() => {
+    const counter = window as unknown as { reached: number };
+    counter.reached = 0;
+    for (const type of ["pointerdown", "pointermove", "keydown", "focusin"])
+      addEventListener(type, () => (counter.reached += 1), true);
+  });
   await page.goto("/eksplor");
   const recent = page.getByRole("region", { name: "Recently used" });
   await expect(recent.getByRole("button").first()).toHaveAccessibleName(new RegExp(style.name));
   // The strip is an island's next state, which the server's inline rules may not cover: it
   // brings the whole stylesheet without the visitor reaching for the page (decision 051).
   await expect(page.locator("#rupa-stylesheet")).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as { reached: number }).reached)).toBe(0);
 });
 
 test.describe("motion", () => {

@@ -1,7 +1,8 @@
 /**
- * The id of the whole stylesheet's link once the loader has added it, and the window event that
- * asks the loader to add it now (docs/decisions/051): app/islands.tsx sends it when the app
- * takes over the page or an island changes what it shows.
+ * The id of the whole stylesheet's link once the loader has added it (with `data-done` once it
+ * has loaded or failed), and the window event that asks the loader to add it now
+ * (docs/decisions/051): apps/web/src/lib/whole-stylesheet.ts sends it when the app takes over
+ * the page or an island shows an element or a class it did not have.
  */
 export const WHOLE_STYLESHEET_ID = "rupa-stylesheet";
 export const WHOLE_STYLESHEET_EVENT = "rupa:stylesheet";
@@ -17,7 +18,7 @@ export const WHOLE_STYLESHEET_EVENT = "rupa:stylesheet";
  * matter (docs/decisions/040, 051): the server inlined every rule the page's HTML uses, so the
  * rest is hover, focus and pressed states, an island's next state and the app's other pages.
  * It is linked on the visitor's first pointer, touch, key or focus, or when the page sends
- * WHOLE_STYLESHEET_EVENT; a page that is only read never parses and matches it.
+ * WHOLE_STYLESHEET_EVENT; until then the page's load does not parse and match it.
  *
  * The API server's Content-Security-Policy allows this exact text by its hash
  * (apps/server/src/middleware/security-headers.ts): change it freely, both follow.
@@ -27,8 +28,9 @@ export const PAGE_ENTRY_LOADER =
   `R="pointerdown pointermove keydown focusin ${WHOLE_STYLESHEET_EVENT}".split(" ");` +
   'function k(r){var e=D.createElement("link");e.rel=r;e.crossOrigin="";e.href=c;' +
   "return D.head.appendChild(e)}" +
-  "function h(){if(w)return;w=1;R.forEach(function(n){removeEventListener(n,h,true)});" +
-  `if(c)k("stylesheet").id="${WHOLE_STYLESHEET_ID}"}` +
+  "function h(){if(w||!c)return;w=1;R.forEach(function(n){removeEventListener(n,h,true)});" +
+  `var e=k("stylesheet");e.id="${WHOLE_STYLESHEET_ID}";` +
+  'e.onload=e.onerror=function(){e.setAttribute("data-done","")}}' +
   "R.forEach(function(n){addEventListener(n,h,{capture:true,passive:true})});" +
   'function l(){if(d)return;d=1;if(c&&!w)k("prefetch");var e=D.createElement("script");' +
   'e.type="module";e.crossOrigin="";e.src=s;D.head.appendChild(e)}' +

@@ -8,7 +8,7 @@ import { PROGRESS_BAR_CLASS, PROGRESS_TRACK_CLASS } from "@/lib/navigation-progr
 import { isPlainClick, type Navigate, type NavigateOptions } from "@/lib/page-navigation";
 import { nextTask } from "@/lib/next-task";
 import { captureReferral } from "@/lib/referral";
-import { wholeStylesheetOnChange } from "@/lib/whole-stylesheet";
+import { wholeStylesheet, wholeStylesheetOnChange } from "@/lib/whole-stylesheet";
 import { IslandProviders } from "./island-providers";
 import { readSsrData, seedQueryClient } from "./ssr-data";
 
@@ -69,7 +69,8 @@ const behaviours: Record<string, (element: HTMLElement, page: PageContext) => Pr
         enable: true,
         onIntent: () => void dialog().catch(() => undefined),
         open: (card) => {
-          void Promise.all([dialog(), page.catalog])
+          // The dialog is a new root, which no island watches: it waits for the whole stylesheet.
+          void Promise.all([dialog(), page.catalog, wholeStylesheet()])
             .then(([{ openStyleDialog }, catalog]) => {
               // The app took over meanwhile: it has its own dialog.
               if (leaving) return;
@@ -256,8 +257,8 @@ export async function hydrateIslands(root: HTMLElement): Promise<void> {
       void behaviour(element, page).then((stop) => (leaving ? stop() : stopOnLeave.push(stop)));
   }
   const catalog = await page.catalog;
-  // An island showing something new may need rules the server did not inline (docs/decisions/051).
-  if (leaving) return;
+  // An island showing an element or a class the server's HTML did not have may need rules the
+  // server did not inline (docs/decisions/051): watched from before its hydration.
   stopOnLeave.push(wholeStylesheetOnChange(elements));
   await Promise.all(
     elements.map(async (element, index) => {

@@ -35,6 +35,13 @@ describe("pageClasses", () => {
       ...pageClasses('<div class="a  b"><p class="[&amp;&gt;svg]:size-4 a"></p></div>'),
     ]).toEqual(["a", "b", "[&>svg]:size-4"]);
   });
+
+  it("reads every element's classes, below the fold and after void elements too", () => {
+    const html =
+      '<main class="m"><section class="render-near-screen s"><div class="x"><img class="i"/>' +
+      '<br><span class="y">t</span></div></section><footer class="f"></footer></main>';
+    expect([...pageClasses(html)]).toEqual(["m", "render-near-screen", "s", "x", "i", "y", "f"]);
+  });
 });
 
 describe("criticalCss", () => {

@@ -1,6 +1,6 @@
 // The part of the stylesheet a server-rendered page's HTML uses (issue 39): the server inlines it,
-// and the whole stylesheet follows once the page has painted (entry-server.tsx,
-// docs/decisions/040). Server-side only: entry-server.tsx bundles it, the browser never loads it.
+// and the whole stylesheet applies once the visitor reaches for the page (entry-server.tsx,
+// docs/decisions/040, 051). Server-side only: entry-server.tsx bundles it, the browser never loads it.
 
 import postcss, { type AtRule, type ChildNode, type Rule } from "postcss";
 
@@ -26,8 +26,8 @@ const CUSTOM_PROPERTY = /--[\w-]+/g;
  * those inside `:not(…)` (absent, they match). Tailwind's escapes (`md\:grid-cols-2`,
  * `w-1\/2`, `size-3\.5`) are read back to the class names the HTML carries. Null for a selector
  * that matches only while the visitor points at or presses something (`:hover`, `:focus`,
- * `:focus-visible`, `:focus-within`, `:active`): never on the first screen, and the whole
- * stylesheet is there before a visitor can. Null too for `::backdrop`, which exists only
+ * `:focus-visible`, `:focus-within`, `:active`): never on the first screen, and the visitor's
+ * first pointer, touch, key or focus applies the whole stylesheet (docs/decisions/051). Null too for `::backdrop`, which exists only
  * behind what an action puts in the top layer (a modal dialog): Tailwind's fallback defaults
  * repeat themselves for it, 1.3 KB on the landing.
  */
@@ -181,7 +181,6 @@ function escapeRegExp(text: string): string {
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
-/** Elements without a closing tag. */
 /** Every class name in the HTML's class attributes, React's escaping read back. */
 export function pageClasses(html: string): Set<string> {
   const classes = new Set<string>();

@@ -2,15 +2,19 @@ import { WHOLE_STYLESHEET_EVENT, WHOLE_STYLESHEET_ID } from "@rupa/shared/page-l
 
 /**
  * A server-rendered page's whole stylesheet, which its entry loader applies only when it can
- * matter (docs/decisions/051): asks the loader to link it now and resolves once it applies (or
- * failed to load). The app's own pages link it in index.html, and there this resolves at once.
+ * matter (docs/decisions/051): asks the loader to link it now and resolves once it has loaded or
+ * failed. The app's own pages link it in index.html, and there this resolves at once.
  */
 export function wholeStylesheet(): Promise<unknown> {
   dispatchEvent(new Event(WHOLE_STYLESHEET_EVENT));
-  const link = document.getElementById(WHOLE_STYLESHEET_ID) as HTMLLinkElement | null;
-  return link?.sheet === null
-    ? new Promise((resolve) => (link.onload = link.onerror = resolve))
-    : Promise.resolve();
+  const link = document.getElementById(WHOLE_STYLESHEET_ID);
+  // The loader marks the link once it has loaded or failed: a failed sheet must not hold the app.
+  return !link || link.hasAttribute("data-done")
+    ? Promise.resolve()
+    : new Promise((resolve) => {
+        link.addEventListener("load", resolve);
+        link.addEventListener("error", resolve);
+      });
 }
 
 /**
