@@ -453,10 +453,12 @@ test("a visitor's landing page and /eksplor arrive rendered by the server, and o
   await expect(toggle).toBeEnabled();
   // Reading the page needs only its inline rules: the whole stylesheet is fetched, and applied
   // once the visitor reaches for the page, here by pointing at it (docs/decisions/051).
+  // Checked once the carousel, the last island, is live too.
   const wholeStylesheet = page.locator("#rupa-stylesheet");
+  const carousel = page.getByRole("region", { name: "Contoh sebelum dan sesudah" });
+  await expect(carousel.getByRole("button", { name: "Tampilkan contoh 2" })).toBeEnabled();
   await expect(page.locator('link[rel="prefetch"][href$=".css"]')).toHaveCount(1);
   await expect(wholeStylesheet).toHaveCount(0);
-  const carousel = page.getByRole("region", { name: "Contoh sebelum dan sesudah" });
   await carousel.hover();
   await expect(wholeStylesheet).toHaveCount(1);
   await expect
