@@ -100,8 +100,7 @@ const critical = new Map<string, ((html: string) => string) | null>();
  * request and without the whole stylesheet to parse and match first. The rules only a hover, a
  * focus or a press applies are left to the whole stylesheet, which the entry loader links when
  * the visitor first reaches for the page (`stylesheets`, docs/decisions/051), and a `<noscript>`
- * link without it. `</style` cannot occur in
- * Tailwind's output; it is escaped all the same.
+ * link without it. `</style` cannot occur in Tailwind's output; it is escaped all the same.
  */
 function inlineStylesheets(template: string, html: string, stylesheets: string[]): string {
   return template.replace(STYLESHEET, (link, href: string, file: string) => {

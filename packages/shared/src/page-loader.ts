@@ -28,10 +28,11 @@ export const PAGE_ENTRY_LOADER =
   `R="pointerdown pointermove keydown focusin ${WHOLE_STYLESHEET_EVENT}".split(" ");` +
   'function k(r){var e=D.createElement("link");e.rel=r;e.crossOrigin="";e.href=c;' +
   "return D.head.appendChild(e)}" +
-  "function h(){if(w||!c)return;w=1;R.forEach(function(n){removeEventListener(n,h,true)});" +
+  "function h(){if(w)return;w=1;R.forEach(function(n){removeEventListener(n,h,true)});" +
   `var e=k("stylesheet");e.id="${WHOLE_STYLESHEET_ID}";` +
   'e.onload=e.onerror=function(){e.setAttribute("data-done","")}}' +
-  "R.forEach(function(n){addEventListener(n,h,{capture:true,passive:true})});" +
+  // Listeners only where there is a stylesheet to apply.
+  "if(c)R.forEach(function(n){addEventListener(n,h,{capture:true,passive:true})});" +
   'function l(){if(d)return;d=1;if(c&&!w)k("prefetch");var e=D.createElement("script");' +
   'e.type="module";e.crossOrigin="";e.src=s;D.head.appendChild(e)}' +
   'var P=window.PerformanceObserver;if(P&&(P.supportedEntryTypes||[]).indexOf("paint")>=0)' +
