@@ -1,6 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** The exclusive journeys' own server (below): the next port. */
+const exclusivePort = port + 1;
 
 const chromium = { ...devices["Desktop Chrome"], channel: undefined };
 /**
@@ -35,7 +37,8 @@ const DISABLED_FEATURES =
  * active avatar provider (twice: AI settings, and Garansi Mirip's fake provider), the referral
  * reward, a style shown on /eksplor, the dashboard's exact style count), and the breach notice
  * that mails every member (it would push other journeys' mail out of the dev mailbox's newest 50):
- * they run after the others, one at a time, so no other journey sees the switch.
+ * they run one at a time against a server of their own (its own database and mailbox), beside
+ * the other journeys, so no other journey sees the switch.
  */
 const EXCLUSIVE =
   /(admin-(content|programmes|insights|styles|data-requests)|kanvas-price|likeness)\.spec\.ts$/;
@@ -86,20 +89,20 @@ export default defineConfig({
     { name: "chromium", use: chromium, testIgnore: EXCLUSIVE },
     {
       name: "exclusive",
-      use: chromium,
+      use: { ...chromium, baseURL: `http://127.0.0.1:${exclusivePort}` },
       testMatch: EXCLUSIVE,
       workers: 1,
-      dependencies: ["chromium"],
     },
   ],
-  // The demo admin signs in once per run; journeys reuse the saved session (ADMIN_STATE).
+  // The demo admin signs in once per run; journeys reuse its saved session (adminState).
   globalSetup: "./apps/web/e2e/global-setup.ts",
-  webServer: {
+  webServer: [port, exclusivePort].map((serverPort) => ({
     command: "node scripts/e2e-server.mjs",
-    url: `http://127.0.0.1:${port}/api/health`,
+    env: { E2E_PORT: String(serverPort) },
+    url: `http://127.0.0.1:${serverPort}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+  })),
 });
