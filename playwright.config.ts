@@ -86,13 +86,16 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: chromium, testIgnore: EXCLUSIVE },
+    // First: Playwright hands out work in the order of the projects, so the exclusive journeys
+    // keep one worker busy from the start while the other takes the rest, instead of running one
+    // at a time at the end with the second worker idle.
     {
       name: "exclusive",
       use: { ...chromium, baseURL: `http://127.0.0.1:${exclusivePort}` },
       testMatch: EXCLUSIVE,
       workers: 1,
     },
+    { name: "chromium", use: chromium, testIgnore: EXCLUSIVE },
   ],
   // The demo admin signs in once per run; journeys reuse its saved session (adminState).
   globalSetup: "./apps/web/e2e/global-setup.ts",
