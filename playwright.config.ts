@@ -1,8 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-/** The exclusive journeys' own server (below): the next port. */
-const exclusivePort = port + 1;
 
 const chromium = { ...devices["Desktop Chrome"], channel: undefined };
 /**
@@ -37,8 +35,7 @@ const DISABLED_FEATURES =
  * active avatar provider (twice: AI settings, and Garansi Mirip's fake provider), the referral
  * reward, a style shown on /eksplor, the dashboard's exact style count), and the breach notice
  * that mails every member (it would push other journeys' mail out of the dev mailbox's newest 50):
- * they run one at a time against a server of their own (its own database and mailbox), beside
- * the other journeys, so no other journey sees the switch.
+ * they run after the others, one at a time, so no other journey sees the switch.
  */
 const EXCLUSIVE =
   /(admin-(content|programmes|insights|styles|data-requests)|kanvas-price|likeness)\.spec\.ts$/;
@@ -86,26 +83,23 @@ export default defineConfig({
     },
   },
   projects: [
-    // First: Playwright hands out work in the order of the projects, so the exclusive journeys
-    // keep one worker busy from the start while the other takes the rest, instead of running one
-    // at a time at the end with the second worker idle.
+    { name: "chromium", use: chromium, testIgnore: EXCLUSIVE },
     {
       name: "exclusive",
-      use: { ...chromium, baseURL: `http://127.0.0.1:${exclusivePort}` },
+      use: chromium,
       testMatch: EXCLUSIVE,
       workers: 1,
+      dependencies: ["chromium"],
     },
-    { name: "chromium", use: chromium, testIgnore: EXCLUSIVE },
   ],
-  // The demo admin signs in once per run; journeys reuse its saved session (adminState).
+  // The demo admin signs in once per run; journeys reuse the saved session (ADMIN_STATE).
   globalSetup: "./apps/web/e2e/global-setup.ts",
-  webServer: [port, exclusivePort].map((serverPort) => ({
+  webServer: {
     command: "node scripts/e2e-server.mjs",
-    env: { E2E_PORT: String(serverPort) },
-    url: `http://127.0.0.1:${serverPort}/api/health`,
+    url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "pipe" as const,
-    stderr: "pipe" as const,
-  })),
+    stdout: "pipe",
+    stderr: "pipe",
+  },
 });

@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
 import {
-  adminState,
+  ADMIN_STATE,
   kanvasPrice,
   switchLanguage,
   DESKTOP,
@@ -166,7 +166,7 @@ test.describe("desktop", () => {
     const admin = await playwrightRequest.newContext({
       baseURL,
       extraHTTPHeaders: { origin: baseURL! },
-      storageState: adminState(),
+      storageState: ADMIN_STATE,
     });
     const created = await admin.post("/api/admin/banned-keywords", {
       data: { keyword: word, reason: "kanvas journey" },

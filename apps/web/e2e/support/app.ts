@@ -8,7 +8,6 @@ import {
   type BrowserContextOptions,
   type Locator,
   type Page,
-  test,
 } from "@playwright/test";
 
 // Steps shared by journeys against the real server, whatever they are about.
@@ -86,18 +85,14 @@ export async function signInAsAdmin(page: Page): Promise<void> {
 }
 
 /**
- * The demo admin's session on the server at `baseURL`, signed in once per run by global-setup.ts
- * (after the test servers are up, before any journey): each server (playwright.config.ts) has its
- * own database, so its own session. A journey that is not about signing in reuses it; by default
- * the session of the running journey's server.
+ * The demo admin's session, signed in once per run by global-setup.ts (after the test server is
+ * up, before any journey). A journey that is not about signing in reuses it.
  */
-export function adminState(baseURL = test.info().project.use.baseURL!): string {
-  return `playwright/.auth/admin-${new URL(baseURL).port}.json`;
-}
+export const ADMIN_STATE = "playwright/.auth/admin.json";
 
 /** `page`'s browser takes the demo admin's saved session, and the page opens /eksplor. */
 export async function asAdmin(page: Page): Promise<void> {
-  const state = JSON.parse(fs.readFileSync(adminState(), "utf8")) as {
+  const state = JSON.parse(fs.readFileSync(ADMIN_STATE, "utf8")) as {
     cookies: Parameters<BrowserContext["addCookies"]>[0];
   };
   await page.context().addCookies(state.cookies);
@@ -112,7 +107,7 @@ export async function adminPage(
   const context = await browser.newContext({
     locale: "id-ID",
     ...options,
-    storageState: adminState(),
+    storageState: ADMIN_STATE,
   });
   return context.newPage();
 }
