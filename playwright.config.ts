@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -8,28 +11,23 @@ const chromium = { ...devices["Desktop Chrome"], channel: undefined };
  * chrome://omnibox-popup.top-chrome) for every window, and so for every test's page: in a
  * headless browser nobody opens them, but on 2 cores their start-up took a third of a new page's
  * time (newPage ~550 -> ~330 ms, the first navigation after it ~700 -> ~400 ms here). Chromium
- * reads only the last `--disable-features`, so this one repeats Playwright's own list (1.65.1,
- * `chromiumSwitches`) before adding the two popups.
+ * reads only the last `--disable-features`, so this one carries Playwright's own list (read from
+ * the installed playwright-core, so that an upgrade's list comes along) before the two popups.
  */
 const DISABLED_FEATURES =
   "--disable-features=" +
-  [
-    "AvoidUnnecessaryBeforeUnloadCheckSync",
-    "DestroyProfileOnBrowserClose",
-    "HttpsUpgrades",
-    "HttpsFirstBalancedModeAutoEnable",
-    "LensOverlay",
-    "MediaRouter",
-    "PaintHolding",
-    "ThirdPartyStoragePartitioning",
-    "AvoidCorsURLLoaderRestartOnRedirect",
-    "OptimizationHints",
-    "NetworkTimeServiceQuerying",
-    "AimEnabled",
-    "PreconnectToSearch",
-    "WebUIOmniboxPopup",
-    "WebUIOmniboxAimPopup",
-  ].join(",");
+  [...playwrightDisabledFeatures(), "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"].join(",");
+
+/** The features Playwright turns off in every Chromium it launches (its `chromiumSwitches`). */
+function playwrightDisabledFeatures(): string[] {
+  const bundle = path.join(
+    path.dirname(createRequire(import.meta.url).resolve("playwright-core/package.json")),
+    "lib/coreBundle.js",
+  );
+  const list = /disabledFeatures = \[([^\]]*)\]/.exec(fs.readFileSync(bundle, "utf8"))?.[1];
+  if (!list) throw new Error(`Playwright's disabled Chromium features were not found in ${bundle}`);
+  return [...list.matchAll(/"(\w+)"/g)].map((match) => match[1]!);
+}
 /**
  * Journeys that switch something for everybody for a moment (the custom profession feature, the
  * active avatar provider (twice: AI settings, and Garansi Mirip's fake provider), the referral
