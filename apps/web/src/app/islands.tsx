@@ -257,6 +257,9 @@ export async function hydrateIslands(root: HTMLElement): Promise<void> {
       void behaviour(element, page).then((stop) => (leaving ? stop() : stopOnLeave.push(stop)));
   }
   const catalog = await page.catalog;
+  // A link followed meanwhile has handed the page to the app, which replaced this HTML: nothing
+  // here hydrates, and a watch started now would outlive the stops already run.
+  if (leaving) return;
   // An island showing an element or a class the server's HTML did not have may need rules the
   // server did not inline (docs/decisions/051): watched from before its hydration.
   stopOnLeave.push(wholeStylesheetOnChange(elements));
