@@ -1,6 +1,7 @@
 // The part of the stylesheet a server-rendered page's HTML uses (issue 39): the server inlines it,
 // and the whole stylesheet applies once the visitor reaches for the page (entry-server.tsx,
-// docs/decisions/040, 051). Server-side only: entry-server.tsx bundles it, the browser never loads it.
+// docs/decisions/040, 051). Server-side only: entry-server.tsx bundles it, the browser never
+// loads it.
 
 import postcss, { type AtRule, type ChildNode, type Rule } from "postcss";
 
@@ -27,9 +28,9 @@ const CUSTOM_PROPERTY = /--[\w-]+/g;
  * `w-1\/2`, `size-3\.5`) are read back to the class names the HTML carries. Null for a selector
  * that matches only while the visitor points at or presses something (`:hover`, `:focus`,
  * `:focus-visible`, `:focus-within`, `:active`): never on the first screen, and the visitor's
- * first pointer, touch, key or focus applies the whole stylesheet (docs/decisions/051). Null too for `::backdrop`, which exists only
- * behind what an action puts in the top layer (a modal dialog): Tailwind's fallback defaults
- * repeat themselves for it, 1.3 KB on the landing.
+ * first pointer, touch, key or focus applies the whole stylesheet (docs/decisions/051). Null too
+ * for `::backdrop`, which exists only behind what an action puts in the top layer (a modal
+ * dialog): Tailwind's fallback defaults repeat themselves for it, 1.3 KB on the landing.
  */
 export function selectorClasses(selector: string): string[] | null {
   let plain = "";
