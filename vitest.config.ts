@@ -17,6 +17,26 @@ const webAlias = { "@": fileURLToPath(new URL("./apps/web/src", import.meta.url)
 const isolate = false;
 
 /**
+ * An integration tier: every `*.int.test.ts` on one database driver, each file on a copy of the
+ * driver's migrated and seeded template (made once, by the global setup named after it).
+ */
+const integration = (driver: "pglite" | "postgres") => ({
+  test: {
+    name: driver,
+    isolate,
+    environment: "node",
+    include: ["apps/server/src/**/*.int.test.ts"],
+    env: { TEST_DB_DRIVER: driver },
+    setupFiles,
+    globalSetup: [
+      fileURLToPath(new URL(`./apps/server/test/${driver}-template.ts`, import.meta.url)),
+    ],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+/**
  * The tiers: `unit` (`npm run test:fast`: no database, no process, no face model, no drawing;
  * well under a minute), `slow` (`*.slow.test.ts`: tests that start processes, load the face
  * models, draw pictures with sharp or open an embedded database), the integration tests
@@ -54,36 +74,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        test: {
-          name: "pglite",
-          isolate,
-          environment: "node",
-          include: ["apps/server/src/**/*.int.test.ts"],
-          env: { TEST_DB_DRIVER: "pglite" },
-          setupFiles,
-          globalSetup: [
-            fileURLToPath(new URL("./apps/server/test/pglite-template.ts", import.meta.url)),
-          ],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: "postgres",
-          isolate,
-          environment: "node",
-          include: ["apps/server/src/**/*.int.test.ts"],
-          env: { TEST_DB_DRIVER: "postgres" },
-          setupFiles,
-          globalSetup: [
-            fileURLToPath(new URL("./apps/server/test/postgres-template.ts", import.meta.url)),
-          ],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      integration("pglite"),
+      integration("postgres"),
       {
         // Processes of the built server: several at once (issue 17), and backup and restore of a
         // running one (issue 33). Run after `npm run build`.
