@@ -12,13 +12,6 @@ import {
 
 // Steps shared by journeys against the real server, whatever they are about.
 
-declare global {
-  interface Window {
-    /** axe-core, once expectAccessible has put it into the page. */
-    axe: typeof axe;
-  }
-}
-
 /**
  * Runs axe on the page as it is; every serious or critical violation fails (softly) `where`.
  *
@@ -30,7 +23,10 @@ declare global {
 export async function expectAccessible(page: Page, where: string): Promise<void> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
   const found = await page.evaluate(async () => {
-    const { violations } = await window.axe.run(document, { resultTypes: ["violations"] });
+    // The page's copy, typed here only: a global `Window.axe` would reach the app's own code,
+    // which shares this project's type-check.
+    const inPage = (window as unknown as { axe: typeof axe }).axe;
+    const { violations } = await inPage.run(document, { resultTypes: ["violations"] });
     return violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
