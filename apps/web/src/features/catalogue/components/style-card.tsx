@@ -37,10 +37,11 @@ export const StyleCard = memo(function StyleCard({
     <button
       type="button"
       disabled={!hydrated}
-      aria-label={
-        t("catalogue.openStyle", { style: name }) +
-        (style.isPremium ? ` (${t("catalogue.premium")})` : "")
-      }
+      // The label holds what the card shows, in its order ("Premium", then the name), so that a
+      // person who says what they see (voice control) names the button: "Lihat gaya Premium X".
+      aria-label={t("catalogue.openStyle", {
+        style: style.isPremium ? `${t("catalogue.premium")} ${name}` : name,
+      })}
       data-style-id={style.id}
       data-section={section}
       className="group relative flex w-full flex-col overflow-hidden rounded-2xl border bg-card text-left shadow-soft transition-[transform,box-shadow] hover:-translate-y-0.5 hover:shadow-lift focus-visible:-translate-y-0.5 motion-reduce:transition-none motion-reduce:hover:translate-y-0"
@@ -59,6 +60,9 @@ export const StyleCard = memo(function StyleCard({
           {t("catalogue.premium")}
         </Badge>
       ) : null}
+      {/* A space between the badge's word and the name: the card's text reads "Premium X", not
+          "PremiumX" (flex items, so it takes no room). */}
+      {style.isPremium ? " " : null}
       {/* The whole name: a long one ("Action Figure Pemadam Kebakaran") takes a third line. */}
       <span className="min-h-[3.25rem] px-3 py-2.5 text-sm leading-snug font-semibold text-foreground">
         <span className="[overflow-wrap:anywhere]">{name}</span>

@@ -27,7 +27,9 @@ export function CreditChip({
 }) {
   const { t } = useI18n();
   const label = useCreditsLabel(credits);
-  const hint = watermarkedOnly ? `, ${t("session.watermarkHint")}` : "";
+  // The label holds the chip's own words ("5 kredit", "gratis · watermark"), so that voice
+  // control finds it by what it shows.
+  const hint = watermarkedOnly ? `, ${t("session.watermarkShort")}` : "";
   return (
     <PageLink
       href="/credits"
@@ -41,6 +43,7 @@ export function CreditChip({
       <Coins className="size-4 shrink-0 text-primary" aria-hidden />
       <span className="flex min-w-0 flex-col leading-none">
         <span className="truncate text-sm font-bold">{label}</span>
+        {watermarkedOnly ? " " : null}
         {watermarkedOnly ? (
           <span className="mt-0.5 truncate text-[0.625rem] font-semibold text-accent-soft-foreground">
             {t("session.watermarkShort")}
