@@ -57,7 +57,12 @@ export default defineConfig({
   outputDir: "test-results",
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: "retain-on-failure",
+    // A trace only when a failed journey runs again (CI retries once; locally, `--retries 1` or
+    // `--trace on`). Recording one for every journey in case it fails (retain-on-failure) films
+    // each page as it paints: on 2 cores that screencast cost Chromium's browser and GPU
+    // processes as much CPU as the pages themselves, and four journey files took 5.5 min with
+    // it against 3.6 min without. A first failure still leaves its screenshot and error context.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     locale: "id-ID",
     timezoneId: "Asia/Jakarta",
