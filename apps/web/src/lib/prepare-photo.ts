@@ -35,8 +35,13 @@ export async function preparePhoto(
   let shrunk: Shrunk | null | undefined = await inWorker(file, turns, signal);
   signal?.throwIfAborted();
   if (shrunk === undefined) {
-    const { shrinkPhoto } = await import("./shrink-photo");
-    shrunk = await shrinkPhoto(file, turns).catch(() => null);
+    // Its code may not load either (offline, before the page ever needed it): the photo then
+    // goes as it is, like one the browser cannot decode, rather than failing as unreadable.
+    const shrinkPhoto = await import("./shrink-photo").then(
+      (module) => module.shrinkPhoto,
+      () => null,
+    );
+    shrunk = shrinkPhoto ? await shrinkPhoto(file, turns).catch(() => null) : null;
     signal?.throwIfAborted();
   }
   const ms = Math.round(performance.now() - started);
