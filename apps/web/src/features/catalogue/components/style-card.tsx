@@ -55,14 +55,15 @@ export const StyleCard = memo(function StyleCard({
         className="transition-transform duration-300 group-hover:scale-[1.02] motion-reduce:transition-none motion-reduce:group-hover:scale-100"
       />
       {style.isPremium ? (
-        <Badge variant="premium" className="absolute top-2 left-2">
-          <Crown aria-hidden />
-          {t("catalogue.premium")}
-        </Badge>
+        <>
+          <Badge variant="premium" className="absolute top-2 left-2">
+            <Crown aria-hidden />
+            {t("catalogue.premium")}
+          </Badge>
+          {/* A space before the name: the card reads "Premium X", not "PremiumX" (between flex
+              items it takes no room). */}{" "}
+        </>
       ) : null}
-      {/* A space between the badge's word and the name: the card's text reads "Premium X", not
-          "PremiumX" (flex items, so it takes no room). */}
-      {style.isPremium ? " " : null}
       {/* The whole name: a long one ("Action Figure Pemadam Kebakaran") takes a third line. */}
       <span className="min-h-[3.25rem] px-3 py-2.5 text-sm leading-snug font-semibold text-foreground">
         <span className="[overflow-wrap:anywhere]">{name}</span>

@@ -43,11 +43,13 @@ export function CreditChip({
       <Coins className="size-4 shrink-0 text-primary" aria-hidden />
       <span className="flex min-w-0 flex-col leading-none">
         <span className="truncate text-sm font-bold">{label}</span>
-        {watermarkedOnly ? " " : null}
         {watermarkedOnly ? (
-          <span className="mt-0.5 truncate text-[0.625rem] font-semibold text-accent-soft-foreground">
-            {t("session.watermarkShort")}
-          </span>
+          <>
+            {" "}
+            <span className="mt-0.5 truncate text-[0.625rem] font-semibold text-accent-soft-foreground">
+              {t("session.watermarkShort")}
+            </span>
+          </>
         ) : null}
       </span>
     </PageLink>
