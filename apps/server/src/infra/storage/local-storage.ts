@@ -7,13 +7,10 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { Bucket } from "@rupa/shared";
 import {
-  checkBucket,
   checkObjectKey,
   contentTypeOf,
-  deletableOwnerSegment,
-  type ObjectOwner,
+  driverStorage,
   type ObjectStream,
-  probeStorage,
   type Storage,
   type StoredObject,
 } from "./storage";
@@ -114,7 +111,7 @@ export function createLocalStorage(root: string): Storage {
     }
   }
 
-  return {
+  return driverStorage({
     driver: "local",
     put,
     putStream,
@@ -123,13 +120,9 @@ export function createLocalStorage(root: string): Storage {
     blob,
     delete: remove,
     exists,
-    async deleteOwner(bucket: Bucket, owner: ObjectOwner) {
-      const segment = deletableOwnerSegment(owner);
-      checkBucket(bucket);
-      const dir = path.join(base, bucket, segment);
-      await fs.rm(dir, { recursive: true, force: true });
+    async deleteOwnerSegment(bucket: Bucket, segment: string) {
+      await fs.rm(path.join(base, bucket, segment), { recursive: true, force: true });
     },
-    check: () => probeStorage({ put, get, delete: remove }),
     async usage() {
       let objects = 0;
       let bytes = 0;
@@ -150,5 +143,5 @@ export function createLocalStorage(root: string): Storage {
       }
       return { objects, bytes };
     },
-  };
+  });
 }

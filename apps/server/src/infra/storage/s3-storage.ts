@@ -9,13 +9,10 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { type BucketItem, Client, S3Error } from "minio";
 import { BUCKETS, type Bucket } from "@rupa/shared";
 import {
-  checkBucket,
   checkObjectKey,
   contentTypeOf,
-  deletableOwnerSegment,
-  type ObjectOwner,
+  driverStorage,
   type ObjectStream,
-  probeStorage,
   type Storage,
   type StoredObject,
 } from "./storage";
@@ -217,7 +214,7 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
     }
   }
 
-  return {
+  return driverStorage({
     driver: "s3",
     put,
     putStream,
@@ -226,13 +223,10 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
     blob,
     delete: remove,
     exists,
-    async deleteOwner(b: Bucket, owner: ObjectOwner) {
-      const segment = deletableOwnerSegment(owner);
-      checkBucket(b);
+    async deleteOwnerSegment(b: Bucket, segment: string) {
       const objects = await list(`${b}/${segment}/`);
       await removeAll(objects.map((o) => o.name));
     },
-    check: () => probeStorage({ put, get, delete: remove }),
     async usage() {
       let objects = 0;
       let bytes = 0;
@@ -245,5 +239,5 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
       }
       return { objects, bytes };
     },
-  };
+  });
 }

@@ -154,7 +154,7 @@ export function checkObjectKey(bucket: string, key: string): void {
  * The key segment under which `deleteOwner` deletes everything of one owner: never the public
  * one (that would be every catalogue image).
  */
-export function deletableOwnerSegment(owner: ObjectOwner): string {
+function deletableOwnerSegment(owner: ObjectOwner): string {
   if (owner.kind === "public") throw new Error("Refusing to delete every public object");
   return ownerSegment(owner);
 }
@@ -165,11 +165,38 @@ export function contentTypeOf(key: string): string {
 }
 
 /** Every driver's `check()`: write a probe object, read it back and delete it. */
-export async function probeStorage(s: Pick<Storage, "put" | "get" | "delete">): Promise<void> {
+async function probeStorage(s: Pick<Storage, "put" | "get" | "delete">): Promise<void> {
   const key = `.probe/${randomUUID()}`;
   const payload = Buffer.from("ok");
   await s.put("style-previews", key, payload);
   const back = await s.get("style-previews", key);
   await s.delete("style-previews", key);
   if (!back || !back.body.equals(payload)) throw new Error("Storage probe read back differently");
+}
+
+/**
+ * What a driver implements itself; `driverStorage` adds what every driver does alike. Its
+ * `deleteOwnerSegment` deletes every object under `<bucket>/<segment>/`, given names already
+ * checked.
+ */
+export interface StorageDriver extends Omit<Storage, "deleteOwner" | "check"> {
+  deleteOwnerSegment: (bucket: Bucket, segment: string) => Promise<void>;
+}
+
+/**
+ * A driver as a `Storage`: `deleteOwner` refuses the public owner and an unknown bucket before the
+ * driver deletes anything, and `check()` is `probeStorage` over the driver's own put, get and
+ * delete, so every driver checks and probes alike.
+ */
+export function driverStorage(driver: StorageDriver): Storage {
+  const { deleteOwnerSegment, ...storage } = driver;
+  return {
+    ...storage,
+    async deleteOwner(bucket: Bucket, owner: ObjectOwner) {
+      const segment = deletableOwnerSegment(owner);
+      checkBucket(bucket);
+      await deleteOwnerSegment(bucket, segment);
+    },
+    check: () => probeStorage(driver),
+  };
 }
