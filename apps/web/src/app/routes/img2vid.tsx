@@ -9,6 +9,8 @@ import {
 } from "lucide-react";
 import { PageLink } from "@/lib/page-navigation";
 import { ArrowLinkButton } from "@/components/arrow-link-button";
+import { Glow } from "@/components/glow";
+import { IconPoints } from "@/components/icon-points";
 import { Button } from "@/components/ui/button";
 import { useSeo } from "@/features/seo/use-seo";
 import { useI18n } from "@/lib/i18n";
@@ -18,7 +20,7 @@ import { cn } from "@/lib/utils";
 function VideoPreviewArt() {
   return (
     <div aria-hidden className="relative mx-auto w-36 shrink-0 select-none sm:w-48 md:w-56">
-      <div className="absolute -inset-6 rounded-full bg-accent/35 blur-3xl" />
+      <Glow className="-inset-6 bg-accent/35" />
       <div className="relative animate-float rounded-[2rem] border border-white/25 bg-white/10 p-2 shadow-2xl backdrop-blur-sm">
         <div className="relative aspect-[9/16] overflow-hidden rounded-[1.5rem] bg-gradient-to-b from-[#ffb38a] via-[#ff7a45] to-[#5b21b6]">
           <div className="absolute inset-x-0 top-[16%] mx-auto aspect-square w-[34%] rounded-full bg-white/85" />
@@ -56,23 +58,11 @@ export default function Img2VidRoute() {
   const { t } = useI18n();
   useSeo({ title: t("pages.img2vid.title"), description: t("pages.img2vid.description") });
 
-  const points = [
-    { icon: ImageIcon, label: t("pages.img2vid.pointPhoto") },
-    { icon: Waves, label: t("pages.img2vid.pointMotion") },
-    { icon: Share2, label: t("pages.img2vid.pointShare") },
-  ];
-
   return (
     <div className="flex flex-col gap-5 md:gap-6">
       <section className="relative overflow-hidden rounded-[1.75rem] bg-gradient-to-br from-[#24105f] via-primary to-[#7c3aed] px-5 py-8 text-white shadow-lift sm:px-8 md:px-12 md:py-14">
-        <div
-          aria-hidden
-          className="pointer-events-none absolute -top-24 -right-16 size-72 rounded-full bg-accent/30 blur-3xl"
-        />
-        <div
-          aria-hidden
-          className="pointer-events-none absolute -bottom-28 -left-20 size-72 rounded-full bg-[#9f7aea]/40 blur-3xl"
-        />
+        <Glow className="-top-24 -right-16 size-72 bg-accent/30" />
+        <Glow className="-bottom-28 -left-20 size-72 bg-[#9f7aea]/40" />
         <div className="relative grid items-center gap-10 md:grid-cols-[1.25fr_1fr]">
           <div className="flex flex-col items-start gap-5">
             <span className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3.5 py-1.5 text-xs font-bold tracking-wider uppercase ring-1 ring-white/25">
@@ -85,19 +75,15 @@ export default function Img2VidRoute() {
             <p className="max-w-md text-base text-pretty text-white/85 sm:text-lg">
               {t("pages.img2vid.lead")}
             </p>
-            <ul className="flex w-full flex-col gap-2.5 sm:w-auto">
-              {points.map(({ icon: Icon, label }) => (
-                <li
-                  key={label}
-                  className="flex items-center gap-3 text-sm font-medium sm:text-base"
-                >
-                  <span className="flex size-9 shrink-0 items-center justify-center rounded-xl bg-white/15 ring-1 ring-white/20">
-                    <Icon className="size-[1.125rem]" aria-hidden />
-                  </span>
-                  {label}
-                </li>
-              ))}
-            </ul>
+            <IconPoints
+              className="w-full sm:w-auto"
+              itemClassName="sm:text-base"
+              points={[
+                { icon: ImageIcon, label: t("pages.img2vid.pointPhoto") },
+                { icon: Waves, label: t("pages.img2vid.pointMotion") },
+                { icon: Share2, label: t("pages.img2vid.pointShare") },
+              ]}
+            />
           </div>
           <VideoPreviewArt />
         </div>

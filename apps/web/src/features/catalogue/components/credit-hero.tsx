@@ -1,5 +1,6 @@
 import { Coins, Gift, ShoppingBag, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Glow } from "@/components/glow";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format";
@@ -15,10 +16,7 @@ export function CreditHero({ viewer, title }: { viewer: Viewer; title: string })
   const figure = heroFigure(viewer, t, lang);
   return (
     <section className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-primary via-[#5b33e0] to-[#7a3fd8] p-5 text-primary-foreground shadow-lift sm:p-8">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute -top-16 -right-10 size-56 rounded-full bg-accent/40 blur-3xl"
-      />
+      <Glow className="-top-16 -right-10 size-56 bg-accent/40" />
       <div className="relative flex flex-col gap-5 md:flex-row md:items-end md:justify-between">
         <div className="flex max-w-xl flex-col gap-2">
           <h1 className="text-2xl font-extrabold tracking-tight text-balance sm:text-3xl">

@@ -14,6 +14,7 @@ import {
 import { Suspense, type ReactNode } from "react";
 import { PageLink } from "@/lib/page-navigation";
 import { ArrowLinkButton } from "@/components/arrow-link-button";
+import { Glow } from "@/components/glow";
 import { LanguageToggle } from "@/components/language-toggle";
 import { Logo, LogoMark } from "@/components/logo";
 import { Button } from "@/components/ui/button";
@@ -198,10 +199,7 @@ export function LandingPage({
 
         <Band className="pb-16">
           <section className="relative isolate flex flex-col items-center gap-4 overflow-hidden rounded-3xl bg-gradient-to-br from-primary via-[#5b33e0] to-[#7a3fd8] px-6 py-12 text-center text-primary-foreground shadow-lift sm:py-16">
-            <div
-              aria-hidden
-              className="pointer-events-none absolute -bottom-24 -left-10 -z-10 size-72 rounded-full bg-accent/40 blur-3xl"
-            />
+            <Glow className="-bottom-24 -left-10 -z-10 size-72 bg-accent/40" />
             <h2 className="max-w-2xl text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
               {t("landing.cta.title")}
             </h2>

@@ -1,6 +1,7 @@
 import { Coins, SmilePlus } from "lucide-react";
 import { useId } from "react";
 import { PageLink } from "@/lib/page-navigation";
+import { Glow } from "@/components/glow";
 import { Button } from "@/components/ui/button";
 import { formatNumber } from "@/lib/format";
 import { useI18n } from "@/lib/i18n";
@@ -18,10 +19,7 @@ export function BalanceCard({ balance, watermarkedOnly, nextExpiry }: Balance) {
       aria-labelledby={titleId}
       className="relative flex min-w-0 flex-col gap-4 overflow-hidden rounded-3xl bg-gradient-to-br from-primary via-[#5b33e0] to-[#7a3fd8] p-5 text-primary-foreground shadow-lift sm:p-6"
     >
-      <div
-        aria-hidden
-        className="pointer-events-none absolute -top-16 -right-10 size-48 rounded-full bg-accent/40 blur-3xl"
-      />
+      <Glow className="-top-16 -right-10 size-48 bg-accent/40" />
       <div className="relative flex items-center gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-2xl bg-white/15 ring-1 ring-white/20">
           <Coins aria-hidden className="size-5 text-accent" />
