@@ -1,5 +1,6 @@
 import type { StyleSort } from "@rupa/shared";
 import { useMemo, useSyncExternalStore } from "react";
+import { HeadedSection } from "@/components/headed-section";
 import { useI18n } from "@/lib/i18n";
 import { getRecentStyles, type StoredStyle } from "@/lib/selected-style";
 import { useStyles } from "@/lib/styles-api";
@@ -52,10 +53,7 @@ export function RecentStyles({ sort }: { sort: StyleSort }) {
   );
   if (recent.length === 0) return null;
   return (
-    <section aria-labelledby="recent-title" className="flex flex-col gap-3">
-      <h2 id="recent-title" className="text-lg font-bold">
-        {t("catalogue.recentTitle")}
-      </h2>
+    <HeadedSection title={t("catalogue.recentTitle")}>
       <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
         {recent.map((item) => (
           <li key={item.id} className="w-32 shrink-0 snap-start sm:w-36">
@@ -63,6 +61,6 @@ export function RecentStyles({ sort }: { sort: StyleSort }) {
           </li>
         ))}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }

@@ -2,6 +2,7 @@ import type { Generation } from "@rupa/shared";
 import { ImageOff, Images, Search, Sparkles } from "lucide-react";
 import { useMemo, type ReactNode } from "react";
 import { PageLink } from "@/lib/page-navigation";
+import { HeadedSection } from "@/components/headed-section";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -161,10 +162,7 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
       <InstallPrompt avatar={items.length > 0} />
 
       {running.length > 0 ? (
-        <section aria-labelledby="gallery-running" className="flex flex-col gap-3">
-          <h2 id="gallery-running" className="text-lg font-bold">
-            {t("gallery.progress.heading")}
-          </h2>
+        <HeadedSection title={t("gallery.progress.heading")}>
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5">
             {running.map((g) => (
               <li key={g.id}>
@@ -172,7 +170,7 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
               </li>
             ))}
           </ul>
-        </section>
+        </HeadedSection>
       ) : null}
 
       {list.isPending ? (

@@ -2,6 +2,7 @@ import { PAS_FOTO_SIZES } from "@rupa/shared/constants";
 import { SSCASN_RULES } from "@rupa/shared/pas-foto";
 import { ShieldCheck } from "lucide-react";
 import { ArrowLinkButton } from "@/components/arrow-link-button";
+import { HeadedSection } from "@/components/headed-section";
 import { Island } from "@/components/island";
 import { PageHeader } from "@/components/page-header";
 import { useI18n } from "@/lib/i18n";
@@ -38,17 +39,14 @@ export function PasFotoCheckPage() {
         {t("pasFotoCheck.privacy")}
       </p>
       <Island name="pas-foto-checker" component={PasFotoChecker} props={{}} />
-      <section aria-labelledby="rules-heading" className="flex flex-col gap-3">
-        <h2 id="rules-heading" className="text-lg font-bold">
-          {t("pasFotoCheck.rules.heading")}
-        </h2>
+      <HeadedSection title={t("pasFotoCheck.rules.heading")}>
         <ul className="flex list-disc flex-col gap-1.5 pl-5 text-sm">
           {rules.map((rule) => (
             <li key={rule}>{rule}</li>
           ))}
         </ul>
         <p className="text-xs text-muted-foreground">{t("pasFotoCheck.rules.note")}</p>
-      </section>
+      </HeadedSection>
       <section className="flex flex-col items-start gap-3 rounded-2xl bg-accent-soft p-5 text-accent-soft-foreground sm:flex-row sm:items-center sm:justify-between">
         <div className="flex flex-col gap-1">
           <h2 className="text-lg font-bold">{t("pasFotoCheck.cta.title")}</h2>

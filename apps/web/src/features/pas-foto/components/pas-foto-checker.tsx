@@ -2,8 +2,9 @@ import type { PasFotoCheckResponse } from "@rupa/shared";
 import type { PasFotoBackground } from "@rupa/shared/constants";
 import * as routes from "@rupa/shared/route-table";
 import { ImageUp, LoaderCircle, RotateCcw } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { BackgroundPicker } from "@/components/background-picker";
+import { HeadedSection } from "@/components/headed-section";
 import { HiddenFileInput } from "@/components/hidden-file-input";
 import { PasFotoChecklist } from "@/components/pas-foto-checklist";
 import { Button } from "@/components/ui/button";
@@ -31,7 +32,6 @@ export function PasFotoChecker() {
   const { t, lang } = i18n;
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
-  const headingId = useId();
   const [background, setBackground] = useState<PasFotoBackground>("red");
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -75,13 +75,10 @@ export function PasFotoChecker() {
 
   const busy = state.kind === "checking";
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-5 rounded-2xl border bg-card p-4 shadow-soft sm:p-6"
+    <HeadedSection
+      title={t("pasFotoCheck.form.heading")}
+      className="gap-5 rounded-2xl border bg-card p-4 shadow-soft sm:p-6"
     >
-      <h2 id={headingId} className="text-lg font-bold">
-        {t("pasFotoCheck.form.heading")}
-      </h2>
       <BackgroundPicker value={background} disabled={!hydrated || busy} onChange={onBackground} />
       <HiddenFileInput ref={input} accept={ACCEPT} onChange={onChoose} />
       <div className="flex items-start gap-4">
@@ -121,6 +118,6 @@ export function PasFotoChecker() {
           </p>
         ) : null}
       </div>
-    </section>
+    </HeadedSection>
   );
 }
