@@ -3,7 +3,7 @@ import { useId, type ComponentProps, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
-/** A titled card of the credits and billing pages, with an icon beside the heading. */
+/** A titled card of the credits, billing and privacy settings, with an icon beside the heading. */
 export function Panel({
   title,
   icon,

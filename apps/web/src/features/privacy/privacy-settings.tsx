@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Lock } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { PageLink } from "@/lib/page-navigation";
 import type { ConsentState, PhotoRetention, ProcessingLogEntry } from "@rupa/shared";
 import { PHOTO_RETENTIONS } from "@rupa/shared/constants";
 import * as routes from "@rupa/shared/route-table";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { Panel } from "@/components/panel";
 import { Button } from "@/components/ui/button";
 import { call } from "@/lib/api-client";
 import { errorMessage } from "@/lib/error-message";
@@ -110,7 +111,6 @@ export function PrivacySettings({ member }: { member: boolean }) {
   const [confirming, setConfirming] = useState(false);
   // The choice shows at once; the server's answer confirms it (or puts the old one back).
   const [chosen, setChosen] = useState<PhotoRetention | null>(null);
-  const titleId = useId();
   const consent = useQuery({
     queryKey: CONSENT_KEY,
     queryFn: ({ signal }) => call(routes.privacyConsent, undefined, { signal }),
@@ -150,19 +150,12 @@ export function PrivacySettings({ member }: { member: boolean }) {
   // A visitor without a guest session has nothing here.
   if (consent.isError) return null;
   return (
-    <section
+    <Panel
       id="privasi"
-      aria-labelledby={titleId}
-      className="flex min-w-0 scroll-mt-20 flex-col gap-4 rounded-3xl border bg-card p-5 shadow-soft sm:p-6"
+      title={t("privacy.settings.title")}
+      icon={<Lock aria-hidden />}
+      className="scroll-mt-20"
     >
-      <div className="flex items-center gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-2xl bg-primary-soft text-primary [&_svg]:size-5">
-          <Lock aria-hidden />
-        </span>
-        <h2 id={titleId} className="min-w-0 flex-1 text-lg font-bold">
-          {t("privacy.settings.title")}
-        </h2>
-      </div>
       <p className="text-sm text-muted-foreground">
         {t("privacy.settings.lead")}{" "}
         <PageLink
@@ -223,6 +216,6 @@ export function PrivacySettings({ member }: { member: boolean }) {
         destructive
         onConfirm={() => withdraw.mutate()}
       />
-    </section>
+    </Panel>
   );
 }

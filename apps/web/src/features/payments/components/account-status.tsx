@@ -1,9 +1,9 @@
 import { CircleUser, Gem } from "lucide-react";
+import { LoadError, Panel } from "@/components/panel";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n";
 import type { useSubscription } from "../api/payments";
 import { longDate } from "../lib/dates";
-import { LoadError, Panel } from "./panel";
 import { Pill } from "./pill";
 
 /** Billing's "Status akun": the badge "Free Plan", or the active plan's tier ("Pro"). */

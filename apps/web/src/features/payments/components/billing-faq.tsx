@@ -1,6 +1,6 @@
 import { ChevronsUpDown, CircleHelp } from "lucide-react";
+import { Panel } from "@/components/panel";
 import { useI18n } from "@/lib/i18n";
-import { Panel } from "./panel";
 
 const QUESTIONS = ["1", "2", "3", "4", "5", "6"] as const;
 

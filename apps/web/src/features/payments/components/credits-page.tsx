@@ -1,5 +1,6 @@
 import { ChevronsUpDown, PackageOpen } from "lucide-react";
 import { useState } from "react";
+import { LoadError } from "@/components/panel";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n";
@@ -10,7 +11,6 @@ import { HowCreditsWork } from "./how-credits-work";
 import { PaymentInfo } from "./payment-info";
 import { PlanPicker } from "./plan-picker";
 import { PurchaseHistory } from "./purchase-history";
-import { LoadError } from "./panel";
 import { SubscriptionCard } from "./subscription-card";
 
 /**

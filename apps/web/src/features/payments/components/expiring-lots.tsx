@@ -1,5 +1,6 @@
 import { LOT_SOURCES } from "@rupa/shared/constants";
 import { CalendarClock } from "lucide-react";
+import { LoadError, Panel } from "@/components/panel";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format";
 import { useI18n, type MessageKey } from "@/lib/i18n";
@@ -7,7 +8,6 @@ import { useExpiringLots, useOrders, type CreditLotView, type Order } from "../a
 import { packageName } from "../lib/package-name";
 import { longDate } from "../lib/dates";
 import { DaysLeftText } from "./days-left-text";
-import { LoadError, Panel } from "./panel";
 
 /**
  * A lot's name: a purchase is named after its package ("Pro - Bulanan", translated through the

@@ -1,8 +1,8 @@
 import { CalendarX, Lightbulb, Palette, RotateCcw, SmilePlus, Wallet } from "lucide-react";
+import { Panel } from "@/components/panel";
 import { useI18n } from "@/lib/i18n";
 import { kanvasPriceSentence } from "@/lib/kanvas-price";
 import { useCatalogueSummary } from "@/lib/styles-api";
-import { Panel } from "./panel";
 
 /**
  * "Cara kerja kredit": the cost of an avatar and of a Kanvas picture (from the setting, once

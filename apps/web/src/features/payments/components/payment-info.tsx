@@ -1,6 +1,6 @@
 import { WalletCards, Mail, QrCode, Lock, Store, Rocket, Building2 } from "lucide-react";
+import { Panel } from "@/components/panel";
 import { useI18n } from "@/lib/i18n";
-import { Panel } from "./panel";
 
 /** Accepted methods, automatic credits, the e-mailed receipt. */
 export function PaymentInfo() {

@@ -1,11 +1,11 @@
 import { CircleSlash, FlaskConical, PackageOpen } from "lucide-react";
 import { useState } from "react";
+import { LoadError, Panel } from "@/components/panel";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { usePlans, type BillingCycle } from "../api/payments";
 import { plansForCycle, yearlyDiscount } from "../lib/plans";
-import { LoadError, Panel } from "./panel";
 import { PlanCard } from "./plan-card";
 
 const CYCLES: BillingCycle[] = ["monthly", "yearly"];

@@ -1,5 +1,6 @@
 import { ExternalLink, Receipt } from "lucide-react";
 import { useState } from "react";
+import { LoadError, Panel } from "@/components/panel";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatNumber, formatRupiah } from "@/lib/format";
 import { useI18n } from "@/lib/i18n";
@@ -7,7 +8,6 @@ import { cn } from "@/lib/utils";
 import { useOrders, type Order, type OrderState } from "../api/payments";
 import { packageName } from "../lib/package-name";
 import { DaysLeftText } from "./days-left-text";
-import { LoadError, Panel } from "./panel";
 
 /** Rows shown before "Lihat semua" (docs/product/credits-and-plans.md: 10 fetched, 5 shown). */
 const SHOWN = 5;

@@ -1,10 +1,10 @@
 import { BadgeCheck, Info } from "lucide-react";
+import { Panel } from "@/components/panel";
 import { formatNumber } from "@/lib/format";
 import { useI18n } from "@/lib/i18n";
 import type { Subscription } from "../api/payments";
 import { longDate } from "../lib/dates";
 import { DaysLeftText } from "./days-left-text";
-import { Panel } from "./panel";
 import { Pill } from "./pill";
 
 /**
