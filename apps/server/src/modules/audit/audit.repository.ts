@@ -9,6 +9,7 @@ import {
 import { auditLog } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
 import { likePattern } from "../../infra/db/like-pattern";
+import { countAll, readPage } from "../../infra/db/page";
 
 /** The admin making a change, and from where (written on every audit row). */
 export interface AuditActor {
@@ -65,21 +66,13 @@ export function createAuditRepository(db: Database) {
       const cond = where.length ? and(...where) : undefined;
       const { direction } = parseSort(query.sort);
       const order = direction === "asc" ? asc(auditLog.createdAt) : desc(auditLog.createdAt);
-      const [rows, count] = await Promise.all([
-        db
-          .select()
-          .from(auditLog)
-          .where(cond)
-          .orderBy(order, desc(auditLog.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(auditLog)
-          .where(cond),
-      ]);
+      const { rows, total } = await readPage(
+        query,
+        db.select().from(auditLog).where(cond).orderBy(order, desc(auditLog.id)).$dynamic(),
+        db.select({ n: countAll }).from(auditLog).where(cond),
+      );
       return {
-        total: Number(count[0]?.n ?? 0),
+        total,
         items: rows.map((r) => ({
           id: r.id,
           actor: { id: r.actorId, email: r.actorEmail },

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
 import { parseSort, type BannedKeywordsQuery } from "@rupa/shared";
 import { bannedKeywords } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
 import { likePattern } from "../../infra/db/like-pattern";
+import { countAll, readPage } from "../../infra/db/page";
 
 export type BannedKeywordRow = typeof bannedKeywords.$inferSelect;
 
@@ -33,20 +34,17 @@ export function createBannedKeywordsRepository(db: Database) {
       const dir = direction === "asc" ? asc : desc;
       const order =
         column === "keyword" ? dir(bannedKeywords.keyword) : dir(bannedKeywords.createdAt);
-      const [items, count] = await Promise.all([
+      const { rows, total } = await readPage(
+        q,
         db
           .select()
           .from(bannedKeywords)
           .where(cond)
           .orderBy(order, asc(bannedKeywords.id))
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(bannedKeywords)
-          .where(cond),
-      ]);
-      return { items, total: Number(count[0]?.n ?? 0) };
+          .$dynamic(),
+        db.select({ n: countAll }).from(bannedKeywords).where(cond),
+      );
+      return { items: rows, total };
     },
 
     async find(id: string): Promise<BannedKeywordRow | null> {

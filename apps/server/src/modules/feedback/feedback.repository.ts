@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { parseSort, type AdminFeedbackQuery } from "@rupa/shared";
 import { feedback, users } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
 import { likePattern } from "../../infra/db/like-pattern";
+import { countAll, readPage } from "../../infra/db/page";
 
 /** A feedback as the inbox shows it: the sender's and the handler's e-mails joined. */
 export interface FeedbackView {
@@ -54,19 +55,16 @@ export function createFeedbackRepository(db: Database) {
       const cond = where.length ? and(...where) : undefined;
       const { direction } = parseSort(q.sort);
       const order = direction === "asc" ? asc(feedback.createdAt) : desc(feedback.createdAt);
-      const [items, count] = await Promise.all([
-        view()
-          .where(cond)
-          .orderBy(order, asc(feedback.id))
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
+      const { rows, total } = await readPage(
+        q,
+        view().where(cond).orderBy(order, asc(feedback.id)).$dynamic(),
         db
-          .select({ n: sql<number>`count(*)::int` })
+          .select({ n: countAll })
           .from(feedback)
           .leftJoin(users, eq(users.id, feedback.userId))
           .where(cond),
-      ]);
-      return { items, total: Number(count[0]?.n ?? 0) };
+      );
+      return { items: rows, total };
     },
 
     async find(id: string): Promise<FeedbackView | null> {

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { PhotoRetention, ProcessingLogKind } from "@rupa/shared";
 import { generationJobs, photoConsents, processingLog, users } from "../../db/schema";
 import type { Database } from "../../infra/db/client";
+import { readPage } from "../../infra/db/page";
 
 /** Whose consent and log: a member, or a guest trial (ADR 006). */
 export type PrivacyOwner =
@@ -48,17 +49,16 @@ export function createPrivacyRepository(db: Database) {
 
     /** A page of the member's log, newest first, and how many entries there are in all. */
     async logPage(userId: string, page: number, limit: number) {
-      const [rows, [total]] = await Promise.all([
+      return readPage(
+        { page, pageSize: limit },
         db
           .select()
           .from(processingLog)
           .where(eq(processingLog.userId, userId))
           .orderBy(desc(processingLog.createdAt), desc(processingLog.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
+          .$dynamic(),
         db.select({ n: count() }).from(processingLog).where(eq(processingLog.userId, userId)),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      );
     },
 
     /** The owner's generations still queued or running. */

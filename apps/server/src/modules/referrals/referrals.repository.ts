@@ -4,6 +4,7 @@ import { parseSort, type AdminReferral, type AdminReferralsQuery } from "@rupa/s
 import { payments, referrals, results, users } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
 import { likePattern } from "../../infra/db/like-pattern";
+import { countAll, readPage } from "../../infra/db/page";
 import { PAID_STATUSES } from "../payments/payments.rules";
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
@@ -195,7 +196,8 @@ export function createReferralsRepository(db: Database) {
         column === "completedAt"
           ? [sql`${referrals.completedAt} IS NULL`, dir(col), dir(referrals.id)]
           : [dir(col), dir(referrals.id)];
-      const [rows, count] = await Promise.all([
+      const { rows, total } = await readPage(
+        query,
         db
           .select({
             id: referrals.id,
@@ -214,17 +216,16 @@ export function createReferralsRepository(db: Database) {
           .leftJoin(referred, eq(referred.id, referrals.referredId))
           .where(cond)
           .orderBy(...order)
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+          .$dynamic(),
         db
-          .select({ n: sql<number>`count(*)::int` })
+          .select({ n: countAll })
           .from(referrals)
           .leftJoin(referrer, eq(referrer.id, referrals.referrerId))
           .leftJoin(referred, eq(referred.id, referrals.referredId))
           .where(cond),
-      ]);
+      );
       return {
-        total: Number(count[0]?.n ?? 0),
+        total,
         rows: rows.map((r) => ({
           id: r.id,
           referrer: { id: r.referrerId, email: r.referrerEmail },

@@ -5,6 +5,7 @@ import type { SECURITY_EVENT_TYPES, SEVERITIES } from "../../db/schema";
 import { securityEvents, users } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
 import { likePattern } from "../../infra/db/like-pattern";
+import { countAll, readPage } from "../../infra/db/page";
 import { accountDigest } from "./account-digest";
 
 export interface SecurityEventInput {
@@ -133,21 +134,18 @@ export function createSecurityEventsRepository(db: Database) {
           .from(securityEvents)
           .leftJoin(subject, eq(subject.id, securityEvents.userId))
           .leftJoin(actor, eq(actor.id, securityEvents.actorId));
-      const [rows, count] = await Promise.all([
-        base()
-          .where(cond)
-          .orderBy(order, desc(securityEvents.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+      const { rows, total } = await readPage(
+        query,
+        base().where(cond).orderBy(order, desc(securityEvents.id)).$dynamic(),
         db
-          .select({ n: sql<number>`count(*)::int` })
+          .select({ n: countAll })
           .from(securityEvents)
           .leftJoin(subject, eq(subject.id, securityEvents.userId))
           .leftJoin(actor, eq(actor.id, securityEvents.actorId))
           .where(cond),
-      ]);
+      );
       return {
-        total: Number(count[0]?.n ?? 0),
+        total,
         items: rows.map(({ e, subjectEmail, actorEmail }) => ({
           id: e.id,
           type: e.type as SecurityEvent["type"],

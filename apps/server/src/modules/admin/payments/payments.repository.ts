@@ -11,6 +11,7 @@ import {
 } from "../../../db/schema";
 import type { Database } from "../../../infra/db/client";
 import { likePattern } from "../../../infra/db/like-pattern";
+import { countAll, readPage } from "../../../infra/db/page";
 import { instantsOf } from "../stats.rules";
 import { STATUSES_OF_STATE } from "./payments.rules";
 
@@ -43,22 +44,22 @@ export function createAdminPaymentsRepository(db: Database) {
       const { column, direction } = parseSort(q.sort);
       const col = { createdAt: payments.createdAt, amountIdr: payments.amountIdr }[column];
       const dir = direction === "asc" ? asc : desc;
-      const [rows, count] = await Promise.all([
+      const { rows, total } = await readPage(
+        q,
         db
           .select(columns)
           .from(payments)
           .leftJoin(users, eq(users.id, payments.userId))
           .where(cond)
           .orderBy(dir(col), dir(payments.id))
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
+          .$dynamic(),
         db
-          .select({ n: sql<number>`count(*)::int` })
+          .select({ n: countAll })
           .from(payments)
           .leftJoin(users, eq(users.id, payments.userId))
           .where(cond),
-      ]);
-      return { rows: rows.map(flat), total: Number(count[0]?.n ?? 0) };
+      );
+      return { rows: rows.map(flat), total };
     },
 
     async find(orderId: string): Promise<AdminPaymentRow | null> {

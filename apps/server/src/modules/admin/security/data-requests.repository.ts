@@ -9,6 +9,7 @@ import {
 import { breachNotices, users } from "../../../db/schema";
 import type { Database, Tx } from "../../../infra/db/client";
 import { likePattern } from "../../../infra/db/like-pattern";
+import { readPage } from "../../../infra/db/page";
 
 export interface DataRequestRow {
   kind: DataRequestKind;
@@ -195,16 +196,15 @@ export function createDataRequestsRepository(db: Database) {
     },
 
     async notices(page: number, pageSize: number) {
-      const [rows, total] = await Promise.all([
+      return readPage(
+        { page, pageSize },
         db
           .select()
           .from(breachNotices)
           .orderBy(desc(breachNotices.createdAt), desc(breachNotices.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+          .$dynamic(),
         db.select({ n: count() }).from(breachNotices),
-      ]);
-      return { rows, total: Number(total[0]?.n ?? 0) };
+      );
     },
 
     async notice(id: string): Promise<BreachNoticeRow | null> {

@@ -3,6 +3,7 @@ import { parseSort, type AdminStylesQuery } from "@rupa/shared";
 import { type PairRow, stylePreviewPairs, type StyleRow, styles } from "../../../db/schema";
 import type { Database, Tx } from "../../../infra/db/client";
 import { likePattern, likePrefix } from "../../../infra/db/like-pattern";
+import { countAll, readPage } from "../../../infra/db/page";
 
 export type StylePatch = Partial<
   Pick<
@@ -88,22 +89,19 @@ export function createAdminStylesRepository(db: Database) {
             : column === "updatedAt"
               ? [dir(styles.updatedAt)]
               : [dir(styles.sortOrder), asc(styles.name)];
-      const [rows, count] = await Promise.all([
+      const { rows, total } = await readPage(
+        q,
         db
           .select({ style: styles, generatedCount: generated })
           .from(styles)
           .where(cond)
           .orderBy(...order, asc(styles.id))
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(styles)
-          .where(cond),
-      ]);
+          .$dynamic(),
+        db.select({ n: countAll }).from(styles).where(cond),
+      );
       return {
         items: rows.map((r) => ({ style: r.style, generatedCount: Number(r.generatedCount) })),
-        total: Number(count[0]?.n ?? 0),
+        total,
       };
     },
 

@@ -3,6 +3,7 @@ import { parseSort, type AdminUploadsQuery } from "@rupa/shared";
 import { generationJobs, uploads, users } from "../../../db/schema";
 import type { Database, Tx } from "../../../infra/db/client";
 import { likePattern } from "../../../infra/db/like-pattern";
+import { countAll, readPage } from "../../../infra/db/page";
 
 export interface AdminUploadRow {
   id: string;
@@ -21,8 +22,6 @@ export interface AdminUploadRow {
   completedAt: Date | null;
   originalDeletedAt: Date | null;
 }
-
-const count = sql<number>`count(*)::int`;
 
 /** The admin Uploads section: every upload with its owner, and its deletion. */
 export function createAdminUploadsRepository(db: Database) {
@@ -55,22 +54,22 @@ export function createAdminUploadsRepository(db: Database) {
       const { column, direction } = parseSort(query.sort);
       const col = column === "completedAt" ? uploads.completedAt : uploads.createdAt;
       const order = direction === "asc" ? sql`${col} ASC NULLS LAST` : sql`${col} DESC NULLS LAST`;
-      const [items, total] = await Promise.all([
+      const { rows, total } = await readPage(
+        query,
         db
           .select(uploadColumns)
           .from(uploads)
           .leftJoin(users, eq(users.id, uploads.userId))
           .where(cond)
           .orderBy(order, desc(uploads.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+          .$dynamic(),
         db
-          .select({ n: count })
+          .select({ n: countAll })
           .from(uploads)
           .leftJoin(users, eq(users.id, uploads.userId))
           .where(cond),
-      ]);
-      return { items, total: Number(total[0]?.n ?? 0) };
+      );
+      return { items: rows, total };
     },
 
     /** The upload with its owner's e-mail, its row locked until the transaction ends; or null. */
@@ -87,7 +86,7 @@ export function createAdminUploadsRepository(db: Database) {
     /** How many queued or running generations read this upload. */
     async generationsUsing(tx: Tx, uploadId: string): Promise<number> {
       const running = await tx
-        .select({ n: count })
+        .select({ n: countAll })
         .from(generationJobs)
         .where(
           and(

@@ -13,6 +13,7 @@ import {
 } from "../../../db/schema";
 import type { Database, Tx } from "../../../infra/db/client";
 import { likePattern } from "../../../infra/db/like-pattern";
+import { countAll, readPage } from "../../../infra/db/page";
 
 export interface AdminUserRow {
   id: string;
@@ -87,22 +88,21 @@ export function createAdminUsersRepository(db: Database) {
         totalGenerations: users.totalGenerations,
       }[column];
       const dir = direction === "asc" ? asc : desc;
-      const [rows, count] = await Promise.all([
+      return readPage(
+        query,
         db
           .select(userColumns)
           .from(users)
           .leftJoin(userRoles, eq(userRoles.userId, users.id))
           .where(cond)
           .orderBy(dir(col), dir(users.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
+          .$dynamic(),
         db
-          .select({ n: sql<number>`count(*)::int` })
+          .select({ n: countAll })
           .from(users)
           .leftJoin(userRoles, eq(userRoles.userId, users.id))
           .where(cond),
-      ]);
-      return { rows, total: Number(count[0]?.n ?? 0) };
+      );
     },
 
     async findUser(userId: string): Promise<AdminUserRow | null> {
