@@ -6,8 +6,7 @@ import { useAdminI18n, type AdminTranslate } from "../lib/admin-i18n";
 import { auditActionName } from "../lib/server-codes";
 import { useAuditPage, type AuditEntry } from "./api";
 import { AdminPage } from "../components/admin-page";
-import { AdminTime } from "../components/admin-time";
-import { AdminTable } from "../components/data-table";
+import { AdminTable, timeColumn } from "../components/data-table";
 import { useTableState } from "../hooks/use-table-state";
 
 /** `{ a: 1 }` → `a: 1`; nested values as compact JSON. */
@@ -59,11 +58,7 @@ export default function AuditPage() {
 
   const columns = useMemo<ColumnDef<AuditEntry, unknown>[]>(
     () => [
-      {
-        id: "createdAt",
-        header: t("audit.columns.when"),
-        cell: ({ row }) => <AdminTime value={row.original.createdAt} />,
-      },
+      timeColumn("createdAt", t("audit.columns.when")),
       {
         id: "actor",
         header: t("audit.columns.actor"),

@@ -11,9 +11,8 @@ import { toast } from "@/lib/toast";
 import { type BannedKeyword, useBannedKeywordsPage, useSetKeywordActive } from "./api";
 import { ActiveSwitch } from "../components/active-switch";
 import { AdminPage } from "../components/admin-page";
-import { AdminTime } from "../components/admin-time";
 import { DeleteKeywordDialog, KeywordDialog } from "./components/keyword-dialogs";
-import { AdminTable } from "../components/data-table";
+import { AdminTable, timeColumn } from "../components/data-table";
 import { useTableState } from "../hooks/use-table-state";
 import { useAdminI18n } from "../lib/admin-i18n";
 
@@ -77,11 +76,7 @@ export default function BannedKeywordsPage() {
         header: t("keywords.columns.status"),
         cell: ({ row }) => <StatusSwitch keyword={row.original} />,
       },
-      {
-        id: "createdAt",
-        header: t("keywords.columns.created"),
-        cell: ({ row }) => <AdminTime value={row.original.createdAt} />,
-      },
+      timeColumn("createdAt", t("keywords.columns.created")),
       {
         id: "actions",
         header: () => <span className="sr-only">{t("keywords.columns.actions")}</span>,

@@ -12,8 +12,7 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/toast";
 import { type AdminFeedback, useFeedbackPage, useSetFeedbackHandled } from "./api";
 import { AdminPage } from "../components/admin-page";
-import { AdminTime } from "../components/admin-time";
-import { AdminTable } from "../components/data-table";
+import { AdminTable, timeColumn } from "../components/data-table";
 import { useTableState } from "../hooks/use-table-state";
 import { useAdminI18n } from "../lib/admin-i18n";
 
@@ -68,11 +67,7 @@ export default function FeedbackPage() {
 
   const columns = useMemo<ColumnDef<AdminFeedback, unknown>[]>(
     () => [
-      {
-        id: "createdAt",
-        header: t("feedback.columns.received"),
-        cell: ({ row }) => <AdminTime value={row.original.createdAt} />,
-      },
+      timeColumn("createdAt", t("feedback.columns.received")),
       {
         id: "type",
         header: t("feedback.columns.type"),

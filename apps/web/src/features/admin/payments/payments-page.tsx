@@ -16,8 +16,7 @@ import { PaymentDetailSheet } from "./payment-detail-sheet";
 import { ReconciliationPanel } from "./reconciliation-panel";
 import { StateBadge, useMethodName } from "./payment-labels";
 import { AdminPage } from "../components/admin-page";
-import { AdminTime } from "../components/admin-time";
-import { AdminTable } from "../components/data-table";
+import { AdminTable, timeColumn } from "../components/data-table";
 import { useTableState } from "../hooks/use-table-state";
 import { useAdminI18n } from "../lib/admin-i18n";
 
@@ -94,16 +93,8 @@ export default function PaymentsPage() {
         header: t("payments.columns.state"),
         cell: ({ row }) => <StateBadge state={row.original.state} />,
       },
-      {
-        id: "createdAt",
-        header: t("payments.columns.created"),
-        cell: ({ row }) => <AdminTime value={row.original.createdAt} />,
-      },
-      {
-        id: "paidAt",
-        header: t("payments.columns.paid"),
-        cell: ({ row }) => (row.original.paidAt ? <AdminTime value={row.original.paidAt} /> : "—"),
-      },
+      timeColumn("createdAt", t("payments.columns.created")),
+      timeColumn("paidAt", t("payments.columns.paid")),
     ],
     // openDetail only closes over the URL setter; methodName over t.
     // eslint-disable-next-line react-hooks/exhaustive-deps

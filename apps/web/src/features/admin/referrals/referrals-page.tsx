@@ -14,9 +14,8 @@ import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useProcessRewards, useReferralStats, useReferralsPage, type AdminReferral } from "./api";
 import { AdminPage } from "../components/admin-page";
-import { AdminTime } from "../components/admin-time";
 import { StatCard } from "../components/stat-card";
-import { AdminTable } from "../components/data-table";
+import { AdminTable, timeColumn } from "../components/data-table";
 import { ManualRewardDialog } from "./components/manual-reward-dialog";
 import { useTableState } from "../hooks/use-table-state";
 import type { AdminSection } from "@rupa/shared/web-pages";
@@ -80,17 +79,8 @@ export default function ReferralsPage({ section }: { section?: AdminSection }) {
         meta: { className: "tabular-nums" },
         cell: ({ row }) => formatNumber(row.original.creditsAwarded, lang),
       },
-      {
-        id: "createdAt",
-        header: t("referrals.columns.created"),
-        cell: ({ row }) => <AdminTime value={row.original.createdAt} />,
-      },
-      {
-        id: "completedAt",
-        header: t("referrals.columns.completed"),
-        cell: ({ row }) =>
-          row.original.completedAt ? <AdminTime value={row.original.completedAt} /> : "—",
-      },
+      timeColumn("createdAt", t("referrals.columns.created")),
+      timeColumn("completedAt", t("referrals.columns.completed")),
     ],
     [t, lang],
   );

@@ -31,7 +31,7 @@ import {
   type SendBreachNotice,
 } from "./api";
 import { AdminTime } from "../components/admin-time";
-import { AdminTable } from "../components/data-table";
+import { AdminTable, timeColumn } from "../components/data-table";
 import { Panel, StatCard } from "../components/stat-card";
 import { useTableState } from "../hooks/use-table-state";
 import { useAdminI18n, type AdminTranslate } from "../lib/admin-i18n";
@@ -287,11 +287,7 @@ export default function DataRequestsPanel() {
 
   const columns = useMemo<ColumnDef<DataRequest, unknown>[]>(
     () => [
-      {
-        id: "requestedAt",
-        header: t("dataRequests.columns.requested"),
-        cell: ({ row }) => <AdminTime value={row.original.requestedAt} />,
-      },
+      timeColumn("requestedAt", t("dataRequests.columns.requested")),
       {
         id: "kind",
         header: t("dataRequests.columns.kind"),

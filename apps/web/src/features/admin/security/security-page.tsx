@@ -27,9 +27,8 @@ import {
 } from "./api";
 import { ActiveSwitch } from "../components/active-switch";
 import { AdminPage } from "../components/admin-page";
-import { AdminTime } from "../components/admin-time";
 import { Panel, StatCard } from "../components/stat-card";
-import { AdminTable } from "../components/data-table";
+import { AdminTable, timeColumn } from "../components/data-table";
 import { useTableState } from "../hooks/use-table-state";
 import { useAdminI18n, type AdminTranslate } from "../lib/admin-i18n";
 import { topLevelFields, useSchemaForm, wholeNumberOf, type SchemaFormRules } from "../lib/form";
@@ -291,11 +290,7 @@ function SecurityEventsTab() {
 
   const columns = useMemo<ColumnDef<SecurityEvent, unknown>[]>(
     () => [
-      {
-        id: "createdAt",
-        header: t("security.columns.when"),
-        cell: ({ row }) => <AdminTime value={row.original.createdAt} />,
-      },
+      timeColumn("createdAt", t("security.columns.when")),
       {
         id: "type",
         header: t("security.columns.type"),

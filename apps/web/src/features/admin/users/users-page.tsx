@@ -9,8 +9,7 @@ import { formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useUsersPage, type AdminUser } from "./api";
 import { AdminPage } from "../components/admin-page";
-import { AdminTime } from "../components/admin-time";
-import { AdminTable } from "../components/data-table";
+import { AdminTable, timeColumn } from "../components/data-table";
 import { UserActionsMenu } from "./components/user-actions-menu";
 import { UserDetailSheet } from "./components/user-detail-sheet";
 import {
@@ -108,11 +107,7 @@ export default function UsersPage() {
         meta: { className: "tabular-nums" },
         cell: ({ row }) => formatNumber(row.original.totalGenerations, lang),
       },
-      {
-        id: "createdAt",
-        header: t("users.columns.createdAt"),
-        cell: ({ row }) => <AdminTime value={row.original.createdAt} dateOnly />,
-      },
+      timeColumn("createdAt", t("users.columns.createdAt"), { dateOnly: true }),
       {
         id: "actions",
         header: () => <span className="sr-only">{t("users.columns.actions")}</span>,
