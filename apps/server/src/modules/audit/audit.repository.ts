@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import {
   parseSort,
   type AuditAction,
@@ -8,7 +8,7 @@ import {
 } from "@rupa/shared";
 import { auditLog } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
-import { likePattern } from "../../infra/db/like-pattern";
+import { anyContains } from "../../infra/db/like-pattern";
 import { countAll, readPage } from "../../infra/db/page";
 
 /** The admin making a change, and from where (written on every audit row). */
@@ -53,17 +53,9 @@ export function createAuditRepository(db: Database) {
       if (query.entityType) where.push(eq(auditLog.entityType, query.entityType));
       if (query.entityId) where.push(eq(auditLog.entityId, query.entityId));
       if (query.action) where.push(eq(auditLog.action, query.action));
-      if (query.q) {
-        const p = likePattern(query.q);
-        where.push(
-          or(
-            ilike(auditLog.actorEmail, p),
-            ilike(auditLog.action, p),
-            ilike(auditLog.entityId, p),
-          )!,
-        );
-      }
-      const cond = where.length ? and(...where) : undefined;
+      if (query.q)
+        where.push(anyContains([auditLog.actorEmail, auditLog.action, auditLog.entityId], query.q));
+      const cond = and(...where);
       const { direction } = parseSort(query.sort);
       const order = direction === "asc" ? asc(auditLog.createdAt) : desc(auditLog.createdAt);
       const { rows, total } = await readPage(

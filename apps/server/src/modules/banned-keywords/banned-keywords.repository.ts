@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ne, type SQL } from "drizzle-orm";
 import { parseSort, type BannedKeywordsQuery } from "@rupa/shared";
 import { bannedKeywords } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
-import { likePattern } from "../../infra/db/like-pattern";
+import { anyContains } from "../../infra/db/like-pattern";
 import { countAll, readPage } from "../../infra/db/page";
 
 export type BannedKeywordRow = typeof bannedKeywords.$inferSelect;
@@ -24,12 +24,9 @@ export function createBannedKeywordsRepository(db: Database) {
 
     async list(q: BannedKeywordsQuery): Promise<{ items: BannedKeywordRow[]; total: number }> {
       const where: SQL[] = [];
-      if (q.q) {
-        const p = likePattern(q.q);
-        where.push(or(ilike(bannedKeywords.keyword, p), ilike(bannedKeywords.reason, p))!);
-      }
+      if (q.q) where.push(anyContains([bannedKeywords.keyword, bannedKeywords.reason], q.q));
       if (q.status) where.push(eq(bannedKeywords.isActive, q.status === "active"));
-      const cond = where.length ? and(...where) : undefined;
+      const cond = and(...where);
       const { column, direction } = parseSort(q.sort);
       const dir = direction === "asc" ? asc : desc;
       const order =

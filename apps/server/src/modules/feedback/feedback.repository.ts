@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { parseSort, type AdminFeedbackQuery } from "@rupa/shared";
 import { feedback, users } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
-import { likePattern } from "../../infra/db/like-pattern";
+import { anyContains } from "../../infra/db/like-pattern";
 import { countAll, readPage } from "../../infra/db/page";
 
 /** A feedback as the inbox shows it: the sender's and the handler's e-mails joined. */
@@ -41,18 +41,11 @@ export function createFeedbackRepository(db: Database) {
       if (q.type) where.push(eq(feedback.type, q.type));
       if (q.status === "handled") where.push(eq(feedback.status, "resolved"));
       if (q.status === "open") where.push(inArray(feedback.status, ["new", "read"]));
-      if (q.q) {
-        const p = likePattern(q.q);
+      if (q.q)
         where.push(
-          or(
-            ilike(feedback.subject, p),
-            ilike(feedback.message, p),
-            ilike(feedback.email, p),
-            ilike(users.email, p),
-          )!,
+          anyContains([feedback.subject, feedback.message, feedback.email, users.email], q.q),
         );
-      }
-      const cond = where.length ? and(...where) : undefined;
+      const cond = and(...where);
       const { direction } = parseSort(q.sort);
       const order = direction === "asc" ? asc(feedback.createdAt) : desc(feedback.createdAt);
       const { rows, total } = await readPage(

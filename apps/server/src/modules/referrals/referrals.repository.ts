@@ -1,9 +1,9 @@
 import { alias } from "drizzle-orm/pg-core";
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { parseSort, type AdminReferral, type AdminReferralsQuery } from "@rupa/shared";
 import { payments, referrals, results, users } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
-import { likePattern } from "../../infra/db/like-pattern";
+import { anyContains } from "../../infra/db/like-pattern";
 import { countAll, readPage } from "../../infra/db/page";
 import { PAID_STATUSES } from "../payments/payments.rules";
 
@@ -178,11 +178,8 @@ export function createReferralsRepository(db: Database) {
       const referred = alias(users, "referred");
       const where: SQL[] = [];
       if (query.status) where.push(eq(referrals.status, query.status));
-      if (query.q) {
-        const p = likePattern(query.q);
-        where.push(or(ilike(referrer.email, p), ilike(referred.email, p))!);
-      }
-      const cond = where.length ? and(...where) : undefined;
+      if (query.q) where.push(anyContains([referrer.email, referred.email], query.q));
+      const cond = and(...where);
       const { column, direction } = parseSort(query.sort);
       const col = {
         createdAt: referrals.createdAt,

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gte, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { parseSort, type SecurityEvent, type SecurityEventsQuery } from "@rupa/shared";
 import type { SECURITY_EVENT_TYPES, SEVERITIES } from "../../db/schema";
 import { securityEvents, users } from "../../db/schema";
 import type { Database, Tx } from "../../infra/db/client";
-import { likePattern } from "../../infra/db/like-pattern";
+import { anyContains } from "../../infra/db/like-pattern";
 import { countAll, readPage } from "../../infra/db/page";
 import { accountDigest } from "./account-digest";
 
@@ -106,20 +106,17 @@ export function createSecurityEventsRepository(db: Database) {
       if (query.type) where.push(eq(securityEvents.type, query.type));
       if (query.severity) where.push(eq(securityEvents.severity, query.severity));
       if (query.q) {
-        const p = likePattern(query.q);
+        const columns = [subject.email, actor.email, securityEvents.ip, securityEvents.type];
         where.push(
           or(
-            ilike(subject.email, p),
-            ilike(actor.email, p),
-            ilike(securityEvents.ip, p),
-            ilike(securityEvents.type, p),
+            anyContains(columns, query.q),
             ...(query.q.includes("@")
               ? [sql`${securityEvents.details}->>'account' = ${accountDigest(query.q)}`]
               : []),
           )!,
         );
       }
-      const cond = where.length ? and(...where) : undefined;
+      const cond = and(...where);
       const order =
         parseSort(query.sort).direction === "asc"
           ? asc(securityEvents.createdAt)

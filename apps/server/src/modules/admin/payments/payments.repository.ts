@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { parseSort, type AdminPaymentsQuery } from "@rupa/shared";
 import {
   creditLots,
@@ -10,7 +10,7 @@ import {
   users,
 } from "../../../db/schema";
 import type { Database } from "../../../infra/db/client";
-import { likePattern } from "../../../infra/db/like-pattern";
+import { anyContains } from "../../../infra/db/like-pattern";
 import { countAll, readPage } from "../../../infra/db/page";
 import { instantsOf } from "../stats.rules";
 import { STATUSES_OF_STATE } from "./payments.rules";
@@ -32,15 +32,12 @@ export function createAdminPaymentsRepository(db: Database) {
   return {
     async list(q: AdminPaymentsQuery): Promise<{ rows: AdminPaymentRow[]; total: number }> {
       const where: SQL[] = [];
-      if (q.q) {
-        const p = likePattern(q.q);
-        where.push(or(ilike(payments.orderId, p), ilike(users.email, p))!);
-      }
+      if (q.q) where.push(anyContains([payments.orderId, users.email], q.q));
       if (q.state) where.push(inArray(payments.status, [...STATUSES_OF_STATE[q.state]]));
       if (q.method) where.push(eq(payments.paymentType, q.method));
       if (q.from) where.push(gte(payments.createdAt, instantsOf(q.from, q.from).start));
       if (q.to) where.push(lt(payments.createdAt, instantsOf(q.to, q.to).end));
-      const cond = where.length ? and(...where) : undefined;
+      const cond = and(...where);
       const { column, direction } = parseSort(q.sort);
       const col = { createdAt: payments.createdAt, amountIdr: payments.amountIdr }[column];
       const dir = direction === "asc" ? asc : desc;

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import { parseSort, type AdminStylesQuery } from "@rupa/shared";
 import { type PairRow, stylePreviewPairs, type StyleRow, styles } from "../../../db/schema";
 import type { Database, Tx } from "../../../infra/db/client";
-import { likePattern, likePrefix } from "../../../infra/db/like-pattern";
+import { anyContains, likePrefix } from "../../../infra/db/like-pattern";
 import { countAll, readPage } from "../../../infra/db/page";
 
 export type StylePatch = Partial<
@@ -72,10 +72,7 @@ export function createAdminStylesRepository(db: Database) {
       total: number;
     }> {
       const where: (SQL | undefined)[] = [isNull(styles.deletedAt)];
-      if (q.q) {
-        const p = likePattern(q.q);
-        where.push(or(ilike(styles.name, p), ilike(styles.nameId, p), ilike(styles.slug, p)));
-      }
+      if (q.q) where.push(anyContains([styles.name, styles.nameId, styles.slug], q.q));
       if (q.category) where.push(eq(styles.category, q.category));
       if (q.status) where.push(eq(styles.isActive, q.status === "active"));
       const cond = and(...where);

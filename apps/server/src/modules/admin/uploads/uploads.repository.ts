@@ -1,8 +1,8 @@
-import { and, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { parseSort, type AdminUploadsQuery } from "@rupa/shared";
 import { generationJobs, uploads, users } from "../../../db/schema";
 import type { Database, Tx } from "../../../infra/db/client";
-import { likePattern } from "../../../infra/db/like-pattern";
+import { anyContains } from "../../../infra/db/like-pattern";
 import { countAll, readPage } from "../../../infra/db/page";
 
 export interface AdminUploadRow {
@@ -49,8 +49,8 @@ export function createAdminUploadsRepository(db: Database) {
     ): Promise<{ items: AdminUploadRow[]; total: number }> {
       const where: SQL[] = [];
       if (query.status) where.push(eq(uploads.status, query.status));
-      if (query.q) where.push(ilike(users.email, likePattern(query.q)));
-      const cond = where.length ? and(...where) : undefined;
+      if (query.q) where.push(anyContains([users.email], query.q));
+      const cond = and(...where);
       const { column, direction } = parseSort(query.sort);
       const col = column === "completedAt" ? uploads.completedAt : uploads.createdAt;
       const order = direction === "asc" ? sql`${col} ASC NULLS LAST` : sql`${col} DESC NULLS LAST`;

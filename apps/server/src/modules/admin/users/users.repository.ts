@@ -1,5 +1,5 @@
 import { alias } from "drizzle-orm/pg-core";
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { parseSort, type AdminUsersQuery, type Role } from "@rupa/shared";
 import {
   creditLots,
@@ -12,7 +12,7 @@ import {
   users,
 } from "../../../db/schema";
 import type { Database, Tx } from "../../../infra/db/client";
-import { likePattern } from "../../../infra/db/like-pattern";
+import { anyContains } from "../../../infra/db/like-pattern";
 import { countAll, readPage } from "../../../infra/db/page";
 
 export interface AdminUserRow {
@@ -74,12 +74,9 @@ export function createAdminUsersRepository(db: Database) {
     /** One page of users with their role (no role row: a plain user), and how many match. */
     async list(query: AdminUsersQuery): Promise<{ rows: AdminUserRow[]; total: number }> {
       const where: SQL[] = [];
-      if (query.q) {
-        const p = likePattern(query.q);
-        where.push(or(ilike(users.email, p), ilike(users.fullName, p))!);
-      }
+      if (query.q) where.push(anyContains([users.email, users.fullName], query.q));
       if (query.role) where.push(sql`${roleExpr} = ${query.role}`);
-      const cond = where.length ? and(...where) : undefined;
+      const cond = and(...where);
       const { column, direction } = parseSort(query.sort);
       const col = {
         createdAt: users.createdAt,
