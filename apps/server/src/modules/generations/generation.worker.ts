@@ -3,7 +3,6 @@ import { type GenerateRequest, sizeFor } from "../../infra/providers/provider";
 import type { ProviderRegistry } from "../../infra/providers/registry";
 import { defineJob } from "../../infra/queue/queue";
 import type { ObjectOwner } from "../../infra/storage/storage";
-import { systemClock } from "../../lib/clock";
 import type { CustomProfessionRepository } from "../custom-profession/custom-profession.repository";
 import type { GuestsRepository } from "../guests/guests.repository";
 import type { StylesRepository } from "../styles/styles.repository";
@@ -18,13 +17,10 @@ import type { Metrics } from "../../infra/metrics/metrics";
 import { createLikenessJudge, type KeptLikeness, UNCHECKED } from "./likeness";
 import { likenessScore } from "@rupa/shared";
 import {
-  createJobEnds,
-  createJobLifecycle,
+  createJobWorkerKit,
   failJob,
-  createResultStore,
   type GenerationRow,
   type JobWorkerDeps,
-  lifecycleOptionsOf,
   type JobsRepository,
   type LifecycleRows,
   PermanentFailure,
@@ -98,10 +94,7 @@ const USER_MESSAGES: Record<string, string> = {
  * its output and completes the generation, and whose end refunds the credit or the guest trial.
  */
 export function createGenerationWorker(d: GenerationWorkerDeps) {
-  const clock = d.clock ?? systemClock;
-
-  const results = createResultStore(d);
-  const ends = createJobEnds({ ...d, results });
+  const { clock, results, ends, lifecycle } = createJobWorkerKit(d);
   const likeness = createLikenessJudge(d);
 
   async function attempt(gen: GenerationRow, lost: AbortSignal): Promise<void> {
@@ -320,7 +313,7 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
     },
   };
 
-  return createJobLifecycle<GenerationRow, { generationId: string }>(
+  return lifecycle<{ generationId: string }>(
     {
       label: "generation",
       job: GENERATE_JOB,
@@ -330,7 +323,7 @@ export function createGenerationWorker(d: GenerationWorkerDeps) {
       fail,
       changed: (row) => d.events.changed(row.id),
     },
-    lifecycleOptionsOf(d, clock, MAX_ATTEMPTS),
+    MAX_ATTEMPTS,
   );
 }
 export type GenerationWorker = ReturnType<typeof createGenerationWorker>;

@@ -11,17 +11,12 @@
  * - what starting one shares (the rate limit, the photo-not-ready refusal),
  * - the job rows every kind writes (jobs.repository.ts, one instance per set of kinds).
  */
-export {
-  createJobLifecycle,
-  jobIdFor,
-  type LifecycleRows,
-  retryDelaySeconds,
-} from "./job-lifecycle";
+export { jobIdFor, type LifecycleRows, retryDelaySeconds } from "./job-lifecycle";
 export { createResultStore, pictureUrls, type PictureKeys, type ResultStore } from "./result-store";
-export { createJobEnds, failJob } from "./job-delivery";
+export { failJob } from "./job-delivery";
 export { classifyJobError, type Failure, PermanentFailure } from "./job-errors";
 export { createJobEvents, type JobEvents } from "./job-events";
 export { followJob } from "./job-stream";
 export { generationLimit, uploadNotReady } from "./job-start";
-export { type JobWorkerDeps, lifecycleOptionsOf } from "./job-worker";
+export { createJobWorkerKit, type JobWorkerDeps } from "./job-worker";
 export { createJobsRepository, type GenerationRow, type JobsRepository } from "./jobs.repository";

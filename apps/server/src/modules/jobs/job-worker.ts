@@ -2,12 +2,19 @@ import type { Transactor } from "../../infra/db/client";
 import type { ImagePostProcessor } from "../../infra/images/post-process";
 import type { QueueOps } from "../../infra/queue/queue";
 import type { Storage } from "../../infra/storage/storage";
-import type { Clock } from "../../lib/clock";
+import { type Clock, systemClock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import type { CreditsService } from "../credits/credits.service";
 import type { JobEvents } from "./job-events";
-import { heartbeatSecondsFor, type LifecycleOptions } from "./job-lifecycle";
-import type { JobsRepository } from "./jobs.repository";
+import { createJobEnds } from "./job-delivery";
+import {
+  createJobLifecycle,
+  heartbeatSecondsFor,
+  type LifecycleKind,
+  type LifecycleOptions,
+} from "./job-lifecycle";
+import type { GenerationRow, JobsRepository } from "./jobs.repository";
+import { createResultStore } from "./result-store";
 
 /**
  * What every kind's worker is built from (an avatar's, a Kanvas picture's): its job rows, the
@@ -47,11 +54,7 @@ export interface JobWorkerDeps {
  * The lifecycle's options of a kind's worker, from its deps: the heartbeat is the deps' own, or
  * the one its timeout calls for.
  */
-export function lifecycleOptionsOf(
-  d: JobWorkerDeps,
-  clock: Clock,
-  maxAttempts: number,
-): LifecycleOptions {
+function lifecycleOptionsOf(d: JobWorkerDeps, clock: Clock, maxAttempts: number): LifecycleOptions {
   return {
     queue: d.queue,
     log: d.log,
@@ -59,5 +62,22 @@ export function lifecycleOptionsOf(
     maxAttempts,
     retryBaseSeconds: d.retryBaseSeconds,
     heartbeatSeconds: d.heartbeatSeconds ?? heartbeatSecondsFor(d.timeoutSeconds),
+  };
+}
+
+/**
+ * What every kind's worker is made of, built from its deps: its clock (real time unless a test
+ * drives it), the result store, the two ends of a job, and its lifecycle with the options the
+ * deps give and the kind's number of tries.
+ */
+export function createJobWorkerKit(d: JobWorkerDeps) {
+  const clock = d.clock ?? systemClock;
+  const results = createResultStore(d);
+  return {
+    clock,
+    results,
+    ends: createJobEnds({ ...d, results }),
+    lifecycle: <P extends object>(kind: LifecycleKind<GenerationRow, P>, maxAttempts: number) =>
+      createJobLifecycle(kind, lifecycleOptionsOf(d, clock, maxAttempts)),
   };
 }

@@ -3,15 +3,11 @@ import type { PrivacyService } from "../privacy/privacy.service";
 import type { ProviderRegistry } from "../../infra/providers/registry";
 import { defineJob } from "../../infra/queue/queue";
 import type { ObjectOwner } from "../../infra/storage/storage";
-import { systemClock } from "../../lib/clock";
 import {
-  createJobEnds,
-  createJobLifecycle,
+  createJobWorkerKit,
   failJob,
-  createResultStore,
   type GenerationRow,
   type JobWorkerDeps,
-  lifecycleOptionsOf,
   PermanentFailure,
 } from "../jobs";
 import type { UploadsRepository } from "../uploads/uploads.repository";
@@ -53,9 +49,7 @@ export interface KanvasWorkerDeps extends JobWorkerDeps {
  * and finishes it like an avatar and writes the `kanvas_images` row with the job's success.
  */
 export function createKanvasWorker(d: KanvasWorkerDeps) {
-  const clock = d.clock ?? systemClock;
-  const results = createResultStore(d);
-  const ends = createJobEnds({ ...d, results });
+  const { clock, results, ends, lifecycle } = createJobWorkerKit(d);
   /** Watchers follow the run, not the picture. */
   const changed = (job: GenerationRow) => d.events.changed(job.kanvasRunId ?? job.id);
 
@@ -108,7 +102,7 @@ export function createKanvasWorker(d: KanvasWorkerDeps) {
     return d.db.transaction((tx) => failJob(d, tx, job, code, kanvasMessage(code), job.attempts));
   }
 
-  return createJobLifecycle<GenerationRow, { jobId: string }>(
+  return lifecycle<{ jobId: string }>(
     {
       label: "kanvas picture",
       job: KANVAS_JOB,
@@ -118,7 +112,7 @@ export function createKanvasWorker(d: KanvasWorkerDeps) {
       fail,
       changed,
     },
-    lifecycleOptionsOf(d, clock, KANVAS_MAX_ATTEMPTS),
+    KANVAS_MAX_ATTEMPTS,
   );
 }
 export type KanvasWorker = ReturnType<typeof createKanvasWorker>;
