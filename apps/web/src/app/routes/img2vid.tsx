@@ -10,7 +10,6 @@ import {
 import { PageLink } from "@/lib/page-navigation";
 import { ArrowLinkButton } from "@/components/arrow-link-button";
 import { Glow } from "@/components/glow";
-import { IconPoints } from "@/components/icon-points";
 import { Button } from "@/components/ui/button";
 import { useSeo } from "@/features/seo/use-seo";
 import { useI18n } from "@/lib/i18n";
@@ -58,6 +57,12 @@ export default function Img2VidRoute() {
   const { t } = useI18n();
   useSeo({ title: t("pages.img2vid.title"), description: t("pages.img2vid.description") });
 
+  const points = [
+    { icon: ImageIcon, label: t("pages.img2vid.pointPhoto") },
+    { icon: Waves, label: t("pages.img2vid.pointMotion") },
+    { icon: Share2, label: t("pages.img2vid.pointShare") },
+  ];
+
   return (
     <div className="flex flex-col gap-5 md:gap-6">
       <section className="relative overflow-hidden rounded-[1.75rem] bg-gradient-to-br from-[#24105f] via-primary to-[#7c3aed] px-5 py-8 text-white shadow-lift sm:px-8 md:px-12 md:py-14">
@@ -75,15 +80,19 @@ export default function Img2VidRoute() {
             <p className="max-w-md text-base text-pretty text-white/85 sm:text-lg">
               {t("pages.img2vid.lead")}
             </p>
-            <IconPoints
-              className="w-full sm:w-auto"
-              itemClassName="sm:text-base"
-              points={[
-                { icon: ImageIcon, label: t("pages.img2vid.pointPhoto") },
-                { icon: Waves, label: t("pages.img2vid.pointMotion") },
-                { icon: Share2, label: t("pages.img2vid.pointShare") },
-              ]}
-            />
+            <ul className="flex w-full flex-col gap-2.5 sm:w-auto">
+              {points.map(({ icon: Icon, label }) => (
+                <li
+                  key={label}
+                  className="flex items-center gap-3 text-sm font-medium sm:text-base"
+                >
+                  <span className="flex size-9 shrink-0 items-center justify-center rounded-xl bg-white/15 ring-1 ring-white/20">
+                    <Icon className="size-[1.125rem]" aria-hidden />
+                  </span>
+                  {label}
+                </li>
+              ))}
+            </ul>
           </div>
           <VideoPreviewArt />
         </div>

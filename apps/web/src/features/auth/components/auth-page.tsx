@@ -1,7 +1,6 @@
 import { ArrowLeft, Clock, Images, MailCheck, Sparkles } from "lucide-react";
 import { lazy, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Glow } from "@/components/glow";
-import { IconPoints } from "@/components/icon-points";
 import { OnFirstOpen } from "@/components/on-first-open";
 import { Button } from "@/components/ui/button";
 import { formatDocumentTitle } from "@/lib/document-title";
@@ -188,6 +187,11 @@ function ModeTabs({
 
 function BrandPanel() {
   const { t } = useI18n();
+  const points = [
+    { icon: Sparkles, label: t("auth.brand.pointCredits") },
+    { icon: Clock, label: t("auth.brand.pointFast") },
+    { icon: Images, label: t("auth.brand.pointGallery") },
+  ];
   return (
     <aside className="relative hidden overflow-hidden rounded-[1.75rem] bg-gradient-to-br from-[#24105f] via-primary to-[#7c3aed] p-10 text-white shadow-lift lg:flex lg:min-h-[34rem] lg:flex-col lg:justify-end">
       <Glow className="-top-24 -right-16 size-72 bg-accent/35" />
@@ -217,13 +221,16 @@ function BrandPanel() {
           {t("auth.brand.title")}
         </h2>
         <p className="max-w-md text-base text-pretty text-white/85">{t("auth.brand.lead")}</p>
-        <IconPoints
-          points={[
-            { icon: Sparkles, label: t("auth.brand.pointCredits") },
-            { icon: Clock, label: t("auth.brand.pointFast") },
-            { icon: Images, label: t("auth.brand.pointGallery") },
-          ]}
-        />
+        <ul className="flex flex-col gap-2.5">
+          {points.map(({ icon: Icon, label }) => (
+            <li key={label} className="flex items-center gap-3 text-sm font-medium">
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-xl bg-white/15 ring-1 ring-white/20">
+                <Icon className="size-[1.125rem]" aria-hidden />
+              </span>
+              {label}
+            </li>
+          ))}
+        </ul>
       </div>
     </aside>
   );
