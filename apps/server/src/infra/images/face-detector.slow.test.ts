@@ -1,3 +1,7 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import sharp from "sharp";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { facePhoto, noFacePhoto, twoFacesPhoto } from "../../../test/face-photos";
@@ -64,6 +68,37 @@ describe("face detector (face-api on tfjs WebAssembly, in a worker thread)", () 
     } finally {
       vi.useRealTimers();
       await d.close();
+    }
+  });
+
+  it("answers the same pixels again from memory, never an answer with descriptors", async () => {
+    // A stand-in thread that answers each task with one face scored by how many it has run.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rupa-faces-"));
+    const file = path.join(dir, "counting.worker.mjs");
+    fs.writeFileSync(
+      file,
+      'import { parentPort } from "node:worker_threads"; let n = 0; parentPort.on("message", ' +
+        "(t) => parentPort.postMessage({ id: t.id, ok: true, faces: [{ box: { x: 0, y: 0, " +
+        "width: 1, height: 1 }, score: ++n, eyes: [{ x: 0, y: 0 }, { x: 1, y: 0 }] }] }));",
+    );
+    const d = createFaceDetector({ url: pathToFileURL(file), remember: 1 });
+    const image = (byte: number) => ({ data: new Uint8Array(12).fill(byte), width: 2, height: 2 });
+    const score = async (byte: number, descriptors?: boolean) =>
+      (await d.detect(image(byte), { descriptors }))[0]!.score;
+    try {
+      expect(await score(1)).toBe(1);
+      const answer = await d.detect(image(1));
+      expect(answer[0]!.score).toBe(1);
+      // Each caller gets its own copy to change.
+      answer[0]!.box.x = 99;
+      expect((await d.detect(image(1)))[0]!.box.x).toBe(0);
+      expect(await score(1, true)).toBe(2);
+      expect(await score(2)).toBe(3);
+      // Only the last image is remembered here: the first runs again.
+      expect(await score(1)).toBe(4);
+    } finally {
+      await d.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Worker } from "node:worker_threads";
@@ -36,13 +37,21 @@ export function faceWorkerUrl(base: string = import.meta.url): URL {
  * At most `maxWaiting` photos wait; more are refused at once. The thread does not keep the
  * process alive, ends after `idleMs` without a photo (its memory is given back; the next photo
  * loads the models again in about a second), and a crashed thread is replaced on the next photo.
+ *
+ * With `remember`, the faces found in the last that many images are kept, by a hash of their
+ * pixels, and the same pixels again are answered from them at once: a photo sent again after a
+ * failed send, the same selfie for another style, a result whose pas foto is checked again.
+ * Only boxes, scores and eyes are kept; an answer with descriptors (biometric data) never is.
  */
 export function createFaceDetector(
-  opts: { url?: URL; maxWaiting?: number; idleMs?: number } = {},
+  opts: { url?: URL; maxWaiting?: number; idleMs?: number; remember?: number } = {},
 ): FaceDetector {
   const url = opts.url ?? faceWorkerUrl();
   const maxWaiting = opts.maxWaiting ?? 32;
   const idleMs = opts.idleMs ?? 5 * 60_000;
+  const remember = opts.remember ?? 0;
+  /** Faces by pixel hash, oldest first (a Map keeps the order things were set in). */
+  const answers = new Map<string, DetectedFace[]>();
   let idleTimer: NodeJS.Timeout | undefined;
   if (!fs.existsSync(fileURLToPath(url)))
     throw new Error(`face detector code missing: ${url.href}`);
@@ -114,24 +123,41 @@ export function createFaceDetector(
     );
   }
 
-  return {
-    detect(image, opts) {
-      if (closed) return Promise.reject(new Error("the face detector is closed"));
-      if (waiting.length >= maxWaiting)
-        return Promise.reject(new Error("the face detector is busy"));
-      return new Promise((resolve, reject) => {
-        // A copy the thread can own (the caller's pixels may share pooled memory).
-        waiting.push({
-          id: ++seq,
-          pixels: new Uint8Array(image.data),
-          width: image.width,
-          height: image.height,
-          descriptors: opts?.descriptors,
-          resolve,
-          reject,
-        });
-        next();
+  function run(image: RgbImage, descriptors: boolean | undefined): Promise<DetectedFace[]> {
+    if (waiting.length >= maxWaiting) return Promise.reject(new Error("the face detector is busy"));
+    return new Promise((resolve, reject) => {
+      // A copy the thread can own (the caller's pixels may share pooled memory).
+      waiting.push({
+        id: ++seq,
+        pixels: new Uint8Array(image.data),
+        width: image.width,
+        height: image.height,
+        descriptors,
+        resolve,
+        reject,
       });
+      next();
+    });
+  }
+
+  return {
+    async detect(image, opts) {
+      if (closed) throw new Error("the face detector is closed");
+      if (!remember || opts?.descriptors) return run(image, opts?.descriptors);
+      const key = createHash("sha1")
+        .update(`${image.width}x${image.height}:`)
+        .update(image.data)
+        .digest("base64");
+      const known = answers.get(key);
+      if (known) {
+        answers.delete(key);
+        answers.set(key, known);
+        return structuredClone(known);
+      }
+      const faces = await run(image, false);
+      answers.set(key, structuredClone(faces));
+      if (answers.size > remember) answers.delete(answers.keys().next().value!);
+      return faces;
     },
     async close() {
       closed = true;
@@ -148,8 +174,11 @@ export function createFaceDetector(
 }
 
 let shared: FaceDetector | undefined;
-/** The process-wide detector (uploads and pas foto downloads share it). */
+/**
+ * The process-wide detector (uploads and pas foto downloads share it), which remembers the faces
+ * of the last 64 images: a few kilobytes.
+ */
 export function faceDetector(): FaceDetector {
-  shared ??= createFaceDetector();
+  shared ??= createFaceDetector({ remember: 64 });
   return shared;
 }
