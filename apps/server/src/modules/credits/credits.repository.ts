@@ -36,6 +36,14 @@ export function paidCreditRequired() {
   );
 }
 
+/** The user's lots that still hold credits (whether expired or not). */
+const holdingLotsOf = (userId: string | SQLWrapper) =>
+  and(eq(creditLots.userId, userId), gt(creditLots.remaining, 0));
+
+/** Lots that have not expired at `now`: no end, or an end after it. */
+const unexpiredAt = (now: Date | SQLWrapper) =>
+  or(isNull(creditLots.expiresAt), gt(creditLots.expiresAt, now));
+
 /**
  * The ledger's tables (docs/product/credits-and-plans.md): credit lots, spends and what each spend took from each lot. The reads
  * every page makes, and the writes the credits service (credits.service.ts) makes in the
@@ -52,13 +60,7 @@ export function createCreditsRepository(db: Database) {
         createdAt: creditLots.createdAt,
       })
       .from(creditLots)
-      .where(
-        and(
-          eq(creditLots.userId, userId),
-          gt(creditLots.remaining, 0),
-          or(isNull(creditLots.expiresAt), gt(creditLots.expiresAt, now)),
-        ),
-      );
+      .where(and(holdingLotsOf(userId), unexpiredAt(now)));
 
   /**
    * The held lots outside a transaction, as every signed-in page's /api/account/me reads them:
@@ -173,13 +175,7 @@ export function createCreditsRepository(db: Database) {
           description: creditLots.description,
         })
         .from(creditLots)
-        .where(
-          and(
-            eq(creditLots.userId, userId),
-            gt(creditLots.remaining, 0),
-            gt(creditLots.expiresAt, now),
-          ),
-        )
+        .where(and(holdingLotsOf(userId), gt(creditLots.expiresAt, now)))
         .orderBy(asc(creditLots.expiresAt))
         .limit(limit);
     },
@@ -201,12 +197,7 @@ export function createCreditsRepository(db: Database) {
           balance: sql<number>`coalesce(sum(${creditLots.remaining}), 0)::int`,
         })
         .from(creditLots)
-        .where(
-          and(
-            inArray(creditLots.userId, userIds),
-            or(isNull(creditLots.expiresAt), gt(creditLots.expiresAt, now)),
-          ),
-        )
+        .where(and(inArray(creditLots.userId, userIds), unexpiredAt(now)))
         .groupBy(creditLots.userId);
       return new Map(rows.map((r) => [r.userId, Number(r.balance)]));
     },
