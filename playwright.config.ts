@@ -1,6 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
+/** The journeys' server; the exclusive journeys have their own, on the next port. */
 const port = Number(process.env.E2E_PORT ?? 3100);
+const exclusivePort = port + 1;
 
 const chromium = { ...devices["Desktop Chrome"], channel: undefined };
 /** Debian's headless Chromium, which scripts/e2e.mjs (ensureChromium) installs when missing. */
@@ -10,7 +12,9 @@ const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
  * active avatar provider (twice: AI settings, and Garansi Mirip's fake provider), the referral
  * reward, a style shown on /eksplor, the dashboard's exact style count), and the breach notice
  * that mails every member (it would push other journeys' mail out of the dev mailbox's newest 50):
- * they run after the others, one at a time, so no other journey sees the switch.
+ * they run against a server and database of their own, one at a time, so no other journey sees
+ * the switch, while the other journeys run beside them. (They used to run after the others on
+ * the one server: that last stretch had one browser at work, about 170 s with one core idle.)
  */
 const EXCLUSIVE =
   /(admin-(content|programmes|insights|styles|data-requests)|kanvas-price|likeness)\.spec\.ts$/;
@@ -19,8 +23,8 @@ const EXCLUSIVE =
 export default defineConfig({
   testDir: "apps/web/e2e",
   fullyParallel: false,
-  // Two browsers at once against the one server: journey files run side by side, except those
-  // that change what every other journey sees (see EXCLUSIVE), which run alone at the end.
+  // Two browsers at once: journey files run side by side, those that change what every other
+  // journey sees (see EXCLUSIVE) one at a time on their own server.
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   // 120 s: a journey that signs up a member and makes an avatar needs most of a minute on a
@@ -67,24 +71,27 @@ export default defineConfig({
       ],
     },
   },
+  // The exclusive journeys come first in the queue: one worker takes them one after the other
+  // (their project's limit) while the other runs the rest, which both share afterwards.
   projects: [
-    { name: "chromium", use: chromium, testIgnore: EXCLUSIVE },
     {
       name: "exclusive",
-      use: chromium,
+      use: { ...chromium, baseURL: `http://127.0.0.1:${exclusivePort}` },
       testMatch: EXCLUSIVE,
       workers: 1,
-      dependencies: ["chromium"],
     },
+    { name: "chromium", use: chromium, testIgnore: EXCLUSIVE },
   ],
-  // The demo admin signs in once per run; journeys reuse the saved session (ADMIN_STATE).
+  // The demo admin signs in once per run on each server; journeys reuse the saved session
+  // (adminState in apps/web/e2e/support/app.ts).
   globalSetup: "./apps/web/e2e/global-setup.ts",
-  webServer: {
+  webServer: [port, exclusivePort].map((p) => ({
     command: "node scripts/e2e-server.mjs",
-    url: `http://127.0.0.1:${port}/api/health`,
+    env: { E2E_PORT: String(p) },
+    url: `http://127.0.0.1:${p}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+  })),
 });

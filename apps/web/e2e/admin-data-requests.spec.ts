@@ -6,7 +6,8 @@ import { signUpAndSignIn } from "./support/generator";
 // requests and breach notices"): a member withdraws their photo consent, the admin finds it in
 // the list, done in time, and sends a breach notice for a window the member's account falls in;
 // the member's notice arrives in the dev mailbox. A breach notice goes to every member, so this
-// journey runs alone (playwright.config.ts, EXCLUSIVE) and waits until every mail has left.
+// journey runs on the exclusive journeys' own server, one at a time (playwright.config.ts,
+// EXCLUSIVE), and waits until every mail has left.
 
 const SHOTS = "/tmp/dpo-pw";
 

@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
 import {
-  ADMIN_STATE,
+  adminState,
   kanvasPrice,
   switchLanguage,
   DESKTOP,
@@ -166,7 +166,7 @@ test.describe("desktop", () => {
     const admin = await playwrightRequest.newContext({
       baseURL,
       extraHTTPHeaders: { origin: baseURL! },
-      storageState: ADMIN_STATE,
+      storageState: adminState(baseURL),
     });
     const created = await admin.post("/api/admin/banned-keywords", {
       data: { keyword: word, reason: "kanvas journey" },

@@ -2,8 +2,8 @@ import { expect, type Page } from "@playwright/test";
 import { toasts } from "./app";
 
 // Steps in admin › AI settings shared by the journeys that switch the active avatar provider
-// (admin-programmes.spec.ts, likeness.spec.ts). Both run in the exclusive project: nobody else
-// makes avatars meanwhile.
+// (admin-programmes.spec.ts, likeness.spec.ts). Both run in the exclusive project, on its own
+// server and one journey at a time: nobody else makes avatars there meanwhile.
 
 type Cfg = { id: string; serviceName: string; isActive: boolean; modelName: string };
 

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import axe from "axe-core";
 import {
   expect,
+  test,
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
@@ -93,14 +94,16 @@ export async function signInAsAdmin(page: Page): Promise<void> {
 }
 
 /**
- * The demo admin's session, signed in once per run by global-setup.ts (after the test server is
- * up, before any journey). A journey that is not about signing in reuses it.
+ * The file of the demo admin's session on the server at `baseURL` (by default the running
+ * journey's), signed in once per run by global-setup.ts (after the servers are up, before any
+ * journey). A journey that is not about signing in reuses it.
  */
-export const ADMIN_STATE = "playwright/.auth/admin.json";
+export const adminState = (baseURL = test.info().project.use.baseURL!): string =>
+  `playwright/.auth/admin-${new URL(baseURL).port}.json`;
 
 /** `page`'s browser takes the demo admin's saved session, and the page opens /eksplor. */
 export async function asAdmin(page: Page): Promise<void> {
-  const state = JSON.parse(fs.readFileSync(ADMIN_STATE, "utf8")) as {
+  const state = JSON.parse(fs.readFileSync(adminState(), "utf8")) as {
     cookies: Parameters<BrowserContext["addCookies"]>[0];
   };
   await page.context().addCookies(state.cookies);
@@ -115,7 +118,7 @@ export async function adminPage(
   const context = await browser.newContext({
     locale: "id-ID",
     ...options,
-    storageState: ADMIN_STATE,
+    storageState: adminState(),
   });
   return context.newPage();
 }
