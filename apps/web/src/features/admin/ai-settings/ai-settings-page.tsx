@@ -92,7 +92,7 @@ export default function AiSettingsPage() {
                   {t("aiSettings.emptyService")}
                 </p>
               ) : (
-                mine.map((c) => <AiConfigCard key={`${c.id}-${c.updatedAt}`} config={c} />)
+                mine.map((c) => <AiConfigCard key={c.id} config={c} />)
               )}
             </section>
           );

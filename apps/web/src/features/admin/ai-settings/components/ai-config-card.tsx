@@ -160,13 +160,48 @@ const configRules = (t: AdminTranslate): SchemaFormRules<ConfigValues, UpdateAiC
  * One configuration as an editable card: provider, model, endpoint, JSON config (invalid JSON
  * is flagged and ignored; the last valid value is what Save sends), the active switch, Save,
  * Test (the provider's health check) and Delete. The key is never shown, only whether it is set.
+ *
+ * The form starts again from what was saved whenever the configuration changes (`updatedAt`:
+ * its own save, or another card's switch turning it off), while the delete confirmation stays
+ * open through such a change: it used to close unseen when the card was mounted again under it.
  */
 export function AiConfigCard({ config }: { config: AiConfig }) {
+  const { t } = useAdminI18n();
+  const remove = useDeleteAiConfig();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  return (
+    <>
+      <ConfigForm key={config.updatedAt} config={config} onDelete={() => setConfirmDelete(true)} />
+      <AdminConfirm
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={t("aiSettings.deleteConfirm.title")}
+        description={
+          config.isActive
+            ? t("aiSettings.deleteConfirm.activeBody")
+            : t("aiSettings.deleteConfirm.body")
+        }
+        confirmLabel={t("aiSettings.delete")}
+        destructive
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(config.id, {
+            onSuccess: () => {
+              toast.success(t("aiSettings.deleted"));
+              setConfirmDelete(false);
+            },
+            onError: () => toast.error(t("aiSettings.deleteFailed")),
+          })
+        }
+      />
+    </>
+  );
+}
+
+function ConfigForm({ config, onDelete }: { config: AiConfig; onDelete: () => void }) {
   const { t, lang } = useAdminI18n();
   const save = useSaveAiConfig();
-  const remove = useDeleteAiConfig();
   const test = useTestAiConfig();
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const { form, showServerIssues } = useSchemaForm(configRules, {
     defaultValues: {
       apiProvider: config.apiProvider,
@@ -181,7 +216,7 @@ export function AiConfigCard({ config }: { config: AiConfig }) {
     parseConfigJson(useWatch({ control: form.control, name: "configJson" })) === null;
   const label = `${t(`aiSettings.services.${config.serviceName}`)} · ${config.modelName || t(`aiSettings.providers.${config.apiProvider}`)}`;
 
-  // A save changes `updatedAt`, so the page's refetch mounts the card again from what was saved.
+  // A save changes `updatedAt`, so the page's refetch mounts the form again from what was saved.
   const submit = form.handleSubmit((body) =>
     save.mutate(
       { id: config.id, body },
@@ -351,35 +386,13 @@ export function AiConfigCard({ config }: { config: AiConfig }) {
               type="button"
               variant="ghost"
               className="text-destructive sm:ml-auto"
-              onClick={() => setConfirmDelete(true)}
+              onClick={onDelete}
             >
               <Trash2 aria-hidden className="size-4" />
               {t("aiSettings.delete")}
             </Button>
           </div>
         </FormBody>
-        <AdminConfirm
-          open={confirmDelete}
-          onOpenChange={setConfirmDelete}
-          title={t("aiSettings.deleteConfirm.title")}
-          description={
-            config.isActive
-              ? t("aiSettings.deleteConfirm.activeBody")
-              : t("aiSettings.deleteConfirm.body")
-          }
-          confirmLabel={t("aiSettings.delete")}
-          destructive
-          pending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(config.id, {
-              onSuccess: () => {
-                toast.success(t("aiSettings.deleted"));
-                setConfirmDelete(false);
-              },
-              onError: () => toast.error(t("aiSettings.deleteFailed")),
-            })
-          }
-        />
       </article>
     </Form>
   );
