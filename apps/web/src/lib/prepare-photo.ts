@@ -37,11 +37,9 @@ export async function preparePhoto(
   if (shrunk === undefined) {
     // Its code may not load either (offline, before the page ever needed it): the photo then
     // goes as it is, like one the browser cannot decode, rather than failing as unreadable.
-    const shrinkPhoto = await import("./shrink-photo").then(
-      (module) => module.shrinkPhoto,
-      () => null,
-    );
-    shrunk = shrinkPhoto ? await shrinkPhoto(file, turns).catch(() => null) : null;
+    shrunk = await import("./shrink-photo")
+      .then(({ shrinkPhoto }) => shrinkPhoto(file, turns))
+      .catch(() => null);
     signal?.throwIfAborted();
   }
   const ms = Math.round(performance.now() - started);
