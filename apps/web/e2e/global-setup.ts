@@ -10,14 +10,16 @@ import { adminState, DEMO_ADMIN, PHOTO_CONSENT } from "./support/app";
  */
 export default async function globalSetup(config: FullConfig): Promise<void> {
   const servers = new Set(config.projects.map((project) => project.use.baseURL!));
-  for (const baseURL of servers) {
-    const api = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-    const res = await api.post("/api/account/sign-in", { data: DEMO_ADMIN });
-    if (!res.ok()) throw new Error(`the demo admin could not sign in: ${res.status()}`);
-    // The admin's journeys upload photos: the photo consent is on record, as after the dialog.
-    const agreed = await api.post("/api/privacy/consent", { data: { version: PHOTO_CONSENT } });
-    if (!agreed.ok()) throw new Error(`the demo admin's photo consent failed: ${agreed.status()}`);
-    await api.storageState({ path: adminState(baseURL) });
-    await api.dispose();
-  }
+  await Promise.all([...servers].map(signInAdmin));
+}
+
+async function signInAdmin(baseURL: string): Promise<void> {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  const res = await api.post("/api/account/sign-in", { data: DEMO_ADMIN });
+  if (!res.ok()) throw new Error(`the demo admin could not sign in: ${res.status()}`);
+  // The admin's journeys upload photos: the photo consent is on record, as after the dialog.
+  const agreed = await api.post("/api/privacy/consent", { data: { version: PHOTO_CONSENT } });
+  if (!agreed.ok()) throw new Error(`the demo admin's photo consent failed: ${agreed.status()}`);
+  await api.storageState({ path: adminState(baseURL) });
+  await api.dispose();
 }
