@@ -17,6 +17,26 @@ const webAlias = { "@": fileURLToPath(new URL("./apps/web/src", import.meta.url)
 const isolate = false;
 
 /**
+ * A tier of the test files beside the source, web and server (`<name>.<suffix>.ts`, and `.tsx` in
+ * the apps), with the web's `@/` alias; `more` adds to its test options.
+ */
+const sourceTier = (
+  name: string,
+  suffix: string,
+  more: { exclude?: string[]; hookTimeout?: number },
+) => ({
+  resolve: { alias: webAlias },
+  test: {
+    name,
+    isolate,
+    environment: "node",
+    include: [`packages/*/src/**/*.${suffix}.ts`, `apps/*/src/**/*.${suffix}.{ts,tsx}`],
+    setupFiles,
+    ...more,
+  },
+});
+
+/**
  * An integration tier: every `*.int.test.ts` on one database driver, each file on a copy of the
  * driver's migrated and seeded template (made once, by the global setup named after it).
  */
@@ -50,30 +70,14 @@ export default defineConfig({
     // time waiting on PostgreSQL, timers and the queue, so three files at once finish sooner.
     maxWorkers: 3,
     projects: [
-      {
-        resolve: { alias: webAlias },
-        test: {
-          name: "unit",
-          isolate,
-          environment: "node",
-          include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.{ts,tsx}"],
-          exclude: ["**/*.int.test.ts", "**/*.slow.test.{ts,tsx}", "**/node_modules/**"],
-          setupFiles,
-        },
-      },
-      {
-        resolve: { alias: webAlias },
-        test: {
-          name: "slow",
-          isolate,
-          environment: "node",
-          include: ["packages/*/src/**/*.slow.test.ts", "apps/*/src/**/*.slow.test.{ts,tsx}"],
-          setupFiles,
-          // Opening an embedded database or loading the face model in a hook took over 10 s (the
-          // default) while three files ran at once on 2 cores.
-          hookTimeout: 60_000,
-        },
-      },
+      sourceTier("unit", "test", {
+        exclude: ["**/*.int.test.ts", "**/*.slow.test.{ts,tsx}", "**/node_modules/**"],
+      }),
+      sourceTier("slow", "slow.test", {
+        // Opening an embedded database or loading the face model in a hook took over 10 s (the
+        // default) while three files ran at once on 2 cores.
+        hookTimeout: 60_000,
+      }),
       integration("pglite"),
       integration("postgres"),
       {
