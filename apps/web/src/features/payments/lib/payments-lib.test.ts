@@ -32,34 +32,19 @@ describe("rupiah", () => {
 describe("daysLeft", () => {
   // Local times: the count is in the reader's calendar days, whatever the hour.
   const now = new Date(2026, 10, 21, 15, 30);
+  const inDays = (days: number, warn: boolean) => ({ kind: "days", days, warn });
 
   it("counts calendar days to the expiry", () => {
-    expect(daysLeft(new Date(2026, 11, 21, 15, 30), now)).toEqual({
-      kind: "days",
-      days: 30,
-      warn: false,
-    });
+    expect(daysLeft(new Date(2026, 11, 21, 15, 30), now)).toEqual(inDays(30, false));
     // Tomorrow just after midnight is one day away, not zero.
-    expect(daysLeft(new Date(2026, 10, 22, 0, 5), now)).toEqual({
-      kind: "days",
-      days: 1,
-      warn: true,
-    });
+    expect(daysLeft(new Date(2026, 10, 22, 0, 5), now)).toEqual(inDays(1, true));
     // Across a month and a year end.
     expect(daysLeft(new Date(2027, 0, 2, 9, 0), now)).toMatchObject({ kind: "days", days: 42 });
   });
 
   it("warns at 7 days or fewer, not at 8", () => {
-    expect(daysLeft(new Date(2026, 10, 28, 8, 0), now)).toEqual({
-      kind: "days",
-      days: 7,
-      warn: true,
-    });
-    expect(daysLeft(new Date(2026, 10, 29, 8, 0), now)).toEqual({
-      kind: "days",
-      days: 8,
-      warn: false,
-    });
+    expect(daysLeft(new Date(2026, 10, 28, 8, 0), now)).toEqual(inDays(7, true));
+    expect(daysLeft(new Date(2026, 10, 29, 8, 0), now)).toEqual(inDays(8, false));
   });
 
   it("says today for a later hour today, and expired once the time has passed", () => {
