@@ -1,10 +1,10 @@
 // Shared by the provider client tests (src/infra/providers/remote/*.provider.test.ts).
 import sharp from "sharp";
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadEnv } from "../src/env";
 import { forFile } from "./for-file";
 import { createEndpointGuard } from "../src/infra/providers/endpoint-guard";
-import type { GenerateRequest } from "../src/infra/providers/provider";
+import type { AvatarProvider, GenerateRequest } from "../src/infra/providers/provider";
 import { ProviderError } from "../src/infra/providers/provider";
 import { createProviderRegistry, PROVIDER_HOSTS } from "../src/infra/providers/registry";
 import { createLogger } from "../src/lib/logger";
@@ -90,6 +90,43 @@ export function registryWith(row: Partial<AiConfigRow>, vars: Record<string, str
     configs,
     createLogger("silent"),
   );
+}
+
+/**
+ * The registry wiring every remote provider client's test declares: with `keyVar` set to the
+ * fake's `key`, an active config of `apiProvider` pointing at the fake (and `row`, when given)
+ * builds that client, named so and of `model`, which `generates` then drives against the fake
+ * answering `ok`; without the key, the local renderer stands in.
+ */
+export function describeRegistryWiring<F extends { endpoint: string; setMode(mode: "ok"): void }>(
+  api: { readonly fake: F },
+  wiring: {
+    apiProvider: string;
+    keyVar: string;
+    key: (fake: F) => string;
+    row?: Partial<AiConfigRow>;
+    model: string;
+    generates: (p: AvatarProvider, fake: F) => Promise<void>;
+  },
+): void {
+  const { apiProvider, keyVar } = wiring;
+  describe(`registry wiring for ${apiProvider}`, () => {
+    it(`builds the ${apiProvider} client from the active config when ${keyVar} is set`, async () => {
+      const fake = api.fake;
+      fake.setMode("ok");
+      const row = { apiProvider, apiEndpoint: fake.endpoint, ...wiring.row };
+      const p = await registryWith(row, { [keyVar]: wiring.key(fake) }).forService(
+        "avatar_generation",
+      );
+      expect([p.name, p.model]).toEqual([apiProvider, wiring.model]);
+      await wiring.generates(p, fake);
+    });
+
+    it(`falls back to the local renderer without ${keyVar}`, async () => {
+      const p = await registryWith({ apiProvider }, {}).forService("avatar_generation");
+      expect(p.name).toBe("local");
+    });
+  });
 }
 
 /** The ProviderError a call failed with (the test fails when it succeeded or threw another). */

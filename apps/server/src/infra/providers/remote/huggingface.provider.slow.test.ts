@@ -5,7 +5,7 @@ import {
   failure,
   fakeApiForFile,
   generateRequest,
-  registryWith,
+  describeRegistryWiring,
   expectCutShort,
   itHandlesTransportFailures,
 } from "../../../../test/provider-requests";
@@ -110,29 +110,17 @@ describe("Hugging Face text-to-image client against a local fake of the router",
   });
 });
 
-describe("registry wiring for huggingface", () => {
-  it("builds the Hugging Face client from the active config when HF_TOKEN is set", async () => {
-    api.fake.setMode("ok");
-    const row = {
-      apiProvider: "huggingface",
-      apiEndpoint: api.fake.endpoint,
-      modelName: "black-forest-labs/FLUX.1-schnell",
-    };
-    const p = await registryWith(row, { HF_TOKEN: api.fake.token }).forService("avatar_generation");
-    expect([p.name, p.model]).toEqual(["huggingface", "black-forest-labs/FLUX.1-schnell"]);
-    const before = api.fake.calls.length;
+describeRegistryWiring(api, {
+  apiProvider: "huggingface",
+  keyVar: "HF_TOKEN",
+  key: (fake) => fake.token,
+  row: { modelName: "black-forest-labs/FLUX.1-schnell" },
+  model: "black-forest-labs/FLUX.1-schnell",
+  async generates(p, fake) {
+    const before = fake.calls.length;
     await p.generate(await req());
-    expect(api.fake.calls[before]!.path).toBe(
-      "/hf-inference/models/black-forest-labs/FLUX.1-schnell",
-    );
-  });
-
-  it("falls back to the local renderer without the token", async () => {
-    const p = await registryWith({ apiProvider: "huggingface" }, {}).forService(
-      "avatar_generation",
-    );
-    expect(p.name).toBe("local");
-  });
+    expect(fake.calls[before]!.path).toBe("/hf-inference/models/black-forest-labs/FLUX.1-schnell");
+  },
 });
 
 describe("Hugging Face Kanvas client against a local fake of the router", () => {

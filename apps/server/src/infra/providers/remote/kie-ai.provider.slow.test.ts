@@ -5,7 +5,7 @@ import {
   failure,
   fakeApiForFile,
   generateRequest,
-  registryWith,
+  describeRegistryWiring,
   expectCutShort,
   itHandlesTransportFailures,
 } from "../../../../test/provider-requests";
@@ -152,28 +152,18 @@ describe("Kie.ai client against a local fake of its API", () => {
   });
 });
 
-describe("registry wiring for kie_ai", () => {
-  it("builds the Kie.ai client from the active config when KIE_AI_API_KEY is set", async () => {
-    api.fake.setMode("ok");
-    const row = {
-      apiProvider: "kie_ai",
-      apiEndpoint: api.fake.endpoint,
-      configData: { poll_interval_ms: 20, input: { output_format: "jpeg" } },
-    };
-    const p = await registryWith(row, { KIE_AI_API_KEY: api.fake.apiKey }).forService(
-      "avatar_generation",
-    );
-    expect([p.name, p.model]).toEqual(["kie_ai", KIE_DEFAULT_MODEL]);
-    const before = api.fake.calls.length;
+describeRegistryWiring(api, {
+  apiProvider: "kie_ai",
+  keyVar: "KIE_AI_API_KEY",
+  key: (fake) => fake.apiKey,
+  row: { configData: { poll_interval_ms: 20, input: { output_format: "jpeg" } } },
+  model: KIE_DEFAULT_MODEL,
+  async generates(p, fake) {
+    const before = fake.calls.length;
     await p.generate(await req());
-    const create = api.fake.calls.slice(before).find((c) => c.path === "/api/v1/jobs/createTask")!;
+    const create = fake.calls.slice(before).find((c) => c.path === "/api/v1/jobs/createTask")!;
     expect((create.body as { input: Record<string, unknown> }).input.output_format).toBe("jpeg");
-  });
-
-  it("falls back to the local renderer without the key", async () => {
-    const p = await registryWith({ apiProvider: "kie_ai" }, {}).forService("avatar_generation");
-    expect(p.name).toBe("local");
-  });
+  },
 });
 
 describe("Kie.ai Kanvas client against a local fake of its API", () => {

@@ -13,7 +13,7 @@ import {
   failure,
   fakeApiForFile,
   generateRequest,
-  registryWith,
+  describeRegistryWiring,
   itHandlesTransportFailures,
 } from "../../../../test/provider-requests";
 import { DEFAULT_ANSWERS_AT_ONCE, providerAnswers } from "../answer-slots";
@@ -160,22 +160,15 @@ describe("OpenAI gpt-image-1 client against a local fake of its API", () => {
   });
 });
 
-describe("registry wiring for openai", () => {
-  it("builds the OpenAI client from the active config when OPENAI_API_KEY is set", async () => {
-    api.fake.setMode("ok");
-    const row = { apiProvider: "openai", apiEndpoint: api.fake.endpoint, modelName: "" };
-    const p = await registryWith(row, { OPENAI_API_KEY: api.fake.apiKey }).forService(
-      "avatar_generation",
-    );
-    expect([p.name, p.model]).toEqual(["openai", "gpt-image-1"]);
+describeRegistryWiring(api, {
+  apiProvider: "openai",
+  keyVar: "OPENAI_API_KEY",
+  key: (fake) => fake.apiKey,
+  model: "gpt-image-1",
+  async generates(p) {
     const out = await p.generate(await req());
     expect(out.image.length).toBeGreaterThan(0);
-  });
-
-  it("falls back to the local renderer without the key", async () => {
-    const p = await registryWith({ apiProvider: "openai" }, {}).forService("avatar_generation");
-    expect(p.name).toBe("local");
-  });
+  },
 });
 
 type GenerationsMode = "ok" | "rate_limited" | "server_error" | "moderation_blocked" | "slow";
