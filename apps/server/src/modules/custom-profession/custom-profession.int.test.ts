@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { apiContract as api } from "@rupa/shared";
+import { apiContract as api, type CustomProfessionRequest } from "@rupa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeReplicate } from "../../../test/fake-replicate";
 import {
@@ -61,6 +61,11 @@ afterAll(async () => {
   await fake.close();
 });
 
+/** The member asks for a figure of this file's configuration and photo, `fields` as typed. */
+function ask(fields: Omit<CustomProfessionRequest, "configId" | "uploadId">) {
+  return member.call(api.customProfession.request, { body: { configId, uploadId, ...fields } });
+}
+
 /** Waits until the generation has ended, and returns its status. */
 async function ended(generationId: string): Promise<string> {
   const end = Date.now() + 20_000;
@@ -79,25 +84,19 @@ const balance = () => t.ctx.services.credits.summary(userId).then((s) => s.balan
 
 describe(`custom action figures on ${testDriver()}`, () => {
   it("validates the form on the server: title and accessories required, lengths limited", async () => {
-    const r = await member.call(api.customProfession.request, {
-      body: { configId, uploadId, title: "   ", accessories: "" },
-    });
+    const r = await ask({ title: "   ", accessories: "" });
     expect(r.status).toBe(400);
     expect(r.error.issues!.map((i) => i.message).sort()).toEqual([
       "accessories_required",
       "title_required",
     ]);
-    const long = await member.call(api.customProfession.request, {
-      body: { configId, uploadId, title: "x".repeat(201), accessories: "a" },
-    });
+    const long = await ask({ title: "x".repeat(201), accessories: "a" });
     expect(long.status).toBe(400);
     await t.ctx.db.db
       .update(customProfessionConfigs)
       .set({ maxTitleLength: 10 })
       .where(eq(customProfessionConfigs.id, configId));
-    const overConfig = await member.call(api.customProfession.request, {
-      body: { configId, uploadId, title: "Dokter Hewan Keren", accessories: "stetoskop" },
-    });
+    const overConfig = await ask({ title: "Dokter Hewan Keren", accessories: "stetoskop" });
     expect(overConfig.error.issues![0]!.message).toBe("too_long");
     await t.ctx.db.db
       .update(customProfessionConfigs)
@@ -112,9 +111,7 @@ describe(`custom action figures on ${testDriver()}`, () => {
     );
     const before = await balance();
     const jobsBefore = (await t.ctx.db.db.select().from(generationJobs)).length;
-    const r = await member.call(api.customProfession.request, {
-      body: { configId, uploadId, title: "Koboi", accessories: "PISTOL mainan, topi koboi" },
-    });
+    const r = await ask({ title: "Koboi", accessories: "PISTOL mainan, topi koboi" });
     expect(r.status).toBe(422);
     expect(r.error).toEqual({
       code: "banned_content",
@@ -132,9 +129,7 @@ describe(`custom action figures on ${testDriver()}`, () => {
 
   it("refuses requests while the feature switch is off", async () => {
     await t.ctx.services.settings.set("custom_profession_enabled", "false", null);
-    const r = await member.call(api.customProfession.request, {
-      body: { configId, uploadId, title: "Guru", accessories: "buku" },
-    });
+    const r = await ask({ title: "Guru", accessories: "buku" });
     expect(r.status).toBe(403);
     expect(r.error).toMatchObject({
       code: "feature_disabled",
@@ -146,14 +141,10 @@ describe(`custom action figures on ${testDriver()}`, () => {
 
   it("creates a pending request that follows its generation to completed, with the title on the box", async () => {
     const before = await balance();
-    const r = await member.call(api.customProfession.request, {
-      body: {
-        configId,
-        uploadId,
-        title: "Dokter Hewan",
-        accessories: "stetoskop, kucing",
-        otherIdeas: "jas putih",
-      },
+    const r = await ask({
+      title: "Dokter Hewan",
+      accessories: "stetoskop, kucing",
+      otherIdeas: "jas putih",
     });
     expect(r.status).toBe(202);
     const body = r.body;
@@ -206,14 +197,10 @@ describe(`custom action figures on ${testDriver()}`, () => {
       isActive: true,
     });
     try {
-      const r = await member.call(api.customProfession.request, {
-        body: {
-          configId,
-          uploadId,
-          title: "Pilot Garuda",
-          accessories: "helm, peta",
-          otherIdeas: "langit senja",
-        },
+      const r = await ask({
+        title: "Pilot Garuda",
+        accessories: "helm, peta",
+        otherIdeas: "langit senja",
       });
       expect(r.status).toBe(202);
       const { generation } = r.body;
