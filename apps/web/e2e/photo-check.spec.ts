@@ -7,6 +7,7 @@ import {
   generateButton,
   openGenerator,
   pasFotoStyle,
+  photoButton,
   ready,
   signUpAndSignIn,
   startGeneration,
@@ -23,11 +24,11 @@ test.use({ viewport: DESKTOP });
 type Check = { faces: number; issues: string[]; verdict: string } | null;
 
 async function upload(page: Page, name: string, buffer: Buffer): Promise<Check> {
-  const response = await choosePhoto(
-    page,
-    page.getByRole("button", { name: /Pilih dari galeri|Ganti foto/ }).first(),
-    { name, mimeType: "image/jpeg", buffer },
-  );
+  const response = await choosePhoto(page, photoButton(page).first(), {
+    name,
+    mimeType: "image/jpeg",
+    buffer,
+  });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { upload: { check: Check } }).upload.check;
 }

@@ -1,13 +1,15 @@
 import { writeFile } from "node:fs/promises";
-import { expect, test, type Page, type Request } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { PHOTO_SHRINK } from "@rupa/shared/photo-shrink";
 import { phonePhoto } from "../../server/test/face-photos";
 import { adminPage, consentDialog, DESKTOP, NEW_GUEST, PHONE } from "./support/app";
 import {
   choosePhoto,
+  isUpload,
   openGenerator,
+  photoButton,
+  pickPortrait,
   pickStyle,
-  portraitJpeg,
   ready,
   signUpAndSignIn,
 } from "./support/generator";
@@ -19,8 +21,6 @@ type Upload = { id: string; width: number; height: number };
 type AdminUpload = { id: string; width: number; height: number; sizeBytes: number };
 
 const stage = (page: Page) => page.getByTestId("photo-stage");
-const gallery = (page: Page) => page.getByRole("button", { name: /Pilih dari galeri|Ganti foto/ });
-const isUpload = (r: Request) => r.url().endsWith("/api/uploads") && r.method() === "POST";
 
 /** A measured figure: in the report's annotations and the run's output. */
 function figure(text: string): void {
@@ -46,7 +46,7 @@ test("a 12 MP phone photo arrives upright at 2048 px and under 1 MB, prepared in
   const timed = async (label: string) => {
     const chosen = Date.now();
     const sent = page.waitForRequest(isUpload);
-    const answered = choosePhoto(page, gallery(page), {
+    const answered = choosePhoto(page, photoButton(page), {
       name: "IMG_20240101_120000.jpg",
       mimeType: "image/jpeg",
       buffer: phone,
@@ -130,10 +130,7 @@ test.describe("a new guest", () => {
       }
       return route.fallback();
     });
-    const portrait = { name: "wajah.jpg", mimeType: "image/jpeg", buffer: await portraitJpeg() };
-    const chooser = page.waitForEvent("filechooser");
-    await gallery(page).click();
-    await (await chooser).setFiles(portrait);
+    await pickPortrait(page);
     // The retry's line shows for a second only (RETRY_DELAYS_MS): the page looks for it at every
     // frame from before the send, where expect's polling (up to a second apart) could miss it.
     // No picture of it: the offline picture below is the same line.
@@ -150,9 +147,7 @@ test.describe("a new guest", () => {
 
     // Offline: said plainly, and sent once the connection is back.
     await page.context().setOffline(true);
-    const again = page.waitForEvent("filechooser");
-    await gallery(page).click();
-    await (await again).setFiles(portrait);
+    await pickPortrait(page);
     await expect(stage(page)).toHaveText(
       "Kamu sedang offline. Foto akan dikirim saat tersambung lagi.",
     );
@@ -166,9 +161,7 @@ test.describe("a new guest", () => {
     // the same prepared photo again without choosing it.
     fail = 4;
     sends = 0;
-    const third = page.waitForEvent("filechooser");
-    await gallery(page).click();
-    await (await third).setFiles(portrait);
+    await pickPortrait(page);
     const alert = page.getByRole("alert").filter({ hasText: "Tidak bisa terhubung ke Rupa" });
     await expect(alert).toBeVisible({ timeout: 20_000 });
     expect(sends).toBe(4);

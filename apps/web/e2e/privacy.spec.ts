@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
   consentDialog,
   DESKTOP,
@@ -12,9 +12,10 @@ import {
 import {
   galleryCards,
   generateWith,
+  isUpload,
   openGenerator,
+  pickPortrait,
   pickStyle,
-  portraitJpeg,
   ready,
   signUpAndSignIn,
 } from "./support/generator";
@@ -25,22 +26,6 @@ import {
 const SHOTS = "/tmp/priv-pw";
 // The guest's first photo asks for consent: a guest nobody has seen, a retry too.
 test.use(NEW_GUEST);
-const galleryButton = (page: Page) =>
-  page.getByRole("button", { name: /Pilih dari galeri|Ganti foto/ });
-const isUpload = (url: string, method: string) => url.endsWith("/api/uploads") && method === "POST";
-
-/** Chooses the face photo; the caller answers the consent (or not). */
-async function pickFile(page: Page): Promise<void> {
-  const chooser = page.waitForEvent("filechooser");
-  await galleryButton(page).click();
-  await (
-    await chooser
-  ).setFiles({
-    name: "wajah.jpg",
-    mimeType: "image/jpeg",
-    buffer: await portraitJpeg(),
-  });
-}
 
 test("a guest is asked for consent before the first photo leaves the browser", async ({
   page,
@@ -48,11 +33,11 @@ test("a guest is asked for consent before the first photo leaves the browser", a
 }) => {
   await page.setViewportSize(PHONE);
   const uploads: string[] = [];
-  page.on("request", (r) => isUpload(r.url(), r.method()) && uploads.push(r.url()));
+  page.on("request", (r) => isUpload(r) && uploads.push(r.url()));
   await openGenerator(page, await pickStyle(request));
 
   // Declined: nothing is sent, and the page says why.
-  await pickFile(page);
+  await pickPortrait(page);
   const dialog = consentDialog(page);
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("foto wajahmu");
@@ -71,10 +56,10 @@ test("a guest is asked for consent before the first photo leaves the browser", a
 
   // Agreed: the photo goes, and the next one is not asked about again.
   await page.setViewportSize(DESKTOP);
-  await pickFile(page);
+  await pickPortrait(page);
   await expect(dialog).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/consent-guest-1280.png` });
-  const sent = page.waitForResponse((r) => isUpload(r.url(), r.request().method()));
+  const sent = page.waitForResponse((r) => isUpload(r.request()));
   await dialog.getByRole("button", { name: "Saya setuju" }).click();
   expect((await sent).status()).toBe(201);
   await expect(ready(page)).toBeVisible();
@@ -108,8 +93,8 @@ test("a member ticks the consent at sign-up and uploads without being asked", as
   await expect(page).toHaveURL(/\/eksplor/);
 
   await openGenerator(page, await pickStyle(request));
-  const sent = page.waitForResponse((r) => isUpload(r.url(), r.request().method()));
-  await pickFile(page);
+  const sent = page.waitForResponse((r) => isUpload(r.request()));
+  await pickPortrait(page);
   expect((await sent).status()).toBe(201);
   await expect(ready(page)).toBeVisible();
   await expect(consentDialog(page)).toBeHidden();
@@ -121,10 +106,10 @@ test("a member without consent on record (a Google sign-up, or from before) is a
 }) => {
   await signUpAndSignIn(page, undefined, { photoConsent: false });
   await openGenerator(page, await pickStyle(request));
-  await pickFile(page);
+  await pickPortrait(page);
   const dialog = consentDialog(page);
   await expect(dialog).toBeVisible();
-  const sent = page.waitForResponse((r) => isUpload(r.url(), r.request().method()));
+  const sent = page.waitForResponse((r) => isUpload(r.request()));
   await dialog.getByRole("button", { name: "Saya setuju" }).click();
   expect((await sent).status()).toBe(201);
   await expect(ready(page)).toBeVisible();
@@ -145,8 +130,8 @@ test("the privacy page names the processors and rights, and the settings withdra
   // A member with one photo uploaded.
   await signUpAndSignIn(page);
   await openGenerator(page, await pickStyle(request));
-  const sent = page.waitForResponse((r) => isUpload(r.url(), r.request().method()));
-  await pickFile(page);
+  const sent = page.waitForResponse((r) => isUpload(r.request()));
+  await pickPortrait(page);
   expect((await sent).status()).toBe(201);
   await expect(ready(page)).toBeVisible();
 
@@ -193,7 +178,7 @@ test("the privacy page names the processors and rights, and the settings withdra
 
   await page.setViewportSize(DESKTOP);
   await openGenerator(page, await pickStyle(request));
-  await pickFile(page);
+  await pickPortrait(page);
   await expect(consentDialog(page)).toBeVisible();
 });
 

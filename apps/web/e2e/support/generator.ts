@@ -4,6 +4,7 @@ import {
   type APIRequestContext,
   type Locator,
   type Page,
+  type Request,
   type Response,
 } from "@playwright/test";
 import { facePhoto } from "../../../server/test/face-photos";
@@ -28,6 +29,13 @@ export type StyleRow = {
 export function portraitJpeg(): Promise<Buffer> {
   return facePhoto(0);
 }
+
+/** The face photo as a file to choose ("wajah.jpg"). */
+export async function portraitFile(): Promise<PhotoFile> {
+  return { name: "wajah.jpg", mimeType: "image/jpeg", buffer: await portraitJpeg() };
+}
+
+export type PhotoFile = { name: string; mimeType: string; buffer: Buffer };
 
 /** The active styles as GET /api/styles lists them (`query`: "?sort=featured", ...). */
 export async function listStyles<T extends StyleRow = StyleRow>(
@@ -78,18 +86,32 @@ export async function openGenerator(page: Page, style: StyleRow): Promise<void> 
   await expect(page.getByRole("region", { name: "Gaya pilihanmu" })).toBeVisible();
 }
 
-/** Picks a file through the real file chooser behind `button`; resolves with the upload answer. */
-export async function choosePhoto(
-  page: Page,
-  button: Locator,
-  file: { name: string; mimeType: string; buffer: Buffer },
-) {
-  const uploaded = page.waitForResponse(
-    (r) => r.url().endsWith("/api/uploads") && r.request().method() === "POST",
-  );
+/** The photo stage's button that opens the file chooser ("Ganti foto" once a photo is in). */
+export const photoButton = (page: Page) =>
+  page.getByRole("button", { name: /Pilih dari galeri|Ganti foto/ });
+
+/** A request that sends a photo to the server. */
+export const isUpload = (r: Request) => r.url().endsWith("/api/uploads") && r.method() === "POST";
+
+/** Picks `file` through the real file chooser behind `button`, and waits for nothing more. */
+async function pickFile(page: Page, button: Locator, file: PhotoFile): Promise<void> {
   const chooser = page.waitForEvent("filechooser");
   await button.click();
   await (await chooser).setFiles(file);
+}
+
+/**
+ * Picks the face photo through the photo button, and waits for nothing more: the caller answers
+ * the consent (or not) and watches the send.
+ */
+export async function pickPortrait(page: Page): Promise<void> {
+  await pickFile(page, photoButton(page), await portraitFile());
+}
+
+/** Picks a file through the real file chooser behind `button`; resolves with the upload answer. */
+export async function choosePhoto(page: Page, button: Locator, file: PhotoFile) {
+  const uploaded = page.waitForResponse((r) => isUpload(r.request()));
+  await pickFile(page, button, file);
   // A guest's (or a member's without consent) first photo: the consent comes first, agreed to.
   const dialog = consentDialog(page);
   const first = await Promise.race([
@@ -173,11 +195,11 @@ function confirmLink(html: string, to: string): string | undefined {
 
 /** Picks the face photo (JPEG) from the gallery button and waits until the photo is ready. */
 export async function uploadPortrait(page: Page): Promise<void> {
-  const upload = await choosePhoto(page, page.getByRole("button", { name: "Pilih dari galeri" }), {
-    name: "wajah.jpg",
-    mimeType: "image/jpeg",
-    buffer: await portraitJpeg(),
-  });
+  const upload = await choosePhoto(
+    page,
+    page.getByRole("button", { name: "Pilih dari galeri" }),
+    await portraitFile(),
+  );
   expect(upload.status()).toBe(201);
   await expect(ready(page)).toBeVisible();
 }
