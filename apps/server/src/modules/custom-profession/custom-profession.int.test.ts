@@ -9,13 +9,13 @@ import {
   type TestServer,
 } from "../../../test/harness";
 import { facePhoto, photoForm } from "../../../test/face-photos";
+import { createMember } from "../../../test/seed-data";
 import {
   aiModelConfigs,
   customProfessionConfigs,
   customProfessionRequests,
   generationJobs,
   results,
-  users,
 } from "../../db/schema";
 
 let t: TestServer;
@@ -32,23 +32,9 @@ beforeAll(async () => {
     env: { GENERATION_RETRY_BASE_SECONDS: "0", REPLICATE_API_TOKEN: "test-token-123" },
   });
   t.actAs(null);
-  const email = "figure@example.com";
-  await t.ctx.services.auth.signUp(
-    {
-      fullName: "Fig",
-      phone: "+6281234567890",
-      email,
-      password: "rahasia123",
-      language: "id",
-      photoConsent: true,
-    },
-    { headers: new Headers(), ip: "10.7.0.1", userAgent: null },
-  );
-  const [u] = await t.ctx.db.db.select().from(users).where(eq(users.email, email));
-  userId = u!.id;
-  await t.ctx.db.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
-  await t.ctx.services.credits.grant(userId, { source: "purchase", amount: 3, watermarked: false });
-  member = await t.client.signIn(email, "rahasia123");
+  const m = await createMember(t.ctx, 3, { prefix: "figure" });
+  userId = m.id;
+  member = await t.client.signIn(m.email, m.password);
   const form = photoForm(await facePhoto(1));
   uploadId = (await member.call(api.uploads.upload, { body: form })).body.upload.id;
   const state = (await member.call(api.customProfession.state)).body;

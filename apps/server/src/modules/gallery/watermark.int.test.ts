@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { facePhoto } from "../../../test/face-photos";
 import { generationEnded } from "../../../test/generations";
 import { type CookieJar, testServerForFile, testDriver } from "../../../test/harness";
+import { signUpMember } from "../../../test/members";
 import {
   creditLots,
   creditSpends,
@@ -12,7 +13,6 @@ import {
   kanvasImages,
   results,
   styles,
-  users,
 } from "../../db/schema";
 import { newObjectKey } from "../../infra/storage/storage";
 
@@ -30,25 +30,11 @@ beforeAll(async () => {
 });
 
 const db = () => t.ctx.db.db;
-let ipSeq = 0;
 /** A new confirmed member as sign-up leaves them: the bonus, watermarked credits only. */
 async function newMember() {
-  const email = `w${Math.random().toString(36).slice(2)}@example.com`;
-  await t.ctx.services.auth.signUp(
-    {
-      fullName: "Sari",
-      phone: "+6281234567890",
-      email,
-      password: "rahasia123",
-      language: "id",
-      photoConsent: true,
-    },
-    { headers: new Headers(), ip: `10.7.0.${++ipSeq % 250}`, userAgent: null },
-  );
-  const [u] = await db().select().from(users).where(eq(users.email, email));
-  await db().update(users).set({ emailVerified: true }).where(eq(users.id, u!.id));
-  await t.ctx.services.auth.onAccountConfirmed(u!.id);
-  return { id: u!.id, email, jar: (await t.client.signIn(email, "rahasia123")).jar! };
+  const m = await signUpMember(t, 0, { keepBonus: true, prefix: "w" });
+  await t.ctx.services.auth.onAccountConfirmed(m.id);
+  return m;
 }
 const summary = (userId: string) => t.ctx.services.credits.summary(userId);
 async function cpnsAvatar(jar: CookieJar): Promise<string> {
