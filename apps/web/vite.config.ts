@@ -3,7 +3,8 @@ import path from "node:path";
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { build, defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from "vite";
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from "vite";
+import { buildMore, buildStep } from "./vite.build-step";
 import { pwa } from "./vite.pwa";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
@@ -14,27 +15,15 @@ const src = fileURLToPath(new URL("./src", import.meta.url));
  * the landing page and /eksplor with it (docs/decisions/009). The server never serves /ssr/.
  */
 function serverEntry(): Plugin {
-  let root = "";
-  let outDir = "";
-  return {
-    name: "rupa-server-entry",
-    apply: "build",
-    configResolved(config) {
-      root = config.root;
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
+  return buildStep("rupa-server-entry", (dirs) => ({
     async closeBundle() {
-      await build({
-        configFile: false,
-        root,
-        publicDir: false,
-        logLevel: "warn",
+      await buildMore(dirs, {
         plugins: [react()],
         resolve: { alias: { "@": src } },
         ssr: { noExternal: true, target: "node" },
         build: {
           ssr: "src/entry-server.tsx",
-          outDir: path.join(outDir, "ssr"),
+          outDir: path.join(dirs.outDir, "ssr"),
           emptyOutDir: true,
           target: "node20",
           sourcemap: false,
@@ -51,7 +40,7 @@ function serverEntry(): Plugin {
         },
       });
     },
-  };
+  }));
 }
 
 /**

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { build, type Plugin } from "vite";
+import type { Plugin } from "vite";
+import { buildMore, buildStep } from "./vite.build-step";
 import { offlinePage, type OfflineMessages } from "./src/lib/pwa/offline-page";
 
 type Locale = { offline: OfflineMessages };
@@ -14,17 +15,9 @@ type Locale = { offline: OfflineMessages };
  * offline page, so every build that changes either is a new worker for the browser.
  */
 export function pwa(): Plugin {
-  let root = "";
-  let outDir = "";
   let assets: string[] = [];
   let offlineHtml = "";
-  return {
-    name: "rupa-pwa",
-    apply: "build",
-    configResolved(config) {
-      root = config.root;
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
+  return buildStep("rupa-pwa", (dirs) => ({
     generateBundle(_options, bundle) {
       assets = Object.keys(bundle)
         .filter((file) => file.startsWith("assets/"))
@@ -33,7 +26,7 @@ export function pwa(): Plugin {
       const read = (lang: string) =>
         (
           JSON.parse(
-            fs.readFileSync(path.join(root, "src/locales", `${lang}.json`), "utf8"),
+            fs.readFileSync(path.join(dirs.root, "src/locales", `${lang}.json`), "utf8"),
           ) as Locale
         ).offline;
       offlineHtml = offlinePage({ id: read("id"), en: read("en") });
@@ -45,14 +38,10 @@ export function pwa(): Plugin {
         fileName: string,
         define: Record<string, string> = {},
       ) => {
-        await build({
-          configFile: false,
-          root,
-          publicDir: false,
-          logLevel: "warn",
+        await buildMore(dirs, {
           define,
           build: {
-            outDir,
+            outDir: dirs.outDir,
             emptyOutDir: false,
             target: "es2022",
             sourcemap: false,
@@ -62,7 +51,7 @@ export function pwa(): Plugin {
         });
       };
       await script("src/lib/pwa/offline.ts", "offline.js");
-      const offlineJs = fs.readFileSync(path.join(outDir, "offline.js"), "utf8");
+      const offlineJs = fs.readFileSync(path.join(dirs.outDir, "offline.js"), "utf8");
       const version = createHash("sha256")
         .update(assets.join("\n"))
         .update(offlineHtml)
@@ -74,5 +63,5 @@ export function pwa(): Plugin {
         __RUPA_SW_ASSETS__: JSON.stringify(assets),
       });
     },
-  };
+  }));
 }
