@@ -1,6 +1,5 @@
 import { type AppContext } from "./context";
 import { createActorResolver } from "./middleware/actor";
-import type { Env } from "./env";
 import { authSecret, createAuth } from "./infra/auth/better-auth";
 import { createPaymentGateways, simulatorServerKey } from "./infra/payments/gateway";
 import { createLoopback } from "./lib/loopback";
@@ -41,11 +40,7 @@ import { createPrivacyRepository } from "./modules/privacy/privacy.repository";
 import { createPrivacyService } from "./modules/privacy/privacy.service";
 import { createUploadsRepository } from "./modules/uploads/uploads.repository";
 import { createUploadsService } from "./modules/uploads/uploads.service";
-import type { DatabaseHandle } from "./infra/db/client";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./infra/mail/mailer";
-import type { Queue } from "./infra/queue/queue";
-import type { Storage } from "./infra/storage/storage";
-import type { Logger } from "./lib/logger";
 import { createAccountRepository } from "./modules/account/account.repository";
 import { createAccountService } from "./modules/account/account.service";
 import { createAccountExportRepository } from "./modules/account-export/account-export.repository";
@@ -80,13 +75,12 @@ import { createStyleEventsService } from "./modules/styles/style-events.service"
 import { createStylesRepository } from "./modules/styles/styles.repository";
 import { createStylesService } from "./modules/styles/styles.service";
 
-export interface CoreParts {
-  env: Env;
-  log: Logger;
-  db: DatabaseHandle;
-  storage: Storage;
-  queue: Queue;
-  version: string;
+/**
+ * What a process builds before its context: the context's own infrastructure, and a mailer
+ * (built from the environment when absent).
+ */
+export interface CoreParts
+  extends Pick<AppContext, "env" | "log" | "db" | "storage" | "queue" | "version"> {
   mailer?: Mailer;
   /** News other processes must hear at once (in-process when absent). */
   changes?: ChangeBus;
