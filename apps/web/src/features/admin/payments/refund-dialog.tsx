@@ -1,11 +1,11 @@
 import { refundRequestSchema, type AdminPaymentDetail, type RefundRequest } from "@rupa/shared";
-import { FormCheckbox, FormRow } from "@/components/ui/form";
-import { Textarea } from "@/components/ui/textarea";
+import { FormCheckbox } from "@/components/ui/form";
 import { formatNumber, formatRupiah } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { AdminDialog } from "../components/admin-dialogs";
 import { useRefundPayment } from "./api";
 import { DialogForm } from "../components/dialog-form";
+import { ReasonRow } from "../components/reason-row";
 import { useAdminI18n, type AdminTranslate } from "../lib/admin-i18n";
 import { topLevelFields, useSchemaForm, type SchemaFormRules } from "../lib/form";
 
@@ -115,21 +115,13 @@ function RefundForm({
           {blockerText}
         </p>
       )}
-      <FormRow
+      <ReasonRow
         control={form.control}
-        name="reason"
         label={t("payments.refundDialog.reason")}
         hint={t("payments.refundDialog.reasonHint")}
-      >
-        {(field) => (
-          <Textarea
-            {...field}
-            rows={3}
-            maxLength={500}
-            placeholder={t("payments.refundDialog.reasonPlaceholder")}
-          />
-        )}
-      </FormRow>
+        placeholder={t("payments.refundDialog.reasonPlaceholder")}
+        maxLength={500}
+      />
       <FormCheckbox
         control={form.control}
         name="manual"

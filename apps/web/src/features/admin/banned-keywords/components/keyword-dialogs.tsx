@@ -6,12 +6,12 @@ import {
 } from "@rupa/shared";
 import { FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { AdminConfirm, AdminDialog } from "../../components/admin-dialogs";
 import { type BannedKeyword, useDeleteKeyword, useSaveKeyword } from "../api";
 import { DialogForm } from "../../components/dialog-form";
+import { ReasonRow } from "../../components/reason-row";
 import { useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
 import { topLevelFields, useSchemaForm, type SchemaFormRules } from "../../lib/form";
 
@@ -67,14 +67,12 @@ function KeywordForm({ keyword, onDone }: { keyword: BannedKeyword | null; onDon
       <FormRow control={form.control} name="keyword" label={t("keywords.fields.keyword")}>
         {(field) => <Input {...field} maxLength={KEYWORD_MAX} autoComplete="off" />}
       </FormRow>
-      <FormRow
+      <ReasonRow
         control={form.control}
-        name="reason"
         label={t("keywords.fields.reason")}
         hint={t("keywords.fields.reasonHint")}
-      >
-        {(field) => <Textarea {...field} rows={3} maxLength={KEYWORD_REASON_MAX} />}
-      </FormRow>
+        maxLength={KEYWORD_REASON_MAX}
+      />
     </DialogForm>
   );
 }

@@ -7,13 +7,13 @@ import {
 } from "@rupa/shared";
 import { FormRow } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
 import { formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { AdminConfirm, AdminDialog } from "../../components/admin-dialogs";
 import { useChangeUserCredits, useSetUserRole } from "../api";
 import { DialogForm } from "../../components/dialog-form";
+import { ReasonRow } from "../../components/reason-row";
 import { useAdminErrorMessage, useAdminI18n, type AdminTranslate } from "../../lib/admin-i18n";
 import { topLevelFields, useSchemaForm, wholeNumberOf, type SchemaFormRules } from "../../lib/form";
 
@@ -184,21 +184,13 @@ function SetCreditsForm({ user, onDone }: { user: DialogUser; onDone: () => void
       >
         {(field) => <Input {...field} inputMode="numeric" autoComplete="off" />}
       </FormRow>
-      <FormRow
+      <ReasonRow
         control={form.control}
-        name="reason"
         label={t("users.creditsDialog.reason")}
         hint={t("users.creditsDialog.reasonHint")}
-      >
-        {(field) => (
-          <Textarea
-            {...field}
-            rows={3}
-            maxLength={200}
-            placeholder={t("users.creditsDialog.reasonPlaceholder")}
-          />
-        )}
-      </FormRow>
+        placeholder={t("users.creditsDialog.reasonPlaceholder")}
+        maxLength={200}
+      />
     </DialogForm>
   );
 }
