@@ -13,6 +13,7 @@ export { fakeJobEvents } from "./events";
 export { fakeGallery } from "./gallery";
 export { fakeImages } from "./images";
 export { fakeJobs } from "./jobs";
+export { fakeJobStart } from "./job-start";
 export { fakeKanvas } from "./kanvas";
 export { faceAt, fakeLikeness } from "./likeness";
 export { fakeLog } from "./log";

@@ -2,19 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Actor } from "../../lib/actor";
 import { refusal } from "../../../test/refusal";
-import {
-  fakeBannedKeywords,
-  fakeCredits,
-  fakeJobEvents,
-  fakeJobs,
-  fakeProviders,
-  fakeQueue,
-  fakeSettings,
-  fakeStorage,
-  fakeTransactor,
-  fakeUploads,
-} from "../../../test/fakes";
-import { createUploadsService } from "../uploads/uploads.service";
+import { fakeJobStart } from "../../../test/fakes";
 import { GENERATE_JOB } from "./generation.worker";
 import { createGenerationsService, type GenerationDeps } from "./generations.service";
 
@@ -35,42 +23,35 @@ interface Style {
 }
 
 function world() {
-  const credits = fakeCredits();
+  // What starting jobs of the avatar kinds is given (their instance of the job rows).
+  const kit = fakeJobStart({
+    kinds: ["avatar", "custom_profession"],
+    settings: {
+      avatar_credits_per_image: "1",
+      guest_ip_daily_cap: "3",
+      referral_reward_every: "3",
+    },
+    provider: { name: "local", model: "rupa-local-v1" },
+  });
+  const { credits, settings, banned, queue, uploadRows } = kit;
+  const rows = kit.jobs.rows;
   const completedReferrals = new Map<string, number>();
   const trials = new Map<string, "ok" | "used" | "ip_cap">();
-  const settings = fakeSettings({
-    avatar_credits_per_image: "1",
-    guest_ip_daily_cap: "3",
-    referral_reward_every: "3",
-  });
-  const banned = fakeBannedKeywords();
   const styles = new Map<string, Style>();
-  const storage = fakeStorage();
-  const uploads = fakeUploads({ storage });
-  // The job rows as jobs.repository.ts writes them (the avatar kinds' instance).
-  const jobs = fakeJobs({ kinds: ["avatar", "custom_profession"] });
-  const rows = jobs.rows;
-  const queue = fakeQueue();
 
   const deps = {
-    db: fakeTransactor().db,
+    ...kit,
+    db: kit.transactor.db,
     credits: credits.service,
     guests: {
       consume: (_tx: unknown, id: string) => Promise.resolve(trials.get(id) ?? "ok"),
     },
     guestsService: { ipHash: (ip: string) => `ip:${ip}` },
     styles: { findActiveRow: (id: string) => Promise.resolve(styles.get(id) ?? null) },
-    uploads: createUploadsService({ uploads, storage }),
     referrals: {
       stats: (userId: string) =>
         Promise.resolve({ completed: completedReferrals.get(userId) ?? 0 }),
     },
-    settings,
-    banned,
-    providers: fakeProviders({ name: "local", model: "rupa-local-v1" }),
-    queue,
-    events: fakeJobEvents(),
-    jobs,
     generations: {
       medianSeconds: () => Promise.resolve(null),
       resultOf: () => Promise.resolve(null),
@@ -80,7 +61,7 @@ function world() {
 
   const guest = (): Actor => ({ userId: null, guestTrialId: randomUUID(), isAdmin: false });
   const photoOf = (actor: Actor, ready = true) =>
-    uploads.photo(
+    uploadRows.photo(
       actor.userId ?? { guest: actor.guestTrialId! },
       ready ? {} : { status: "processing", croppedKey: null },
     ).id;

@@ -1,23 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { type StartKanvasRequest, startKanvasRequestSchema } from "@rupa/shared";
 import { beforeEach, describe, expect, it } from "vitest";
-import {
-  fakeBannedKeywords,
-  fakeClock,
-  fakeCredits,
-  fakeJobEvents,
-  fakeJobs,
-  fakeKanvas,
-  fakeProviders,
-  fakeQueue,
-  fakeSettings,
-  fakeStorage,
-  fakeTransactor,
-  fakeUploads,
-} from "../../../test/fakes";
+import { fakeClock, fakeJobStart, fakeKanvas } from "../../../test/fakes";
 import { refusal } from "../../../test/refusal";
 import type { Actor } from "../../lib/actor";
-import { createUploadsService } from "../uploads/uploads.service";
 import { createKanvasService } from "./kanvas.service";
 import { KANVAS_JOB, kanvasMessage } from "./kanvas.worker";
 
@@ -32,26 +18,15 @@ function world() {
   // The database's clock, moved on by hand (`later`): rows written together share a time.
   const time = fakeClock();
   const now = () => time.now;
-  const jobs = fakeJobs({ kinds: ["kanvas"], now });
-  const storage = fakeStorage();
-  const f = {
-    transactor: fakeTransactor(),
-    jobs,
-    kanvas: fakeKanvas({ jobs, now }),
-    credits: fakeCredits(),
-    uploadRows: fakeUploads({ storage }),
-    settings: fakeSettings({ kanvas_credits_per_image: "2" }),
-    banned: fakeBannedKeywords(),
-    queue: fakeQueue(),
-    events: fakeJobEvents(),
-  };
-  const service = createKanvasService({
-    ...f,
-    db: f.transactor.db,
-    credits: f.credits.service,
-    uploads: createUploadsService({ uploads: f.uploadRows, storage }),
-    providers: fakeProviders({ name: "openai", model: "fake-image-1" }),
+  const kit = fakeJobStart({
+    kinds: ["kanvas"],
+    now,
+    settings: { kanvas_credits_per_image: "2" },
+    provider: { name: "openai", model: "fake-image-1" },
   });
+  const { jobs } = kit;
+  const f = { ...kit, kanvas: fakeKanvas({ jobs, now }) };
+  const service = createKanvasService({ ...f, db: f.transactor.db, credits: f.credits.service });
 
   /** A run asked for as the browser sends it (through the shared schema). */
   const start = (actor: Actor, input: Partial<StartKanvasRequest> = {}) =>
