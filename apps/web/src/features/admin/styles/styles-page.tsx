@@ -4,7 +4,6 @@ import {
   History,
   ImageOff,
   Images,
-  MoreHorizontal,
   Pencil,
   Power,
   ScanFace,
@@ -21,13 +20,7 @@ import {
 } from "@rupa/shared";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { DropdownMenuItem, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/lib/toast";
 import { AdminConfirm } from "../components/admin-dialogs";
@@ -43,7 +36,7 @@ import {
 } from "./api";
 import { AdminPage } from "../components/admin-page";
 import { AdminTime } from "../components/admin-time";
-import { AdminTable } from "../components/data-table";
+import { AdminTable, RowActions } from "../components/data-table";
 import { ActiveSwitch } from "../components/active-switch";
 import { StyleEditDialog } from "./components/style-edit-dialog";
 import { StylePairsDialog } from "./components/style-pairs-dialog";
@@ -237,79 +230,66 @@ export default function StylesPage() {
         cell: ({ row }) => {
           const s = row.original;
           return (
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t("styles.actionsFor", { name: s.nameId })}
-                >
-                  <MoreHorizontal aria-hidden />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuItem onSelect={() => setEditing(s.id)}>
-                  <Pencil aria-hidden />
-                  {t("styles.actions.edit")}
-                </DropdownMenuItem>
-                <DropdownMenuItem
-                  onSelect={() =>
-                    toggleStyle(
-                      { id: s.id, active: !s.isActive },
-                      {
-                        onSuccess: ({ style }) =>
-                          toast.success(
-                            t(
-                              style.isActive
-                                ? "styles.toast.activated"
-                                : "styles.toast.deactivated",
-                              { name: style.nameId },
-                            ),
-                          ),
-                        onError: () => toast.error(t("styles.toast.updateFailed")),
-                      },
-                    )
-                  }
-                >
-                  <Power aria-hidden />
-                  {t(s.isActive ? "styles.actions.deactivate" : "styles.actions.activate")}
-                </DropdownMenuItem>
-                <DropdownMenuItem
-                  onSelect={() =>
-                    duplicateStyle(s.id, {
+            <RowActions label={t("styles.actionsFor", { name: s.nameId })}>
+              <DropdownMenuItem onSelect={() => setEditing(s.id)}>
+                <Pencil aria-hidden />
+                {t("styles.actions.edit")}
+              </DropdownMenuItem>
+              <DropdownMenuItem
+                onSelect={() =>
+                  toggleStyle(
+                    { id: s.id, active: !s.isActive },
+                    {
                       onSuccess: ({ style }) =>
-                        toast.success(t("styles.toast.duplicated", { name: style.nameId })),
-                      onError: () => toast.error(t("styles.toast.duplicateFailed")),
-                    })
-                  }
-                >
-                  <Copy aria-hidden />
-                  {t("styles.actions.duplicate")}
-                </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => setConfirm({ kind: "previews", style: s })}>
-                  <Sparkles aria-hidden />
-                  {t("styles.actions.previews")}
-                </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => setPairsOf(s)}>
-                  <Images aria-hidden />
-                  {t("styles.actions.pairs")}
-                </DropdownMenuItem>
-                <DropdownMenuItem asChild>
-                  <PageLink href={`/admin/audit?entityType=style&entityId=${s.id}`}>
-                    <History aria-hidden />
-                    {t("styles.actions.history")}
-                  </PageLink>
-                </DropdownMenuItem>
-                <DropdownMenuSeparator />
-                <DropdownMenuItem
-                  variant="destructive"
-                  onSelect={() => setConfirm({ kind: "delete", style: s })}
-                >
-                  <Trash2 aria-hidden />
-                  {t("styles.actions.delete")}
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+                        toast.success(
+                          t(
+                            style.isActive ? "styles.toast.activated" : "styles.toast.deactivated",
+                            { name: style.nameId },
+                          ),
+                        ),
+                      onError: () => toast.error(t("styles.toast.updateFailed")),
+                    },
+                  )
+                }
+              >
+                <Power aria-hidden />
+                {t(s.isActive ? "styles.actions.deactivate" : "styles.actions.activate")}
+              </DropdownMenuItem>
+              <DropdownMenuItem
+                onSelect={() =>
+                  duplicateStyle(s.id, {
+                    onSuccess: ({ style }) =>
+                      toast.success(t("styles.toast.duplicated", { name: style.nameId })),
+                    onError: () => toast.error(t("styles.toast.duplicateFailed")),
+                  })
+                }
+              >
+                <Copy aria-hidden />
+                {t("styles.actions.duplicate")}
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => setConfirm({ kind: "previews", style: s })}>
+                <Sparkles aria-hidden />
+                {t("styles.actions.previews")}
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => setPairsOf(s)}>
+                <Images aria-hidden />
+                {t("styles.actions.pairs")}
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild>
+                <PageLink href={`/admin/audit?entityType=style&entityId=${s.id}`}>
+                  <History aria-hidden />
+                  {t("styles.actions.history")}
+                </PageLink>
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem
+                variant="destructive"
+                onSelect={() => setConfirm({ kind: "delete", style: s })}
+              >
+                <Trash2 aria-hidden />
+                {t("styles.actions.delete")}
+              </DropdownMenuItem>
+            </RowActions>
           );
         },
       },

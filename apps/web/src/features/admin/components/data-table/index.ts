@@ -3,3 +3,4 @@ export { DataTableToolbar, RefreshButton, TableFilter, TableSearch } from "./dat
 export { ListTable, type ListColumn } from "./list-table";
 export { AdminTable, type AdminTableFilter } from "./admin-table";
 export { timeColumn } from "./columns";
+export { RowActions } from "./row-actions";

@@ -1,13 +1,7 @@
-import { Coins, Eye, MoreHorizontal, PlusCircle, ShieldCheck, ShieldOff } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { Coins, Eye, PlusCircle, ShieldCheck, ShieldOff } from "lucide-react";
+import { DropdownMenuItem, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
 import type { AdminUser } from "../api";
+import { RowActions } from "../../components/data-table";
 import { useAdminI18n } from "../../lib/admin-i18n";
 
 /** A row's actions: role, "add 5 credits", "set credits", details. */
@@ -26,43 +20,36 @@ export function UserActionsMenu({
 }) {
   const { t } = useAdminI18n();
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t("users.actionsFor", { email: user.email })}
-        >
-          <MoreHorizontal aria-hidden className="size-5" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={onView}>
-          <Eye aria-hidden />
-          {t("users.viewDetails")}
+    <RowActions
+      label={t("users.actionsFor", { email: user.email })}
+      iconClassName="size-5"
+      modal={false}
+    >
+      <DropdownMenuItem onSelect={onView}>
+        <Eye aria-hidden />
+        {t("users.viewDetails")}
+      </DropdownMenuItem>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem onSelect={onAddFive}>
+        <PlusCircle aria-hidden />
+        {t("users.addFive")}
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={onSetCredits}>
+        <Coins aria-hidden />
+        {t("users.setCredits")}
+      </DropdownMenuItem>
+      <DropdownMenuSeparator />
+      {user.role === "admin" ? (
+        <DropdownMenuItem variant="destructive" onSelect={onRole}>
+          <ShieldOff aria-hidden />
+          {t("users.makeMember")}
         </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={onAddFive}>
-          <PlusCircle aria-hidden />
-          {t("users.addFive")}
+      ) : (
+        <DropdownMenuItem onSelect={onRole}>
+          <ShieldCheck aria-hidden />
+          {t("users.makeAdmin")}
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={onSetCredits}>
-          <Coins aria-hidden />
-          {t("users.setCredits")}
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        {user.role === "admin" ? (
-          <DropdownMenuItem variant="destructive" onSelect={onRole}>
-            <ShieldOff aria-hidden />
-            {t("users.makeMember")}
-          </DropdownMenuItem>
-        ) : (
-          <DropdownMenuItem onSelect={onRole}>
-            <ShieldCheck aria-hidden />
-            {t("users.makeAdmin")}
-          </DropdownMenuItem>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      )}
+    </RowActions>
   );
 }
