@@ -4,7 +4,8 @@ import sharp from "sharp";
 import type { Database } from "../src/infra/db/client";
 import { createAiConfigsRepository } from "../src/modules/ai-configs/ai-configs.repository";
 import { listenLocally } from "./fake-server";
-import { createTestServer, type TestServer } from "./harness";
+import { createGenerationServer } from "./generations";
+import type { TestServer } from "./harness";
 
 export type FakeMode =
   | "ok"
@@ -197,17 +198,12 @@ export async function startGenerationServer(env: Record<string, string> = {}): P
   close: () => Promise<void>;
 }> {
   const fake = await startFakeReplicate();
-  const t = await createTestServer({
-    env: {
-      TRUST_PROXY: "true",
-      REPLICATE_API_TOKEN: "test-token-123",
-      GENERATION_RETRY_BASE_SECONDS: "0",
-      GENERATION_TIMEOUT_SECONDS: "20",
-      ...env,
-    },
+  const t = await createGenerationServer({
+    TRUST_PROXY: "true",
+    REPLICATE_API_TOKEN: "test-token-123",
+    ...env,
   });
   t.actAs(null);
-  await t.ctx.services.settings.set("rate_limit_generation_per_hour", "1000", null);
   return {
     t,
     fake,

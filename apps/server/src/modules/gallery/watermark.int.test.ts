@@ -1,10 +1,10 @@
 import { apiContract as api } from "@rupa/shared";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { facePhoto } from "../../../test/face-photos";
-import { generationEnded } from "../../../test/generations";
-import { type CookieJar, testServerForFile, testDriver } from "../../../test/harness";
+import { generationEnded, generationServerForFile } from "../../../test/generations";
+import { type CookieJar, testDriver } from "../../../test/harness";
 import { signUpMember } from "../../../test/members";
 import {
   creditLots,
@@ -22,12 +22,7 @@ import { newObjectKey } from "../../infra/storage/storage";
 // credit removes it without a new generation or a provider call, everywhere; another member's
 // picture is missing and a guest is refused; the master is never served and goes with its picture.
 
-const t = testServerForFile({
-  env: { GENERATION_RETRY_BASE_SECONDS: "0", GENERATION_TIMEOUT_SECONDS: "30" },
-});
-beforeAll(async () => {
-  await t.ctx.services.settings.set("rate_limit_generation_per_hour", "1000", null);
-});
+const t = generationServerForFile({ GENERATION_TIMEOUT_SECONDS: "30" });
 
 const db = () => t.ctx.db.db;
 /** A new confirmed member as sign-up leaves them: the bonus, watermarked credits only. */

@@ -3,14 +3,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeOpenAi } from "../../../test/fake-openai";
 import { facePhoto } from "../../../test/face-photos";
-import {
-  type CookieJar,
-  createTestServer,
-  testDriver,
-  type TestServer,
-} from "../../../test/harness";
+import { type CookieJar, testDriver, type TestServer } from "../../../test/harness";
 import { aiModelConfigs, creditLots, styles } from "../../db/schema";
-import { generationEnded } from "../../../test/generations";
+import { createGenerationServer, generationEnded } from "../../../test/generations";
 import { signUpMember } from "../../../test/members";
 
 // Garansi Mirip (issue 38, ADR 038) through the routes, the real worker and the real face model,
@@ -22,15 +17,11 @@ let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  t = await createTestServer({
-    env: {
-      OPENAI_API_KEY: fake.apiKey,
-      GENERATION_RETRY_BASE_SECONDS: "0",
-      GENERATION_TIMEOUT_SECONDS: "30",
-    },
+  t = await createGenerationServer({
+    OPENAI_API_KEY: fake.apiKey,
+    GENERATION_TIMEOUT_SECONDS: "30",
   });
   t.actAs(null);
-  await t.ctx.services.settings.set("rate_limit_generation_per_hour", "1000", null);
   const db = t.ctx.db.db;
   await db
     .update(aiModelConfigs)

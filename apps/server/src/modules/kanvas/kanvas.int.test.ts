@@ -2,13 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiContract as api, type KanvasRun } from "@rupa/shared";
-import {
-  CookieJar,
-  testServerForFile,
-  testDriver,
-  type CallInput,
-  type Reply,
-} from "../../../test/harness";
+import { CookieJar, testDriver, type CallInput, type Reply } from "../../../test/harness";
+import { generationServerForFile } from "../../../test/generations";
 import { signUpMember } from "../../../test/members";
 import {
   creditLots,
@@ -20,13 +15,10 @@ import {
 import { type KanvasProvider, ProviderError } from "../../infra/providers/provider";
 import { photoForm } from "../../../test/face-photos";
 
-const t = testServerForFile({
-  env: { GENERATION_RETRY_BASE_SECONDS: "0", GENERATION_TIMEOUT_SECONDS: "20" },
-});
+const t = generationServerForFile();
 const PRICE = 2;
 
 beforeAll(async () => {
-  await t.ctx.services.settings.set("rate_limit_generation_per_hour", "1000", null);
   await t.ctx.services.settings.set("kanvas_credits_per_image", String(PRICE), null);
 });
 
