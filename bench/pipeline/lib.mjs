@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { bundle, bundleServer } from "../../apps/server/bundle.mjs";
 import { WORKER_ENTRIES } from "../../apps/server/worker-entries.mjs";
 import sharp from "sharp";
 import { serverEnv } from "../../scripts/lib.mjs";
@@ -58,63 +59,26 @@ export function freePort() {
 }
 
 /**
- * One entry bundled as apps/server/build.mjs bundles the server: esbuild, ESM for Node 20, the
- * server's npm packages external (loaded from node_modules), `require` available.
- */
-export async function bundleForBench(entry, outfile) {
-  const { build } = await import("esbuild");
-  const serverDir = path.join(repoRoot, "apps/server");
-  const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, "package.json"), "utf8"));
-  await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    external: Object.keys(pkg.dependencies).filter((d) => !d.startsWith("@rupa/")),
-    banner: {
-      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-    },
-    logLevel: "warning",
-  });
-}
-
-/**
- * The face detector's worker thread bundled as the build bundles it (so the bench times compiled
- * JavaScript), or undefined with BENCH_TSX_WORKER=1 (the TypeScript source, through tsx).
+ * The face detector's worker thread bundled as the server is (apps/server/bundle.mjs, so the
+ * bench times compiled JavaScript), or undefined with BENCH_TSX_WORKER=1 (the TypeScript source,
+ * through tsx).
  */
 export async function faceWorkerUrl() {
   if (process.env.BENCH_TSX_WORKER === "1") return undefined;
   const outfile = path.join(repoRoot, "apps/server/dist-bench-faces/face-detector.worker.js");
-  await bundleForBench(
-    path.join(repoRoot, "apps/server", WORKER_ENTRIES["face-detector.worker"]),
-    outfile,
-  );
+  await bundle({ entryPoints: [WORKER_ENTRIES["face-detector.worker"]], outfile });
   return pathToFileURL(outfile);
 }
 
 /**
- * bench/pipeline/server.mjs bundled like the production server (apps/server/build.mjs: esbuild,
- * npm packages external, migrations beside it), so the measured process runs plain node on
+ * bench/pipeline/server.mjs bundled like the production server (apps/server/bundle.mjs), with
+ * its worker threads and migrations beside it, so the measured process runs plain node on
  * compiled JavaScript as `npm start` does, not TypeScript compiled on the fly by tsx.
  */
 export async function bundleBenchServer() {
-  const serverDir = path.join(repoRoot, "apps/server");
-  const outdir = path.join(serverDir, "dist-bench");
-  await bundleForBench(
-    path.join(repoRoot, "bench/pipeline/server.mjs"),
-    path.join(outdir, "bench-server.mjs"),
-  );
-  // Its worker threads beside it, as the build puts them beside index.js: without them the
-  // upload's face check (and Garansi Mirip's) cannot start its thread.
-  for (const [name, entry] of Object.entries(WORKER_ENTRIES))
-    await bundleForBench(path.join(serverDir, entry), path.join(outdir, `${name}.js`));
-  fs.rmSync(path.join(outdir, "migrations"), { recursive: true, force: true });
-  fs.cpSync(path.join(serverDir, "src/db/migrations"), path.join(outdir, "migrations"), {
-    recursive: true,
-  });
-  return path.join(outdir, "bench-server.mjs");
+  const outdir = path.join(repoRoot, "apps/server/dist-bench");
+  await bundleServer({ "bench-server": path.join(repoRoot, "bench/pipeline/server.mjs") }, outdir);
+  return path.join(outdir, "bench-server.js");
 }
 
 /**
