@@ -16,6 +16,8 @@ export interface ChaosServerConfig {
   timeoutSeconds: number;
   /** First start: a member with this many credits and Replicate as the active provider. */
   prepareCredits?: number;
+  /** First start on PGlite: the data folder (tarball) to start from instead of an empty one. */
+  pgliteImage?: string;
 }
 
 const cfg = JSON.parse(process.argv[2]!) as ChaosServerConfig;
@@ -41,7 +43,12 @@ const env = loadEnv({
 const prepare = (credits: number) =>
   prepareData(
     env,
-    { version: "chaos", settings: env.INITIAL_SETTINGS, logLevel: "fatal" },
+    {
+      version: "chaos",
+      settings: env.INITIAL_SETTINGS,
+      logLevel: "fatal",
+      pgliteImage: cfg.pgliteImage,
+    },
     async (ctx) => {
       await activateReplicate(ctx.db.db, cfg.replicateEndpoint, 100);
       const { id, email, password } = await createMember(ctx, credits, {

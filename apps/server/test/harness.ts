@@ -32,11 +32,26 @@ export type TestDriver = "pglite" | "postgres";
 export const testDriver = (): TestDriver =>
   process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 
+/**
+ * What the project's global setup provided, or undefined when it did not run, or outside a
+ * Vitest run (the benches use these helpers too, and Vitest's `inject` throws there).
+ */
+function provided<K extends "pgliteTemplate" | "postgresTemplate">(key: K) {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The migrated and seeded PGlite data folder (tarball) the pglite project's global setup made. */
+export const pgliteTemplateFile = (): string | undefined => provided("pgliteTemplate");
+
 let templateImage: Blob | undefined;
 /** The migrated and seeded PGlite copy the pglite project's global setup made, if it ran. */
 function pgliteTemplate(): Blob | undefined {
   if (templateImage) return templateImage;
-  const file = inject("pgliteTemplate");
+  const file = pgliteTemplateFile();
   if (!file) return undefined;
   templateImage = new Blob([fs.readFileSync(file)]);
   return templateImage;
@@ -61,7 +76,7 @@ export async function createTestDatabase(driver: TestDriver = testDriver()): Pro
   }
   const name = `rupa_t_${randomBytes(6).toString("hex")}`;
   // The migrated and seeded copy the postgres project's global setup made, if it ran.
-  const template = inject("postgresTemplate");
+  const template = provided("postgresTemplate");
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { createAppContext } from "../src/bootstrap";
@@ -68,12 +69,19 @@ export async function createMember(
  */
 export async function prepareData<T>(
   env: Env,
-  o: { version: string; settings?: Record<string, string>; logLevel?: string },
+  o: {
+    version: string;
+    settings?: Record<string, string>;
+    logLevel?: string;
+    /** PGlite only: a data folder (tarball) to start from, e.g. the tests' migrated template. */
+    pgliteImage?: string;
+  },
   write: (ctx: AppContext) => Promise<T>,
 ): Promise<T> {
   const db = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     pgliteDir: path.join(env.DATA_DIR, "db"),
+    ...(o.pgliteImage ? { pgliteImage: new Blob([fs.readFileSync(o.pgliteImage)]) } : {}),
   });
   try {
     await runMigrations(db);
