@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import axe from "axe-core";
+import { WHOLE_STYLESHEET_EVENT } from "@rupa/shared/page-loader";
 import {
   expect,
   test,
@@ -12,6 +13,43 @@ import {
 } from "@playwright/test";
 
 // Steps shared by journeys against the real server, whatever they are about.
+
+/**
+ * Notes, from the page's first script on, what could make a server-rendered page apply its whole
+ * stylesheet (docs/decisions/051): the first reach (pointerdown, pointermove, keydown, focusin) or
+ * an island asking (WHOLE_STYLESHEET_EVENT), each name once, in order. A journey cannot count on
+ * none: Chromium itself sends a trusted pointermove now and then while a page loads, when the page
+ * moves under the resting pointer (Playwright's, at the top left), and on a server that other
+ * journeys use at the same time an island may get newer data than the HTML and ask. Read with
+ * stylesheetState.
+ */
+export async function noteStylesheetCauses(page: Page): Promise<void> {
+  await page.addInitScript(
+    (names) => {
+      const w = window as unknown as { sheetCauses: string[] };
+      w.sheetCauses = [];
+      for (const name of names)
+        addEventListener(name, () => w.sheetCauses.includes(name) || w.sheetCauses.push(name), {
+          capture: true,
+        });
+    },
+    ["pointerdown", "pointermove", "keydown", "focusin", WHOLE_STYLESHEET_EVENT],
+  );
+}
+
+/**
+ * At one moment: what noteStylesheetCauses has noted so far, and whether the whole stylesheet is
+ * prefetched and applied.
+ */
+export function stylesheetState(
+  page: Page,
+): Promise<{ causes: string[]; prefetched: number; linked: number }> {
+  return page.evaluate(() => ({
+    causes: (window as unknown as { sheetCauses?: string[] }).sheetCauses ?? [],
+    prefetched: document.querySelectorAll('link[rel="prefetch"][href$=".css"]').length,
+    linked: document.querySelectorAll("#rupa-stylesheet").length,
+  }));
+}
 
 /**
  * Runs axe on the page as it is; every serious or critical violation fails (softly) `where`.
