@@ -21,6 +21,9 @@ export interface ChaosServerConfig {
 }
 
 const cfg = JSON.parse(process.argv[2]!) as ChaosServerConfig;
+// The run that started this server is gone (a test that timed out is abandoned, and its finally
+// never kills us): end with it, instead of serving and drawing on until the machine stops.
+process.on("disconnect", () => process.exit(1));
 const env = loadEnv({
   NODE_ENV: "test",
   HOST: "127.0.0.1",
