@@ -15,13 +15,13 @@ export const demo = (n) => path.join(demoDir, `sample${n}.jpg`);
  * height) are pixels of sampleN.jpg as shipped; `where` is the person's place in the photo. Each
  * crop holds one person's head and shoulders and no part of another face (neighbours' hair or
  * shoulders may show at an edge). `expect` / `maybe`: the photo check's warnings a person looking
- * at the crop would give / borderline ones (bench/faces scores them). Checked by eye.
+ * at the crop would give / borderline ones (bench/faces scores them). Checked by eye. `s`, the
+ * photo's number, is read from the id ("s4-b": sample4.jpg).
  */
 export const ONE_FACE = [
-  { id: "s1-a", s: 1, where: "left", c: [237, 249, 531, 629] },
+  { id: "s1-a", where: "left", c: [237, 249, 531, 629] },
   {
     id: "s1-b",
-    s: 1,
     where: "centre",
     c: [652, 309, 558, 637],
     expect: ["tilted"],
@@ -29,67 +29,49 @@ export const ONE_FACE = [
   },
   {
     id: "s1-c",
-    s: 1,
     where: "right",
     c: [1273, 77, 609, 688],
     expect: ["tilted"],
     note: "head tilted ~40°",
   },
-  { id: "s2-a", s: 2, where: "left", c: [208, 34, 459, 596], note: "profile" },
-  { id: "s2-b", s: 2, where: "centre", c: [751, 129, 453, 565], note: "looks down" },
+  { id: "s2-a", where: "left", c: [208, 34, 459, 596], note: "profile" },
+  { id: "s2-b", where: "centre", c: [751, 129, 453, 565], note: "looks down" },
   {
     id: "s2-c",
-    s: 2,
     where: "right",
     c: [1253, 37, 582, 669],
     maybe: ["tilted"],
     note: "looks down, ~15°",
   },
-  { id: "s3-a", s: 3, where: "left", c: [386, 210, 597, 709] },
-  { id: "s3-b", s: 3, where: "centre", c: [855, 83, 617, 783] },
-  { id: "s3-c", s: 3, where: "right", c: [1350, 190, 504, 654] },
-  { id: "s4-a", s: 4, where: "left", c: [95, 88, 486, 601], expect: ["tilted"], maybe: ["blurry"] },
-  { id: "s4-b", s: 4, where: "second from left", c: [477, 0, 470, 610], expect: ["tilted"] },
+  { id: "s3-a", where: "left", c: [386, 210, 597, 709] },
+  { id: "s3-b", where: "centre", c: [855, 83, 617, 783] },
+  { id: "s3-c", where: "right", c: [1350, 190, 504, 654] },
+  { id: "s4-a", where: "left", c: [95, 88, 486, 601], expect: ["tilted"], maybe: ["blurry"] },
+  { id: "s4-b", where: "second from left", c: [477, 0, 470, 610], expect: ["tilted"] },
   {
     id: "s4-c",
-    s: 4,
     where: "third from left",
     c: [898, 79, 343, 599],
     maybe: ["blurry"],
     note: "soft focus",
   },
-  { id: "s4-d", s: 4, where: "right", c: [1200, 57, 367, 563], expect: ["tilted"] },
-  {
-    id: "s5-a",
-    s: 5,
-    where: "top centre",
-    c: [631, 15, 443, 337],
-    maybe: ["blurry"],
-    note: "soft",
-  },
-  { id: "s5-b", s: 5, where: "upper right", c: [982, 103, 383, 584] },
-  {
-    id: "s5-c",
-    s: 5,
-    where: "middle left",
-    c: [432, 374, 498, 410],
-    maybe: ["blurry"],
-    note: "soft",
-  },
-  { id: "s5-d", s: 5, where: "right", c: [1311, 291, 426, 634] },
+  { id: "s4-d", where: "right", c: [1200, 57, 367, 563], expect: ["tilted"] },
+  { id: "s5-a", where: "top centre", c: [631, 15, 443, 337], maybe: ["blurry"], note: "soft" },
+  { id: "s5-b", where: "upper right", c: [982, 103, 383, 584] },
+  { id: "s5-c", where: "middle left", c: [432, 374, 498, 410], maybe: ["blurry"], note: "soft" },
+  { id: "s5-d", where: "right", c: [1311, 291, 426, 634] },
   {
     id: "s5-e",
-    s: 5,
     where: "bottom left",
     c: [205, 756, 516, 642],
     maybe: ["blurry", "too_dark"],
     note: "in shadow",
   },
-  { id: "s6-a", s: 6, where: "left", c: [40, 342, 601, 753] },
-  { id: "s6-b", s: 6, where: "second from left", c: [521, 225, 480, 659] },
-  { id: "s6-c", s: 6, where: "third from left", c: [992, 192, 442, 694] },
-  { id: "s6-d", s: 6, where: "right", c: [1415, 136, 496, 762], maybe: ["tilted"], note: "~13°" },
-];
+  { id: "s6-a", where: "left", c: [40, 342, 601, 753] },
+  { id: "s6-b", where: "second from left", c: [521, 225, 480, 659] },
+  { id: "s6-c", where: "third from left", c: [992, 192, 442, 694] },
+  { id: "s6-d", where: "right", c: [1415, 136, 496, 762], maybe: ["tilted"], note: "~13°" },
+].map((face) => ({ ...face, s: Number(face.id[1]) }));
 
 /** A region of a demo photo from `c`. */
 export const region = ([left, top, width, height]) => ({ left, top, width, height });
