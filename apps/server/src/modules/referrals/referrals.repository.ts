@@ -20,6 +20,12 @@ export function createReferralsRepository(db: Database) {
         AND ${payments.paidAt} IS NOT NULL AND ${inArray(payments.status, [...PAID_STATUSES])})`,
   )!;
 
+  /** The one row of a query of counts (named `K`), each read as a number. */
+  async function counts<K extends string>(query: SQL): Promise<Record<K, number>> {
+    const columns = Object.entries((await db.execute(query)).rows[0]!);
+    return Object.fromEntries(columns.map(([k, v]) => [k, Number(v)])) as Record<K, number>;
+  }
+
   return {
     /** Locks the referrer's row: whoever pays a referrer's rewards holds it first. */
     async lockReferrer(tx: Tx, referrerId: string): Promise<void> {
@@ -241,27 +247,13 @@ export function createReferralsRepository(db: Database) {
      * means the friend made their first avatar (paid or not); unpaid, due and not yet paid.
      */
     async adminTotals() {
-      const r = await db.execute<{
-        total: number;
-        pending: number;
-        completed: number;
-        unpaid: number;
-        awarded: number;
-      }>(sql`
+      return counts<"total" | "pending" | "completed" | "unpaid" | "creditsAwarded">(sql`
         SELECT count(*)::int AS total,
                count(*) FILTER (WHERE status = 'pending')::int AS pending,
                count(*) FILTER (WHERE completed_at IS NOT NULL)::int AS completed,
                (SELECT count(*) FROM ${referrals} WHERE ${dueUnpaid})::int AS unpaid,
-               coalesce(sum(credits_awarded), 0)::int AS awarded
+               coalesce(sum(credits_awarded), 0)::int AS "creditsAwarded"
         FROM referrals`);
-      const row = r.rows[0]!;
-      return {
-        total: Number(row.total),
-        pending: Number(row.pending),
-        completed: Number(row.completed),
-        unpaid: Number(row.unpaid),
-        creditsAwarded: Number(row.awarded),
-      };
     },
 
     /**
@@ -269,24 +261,12 @@ export function createReferralsRepository(db: Database) {
      * counts them), pending (not yet), and the credits their friends' first purchases paid.
      */
     async stats(referrerId: string) {
-      const r = await db.execute<{
-        total: number;
-        pending: number;
-        completed: number;
-        earned: number;
-      }>(sql`
+      return counts<"total" | "pending" | "completed" | "earned">(sql`
         SELECT count(*)::int AS total,
                count(*) FILTER (WHERE completed_at IS NULL)::int AS pending,
                count(*) FILTER (WHERE completed_at IS NOT NULL)::int AS completed,
                coalesce(sum(credits_awarded), 0)::int AS earned
         FROM referrals WHERE referrer_id = ${referrerId}`);
-      const row = r.rows[0]!;
-      return {
-        total: Number(row.total),
-        pending: Number(row.pending),
-        completed: Number(row.completed),
-        earned: Number(row.earned),
-      };
     },
   };
 }
