@@ -13,12 +13,15 @@ describe("breachNoticeMail", () => {
     const id = breachNoticeMail("id", "a@example.com", details);
     expect(id).toMatchObject({ to: "a@example.com", kind: "breach-notice" });
     expect(id.subject).toBe("Pemberitahuan keamanan data akun Rupa kamu");
-    expect(id.text).toContain("Someone read <b>the");
-    expect(id.text).toContain("20 November 2026 pukul 08.00");
-    expect(id.text).toContain("21 November 2026 pukul 10.30 WIB");
-    expect(id.text).toContain("Yang kami lakukan");
-    expect(id.text).toContain("Kamu berhak bertanya");
-    expect(id.text).toContain(details.url);
+    for (const part of [
+      "Someone read <b>the",
+      "20 November 2026 pukul 08.00",
+      "21 November 2026 pukul 10.30 WIB",
+      "Yang kami lakukan",
+      "Kamu berhak bertanya",
+      details.url,
+    ])
+      expect(id.text).toContain(part);
     const en = breachNoticeMail("en", "b@example.com", details);
     expect(en.subject).toBe("A security notice about your Rupa account's data");
     expect(en.text).toContain("What we are doing");
