@@ -3,13 +3,7 @@ import { facePhoto } from "../../server/test/face-photos";
 import { startFakeOpenAi } from "../../server/test/fake-openai";
 import { adminPage, DESKTOP, toasts, creditBalance } from "./support/app";
 import { activeAvatarConfig, addAvatarConfig, restoreAvatarConfig } from "./support/ai-settings";
-import {
-  openGenerator,
-  pasFotoStyle,
-  signUpAndSignIn,
-  startGeneration,
-  uploadPortrait,
-} from "./support/generator";
+import { newMemberAtPasFoto, startGeneration, uploadPortrait } from "./support/generator";
 
 // Garansi Mirip against the real server (issue 38, ADR 038): the admin switches in a fake AI
 // provider through admin › AI settings (an OpenAI configuration whose endpoint is a local fake of
@@ -51,10 +45,8 @@ test("another person's face is remade once, then kept with its score and the cre
     await card.getByRole("button", { name: "Tes" }).click();
     await expect(card.getByRole("status").filter({ hasText: "Penyedia siap" })).toBeVisible();
 
-    await signUpAndSignIn(page);
+    const style = await newMemberAtPasFoto(page);
     const before = await creditBalance(page);
-    const style = await pasFotoStyle(page);
-    await openGenerator(page, style);
     await expect(page.getByText("Garansi Mirip", { exact: true })).toBeVisible();
     await uploadPortrait(page);
     await startGeneration(page);

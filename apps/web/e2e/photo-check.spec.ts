@@ -5,6 +5,7 @@ import { facePhoto, noFacePhoto, twoFacesPhoto } from "../../server/test/face-ph
 import {
   choosePhoto,
   generateButton,
+  newMemberAtPasFoto,
   openGenerator,
   pasFotoStyle,
   photoButton,
@@ -114,9 +115,7 @@ test("a member's face photo passes the check; a CPNS avatar on the chosen backgr
 test("a photo without a face, then one with two, keep Generate closed with the reason shown; the server refuses them without spending", async ({
   page,
 }) => {
-  await signUpAndSignIn(page);
-  const style = await pasFotoStyle(page);
-  await openGenerator(page, style);
+  const style = await newMemberAtPasFoto(page);
 
   // No face.
   const none = await upload(page, "pemandangan.jpg", await noFacePhoto());

@@ -3,9 +3,7 @@ import sharp from "sharp";
 import {
   galleryCards,
   generateButton,
-  openGenerator,
-  pasFotoStyle,
-  signUpAndSignIn,
+  newMemberAtPasFoto,
   startGeneration,
   uploadPortrait,
 } from "./support/generator";
@@ -24,9 +22,7 @@ test("a new member is warned, buys a plan, removes the watermark of a CPNS avata
   context,
 }) => {
   test.setTimeout(180_000);
-  await signUpAndSignIn(page);
-  const style = await pasFotoStyle(page);
-  await openGenerator(page, style);
+  const style = await newMemberAtPasFoto(page);
 
   // Warned before generating, in plain words, with what removes it.
   const notice = page.getByTestId("watermark-notice");

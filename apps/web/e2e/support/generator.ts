@@ -193,6 +193,17 @@ function confirmLink(html: string, to: string): string | undefined {
   return mail?.match(/<a href="([^"]+)">/)?.[1]?.replace(/&amp;/g, "&");
 }
 
+/**
+ * A new member (signUpAndSignIn) on the generator with the pas foto style chosen (pasFotoStyle,
+ * openGenerator); the style, for what the journey checks of it later.
+ */
+export async function newMemberAtPasFoto(page: Page): Promise<StyleRow & { tags: string[] }> {
+  await signUpAndSignIn(page);
+  const style = await pasFotoStyle(page);
+  await openGenerator(page, style);
+  return style;
+}
+
 /** Picks the face photo (JPEG) from the gallery button and waits until the photo is ready. */
 export async function uploadPortrait(page: Page): Promise<void> {
   const upload = await choosePhoto(
