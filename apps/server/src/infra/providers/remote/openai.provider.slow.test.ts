@@ -309,13 +309,10 @@ describe("OpenAI Kanvas client against local fakes of the Images API", () => {
     expect([meta.width, meta.height]).toEqual([1024, 1024]);
     expect(out).toMatchObject({ model: "gpt-image-1", seed: 1001 });
     const call = api.fake.calls[before]!;
-    expect(call.path).toBe("/v1/images/edits");
-    expect(call.auth).toBe(`Bearer ${api.fake.apiKey}`);
-    expect(call.fields).toMatchObject({
-      model: "gpt-image-1",
-      size: "1024x1024",
-      n: "1",
-      quality: "low",
+    expect(call).toMatchObject({
+      path: "/v1/images/edits",
+      auth: `Bearer ${api.fake.apiKey}`,
+      fields: { model: "gpt-image-1", size: "1024x1024", n: "1", quality: "low" },
     });
     expect(call.fields.prompt).toContain("Avoid: blurry, text");
     const parts = sent[0]!.getAll("image[]") as File[];
