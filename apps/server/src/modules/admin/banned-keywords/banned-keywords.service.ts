@@ -10,6 +10,7 @@ import { errors } from "../../../lib/errors";
 import type { Transactor, Tx } from "../../../infra/db/client";
 import { isUniqueViolation } from "../../../infra/db/unique-violation";
 import type { AuditActor, AuditRepository } from "../../audit/audit.repository";
+import { activeSwitched } from "../active-switched";
 import type {
   BannedKeywordRow,
   BannedKeywordsRepository,
@@ -119,14 +120,7 @@ export function createAdminBannedKeywordsService(d: AdminBannedKeywordsDeps) {
       return write(async (tx) => {
         const row = await d.repo.update(tx, id, { isActive: active });
         if (!row) throw bannedKeywordErrors.notFound();
-        await d.audit.write(tx, {
-          actor,
-          action: active ? "banned_keyword.activated" : "banned_keyword.deactivated",
-          entityType: "banned_keyword",
-          entityId: id,
-          before: { isActive: current.isActive },
-          after: { isActive: active },
-        });
+        await d.audit.write(tx, activeSwitched(actor, "banned_keyword", id, active));
         return row;
       });
     },

@@ -12,6 +12,7 @@ import { errors } from "../../../lib/errors";
 import { diffFields } from "../styles/styles.service";
 import type { Transactor } from "../../../infra/db/client";
 import type { AuditActor, AuditRepository } from "../../audit/audit.repository";
+import { activeSwitched } from "../active-switched";
 import type { SettingsRepository } from "../../settings/settings.repository";
 import { imageSet } from "../../styles/styles.service";
 import type {
@@ -192,14 +193,7 @@ export function createAdminCustomProfessionService(d: AdminCustomProfessionDeps)
       const row = await d.db.transaction(async (tx) => {
         const row = await d.repo.update(tx, id, { isActive: active });
         if (!row) throw configNotFound();
-        await d.audit.write(tx, {
-          actor,
-          action: active ? "custom_profession_config.enabled" : "custom_profession_config.disabled",
-          entityType: "custom_profession_config",
-          entityId: id,
-          before: { isActive: current.config.isActive },
-          after: { isActive: active },
-        });
+        await d.audit.write(tx, activeSwitched(actor, "custom_profession_config", id, active));
         return row;
       });
       return toAdminConfig({ ...current, config: row });

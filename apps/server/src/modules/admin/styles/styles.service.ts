@@ -13,6 +13,7 @@ import type { Transactor, Tx } from "../../../infra/db/client";
 import type { QueueOps } from "../../../infra/queue/queue";
 import { errors } from "../../../lib/errors";
 import type { AuditActor, AuditInput, AuditRepository } from "../../audit/audit.repository";
+import { activeSwitched } from "../active-switched";
 import { STYLE_PREVIEWS_JOB } from "../../styles/style-previews.worker";
 import type { PairRow, StyleRow } from "../../styles/styles.repository";
 import { imageSet } from "../../styles/styles.service";
@@ -198,13 +199,7 @@ export function createAdminStylesService(d: AdminStylesDeps) {
     const row = await change(async (tx) => {
       const row = await d.repo.update(tx, id, { isActive: active });
       if (!row) throw styleNotFound();
-      await audited(tx, actor, {
-        action: active ? "style.activated" : "style.deactivated",
-        entityType: "style",
-        entityId: id,
-        before: { isActive: style.isActive },
-        after: { isActive: active },
-      });
+      await d.audit.write(tx, activeSwitched(actor, "style", id, active));
       return row;
     });
     return toStyle(row, generatedCount);
