@@ -13,15 +13,13 @@ import type { Storage } from "../../../infra/storage/storage";
 import { errors } from "../../../lib/errors";
 import type { LogRing } from "../../../lib/log-ring";
 import type { AuditActor, AuditInput, AuditRepository } from "../../audit/audit.repository";
-import type { HealthService } from "../../health/health.types";
+import type { ComponentCheck, HealthService } from "../../health/health.types";
 import type {
   SecurityEventInput,
   SecurityEventsRepository,
 } from "../../security/security-events.repository";
 import type { SettingsCache } from "../../settings/settings-cache";
 import type { AdminSystemRepository } from "./system.repository";
-
-type Component = { status: "ok" | "error"; latencyMs: number; detail?: string };
 
 export interface AdminSystemDeps {
   db: Transactor;
@@ -119,7 +117,7 @@ export function createAdminSystemService(d: AdminSystemDeps) {
         d.repo.queueDepth(),
         storageUsage().catch(() => ({ objects: 0, bytes: 0 })),
       ]);
-      const strip = ({ status, latencyMs, detail }: Component) => ({
+      const strip = ({ status, latencyMs, detail }: ComponentCheck) => ({
         status,
         latencyMs,
         ...(detail ? { detail } : {}),
