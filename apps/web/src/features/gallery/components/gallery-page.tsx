@@ -87,11 +87,7 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
           icon={<Images aria-hidden className="size-10 text-primary" />}
           title={t("gallery.signedOut.title")}
           body={t("gallery.signedOut.body")}
-          action={
-            <Button asChild size="lg">
-              <PageLink href="/auth">{t("gallery.signedOut.cta")}</PageLink>
-            </Button>
-          }
+          link={{ href: "/auth", label: t("gallery.signedOut.cta") }}
         />
       </div>
     );
@@ -211,11 +207,7 @@ export function GalleryPage({ viewer, styles, referralUrl }: Props) {
             icon={<Sparkles aria-hidden className="size-10 text-primary" />}
             title={t("gallery.empty.title")}
             body={t("gallery.empty.body")}
-            action={
-              <Button asChild size="lg">
-                <PageLink href="/eksplor">{t("gallery.empty.cta")}</PageLink>
-              </Button>
-            }
+            link={{ href: "/eksplor", label: t("gallery.empty.cta") }}
           />
         ) : null
       ) : (
@@ -281,18 +273,27 @@ function EmptyState({
   title,
   body,
   action,
+  link,
 }: {
   icon: ReactNode;
   title: string;
   body?: string;
   action?: ReactNode;
+  /** The way on as a large link button (instead of `action`). */
+  link?: { href: string; label: string };
 }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed bg-card px-6 py-12 text-center">
       {icon}
       <h2 className="text-lg font-bold">{title}</h2>
       {body ? <p className="max-w-md text-sm text-muted-foreground">{body}</p> : null}
-      {action}
+      {link ? (
+        <Button asChild size="lg">
+          <PageLink href={link.href}>{link.label}</PageLink>
+        </Button>
+      ) : (
+        action
+      )}
     </div>
   );
 }
