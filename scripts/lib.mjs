@@ -108,32 +108,35 @@ export function runBuiltCli(file, { build = "always" } = {}) {
 
 /**
  * Runs commands side by side, each with its output held back and printed whole when it ends, so
- * two logs never interleave. Resolves when all have ended; exits the process if any failed,
- * after printing every failure (not only the first).
+ * two logs never interleave. A command's `then` (a command of the same shape) starts when it has
+ * passed, in its place beside the others. Resolves when all have ended; exits the process if any
+ * failed, after printing every failure (not only the first).
  */
 export async function mustAll(commands) {
   const started = Date.now();
-  const results = await Promise.all(
-    commands.map(
-      ({ name, cmd, args }) =>
-        new Promise((resolve) => {
-          const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
-          const output = [];
-          child.stdout.on("data", (chunk) => output.push(chunk));
-          child.stderr.on("data", (chunk) => output.push(chunk));
-          child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
-          child.on("close", (code) => {
-            const seconds = Math.round((Date.now() - started) / 1000);
-            const text = Buffer.concat(output).toString("utf8").trimEnd();
-            console.log(
-              `── ${name}: ${code === 0 ? "passed" : `failed (exit ${code})`} after ${seconds}s`,
-            );
-            if (text) console.log(text);
-            resolve({ name, code });
-          });
-        }),
-    ),
-  );
+  const runOne = ({ name, cmd, args, env, then }) =>
+    new Promise((resolve) => {
+      const child = spawn(cmd, args, {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: env ?? process.env,
+      });
+      const output = [];
+      child.stdout.on("data", (chunk) => output.push(chunk));
+      child.stderr.on("data", (chunk) => output.push(chunk));
+      child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
+      child.on("close", (code) => {
+        const seconds = Math.round((Date.now() - started) / 1000);
+        const text = Buffer.concat(output).toString("utf8").trimEnd();
+        console.log(
+          `── ${name}: ${code === 0 ? "passed" : `failed (exit ${code})`} after ${seconds}s`,
+        );
+        if (text) console.log(text);
+        // What ended: this command, or, once it passed, what its `then` ended with.
+        resolve(code === 0 && then ? runOne(then) : [{ name, code }]);
+      });
+    });
+  const results = (await Promise.all(commands.map(runOne))).flat();
   const failed = results.filter((result) => result.code !== 0);
   if (failed.length) {
     console.error(`\n✗ failed: ${failed.map((result) => result.name).join(", ")}`);
