@@ -1,6 +1,7 @@
 import { Settings } from "lucide-react";
 import { Suspense, lazy, useState, type KeyboardEvent } from "react";
 import { useI18n } from "@/lib/i18n";
+import { useHydrated } from "@/lib/use-hydrated";
 import { cn } from "@/lib/utils";
 import { itemClass, pillClass } from "./nav-classes";
 import type { NavActions } from "./main-sidebar";
@@ -18,6 +19,7 @@ const settingPillClass = cn(
 /** The bottom bar's Setting entry: a button that loads and opens the Setting menu. */
 export function SettingSlot({ session, onSignOut }: NavActions) {
   const { t } = useI18n();
+  const hydrated = useHydrated();
   const [load, setLoad] = useState(false);
   const [openOnLoad, setOpenOnLoad] = useState(false);
   const [focusOnLoad, setFocusOnLoad] = useState(false);
@@ -33,10 +35,12 @@ export function SettingSlot({ session, onSignOut }: NavActions) {
     }
   };
 
-  // Looks and reads exactly like the real trigger.
+  // Looks and reads exactly like the real trigger. In a server page's HTML it stays disabled
+  // until the bar's island runs, so a tap before then is not lost.
   const placeholder = (
     <button
       type="button"
+      disabled={!hydrated}
       aria-haspopup="menu"
       aria-expanded={false}
       className={settingTriggerClass}
